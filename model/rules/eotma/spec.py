@@ -1,0 +1,29 @@
+"""Registers the EotMA ruleset with the model (see ``model.rules.registry``)."""
+
+from __future__ import annotations
+
+from model.rules.eotma import schema
+from model.rules.registry import RulesetSpec, UnitKind, register
+from model.scenario import AreaKind
+
+SPEC = RulesetSpec(
+    id="eotma",
+    name="Empires of the Middle Ages",
+    player_label="empire",
+    area_attributes=schema.AreaAttributes,
+    area_setup=schema.AreaSetup,
+    empire_attributes=schema.EmpireAttributes,
+    magnate_attributes=schema.MagnateAttributes,
+    unit_attributes=schema.UnitAttributes,
+    options=schema.Options,
+    setup_attributes=schema.SetupAttributes,
+    unit_kinds=(
+        UnitKind("army", "Army", 1, 4, (AreaKind.LAND,), rule="33.31"),
+        UnitKind("fleet", "Fleet", 1, 4, (AreaKind.LAND,), rule="34.22"),
+    ),
+    checks="model.rules.eotma.checks:check_scenario",
+    engine="model.rules.eotma.game:build_game",
+    tables_dir="rulesets/eotma",
+)
+
+register(SPEC)

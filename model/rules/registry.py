@@ -1,0 +1,117 @@
+"""The rulesets Mappa knows: each registers the pydantic models of its scenario attributes.
+
+A ruleset plugs into the model here and nowhere else: the validator checks ``attributes`` dicts
+against these models and runs the ruleset's own checks; the editor generates its inspector from
+them; play-test mode asks for the engine. Engine and checks are named by import path and loaded on
+first use, so that reading a file never imports a rules engine.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from model.issues import Issue
+from model.scenario import AreaKind, Scenario
+
+
+@dataclass(frozen=True)
+class UnitKind:
+    """A kind of unit a ruleset places on the map, with its strength range and where it may stand."""
+
+    id: str
+    name: str
+    min_strength: int = 1
+    max_strength: int = 1
+    allowed_on: tuple[AreaKind, ...] = (AreaKind.LAND,)
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class RulesetSpec:
+    """Everything the model and the editor need to know about one ruleset."""
+
+    id: str
+    name: str
+    player_label: str
+    area_attributes: type[BaseModel]
+    area_setup: type[BaseModel]
+    empire_attributes: type[BaseModel]
+    magnate_attributes: type[BaseModel]
+    unit_attributes: type[BaseModel]
+    options: type[BaseModel]
+    setup_attributes: type[BaseModel]
+    unit_kinds: tuple[UnitKind, ...] = ()
+    checks: str = ""
+    """``module:function`` of the ruleset's validator checks, ``(Scenario) -> list[Issue]``."""
+    engine: str = ""
+    """``module:callable`` that builds the engine's Game from a Scenario."""
+    tables_dir: str = ""
+    """Folder under resources/ with the ruleset's default tables (one JSON file per table)."""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def unit_kind(self, kind_id: str) -> UnitKind | None:
+        """Return the unit kind with this id, or None when the ruleset has none such."""
+        for kind in self.unit_kinds:
+            if kind.id == kind_id:
+                return kind
+        return None
+
+    def run_checks(self, scenario: Scenario) -> list[Issue]:
+        """Run the ruleset's own validator checks (an empty list when it has none)."""
+        if not self.checks:
+            return []
+        function: Callable[[Scenario], list[Issue]] = _load(self.checks)
+        return function(scenario)
+
+    def engine_factory(self) -> Callable[..., Any]:
+        """Return the callable that builds this ruleset's Game from a Scenario."""
+        if not self.engine:
+            raise LookupError(f"ruleset {self.id!r} has no rules engine")
+        factory: Callable[..., Any] = _load(self.engine)
+        return factory
+
+
+def _load(target: str) -> Any:
+    module_name, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+_REGISTRY: dict[str, RulesetSpec] = {}
+_BUILTINS = ("model.rules.eotma.spec", "model.rules.seasons.spec")
+_builtins_loaded = False
+
+
+def register(spec: RulesetSpec) -> None:
+    """Add a ruleset (replacing one with the same id)."""
+    _REGISTRY[spec.id] = spec
+
+
+def get(ruleset_id: str) -> RulesetSpec | None:
+    """Return the ruleset with this id, or None when it is unknown."""
+    _ensure_builtins()
+    return _REGISTRY.get(ruleset_id)
+
+
+def known() -> list[str]:
+    """Return the ids of every registered ruleset, sorted."""
+    _ensure_builtins()
+    return sorted(_REGISTRY)
+
+
+def _ensure_builtins() -> None:
+    global _builtins_loaded
+    if _builtins_loaded:
+        return
+    _builtins_loaded = True
+    # The built-in rulesets register themselves when their spec module is imported.
+    for name in _BUILTINS:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as error:  # a ruleset still being written must not break loading
+            if error.name is None or not name.startswith(error.name):
+                raise

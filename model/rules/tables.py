@@ -1,0 +1,52 @@
+"""Ruleset tables: shipped defaults under resources/, replaced per scenario by ``ruleset.tables``.
+
+Every HOUSE DEFAULT of a ruleset is such a table (or an option), so an author can type in the
+real one. A table is any JSON value; each ruleset documents the shape of its own tables.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from model.rules import registry
+from model.scenario import Scenario
+
+RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources"
+
+
+class TableError(LookupError):
+    """A table that neither the scenario nor the ruleset's defaults provide, or a broken default file."""
+
+
+@cache
+def default_tables(ruleset_id: str) -> dict[str, Any]:
+    """Return the shipped default tables of a ruleset, by table id (the JSON file's stem)."""
+    spec = registry.get(ruleset_id)
+    if spec is None or not spec.tables_dir:
+        return {}
+    folder = RESOURCES / spec.tables_dir
+    tables: dict[str, Any] = {}
+    for path in sorted(folder.glob("*.json")):
+        try:
+            tables[path.stem] = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as error:
+            raise TableError(f"cannot read the default table {path.name} of ruleset {ruleset_id}: {error}") from error
+    return tables
+
+
+def table(scenario: Scenario, table_id: str) -> Any:
+    """Return a table as the scenario sees it: its override if it has one, else the shipped default."""
+    if table_id in scenario.ruleset.tables:
+        return scenario.ruleset.tables[table_id]
+    defaults = default_tables(scenario.ruleset.id)
+    if table_id not in defaults:
+        raise TableError(f"ruleset {scenario.ruleset.id!r} has no table {table_id!r}")
+    return defaults[table_id]
+
+
+def is_overridden(scenario: Scenario, table_id: str) -> bool:
+    """Return whether the scenario replaces the shipped default of this table."""
+    return table_id in scenario.ruleset.tables
