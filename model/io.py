@@ -108,12 +108,20 @@ def migrate(raw: dict[str, Any], source: str = "<scenario>") -> dict[str, Any]:
     """Upgrade a raw file dict to the current schema version, one registered step at a time."""
     version = raw.get("schema_version", raw.get("version"))
     if not isinstance(version, int) or isinstance(version, bool):
-        raise LoadError(source, [Problem("schema_version", "missing or not a whole number")],
-                        "Is this a Mappa scenario file?")
+        raise LoadError(
+            source,
+            [Problem("schema_version", "missing or not a whole number")],
+            "Is this a Mappa scenario file?",
+        )
     if version > SCHEMA_VERSION:
         raise LoadError(
             source,
-            [Problem("schema_version", f"the file is version {version}; this Mappa reads up to {SCHEMA_VERSION}")],
+            [
+                Problem(
+                    "schema_version",
+                    f"the file is version {version}; this Mappa reads up to {SCHEMA_VERSION}",
+                )
+            ],
             "It was saved by a newer Mappa: update Mappa to open it.",
         )
     while version < SCHEMA_VERSION:
@@ -170,8 +178,11 @@ def loads(text: str | bytes, source: str = "<scenario>") -> Scenario:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise LoadError(source, [Problem(f"byte {error.start}", "not UTF-8 text")],
-                            "Scenario files are UTF-8 JSON; re-save it as UTF-8.") from error
+            raise LoadError(
+                source,
+                [Problem(f"byte {error.start}", "not UTF-8 text")],
+                "Scenario files are UTF-8 JSON; re-save it as UTF-8.",
+            ) from error
     try:
         raw = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as error:
@@ -183,16 +194,19 @@ def loads(text: str | bytes, source: str = "<scenario>") -> Scenario:
     except (ValueError, RecursionError) as error:
         raise LoadError(source, [Problem("", f"not readable JSON: {error}")]) from error
     if not isinstance(raw, dict):
-        raise LoadError(source, [Problem("", f"the top level is a JSON {type(raw).__name__}, not an object")],
-                        "Is this a Mappa scenario file?")
+        raise LoadError(
+            source,
+            [Problem("", f"the top level is a JSON {type(raw).__name__}, not an object")],
+            "Is this a Mappa scenario file?",
+        )
     raw = migrate(raw, source)
     try:
         return Scenario.model_validate(raw)
     except ValidationError as error:
-        problems = [
-            Problem(_describe(raw, tuple(item["loc"])), _message(item)) for item in error.errors()
-        ]
-        raise LoadError(source, problems, "Fix these fields (or re-save from Mappa) and try again.") from error
+        problems = [Problem(_describe(raw, tuple(item["loc"])), _message(item)) for item in error.errors()]
+        raise LoadError(
+            source, problems, "Fix these fields (or re-save from Mappa) and try again."
+        ) from error
     except RecursionError as error:
         raise LoadError(source, [Problem("", "nested too deeply")]) from error
 
@@ -298,17 +312,16 @@ def _encode(value: Any, indent: int) -> str:
     if isinstance(value, dict):
         if not value:
             return "{}"
-        items = [f"{inner}{json.dumps(key, ensure_ascii=False)}: {_encode(item, indent + 1)}"
-                 for key, item in value.items()]
+        items = [
+            f"{inner}{json.dumps(key, ensure_ascii=False)}: {_encode(item, indent + 1)}"
+            for key, item in value.items()
+        ]
         return "{\n" + ",\n".join(items) + "\n" + pad + "}"
     if isinstance(value, list):
         if not value:
             return "[]"
         if all(not isinstance(item, dict | list) for item in value):
             return "[" + ", ".join(json.dumps(item, ensure_ascii=False) for item in value) + "]"
-        if all(isinstance(item, list) and all(not isinstance(x, dict | list) for x in item) for item in value):
-            rows = [inner + _encode(item, indent + 1) for item in value]
-            return "[\n" + ",\n".join(rows) + "\n" + pad + "]"
         rows = [inner + _encode(item, indent + 1) for item in value]
         return "[\n" + ",\n".join(rows) + "\n" + pad + "]"
     return json.dumps(value, ensure_ascii=False)

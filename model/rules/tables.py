@@ -33,7 +33,9 @@ def default_tables(ruleset_id: str) -> dict[str, Any]:
         try:
             tables[path.stem] = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError) as error:
-            raise TableError(f"cannot read the default table {path.name} of ruleset {ruleset_id}: {error}") from error
+            raise TableError(
+                f"cannot read the default table {path.name} of ruleset {ruleset_id}: {error}"
+            ) from error
     return tables
 
 
