@@ -1,0 +1,145 @@
+"""The map as networkx graphs: what the rules engines and the validator ask about movement.
+
+``full`` holds every area; an edge means the two areas are neighbours, and its ``kinds`` say why:
+``border`` (derived from shared boundaries by ``model.topology``), ``strait``, ``sea_lane`` and
+``river_crossing`` (typed connections). An ``impassable`` connection removes the edge whatever
+else joins the pair. ``land``, ``sea`` and ``coast`` are the land-land, sea-sea and land-sea edges.
+Connections are two-way here (rulesets treat ``one_way`` themselves).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import networkx as nx
+
+from model.scenario import AreaKind, ConnectionKind, Scenario
+from model.topology import Topology
+
+BORDER = "border"
+
+
+class MapGraphs:
+    """Adjacency graphs of one scenario's map (rebuild them after the map changes)."""
+
+    def __init__(self, full: nx.Graph, kinds: dict[str, AreaKind]) -> None:
+        self.full = full
+        self.kinds = kinds
+        land = [a for a, k in kinds.items() if k == AreaKind.LAND]
+        sea = [a for a, k in kinds.items() if k == AreaKind.SEA]
+        self.land: nx.Graph = nx.Graph()
+        self.land.add_nodes_from(land)
+        self.sea: nx.Graph = nx.Graph()
+        self.sea.add_nodes_from(sea)
+        self.coast: nx.Graph = nx.Graph()
+        self.coast.add_nodes_from(full.nodes)
+        for a, b, data in full.edges(data=True):
+            pair = (kinds[a], kinds[b])
+            target = self.land if pair == (AreaKind.LAND, AreaKind.LAND) else None
+            if pair == (AreaKind.SEA, AreaKind.SEA):
+                target = self.sea
+            elif kinds[a] != kinds[b]:
+                target = self.coast
+            if target is not None:
+                target.add_edge(a, b, **data)
+
+    @classmethod
+    def from_scenario(cls, scenario: Scenario, topology: Topology | None = None) -> MapGraphs:
+        """Build the graphs from the derived adjacency and the scenario's connections."""
+        topology = topology or Topology.build(scenario.map)
+        kinds = {area.id: area.kind for area in scenario.map.areas}
+        full: nx.Graph = nx.Graph()
+        for area in scenario.map.areas:
+            full.add_node(area.id, kind=area.kind)
+        for pair, length in topology.adjacency().items():
+            a, b = sorted(pair)
+            if a in kinds and b in kinds:
+                full.add_edge(a, b, kinds={BORDER}, length=length, connections=[])
+        blocked: list[tuple[str, str]] = []
+        for connection in scenario.map.connections:
+            a, b = connection.a, connection.b
+            if a not in kinds or b not in kinds or a == b:
+                continue  # the validator reports these; graphs only hold what is meaningful
+            if connection.kind == ConnectionKind.IMPASSABLE:
+                blocked.append((a, b))
+                continue
+            if full.has_edge(a, b):
+                data = full.edges[a, b]
+                data["kinds"] = data["kinds"] | {connection.kind.value}
+                data["connections"] = [*data["connections"], connection.id]
+            else:
+                full.add_edge(a, b, kinds={connection.kind.value}, length=0.0, connections=[connection.id])
+        for a, b in blocked:
+            if full.has_edge(a, b):
+                full.remove_edge(a, b)
+        return cls(full, kinds)
+
+    def neighbours(self, area_id: str) -> set[str]:
+        """Return every area next to this one, by any kind of edge."""
+        return set(self.full.adj[area_id]) if area_id in self.full else set()
+
+    def land_neighbours(self, area_id: str) -> set[str]:
+        """Return the land areas a land move reaches from this land area in one step."""
+        return set(self.land.adj[area_id]) if area_id in self.land else set()
+
+    def coastal_seas(self, area_id: str) -> set[str]:
+        """Return the sea areas next to a land area."""
+        return set(self.coast.adj[area_id]) if area_id in self.coast else set()
+
+    def is_coastal(self, area_id: str) -> bool:
+        """Whether a land area touches at least one sea area."""
+        return self.kinds.get(area_id) == AreaKind.LAND and bool(self.coastal_seas(area_id))
+
+    def components(self, kind: str = "land") -> list[set[str]]:
+        """Return the connected components of the ``land``, ``sea``, ``coast`` or ``full`` graph.
+
+        Largest first, ties broken by the smallest id, so the order is stable.
+        """
+        graphs = {"land": self.land, "sea": self.sea, "coast": self.coast, "full": self.full}
+        if kind not in graphs:
+            raise ValueError(f"unknown graph {kind!r}: use one of {', '.join(graphs)}")
+        found = [set(c) for c in nx.connected_components(graphs[kind])]
+        return sorted(found, key=lambda c: (-len(c), min(c)))
+
+    def reachable_across_sea(self, area_id: str, max_seas: int, by_land: bool = True) -> dict[str, int]:
+        """Return land area -> fewest sea areas crossed to reach it from ``area_id``.
+
+        A path may cross at most ``max_seas`` sea areas in a row (EotMA 9.53 seafaring reach, the
+        facts sheet's connection rule); 0 means reachable by land alone, the start included. With
+        ``by_land`` False, land steps are not allowed between crossings (only direct reach).
+        """
+        if area_id not in self.full:
+            raise KeyError(f"no area with id {area_id!r}")
+        # 0-1 breadth-first search over (area, sea areas in the current run); entering a sea costs 1.
+        start = (area_id, 0)
+        best: dict[tuple[str, int], int] = {start: 0}
+        queue: deque[tuple[str, int]] = deque([start])
+        while queue:
+            state = queue.popleft()
+            node, run = state
+            cost = best[state]
+            if not by_land and node != area_id and self.kinds[node] == AreaKind.LAND:
+                continue  # direct reach only: a landfall ends the path
+            for other in self.full.adj[node]:
+                if self.kinds[other] == AreaKind.LAND:
+                    step, new_run = 0, 0
+                elif run + 1 > max_seas:
+                    continue
+                else:
+                    step, new_run = 1, run + 1
+                new = (other, new_run)
+                if new not in best or best[new] > cost + step:
+                    best[new] = cost + step
+                    if step == 0:
+                        queue.appendleft(new)
+                    else:
+                        queue.append(new)
+        result: dict[str, int] = {}
+        for (node, _), cost in best.items():
+            if self.kinds[node] == AreaKind.LAND and cost < result.get(node, cost + 1):
+                result[node] = cost
+        return result
+
+    def isolated(self) -> list[str]:
+        """Return the areas with no neighbour at all, sorted."""
+        return sorted(node for node, degree in self.full.degree if degree == 0)

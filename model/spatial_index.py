@@ -1,0 +1,103 @@
+"""A spatial index that tolerates edits: a shapely ``STRtree`` snapshot plus a small overlay.
+
+``STRtree`` is immutable, and rebuilding it for every edit of a large map would cost more than the
+edit itself. This index keeps the tree of a snapshot, masks entries removed since, and tests entries
+added since by brute force (vectorised); it rebuilds the tree once the overlay grows past a limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+import shapely
+from shapely import STRtree
+from shapely.geometry.base import BaseGeometry
+
+K = TypeVar("K", bound=Hashable)
+
+_PREDICATES = {
+    "intersects": shapely.intersects,
+    "within": shapely.within,
+    "contains": shapely.contains,
+    "covers": shapely.covers,
+    "covered_by": shapely.covered_by,
+    "crosses": shapely.crosses,
+    "overlaps": shapely.overlaps,
+    "touches": shapely.touches,
+}
+
+
+class SpatialIndex(Generic[K]):
+    """Geometries by key, queried with the predicates of ``STRtree.query``."""
+
+    def __init__(self, items: Iterable[tuple[K, BaseGeometry]] = (), overlay_limit: int = 512) -> None:
+        self._overlay_limit = overlay_limit
+        self._geoms: dict[K, BaseGeometry] = dict(items)
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        keys = list(self._geoms)
+        self._tree_keys: list[K] = keys
+        self._tree = STRtree(np.array([self._geoms[k] for k in keys], dtype=object)) if keys else None
+        self._alive = np.ones(len(keys), dtype=bool)
+        self._position = {key: i for i, key in enumerate(keys)}
+        self._overlay: dict[K, BaseGeometry] = {}
+
+    def __len__(self) -> int:
+        return len(self._geoms)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._geoms
+
+    def get(self, key: K) -> BaseGeometry:
+        """Return the geometry stored under ``key``."""
+        return self._geoms[key]
+
+    def remove(self, key: K) -> None:
+        """Forget ``key`` (no error when it is unknown)."""
+        if self._geoms.pop(key, None) is None:
+            return
+        if key in self._overlay:
+            del self._overlay[key]
+        else:
+            self._alive[self._position[key]] = False
+
+    def add(self, key: K, geometry: BaseGeometry) -> None:
+        """Store ``geometry`` under ``key`` (replacing an earlier one)."""
+        self.remove(key)
+        self._geoms[key] = geometry
+        self._overlay[key] = geometry
+        if len(self._overlay) > self._overlay_limit:
+            self._rebuild()
+
+    def query(self, geometries: Any, predicate: str = "intersects") -> list[tuple[int, K]]:
+        """Return ``(input index, key)`` for every input geometry and stored one meeting ``predicate``.
+
+        ``predicate(input, stored)`` is tested, as in ``STRtree.query``; ``geometries`` is an array
+        or a list of geometries.
+        """
+        inputs = np.asarray(geometries, dtype=object)
+        if inputs.ndim == 0:
+            inputs = inputs.reshape(1)
+        found: list[tuple[int, K]] = []
+        if self._tree is not None and len(inputs):
+            pairs = self._tree.query(inputs, predicate=predicate)
+            keys = self._tree_keys
+            alive = self._alive[pairs[1]]
+            found.extend(
+                (int(i), keys[int(j)]) for i, j in zip(pairs[0][alive], pairs[1][alive], strict=True)
+            )
+        if self._overlay and len(inputs):
+            overlay_keys = list(self._overlay)
+            overlay = np.array([self._overlay[k] for k in overlay_keys], dtype=object)
+            test = _PREDICATES[predicate]
+            matrix = test(inputs[:, None], overlay[None, :])
+            rows, cols = np.nonzero(matrix)
+            found.extend((int(i), overlay_keys[int(j)]) for i, j in zip(rows, cols, strict=True))
+        return found
+
+    def query_keys(self, geometry: BaseGeometry, predicate: str = "intersects") -> list[K]:
+        """Return the keys of stored geometries meeting ``predicate(geometry, stored)``."""
+        return [key for _, key in self.query([geometry], predicate)]

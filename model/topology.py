@@ -1,0 +1,726 @@
+"""Map topology: the faces that the linework encloses, which areas hold them, and adjacency.
+
+The file stores boundaries (polylines between nodes) and, for each area, anchor points
+(DESIGN.md "Geometry"). Here the boundaries are polygonized into faces (``shapely.polygonize``);
+an area is the union of the faces holding its anchors, so islands and multi-part areas come free.
+Two areas are adjacent when a boundary has a face of each on its two sides; the map's
+``adjacency`` policy sets a minimum shared length and whether areas meeting only at a corner count.
+
+Edits stay local: ``Topology.update`` re-polygonizes only the faces that the changed boundaries
+touch, found with spatial indexes, and gives the same faces, anchors and adjacency as a fresh
+``Topology.build``. When the linework is not clean (crossings) or a change reaches outside the
+existing faces, it falls back to a full build, which is always right.
+
+Face ids are integers that stay valid until an update removes that face; ``faces[i]`` is None for
+removed faces, so iterate ``face_ids()``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TypeAlias
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, MultiPolygon, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from model.scenario import AdjacencyPolicy, Area, Boundary, CornerTouch, MapData
+from model.spatial_index import SpatialIndex
+
+AreaShape: TypeAlias = Polygon | MultiPolygon
+
+LOCAL_UPDATE_LIMIT = 0.25
+"""A change touching more than this share of the faces is recomputed by a full build (it is faster)."""
+
+
+@dataclass(frozen=True)
+class LineworkProblem:
+    """Something wrong with the linework itself, found before faces are trusted.
+
+    Codes: ``BOUNDARY_SELF_CROSSING``, ``BOUNDARY_CROSSING`` (two boundaries meet away from their
+    end points: crossing, overlapping, or one ending on the middle of the other),
+    ``BOUNDARY_DANGLING`` (a free end, or a boundary that bounds no face), ``BOUNDARY_DEGENERATE``
+    (zero length or repeated points) and ``BOUNDARY_DUPLICATE`` (two boundaries on the same line).
+    """
+
+    code: str
+    boundary_ids: tuple[str, ...]
+    location: tuple[float, float]
+    message: str
+
+
+_BREAKING = frozenset(
+    {"BOUNDARY_SELF_CROSSING", "BOUNDARY_CROSSING", "BOUNDARY_DUPLICATE", "BOUNDARY_DEGENERATE"}
+)
+"""Problems that make polygonize unreliable, so local updates give way to full builds."""
+
+
+def boundary_lines(boundaries: Sequence[Boundary]) -> list[LineString]:
+    """Return one shapely LineString per boundary (built in one vectorised call)."""
+    if not boundaries:
+        return []
+    counts = np.fromiter((len(b.points) for b in boundaries), dtype=np.int64, count=len(boundaries))
+    coords = np.array([p for b in boundaries for p in b.points], dtype=float)
+    indices = np.repeat(np.arange(len(boundaries)), counts)
+    return list(shapely.linestrings(coords, indices=indices))
+
+
+def _point(geometry: BaseGeometry) -> tuple[float, float]:
+    """A point on ``geometry`` to show the user (its representative point)."""
+    if geometry.is_empty:
+        return (0.0, 0.0)
+    point = shapely.point_on_surface(geometry)
+    return (float(point.x), float(point.y))
+
+
+class Topology:
+    """Faces, area geometry and derived adjacency of a map's linework and anchors."""
+
+    def __init__(self) -> None:
+        self.faces: list[Polygon | None] = []
+        self._policy = AdjacencyPolicy()
+        self._lines: dict[str, LineString] = {}
+        self._boundary_order: dict[str, int] = {}
+        self._line_index: SpatialIndex[str] = SpatialIndex()
+        self._face_index: SpatialIndex[int] = SpatialIndex()
+        self._face_boundaries: dict[int, list[str]] = {}
+        self._boundary_faces: dict[str, list[int]] = {}
+        self._area_order: dict[str, int] = {}
+        self._anchors: dict[str, tuple[tuple[float, float], ...]] = {}
+        self._anchor_faces: dict[str, list[int | None]] = {}
+        self._face_areas: dict[int, list[str]] = {}
+        self._clean: bool | None = None
+        self.last_update_was_local = False
+        """Whether the last ``update`` re-polygonized locally (False: it did a full build)."""
+        self._reset_caches()
+
+    def _reset_caches(self) -> None:
+        self._geometry_cache: dict[str, AreaShape | None] = {}
+        self._adjacency: dict[frozenset[str], float] | None = None
+        self._problems: list[LineworkProblem] | None = None
+        self._sides: dict[str, tuple[str | None, str | None]] | None = None
+
+    # --- building --------------------------------------------------------------------------
+
+    @classmethod
+    def build(cls, map_data: MapData) -> Topology:
+        """Polygonize the whole linework and place every anchor."""
+        topology = cls()
+        topology._build(map_data)
+        return topology
+
+    def _build(self, map_data: MapData) -> None:
+        self._policy = map_data.adjacency.model_copy()
+        ids = [b.id for b in map_data.boundaries]
+        lines = boundary_lines(map_data.boundaries)
+        self._lines = dict(zip(ids, lines, strict=True))
+        self._boundary_order = {bid: i for i, bid in enumerate(ids)}
+        self._line_index = SpatialIndex(self._lines.items())
+        polygons = list(shapely.get_parts(shapely.polygonize(lines))) if lines else []
+        self.faces = list(polygons)
+        self._face_index = SpatialIndex(enumerate(polygons))
+        self._face_boundaries = {}
+        self._boundary_faces = {}
+        self._link_faces(range(len(polygons)))
+        self._area_order = {area.id: i for i, area in enumerate(map_data.areas)}
+        self._anchors = {}
+        self._anchor_faces = {}
+        self._face_areas = {}
+        self._place_areas(map_data.areas, self._face_index)
+        self._clean = None
+        self._reset_caches()
+
+    def _link_faces(self, face_ids: Iterable[int]) -> None:
+        """Record which boundaries lie on the rings of these faces (boundaries already indexed)."""
+        ids = list(face_ids)
+        if not ids:
+            return
+        rings = shapely.boundary(np.array([self.faces[f] for f in ids], dtype=object))
+        for face in ids:
+            self._face_boundaries[face] = []
+        for i, bid in self._line_index.query(rings, predicate="covers"):
+            face = ids[i]
+            self._face_boundaries[face].append(bid)
+            self._boundary_faces.setdefault(bid, []).append(face)
+        for face in ids:
+            self._face_boundaries[face].sort(key=self._boundary_order.__getitem__)
+        for bid in {b for f in ids for b in self._face_boundaries[f]}:
+            self._boundary_faces[bid].sort()
+
+    def _place_areas(self, areas: Iterable[Area], index: SpatialIndex[int]) -> None:
+        """Find the face of every anchor of these areas (their old records must be gone)."""
+        owners: list[tuple[str, int]] = []
+        points: list[tuple[float, float]] = []
+        for area in areas:
+            anchors = tuple((float(x), float(y)) for x, y in area.anchors)
+            self._anchors[area.id] = anchors
+            self._anchor_faces[area.id] = [None] * len(anchors)
+            owners.extend((area.id, i) for i in range(len(anchors)))
+            points.extend(anchors)
+        self._assign(owners, points, index)
+
+    def _assign(
+        self, owners: list[tuple[str, int]], points: list[tuple[float, float]], index: SpatialIndex[int]
+    ) -> None:
+        if not points:
+            return
+        touched: set[int] = set()
+        for i, face in index.query(shapely.points(np.array(points, dtype=float)), predicate="within"):
+            area_id, anchor = owners[i]
+            self._anchor_faces[area_id][anchor] = face
+            holders = self._face_areas.setdefault(face, [])
+            if area_id not in holders:
+                holders.append(area_id)
+                touched.add(face)
+        for face in touched:
+            self._face_areas[face].sort(key=self._area_order.__getitem__)
+
+    def _unplace_area(self, area_id: str) -> None:
+        for face in self._anchor_faces.pop(area_id, []):
+            if face is not None and area_id in self._face_areas.get(face, ()):
+                self._face_areas[face].remove(area_id)
+                if not self._face_areas[face]:
+                    del self._face_areas[face]
+        self._anchors.pop(area_id, None)
+
+    # --- local update ------------------------------------------------------------------------
+
+    def update(
+        self,
+        map_data: MapData,
+        changed_boundaries: Iterable[str] = (),
+        changed_areas: Iterable[str] = (),
+    ) -> None:
+        """Recompute locally after an edit; the result is identical to a fresh ``build``.
+
+        ``changed_boundaries`` must name every boundary whose points changed; added and removed
+        boundaries and areas are found by comparing ids. ``changed_areas`` names areas whose
+        anchors moved. Only the faces the changed boundaries touch are re-polygonized.
+        """
+        self._policy = map_data.adjacency.model_copy()
+        current = {b.id: b for b in map_data.boundaries}
+        changed = set(changed_boundaries)
+        changed |= current.keys() - self._lines.keys()
+        changed |= self._lines.keys() - current.keys()
+        areas = {a.id: a for a in map_data.areas}
+        moved = {a for a in changed_areas if a in areas}
+        moved |= areas.keys() - self._anchors.keys()
+        gone = self._anchors.keys() - areas.keys()
+        self._reset_caches()
+        for area_id in gone | moved:
+            self._unplace_area(area_id)
+        self._area_order = {area.id: i for i, area in enumerate(map_data.areas)}
+        self.last_update_was_local = True
+        if changed and not self._update_linework(map_data, current, changed):
+            self._build(map_data)
+            self.last_update_was_local = False
+            return
+        self._place_areas(
+            [areas[a] for a in sorted(moved, key=self._area_order.__getitem__)], self._face_index
+        )
+        for holders in self._face_areas.values():
+            holders.sort(key=self._area_order.__getitem__)
+
+    def _update_linework(self, map_data: MapData, current: dict[str, Boundary], changed: set[str]) -> bool:
+        """Re-polygonize around the changed boundaries; False means: do a full build instead."""
+        if not self._is_clean():
+            return False
+        new_ids = [bid for bid in changed if bid in current]
+        new_lines = dict(zip(new_ids, boundary_lines([current[b] for b in new_ids]), strict=True))
+        old_lines = {bid: self._lines[bid] for bid in changed if bid in self._lines}
+        if not self._locally_clean(new_lines, changed):
+            return False
+        affected: set[int] = set()
+        for bid in old_lines:
+            affected.update(self._boundary_faces.get(bid, ()))
+        probes = list(old_lines.values()) + list(new_lines.values())
+        affected.update(face for _, face in self._face_index.query(probes, predicate="intersects"))
+        if not affected or len(affected) > max(32, LOCAL_UPDATE_LIMIT * len(self._face_index)):
+            return False
+        region = [self.faces[f] for f in sorted(affected)]
+        union = shapely.union_all(np.array(region, dtype=object))
+        if not all(shapely.covers(union, np.array(probes, dtype=object))):
+            return False  # the change reaches outside the existing faces (the map's outer edge)
+        # Commit the new linework.
+        self._boundary_order = {b.id: i for i, b in enumerate(map_data.boundaries)}
+        for bid in changed:
+            self._line_index.remove(bid)
+            self._lines.pop(bid, None)
+            self._boundary_faces.pop(bid, None)
+        for bid, line in new_lines.items():
+            self._lines[bid] = line
+            self._line_index.add(bid, line)
+        nearby = {bid for _, bid in self._line_index.query(region, predicate="intersects")}
+        ordered = sorted(nearby, key=self._boundary_order.__getitem__)
+        pieces = shapely.polygonize(np.array([self._lines[b] for b in ordered], dtype=object))
+        candidates = shapely.get_parts(pieces)
+        inside: list[Polygon] = []
+        if len(candidates):
+            probes_in = shapely.point_on_surface(candidates)
+            covered = shapely.covers(np.array(region, dtype=object)[:, None], probes_in[None, :]).any(axis=0)
+            inside = [poly for poly, keep in zip(candidates, covered, strict=True) if keep]
+        # Drop the old faces and what pointed at them.
+        displaced: set[str] = set()
+        for face in affected:
+            self.faces[face] = None
+            self._face_index.remove(face)
+            for bid in self._face_boundaries.pop(face, []):
+                if bid in self._boundary_faces:
+                    self._boundary_faces[bid].remove(face)
+                    if not self._boundary_faces[bid]:
+                        del self._boundary_faces[bid]
+            displaced.update(self._face_areas.pop(face, []))
+        new_faces = list(range(len(self.faces), len(self.faces) + len(inside)))
+        self.faces.extend(inside)
+        for face, poly in zip(new_faces, inside, strict=True):
+            self._face_index.add(face, poly)
+        self._link_faces(new_faces)
+        # Anchors that were in the old faces, or in no face, may be in a new one.
+        owners: list[tuple[str, int]] = []
+        points: list[tuple[float, float]] = []
+        for area_id, faces in self._anchor_faces.items():
+            if area_id not in displaced and None not in faces:
+                continue
+            for i, held in enumerate(faces):
+                if held is None or held in affected:
+                    faces[i] = None
+                    owners.append((area_id, i))
+                    points.append(self._anchors[area_id][i])
+        self._assign(owners, points, SpatialIndex(zip(new_faces, inside, strict=True)))
+        return True
+
+    def _locally_clean(self, new_lines: dict[str, LineString], changed: set[str]) -> bool:
+        """Whether the changed boundaries keep the linework noded (else a full build is safer)."""
+        for bid, line in new_lines.items():
+            if line.length == 0 or not line.is_simple or _has_repeats(line):
+                return False
+            others = [b for b in self._line_index.query_keys(line, "intersects") if b not in changed]
+            others_new = [b for b in new_lines if b != bid and new_lines[b].intersects(line)]
+            for other in others:
+                if not _meets_at_ends(line, self._lines[other]):
+                    return False
+            for other in others_new:
+                if not _meets_at_ends(line, new_lines[other]):
+                    return False
+        return True
+
+    def _is_clean(self) -> bool:
+        if self._clean is None:
+            codes = {
+                "BOUNDARY_SELF_CROSSING",
+                "BOUNDARY_CROSSING",
+                "BOUNDARY_DUPLICATE",
+                "BOUNDARY_DEGENERATE",
+            }
+            self._clean = not any(p.code in codes for p in self.linework_problems())
+        return self._clean
+
+    # --- queries -----------------------------------------------------------------------------
+
+    def face_ids(self) -> list[int]:
+        """Return the ids of the current faces."""
+        return [i for i, face in enumerate(self.faces) if face is not None]
+
+    def face(self, face_id: int) -> Polygon:
+        """Return the polygon of a face, or raise ``KeyError`` when it does not exist (any more)."""
+        polygon = self.faces[face_id] if 0 <= face_id < len(self.faces) else None
+        if polygon is None:
+            raise KeyError(f"no face {face_id}")
+        return polygon
+
+    def face_areas(self) -> dict[int, list[str]]:
+        """Return face -> ids of the areas with an anchor in it (faces with anchors only)."""
+        return {face: list(holders) for face, holders in self._face_areas.items()}
+
+    def area_faces(self, area_id: str) -> list[int]:
+        """Return the faces holding the anchors of an area, in anchor order, without repeats."""
+        faces = self._anchor_faces.get(area_id, [])
+        return list(dict.fromkeys(f for f in faces if f is not None))
+
+    def area_geometry(self, area_id: str) -> AreaShape | None:
+        """Return the union of an area's faces (None when no anchor lies in a face)."""
+        if area_id not in self._geometry_cache:
+            polygons = [self.faces[f] for f in self.area_faces(area_id)]
+            shape: AreaShape | None
+            if not polygons:
+                shape = None
+            elif len(polygons) == 1:
+                shape = polygons[0]
+            else:
+                shape = shapely.union_all(np.array(polygons, dtype=object))
+            self._geometry_cache[area_id] = shape
+        return self._geometry_cache[area_id]
+
+    def gaps(self) -> list[int]:
+        """Return the faces that hold no anchor (holes in the map)."""
+        return [f for f in self.face_ids() if f not in self._face_areas]
+
+    def shared_faces(self) -> dict[int, list[str]]:
+        """Return the faces holding anchors of two or more areas."""
+        return {f: list(a) for f, a in self._face_areas.items() if len(a) > 1}
+
+    def stray_anchors(self) -> list[tuple[str, int]]:
+        """Return ``(area id, anchor index)`` for every anchor inside no face (outside, or on a line)."""
+        stray = [
+            (area_id, i)
+            for area_id, faces in self._anchor_faces.items()
+            for i, face in enumerate(faces)
+            if face is None
+        ]
+        return sorted(stray, key=lambda item: (self._area_order.get(item[0], -1), item[1]))
+
+    def anchor_face(self, area_id: str, index: int) -> int | None:
+        """Return the face holding one anchor of an area (None when it is stray)."""
+        return self._anchor_faces[area_id][index]
+
+    def boundary_faces(self, boundary_id: str) -> list[int]:
+        """Return the faces on either side of a boundary (none, one or two)."""
+        return list(self._boundary_faces.get(boundary_id, ()))
+
+    def face_boundaries(self, face_id: int) -> list[str]:
+        """Return the boundaries on the rings of a face."""
+        return list(self._face_boundaries.get(face_id, ()))
+
+    def boundary_ids(self) -> list[str]:
+        """Return the ids of the boundaries this topology was computed from."""
+        return list(self._lines)
+
+    def boundary_line(self, boundary_id: str) -> LineString:
+        """Return the shapely line of a boundary."""
+        return self._lines[boundary_id]
+
+    def boundaries_near(self, geometry: BaseGeometry, predicate: str = "intersects") -> list[str]:
+        """Return the boundaries meeting ``predicate(geometry, boundary)`` (spatially indexed)."""
+        return self._line_index.query_keys(geometry, predicate)
+
+    def faces_near(self, geometry: BaseGeometry, predicate: str = "intersects") -> list[int]:
+        """Return the faces meeting ``predicate(geometry, face)`` (spatially indexed)."""
+        return sorted(self._face_index.query_keys(geometry, predicate))
+
+    def face_at(self, x: float, y: float) -> int | None:
+        """Return the face containing a point (the lowest id when it is on a shared border)."""
+        found = self._face_index.query_keys(Point(x, y), "intersects")
+        return min(found) if found else None
+
+    def area_at(self, x: float, y: float) -> str | None:
+        """Return the area whose face contains a point (None in a gap or outside)."""
+        face = self.face_at(x, y)
+        holders = self._face_areas.get(face, []) if face is not None else []
+        return holders[0] if holders else None
+
+    def _face_holders(self, face: int | None) -> list[str | None]:
+        if face is None:
+            return [None]
+        return list(self._face_areas.get(face, [])) or [None]
+
+    def boundary_sides(self) -> dict[str, tuple[str | None, str | None]]:
+        """Return boundary id -> the areas on its left and right (None: outside the map or a gap).
+
+        Left and right are taken walking from the first point to the last in map coordinates with
+        x to the right and y up (mathematical orientation; on screen, where y grows downwards, the
+        sides appear mirrored). A face holding two areas gives its first one.
+        """
+        if self._sides is None:
+            self._sides = self._compute_sides()
+        return dict(self._sides)
+
+    def _compute_sides(self) -> dict[str, tuple[str | None, str | None]]:
+        ids = list(self._lines)
+        pairs = [(bid, face) for bid in ids for face in self._boundary_faces.get(bid, ())]
+        on_left: dict[tuple[str, int], bool] = {}
+        if pairs:
+            # Probe just left and right of the middle of each boundary's first segment; the exact
+            # ring walk below settles the rare face too thin for the probes.
+            starts = np.array([self._lines[bid].coords[0] for bid, _ in pairs], dtype=float)
+            nexts = np.array([self._lines[bid].coords[1] for bid, _ in pairs], dtype=float)
+            middle = (starts + nexts) / 2
+            step = nexts - starts
+            normal = np.column_stack([-step[:, 1], step[:, 0]]) * 1e-4
+            polygons = np.array([self.faces[face] for _, face in pairs], dtype=object)
+            left = shapely.contains_xy(polygons, middle[:, 0] + normal[:, 0], middle[:, 1] + normal[:, 1])
+            right = shapely.contains_xy(polygons, middle[:, 0] - normal[:, 0], middle[:, 1] - normal[:, 1])
+            for k, (bid, face) in enumerate(pairs):
+                if left[k] != right[k]:
+                    on_left[(bid, face)] = bool(left[k])
+                else:
+                    on_left[(bid, face)] = _face_on_left(self.faces[face], self._lines[bid])
+        sides: dict[str, tuple[str | None, str | None]] = {}
+        for bid in ids:
+            left_face: int | None = None
+            right_face: int | None = None
+            for face in self._boundary_faces.get(bid, ()):
+                if on_left[(bid, face)]:
+                    left_face = face
+                else:
+                    right_face = face
+            sides[bid] = (self._face_holders(left_face)[0], self._face_holders(right_face)[0])
+        return sides
+
+    def adjacency(self) -> dict[frozenset[str], float]:
+        """Return area pair -> total length of the borders they share, after the map's policy.
+
+        Pairs sharing less than ``min_shared_length`` are dropped unless the policy makes corner
+        touches adjacent, in which case they stay (with their short length) and pairs meeting
+        only at a node are added with length 0.
+        """
+        if self._adjacency is None:
+            shared: dict[frozenset[str], float] = defaultdict(float)
+            for bid, faces in self._boundary_faces.items():
+                if len(faces) != 2:
+                    continue
+                first = self._face_areas.get(faces[0], [])
+                second = self._face_areas.get(faces[1], [])
+                if not first or not second:
+                    continue
+                length = self._lines[bid].length
+                for a in first:
+                    for b in second:
+                        if a != b:
+                            shared[frozenset((a, b))] += length
+            corner = self._policy.corner_touch == CornerTouch.ADJACENT
+            result = {
+                pair: length
+                for pair, length in shared.items()
+                if corner or length >= self._policy.min_shared_length
+            }
+            if corner:
+                for pair in self._corner_pairs():
+                    result.setdefault(pair, 0.0)
+            self._adjacency = result
+        return dict(self._adjacency)
+
+    def _corner_pairs(self) -> set[frozenset[str]]:
+        """Pairs of areas whose faces meet at a node (end point of a boundary)."""
+        around: dict[tuple[float, float], set[str]] = defaultdict(set)
+        for bid, faces in self._boundary_faces.items():
+            coords = self._lines[bid].coords
+            holders = {a for f in faces for a in self._face_areas.get(f, [])}
+            for end in (coords[0], coords[-1]):
+                around[(end[0], end[1])].update(holders)
+        pairs: set[frozenset[str]] = set()
+        for holders in around.values():
+            for a, b in combinations(sorted(holders), 2):
+                pairs.add(frozenset((a, b)))
+        return pairs
+
+    def canonical(self) -> tuple[object, ...]:
+        """Return a comparable summary (faces by shape, anchors, adjacency) independent of face ids.
+
+        Two topologies of the same map are equal here whether built fresh or updated.
+        """
+
+        def key(face: int | None) -> bytes | None:
+            if face is None:
+                return None
+            return bytes(shapely.to_wkb(shapely.normalize(self.faces[face])))
+
+        faces = sorted(key(f) or b"" for f in self.face_ids())
+        holders = sorted((key(f) or b"", tuple(a)) for f, a in self._face_areas.items())
+        anchors = sorted((a, tuple(key(f) for f in fs)) for a, fs in self._anchor_faces.items())
+        boundaries = sorted(
+            (b, tuple(sorted(key(f) or b"" for f in fs))) for b, fs in self._boundary_faces.items()
+        )
+        adjacency = sorted((tuple(sorted(p)), round(v, 6)) for p, v in self.adjacency().items())
+        return (faces, holders, anchors, boundaries, adjacency, sorted(self.boundary_sides().items()))
+
+    # --- linework problems -------------------------------------------------------------------
+
+    def linework_problems(self) -> list[LineworkProblem]:
+        """Return every problem of the linework (see ``LineworkProblem`` for the codes)."""
+        if self._problems is None:
+            self._problems = _find_problems(self._lines, self._boundary_faces)
+            self._clean = not any(p.code in _BREAKING for p in self._problems)
+        return list(self._problems)
+
+
+def _has_repeats(line: LineString) -> bool:
+    coords = np.asarray(line.coords)
+    return bool(len(coords) > 1 and (np.all(np.diff(coords, axis=0) == 0, axis=1)).any())
+
+
+def _meets_at_ends(a: LineString, b: LineString) -> bool:
+    """Whether two lines meet only at points that are end points of both."""
+    meeting = a.intersection(b)
+    if meeting.is_empty:
+        return True
+    ends = {tuple(a.coords[0]), tuple(a.coords[-1])} & {tuple(b.coords[0]), tuple(b.coords[-1])}
+    if meeting.geom_type not in ("Point", "MultiPoint"):
+        return False
+    return all((p.x, p.y) in ends for p in shapely.get_parts(meeting))
+
+
+def _face_on_left(face: Polygon | None, line: LineString) -> bool:
+    """Whether ``face`` lies on the left of ``line`` (walking from its first point, x right, y up)."""
+    if face is None:
+        return False
+    coords = np.asarray(line.coords)
+    p0, p1 = coords[0], coords[1]
+    # Polygon exteriors counter-clockwise and holes clockwise put the face on the left of each ring.
+    oriented = shapely.orient_polygons(face, exterior_cw=False)
+    for ring in [oriented.exterior, *oriented.interiors]:
+        ring_coords = np.asarray(ring.coords)[:-1]
+        n = len(ring_coords)
+        for i in np.nonzero(np.all(ring_coords == p0, axis=1))[0]:
+            if np.array_equal(ring_coords[(i + 1) % n], p1):
+                return True
+            if np.array_equal(ring_coords[(i - 1) % n], p1):
+                return False
+    # Not found (a degenerate line): fall back to a point just left of the first segment.
+    dx, dy = p1 - p0
+    size = float(np.hypot(dx, dy)) or 1.0
+    probe = Point(
+        float((p0[0] + p1[0]) / 2 - dy / size * 1e-6), float((p0[1] + p1[1]) / 2 + dx / size * 1e-6)
+    )
+    return bool(face.contains(probe))
+
+
+def _find_problems(lines: dict[str, LineString], faces: dict[str, list[int]]) -> list[LineworkProblem]:
+    """Check the whole linework with vectorised predicates (no loop over all pairs)."""
+    problems: list[LineworkProblem] = []
+    ids = list(lines)
+    if not ids:
+        return problems
+    array = np.array([lines[b] for b in ids], dtype=object)
+    # Degenerate: zero length, or the same point twice in a row.
+    lengths = shapely.length(array)
+    coords_all, owner = shapely.get_coordinates(array, return_index=True)
+    same = np.all(np.diff(coords_all, axis=0) == 0, axis=1) & (np.diff(owner) == 0)
+    first_repeat: dict[int, int] = {}
+    for k in np.nonzero(same)[0]:
+        first_repeat.setdefault(int(owner[k]), int(k))
+    for i, bid in enumerate(ids):
+        line = array[i]
+        if lengths[i] == 0:
+            problems.append(
+                LineworkProblem(
+                    "BOUNDARY_DEGENERATE",
+                    (bid,),
+                    _point(line),
+                    f"boundary {bid} has zero length; delete it or move its points apart",
+                )
+            )
+        elif i in first_repeat:
+            x, y = coords_all[first_repeat[i]]
+            problems.append(
+                LineworkProblem(
+                    "BOUNDARY_DEGENERATE",
+                    (bid,),
+                    (float(x), float(y)),
+                    f"boundary {bid} repeats the point ({x:g}, {y:g}); delete one copy",
+                )
+            )
+    simple = shapely.is_simple(array)
+    for k in np.nonzero(~simple & (lengths > 0))[0]:
+        bid = ids[int(k)]
+        problems.append(
+            LineworkProblem(
+                "BOUNDARY_SELF_CROSSING",
+                (bid,),
+                _self_crossing_point(array[int(k)]),
+                f"boundary {bid} crosses or touches itself; move its points so that it does not",
+            )
+        )
+    problems.extend(_meeting_problems(ids, array))
+    # Dangling: a free end, or a boundary that bounds no face.
+    starts = shapely.get_point(array, 0)
+    ends = shapely.get_point(array, -1)
+    coords = np.concatenate([shapely.get_coordinates(starts), shapely.get_coordinates(ends)])
+    _, inverse, counts = np.unique(coords, axis=0, return_inverse=True, return_counts=True)
+    inverse = inverse.reshape(-1)
+    closed = np.all(coords[: len(ids)] == coords[len(ids) :], axis=1)
+    # A boundary that crosses something bounds no face for that reason; say it once.
+    broken = {bid for p in problems for bid in p.boundary_ids}
+    for i, bid in enumerate(ids):
+        if lengths[i] == 0:
+            continue
+        free = [k for k in (i, i + len(ids)) if counts[inverse[k]] == 1 and not closed[i]]
+        if free:
+            x, y = coords[free[0]]
+            problems.append(
+                LineworkProblem(
+                    "BOUNDARY_DANGLING",
+                    (bid,),
+                    (float(x), float(y)),
+                    f"boundary {bid} has a free end at ({x:g}, {y:g}); "
+                    "connect it to another boundary or delete it",
+                )
+            )
+        elif not faces.get(bid) and bid not in broken:
+            problems.append(
+                LineworkProblem(
+                    "BOUNDARY_DANGLING",
+                    (bid,),
+                    _point(array[i]),
+                    f"boundary {bid} encloses nothing (it has the same face on both sides); delete it",
+                )
+            )
+    return problems
+
+
+def _self_crossing_point(line: LineString) -> tuple[float, float]:
+    """Where a line crosses or touches itself: a node of its self-noded version that is not an end."""
+    noded = shapely.node(line)
+    ends = shapely.get_coordinates(
+        np.concatenate(
+            [shapely.get_point(shapely.get_parts(noded), 0), shapely.get_point(shapely.get_parts(noded), -1)]
+        )
+    )
+    original = {tuple(line.coords[0]), tuple(line.coords[-1])}
+    values, counts = np.unique(ends, axis=0, return_counts=True)
+    for value, count in zip(values, counts, strict=True):
+        point = (float(value[0]), float(value[1]))
+        if count > 2 or (point not in original and count > 1):
+            return point
+    return (float(line.coords[0][0]), float(line.coords[0][1]))
+
+
+def _meeting_problems(ids: list[str], array: np.ndarray) -> list[LineworkProblem]:
+    """Pairs of boundaries meeting anywhere but at shared end points (one query, one relate)."""
+    problems: list[LineworkProblem] = []
+    tree = shapely.STRtree(array)
+    pairs = tree.query(array, predicate="intersects")
+    pairs = pairs[:, pairs[0] < pairs[1]]
+    if not pairs.shape[1]:
+        return problems
+    # DE-9IM: interior/interior, interior/boundary or boundary/interior contact is not noded.
+    matrices = shapely.relate(array[pairs[0]], array[pairs[1]])
+    closed = shapely.is_closed(array)
+    for k in range(pairs.shape[1]):
+        matrix = str(matrices[k])
+        if matrix[0] == "F" and matrix[1] == "F" and matrix[3] == "F":
+            continue
+        a, b = int(pairs[0][k]), int(pairs[1][k])
+        first, second = array[a], array[b]
+        if (closed[a] or closed[b]) and _meets_at_ends(first, second):
+            continue  # a closed ring's node counts as interior for shapely, but it is a node here
+        meeting = shapely.intersection(first, second)
+        if matrix[0] == "1" and shapely.equals(first, second):
+            code, message = (
+                "BOUNDARY_DUPLICATE",
+                f"boundaries {ids[a]} and {ids[b]} are the same line; delete one",
+            )
+        elif matrix[0] == "1":
+            code = "BOUNDARY_CROSSING"
+            message = (
+                f"boundaries {ids[a]} and {ids[b]} overlap along a stretch; "
+                "delete the overlapping part of one of them"
+            )
+        elif matrix[0] == "0":
+            code = "BOUNDARY_CROSSING"
+            message = (
+                f"boundaries {ids[a]} and {ids[b]} cross away from their end points; "
+                "split both where they meet (draw through the point) or move them apart"
+            )
+        else:
+            ender, middle = (ids[a], ids[b]) if matrix[3] != "F" else (ids[b], ids[a])
+            code = "BOUNDARY_CROSSING"
+            message = (
+                f"boundary {ender} ends on the middle of boundary {middle}; "
+                f"split {middle} at that point so that they share a node"
+            )
+        problems.append(LineworkProblem(code, (ids[a], ids[b]), _point(meeting), message))
+    return problems
