@@ -1,0 +1,37 @@
+"""Importers: polygons from other formats become a scenario map (linework plus areas).
+
+``import_file("geojson" | "topojson", path, ImportOptions(...))`` returns an ``ImportResult``
+(the scenario and the warnings about what was repaired or dropped) or raises ``SourceError``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from model.importers import geojson, topojson
+from model.importers.common import ImportOptions, ImportResult, SourceError, build_scenario, read_json
+
+FORMATS = ("geojson", "topojson")
+
+__all__ = ["FORMATS", "ImportOptions", "ImportResult", "SourceError", "import_file"]
+
+
+def import_file(
+    kind: str, path: str | os.PathLike[str], options: ImportOptions | None = None
+) -> ImportResult:
+    """Read a GeoJSON or TopoJSON file and build a scenario from its polygons."""
+    options = options or ImportOptions()
+    source = os.fspath(path)
+    if kind not in FORMATS:
+        raise SourceError(f"{source}: unknown import format {kind!r}; use one of {', '.join(FORMATS)}")
+    data = read_json(source, "GeoJSON" if kind == "geojson" else "TopoJSON")
+    warnings: list[str] = []
+    if kind == "topojson":
+        features = topojson.to_features(data, options.layer, source)
+    else:
+        if options.layer is not None:
+            warnings.append(f"--layer {options.layer} ignored: a GeoJSON file has a single layer")
+        features = geojson.to_features(data, source)
+    result = build_scenario(features, options, source)
+    result.warnings[:0] = warnings
+    return result

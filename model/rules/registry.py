@@ -9,6 +9,7 @@ first use, so that reading a file never imports a rules engine.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,12 +62,19 @@ class RulesetSpec:
                 return kind
         return None
 
-    def run_checks(self, scenario: Scenario) -> list[Issue]:
-        """Run the ruleset's own validator checks (an empty list when it has none)."""
+    def run_checks(self, scenario: Scenario, **context: Any) -> list[Issue]:
+        """Run the ruleset's own validator checks (an empty list when it has none).
+
+        ``context`` holds derived data the validator already built (``graphs``: the scenario's
+        ``MapGraphs``); it is passed on only as far as the checks function declares those keywords.
+        """
         if not self.checks:
             return []
-        function: Callable[[Scenario], list[Issue]] = _load(self.checks)
-        return function(scenario)
+        function: Callable[..., list[Issue]] = _load(self.checks)
+        parameters = inspect.signature(function).parameters
+        if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+            context = {key: value for key, value in context.items() if key in parameters}
+        return function(scenario, **context)
 
     def engine_factory(self) -> Callable[..., Any]:
         """Return the callable that builds this ruleset's Game from a Scenario."""
