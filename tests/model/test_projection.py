@@ -144,3 +144,12 @@ def test_basemap_without_polygons_is_refused() -> None:
         land_from_data(
             json.loads(shapely.to_geojson(shapely.box(0, 0, 1, 1))), "b.json", clip=shapely.box(5, 5, 6, 6)
         )
+
+
+def test_ring_across_the_antimeridian_is_folded_not_filled() -> None:
+    # As world land layers draw Chukotka: one ring running off 180 E and back in at 180 W.
+    polygon = {"type": "Polygon", "coordinates": [[[170, 60], [-170, 60], [-170, 70], [170, 70], [170, 60]]]}
+    land = land_from_data(polygon)
+    assert land.area == pytest.approx(200)
+    assert land.contains(shapely.Point(175, 65)) and land.contains(shapely.Point(-175, 65))
+    assert not land.contains(shapely.Point(0, 65))
