@@ -296,6 +296,24 @@ def _run_import(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- generate ----------------------------------------------------------------------------------
+
+
+def _configure_generate(parser: argparse.ArgumentParser) -> None:
+    from model.generate.command import configure
+
+    configure(parser)
+
+
+def _run_generate(args: argparse.Namespace) -> int:
+    from model.generate.command import ERRORS, run
+
+    try:
+        return run(args)
+    except ERRORS as error:
+        raise CliError(str(error)) from error
+
+
 # --- edit --------------------------------------------------------------------------------------
 
 
@@ -329,6 +347,9 @@ COMMANDS: list[Command] = [
     Command("migrate", "upgrade a file written by an older Mappa", _configure_migrate, _run_migrate),
     Command(
         "import", "make a scenario map from GeoJSON or TopoJSON polygons", _configure_import, _run_import
+    ),
+    Command(
+        "generate", "make a map from named points on a basemap (Voronoi)", _configure_generate, _run_generate
     ),
 ]
 """Every subcommand, in the order ``mappa --help`` lists them; add new ones here."""

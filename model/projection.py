@@ -111,6 +111,13 @@ class MapProjection:
         return cls(crs, 1.0, f"Lambert azimuthal equal-area centred on {lat0:g}N {lon0:g}E, km")
 
     @classmethod
+    def in_km(cls, crs: str) -> MapProjection:
+        """A projection to ``crs``, scaled so that map units are kilometres when the CRS is in metres."""
+        forward, _ = _transformers(crs)
+        unit = forward.target_crs.axis_info[0].unit_name if forward.target_crs else ""
+        return cls(crs, 0.001 if unit == "metre" else 1.0)
+
+    @classmethod
     def from_model(cls, projection: Projection) -> MapProjection:
         """The projection a map file records."""
         return cls(projection.crs, projection.scale, projection.description)
