@@ -16,7 +16,7 @@ import os
 import re
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,7 @@ from shapely.errors import GEOSException
 from shapely.geometry import MultiPolygon, Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
-from model.importers.linework import Linework, polygons_to_linework, snap
+from model.importers.linework import Linework, Point, polygons_to_linework, snap
 from model.scenario import (
     SCHEMA_VERSION,
     Area,
@@ -611,3 +611,36 @@ def _resolve_gaps(
         warnings.append(f"{holes} hole(s) inside a single area (lakes) were made part of that area")
     if slivers:
         warnings.append(f"{slivers} sliver(s) left between areas by snapping were given to a neighbour")
+
+
+def map_from_polygons(
+    shapes: Sequence[tuple[str, str, AreaKind, BaseGeometry]], grid: float, units: str = "px"
+) -> MapData:
+    """Return a map whose areas are the given ``(id, name, kind, polygon)`` shapes, through linework.
+
+    The shapes should tile without overlaps (an overlap goes to the first shape covering it); the
+    map's bounds are the linework's extent. Used by scripts that draw a scenario from polygons
+    (``scenarios/sources/default``) and by tests.
+    """
+    linework = polygons_to_linework([shape for _, _, _, shape in shapes], grid)
+    anchors: dict[int, list[tuple[int, Point]]] = defaultdict(list)
+    for face, owner in enumerate(linework.owners):
+        if owner is not None:
+            anchors[owner].append((face, linework.anchors[face]))
+    areas = []
+    for index, (area_id, name, kind, _) in enumerate(shapes):
+        points = [p for face, p in sorted(anchors[index], key=lambda item: -linework.faces[item[0]].area)]
+        if not points:
+            raise ValueError(f"shape {area_id!r} vanished on the grid {grid:g}: make it larger")
+        areas.append(Area(id=area_id, name=name, kind=kind, anchors=points))
+    taken = {area_id for area_id, _, _, _ in shapes}
+    ids = _serial_ids("b", len(linework.lines), taken)
+    xs = [p[0] for line in linework.lines for p in line]
+    ys = [p[1] for line in linework.lines for p in line]
+    return MapData(
+        units=units,
+        grid=grid,
+        bounds=Bounds(min_x=min(xs), min_y=min(ys), max_x=max(xs), max_y=max(ys)),
+        boundaries=[Boundary(id=b, points=points) for b, points in zip(ids, linework.lines, strict=True)],
+        areas=areas,
+    )
