@@ -1,0 +1,282 @@
+"""The rules engine protocol every ruleset implements (DESIGN.md "Rules engine protocol").
+
+* :class:`Game` holds what never changes during play (board, tables, options) and makes states.
+* :class:`State` holds what changes. Its :meth:`State.apply` is the only way to change it: the
+  base class checks the action, applies it, and appends a :class:`LogEntry` with the effects and
+  every die roll, so no rule can forget to log. A rejected action leaves the state untouched.
+* :class:`Action` values are small frozen objects with a text form (``str(action)``) that an
+  :class:`ActionCodec` parses back; errors are :class:`MalformedActionError` (not an action),
+  :class:`IllegalActionError` (an action, but not now) and :class:`AmbiguousActionError` (text
+  that could mean several actions), all ``ValueError`` subclasses naming the input and the reason.
+* Randomness is a :class:`model.rules.rng.Rng` kept in the state, so :func:`replay` of
+  ``seed + actions`` rebuilds an identical state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from model.rules.rng import Rng
+
+
+class ActionError(ValueError):
+    """An action (or its text) that the engine refuses; names the input and why."""
+
+    kind = "invalid"
+
+    def __init__(self, action: object, reason: str) -> None:
+        self.action = str(action)
+        self.reason = reason
+        super().__init__(f"{self.kind} action {self.action!r}: {reason}")
+
+
+class MalformedActionError(ActionError):
+    """Text or values that do not form an action of this ruleset at all."""
+
+    kind = "malformed"
+
+
+class IllegalActionError(ActionError):
+    """A well-formed action that the rules do not allow in the current state."""
+
+    kind = "illegal"
+
+
+class AmbiguousActionError(ActionError):
+    """Text that matches several actions; ``candidates`` lists their text forms."""
+
+    kind = "ambiguous"
+
+    def __init__(self, action: object, reason: str, candidates: Sequence[str] = ()) -> None:
+        self.candidates = tuple(candidates)
+        shown = ", ".join(self.candidates[:8]) + (" ..." if len(self.candidates) > 8 else "")
+        super().__init__(action, f"{reason}: {shown}" if shown else reason)
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every action: a frozen value whose text form is ``VERB arg arg ...``.
+
+    Subclasses set ``VERB``, implement :meth:`args` (the text tokens after the verb) and
+    :meth:`from_args` (the inverse, raising :class:`MalformedActionError`), and may override
+    :meth:`areas` (the area ids the action concerns, for highlighting on the map).
+    """
+
+    VERB: ClassVar[str] = ""
+
+    def args(self) -> tuple[str, ...]:
+        """Return the tokens of the text form after the verb."""
+        return ()
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        """Build the action from the tokens after the verb (``text`` is the whole input, for errors)."""
+        if args:
+            raise MalformedActionError(text, f"{cls.VERB!r} takes no arguments")
+        return cls()
+
+    def areas(self) -> tuple[str, ...]:
+        """Return the ids of the areas this action concerns (empty when none)."""
+        return ()
+
+    def __str__(self) -> str:
+        return " ".join((self.VERB, *self.args()))
+
+
+class ActionCodec:
+    """Parses action text for one ruleset: the verb may be abbreviated to any unique prefix."""
+
+    def __init__(self, classes: Iterable[type[Action]]) -> None:
+        self.classes: dict[str, type[Action]] = {}
+        for cls in classes:
+            if not cls.VERB or cls.VERB in self.classes:
+                raise ValueError(f"action class {cls.__name__} needs a unique VERB, not {cls.VERB!r}")
+            self.classes[cls.VERB] = cls
+
+    def parse(self, text: str) -> Action:
+        """Return the action that ``text`` spells, or raise a malformed or ambiguous error."""
+        tokens = text.split()
+        if not tokens:
+            raise MalformedActionError(text, "empty text")
+        verb = tokens[0].lower()
+        cls = self.classes.get(verb)
+        if cls is None:
+            matches = sorted(v for v in self.classes if v.startswith(verb))
+            if not matches:
+                raise MalformedActionError(
+                    text, f"unknown verb {verb!r}; verbs are {', '.join(sorted(self.classes))}"
+                )
+            if len(matches) > 1:
+                raise AmbiguousActionError(text, f"verb {verb!r} could be any of several verbs", matches)
+            cls = self.classes[matches[0]]
+        return cls.from_args(tokens[1:], text)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One accepted action and what it did: ``effects`` include every die roll, in order."""
+
+    seq: int
+    round: int
+    phase: str
+    player: str | None
+    action: str
+    effects: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the entry as plain JSON data."""
+        return {
+            "seq": self.seq,
+            "round": self.round,
+            "phase": self.phase,
+            "player": self.player,
+            "action": self.action,
+            "effects": list(self.effects),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> LogEntry:
+        """Rebuild an entry saved by :meth:`to_json`."""
+        return cls(
+            int(data["seq"]),
+            int(data["round"]),
+            str(data["phase"]),
+            data["player"],
+            str(data["action"]),
+            tuple(str(e) for e in data["effects"]),
+        )
+
+
+class Game(ABC):
+    """The fixed part of a game: map, tables, options, seats. Makes and restores states."""
+
+    ruleset: ClassVar[str] = ""
+    codec: ActionCodec
+
+    @abstractmethod
+    def players(self) -> tuple[str, ...]:
+        """Return the ids of the seats, in setup order."""
+
+    @abstractmethod
+    def new_state(self, seed: int) -> State:
+        """Return the starting state of a game whose randomness starts from ``seed``."""
+
+    @abstractmethod
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        """Rebuild a state saved by :meth:`State.to_json` (for this same game)."""
+
+    def parse_action(self, text: str) -> Action:
+        """Return the action spelled by ``text`` (syntax only; legality is the state's business)."""
+        return self.codec.parse(text)
+
+
+class State(ABC):
+    """The changing part of a game. Subclasses implement the ``_`` hooks; the base class logs."""
+
+    game: Game
+    rng: Rng
+    log: list[LogEntry]
+
+    # --- what subclasses implement ---
+
+    @abstractmethod
+    def current_player(self) -> str | None:
+        """Return the player who must act now (a defender at a decision point), None when over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Return every action the current player may take now (non-empty until the game is over)."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Return whether the game has ended."""
+
+    @abstractmethod
+    def scores(self) -> dict[str, float]:
+        """Return each player's score (victory points so far, final once the game is over)."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """Return an independent copy that compares equal to this state."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """Return the whole state (log and generator included) as plain JSON data."""
+
+    @abstractmethod
+    def cursor(self) -> tuple[int, str]:
+        """Return ``(round, phase)`` for log entries and displays."""
+
+    @abstractmethod
+    def _check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` when ``action`` is not allowed now; change nothing."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[str]:
+        """Carry out a checked action (and every automatic step after it); return its effects."""
+
+    # --- the protocol's fixed behaviour ---
+
+    def apply(self, action: Action | str) -> LogEntry:
+        """Check and carry out ``action`` (or its text), log it, and return the log entry.
+
+        Raises a :class:`ActionError` subclass and changes nothing when the action is refused.
+        """
+        if isinstance(action, str):
+            action = self.resolve(action)
+        if self.is_over():
+            raise IllegalActionError(action, "the game is over")
+        self._check(action)
+        player = self.current_player()
+        round_, phase = self.cursor()
+        self.rng.drain()
+        effects = self._apply(action)
+        rolls = self.rng.drain()
+        entry = LogEntry(len(self.log), round_, phase, player, str(action), tuple(rolls + effects))
+        self.log.append(entry)
+        return entry
+
+    def resolve(self, text: str) -> Action:
+        """Return the legal action that ``text`` names, completing abbreviated text when unique.
+
+        Text that parses is returned as is (legality is checked by :meth:`apply`). Text that does
+        not parse is matched as a prefix of the legal actions' text forms: one match is returned,
+        several raise :class:`AmbiguousActionError`, none re-raises the parse error.
+        """
+        try:
+            return self.game.parse_action(text)
+        except MalformedActionError as error:
+            wanted = " ".join(text.split()).lower()
+            if not wanted:
+                raise
+            matches = [a for a in self.legal_actions() if str(a).lower().startswith(wanted)]
+            if len(matches) == 1:
+                return matches[0]
+            if len(matches) > 1:
+                raise AmbiguousActionError(
+                    text, "the text matches several legal actions", [str(a) for a in matches]
+                ) from error
+            raise
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or type(other) is not type(self):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def replay(game: Game, seed: int, actions: Iterable[Action | str]) -> State:
+    """Return the state reached from ``game.new_state(seed)`` by applying ``actions`` in order."""
+    state = game.new_state(seed)
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def replay_log(game: Game, seed: int, log: Iterable[LogEntry]) -> State:
+    """Replay the actions of a log (entries whose player is None are automatic and skipped)."""
+    return replay(game, seed, [entry.action for entry in log if entry.player is not None])
