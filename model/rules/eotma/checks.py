@@ -28,7 +28,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "FLEET_NOT_COASTAL": (E, "A fleet stands in an area adjacent to no sea area (34.22)."),
     "UNITS_OPTION_OFF": (
         W,
-        "Units are set up but the armies_fleets option (33-34) is off: they are ignored.",
+        "Units are set up but the armies_fleets option is off, so they are ignored (33, 34).",
     ),
     "SEA_AREA_OWNED": (E, "A sea area has an owner or a starting state; sea areas are named only (2.0)."),
     "TIE_UNKNOWN_EMPIRE": (E, "A diplomatic tie names an empire that does not exist (12)."),
@@ -229,7 +229,9 @@ class _Checker:
                 ("claims", "CLAIM_UNKNOWN_EMPIRE", "18"),
                 ("partial_conquest", "CONQUEST_UNKNOWN_EMPIRE", "10.33"),
             ):
-                value = setup.attributes.get(key) or []
+                value = setup.attributes.get(key)
+                if not isinstance(value, list | dict):
+                    continue  # a value of the wrong type is reported by the core validator
                 for empire_id in value:
                     if isinstance(empire_id, str) and empire_id not in self.empires:
                         yield _issue(
@@ -241,7 +243,12 @@ class _Checker:
                             f"{path}.{key}",
                             where,
                         )
-            ties = [t for t in setup.attributes.get("ties") or [] if isinstance(t, str) and t in self.empires]
+            listed = setup.attributes.get("ties")
+            ties = (
+                [t for t in listed if isinstance(t, str) and t in self.empires]
+                if isinstance(listed, list)
+                else []
+            )
             for empire_id in ties:
                 court_of = self.court_of.get(area_id)
                 if court_of is not None and court_of != empire_id:
