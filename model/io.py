@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -145,6 +146,16 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+def _constant_place(text: str) -> str:
+    """Return the line and column of the first NaN or Infinity outside a string, or ''."""
+    for match in re.finditer(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)', text):
+        if match.group(1):
+            line = text.count("\n", 0, match.start()) + 1
+            column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+            return f"line {line}, column {column}"
+    return ""
+
+
 def _json_path(location: tuple[int | str, ...]) -> str:
     path = ""
     for part in location:
@@ -191,8 +202,18 @@ def loads(text: str | bytes, source: str = "<scenario>") -> Scenario:
             [Problem(f"line {error.lineno}, column {error.colno}", f"JSON syntax error: {error.msg}")],
             "The file is not valid JSON (was it cut short or edited by hand?).",
         ) from error
-    except (ValueError, RecursionError) as error:
-        raise LoadError(source, [Problem("", f"not readable JSON: {error}")]) from error
+    except RecursionError as error:
+        raise LoadError(
+            source,
+            [Problem("", "JSON nested too deeply to read (thousands of levels)")],
+            "Is this a Mappa scenario file? Scenario files are only a few levels deep.",
+        ) from error
+    except ValueError as error:  # NaN or Infinity, which JSON does not allow
+        raise LoadError(
+            source,
+            [Problem(_constant_place(text), f"not readable JSON: {error}")],
+            "Replace it with a number (JSON has no NaN or Infinity).",
+        ) from error
     if not isinstance(raw, dict):
         raise LoadError(
             source,
@@ -227,7 +248,7 @@ def _message(item: Any) -> str:
 def _too_big(source: str, size: int) -> LoadError:
     return LoadError(
         source,
-        [Problem("", f"the file is {size / 1e6:.0f} MB; the limit is {MAX_FILE_BYTES / 1e6:.0f} MB")],
+        [Problem("", f"the file is {size / 2**20:.0f} MB; the limit is {MAX_FILE_BYTES / 2**20:.0f} MB")],
         "Scenario files are normally a few MB; is this the right file?",
     )
 

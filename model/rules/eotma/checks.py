@@ -158,7 +158,8 @@ class _Checker:
         if units and not self.scenario.ruleset.options.get("armies_fleets", False):
             yield _issue(
                 "UNITS_OPTION_OFF",
-                f"{len(units)} units are set up but the armies_fleets option is off: "
+                f"{len(units)} unit{' is' if len(units) == 1 else 's are'} set up but the armies_fleets "
+                "option is off: "
                 "switch it on or remove the units",
                 tuple(u.id for u in units),
                 "33.0",
