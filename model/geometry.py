@@ -94,7 +94,8 @@ def split_line_at(coords: Sequence[tuple[float, float]], cuts: Sequence[tuple[fl
     """
     line = LineString(coords)
     distances: list[tuple[float, tuple[float, float]]] = []
-    for cut in cuts:
+    for raw in cuts:
+        cut = (float(raw[0]), float(raw[1]))
         distance = float(line.project(Point(cut)))
         if 0 < distance < line.length and all(cut != c for _, c in distances):
             distances.append((distance, cut))
@@ -108,14 +109,15 @@ def split_line_at(coords: Sequence[tuple[float, float]], cuts: Sequence[tuple[fl
         while vertex < len(points) and lengths[vertex] < distance:
             current.append((points[vertex][0], points[vertex][1]))
             vertex += 1
-        if vertex < len(points) and lengths[vertex] == distance:
+        if vertex < len(points) and (lengths[vertex] == distance or points[vertex] == cut):
             vertex += 1  # the cut is on an existing vertex: it replaces it
         current.append(cut)
         pieces.append(current)
         current = [cut]
     current.extend((p[0], p[1]) for p in points[vertex:])
     pieces.append(current)
-    return [piece for piece in pieces if len(piece) >= 2 and LineString(piece).length > 0]
+    cleaned = [[p for k, p in enumerate(piece) if k == 0 or p != piece[k - 1]] for piece in pieces]
+    return [piece for piece in cleaned if len(piece) >= 2]
 
 
 def generate_test_map(

@@ -1,0 +1,103 @@
+"""The pure edit operations the editor's undo commands call (DESIGN.md "Editor conventions").
+
+Each operation takes the scenario first, checks every precondition and raises an ``OpError``
+(``UnknownIdError``, ``InvalidGeometryError``, ``PreconditionError``, ``InvalidValueError``)
+before changing anything, quantizes new coordinates to ``map.grid``, changes the scenario in
+place, and returns a ``Change``: ``change.touched`` says what changed (pass
+``touched.boundaries`` and ``touched.areas`` to ``Topology.update``), ``change.revert(scenario)``
+undoes it exactly and returns the change that redoes it. Operations on several ids are one step.
+"""
+
+from model.ops.areas import (
+    add_anchor,
+    add_area,
+    delete_area,
+    move_anchor,
+    remove_anchor,
+    set_area_fields,
+    set_area_kind,
+    set_label,
+)
+from model.ops.core import (
+    Change,
+    InvalidGeometryError,
+    InvalidValueError,
+    OpError,
+    PreconditionError,
+    Touched,
+    UnknownIdError,
+    new_id,
+)
+from model.ops.linework import (
+    add_boundary,
+    delete_boundary,
+    delete_vertex,
+    insert_vertex,
+    merge_areas,
+    move_vertex,
+    set_boundary_points,
+    split_area,
+)
+from model.ops.setup import (
+    TARGETS,
+    add_connection,
+    add_empire,
+    add_magnate,
+    move_unit,
+    place_unit,
+    remove_connection,
+    remove_empire,
+    remove_magnate,
+    remove_unit,
+    set_adjacency_policy,
+    set_attributes,
+    set_connection,
+    set_empire_fields,
+    set_owner,
+    set_setup_attributes,
+    set_unit_strength,
+)
+
+__all__ = [
+    "TARGETS",
+    "Change",
+    "InvalidGeometryError",
+    "InvalidValueError",
+    "OpError",
+    "PreconditionError",
+    "Touched",
+    "UnknownIdError",
+    "add_anchor",
+    "add_area",
+    "add_boundary",
+    "add_connection",
+    "add_empire",
+    "add_magnate",
+    "delete_area",
+    "delete_boundary",
+    "delete_vertex",
+    "insert_vertex",
+    "merge_areas",
+    "move_anchor",
+    "move_unit",
+    "move_vertex",
+    "new_id",
+    "place_unit",
+    "remove_anchor",
+    "remove_connection",
+    "remove_empire",
+    "remove_magnate",
+    "remove_unit",
+    "set_adjacency_policy",
+    "set_area_fields",
+    "set_area_kind",
+    "set_attributes",
+    "set_boundary_points",
+    "set_connection",
+    "set_empire_fields",
+    "set_label",
+    "set_owner",
+    "set_setup_attributes",
+    "set_unit_strength",
+    "split_area",
+]
