@@ -1,0 +1,48 @@
+"""The Bot protocol and a loop that plays a whole game with one bot per seat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from model.rules.protocol import Action, Game, State
+from model.rules.rng import Rng
+
+
+class Bot(Protocol):
+    """Anything that picks one of the current player's legal actions."""
+
+    def choose(self, state: State) -> Action:
+        """Return a legal action for ``state.current_player()``."""
+        ...
+
+
+class BotError(RuntimeError):
+    """A game that a bot loop could not finish (no legal action, or too many actions)."""
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded generator (any ruleset)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State) -> Action:
+        """Return a random legal action."""
+        actions = state.legal_actions()
+        if not actions:
+            raise BotError(f"no legal action for {state.current_player()} in a game that is not over")
+        return actions[self.rng.below(len(actions))]
+
+
+def play(game: Game, bots: Mapping[str, Bot] | Bot, seed: int, max_actions: int = 1_000_000) -> State:
+    """Play a whole game from ``game.new_state(seed)``, each seat choosing with its bot; return the end."""
+    state = game.new_state(seed)
+    for _ in range(max_actions):
+        if state.is_over():
+            return state
+        player = state.current_player()
+        bot = bots[player] if isinstance(bots, Mapping) and player is not None else bots
+        assert not isinstance(bot, Mapping)
+        state.apply(bot.choose(state))
+    raise BotError(f"the game did not end within {max_actions} actions")

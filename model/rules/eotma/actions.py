@@ -1,0 +1,317 @@
+"""EotMA actions: frozen values with a text form (``str(action)``) parsed back by :data:`CODEC`.
+
+Text forms (area, card and empire ids as in the scenario; ``+N`` is extra gold, 9.33):
+
+* ``slot N``: choose the N-th place in the turn order (initiative).
+* ``conquest TARGET from BASE [+N]``, ``pillage TARGET from BASE [+N]``: foreign endeavours (10, 11).
+* ``diplomacy TARGET [+N]`` (12), ``fortify TARGET [+N]`` (14), ``rule TARGET [+N]`` (15).
+* ``defend [+N]`` / ``decline``: the attacked player's decision (13).
+* ``oppose N``: gold the target's owner spends against a diplomacy endeavour (12.2).
+* ``taxation``, ``tax AREA N``, ``plunder AREA``, ``end-taxation``: the taxation block (16).
+* ``relocate AREA``: choose a new court after losing it (21, house default 7.52).
+* ``play CARD [AREA] [EMPIRE]``: play a holding event card (19).
+* ``end-turn``: finish the player turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Self
+
+from model.rules.protocol import Action, ActionCodec, MalformedActionError
+
+
+def _int(token: str, text: str, what: str) -> int:
+    try:
+        return int(token)
+    except ValueError:
+        raise MalformedActionError(text, f"{what} must be a whole number, not {token!r}") from None
+
+
+def _gold(tokens: Sequence[str], text: str) -> int:
+    if not tokens:
+        return 0
+    if len(tokens) > 1 or not tokens[0].startswith("+"):
+        raise MalformedActionError(text, "extra gold is written +N after the areas")
+    gold = _int(tokens[0][1:], text, "extra gold")
+    if gold < 0:
+        raise MalformedActionError(text, "extra gold cannot be negative")
+    return gold
+
+
+def _gold_text(gold: int) -> tuple[str, ...]:
+    return (f"+{gold}",) if gold else ()
+
+
+@dataclass(frozen=True)
+class ChooseSlot(Action):
+    """Initiative: take a free place in the turn order (1 = first)."""
+
+    VERB: ClassVar[str] = "slot"
+    slot: int
+
+    def args(self) -> tuple[str, ...]:
+        return (str(self.slot),)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 1:
+            raise MalformedActionError(text, "write 'slot N' with one place number")
+        return cls(_int(args[0], text, "the place"))
+
+
+@dataclass(frozen=True)
+class Endeavour(Action):
+    """Base of the endeavours a player undertakes with a year card."""
+
+    KIND: ClassVar[str] = ""
+    target: str
+    gold: int = 0
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.target,)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.target, *_gold_text(self.gold))
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if not args or args[0].startswith("+"):
+            raise MalformedActionError(text, f"'{cls.VERB}' needs a target area")
+        return cls(args[0], _gold(args[1:], text))
+
+    @property
+    def base(self) -> str | None:
+        """The base area named by the action (foreign endeavours only)."""
+        return None
+
+
+@dataclass(frozen=True)
+class _Foreign(Endeavour):
+    source: str = ""
+
+    @property
+    def base(self) -> str | None:
+        return self.source
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.target, self.source)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.target, "from", self.source, *_gold_text(self.gold))
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) < 3 or args[1].lower() != "from" or args[0].startswith("+"):
+            raise MalformedActionError(text, f"write '{cls.VERB} TARGET from BASE [+N]'")
+        return cls(args[0], _gold(args[3:], text), args[2])
+
+
+@dataclass(frozen=True)
+class Conquest(_Foreign):
+    """10: take the target (one C result per population point above one, 10.3)."""
+
+    VERB: ClassVar[str] = "conquest"
+    KIND: ClassVar[str] = "conquest"
+
+
+@dataclass(frozen=True)
+class Pillage(_Foreign):
+    """11: lower the target's social state and take gold."""
+
+    VERB: ClassVar[str] = "pillage"
+    KIND: ClassVar[str] = "pillage"
+
+
+@dataclass(frozen=True)
+class Diplomacy(Endeavour):
+    """12: a tie or a diplomatic conquest; the base is always the court (12.11)."""
+
+    VERB: ClassVar[str] = "diplomacy"
+    KIND: ClassVar[str] = "diplomacy"
+
+
+@dataclass(frozen=True)
+class Fortify(Endeavour):
+    """14: build a fort of strength 2 or raise it to 3."""
+
+    VERB: ClassVar[str] = "fortify"
+    KIND: ClassVar[str] = "fortify"
+
+
+@dataclass(frozen=True)
+class Rule(Endeavour):
+    """15: raise the social state and quell unrest."""
+
+    VERB: ClassVar[str] = "rule"
+    KIND: ClassVar[str] = "rule"
+
+
+@dataclass(frozen=True)
+class Defend(Action):
+    """13: the attacked player plays a year card and gold against the attacker's rating."""
+
+    VERB: ClassVar[str] = "defend"
+    gold: int = 0
+
+    def args(self) -> tuple[str, ...]:
+        return _gold_text(self.gold)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        return cls(_gold(args, text))
+
+
+@dataclass(frozen=True)
+class Decline(Action):
+    """13: the attacked player does not defend."""
+
+    VERB: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True)
+class Oppose(Action):
+    """12.2: gold the target's owner spends against a diplomacy endeavour (0 spends none)."""
+
+    VERB: ClassVar[str] = "oppose"
+    gold: int = 0
+
+    def args(self) -> tuple[str, ...]:
+        return (str(self.gold),)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 1:
+            raise MalformedActionError(text, "write 'oppose N' with the gold spent")
+        gold = _int(args[0].lstrip("+"), text, "the gold")
+        if gold < 0:
+            raise MalformedActionError(text, "gold cannot be negative")
+        return cls(gold)
+
+
+@dataclass(frozen=True)
+class BeginTaxation(Action):
+    """16.14: start the single taxation block of the turn."""
+
+    VERB: ClassVar[str] = "taxation"
+
+
+@dataclass(frozen=True)
+class Tax(Action):
+    """16.1: tax one area for 1..SS gold (a rebellion check unless it is the court, 16.17)."""
+
+    VERB: ClassVar[str] = "tax"
+    area: str
+    amount: int
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.area,)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.area, str(self.amount))
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 2:
+            raise MalformedActionError(text, "write 'tax AREA N'")
+        return cls(args[0], _int(args[1], text, "the amount"))
+
+
+@dataclass(frozen=True)
+class Plunder(Action):
+    """16.2: plunder one area (social state -1, unrest or a rebellion check, then the plunder table)."""
+
+    VERB: ClassVar[str] = "plunder"
+    area: str
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.area,)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.area,)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 1:
+            raise MalformedActionError(text, "write 'plunder AREA'")
+        return cls(args[0])
+
+
+@dataclass(frozen=True)
+class EndTaxation(Action):
+    """16.14: close the taxation block (no more taxing this turn)."""
+
+    VERB: ClassVar[str] = "end-taxation"
+
+
+@dataclass(frozen=True)
+class Relocate(Action):
+    """House default 7.52: move the court to an owned area of the leader's language and religion."""
+
+    VERB: ClassVar[str] = "relocate"
+    area: str
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.area,)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.area,)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 1:
+            raise MalformedActionError(text, "write 'relocate AREA'")
+        return cls(args[0])
+
+
+@dataclass(frozen=True)
+class PlayCard(Action):
+    """19: play a holding event card, with the area and empire it aims at when it needs them."""
+
+    VERB: ClassVar[str] = "play"
+    card: str
+    area: str | None = None
+    empire: str | None = None
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.area,) if self.area else ()
+
+    def args(self) -> tuple[str, ...]:
+        return tuple(x for x in (self.card, self.area, self.empire) if x)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if not 1 <= len(args) <= 3:
+            raise MalformedActionError(text, "write 'play CARD [AREA] [EMPIRE]'")
+        return cls(args[0], args[1] if len(args) > 1 else None, args[2] if len(args) > 2 else None)
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """Finish the player turn (unused year cards stay for defense, 13.14)."""
+
+    VERB: ClassVar[str] = "end-turn"
+
+
+ENDEAVOURS: tuple[type[Endeavour], ...] = (Conquest, Pillage, Diplomacy, Fortify, Rule)
+CODEC = ActionCodec(
+    [
+        ChooseSlot,
+        Conquest,
+        Pillage,
+        Diplomacy,
+        Fortify,
+        Rule,
+        Defend,
+        Decline,
+        Oppose,
+        BeginTaxation,
+        Tax,
+        Plunder,
+        EndTaxation,
+        Relocate,
+        PlayCard,
+        EndTurn,
+    ]
+)

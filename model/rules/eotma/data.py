@@ -1,0 +1,239 @@
+"""The EotMA ruleset tables, read once per game into typed, fast look-ups.
+
+Every HOUSE DEFAULT is one of these tables (resources/rulesets/eotma/*.json), replaced per
+scenario through ``scenario.ruleset.tables``; nothing here hard-codes a house value.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from model.rules.eotma.cards import YearCard, parse_card
+
+TABLES_DIR = Path(__file__).resolve().parents[3] / "resources" / "rulesets" / "eotma"
+TABLE_IDS = (
+    "endeavours",
+    "unrest_rebellion",
+    "rebellion_value",
+    "pillage_plunder",
+    "stature_check",
+    "heirs",
+    "heirless",
+    "victory",
+    "claims",
+    "schism",
+    "conversion",
+    "year_cards",
+    "event_cards",
+    "limits",
+)
+
+
+class RulesDataError(ValueError):
+    """A ruleset table with a missing or malformed entry."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    """One event card kind: ``kind`` is immediate, kept or holding; ``effect`` is its data."""
+
+    id: str
+    name: str
+    kind: str
+    effect: Mapping[str, Any]
+
+
+def _value(entry: Any) -> Any:
+    return entry["value"] if isinstance(entry, dict) and "value" in entry else entry
+
+
+@cache
+def _default_table(table_id: str) -> Any:
+    path = TABLES_DIR / f"{table_id}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise RulesDataError(f"cannot read the EotMA table {table_id!r}: {error}") from error
+
+
+def _rows(table: Mapping[str, Any], key: str, table_id: str) -> list[tuple[int, Any]]:
+    rows = sorted((int(row["max_roll"]), row[key]) for row in table["rows"])
+    if not rows:
+        raise RulesDataError(f"table {table_id!r} has no rows")
+    return rows
+
+
+def _lookup(rows: list[tuple[int, Any]], roll: int) -> Any:
+    for max_roll, value in rows:
+        if roll <= max_roll:
+            return value
+    return rows[-1][1]
+
+
+class Rules:
+    """All EotMA tables as attributes; build with :meth:`load` (scenario overrides win)."""
+
+    def __init__(self, get: Callable[[str], Any]) -> None:
+        try:
+            self._read(get)
+        except (KeyError, TypeError, ValueError) as error:
+            raise RulesDataError(f"malformed EotMA table: {error!r}") from error
+
+    def _read(self, get: Callable[[str], Any]) -> None:
+        e = get("endeavours")
+        self.min_gold: dict[str, int] = {k: int(v) for k, v in e["min_gold"].items()}
+        self.stature_of: dict[str, str] = dict(e["stature"])
+        self.sea_gold: int = int(_value(e["sea_gold_per_area"]))
+        self.halving_seas: int = int(_value(e["halving_seas"]))
+        self.seafaring_range: int = int(_value(e["seafaring_range"]))
+        self.non_seafaring_range: int = int(_value(e["non_seafaring_range"]))
+        self.independent_diplomacy: int = int(_value(e["independent_diplomacy"]))
+        self.magnate_diplomacy: int = int(_value(e["magnate_diplomacy"]))
+        self.technology_bonus: int = int(_value(e["technology_bonus"]))
+        self.extra_gold: tuple[int, ...] = tuple(int(x) for x in _value(e["extra_gold_choices"]))
+        self.oppose_gold: tuple[int, ...] = tuple(int(x) for x in _value(e["oppose_gold_choices"]))
+        self.cards_per_round: int = int(_value(e["year_cards_per_round"]))
+        self.max_defenses: int = int(_value(e["max_defenses_per_round"]))
+        self.holding_limit: int = int(_value(e["holding_card_limit"]))
+        self.holding_limit_36: int = int(_value(e["holding_card_limit_36"]))
+
+        u = get("unrest_rebellion")
+        sets = {int(k): frozenset(int(r) for r in v) for k, v in u["rolls"].items()}
+        top = max(sets)
+        self.rebellion_sets: tuple[frozenset[int], ...] = tuple(
+            frozenset() if rv <= 0 else sets.get(rv, sets[top] if rv > top else frozenset())
+            for rv in range(top + 1)
+        )
+        self.rebellion_offset: int = int(_value(u["rebellion_offset"]))
+
+        rv = get("rebellion_value")
+        self.rv_per_gold: int = int(rv["per_gold"])
+        self.rv_per_fort: int = int(rv["per_fort_point"])
+        self.rv_language: tuple[int, ...] = tuple(int(x) for x in rv["language"])
+        self.rv_religion: tuple[int, ...] = tuple(int(x) for x in rv["religion"])
+        self.rv_own_tie: int = int(rv["own_tie"])
+        self.rv_opponent_ties: int = int(rv["opponent_ties"])
+        self.rv_unrest: int = int(rv["unrest"])
+        self.rv_kindred_independent: int = int(rv["adjoins_kindred_independent"])
+        self.plunder_gold: int = int(rv["plunder_gold"])
+
+        pp = get("pillage_plunder")["gold_by_roll"]
+        self.pillage_gold: dict[int, int] = {int(k): int(v) for k, v in pp.items()}
+
+        sc = get("stature_check")
+        self.stature_rows = _rows(sc, "result", "stature_check")
+        self.min_stature: int = int(sc["min_stature"])
+        self.max_stature: int = int(sc["max_stature"])
+        self.heir_rows = _rows(get("heirs"), "stature", "heirs")
+        hl = get("heirless")
+        self.heirless_unconnected: bool = bool(hl["unconnected_unrest"])
+        self.heirless_unrest_max: int = int(hl["unrest_max"])
+
+        v = get("victory")
+        self.vp_area: int = int(v["area_base"])
+        self.vp_per_ss: int = int(v["per_social_state"])
+        self.vp_claim: int = int(v["claim_bonus"])
+        self.vp_court_multiplier: int = int(v["court_multiplier"])
+        self.vp_conversion: int = int(v["conversion"])
+
+        c = get("claims")
+        self.claim_own_and_tie: bool = bool(c["own_and_tie"])
+        self.claim_tie_and_conquest: bool = bool(c["tie_and_diplomatic_conquest"])
+
+        s = get("schism")
+        self.schism_rows = _rows(s, "results", "schism")
+        self.schism_rome: str = str(s["rome"])
+        self.schism_byzantine: str = str(s["byzantine"])
+        self.union_before_year: int = int(s["union_before_year"])
+
+        conv = get("conversion")
+        self.conversion: dict[str, dict[str, int]] = {
+            str(k): {"convictional": int(x["convictional"]), "proselytic": int(x["proselytic"])}
+            for k, x in conv["religions"].items()
+        }
+        self.conversion_by_kind: dict[str, dict[str, int]] = {
+            str(k): {"convictional": int(x["convictional"]), "proselytic": int(x["proselytic"])}
+            for k, x in conv["by_group_kind"].items()
+        }
+        self.iberian_convictional: int = int(conv["iberian_moslem_convictional"])
+        self.group_conversion: frozenset[str] = frozenset(str(x) for x in conv["group_conversion"])
+
+        self.year_cards: tuple[YearCard, ...] = tuple(parse_card(card) for card in get("year_cards")["cards"])
+        if not self.year_cards:
+            raise RulesDataError("the year-card table has no cards")
+        self.card_by_id: dict[int, YearCard] = {card.id: card for card in self.year_cards}
+        events: list[EventCard] = []
+        self.event_kinds: dict[str, EventCard] = {}
+        for entry in get("event_cards")["cards"]:
+            card = EventCard(
+                str(entry["id"]), str(entry.get("name", entry["id"])), str(entry["kind"]), entry["effect"]
+            )
+            if card.kind not in ("immediate", "kept", "holding"):
+                raise RulesDataError(
+                    f"event card {card.id!r}: kind {card.kind!r} is not immediate, kept or holding"
+                )
+            self.event_kinds[card.id] = card
+            events.extend([card] * int(entry.get("count", 1)))
+        self.event_deck: tuple[str, ...] = tuple(card.id for card in events)
+
+        limits = get("limits")
+        self.ss_min: int = int(limits["social_state"]["min"])
+        self.ss_max: int = int(limits["social_state"]["max"])
+
+    def stature_check(self, roll: int) -> str | int:
+        """Return the stature check result for a 2d6 roll: 'dies' or a stature change."""
+        result: str | int = _lookup(self.stature_rows, roll)
+        return result
+
+    def heir_stature(self, roll: int) -> int | str:
+        """Return the heir table entry for a 2d6 roll (an int, or 'd6+N')."""
+        result: int | str = _lookup(self.heir_rows, roll)
+        return result
+
+    def schism_result(self, roll: int, condition: int) -> str:
+        """Return U, S or - for a 2d6 roll under a Byzantine influence condition 1-6 (23.1)."""
+        results = _lookup(self.schism_rows, roll)
+        return str(results[condition - 1])
+
+    def rebellion_set(self, value: int) -> frozenset[int]:
+        """Return the 2d6 rolls that give a result at this rebellion value (17, facts sheet 5.3)."""
+        if value <= 0:
+            return frozenset()
+        sets = self.rebellion_sets
+        return sets[value] if value < len(sets) else sets[-1]
+
+    def conversion_rating(self, religion: str | None, kind: str, name: str | None) -> dict[str, int]:
+        """Return {convictional, proselytic} for a religion id (or name), else its group kind's row."""
+        for key in (religion, _slug(name)):
+            if key and key in self.conversion:
+                return self.conversion[key]
+        return self.conversion_by_kind.get(kind, {"convictional": 10, "proselytic": 0})
+
+    @classmethod
+    def load(cls, overrides: Mapping[str, Any] | None = None) -> Rules:
+        """Return the rules from the shipped tables, each replaced by ``overrides[id]`` when given."""
+        overrides = overrides or {}
+
+        def get(table_id: str) -> Any:
+            if table_id in overrides:
+                return overrides[table_id]
+            return _default_table(table_id)
+
+        return cls(get)
+
+
+def _slug(name: str | None) -> str | None:
+    if not name:
+        return None
+    return "_".join(name.lower().replace("-", " ").split())
+
+
+@cache
+def default_rules() -> Rules:
+    """Return the rules built from the shipped tables only (shared, read-only)."""
+    return Rules.load()

@@ -1,0 +1,85 @@
+"""Endeavours (9-15): declaring one, the decisions it opens (defense 13, opposing gold 12.2),
+and resolving it with a year card (results, then stature checks, 13.23)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.rules.eotma.actions import CODEC, Endeavour
+from model.rules.eotma.endeavours import conquest, diplomacy, domestic, pillage
+from model.rules.eotma.endeavours.common import Located, defense_seas, locate, may_defend
+from model.rules.eotma.leaders import stature_check
+from model.rules.eotma.ratings import COMBAT, base_rating, defense_value, stature_for
+from model.rules.eotma.state import Pending
+
+if TYPE_CHECKING:
+    from model.rules.eotma.state import EotmaState
+
+
+def _located(state: EotmaState, player: int, action: Endeavour) -> Located:
+    located = locate(state, player, action)
+    if isinstance(located, str):  # checked before; a change in between is an engine bug
+        raise RuntimeError(f"endeavour {action} can no longer be located: {located}")
+    return located
+
+
+def declare(state: EotmaState, action: Endeavour, effects: list[str]) -> None:
+    """Pay for a checked endeavour and resolve it, or open the decision of the player it targets."""
+    player = state.active()
+    at = _located(state, player, action)
+    price = at.cost(state, action.gold)
+    state.treasury[player] -= price
+    state.endeavours_done += 1
+    effects.append(f"{state.game.player_ids[player]} pays {price} gold")
+    owner = state.owner[at.target]
+    if action.KIND in ("conquest", "pillage") and owner != player and may_defend(state, owner, at.target):
+        state.pending.append(Pending("defense", owner, str(action)))
+        return
+    opponent = 0 <= owner < state.game.n_players and owner != player
+    if action.KIND == "diplomacy" and opponent and state.treasury[owner] > 0 and not state.is_exiled(owner):
+        state.pending.append(Pending("oppose", owner, str(action)))
+        return
+    resolve(state, action, effects)
+
+
+def defend(state: EotmaState, gold: int, effects: list[str]) -> None:
+    """13.0: the defender pays, turns up a card (its results ignored, 13.22) and the attack resolves."""
+    decision = state.pending.pop()
+    defender = decision.player
+    action = CODEC.parse(decision.action)
+    assert isinstance(action, Endeavour)
+    target = state.game.board.index[action.target]
+    rules = state.game.rules
+    price = rules.min_gold["defense"] + rules.sea_gold * defense_seas(state, defender, target) + gold
+    state.treasury[defender] -= price
+    state.defenses[defender] += 1
+    card = state.game.rules.card_by_id[state.hand[defender].pop(0)]
+    against = defense_value(state, defender, gold)
+    effects.append(
+        f"{state.game.player_ids[defender]} defends: pays {price} gold, card {card.id}, "
+        f"rating -{against} (13.21)"
+    )
+    resolve(state, action, effects, against=against)
+    stature_check(state, defender, COMBAT, card, effects)  # 13.23: after the attacker's results
+
+
+def resolve(state: EotmaState, action: Endeavour, effects: list[str], *, against: int = 0) -> None:
+    """Turn up the active player's next year card and apply the endeavour's results."""
+    player = state.active()
+    at = _located(state, player, action)
+    card = state.game.rules.card_by_id[state.hand[player].pop(0)]
+    rating = base_rating(state, player, at.kind, at.target, at.base, at.seas) + action.gold - against
+    effects.append(f"{action.KIND} {action.target}: card {card.id}, rating {rating}")
+    blocked = against > 0 and rating < 0  # 13.22
+    kind = at.kind
+    if kind == "conquest":
+        conquest.apply_results(state, at, card, rating, blocked, effects)
+    elif kind == "pillage":
+        pillage.apply_results(state, at, card, rating, blocked, effects)
+    elif kind == "diplomacy":
+        diplomacy.apply_results(state, at, card, rating, effects)
+    elif kind == "fortify":
+        domestic.fortify(state, at, card, rating, effects)
+    else:
+        domestic.rule(state, at, card, rating, effects)
+    stature_check(state, player, stature_for(state, kind), card, effects)

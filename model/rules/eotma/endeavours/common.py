@@ -1,0 +1,129 @@
+"""What every endeavour shares: locating target and base, range, costs, who may defend (9, 13.1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from model.rules.eotma.actions import Endeavour
+from model.rules.eotma.ratings import cost, diplomacy_base, domestic_seas, foreign_seas, leader_religion
+
+if TYPE_CHECKING:
+    from model.rules.eotma.state import EotmaState
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """An endeavour placed on the board: indices of target and base, and the sea areas it crosses."""
+
+    kind: str
+    player: int
+    target: int
+    base: int
+    seas: int
+
+    def cost(self, state: EotmaState, extra: int) -> int:
+        """Return the gold this endeavour costs with ``extra`` gold bought (9.17, 9.33)."""
+        return cost(state, self.kind, self.seas, extra)
+
+
+def is_conversion(state: EotmaState, player: int, target: int) -> bool:
+    """Return whether a conquest of this own area would be a conversion attempt (22.2)."""
+    religion = leader_religion(state, player)
+    return religion is not None and state.religion[target] != religion
+
+
+def locate(state: EotmaState, player: int, action: Endeavour) -> Located | str:
+    """Return where the endeavour takes place, or the reason it cannot be undertaken by this player.
+
+    Costs are not checked here (see :func:`problem`), so a declared endeavour can be located
+    again after its gold is paid.
+    """
+    game = state.game
+    board = game.board
+    kind = action.KIND
+    target = board.index.get(action.target)
+    if target is None:
+        return f"{action.target!r} is not a land area"
+    if state.is_exiled(player) and kind != "diplomacy":
+        return "an exile may undertake only diplomacy (21.0)"
+    owner = state.owner[target]
+    if kind in ("conquest", "pillage"):
+        base_id = action.base or ""
+        base = board.index.get(base_id)
+        if base is None:
+            return f"{base_id!r} is not a land area"
+        if state.owner[base] != player:
+            return f"the base {base_id} is not the player's area (10.35)"
+        if owner == player:
+            if kind == "pillage":
+                return "a player cannot pillage its own area (11.0)"
+            if not is_conversion(state, player, target):
+                return "conquest of an own area is only a conversion of another religion (22.2)"
+            if base != target and target not in board.adj_sets[base]:
+                return "a conversion is based in the area itself or an adjacent own area (22.2)"
+            seas = domestic_seas(state, player, target)
+            if seas is None:
+                return f"{action.target} is not connected to the court (7.51)"
+            return Located(kind, player, target, base, seas)
+        if kind == "pillage" and state.ss[target] <= game.rules.ss_min:
+            return f"{action.target} is at the lowest social state and cannot be pillaged (11.0)"
+        seas = foreign_seas(state, player, target, base)
+        if seas is None:
+            return f"{action.target} is out of reach of {base_id} (9.53) or the base is not connected (7.51)"
+        if (
+            game.options.armies_fleets
+            and target not in board.adj_sets[base]
+            and state.fleet[target] > state.fleet[base]
+        ):
+            return f"the fleets in {action.target} outnumber those in {base_id} (34.33)"
+        return Located(kind, player, target, base, seas)
+    if kind == "diplomacy":
+        if target in state.court or target in state.mag_court:
+            return f"{action.target} is a court area and cannot be the target of diplomacy (12.16)"
+        base = diplomacy_base(state, player)
+        if base < 0:
+            return "an exile without asylum cannot undertake diplomacy (21.2)"
+        return Located(kind, player, target, base, 0)
+    if owner != player:
+        return f"{action.target} is not the player's area ({kind} is a domestic endeavour)"
+    if kind == "fortify" and state.fort[target] >= 3:
+        return f"{action.target} already has the strongest fortification (14.0)"
+    seas = domestic_seas(state, player, target)
+    if seas is None:
+        return f"{action.target} is not connected to the court (7.51)"
+    return Located(kind, player, target, target, seas)
+
+
+def problem(state: EotmaState, player: int, action: Endeavour) -> str | None:
+    """Return why the player cannot undertake this endeavour now, or None when it is legal."""
+    if not state.hand[player]:
+        return "no unused year card is left this round"
+    located = locate(state, player, action)
+    if isinstance(located, str):
+        return located
+    price = located.cost(state, action.gold)
+    if price > state.treasury[player]:
+        return f"it costs {price} gold and the treasury holds {state.treasury[player]}"
+    return None
+
+
+def defense_seas(state: EotmaState, defender: int, area: int) -> int:
+    """Return the sea areas between the defender's court and the defended area (13.11)."""
+    seas = domestic_seas(state, defender, area)
+    return seas if seas is not None else 0
+
+
+def may_defend(state: EotmaState, defender: int, area: int) -> bool:
+    """Return whether a player can defend an area now (13.0, 13.11, 13.13, 13.14, 21.0)."""
+    if not 0 <= defender < state.game.n_players or state.is_exiled(defender):
+        return False
+    rules = state.game.rules
+    hand = len(state.hand[defender])
+    if hand == 0 or state.defenses[defender] >= rules.max_defenses:
+        return False
+    if defender not in state.order[: state.turn] and hand < 2:
+        return False  # 13.13: one card must stay for the defender's own turn
+    return state.treasury[defender] >= rules.min_gold["defense"] + rules.sea_gold * defense_seas(
+        state, defender, area
+    )

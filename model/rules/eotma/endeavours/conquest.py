@@ -1,0 +1,161 @@
+"""Conquest (10): C results, partial conquest of populous areas (10.3-10.38), forts (14.41),
+Iberian Moslem areas (22.27) and conversion of own areas (22.2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.rules.eotma import rebellion
+from model.rules.eotma.cards import YearCard
+from model.rules.eotma.endeavours.common import Located
+from model.rules.eotma.ratings import leader_religion
+from model.rules.eotma.territory import set_owner
+
+if TYPE_CHECKING:
+    from model.rules.eotma.state import EotmaState
+
+
+def apply_results(
+    state: EotmaState, at: Located, card: YearCard, rating: int, blocked: bool, effects: list[str]
+) -> None:
+    """Apply a conquest card's results: target -1, then C, then the base -1(<#)."""
+    results = card.for_kind("conquest")
+    conversion = state.owner[at.target] == at.player
+    for column in ("target", "result", "base"):
+        for result in results:
+            if result.column != column or not result.applies(rating):
+                continue
+            if blocked and result.is_good_for_actor("conquest"):
+                continue
+            if result.code == "-1":
+                area = at.base if column == "base" else at.target
+                own = state.owner[area] == at.player
+                rebellion.lower_social_state(state, area, effects, own_failure=own)
+                # 22.2: any social state lost in a conversion attempt means unrest and a check.
+                if (
+                    conversion
+                    and area == at.target
+                    and state.owner[area] == at.player
+                    and not state.unrest[area]
+                ):
+                    state.unrest[area] = True
+                    rebellion.check(state, area, 0, effects, "conversion")
+            elif result.code == "C":
+                if conversion:
+                    if state.owner[at.target] == at.player:
+                        convert_result(state, at.player, at.target, effects)
+                else:
+                    c_result(state, at, effects)
+
+
+def c_result(state: EotmaState, at: Located, effects: list[str]) -> None:
+    """One C result against an enemy or independent area (10.3, 10.36, 10.38)."""
+    board = state.game.board
+    target, base, player = at.target, at.base, at.player
+    if state.owner[target] == player or state.owner[base] != player:
+        return
+    enemy = state.owner[target]
+    # 10.36: C results that the target's owner holds against our base from the target come off first.
+    counter = state.partial.get((base, target))
+    if counter is not None and counter[0] == enemy:
+        if counter[1] > 1:
+            state.partial[(base, target)] = (enemy, counter[1] - 1)
+        else:
+            del state.partial[(base, target)]
+        effects.append(f"{board.ids[base]}: one C result from {board.ids[target]} removed (10.36)")
+        return
+    population = board.population[target]
+    if population > 1:
+        _p, count = state.partial.get((target, base), (player, 0))
+        state.partial[(target, base)] = (player, count + 1)
+        total = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == player)
+        effects.append(
+            f"{board.ids[target]}: {total} of {population} C results "
+            f"for {state.game.player_ids[player]} (10.3)"
+        )
+        if total < population:
+            return
+    take(state, player, target, effects)
+
+
+def take(state: EotmaState, player: int, target: int, effects: list[str]) -> None:
+    """Full conquest: new owner, unrest, forts reduced (14.41); Iberian Moslem areas turn Catholic (22.27)."""
+    board = state.game.board
+    fort = state.fort[target]
+    state.fort[target] = 2 if fort >= 3 else 0
+    if fort:
+        effects.append(f"{board.ids[target]}: fortification {fort} -> {state.fort[target]} (14.41)")
+    set_owner(state, target, player, effects, conquest=True)
+    state.unrest[target] = True
+    if (
+        board.iberian_moslem[target]
+        and state.game.board.group_kind(leader_religion(state, player)) == "christian"
+    ):
+        new = _roman_catholic(state, player)
+        if state.religion[target] != new:
+            state.religion[target] = new
+            effects.append(f"{board.ids[target]}: religion becomes {new} (22.27, no conversion points)")
+
+
+def _roman_catholic(state: EotmaState, player: int) -> str | None:
+    catalog = state.game.board.catalog
+    for religion_id, name in catalog.religion_names.items():
+        if religion_id == "roman_catholic" or name.lower() == "roman catholic":
+            return religion_id
+    return state.game.leader_religion[player]
+
+
+def conversion_differential(state: EotmaState, player: int, area: int) -> int:
+    """Return the C results a conversion needs (22.2-22.24, 35.31), at least one."""
+    game = state.game
+    rules = game.rules
+    board = game.board
+    names = board.catalog.religion_names
+    area_religion = state.religion[area]
+    leader = leader_religion(state, player)
+    convictional = rules.conversion_rating(
+        area_religion, board.group_kind(area_religion), names.get(area_religion or "")
+    )["convictional"]
+    if board.iberian_moslem[area] and board.group_kind(area_religion) == "moslem":
+        convictional = rules.iberian_convictional
+    proselytic = rules.conversion_rating(leader, board.group_kind(leader), names.get(leader or ""))[
+        "proselytic"
+    ]
+    if game.options.civilisation_markers and state.civ[area] & 1:
+        proselytic += 1
+    differential = convictional - proselytic
+    if state.ties[area] & (1 << player):
+        differential //= 2  # 22.24
+    if any(rules.event_kinds[c].effect.get("type") == "missionary_fervor" for c in state.kept[player]):
+        differential //= 2  # 22.23
+    return max(1, differential)
+
+
+def convert_result(state: EotmaState, player: int, area: int, effects: list[str]) -> None:
+    """A C result toward converting an own area; the last one converts it (22.2, 22.25, 22.28)."""
+    game = state.game
+    board = game.board
+    needed = conversion_differential(state, player, area)
+    done = state.conversion.get((player, area), 0) + 1
+    effects.append(f"{board.ids[area]}: conversion {done} of {needed}")
+    if done < needed:
+        state.conversion[(player, area)] = done
+        return
+    state.conversion.pop((player, area), None)
+    old = state.religion[area]
+    new = leader_religion(state, player)
+    converted = [area]
+    if old in game.rules.group_conversion:
+        # 22.25: the whole pagan group converts, except areas held by a player of another faith.
+        for other in range(board.n):
+            if other == area or state.religion[other] != old:
+                continue
+            owner = state.owner[other]
+            if 0 <= owner < game.n_players and owner != player and leader_religion(state, owner) != new:
+                continue
+            converted.append(other)
+    for other in converted:
+        state.religion[other] = new
+        state.conversion.pop((player, other), None)
+        state.vp_conversions[player] += game.rules.vp_conversion
+        effects.append(f"{board.ids[other]}: converted to {new} (+{game.rules.vp_conversion} VP, 22.28)")

@@ -1,0 +1,44 @@
+"""Fortification (14) and ruling (15): the domestic endeavours of the active player."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.rules.eotma import rebellion
+from model.rules.eotma.cards import YearCard
+from model.rules.eotma.endeavours.common import Located
+
+if TYPE_CHECKING:
+    from model.rules.eotma.state import EotmaState
+
+
+def fortify(state: EotmaState, at: Located, card: YearCard, rating: int, effects: list[str]) -> None:
+    """14.2: F builds a strength-2 fort or raises 2 to 3; -1(<#) lowers the target's social state."""
+    board = state.game.board
+    for result in card.for_kind("fortify"):
+        if not result.applies(rating):
+            continue
+        if result.code == "F":
+            before = state.fort[at.target]
+            after = 2 if before < 2 else 3
+            if after != before:
+                state.fort[at.target] = after
+                effects.append(f"{board.ids[at.target]}: fortification {before} -> {after}")
+        elif result.code == "-1":
+            rebellion.lower_social_state(state, at.target, effects, own_failure=True)
+
+
+def rule(state: EotmaState, at: Located, card: YearCard, rating: int, effects: list[str]) -> None:
+    """15.2-15.3: +1(#>) raises the social state, -1(<#) lowers it; unrest goes unless it fell."""
+    lowered = False
+    for result in card.for_kind("rule"):
+        if not result.applies(rating):
+            continue
+        if result.code == "+1":
+            rebellion.raise_social_state(state, at.target, effects)
+        elif result.code == "-1":
+            lowered = True
+            rebellion.lower_social_state(state, at.target, effects, own_failure=True)
+    if not lowered and state.unrest[at.target] and state.owner[at.target] == at.player:
+        state.unrest[at.target] = False
+        effects.append(f"{state.game.board.ids[at.target]}: unrest quelled (15.3)")

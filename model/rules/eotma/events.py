@@ -1,0 +1,125 @@
+"""Event cards (19, 36): drawn at the start of a player turn; immediate, kept or holding cards.
+
+The deck is the ``event_cards`` table; effects of cards whose rules are missing are house
+defaults described in that table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.rules.eotma import leaders, rebellion
+from model.rules.eotma.territory import connection, set_owner, suitable_court
+
+if TYPE_CHECKING:
+    from model.rules.eotma.state import EotmaState
+
+
+def draw(state: EotmaState, player: int, effects: list[str]) -> None:
+    """Draw one event card and apply it, keep it or take it in hand (19.2 hand limit)."""
+    if not state.event_deck:
+        if not state.event_discard:
+            return
+        state.event_deck = state.event_discard
+        state.event_discard = []
+        state.rng.shuffle(state.event_deck)
+        effects.append("event deck reshuffled")
+    card_id = state.event_deck.pop()
+    rules = state.game.rules
+    card = rules.event_kinds[card_id]
+    who = state.game.player_ids[player]
+    effects.append(f"{who} draws event {card.name}")
+    if card.kind == "kept":
+        state.kept[player].append(card_id)
+        return
+    if card.kind == "holding":
+        limit = rules.holding_limit_36 if state.game.options.provisional_cards else rules.holding_limit
+        hand = state.holding[player]
+        hand.append(card_id)
+        while len(hand) > limit:
+            state.event_discard.append(hand.pop(0))
+            effects.append(f"{who} discards a holding card over the limit of {limit} (19.2)")
+        return
+    state.event_discard.append(card_id)
+    immediate(state, player, card.effect, effects)
+
+
+def immediate(state: EotmaState, player: int, effect: dict[str, object] | object, effects: list[str]) -> None:
+    """Apply an immediate card's effect to the player who drew it."""
+    assert isinstance(effect, dict)
+    kind = effect.get("type")
+    board = state.game.board
+    owned = [a for a, o in enumerate(state.owner) if o == player]
+    if kind == "heirless":
+        leaders.heirless(state, player, effects)
+    elif kind == "gold":
+        gold = state.rng.roll(int(str(effect.get("dice", 1))), "event gold") + int(str(effect.get("plus", 0)))
+        state.treasury[player] += gold
+        effects.append(f"{state.game.player_ids[player]}: +{gold} gold")
+    elif kind == "social_state":
+        min_population = int(str(effect.get("min_population", -99)))
+        die_max = int(str(effect.get("die_max", 6)))
+        for area in owned:
+            if board.population[area] < min_population:
+                continue
+            if die_max < 6 and state.rng.roll(1, f"event {board.ids[area]}") > die_max:
+                continue
+            rebellion.lower_social_state(state, area, effects, own_failure=False)
+    elif kind == "unrest":
+        court = state.court[player]
+        candidates = sorted(
+            (a for a in owned if a != court and not state.unrest[a]), key=lambda a: (-board.population[a], a)
+        )
+        for area in candidates[: int(str(effect.get("areas", 1)))]:
+            state.unrest[area] = True
+            effects.append(f"{board.ids[area]}: unrest")
+    elif kind == "inheritance":
+        inherit(state, player, effects)
+
+
+def inherit(state: EotmaState, player: int, effects: list[str]) -> None:
+    """Dynastic Inheritance (house default): the most populous suitable independent neighbour, claimed."""
+    board = state.game.board
+    conn = connection(state, player)
+    best = -1
+    for area in range(board.n):
+        if state.owner[area] != -1 or not suitable_court(state, player, area):
+            continue
+        if not any(b in conn for b in board.adj[area]):
+            continue
+        if best < 0 or board.population[area] > board.population[best]:
+            best = area
+    if best < 0:
+        effects.append("no area to inherit")
+        return
+    set_owner(state, best, player, effects)
+    state.claims[best] |= 1 << player
+    effects.append(f"{board.ids[best]}: inherited with a claim (19.2)")
+
+
+def play_problem(
+    state: EotmaState, player: int, card: str, area: str | None, empire: str | None
+) -> str | None:
+    """Return why the player cannot play this holding card now, or None."""
+    if card not in state.holding[player]:
+        return f"{card!r} is not a holding card in the player's hand"
+    effect = state.game.rules.event_kinds[card].effect
+    if effect.get("type") != "break_tie":
+        return f"{card!r} is played in parleys, not in a turn"
+    game = state.game
+    if area not in game.board.index or empire not in game.player_index:
+        return "name the area and the empire whose tie the coup breaks"
+    other = game.player_index[empire]
+    if other == player or not state.ties[game.board.index[area]] & (1 << other):
+        return f"{empire} has no tie to {area} that this player could break"
+    return None
+
+
+def play(state: EotmaState, player: int, card: str, area: str, empire: str, effects: list[str]) -> None:
+    """Play Diplomatic Coup: remove another player's tie from an area (12.43)."""
+    game = state.game
+    state.holding[player].remove(card)
+    state.event_discard.append(card)
+    other = game.player_index[empire]
+    state.ties[game.board.index[area]] &= ~(1 << other)
+    effects.append(f"{area}: tie of {empire} broken by Diplomatic Coup (12.43)")

@@ -1,0 +1,241 @@
+"""The EotMA Game: the fixed part of a game (board, seats, starting position, tables, options).
+
+``build_game(scenario)`` is the registry's engine entry. Rules tests build a Game from plain
+data instead (:class:`PlayerSetup`, :class:`AreaStart`, ``Board.build``), so they need no geometry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from model.rules.eotma.actions import CODEC
+from model.rules.eotma.board import Board
+from model.rules.eotma.data import TABLE_IDS, Rules, default_rules
+from model.rules.protocol import Game
+
+
+class SetupError(ValueError):
+    """A starting position the engine cannot play (unknown area, court not owned...)."""
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    """A seat: leader statures C-A-D, court, gold (16.0) and handicap (facts sheet 6.2).
+
+    The leader's language and religion are the original court's unless given (2.0).
+    """
+
+    id: str
+    combat: int = 3
+    administrative: int = 3
+    diplomatic: int = 3
+    court: str | None = None
+    treasury: int = 12
+    handicap: int = 0
+    name: str = ""
+    language: str | None = None
+    religion: str | None = None
+
+
+@dataclass(frozen=True)
+class MagnateSetup:
+    """A Magnate present at the start (24): its combat stature and court area."""
+
+    id: str
+    combat: int = 2
+    court: str | None = None
+
+
+@dataclass(frozen=True)
+class AreaStart:
+    """An area's starting state; ``owner`` is an empire or Magnate id, None when independent."""
+
+    owner: str | None = None
+    social_state: int = 0
+    unrest: bool = False
+    fortification: int = 0
+    ties: tuple[str, ...] = ()
+    claims: tuple[str, ...] = ()
+    partial_conquest: Mapping[str, int] = field(default_factory=dict)
+    cathedral: bool = False
+
+
+@dataclass(frozen=True)
+class UnitStart:
+    """A starting army or fleet (33, 34)."""
+
+    kind: str
+    owner: str
+    area: str
+    strength: int = 1
+
+
+@dataclass(frozen=True)
+class Options:
+    """Optional rules (23, 24, 33-36) and engine switches; the field names match the schema's."""
+
+    schism: bool = False
+    crusades: bool = False
+    magnates: bool = False
+    raiders: bool = False
+    armies_fleets: bool = False
+    civilisation_markers: bool = False
+    provisional_cards: bool = False
+    two_event_cards: bool = False
+    events: bool = True
+    """Draw event cards at all (off gives bare rules tests)."""
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Options:
+        """Return options from a scenario's ``ruleset.options`` (unknown keys are ignored)."""
+        known = set(cls.__dataclass_fields__)
+        return cls(**{k: bool(v) for k, v in data.items() if k in known})
+
+
+class EotmaGame(Game):
+    """Fixed data of one EotMA game; ``new_state(seed)`` starts a play."""
+
+    ruleset: ClassVar[str] = "eotma"
+    codec = CODEC
+
+    def __init__(
+        self,
+        board: Board,
+        players: Sequence[PlayerSetup],
+        areas: Mapping[str, AreaStart] | None = None,
+        *,
+        rules: Rules | None = None,
+        options: Options | None = None,
+        start_year: int = 976,
+        rounds: int = 20,
+        magnates: Sequence[MagnateSetup] = (),
+        units: Sequence[UnitStart] = (),
+        union: bool | None = None,
+    ) -> None:
+        self.board = board
+        self.seats: tuple[PlayerSetup, ...] = tuple(players)
+        self.player_ids: tuple[str, ...] = tuple(p.id for p in self.seats)
+        self.player_index: dict[str, int] = {pid: i for i, pid in enumerate(self.player_ids)}
+        if len(self.player_index) != len(self.seats) or not self.seats:
+            raise SetupError("a game needs at least one seat, with distinct ids")
+        self.n_players = len(self.seats)
+        self.magnates: tuple[MagnateSetup, ...] = tuple(magnates)
+        self.magnate_index: dict[str, int] = {m.id: self.n_players + i for i, m in enumerate(self.magnates)}
+        self.rules = rules or default_rules()
+        self.options = options or Options()
+        self.start_year = start_year
+        self.rounds = rounds
+        self.starts: dict[str, AreaStart] = dict(areas or {})
+        self.units: tuple[UnitStart, ...] = tuple(units)
+        self.union_at_start = (start_year < self.rules.union_before_year) if union is None else union
+        for area_id, start in self.starts.items():
+            if area_id not in board.index:
+                raise SetupError(f"the starting position names area {area_id!r}, which is not a land area")
+            if start.owner is not None and self.owner_code(start.owner) is None:
+                raise SetupError(
+                    f"area {area_id!r} is owned by {start.owner!r}, which is no empire or Magnate"
+                )
+        # The leader's language and religion are fixed by the original court (2.0).
+        lang: list[str | None] = []
+        rel: list[str | None] = []
+        for seat in self.seats:
+            if seat.court is not None and seat.court not in board.index:
+                raise SetupError(f"empire {seat.id!r} has court {seat.court!r}, which is not a land area")
+            court = board.index[seat.court] if seat.court else None
+            lang.append(seat.language or (board.language[court] if court is not None else None))
+            rel.append(seat.religion or (board.religion[court] if court is not None else None))
+        self.leader_language: tuple[str | None, ...] = tuple(lang)
+        self.leader_religion: tuple[str | None, ...] = tuple(rel)
+
+    def owner_code(self, owner_id: str | None) -> int | None:
+        """Return the engine's owner number for an empire or Magnate id (-1 for None)."""
+        if owner_id is None:
+            return -1
+        if owner_id in self.player_index:
+            return self.player_index[owner_id]
+        return self.magnate_index.get(owner_id)
+
+    def owner_id(self, code: int) -> str | None:
+        """Return the empire or Magnate id of an owner number (None for independent)."""
+        if code < 0:
+            return None
+        if code < self.n_players:
+            return self.player_ids[code]
+        return self.magnates[code - self.n_players].id
+
+    def year(self, round_index: int) -> int:
+        """Return the first year of a round (a round is five years, facts sheet 1.2)."""
+        return self.start_year + 5 * round_index
+
+    def players(self) -> tuple[str, ...]:
+        return self.player_ids
+
+    def new_state(self, seed: int) -> Any:
+        from model.rules.eotma.state import EotmaState
+
+        return EotmaState.start(self, seed)
+
+    def state_from_json(self, data: dict[str, Any]) -> Any:
+        from model.rules.eotma.state import EotmaState
+
+        return EotmaState.from_json(self, data)
+
+
+def build_game(scenario: Any) -> EotmaGame:
+    """Return the Game for a Scenario (the registry's engine entry for ``eotma``)."""
+    from model.rules import tables
+
+    board = Board.from_scenario(scenario)
+    rules = Rules.load({table_id: tables.table(scenario, table_id) for table_id in TABLE_IDS})
+    players: list[PlayerSetup] = []
+    for empire in scenario.setup.empires:
+        attrs = empire.attributes
+        leader = attrs.get("leader", {}) or {}
+        players.append(
+            PlayerSetup(
+                id=empire.id,
+                name=empire.name,
+                combat=int(leader.get("combat", 3)),
+                administrative=int(leader.get("administrative", 3)),
+                diplomatic=int(leader.get("diplomatic", 3)),
+                court=attrs.get("court"),
+                treasury=int(attrs.get("treasury", 12)),
+                handicap=int(attrs.get("handicap", 0)),
+            )
+        )
+    magnates = [
+        MagnateSetup(m.id, int(m.attributes.get("combat", 2)), m.attributes.get("court"))
+        for m in scenario.setup.magnates
+    ]
+    starts: dict[str, AreaStart] = {}
+    for area_id, setup in scenario.setup.areas.items():
+        if area_id not in board.index:
+            continue  # sea areas carry no EotMA starting state
+        a = setup.attributes
+        starts[area_id] = AreaStart(
+            owner=setup.owner,
+            social_state=int(a.get("social_state", 0)),
+            unrest=bool(a.get("unrest", False)),
+            fortification=int(a.get("fortification", 0)),
+            ties=tuple(a.get("ties", ())),
+            claims=tuple(a.get("claims", ())),
+            partial_conquest=dict(a.get("partial_conquest", {})),
+            cathedral=bool(a.get("cathedral", False)),
+        )
+    units = [UnitStart(u.kind, u.owner, u.area, u.strength) for u in scenario.setup.units]
+    meta = scenario.metadata
+    union = scenario.setup.attributes.get("schism")
+    return EotmaGame(
+        board,
+        players,
+        starts,
+        rules=rules,
+        options=Options.from_dict(scenario.ruleset.options),
+        start_year=meta.start_year if meta.start_year is not None else 976,
+        rounds=meta.rounds or 20,
+        magnates=magnates,
+        units=units,
+        union=None if union is None else not bool(union),
+    )

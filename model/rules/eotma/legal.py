@@ -1,0 +1,256 @@
+"""Which actions are legal now: the list (``legal_actions``) and the check with a reason (``check``).
+
+Both use the same rule functions (``endeavours.common.problem``, ``taxation.*_problem``...), so
+every listed action passes the check and every refused action gets the rule's reason.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.rules.eotma import events, taxation
+from model.rules.eotma.actions import (
+    BeginTaxation,
+    ChooseSlot,
+    Conquest,
+    Decline,
+    Defend,
+    Diplomacy,
+    Endeavour,
+    EndTaxation,
+    EndTurn,
+    Fortify,
+    Oppose,
+    Pillage,
+    PlayCard,
+    Plunder,
+    Relocate,
+    Rule,
+    Tax,
+)
+from model.rules.eotma.endeavours.common import defense_seas, is_conversion, locate, problem
+from model.rules.eotma.territory import connection, sea_range
+from model.rules.protocol import Action, IllegalActionError
+
+if TYPE_CHECKING:
+    from model.rules.eotma.state import EotmaState
+
+
+def legal_actions(state: EotmaState) -> list[Action]:
+    """Return every legal action of the current player (gold amounts from the bounded table sets)."""
+    if state.phase == "over":
+        return []
+    if state.pending:
+        return _decision_actions(state)
+    if state.phase == "initiative":
+        taken = set(state.slots)
+        return [ChooseSlot(s) for s in range(1, state.game.n_players + 1) if s not in taken]
+    player = state.active()
+    actions: list[Action] = []
+    if state.tax_stage == 1:
+        actions.extend(tax_actions(state, player))
+        actions.append(EndTaxation())
+    else:
+        if state.hand[player]:
+            actions.extend(endeavour_actions(state, player))
+        if state.tax_stage == 0 and not state.is_exiled(player):
+            actions.append(BeginTaxation())
+        actions.extend(card_actions(state, player))
+    if may_end_turn(state, player):
+        actions.append(EndTurn())
+    return actions
+
+
+def _decision_actions(state: EotmaState) -> list[Action]:
+    decision = state.pending[-1]
+    player = decision.player
+    rules = state.game.rules
+    if decision.kind == "defense":
+        target = state.game.board.index[state.game.codec.parse(decision.action).areas()[0]]
+        base_cost = rules.min_gold["defense"] + rules.sea_gold * defense_seas(state, player, target)
+        gold = state.treasury[player]
+        return [Decline(), *(Defend(g) for g in rules.extra_gold if base_cost + g <= gold)]
+    if decision.kind == "oppose":
+        return [Oppose(g) for g in rules.oppose_gold if g <= state.treasury[player]]
+    return [Relocate(state.game.board.ids[a]) for a in decision.data]
+
+
+def may_end_turn(state: EotmaState, player: int) -> bool:
+    """Return whether the turn may end: one endeavour is compulsory in the own turn (13.13).
+
+    An exile need not (it may have no endeavour at all, 21.1), nor a player without cards.
+    """
+    return state.endeavours_done > 0 or not state.hand[player] or state.is_exiled(player)
+
+
+def endeavour_targets(state: EotmaState, player: int) -> list[tuple[type[Endeavour], str, str | None]]:
+    """Return (endeavour class, target, base) triples that are placed legally, costs aside."""
+    game = state.game
+    board = game.board
+    ids = board.ids
+    owner = state.owner
+    triples: list[tuple[type[Endeavour], str, str | None]] = []
+    if state.is_exiled(player):
+        if state.asylum[player] >= 0:
+            triples.extend((Diplomacy, ids[t], None) for t in range(board.n))
+        return triples
+    conn = connection(state, player)
+    ss_min = game.rules.ss_min
+    for base in conn:
+        near = set(board.adj[base])
+        if board.coast[base]:
+            reach = sea_range(state, base)
+            near.update(t for t, seas in board.sea_reach(base).items() if seas <= reach)
+        for target in sorted(near):
+            if owner[target] == player:
+                continue
+            triples.append((Conquest, ids[target], ids[base]))
+            if state.ss[target] > ss_min:
+                triples.append((Pillage, ids[target], ids[base]))
+    for area in sorted(conn):
+        if is_conversion(state, player, area):
+            triples.append((Conquest, ids[area], ids[area]))
+        if state.fort[area] < 3:
+            triples.append((Fortify, ids[area], None))
+        triples.append((Rule, ids[area], None))
+    for target in range(board.n):
+        if owner[target] == player and state.ties[target] & (1 << player):
+            continue  # no result could change anything (12.14)
+        triples.append((Diplomacy, ids[target], None))
+    return triples
+
+
+def endeavour_actions(state: EotmaState, player: int) -> list[Action]:
+    """Return the legal endeavours, each with every affordable extra-gold amount of the table."""
+    actions: list[Action] = []
+    gold = state.treasury[player]
+    extra = state.game.rules.extra_gold
+    for cls, target, base in endeavour_targets(state, player):
+        probe = cls(target, 0, base) if base is not None else cls(target, 0)  # type: ignore[call-arg]
+        located = locate(state, player, probe)
+        if isinstance(located, str):
+            continue
+        price = located.cost(state, 0)
+        for g in extra:
+            if price + g > gold:
+                break
+            if base is not None:
+                actions.append(cls(target, g, base))  # type: ignore[call-arg]
+            else:
+                actions.append(cls(target, g))
+    return actions
+
+
+def tax_actions(state: EotmaState, player: int) -> list[Action]:
+    """Return the legal tax and plunder actions of the taxation block (16.1, 16.2)."""
+    actions: list[Action] = []
+    ids = state.game.board.ids
+    if state.is_exiled(player):
+        return actions
+    conn = connection(state, player)
+    ss_min = state.game.rules.ss_min
+    for area, owner in enumerate(state.owner):
+        if owner != player or area in state.taxed:
+            continue
+        ss = state.ss[area]
+        if area in conn:
+            actions.extend(Tax(ids[area], amount) for amount in range(1, ss + 1))
+        if ss > ss_min:
+            actions.append(Plunder(ids[area]))
+    return actions
+
+
+def card_actions(state: EotmaState, player: int) -> list[Action]:
+    """Return the holding cards playable now, with their targets (Diplomatic Coup, 12.43)."""
+    actions: list[Action] = []
+    game = state.game
+    for card in sorted(set(state.holding[player])):
+        if game.rules.event_kinds[card].effect.get("type") != "break_tie":
+            continue
+        for area, ties in enumerate(state.ties):
+            others = ties & ~(1 << player)
+            for other in range(game.n_players):
+                if others & (1 << other):
+                    actions.append(PlayCard(card, game.board.ids[area], game.player_ids[other]))
+    return actions
+
+
+def check(state: EotmaState, action: Action) -> None:
+    """Raise IllegalActionError naming the rule when ``action`` is not allowed now."""
+    reason = _reason(state, action)
+    if reason is not None:
+        raise IllegalActionError(action, reason)
+
+
+def _reason(state: EotmaState, action: Action) -> str | None:
+    game = state.game
+    if state.pending:
+        decision = state.pending[-1]
+        who = game.player_ids[decision.player]
+        if decision.kind == "defense":
+            if isinstance(action, Decline):
+                return None
+            if not isinstance(action, Defend):
+                return f"{who} must first decide whether to defend against {decision.action!r} (13.0)"
+            target = game.board.index[game.codec.parse(decision.action).areas()[0]]
+            price = game.rules.min_gold["defense"] + game.rules.sea_gold * defense_seas(
+                state, decision.player, target
+            )
+            price += action.gold
+            if price > state.treasury[decision.player]:
+                return (
+                    f"the defense costs {price} gold and {who} has {state.treasury[decision.player]} (13.11)"
+                )
+            return None
+        if decision.kind == "oppose":
+            if not isinstance(action, Oppose):
+                return f"{who} must first say how much gold to spend against {decision.action!r} (12.2)"
+            if action.gold > state.treasury[decision.player]:
+                return f"{who} has only {state.treasury[decision.player]} gold"
+            return None
+        if not isinstance(action, Relocate):
+            return f"{who} must first choose a new court"
+        area = game.board.index.get(action.area)
+        if area is None or area not in decision.data:
+            choices = ", ".join(game.board.ids[a] for a in decision.data)
+            return f"{action.area} is not a suitable new court; choose one of {choices} (21.3)"
+        return None
+    if state.phase == "initiative":
+        if not isinstance(action, ChooseSlot):
+            return "players are choosing their places in the turn order"
+        if not 1 <= action.slot <= game.n_players:
+            return f"places run from 1 to {game.n_players}"
+        if action.slot in state.slots:
+            return f"place {action.slot} is already taken"
+        return None
+    player = state.active()
+    if isinstance(action, Endeavour):
+        if state.tax_stage == 1:
+            return "taxation is one block: end it before the next endeavour (16.14)"
+        return problem(state, player, action)
+    if isinstance(action, BeginTaxation):
+        if state.is_exiled(player):
+            return "an exile may not tax (21.0)"
+        if state.tax_stage != 0:
+            return "taxation happens once per turn, in one block (16.14)"
+        return None
+    if isinstance(action, Tax | Plunder):
+        if state.tax_stage != 1:
+            return "taxing happens inside the taxation block: start it with 'taxation' (16.14)"
+        area = game.board.index.get(action.area)
+        if area is None:
+            return f"{action.area!r} is not a land area"
+        if isinstance(action, Tax):
+            return taxation.tax_problem(state, player, area, action.amount)
+        return taxation.plunder_problem(state, player, area)
+    if isinstance(action, EndTaxation):
+        return None if state.tax_stage == 1 else "no taxation block is open"
+    if isinstance(action, PlayCard):
+        if state.tax_stage == 1:
+            return "finish the taxation block first (16.14)"
+        return events.play_problem(state, player, action.card, action.area, action.empire)
+    if isinstance(action, EndTurn):
+        if not may_end_turn(state, player):
+            return "at least one endeavour must be undertaken in the own turn (13.13)"
+        return None
+    return f"{action.VERB!r} is not possible now: it is {game.player_ids[player]}'s turn"

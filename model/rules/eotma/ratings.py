@@ -1,0 +1,154 @@
+"""Effectiveness ratings (9.3, facts sheet 3.2) and the gold an endeavour costs (9.17, 10-15).
+
+Order of terms, as on the Endeavors Chart: the leader's stature and the area terms (social
+states, population, forts, language and religion, partial conquest 10.33, armies 33.5,
+technology 19.2, cathedral 35.31); then the sea adjustment (9.32/9.52: two or more sea areas
+halve a positive rating and make a negative one half as large again); then the defender's
+combat stature and gold (13.21) and the extra gold on either side (9.33, 12.2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.rules.eotma.territory import connection, sea_range
+
+if TYPE_CHECKING:
+    from model.rules.eotma.state import EotmaState
+
+COMBAT, ADMINISTRATIVE, DIPLOMATIC = 0, 1, 2
+STATURE_INDEX = {"combat": COMBAT, "administrative": ADMINISTRATIVE, "diplomatic": DIPLOMATIC}
+
+
+def stature_for(state: EotmaState, kind: str) -> int:
+    """Return the index (0 combat, 1 administrative, 2 diplomatic) of the stature an endeavour uses."""
+    return STATURE_INDEX[state.game.rules.stature_of[kind]]
+
+
+def leader_religion(state: EotmaState, player: int) -> str | None:
+    """Return the leader's religion; None (a pagan with no church) when excommunicated (22.11)."""
+    if state.excommunicated[player]:
+        return None
+    return state.game.leader_religion[player]
+
+
+def language_difference(state: EotmaState, player: int, area: int) -> int:
+    """Return 0, 1 or 2 for the same, a related or an unrelated language (facts sheet 3.2)."""
+    return state.game.board.language_difference(state.game.leader_language[player], area)
+
+
+def religion_difference(state: EotmaState, player: int, area: int) -> int:
+    """Return 0, 1 or 2 for the same religion, another church, another religion (23.11, 22.11)."""
+    return state.game.board.religion_difference(
+        leader_religion(state, player), state.religion[area], state.union
+    )
+
+
+def partial_against(state: EotmaState, area: int) -> int:
+    """Return the C results other players hold against an area (10.33)."""
+    if not state.partial:
+        return 0
+    return sum(count for (target, _base), (_p, count) in state.partial.items() if target == area)
+
+
+def technology(state: EotmaState, player: int) -> int:
+    """Return the conquest, pillage and defense bonus of technology cards (19.2: +3 each)."""
+    kept = state.kept[player]
+    if not kept:
+        return 0
+    kinds = state.game.rules.event_kinds
+    count = sum(1 for card in kept if kinds[card].effect.get("type") == "technology")
+    return count * state.game.rules.technology_bonus
+
+
+def sea_adjust(rating: int, seas: int, halving_seas: int) -> int:
+    """Apply the sea adjustment (9.32/9.52 errata): positive ratings halve, negative ones grow by half."""
+    if seas < halving_seas or rating == 0:
+        return rating
+    if rating > 0:
+        return rating // 2
+    return -((-rating * 3 + 1) // 2)
+
+
+def foreign_seas(state: EotmaState, player: int, target: int, base: int) -> int | None:
+    """Return the sea areas on the line of communications court -> base -> target (None: out of reach)."""
+    conn = connection(state, player)
+    to_base = conn.get(base)
+    if to_base is None:
+        return None
+    between = state.game.board.seas_between(base, target)
+    if between is None or between > sea_range(state, base):
+        return None
+    return to_base + between
+
+
+def domestic_seas(state: EotmaState, player: int, target: int) -> int | None:
+    """Return the sea areas on the line of communications court -> target (None: not connected)."""
+    return connection(state, player).get(target)
+
+
+def diplomacy_base(state: EotmaState, player: int) -> int:
+    """Return the base of a diplomacy endeavour: the court, or the host's court in asylum (12.11, 21.2)."""
+    court = state.court[player]
+    if court >= 0:
+        return court
+    host = state.asylum[player]
+    return state.court[host] if host >= 0 else -1
+
+
+def cost(state: EotmaState, kind: str, seas: int, extra: int) -> int:
+    """Return an endeavour's gold: minimum + one per sea area (9.17; never diplomacy) + extra."""
+    rules = state.game.rules
+    sea_gold = 0 if kind == "diplomacy" else rules.sea_gold * seas
+    return rules.min_gold[kind] + sea_gold + extra
+
+
+def base_rating(state: EotmaState, player: int, kind: str, target: int, base: int, seas: int) -> int:
+    """Return the rating before the defender's and the gold terms (both sea-adjusted already)."""
+    game = state.game
+    board = game.board
+    ss = state.ss
+    stat = state.stat[player]
+    lang_rel = language_difference(state, player, target) + religion_difference(state, player, target)
+    if kind in ("conquest", "pillage"):
+        rating = stat[COMBAT] + ss[base] - ss[target] - state.fort[target] - lang_rel
+        if kind == "pillage":
+            rating += board.population[target]
+        rating -= partial_against(state, base)  # 10.33: the owner's base is partly conquered
+        rating += technology(state, player)
+        if game.options.armies_fleets:
+            rating += state.army[base] - state.army[target]  # 33.5
+    elif kind == "diplomacy":
+        rating = stat[DIPLOMATIC] + (ss[base] if base >= 0 else 0) - ss[target] - lang_rel
+        owner = state.owner[target]
+        if owner == -1:
+            indep = board.independent_diplomacy[target]
+            rating += indep if indep is not None else game.rules.independent_diplomacy  # 12.18, 12.19
+        elif owner >= game.n_players:
+            rating += game.rules.magnate_diplomacy  # 12.20
+        elif owner != player:
+            rating -= state.stat[owner][DIPLOMATIC]  # 12.17
+        return rating  # 12.2: no sea adjustment for diplomacy
+    elif kind == "fortify":
+        rating = stat[ADMINISTRATIVE] + ss[target] + board.population[target] - lang_rel
+        rating -= partial_against(state, target)
+    elif kind == "rule":
+        rating = stat[ADMINISTRATIVE] - abs(ss[target]) - lang_rel
+        rating -= partial_against(state, target)
+        if game.options.civilisation_markers and state.civ[target] & 1:
+            rating += 1  # 35.31 cathedral
+    else:
+        raise ValueError(f"no rating for endeavour kind {kind!r}")
+    return sea_adjust(rating, seas, game.rules.halving_seas)
+
+
+def defense_value(state: EotmaState, defender: int, gold: int) -> int:
+    """Return what a defense takes off the attacker's rating: combat + gold + technology (13.21, 19.2)."""
+    return state.stat[defender][COMBAT] + gold + technology(state, defender)
+
+
+def rating(
+    state: EotmaState, player: int, kind: str, target: int, base: int, seas: int, gold: int, against: int = 0
+) -> int:
+    """Return the full effectiveness rating: base rating + extra gold - defense or opposing gold."""
+    return base_rating(state, player, kind, target, base, seas) + gold - against

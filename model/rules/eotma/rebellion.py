@@ -1,0 +1,105 @@
+"""Unrest and rebellion (16.1, 16.23, 17, facts sheet 5): rebellion values, the table, independence."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.rules.eotma.ratings import language_difference, religion_difference
+from model.rules.eotma.territory import set_owner
+
+if TYPE_CHECKING:
+    from model.rules.eotma.state import EotmaState
+
+NONE, UNREST, REBELLION = "no result", "unrest", "rebellion"
+
+
+def rebellion_value(state: EotmaState, area: int, gold: int) -> int:
+    """Return the rebellion value of an owned area when ``gold`` is being raised there.
+
+    16.16 +1 per gold; 14.32 -1 per fort point; language +1/+2 and religion +1/+2 between the
+    owner's leader and the area; 12.42 -2 for the owner's own tie, +2 when any opponent has one;
+    17.26 +5 in unrest; +1 when it adjoins an independent area of the same language and religion.
+    """
+    rules = state.game.rules
+    board = state.game.board
+    owner = state.owner[area]
+    value = gold * rules.rv_per_gold + state.fort[area] * rules.rv_per_fort
+    if 0 <= owner < state.game.n_players:
+        value += rules.rv_language[language_difference(state, owner, area)]
+        value += rules.rv_religion[religion_difference(state, owner, area)]
+        ties = state.ties[area]
+        if ties & (1 << owner):
+            value += rules.rv_own_tie
+        if ties & ~(1 << owner):
+            value += rules.rv_opponent_ties
+    if state.unrest[area]:
+        value += rules.rv_unrest
+    language, religion = board.language[area], state.religion[area]
+    for other in board.adj[area]:
+        if (
+            state.owner[other] == -1
+            and board.language[other] == language
+            and state.religion[other] == religion
+        ):
+            value += rules.rv_kindred_independent
+            break
+    return value
+
+
+def table_result(state: EotmaState, value: int, roll: int) -> str:
+    """Return the Unrest & Rebellion Table result for a rebellion value and a 2d6 roll (HOUSE DEFAULT 9)."""
+    rules = state.game.rules
+    if roll in rules.rebellion_set(value - rules.rebellion_offset):
+        return REBELLION
+    if roll in rules.rebellion_set(value):
+        return UNREST
+    return NONE
+
+
+def check(state: EotmaState, area: int, gold: int, effects: list[str], why: str) -> str:
+    """Roll a rebellion check for an area and apply the result (unrest marker or independence)."""
+    value = rebellion_value(state, area, gold)
+    roll = state.rng.roll(2, f"rebellion check {state.game.board.ids[area]} ({why}, value {value})")
+    result = table_result(state, value, roll)
+    effects.append(f"{state.game.board.ids[area]}: {result}")
+    if result == UNREST:
+        state.unrest[area] = True
+    elif result == REBELLION:
+        become_independent(state, area, effects)
+    return result
+
+
+def become_independent(state: EotmaState, area: int, effects: list[str]) -> None:
+    """The area rebels (16.1 step 3): it goes independent keeping its social state and forts.
+
+    HOUSE DEFAULT 8: unrest is removed; armies go (33.32) and palaces go (35.23) with the owner.
+    """
+    state.unrest[area] = False
+    set_owner(state, area, -1, effects)
+
+
+def lower_social_state(state: EotmaState, area: int, effects: list[str], *, own_failure: bool) -> None:
+    """Lower an area's social state one level (never below the minimum).
+
+    ``own_failure``: the area is the acting player's base or domestic target; if it is in unrest
+    the loss calls a rebellion check (17.0 failed endeavour trigger).
+    """
+    rules = state.game.rules
+    before = state.ss[area]
+    if before > rules.ss_min:
+        state.ss[area] = before - 1
+        effects.append(f"{state.game.board.ids[area]}: social state {before} -> {before - 1}")
+    if own_failure and state.unrest[area] and 0 <= state.owner[area] < state.game.n_players:
+        check(state, area, 0, effects, "social state lost in unrest")
+
+
+def raise_social_state(state: EotmaState, area: int, effects: list[str], amount: int = 1) -> None:
+    """Raise an owned area's social state (never above the maximum; a university doubles it, 35.34)."""
+    rules = state.game.rules
+    if state.game.options.civilisation_markers and state.civ[area] & 8:
+        amount *= 2
+    before = state.ss[area]
+    after = min(rules.ss_max, before + amount)
+    if after != before:
+        state.ss[area] = after
+        effects.append(f"{state.game.board.ids[area]}: social state {before} -> {after}")

@@ -1,0 +1,291 @@
+"""Sequence of play (facts sheet 1.3): rounds, initiative, player turns, taxation, maintenance.
+
+The steps of a round are data (:data:`ROUND_STEPS`); each automatic step is a function here,
+and the engine stops at every decision (choosing a slot, the active player's turn, a defense).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.rules.eotma import endeavours, events, taxation
+from model.rules.eotma.actions import (
+    BeginTaxation,
+    ChooseSlot,
+    Decline,
+    Defend,
+    Endeavour,
+    EndTaxation,
+    EndTurn,
+    Oppose,
+    PlayCard,
+    Plunder,
+    Relocate,
+    Tax,
+)
+from model.rules.eotma.schism import schism_check
+from model.rules.eotma.territory import connection, move_court
+from model.rules.protocol import Action
+
+if TYPE_CHECKING:
+    from model.rules.eotma.state import EotmaState
+
+ROUND_STEPS = ("schism", "raiders", "magnates", "crusade", "initiative", "turns", "end")
+"""The steps of a round in order (facts sheet 1.3); optional ones do nothing when switched off."""
+
+
+def setup(state: EotmaState) -> list[str]:
+    """Place the starting position: owners, social states, forts, ties, claims, courts, units, decks."""
+    game = state.game
+    board = game.board
+    effects: list[str] = []
+    for area_id, start in game.starts.items():
+        a = board.index[area_id]
+        code = game.owner_code(start.owner)
+        state.owner[a] = -1 if code is None else code
+        state.ss[a] = start.social_state
+        state.unrest[a] = start.unrest
+        state.fort[a] = start.fortification
+        state.civ[a] = 1 if start.cathedral else 0
+        for empire in start.ties:
+            if empire in game.player_index:
+                state.ties[a] |= 1 << game.player_index[empire]
+        for empire in start.claims:
+            if empire in game.player_index:
+                state.claims[a] |= 1 << game.player_index[empire]
+        for empire, count in start.partial_conquest.items():
+            if empire not in game.player_index or count <= 0:
+                continue
+            p = game.player_index[empire]
+            bases = [b for b in board.adj[a] if state.owner[b] == p]
+            state.partial[(a, bases[0] if bases else -1)] = (p, int(count))
+    for p, seat in enumerate(game.seats):
+        if seat.court is not None and state.owner[board.index[seat.court]] == p:
+            state.court[p] = board.index[seat.court]
+        else:
+            effects.append(f"{seat.id} starts in exile (21.0)")
+    for unit in game.units:
+        if unit.area in board.index and state.owner[board.index[unit.area]] == game.owner_code(unit.owner):
+            target = state.army if unit.kind == "army" else state.fleet
+            target[board.index[unit.area]] += unit.strength
+    if game.options.events:
+        state.event_deck = list(game.rules.event_deck)
+        state.rng.shuffle(state.event_deck)
+    state.invalidate()
+    return effects
+
+
+def advance(state: EotmaState) -> list[str]:
+    """Run automatic steps until a player must decide (or the game ends)."""
+    effects: list[str] = []
+    if state.phase == "setup":
+        start_round(state, effects)
+    return effects
+
+
+def start_round(state: EotmaState, effects: list[str]) -> None:
+    """Round start: schism check (23.1), deal five year cards, rank players for initiative."""
+    game = state.game
+    effects.append(f"round {state.round + 1} ({game.year(state.round)})")
+    if game.options.schism and state.round % 5 == 0:
+        schism_check(state, effects)
+    cards = [card.id for card in game.rules.year_cards]
+    state.rng.shuffle(cards)
+    per = game.rules.cards_per_round
+    for p in range(game.n_players):
+        state.hand[p] = cards[p * per : (p + 1) * per]
+    state.undealt = cards[game.n_players * per :]
+    state.defenses = [0] * game.n_players
+    state.ranking = initiative_ranking(state)
+    state.slots = [-1] * game.n_players
+    state.pick = 0
+    state.phase = "initiative"
+    effects.append("initiative ranking: " + ", ".join(game.player_ids[p] for p in state.ranking))
+    if game.n_players == 1:
+        choose_slot(state, 1, effects)
+
+
+def initiative_ranking(state: EotmaState) -> list[int]:
+    """Rank players by the sum of their leader's statures, ties to the one with more areas (facts 1.3)."""
+    counts = [0] * state.game.n_players
+    for owner in state.owner:
+        if 0 <= owner < len(counts):
+            counts[owner] += 1
+    return sorted(range(state.game.n_players), key=lambda p: (-sum(state.stat[p]), -counts[p], p))
+
+
+def choose_slot(state: EotmaState, slot: int, effects: list[str]) -> None:
+    """The ranked player takes a place in the turn order; the last choice starts the turns."""
+    player = state.ranking[state.pick]
+    state.slots[player] = slot
+    effects.append(f"{state.game.player_ids[player]} takes place {slot}")
+    state.pick += 1
+    if state.pick < len(state.ranking):
+        return
+    state.order = sorted(range(state.game.n_players), key=lambda p: state.slots[p])
+    state.phase = "turn"
+    state.turn = 0
+    start_turn(state, effects)
+
+
+def start_turn(state: EotmaState, effects: list[str]) -> None:
+    """Turn start: reset the turn's counters and draw the event card(s) (19, 36)."""
+    player = state.order[state.turn]
+    state.endeavours_done = 0
+    state.tax_stage = 0
+    state.taxed = []
+    effects.append(f"turn of {state.game.player_ids[player]}")
+    if state.game.options.events:
+        for _ in range(2 if state.game.options.two_event_cards else 1):
+            events.draw(state, player, effects)
+
+
+def end_turn(state: EotmaState, effects: list[str]) -> None:
+    """Turn end: demesne gold (19.2), maintenance (33.23, 34.12), claims (house default 18), next turn."""
+    game = state.game
+    player = state.order[state.turn]
+    demesne = sum(
+        int(game.rules.event_kinds[c].effect.get("gold", 1))
+        for c in state.kept[player]
+        if game.rules.event_kinds[c].effect.get("type") == "demesne"
+    )
+    if demesne and not state.is_exiled(player):
+        state.treasury[player] += demesne
+        effects.append(f"{game.player_ids[player]}: +{demesne} gold from the royal demesne (19.2)")
+    if game.options.armies_fleets:
+        maintain(state, player, effects)
+    grant_watched_claims(state, player, effects)
+    state.turn += 1
+    if state.turn < len(state.order):
+        start_turn(state, effects)
+        return
+    end_round(state, effects)
+
+
+def maintain(state: EotmaState, player: int, effects: list[str]) -> None:
+    """33.23, 34.12: pay one gold per army and fleet point; unpaid points are removed (fleets first)."""
+    for units in (state.army, state.fleet):
+        for area, owner in enumerate(state.owner):
+            if owner != player or not units[area]:
+                continue
+            paid = min(units[area], state.treasury[player])
+            state.treasury[player] -= paid
+            if paid < units[area]:
+                effects.append(
+                    f"{state.game.board.ids[area]}: {units[area] - paid} unit points unpaid and removed"
+                )
+                units[area] = paid
+                state.invalidate()
+
+
+def grant_watched_claims(state: EotmaState, player: int, effects: list[str]) -> None:
+    """House default 18 method 1: own + tie to an area of the leader's religion, held a whole turn."""
+    game = state.game
+    if not game.rules.claim_own_and_tie:
+        return
+    bit = 1 << player
+    from model.rules.eotma.ratings import leader_religion
+
+    religion = leader_religion(state, player)
+    still = [(p, a) for p, a in state.claim_watch if p != player]
+    for p, area in state.claim_watch:
+        if (
+            p == player
+            and state.owner[area] == player
+            and state.ties[area] & bit
+            and not state.claims[area] & bit
+        ):
+            state.claims[area] |= bit
+            effects.append(
+                f"{game.board.ids[area]}: claim for {game.player_ids[player]} (house default 18 method 1)"
+            )
+    for area, owner in enumerate(state.owner):
+        if (
+            owner == player
+            and state.ties[area] & bit
+            and not state.claims[area] & bit
+            and state.religion[area] == religion
+        ):
+            still.append((player, area))
+    state.claim_watch = still
+
+
+def end_round(state: EotmaState, effects: list[str]) -> None:
+    """Round end: unused year cards are lost (13.14); the next round starts or the game ends."""
+    game = state.game
+    state.hand = [[] for _ in range(game.n_players)]
+    state.round += 1
+    if state.round >= game.rounds:
+        state.phase = "over"
+        effects.append("the game is over")
+        return
+    start_round(state, effects)
+
+
+def apply(state: EotmaState, action: Action) -> list[str]:
+    """Carry out a checked action and the automatic steps after it; return the effects."""
+    effects: list[str] = []
+    if isinstance(action, ChooseSlot):
+        choose_slot(state, action.slot, effects)
+    elif isinstance(action, Endeavour):
+        endeavours.declare(state, action, effects)
+    elif isinstance(action, Defend):
+        endeavours.defend(state, action.gold, effects)
+    elif isinstance(action, Decline):
+        decision = state.pending.pop()
+        effects.append(f"{state.game.player_ids[decision.player]} does not defend")
+        endeavours.resolve(state, _endeavour(decision.action), effects)
+    elif isinstance(action, Oppose):
+        decision = state.pending.pop()
+        state.treasury[decision.player] -= action.gold
+        if action.gold:
+            effects.append(
+                f"{state.game.player_ids[decision.player]} spends {action.gold} gold against it (12.2)"
+            )
+        endeavours.resolve(state, _endeavour(decision.action), effects, against=action.gold)
+    elif isinstance(action, BeginTaxation):
+        state.tax_stage = 1
+    elif isinstance(action, Tax):
+        taxation.tax(state, state.active(), state.game.board.index[action.area], action.amount, effects)
+    elif isinstance(action, Plunder):
+        taxation.plunder(state, state.active(), state.game.board.index[action.area], effects)
+    elif isinstance(action, EndTaxation):
+        state.tax_stage = 2
+    elif isinstance(action, Relocate):
+        decision = state.pending.pop()
+        move_court(state, decision.player, state.game.board.index[action.area], effects)
+    elif isinstance(action, PlayCard):
+        events.play(state, state.active(), action.card, action.area or "", action.empire or "", effects)
+    elif isinstance(action, EndTurn):
+        if state.tax_stage == 1:
+            state.tax_stage = 2
+        end_turn(state, effects)
+    else:
+        raise TypeError(f"no rule applies {type(action).__name__}")
+    _unrest_for_lost_connection(state, effects)
+    return effects
+
+
+def _endeavour(text: str) -> Endeavour:
+    from model.rules.eotma.actions import CODEC
+
+    action = CODEC.parse(text)
+    if not isinstance(action, Endeavour):
+        raise TypeError(f"pending decision holds {text!r}, which is not an endeavour")
+    return action
+
+
+def _unrest_for_lost_connection(state: EotmaState, effects: list[str]) -> None:
+    """17.0: an area cut off from its court goes into unrest (checked after every action)."""
+    if not state.changed:
+        return
+    state.changed = False
+    game = state.game
+    for p in range(game.n_players):
+        if state.court[p] < 0:
+            continue
+        conn = connection(state, p)
+        for area, owner in enumerate(state.owner):
+            if owner == p and area not in conn and not state.unrest[area]:
+                state.unrest[area] = True
+                effects.append(f"{game.board.ids[area]}: cut off from the court, unrest (7.51, 17.0)")

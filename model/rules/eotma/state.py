@@ -1,0 +1,303 @@
+"""The EotMA State: only what changes, in flat lists indexed by area or player, cheap to clone.
+
+Owners are small integers: -1 independent, 0..P-1 the players in seat order, P.. the Magnates.
+Ties and claims are bit masks of players. The rules themselves live in the sibling modules
+(sequence, endeavours, taxation, rebellion, territory, leaders, events, victory); this module
+holds the data, its JSON form, and the protocol's entry points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Self
+
+from model.rules.protocol import Action, LogEntry, State
+from model.rules.rng import Rng
+
+if TYPE_CHECKING:
+    from model.rules.eotma.game import EotmaGame
+
+# Civilisation markers (35) as bits of ``civ``.
+CATHEDRAL, COMMERCE, PALACE, UNIVERSITY = 1, 2, 4, 8
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A decision another player (or the active one) must take inside a turn.
+
+    ``kind``: ``defense`` (13), ``oppose`` (12.2) or ``relocate`` (7.52 house default).
+    ``action`` is the text of the endeavour waiting for the decision; ``data`` extra numbers
+    (the defender's gold for a defense already chosen, the areas a court may move to).
+    """
+
+    kind: str
+    player: int
+    action: str = ""
+    data: tuple[int, ...] = ()
+
+    def to_json(self) -> list[Any]:
+        """Return the decision as plain JSON data."""
+        return [self.kind, self.player, self.action, list(self.data)]
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> Pending:
+        """Rebuild a decision saved by :meth:`to_json`."""
+        return cls(str(data[0]), int(data[1]), str(data[2]), tuple(int(x) for x in data[3]))
+
+
+_AREA_LISTS = ("owner", "ss", "unrest", "fort", "ties", "claims", "religion", "civ", "army", "fleet")
+_PLAYER_LISTS = (
+    "treasury",
+    "court",
+    "asylum",
+    "excommunicated",
+    "vp_conversions",
+    "defenses",
+    "order",
+    "slots",
+)
+_NESTED = ("stat", "hand", "holding", "kept")
+_SCALARS = ("round", "phase", "turn", "pick", "endeavours_done", "tax_stage", "union", "seq_started")
+_PLAIN_LISTS = ("undealt", "event_deck", "event_discard", "ranking", "taxed", "mag_stat", "mag_court")
+
+
+class EotmaState(State):
+    """A position in an EotMA game (see the module docstring for the encoding)."""
+
+    game: EotmaGame
+    # area lists
+    owner: list[int]
+    ss: list[int]
+    unrest: list[bool]
+    fort: list[int]
+    ties: list[int]
+    claims: list[int]
+    religion: list[str | None]
+    civ: list[int]
+    army: list[int]
+    fleet: list[int]
+    partial: dict[tuple[int, int], tuple[int, int]]
+    """(target, base) -> (player, C results) for partial conquests (10.3-10.38)."""
+    conversion: dict[tuple[int, int], int]
+    """(player, area) -> C results toward converting an own area (22.2)."""
+    # player lists
+    treasury: list[int]
+    stat: list[list[int]]
+    court: list[int]
+    asylum: list[int]
+    excommunicated: list[bool]
+    vp_conversions: list[int]
+    defenses: list[int]
+    hand: list[list[int]]
+    holding: list[list[str]]
+    kept: list[list[str]]
+    claim_watch: list[tuple[int, int]]
+    # decks
+    undealt: list[int]
+    event_deck: list[str]
+    event_discard: list[str]
+    # sequence of play
+    round: int
+    phase: str
+    order: list[int]
+    ranking: list[int]
+    slots: list[int]
+    pick: int
+    turn: int
+    endeavours_done: int
+    tax_stage: int
+    taxed: list[int]
+    pending: list[Pending]
+    union: bool
+    seq_started: int
+    mag_stat: list[int]
+    mag_court: list[int]
+
+    def __init__(self, game: EotmaGame, seed: int) -> None:
+        self.game = game
+        self.rng = Rng(seed)
+        self.log = []
+        self._conn: list[dict[int, int] | None] = [None] * game.n_players
+        self.changed = False
+        """Set when owners, courts or fleets changed since the last connection sweep (not saved)."""
+        board = game.board
+        n, p = board.n, game.n_players
+        self.owner = [-1] * n
+        self.ss = [0] * n
+        self.unrest = [False] * n
+        self.fort = [0] * n
+        self.ties = [0] * n
+        self.claims = [0] * n
+        self.religion = list(board.religion)
+        self.civ = [0] * n
+        self.army = [0] * n
+        self.fleet = [0] * n
+        self.partial = {}
+        self.conversion = {}
+        self.treasury = [seat.treasury for seat in game.seats]
+        self.stat = [[seat.combat, seat.administrative, seat.diplomatic] for seat in game.seats]
+        self.court = [-1] * p
+        self.asylum = [-1] * p
+        self.excommunicated = [False] * p
+        self.vp_conversions = [0] * p
+        self.defenses = [0] * p
+        self.hand = [[] for _ in range(p)]
+        self.holding = [[] for _ in range(p)]
+        self.kept = [[] for _ in range(p)]
+        self.claim_watch = []
+        self.undealt = []
+        self.event_deck = []
+        self.event_discard = []
+        self.round = 0
+        self.phase = "setup"
+        self.order = []
+        self.ranking = []
+        self.slots = []
+        self.pick = 0
+        self.turn = 0
+        self.endeavours_done = 0
+        self.tax_stage = 0
+        self.taxed = []
+        self.pending = []
+        self.union = game.union_at_start
+        self.seq_started = 0
+        self.mag_stat = [m.combat for m in game.magnates]
+        self.mag_court = [board.index.get(m.court or "", -1) for m in game.magnates]
+
+    @classmethod
+    def start(cls, game: EotmaGame, seed: int) -> EotmaState:
+        """Return the opening state: starting position placed, first round dealt (logged as entry 0)."""
+        from model.rules.eotma import sequence
+
+        state = cls(game, seed)
+        effects = sequence.setup(state)
+        effects += sequence.advance(state)
+        state.log.append(LogEntry(0, state.round, "setup", None, "start", tuple(state.rng.drain() + effects)))
+        return state
+
+    # --- helpers used across the rule modules ---
+
+    def invalidate(self) -> None:
+        """Forget cached lines of communication (after any change of owner, court or fleet)."""
+        self._conn = [None] * self.game.n_players
+        self.changed = True
+
+    def active(self) -> int:
+        """Return the player whose turn it is (-1 outside player turns)."""
+        if self.phase != "turn":
+            return -1
+        return self.order[self.turn]
+
+    def force_year_cards(self, player: str, card_ids: list[int]) -> None:
+        """Replace a player's unused year cards, in the order they will be turned up (tests, scripts)."""
+        index = self.game.player_index[player]
+        unknown = [c for c in card_ids if c not in self.game.rules.card_by_id]
+        if unknown:
+            raise ValueError(f"no year cards with ids {unknown}")
+        self.hand[index] = list(card_ids)
+
+    def is_exiled(self, player: int) -> bool:
+        """Return whether the player has no court (21.0)."""
+        return self.court[player] < 0
+
+    # --- protocol ---
+
+    def current_player(self) -> str | None:
+        if self.phase == "over":
+            return None
+        if self.pending:
+            return self.game.player_ids[self.pending[-1].player]
+        if self.phase == "initiative":
+            return self.game.player_ids[self.ranking[self.pick]]
+        return self.game.player_ids[self.order[self.turn]]
+
+    def cursor(self) -> tuple[int, str]:
+        return self.round, self.phase
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self) -> list[Action]:
+        from model.rules.eotma import legal
+
+        return legal.legal_actions(self)
+
+    def scores(self) -> dict[str, float]:
+        from model.rules.eotma import victory
+
+        return victory.scores(self)
+
+    def _check(self, action: Action) -> None:
+        from model.rules.eotma import legal
+
+        legal.check(self, action)
+
+    def _apply(self, action: Action) -> list[str]:
+        from model.rules.eotma import sequence
+
+        return sequence.apply(self, action)
+
+    def view(self) -> dict[str, Any]:
+        """Return what the map and the panels should show, as plain data (see ``view.view``)."""
+        from model.rules.eotma import view
+
+        return view.view(self)
+
+    # --- copying and JSON ---
+
+    def clone(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        other.game = self.game
+        other.rng = self.rng.clone()
+        other.log = list(self.log)
+        other._conn = list(self._conn)
+        other.changed = self.changed
+        for name in _AREA_LISTS + _PLAYER_LISTS + _PLAIN_LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        for name in _NESTED:
+            setattr(other, name, [list(x) for x in getattr(self, name)])
+        for name in _SCALARS:
+            setattr(other, name, getattr(self, name))
+        other.partial = dict(self.partial)
+        other.conversion = dict(self.conversion)
+        other.claim_watch = list(self.claim_watch)
+        other.pending = list(self.pending)
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"ruleset": "eotma", "players": list(self.game.player_ids)}
+        for name in _AREA_LISTS + _PLAYER_LISTS + _PLAIN_LISTS:
+            data[name] = list(getattr(self, name))
+        for name in _NESTED:
+            data[name] = [list(x) for x in getattr(self, name)]
+        for name in _SCALARS:
+            data[name] = getattr(self, name)
+        data["partial"] = sorted([t, b, p, c] for (t, b), (p, c) in self.partial.items())
+        data["conversion"] = sorted([p, a, c] for (p, a), c in self.conversion.items())
+        data["claim_watch"] = [list(x) for x in self.claim_watch]
+        data["pending"] = [p.to_json() for p in self.pending]
+        data["rng"] = self.rng.to_json()
+        data["log"] = [entry.to_json() for entry in self.log]
+        return data
+
+    @classmethod
+    def from_json(cls, game: EotmaGame, data: dict[str, Any]) -> EotmaState:
+        """Rebuild a state saved by :meth:`to_json` for the same game."""
+        if list(data.get("players", [])) != list(game.player_ids):
+            raise ValueError(
+                f"the saved state is for players {data.get('players')}, not {list(game.player_ids)}"
+            )
+        state = cls(game, 0)
+        for name in _AREA_LISTS + _PLAYER_LISTS + _PLAIN_LISTS:
+            setattr(state, name, list(data[name]))
+        for name in _NESTED:
+            setattr(state, name, [list(x) for x in data[name]])
+        for name in _SCALARS:
+            setattr(state, name, data[name])
+        state.partial = {(t, b): (p, c) for t, b, p, c in data["partial"]}
+        state.conversion = {(p, a): c for p, a, c in data["conversion"]}
+        state.claim_watch = [(int(p), int(a)) for p, a in data["claim_watch"]]
+        state.pending = [Pending.from_json(x) for x in data["pending"]]
+        state.rng = Rng.from_json(data["rng"])
+        state.log = [LogEntry.from_json(x) for x in data["log"]]
+        return state

@@ -1,0 +1,73 @@
+"""Taxation and plunder (16.1-16.23): one block per turn, the court exemption (16.17)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.rules.eotma import rebellion
+from model.rules.eotma.endeavours.pillage import plunder_gold
+from model.rules.eotma.state import COMMERCE
+from model.rules.eotma.territory import is_connected
+
+if TYPE_CHECKING:
+    from model.rules.eotma.state import EotmaState
+
+
+def tax_problem(state: EotmaState, player: int, area: int, amount: int) -> str | None:
+    """Return why the player cannot tax this area for this amount now, or None (16.1-16.15)."""
+    name = state.game.board.ids[area]
+    if state.owner[area] != player:
+        return f"{name} is not the player's area"
+    if area in state.taxed:
+        return f"{name} was already taxed or plundered this turn (16.15)"
+    if not is_connected(state, player, area):
+        return f"{name} is not connected to the court (16.13)"
+    if not 1 <= amount <= state.ss[area]:
+        return f"{name} can yield 1 to {max(state.ss[area], 0)} gold at social state {state.ss[area]} (16.11)"
+    return None
+
+
+def plunder_problem(state: EotmaState, player: int, area: int) -> str | None:
+    """Return why the player cannot plunder this area now, or None (16.2-16.22)."""
+    name = state.game.board.ids[area]
+    if state.owner[area] != player:
+        return f"{name} is not the player's area"
+    if area in state.taxed:
+        return f"{name} was already taxed or plundered this turn (16.2)"
+    if state.ss[area] <= state.game.rules.ss_min:
+        return f"{name} is at the lowest social state and cannot be plundered (16.22)"
+    return None
+
+
+def tax(state: EotmaState, player: int, area: int, amount: int, effects: list[str]) -> None:
+    """Tax one area: the court pays without a check (16.17); others roll on the table (16.1)."""
+    state.taxed.append(area)
+    name = state.game.board.ids[area]
+    if area != state.court[player]:
+        result = rebellion.check(state, area, amount, effects, f"taxing {amount}")
+        if result == rebellion.REBELLION:
+            effects.append(f"{name}: rebels, no gold (16.1)")
+            return
+    gold = amount
+    if state.game.options.civilisation_markers and state.civ[area] & COMMERCE:
+        gold += 1  # 35.32: the commerce bonus is not counted in the rebellion value
+    state.treasury[player] += gold
+    effects.append(f"{state.game.player_ids[player]}: +{gold} gold from {name}")
+
+
+def plunder(state: EotmaState, player: int, area: int, effects: list[str]) -> None:
+    """Plunder one area (16.22-16.23.2): -1 social state; unrest or a rebellion check; plunder table."""
+    state.taxed.append(area)
+    name = state.game.board.ids[area]
+    rebellion.lower_social_state(state, area, effects, own_failure=False)
+    if not state.unrest[area]:
+        state.unrest[area] = True
+        effects.append(f"{name}: unrest (16.23)")
+    else:
+        result = rebellion.check(state, area, state.game.rules.plunder_gold, effects, "plunder in unrest")
+        if result == rebellion.REBELLION:
+            effects.append(f"{name}: rebels, the plunder fails (16.23.1)")
+            return
+    gold = plunder_gold(state, f"plunder gold {name}")
+    state.treasury[player] += gold
+    effects.append(f"{state.game.player_ids[player]}: +{gold} gold from plundering {name}")

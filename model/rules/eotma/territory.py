@@ -1,0 +1,197 @@
+"""Who owns what: lines of communication (7.51), sea range (9.53, 34.32), changes of owner,
+loss and relocation of the court, exile and return (21).
+
+HOUSE DEFAULT 6 (facts sheet 4): an area is connected when a chain of the owner's areas links it
+to the court; a sea crossing in the chain may span up to the range of either end (a seafaring
+home or a fleet: 3 plus fleet points, 9.53/34.32; any other area: the non-seafaring range).
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import TYPE_CHECKING
+
+from model.rules.eotma.state import CATHEDRAL, PALACE, Pending
+
+if TYPE_CHECKING:
+    from model.rules.eotma.state import EotmaState
+
+
+def sea_range(state: EotmaState, area: int) -> int:
+    """Return how many sea areas a base can reach across (9.53, 34.31-34.32, house default 2).
+
+    A seafaring home reaches the seafaring range plus one per fleet point; a fleet in any other
+    area first makes it a seafaring home (that point adds no range).
+    """
+    rules = state.game.rules
+    fleets = state.fleet[area]
+    if state.game.board.seafaring[area]:
+        return rules.seafaring_range + fleets
+    if fleets > 0:
+        return rules.seafaring_range + fleets - 1
+    return rules.non_seafaring_range
+
+
+def connection(state: EotmaState, player: int) -> dict[int, int]:
+    """Return {area: sea areas on its line of communications} for the player's connected areas (7.51)."""
+    cached = state._conn[player]
+    if cached is not None:
+        return cached
+    court = state.court[player]
+    result: dict[int, int] = {}
+    if court >= 0 and state.owner[court] == player:
+        board = state.game.board
+        owner = state.owner
+        heap = [(0, court)]
+        best = {court: 0}
+        while heap:
+            d, a = heapq.heappop(heap)
+            if a in result:
+                continue
+            result[a] = d
+            for b in board.adj[a]:
+                if owner[b] == player and d < best.get(b, 1 << 30):
+                    best[b] = d
+                    heapq.heappush(heap, (d, b))
+            if board.coast[a]:
+                range_a = sea_range(state, a)
+                for b, seas in board.sea_reach(a).items():
+                    if owner[b] != player or b in result:
+                        continue
+                    if seas > range_a and seas > sea_range(state, b):
+                        continue
+                    nd = d + seas
+                    if nd < best.get(b, 1 << 30):
+                        best[b] = nd
+                        heapq.heappush(heap, (nd, b))
+    state._conn[player] = result
+    return result
+
+
+def is_connected(state: EotmaState, player: int, area: int) -> bool:
+    """Return whether the player's area is linked to the court (7.51)."""
+    return area in connection(state, player)
+
+
+def suitable_court(state: EotmaState, player: int, area: int) -> bool:
+    """Return whether an area may be the player's court: the leader's language and religion (21.3)."""
+    game = state.game
+    return (
+        game.board.language[area] == game.leader_language[player]
+        and state.religion[area] == game.leader_religion[player]
+    )
+
+
+def set_owner(state: EotmaState, area: int, new: int, effects: list[str], *, conquest: bool = False) -> None:
+    """Give an area to a new owner (-1 independent) and apply everything that follows.
+
+    Partial conquest markers on the area and those using it as a base end (10.37, 10.38);
+    armies and fleets there are eliminated (33.32, 34.22); a palace is removed and a cathedral
+    kept only by an owner of its religion (35.22-35.23); conversion progress is wiped by a
+    conquest (22.21); a lost court forces relocation or exile, and a suitable area ends an
+    exile (21.3).
+    """
+    game = state.game
+    old = state.owner[area]
+    if old == new:
+        return
+    state.owner[area] = new
+    effects.append(f"{game.board.ids[area]}: owner {_name(state, old)} -> {_name(state, new)}")
+    if state.partial:
+        for key in [k for k in state.partial if k[0] == area or k[1] == area]:
+            del state.partial[key]
+    state.army[area] = 0
+    state.fleet[area] = 0
+    civ = state.civ[area]
+    if civ:
+        civ &= ~PALACE
+        court = state.court[new] if 0 <= new < game.n_players else -1
+        if civ & CATHEDRAL and court >= 0 and state.religion[court] != state.religion[area]:
+            civ &= ~CATHEDRAL
+        state.civ[area] = civ
+    if conquest and state.conversion:
+        for key in [k for k in state.conversion if k[1] == area]:
+            del state.conversion[key]
+    state.invalidate()
+    if 0 <= old < game.n_players and state.court[old] == area:
+        lose_court(state, old, effects)
+    if 0 <= new < game.n_players and state.court[new] < 0 and suitable_court(state, new, area):
+        state.court[new] = area
+        state.asylum[new] = -1
+        state.invalidate()
+        effects.append(
+            f"{game.player_ids[new]} returns from exile with its court at {game.board.ids[area]} (21.3)"
+        )
+
+
+def _name(state: EotmaState, code: int) -> str:
+    owner = state.game.owner_id(code)
+    return owner if owner is not None else "independent"
+
+
+def court_candidates(state: EotmaState, player: int) -> list[int]:
+    """Return the areas a player who lost the court may move it to (HOUSE DEFAULT 7.52).
+
+    Owned areas of the leader's language and religion in the largest group of the player's
+    areas that hang together under the connection rules.
+    """
+    owned = [a for a, o in enumerate(state.owner) if o == player]
+    if not owned:
+        return []
+    groups = _groups(state, player, owned)
+    largest = max(groups, key=lambda g: (len(g), -min(g)))
+    return sorted(a for a in largest if suitable_court(state, player, a))
+
+
+def _groups(state: EotmaState, player: int, owned: list[int]) -> list[set[int]]:
+    board = state.game.board
+    owned_set = set(owned)
+    seen: set[int] = set()
+    groups: list[set[int]] = []
+    for start in owned:
+        if start in seen:
+            continue
+        group = {start}
+        stack = [start]
+        seen.add(start)
+        while stack:
+            a = stack.pop()
+            neighbours = [b for b in board.adj[a] if b in owned_set]
+            if board.coast[a]:
+                range_a = sea_range(state, a)
+                neighbours += [
+                    b
+                    for b, seas in board.sea_reach(a).items()
+                    if b in owned_set and (seas <= range_a or seas <= sea_range(state, b))
+                ]
+            for b in neighbours:
+                if b not in seen:
+                    seen.add(b)
+                    group.add(b)
+                    stack.append(b)
+        groups.append(group)
+    return groups
+
+
+def lose_court(state: EotmaState, player: int, effects: list[str]) -> None:
+    """The court fell: move it at once (a decision when several areas qualify) or go into exile (21.0)."""
+    game = state.game
+    state.court[player] = -1
+    state.invalidate()
+    candidates = court_candidates(state, player)
+    who = game.player_ids[player]
+    if not candidates:
+        effects.append(f"{who} has no suitable court left and goes into exile (21.0)")
+        return
+    if len(candidates) == 1:
+        move_court(state, player, candidates[0], effects)
+        return
+    effects.append(f"{who} must choose a new court among {', '.join(game.board.ids[a] for a in candidates)}")
+    state.pending.append(Pending("relocate", player, "", tuple(candidates)))
+
+
+def move_court(state: EotmaState, player: int, area: int, effects: list[str]) -> None:
+    """Put the player's court in an area (house default 7.52)."""
+    state.court[player] = area
+    state.invalidate()
+    effects.append(f"{state.game.player_ids[player]} moves its court to {state.game.board.ids[area]} (7.52)")

@@ -1,0 +1,137 @@
+"""A small hand-made board and helpers to put EotMA states where a rule can be tested.
+
+Map (no geometry): ``home`` - ``march`` - ``border`` - ``city`` - ``capital`` by land, and
+``march`` - ``city``; ``home`` touches sea ``inner``; ``isle`` lies on ``inner`` and ``outer``;
+``faraway`` only on ``outer`` (two sea areas from ``home``); ``venice`` is an independent
+seafaring home on ``outer``. Player ``west`` (court ``home``) speaks aldic (westric), Latin;
+player ``east`` (court ``capital``) speaks kestrian (eastric), Latin.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model.rules.eotma.board import Board, Catalog, LandSpec
+from model.rules.eotma.data import Rules
+from model.rules.eotma.game import AreaStart, EotmaGame, Options, PlayerSetup
+from model.rules.eotma.state import EotmaState
+
+CATALOG = Catalog(
+    language_family={"aldic": "westric", "lowenish": "westric", "kestrian": "eastric"},
+    religion_group={"latin": "christian", "eastern": "christian", "old_faith": "pagan"},
+    group_kind={"christian": "christian", "pagan": "pagan"},
+    religion_names={"latin": "Latin Church", "eastern": "Eastern Church", "old_faith": "Old Faith"},
+)
+
+LANDS = [
+    LandSpec("home", language="aldic", religion="latin", population=2),
+    LandSpec("march", language="aldic", religion="latin", population=1),
+    LandSpec("border", language="lowenish", religion="latin", population=1),
+    LandSpec("city", language="kestrian", religion="latin", population=3),
+    LandSpec("capital", language="kestrian", religion="latin", population=2),
+    LandSpec("isle", language="aldic", religion="old_faith", population=1),
+    LandSpec("faraway", language="kestrian", religion="eastern", population=1),
+    LandSpec(
+        "venice",
+        language="lowenish",
+        religion="latin",
+        population=2,
+        seafaring=True,
+        independent_diplomacy=-5,
+    ),
+]
+LAND_EDGES = [
+    ("home", "march"),
+    ("march", "border"),
+    ("border", "city"),
+    ("city", "capital"),
+    ("march", "city"),
+]
+SEAS = ["inner", "outer"]
+COAST = [("home", "inner"), ("isle", "inner"), ("isle", "outer"), ("faraway", "outer"), ("venice", "outer")]
+
+
+def board() -> Board:
+    """Return the test board."""
+    return Board.build(LANDS, SEAS, LAND_EDGES, [("inner", "outer")], COAST, CATALOG)
+
+
+def card(card_id: int, **columns: Any) -> dict[str, Any]:
+    """Return a year-card table entry: ``card(1, conquest={"result": ["C(3>)"]}, stature_check=[1, 2])``."""
+    data: dict[str, Any] = {"id": card_id, "stature_check": columns.pop("stature_check", None)}
+    data.update(columns)
+    return data
+
+
+BLANK = 99
+"""A card with no results at all."""
+
+
+def rules_with(*cards: dict[str, Any]) -> Rules:
+    """Return the shipped rules with the year deck replaced by these cards (plus blanks)."""
+    deck = list(cards) + [card(BLANK + i) for i in range(12)]
+    return Rules.load({"year_cards": {"cards": deck}})
+
+
+def game(
+    *cards: dict[str, Any],
+    areas: dict[str, AreaStart] | None = None,
+    west: dict[str, Any] | None = None,
+    east: dict[str, Any] | None = None,
+    options: Options | None = None,
+    rounds: int = 3,
+) -> EotmaGame:
+    """Return a two-player game on the test board (events off unless options say otherwise)."""
+    starts = {
+        "home": AreaStart("west", 2),
+        "march": AreaStart("west", 1),
+        "capital": AreaStart("east", 2),
+        "city": AreaStart("east", 1),
+    }
+    starts.update(areas or {})
+    players = [
+        PlayerSetup(
+            "west", **{"combat": 3, "administrative": 3, "diplomatic": 3, "court": "home", **(west or {})}
+        ),
+        PlayerSetup(
+            "east", **{"combat": 3, "administrative": 3, "diplomatic": 3, "court": "capital", **(east or {})}
+        ),
+    ]
+    return EotmaGame(
+        board(),
+        players,
+        starts,
+        rules=rules_with(*cards),
+        options=options or Options(events=False),
+        rounds=rounds,
+    )
+
+
+def turn_of(state: EotmaState, player: str, cards: list[int] | None = None) -> EotmaState:
+    """Choose initiative places so that ``player`` moves first; optionally fix its year cards."""
+    while state.phase == "initiative":
+        chooser = state.current_player()
+        free = [s for s in range(1, state.game.n_players + 1) if s not in state.slots]
+        state.apply(f"slot {free[0] if chooser == player else free[-1]}")
+    assert state.current_player() == player
+    if cards is not None:
+        state.force_year_cards(player, cards)
+    return state
+
+
+def start(
+    *cards: dict[str, Any], player: str = "west", hand: list[int] | None = None, **kwargs: Any
+) -> EotmaState:
+    """Return a state at the start of ``player``'s turn in round 1 of :func:`game`."""
+    return turn_of(game(*cards, **kwargs).new_state(7), player, hand)
+
+
+def idx(state: EotmaState, area: str) -> int:
+    """Return an area's index on the board."""
+    return state.game.board.index[area]
+
+
+def area(state: EotmaState, area_id: str) -> dict[str, Any]:
+    """Return the view of one area."""
+    result: dict[str, Any] = state.view()["areas"][area_id]
+    return result
