@@ -1,0 +1,172 @@
+"""AI seats for Seasons: a random bot and a simple heuristic bot, both able to finish whole games.
+
+A bot only reads what its nation may see (its own orders and treasury, the public map) and
+returns one legal action at a time; it is seeded so that bot games replay exactly.
+"""
+
+from __future__ import annotations
+
+import random
+
+from model.rules.protocol import Action
+from model.rules.seasons import resolution
+from model.rules.seasons.actions import Aid, Build, Buy, Casualty, Disband, Done, Move, Raise
+from model.rules.seasons.battle import LAND_KINDS, SIEGE
+from model.rules.seasons.schema import Building
+from model.rules.seasons.state import CASUALTIES, UPKEEP, SeasonsState
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions; ends its planning early with ``done_weight``."""
+
+    def __init__(self, seed: int = 0, done_weight: float = 0.25) -> None:
+        self.random = random.Random(seed)
+        self.done_weight = done_weight
+
+    def choose(self, state: SeasonsState) -> Action:
+        """Return a legal action for the current player."""
+        actions = state.legal_actions()
+        if any(isinstance(a, Done) for a in actions) and self.random.random() < self.done_weight:
+            return Done()
+        return self.random.choice(actions)
+
+
+class HeuristicBot:
+    """Keeps supply for upkeep, buys troops where they train, takes weak neighbours, aids its
+    attacks, and chooses casualties and disbanding to lose as little as it can."""
+
+    def __init__(self, seed: int = 0, max_purchases: int = 2) -> None:
+        self.random = random.Random(seed)
+        self.max_purchases = max_purchases
+
+    def choose(self, state: SeasonsState) -> Action:
+        """Return a legal action for the current player."""
+        legal = state.legal_actions()
+        nation = state.current_player()
+        assert nation is not None
+        if state.board.phase == CASUALTIES:
+            return self._casualty(state, nation, legal)
+        if state.board.phase == UPKEEP:
+            return self._disband(state, nation, legal)
+        texts = {str(action) for action in legal}
+        for action in (self._purchase(state, nation), *self._orders(state, nation)):
+            if action is not None and str(action) in texts:
+                return action
+        return Done()
+
+    # --- planning ---
+
+    def _spare(self, state: SeasonsState, nation: str) -> int:
+        treasury = state.board.nations[nation]
+        reserve = max(state.upkeep_due(nation) + treasury.debt - treasury.supply, 0)
+        return treasury.resources - reserve
+
+    def _purchase(self, state: SeasonsState, nation: str) -> Action | None:
+        bought = sum(1 for p in state.board.purchases if p.nation == nation)
+        if bought >= self.max_purchases:
+            return None
+        spare = self._spare(state, nation)
+        tables = state.game.tables
+        held = sorted(a for a, area in state.board.areas.items() if area.owner == nation)
+        if not held:
+            return None
+        strongholds = [a for a in held if state.board.areas[a].building in ("tower", "castle")]
+        if not strongholds and spare >= tables.buildings.tower.cost and not state.effects.no_build:
+            richest = max(held, key=lambda a: (state.board.areas[a].resources, a))
+            return Build(Building.TOWER.value, richest)
+        place = strongholds[0] if strongholds else held[0]
+        if spare >= tables.units.cavalry.cost + tables.units.cavalry.upkeep and self.random.random() < 0.4:
+            return Buy("cavalry", place)
+        if spare >= tables.units.infantry.cost + tables.units.infantry.upkeep:
+            return Buy("infantry", place)
+        cheap = [a for a in held if 0 <= state.board.areas[a].resources < 2]
+        if cheap and spare >= 2 and not state.effects.no_raise:
+            return Raise(cheap[0])
+        return None
+
+    def _orders(self, state: SeasonsState, nation: str) -> list[Action]:
+        game = state.game
+        board = state.board
+        tasked = state.tasked()
+        wanted: list[Action] = []
+        attacks: list[str] = []
+        for source in sorted(
+            {u.area for u in board.units.values() if u.nation == nation and u.area in game.land}
+        ):
+            free = [u for u in state.units_of(nation, source) if u.kind in LAND_KINDS and u.id not in tasked]
+            if not free:
+                continue
+            targets = []
+            for target in sorted(game.links.get(source, ())):
+                if target not in game.land:
+                    continue
+                owner = board.areas[target].owner
+                if owner is not None and game.allied(owner, nation):
+                    continue
+                enemies = sum(
+                    1 for u in resolution.fighters_in(state, target) if not game.allied(u.nation, nation)
+                )
+                guard = 2 if board.areas[target].building else 0
+                targets.append((enemies + guard, -board.areas[target].resources, target))
+            targets.sort()
+            if targets and len(free) > targets[0][0]:
+                keep = 1 if len(free) > 2 else 0
+                movers = tuple(u.id for u in free[keep:])
+                attacks.append(targets[0][2])
+                wanted.append(Move(source, targets[0][2], movers))
+        for source in sorted({u.area for u in board.units.values() if u.nation == nation}):
+            for target in attacks:
+                if game.adjacent(source, target):
+                    wanted.append(Aid(source, target))
+        return wanted
+
+    # --- decisions in battle and upkeep ---
+
+    def _casualty(self, state: SeasonsState, nation: str, legal: list[Action]) -> Action:
+        current = state.board.battle
+        assert current is not None and current.queue
+        amount = current.queue[0].amount
+        targets = [a.target for a in legal if isinstance(a, Casualty)]
+        soaks = {t: resolution.absorbs_of(state, t) for t in targets}
+        survivors = [
+            t
+            for t in targets
+            if t != current.area and soaks[t] > amount and state.board.units[t].kind != SIEGE
+        ]
+        if survivors:
+            return Casualty(min(survivors, key=lambda t: (soaks[t], t)))
+        if current.area in targets:
+            return Casualty(current.area)
+        tables = state.game.tables
+        return Casualty(min(targets, key=lambda t: (tables.units.stats(state.board.units[t].kind).cost, t)))
+
+    def _disband(self, state: SeasonsState, nation: str, legal: list[Action]) -> Action:
+        tables = state.game.tables
+        short = state.payable(nation) - state.board.nations[nation].supply
+
+        def upkeep_of(target: str) -> int:
+            unit = state.board.units.get(target)
+            if unit is not None:
+                return tables.units.stats(unit.kind).upkeep
+            return tables.buildings.stats(Building(state.board.areas[target].building or "ruin")).upkeep
+
+        targets = [a.target for a in legal if isinstance(a, Disband)]
+        enough = [t for t in targets if upkeep_of(t) >= short]
+        if enough:
+            return Disband(min(enough, key=lambda t: (upkeep_of(t), t)))
+        return Disband(max(targets, key=lambda t: (upkeep_of(t), t)))
+
+
+def play_game(
+    state: SeasonsState, bots: dict[str, RandomBot | HeuristicBot], max_actions: int = 100_000
+) -> int:
+    """Play until the game ends, each nation's bot choosing its actions; return the actions taken."""
+    taken = 0
+    while not state.is_over():
+        if taken >= max_actions:
+            raise RuntimeError(f"the game did not end within {max_actions} actions")
+        player = state.current_player()
+        assert player is not None
+        state.apply(bots[player].choose(state))
+        taken += 1
+    return taken

@@ -1,0 +1,451 @@
+"""The changing part of a Seasons game, and the turn structure (Seasons: Turns).
+
+A turn is one season. It runs:
+
+1. Start (automatic): spring recovery; the income of the last turn arrives (the first turn gets
+   the scenario's starting resources); a negative winter income becomes a debt on supply.
+2. Planning: every nation in turn (the first seat rotates each turn) buys units, raises areas,
+   builds, and places tokens, then says ``done``. The tokens are placed at the same time in the
+   rules; here they are sequential decisions whose content ``view(player)`` hides from the other
+   nations until the reveal. At ``done`` the leftover resources go to supply, which pays the
+   upkeep in summer and winter; a nation that cannot pay disbands units or buildings.
+3. Reveal and resolution (automatic, see ``model.rules.seasons.resolution``): purchases appear,
+   then pillage, then moves, then battles one by one; a nation chooses which of its units take
+   casualties when the choice matters (``casualty`` actions).
+4. End: areas change hands, the turn's income is worked out, the game ends after the last turn.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import Any, Self
+
+from model.rules.protocol import Action, State
+from model.rules.rng import Rng
+from model.rules.seasons import economy
+from model.rules.seasons.game import SeasonsGame
+from model.rules.seasons.schema import Building, Season
+from model.rules.seasons.tables import SeasonEffects
+
+PLAN, UPKEEP, CASUALTIES, OVER = "plan", "upkeep", "casualties", "over"
+
+
+@dataclass
+class UnitState:
+    """A unit on the map; ``boat`` is the war boat carrying it (land units at sea)."""
+
+    id: str
+    kind: str
+    nation: str
+    area: str
+    trained: bool = True
+    boat: str | None = None
+
+
+@dataclass
+class AreaState:
+    """A land area: resource number, holder, building and the damage the building has taken."""
+
+    resources: int
+    owner: str | None = None
+    building: str | None = None
+    damage: int = 0
+
+
+@dataclass
+class NationState:
+    """A nation's treasury: resources to spend this turn, supply, income due next turn, debt."""
+
+    resources: int = 0
+    supply: int = 0
+    income: int = 0
+    debt: int = 0
+
+
+@dataclass
+class Order:
+    """A token placed this turn; ``seq`` orders them (first come, first served for pillage)."""
+
+    seq: int
+    nation: str
+    kind: str
+    source: str
+    target: str
+    units: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Purchase:
+    """Something bought this turn, placed on the map at the reveal."""
+
+    nation: str
+    kind: str
+    what: str
+    area: str
+
+
+@dataclass
+class Allocation:
+    """Casualty might a nation still has to assign in the current battle."""
+
+    nation: str
+    amount: int
+
+
+@dataclass
+class BattleState:
+    """The battle being resolved while nations choose their casualties."""
+
+    area: str
+    sides: list[list[str]]
+    winner: int
+    mights: dict[str, int]
+    queue: list[Allocation]
+    lost: list[str] = field(default_factory=list)
+    building_hit: bool = False
+
+
+@dataclass
+class Board:
+    """Everything about a state that is plain data (what ``to_json`` saves, apart from rng and log)."""
+
+    turn: int
+    season: str
+    phase: str
+    plan_order: list[str]
+    plan_index: int
+    areas: dict[str, AreaState]
+    units: dict[str, UnitState]
+    nations: dict[str, NationState]
+    orders: list[Order] = field(default_factory=list)
+    purchases: list[Purchase] = field(default_factory=list)
+    seq: int = 0
+    serial: int = 1
+    battle: BattleState | None = None
+    fought: list[str] = field(default_factory=list)
+    moved_from: dict[str, str] = field(default_factory=dict)
+    busy_boats: list[str] = field(default_factory=list)
+    bonus: dict[str, int] = field(default_factory=dict)
+    snapshot: dict[str, int] = field(default_factory=dict)
+    pillaged: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the board as plain JSON data."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Board:
+        """Rebuild a board saved by :meth:`to_json`."""
+        raw = copy.deepcopy(data)
+        battle = raw.pop("battle")
+        board = cls(
+            **{
+                **raw,
+                "areas": {k: AreaState(**v) for k, v in raw["areas"].items()},
+                "units": {k: UnitState(**v) for k, v in raw["units"].items()},
+                "nations": {k: NationState(**v) for k, v in raw["nations"].items()},
+                "orders": [Order(**o) for o in raw["orders"]],
+                "purchases": [Purchase(**p) for p in raw["purchases"]],
+            }
+        )
+        if battle is not None:
+            battle["queue"] = [Allocation(**a) for a in battle["queue"]]
+            board.battle = BattleState(**battle)
+        return board
+
+
+class SeasonsState(State):
+    """A Seasons game in progress."""
+
+    def __init__(self, game: SeasonsGame, board: Board, rng: Rng, log: list[Any] | None = None) -> None:
+        self.game: SeasonsGame = game
+        self.board = board
+        self.rng = rng
+        self.log = list(log or [])
+
+    # --- construction and persistence ---
+
+    @classmethod
+    def start(cls, game: SeasonsGame, seed: int) -> SeasonsState:
+        """Return the state before the first turn's planning."""
+        areas = {
+            area: AreaState(
+                start.resources, start.owner, start.building.value if start.building else None, start.damage
+            )
+            for area, start in sorted(game.starts.items())
+        }
+        units = {
+            unit.id: UnitState(unit.id, unit.kind, unit.nation, unit.area, unit.trained)
+            for unit in game.units
+        }
+        nations = {
+            nation: NationState(resources=game.resources.get(nation, 0), supply=game.supply.get(nation, 0))
+            for nation in game.nations
+        }
+        board = Board(
+            turn=1,
+            season=game.start_season.value,
+            phase=PLAN,
+            plan_order=list(game.nations),
+            plan_index=0,
+            areas=areas,
+            units=units,
+            nations=nations,
+        )
+        state = cls(game, board, Rng(seed))
+        state.begin_turn(first=True)
+        return state
+
+    @classmethod
+    def from_json(cls, game: SeasonsGame, data: dict[str, Any]) -> SeasonsState:
+        """Rebuild a state saved by :meth:`to_json`."""
+        from model.rules.protocol import LogEntry
+
+        return cls(
+            game,
+            Board.from_json(data["board"]),
+            Rng.from_json(data["rng"]),
+            [LogEntry.from_json(entry) for entry in data["log"]],
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": "seasons",
+            "board": self.board.to_json(),
+            "rng": self.rng.to_json(),
+            "log": [entry.to_json() for entry in self.log],
+        }
+
+    def clone(self) -> Self:
+        return type(self)(self.game, copy.deepcopy(self.board), self.rng.clone(), list(self.log))
+
+    # --- what the protocol asks ---
+
+    def current_player(self) -> str | None:
+        board = self.board
+        if board.phase in (PLAN, UPKEEP):
+            return board.plan_order[board.plan_index]
+        if board.phase == CASUALTIES and board.battle is not None and board.battle.queue:
+            return board.battle.queue[0].nation
+        return None
+
+    def is_over(self) -> bool:
+        return self.board.phase == OVER
+
+    def cursor(self) -> tuple[int, str]:
+        return self.board.turn, f"{self.board.season} {self.board.phase}"
+
+    def scores(self) -> dict[str, float]:
+        """Return the number of areas each nation holds (Seasons: Winning)."""
+        held = {nation: 0.0 for nation in self.game.nations}
+        for area in self.board.areas.values():
+            if area.owner in held:
+                held[area.owner] += 1
+        return held
+
+    def winners(self) -> list[str]:
+        """Return the winning nations: the one holding most areas, with its allies within the margin.
+
+        Seasons: Winning: an alliance wins together when its nations hold a similar number of
+        areas (within ``victory.alliance_margin``). Nations tied for the most areas all win.
+        """
+        held = self.scores()
+        best = max(held.values(), default=0.0)
+        leaders = [nation for nation, count in held.items() if count == best]
+        margin = self.game.tables.victory.alliance_margin
+        winners = set(leaders)
+        for leader in leaders:
+            for nation, count in held.items():
+                if self.game.allied(leader, nation) and best - count <= margin:
+                    winners.add(nation)
+        return [nation for nation in self.game.nations if nation in winners]
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """Return what ``player`` may see: other nations' orders show only where their tokens lie,
+        their purchases and treasuries are hidden until the reveal (None: the public view)."""
+        data = self.board.to_json()
+        data["orders"] = [
+            order
+            if order["nation"] == player
+            else {"nation": order["nation"], "source": order["source"], "hidden": True}
+            for order in data["orders"]
+        ]
+        data["purchases"] = [p for p in data["purchases"] if p["nation"] == player]
+        for nation, _treasury in data["nations"].items():
+            if nation != player:
+                data["nations"][nation] = {"hidden": True}
+        return data
+
+    # --- helpers used by the rules ---
+
+    def effects_season(self) -> Season:
+        """The current season."""
+        return Season(self.board.season)
+
+    @property
+    def effects(self) -> SeasonEffects:
+        """The effects of the current season."""
+        return self.game.tables.seasons.effect(Season(self.board.season))
+
+    def units_of(self, nation: str, area: str) -> list[UnitState]:
+        """Return the nation's units in an area, by id."""
+        return sorted(
+            (u for u in self.board.units.values() if u.nation == nation and u.area == area),
+            key=lambda u: u.id,
+        )
+
+    def tasked(self) -> set[str]:
+        """Return the ids of units that have an order this turn."""
+        return {unit for order in self.board.orders for unit in order.units}
+
+    def tokens_used(self, nation: str, area: str) -> int:
+        """Return the tokens a nation has placed from an area this turn."""
+        return sum(
+            self.token_cost(order.kind)
+            for order in self.board.orders
+            if order.nation == nation and order.source == area
+        )
+
+    def token_cost(self, kind: str) -> int:
+        """Return how many tokens an order of this kind needs this season (winter: 2 for move and aid)."""
+        effects = self.effects
+        return {"move": effects.move_tokens, "aid": effects.aid_tokens, "pillage": effects.pillage_tokens}[
+            kind
+        ]
+
+    def token_limit(self, nation: str, area: str) -> int:
+        """Return the tokens a nation may place from an area (Seasons: Tokens)."""
+        count = len(self.units_of(nation, area))
+        if area in self.game.sea:
+            return count
+        return economy.token_limit(self.board.areas[area].resources, count)
+
+    def has_stronghold(self, nation: str) -> bool:
+        """Return whether the nation holds an area with a tower or castle (where units train)."""
+        return any(
+            a.owner == nation and a.building in (Building.TOWER.value, Building.CASTLE.value)
+            for a in self.board.areas.values()
+        )
+
+    def upkeep_due(self, nation: str) -> int:
+        """Return the upkeep of the nation's units and buildings on the map."""
+        kinds = [u.kind for u in self.board.units.values() if u.nation == nation]
+        buildings = [
+            Building(a.building) for a in self.board.areas.values() if a.owner == nation and a.building
+        ]
+        return economy.upkeep(kinds, buildings, self.game.tables)
+
+    def payable(self, nation: str) -> int:
+        """Return what supply must pay now: the debt, plus the upkeep in upkeep seasons."""
+        due = self.upkeep_due(nation) if self.effects.upkeep else 0
+        return due + self.board.nations[nation].debt
+
+    def disbandable(self, nation: str) -> list[str]:
+        """Return the units and building areas a nation may give up to pay its upkeep."""
+        units = sorted(u.id for u in self.board.units.values() if u.nation == nation)
+        areas = sorted(
+            area
+            for area, a in self.board.areas.items()
+            if a.owner == nation and a.building in ("tower", "castle")
+        )
+        return units + areas
+
+    def new_id(self, nation: str, kind: str) -> str:
+        """Return a fresh unit id that the scenario has never used."""
+        while True:
+            candidate = f"{nation}_{kind}_{self.board.serial}"
+            self.board.serial += 1
+            if candidate not in self.game.reserved_ids and candidate not in self.board.units:
+                return candidate
+
+    def pending_raises(self, area: str) -> int:
+        """Return how many raises of an area were bought this turn."""
+        return sum(1 for p in self.board.purchases if p.kind == "raise" and p.area == area)
+
+    def alive(self, nation: str) -> bool:
+        """Return whether a nation still holds an area or has a unit."""
+        return any(a.owner == nation for a in self.board.areas.values()) or any(
+            u.nation == nation for u in self.board.units.values()
+        )
+
+    # --- turn structure ---
+
+    def begin_turn(self, first: bool = False) -> list[str]:
+        """Start the current turn: recovery, income, debts, and the planning order."""
+        board = self.board
+        effects: list[str] = [f"turn {board.turn}: {board.season}"]
+        if self.effects.recovery:
+            for area_id, area in board.areas.items():
+                recovered = economy.spring_recovery(area.resources)
+                if recovered != area.resources:
+                    effects.append(f"{area_id} recovers to {recovered}")
+                    area.resources = recovered
+        if not first:
+            for nation, treasury in board.nations.items():
+                income, treasury.income = treasury.income, 0
+                treasury.resources = max(income, 0)
+                treasury.debt += max(-income, 0)
+                effects.append(f"{nation} receives {income}")
+        seats = list(self.game.nations)
+        shift = (board.turn - 1) % len(seats)
+        board.plan_order = [n for n in seats[shift:] + seats[:shift] if self.alive(n)] or seats[:1]
+        board.plan_index = 0
+        board.phase = PLAN
+        board.orders, board.purchases, board.fought = [], [], []
+        board.moved_from, board.busy_boats, board.bonus, board.pillaged = {}, [], {}, []
+        return effects
+
+    def finish_planning(self, nation: str) -> list[str]:
+        """Move leftover resources into supply and pay what supply owes (Seasons: Resources)."""
+        treasury = self.board.nations[nation]
+        effects = [f"{nation} puts {treasury.resources} into supply"] if treasury.resources else []
+        treasury.supply += treasury.resources
+        treasury.resources = 0
+        return effects + self.try_pay(nation)
+
+    def try_pay(self, nation: str) -> list[str]:
+        """Pay the upkeep and debt from supply, or ask the nation to disband until it can."""
+        treasury = self.board.nations[nation]
+        due = self.payable(nation)
+        if due <= treasury.supply:
+            treasury.supply -= due
+            treasury.debt = 0
+            self.board.phase = PLAN
+            return [f"{nation} pays {due} from supply"] if due else []
+        if not self.disbandable(nation):
+            effects = [f"{nation} cannot pay {due}; supply {treasury.supply} is lost"]
+            treasury.supply, treasury.debt = 0, 0
+            self.board.phase = PLAN
+            return effects
+        self.board.phase = UPKEEP
+        return [f"{nation} owes {due} with supply {treasury.supply}: it must disband"]
+
+    def next_planner(self) -> list[str]:
+        """Hand the planning to the next nation, or reveal and resolve when all are done."""
+        from model.rules.seasons import resolution
+
+        board = self.board
+        board.phase = PLAN
+        board.plan_index += 1
+        if board.plan_index < len(board.plan_order):
+            return []
+        board.plan_index = len(board.plan_order) - 1
+        return resolution.resolve_turn(self)
+
+    # --- checking and applying actions ---
+
+    def _check(self, action: Action) -> None:
+        from model.rules.seasons import rules
+
+        rules.check(self, action)
+
+    def _apply(self, action: Action) -> list[str]:
+        from model.rules.seasons import rules
+
+        return rules.apply(self, action)
+
+    def legal_actions(self) -> list[Action]:
+        from model.rules.seasons import rules
+
+        return rules.legal_actions(self)

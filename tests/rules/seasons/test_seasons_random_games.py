@@ -1,0 +1,102 @@
+"""Random and bot games on the Four Isles: invariants hold after every action, games end, replays match."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from model.rules.protocol import replay_log
+from model.rules.seasons.actions import Done
+from model.rules.seasons.battle import LAND_KINDS, WAR_BOAT
+from model.rules.seasons.bots import HeuristicBot, RandomBot, play_game
+from model.rules.seasons.game import SeasonsGame
+from model.rules.seasons.state import PLAN, SeasonsState
+
+
+def check_invariants(state: SeasonsState) -> None:
+    game = state.game
+    board = state.board
+    for nation, treasury in board.nations.items():
+        assert treasury.supply >= 0, f"{nation} supply {treasury.supply}"
+        assert treasury.resources >= 0, f"{nation} resources {treasury.resources}"
+    for area in board.areas.values():
+        assert game.tables.economy.min_resources <= area.resources <= game.tables.economy.max_resources
+        assert area.building in (None, "tower", "castle", "ruin")
+    if board.phase != PLAN:
+        return  # in the middle of the resolution armies stand in contested areas
+    for unit in board.units.values():
+        if unit.kind == WAR_BOAT:
+            assert unit.area in game.sea and unit.boat is None
+        elif unit.boat is not None:
+            boat = board.units[unit.boat]
+            assert unit.kind in LAND_KINDS and boat.area == unit.area and boat.nation == unit.nation
+        else:
+            owner = board.areas[unit.area].owner if unit.area in game.land else None
+            assert owner is not None and game.allied(owner, unit.nation), f"{unit} in an area of {owner}"
+    for boat in (u for u in board.units.values() if u.kind == WAR_BOAT):
+        cargo = sum(1 for u in board.units.values() if u.boat == boat.id)
+        assert cargo <= game.tables.units.war_boat.capacity
+
+
+def random_game(game: SeasonsGame, seed: int) -> SeasonsState:
+    state: SeasonsState = game.new_state(seed)
+    chooser = random.Random(seed)
+    check_invariants(state)
+    while not state.is_over():
+        actions = state.legal_actions()
+        assert actions, f"no legal action in {state.cursor()}"
+        action = Done() if chooser.random() < 0.2 and Done() in actions else chooser.choice(actions)
+        state.apply(action)
+        check_invariants(state)
+    return state
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_games_keep_the_invariants_and_replay(isles: SeasonsGame, seed: int) -> None:
+    state = random_game(isles, seed)
+    assert state.is_over() and state.board.turn == isles.turns
+    again = replay_log(isles, seed, state.log)
+    assert again == state
+    assert isles.state_from_json(state.to_json()) == state
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_bot_games_finish(isles: SeasonsGame, seed: int) -> None:
+    state: SeasonsState = isles.new_state(seed)
+    bots: dict[str, RandomBot | HeuristicBot] = {
+        nation: HeuristicBot(seed + i) if i % 2 == 0 else RandomBot(seed + i)
+        for i, nation in enumerate(isles.nations)
+    }
+    play_game(state, bots)
+    assert state.is_over()
+    assert set(state.winners()) <= set(isles.nations) and state.winners()
+    assert sum(state.scores().values()) <= len(isles.land)
+
+
+def test_heuristic_bots_beat_random_bots_more_often(isles: SeasonsGame) -> None:
+    """The heuristic seats (vellmark, suderland) win more games than the random ones."""
+    wins = {"heuristic": 0, "random": 0}
+    for seed in range(6):
+        state: SeasonsState = isles.new_state(seed)
+        kinds = {n: "heuristic" if i % 2 == 0 else "random" for i, n in enumerate(isles.nations)}
+        bots: dict[str, RandomBot | HeuristicBot] = {
+            n: HeuristicBot(seed) if kind == "heuristic" else RandomBot(seed) for n, kind in kinds.items()
+        }
+        play_game(state, bots)
+        best = max(state.scores().values())
+        for nation, count in state.scores().items():
+            if count == best:
+                wins[kinds[nation]] += 1
+    assert wins["heuristic"] > wins["random"]
+
+
+def test_clone_is_independent(isles: SeasonsGame) -> None:
+    state: SeasonsState = isles.new_state(5)
+    copy = state.clone()
+    assert copy == state
+    copy.apply("done")
+    assert copy != state and state.board.plan_index == 0
