@@ -28,7 +28,15 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from model.generate.linework import to_linework
-from model.generate.partition import Region, divide, heal, longest_border, nearest, polygons
+from model.generate.partition import (
+    Region,
+    VanishedRegion,
+    divide,
+    heal,
+    longest_border,
+    nearest,
+    polygons,
+)
 from model.generate.tables import GenerateError, NamedPoint, StraitRow
 from model.io import quantize
 from model.projection import BBox, MapProjection
@@ -112,7 +120,7 @@ def generate(
         raise GenerateError("no land is left inside the box (check --bbox and the basemap)")
 
     sites = {p.id: _place(p, projection, land_xy, options, notes, on_land=True) for p in points}
-    regions, islands = divide(land_xy, sites, grid)
+    regions, islands = _divide(land_xy, sites, points, grid)
     for island in islands:
         region = nearest(regions, island)
         region.extra.append(island)
@@ -123,7 +131,7 @@ def generate(
     if seas:
         sea_space = shapely.difference(frame, land_xy, grid_size=grid)
         sea_sites = {p.id: _place(p, projection, sea_space, options, notes, on_land=False) for p in seas}
-        sea_regions, lakes = divide(sea_space, sea_sites, grid)
+        sea_regions, lakes = _divide(sea_space, sea_sites, seas, grid)
         for lake in lakes:
             _fill_lake(regions, lake, grid)
         if lakes:
@@ -229,6 +237,29 @@ def _place(
     target = nearest_points(inner, nearest_point)[0] if not inner.is_empty else nearest_point
     notes.append(f"{point.id}: moved {distance:.1f} map units to lie {where}")
     return Point(target.x, target.y)
+
+
+def _divide(
+    space: BaseGeometry, sites: dict[str, Point], points: Sequence[NamedPoint], grid: float
+) -> tuple[dict[str, Region], list[Polygon]]:
+    """``partition.divide``, after refusing points that fall on the same spot (no cell between them)."""
+    by_id = {point.id: point for point in points}
+    seen: dict[tuple[int, int], str] = {}
+    for site_id, site in sites.items():
+        key = (round(site.x / (grid * 10)), round(site.y / (grid * 10)))
+        other = seen.get(key)
+        if other is not None and site.distance(sites[other]) < grid * 10:
+            first = by_id[other]
+            raise by_id[site_id].fail(
+                f"on the same spot as {other!r} ({first.source}, row {first.row}); move one of them"
+            )
+        seen[key] = site_id
+    try:
+        return divide(space, sites, grid)
+    except VanishedRegion as error:
+        raise by_id[error.site_id].fail(
+            "its region is too small to keep on the grid; move the point"
+        ) from error
 
 
 def _box_text(box: BBox) -> str:

@@ -20,6 +20,14 @@ from shapely.geometry import MultiPoint, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 
+class VanishedRegion(ValueError):
+    """A site whose cell is too small to survive snapping to the grid."""
+
+    def __init__(self, site_id: str) -> None:
+        self.site_id = site_id
+        super().__init__(f"the region of {site_id!r} vanished when snapped to the grid")
+
+
 def polygons(geometry: BaseGeometry) -> list[Polygon]:
     """The non-empty polygons of a geometry (dropping the lines and points an overlay may leave)."""
     return [g for g in shapely.get_parts(geometry) if isinstance(g, Polygon) and not g.is_empty]
@@ -85,7 +93,7 @@ def divide(
         for site_id, cell in zip(ids, shapely.get_parts(cells), strict=True):
             parts = polygons(shapely.intersection(cell, piece, grid_size=grid))
             if not parts:  # a cell squeezed out entirely by the grid: keep the site on a sliver
-                raise ValueError(f"the region of {site_id!r} vanished when snapped to the grid")
+                raise VanishedRegion(site_id)
             main = _main_part(parts, sites[site_id])
             regions[site_id] = Region(site_id, sites[site_id], parts[main])
             orphans.extend(part for i, part in enumerate(parts) if i != main)
@@ -104,14 +112,10 @@ def _adopt(regions: dict[str, Region], orphans: list[Polygon], grid: float) -> N
     while pending:
         progress = False
         for orphan in list(pending):
-            best: tuple[float, str] | None = None
-            for region in regions.values():
-                length = shared_length(orphan, region.main)
-                if length > 0 and (best is None or (length, region.id) > best):
-                    best = (length, region.id)
-            if best is None:
+            found = longest_border(regions, orphan, main_only=True)
+            if found is None:
                 continue
-            region = regions[best[1]]
+            region = found
             merged = polygons(shapely.union(region.main, orphan, grid_size=grid))
             main = _main_part(merged, region.site)
             region.main = merged[main]
@@ -129,11 +133,17 @@ def nearest(regions: Mapping[str, Region], geometry: BaseGeometry) -> Region:
     return min(regions.values(), key=lambda region: (region.geometry().distance(geometry), region.id))
 
 
-def longest_border(regions: Mapping[str, Region], geometry: BaseGeometry) -> Region | None:
-    """The region sharing the longest border with ``geometry`` (None when it touches none)."""
+def longest_border(
+    regions: Mapping[str, Region], geometry: BaseGeometry, main_only: bool = False
+) -> Region | None:
+    """The region sharing the longest border with ``geometry`` (None when it touches none).
+
+    Ties go to the smallest id, so the result never depends on order; ``main_only`` looks at
+    each region's main part alone.
+    """
     best: tuple[float, str] | None = None
     for region in regions.values():
-        length = shared_length(geometry, region.geometry())
+        length = shared_length(geometry, region.main if main_only else region.geometry())
         if length > 0 and (best is None or length > best[0] or (length == best[0] and region.id < best[1])):
             best = (length, region.id)
     return regions[best[1]] if best else None

@@ -315,3 +315,14 @@ def test_strait_to_unknown_or_sea_area_is_refused() -> None:
 def test_no_points_is_refused() -> None:
     with pytest.raises(GenerateError, match="no regions"):
         generate(_land(), [], [], [], _options())
+
+
+def test_two_points_on_the_same_spot_are_refused() -> None:
+    points = [
+        NamedPoint("a", "A", 2, 42, source="r.csv", row=2),
+        NamedPoint("b", "B", 2.00001, 42, source="r.csv", row=3),
+    ]
+    with pytest.raises(
+        TableError, match=r"r.csv, row 3, column lon, lat: 'b': on the same spot as 'a' \(r.csv, row 2\)"
+    ):
+        generate(_land(), points, [], [], _options())
