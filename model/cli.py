@@ -406,6 +406,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CliError, io.LoadError) as error:
         print(f"mappa: {error}" if isinstance(error, CliError) else str(error), file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader of our output stopped early (``mappa info x | head``): not a failure of ours.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     except KeyboardInterrupt:
         print("mappa: interrupted", file=sys.stderr)
         return 130

@@ -212,7 +212,7 @@ def _geometry(
             geometry = shapely.clip_by_rect(shapely.make_valid(geometry), *bbox)
         if geometry.is_empty:
             return Polygon()
-    polygons = _polygonal(geometry)
+    polygons = _polygonal(geometry, with_area=False)
     if polygons.is_empty:
         kind = geometry.geom_type if not geometry.is_empty else "empty geometry"
         warnings.append(f"{label}: {kind} holds no polygon with an area; skipped")
@@ -226,12 +226,24 @@ def _geometry(
         parts = len(shapely.get_parts(repaired))
         warnings.append(f"{label}: invalid polygon ({reason}); repaired with make_valid into {parts} part(s)")
         polygons = repaired
+    polygons = _polygonal(polygons)
+    if polygons.is_empty:
+        warnings.append(f"{label}: the polygon has no area; skipped")
+        return None
     return polygons
 
 
-def _polygonal(geometry: BaseGeometry) -> BaseGeometry:
-    """Return only the polygons of a geometry (lines and points carry no area), as one geometry."""
-    parts = [p for p in shapely.get_parts(geometry) if isinstance(p, Polygon | MultiPolygon) and p.area > 0]
+def _polygonal(geometry: BaseGeometry, with_area: bool = True) -> BaseGeometry:
+    """Return only the polygons of a geometry (lines and points carry no area), as one geometry.
+
+    ``with_area=False`` keeps polygons of zero area too: an invalid bow-tie's signed area is 0
+    until it is repaired.
+    """
+    parts = [
+        p
+        for p in shapely.get_parts(geometry)
+        if isinstance(p, Polygon | MultiPolygon) and not p.is_empty and (p.area > 0 or not with_area)
+    ]
     flat = [q for p in parts for q in shapely.get_parts(p)]
     return MultiPolygon(flat) if len(flat) > 1 else (flat[0] if flat else Polygon())
 
