@@ -8,10 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from model.bots.base import Bot, RandomBot, play
+from model.bots.seasons import HeuristicBot
 from model.rules.protocol import replay_log
 from model.rules.seasons.actions import Done
 from model.rules.seasons.battle import LAND_KINDS, WAR_BOAT
-from model.rules.seasons.bots import HeuristicBot, RandomBot, play_game
 from model.rules.seasons.game import SeasonsGame
 from model.rules.seasons.state import PLAN, SeasonsState
 
@@ -66,13 +67,12 @@ def test_random_games_keep_the_invariants_and_replay(isles: SeasonsGame, seed: i
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_bot_games_finish(isles: SeasonsGame, seed: int) -> None:
-    state: SeasonsState = isles.new_state(seed)
-    bots: dict[str, RandomBot | HeuristicBot] = {
+    bots: dict[str, Bot] = {
         nation: HeuristicBot(seed + i) if i % 2 == 0 else RandomBot(seed + i)
         for i, nation in enumerate(isles.nations)
     }
-    play_game(state, bots)
-    assert state.is_over()
+    state = play(isles, bots, seed)
+    assert isinstance(state, SeasonsState) and state.is_over()
     assert set(state.winners()) <= set(isles.nations) and state.winners()
     assert sum(state.scores().values()) <= len(isles.land)
 
@@ -81,12 +81,11 @@ def test_heuristic_bots_beat_random_bots_more_often(isles: SeasonsGame) -> None:
     """The heuristic seats (vellmark, suderland) win more games than the random ones."""
     wins = {"heuristic": 0, "random": 0}
     for seed in range(6):
-        state: SeasonsState = isles.new_state(seed)
         kinds = {n: "heuristic" if i % 2 == 0 else "random" for i, n in enumerate(isles.nations)}
-        bots: dict[str, RandomBot | HeuristicBot] = {
+        bots: dict[str, Bot] = {
             n: HeuristicBot(seed) if kind == "heuristic" else RandomBot(seed) for n, kind in kinds.items()
         }
-        play_game(state, bots)
+        state = play(isles, bots, seed)
         best = max(state.scores().values())
         for nation, count in state.scores().items():
             if count == best:

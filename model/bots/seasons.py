@@ -1,34 +1,20 @@
-"""AI seats for Seasons: a random bot and a simple heuristic bot, both able to finish whole games.
+"""A heuristic bot for Seasons (the random bot of ``model.bots.base`` plays any ruleset).
 
-A bot only reads what its nation may see (its own orders and treasury, the public map) and
-returns one legal action at a time; it is seeded so that bot games replay exactly.
+It follows the ``model.bots.base.Bot`` protocol, reads only what its nation may see (its own
+orders and treasury, the public map) and returns one legal action at a time; it is seeded so that
+bot games replay exactly.
 """
 
 from __future__ import annotations
 
 import random
 
-from model.rules.protocol import Action
+from model.rules.protocol import Action, State
 from model.rules.seasons import resolution
 from model.rules.seasons.actions import Aid, Build, Buy, Casualty, Disband, Done, Move, Raise
 from model.rules.seasons.battle import LAND_KINDS, SIEGE
 from model.rules.seasons.schema import Building
 from model.rules.seasons.state import CASUALTIES, UPKEEP, SeasonsState
-
-
-class RandomBot:
-    """Picks uniformly among the legal actions; ends its planning early with ``done_weight``."""
-
-    def __init__(self, seed: int = 0, done_weight: float = 0.25) -> None:
-        self.random = random.Random(seed)
-        self.done_weight = done_weight
-
-    def choose(self, state: SeasonsState) -> Action:
-        """Return a legal action for the current player."""
-        actions = state.legal_actions()
-        if any(isinstance(a, Done) for a in actions) and self.random.random() < self.done_weight:
-            return Done()
-        return self.random.choice(actions)
 
 
 class HeuristicBot:
@@ -39,8 +25,10 @@ class HeuristicBot:
         self.random = random.Random(seed)
         self.max_purchases = max_purchases
 
-    def choose(self, state: SeasonsState) -> Action:
+    def choose(self, state: State) -> Action:
         """Return a legal action for the current player."""
+        if not isinstance(state, SeasonsState):
+            raise TypeError(f"the Seasons bot cannot play a {type(state).__name__}")
         legal = state.legal_actions()
         nation = state.current_player()
         assert nation is not None
@@ -155,18 +143,3 @@ class HeuristicBot:
         if enough:
             return Disband(min(enough, key=lambda t: (upkeep_of(t), t)))
         return Disband(max(targets, key=lambda t: (upkeep_of(t), t)))
-
-
-def play_game(
-    state: SeasonsState, bots: dict[str, RandomBot | HeuristicBot], max_actions: int = 100_000
-) -> int:
-    """Play until the game ends, each nation's bot choosing its actions; return the actions taken."""
-    taken = 0
-    while not state.is_over():
-        if taken >= max_actions:
-            raise RuntimeError(f"the game did not end within {max_actions} actions")
-        player = state.current_player()
-        assert player is not None
-        state.apply(bots[player].choose(state))
-        taken += 1
-    return taken
