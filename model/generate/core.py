@@ -9,7 +9,7 @@ editor calls it as one undoable edit; ``mappa generate`` calls it after reading 
 2. place each point: land points on land, sea points in the sea (a point within
    ``snap_distance`` of where it belongs is moved there, farther is an error naming its row);
 3. divide each land mass among its points (``model.generate.partition``); an island without a
-   point becomes an extra part (an extra anchor) of the nearest region;
+   point becomes an extra part (an extra anchor) of the region of the nearest point;
 4. divide the sea inside the box among the sea points; a lake without a sea point becomes land
    of the region around it;
 5. turn the region polygons into linework and anchors; add straits as connections.
@@ -35,6 +35,7 @@ from model.generate.partition import (
     heal,
     longest_border,
     nearest,
+    nearest_site,
     polygons,
 )
 from model.generate.tables import GenerateError, NamedPoint, StraitRow
@@ -122,10 +123,11 @@ def generate(
     sites = {p.id: _place(p, projection, land_xy, options, notes, on_land=True) for p in points}
     regions, islands = _divide(land_xy, sites, points, grid)
     for island in islands:
-        region = nearest(regions, island)
-        region.extra.append(island)
+        nearest_site(regions, island).extra.append(island)
     if islands:
-        notes.append(f"{len(islands)} islands without a point joined the nearest region as extra parts")
+        notes.append(
+            f"{len(islands)} islands without a point joined the region of the nearest point as extra parts"
+        )
 
     sea_regions: dict[str, Region] = {}
     if seas:

@@ -133,6 +133,15 @@ def nearest(regions: Mapping[str, Region], geometry: BaseGeometry) -> Region:
     return min(regions.values(), key=lambda region: (region.geometry().distance(geometry), region.id))
 
 
+def nearest_site(regions: Mapping[str, Region], geometry: BaseGeometry) -> Region:
+    """The region whose site (the table's point) is closest to ``geometry`` (ties broken by id).
+
+    Islands go by this rule: the point says where a region's heart is, so Funen joins the Danish
+    islands' region rather than the peninsula whose coast happens to be a strait's width away.
+    """
+    return min(regions.values(), key=lambda region: (region.site.distance(geometry), region.id))
+
+
 def longest_border(
     regions: Mapping[str, Region], geometry: BaseGeometry, main_only: bool = False
 ) -> Region | None:

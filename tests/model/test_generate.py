@@ -121,7 +121,7 @@ def test_land_is_the_clipped_coast_and_sea_fills_the_box(made: tuple[Scenario, l
 
 def test_island_without_point_joins_nearest_region_as_extra_anchor(made: tuple[Scenario, list[str]]) -> None:
     scenario, notes = made
-    island = projected(8.8, 41.2)
+    island = projected(8.5, 41.2)
     owners = [a.id for a in scenario.map.areas if len(a.anchors) > 1]
     assert owners == ["east"]
     assert area_shapes(scenario)["east"].contains(island)

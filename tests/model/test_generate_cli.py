@@ -41,7 +41,7 @@ def test_generate_writes_a_valid_scenario(tmp_path: Path, capsys: pytest.Capture
     assert main(_args(out)) == 0
     printed = capsys.readouterr()
     assert "5 land and 2 sea areas" in printed.out and "1 straits" in printed.out
-    assert "1 islands without a point joined the nearest region" in printed.err
+    assert "1 islands without a point joined the region of the nearest point" in printed.err
     scenario = load(out)
     assert scenario.metadata.title == "Test land"
     assert [lang.id for lang in scenario.catalogs.languages] == ["wl", "el"]
