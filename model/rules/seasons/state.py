@@ -262,8 +262,13 @@ class SeasonsState(State):
         return [nation for nation in self.game.nations if nation in winners]
 
     def view(self, player: str | None) -> dict[str, Any]:
-        """Return what ``player`` may see: other nations' orders show only where their tokens lie,
-        their purchases and treasuries are hidden until the reveal (None: the public view)."""
+        """Return what ``player`` may see (None: the public view).
+
+        Seasons: Turns: tokens lie face down until the reveal, so other nations' orders show only
+        the area they were placed from; their purchases and treasuries stay at their own tables.
+        The log keeps every action (replays need them) but this view blanks the other nations'
+        entries of the planning not yet revealed.
+        """
         data = self.board.to_json()
         data["orders"] = [
             order
@@ -272,9 +277,18 @@ class SeasonsState(State):
             for order in data["orders"]
         ]
         data["purchases"] = [p for p in data["purchases"] if p["nation"] == player]
-        for nation, _treasury in data["nations"].items():
+        for nation in data["nations"]:
             if nation != player:
                 data["nations"][nation] = {"hidden": True}
+        unrevealed = self.board.phase in (PLAN, UPKEEP)
+        log = []
+        for entry in self.log:
+            saved = entry.to_json()
+            if unrevealed and entry.round == self.board.turn and entry.player not in (None, player):
+                if entry.phase.endswith((PLAN, UPKEEP)):
+                    saved["action"], saved["effects"] = "hidden", []
+            log.append(saved)
+        data["log"] = log
         return data
 
     # --- helpers used by the rules ---

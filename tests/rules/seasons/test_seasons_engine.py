@@ -448,6 +448,13 @@ def test_hidden_orders_in_the_view_of_other_nations(isles: SeasonsGame) -> None:
     assert own["orders"][0]["target"] == "brenmoor"
     assert other["orders"] == [{"nation": "vellmark", "source": "caldwick", "hidden": True}]
     assert other["purchases"] == [] and other["nations"]["vellmark"] == {"hidden": True}
+    assert [entry["action"] for entry in other["log"]] == ["hidden", "hidden"]
+    assert [entry["action"] for entry in own["log"]] == [
+        "move caldwick brenmoor v1",
+        "buy infantry harrowmere",
+    ]
+    plan(state)  # after the reveal everything is public
+    assert state.view("ostrand")["log"][0]["action"] == "move caldwick brenmoor v1"
 
 
 def test_errors_are_typed_and_leave_the_state_untouched(isles: SeasonsGame) -> None:
