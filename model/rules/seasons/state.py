@@ -284,9 +284,13 @@ class SeasonsState(State):
         log = []
         for entry in self.log:
             saved = entry.to_json()
-            if unrevealed and entry.round == self.board.turn and entry.player not in (None, player):
-                if entry.phase.endswith((PLAN, UPKEEP)):
-                    saved["action"], saved["effects"] = "hidden", []
+            if (
+                unrevealed
+                and entry.round == self.board.turn
+                and entry.player not in (None, player)
+                and entry.phase.endswith((PLAN, UPKEEP))
+            ):
+                saved["action"], saved["effects"] = "hidden", []
             log.append(saved)
         data["log"] = log
         return data
