@@ -132,6 +132,7 @@ class _Context:
     areas: dict[str, Area] = field(default_factory=dict)
     empires: set[str] = field(default_factory=set)
     magnates: set[str] = field(default_factory=set)
+    _known: dict[str, set[str]] = field(default_factory=dict)
 
     def location_of(self, area_id: str) -> Point | None:
         """Return a point to zoom to for an area (its label, else its first anchor)."""
@@ -139,6 +140,21 @@ class _Context:
         if area is None:
             return None
         return area.label or area.anchors[0]
+
+    def known_ids(self) -> dict[str, set[str]]:
+        """Return the ids of each kind that attribute fields may refer to (built once)."""
+        if not self._known:
+            catalogs = self.scenario.catalogs
+            self._known = {
+                "area": set(self.areas),
+                "empire": self.empires,
+                "magnate": self.magnates,
+                "language": {item.id for item in catalogs.languages},
+                "religion": {item.id for item in catalogs.religions},
+                "language_family": {item.id for item in catalogs.language_families},
+                "religion_group": {item.id for item in catalogs.religion_groups},
+            }
+        return self._known
 
     def ensure_geometry(self) -> bool:
         """Build the topology and graphs on first use; return whether they are available."""
@@ -344,7 +360,8 @@ def _identified(scenario: Scenario) -> Iterator[tuple[str, str, str, str]]:
     ]
     for kind, path, items in groups:
         for index, item in enumerate(items):
-            yield item.id, kind, f"{path}[{index}]", getattr(item, "name", "-")
+            name = item.name if "name" in type(item).model_fields else "-"
+            yield item.id, kind, f"{path}[{index}]", name
 
 
 @_check("ids")
@@ -707,16 +724,7 @@ def _attribute_references(
     location: Point | None,
 ) -> Iterator[Issue]:
     """Check fields that the ruleset marks as references (``json_schema_extra={"ref": kind}``)."""
-    scenario = context.scenario
-    known: dict[str, set[str]] = {
-        "area": set(context.areas),
-        "empire": context.empires,
-        "magnate": context.magnates,
-        "language": {item.id for item in scenario.catalogs.languages},
-        "religion": {item.id for item in scenario.catalogs.religions},
-        "language_family": {item.id for item in scenario.catalogs.language_families},
-        "religion_group": {item.id for item in scenario.catalogs.religion_groups},
-    }
+    known = context.known_ids()
     for name, info in model.model_fields.items():
         extra = info.json_schema_extra
         target = extra.get("ref") if isinstance(extra, dict) else None
