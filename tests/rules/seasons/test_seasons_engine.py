@@ -484,3 +484,58 @@ def test_json_round_trip_and_replay_mid_battle(isles: SeasonsGame) -> None:
     copy.apply("casualty o1")
     assert copy != state
     assert len(replay_log(isles, 0, []).log) == 0
+
+
+def test_battles_three_nations_example_on_the_map(isles: SeasonsGame) -> None:
+    """Seasons: Battles: the three-nation example fought in heartland: A (2 infantry) rolls 2,
+    B (1 cavalry) 1, C (1 infantry, 1 siege) 4; C wins with 6, A and B take 5 and are wiped out,
+    C takes 1 and chooses its infantry."""
+    units = [
+        ("a1", "infantry", "vellmark", "oldstone"),
+        ("a2", "infantry", "vellmark", "oldstone"),
+        ("b1", "cavalry", "ostrand", "stavely"),
+        ("c1", "infantry", "suderland", "corrin"),
+        ("c2", "siege", "suderland", "corrin"),
+    ]
+    owners = {"oldstone": "vellmark", "stavely": "ostrand", "corrin": "suderland"}
+    state = stage(isles, units, owners)
+    state.rng.force(2, 1, 4)
+    plan(
+        state,
+        {
+            "vellmark": ["move oldstone heartland a1,a2"],
+            "ostrand": ["move stavely heartland b1"],
+            "suderland": ["move corrin heartland c1,c2"],
+        },
+    )
+    log = effects(state)
+    assert "vellmark: might 3 + d4 2 = 5" in log
+    assert "ostrand: might 4 + d4 1 = 5" in log
+    assert "suderland: might 2 + d4 4 = 6" in log
+    assert {
+        "vellmark takes 5 casualties",
+        "ostrand takes 5 casualties",
+        "suderland takes 1 casualties",
+    } <= set(log)
+    assert state.current_player() == "suderland" and state.board.phase == CASUALTIES
+    state.apply("casualty c1")
+    assert set(state.board.units) == {"c2"}
+    assert state.board.areas["heartland"].owner == "suderland"
+
+
+def test_battles_at_sea_sink_the_cargo(isles: SeasonsGame) -> None:
+    """War boats fight war boats; a boat lost takes its cargo down (Seasons: Units / War Boat)."""
+    units = [
+        ("vb", "war_boat", "vellmark", "north_sea"),
+        ("ob", "war_boat", "ostrand", "north_east_sea"),
+        ("oi", "infantry", "ostrand", "north_east_sea"),
+    ]
+    state = stage(isles, units)
+    state.board.units["oi"].boat = "ob"
+    state.rng.force(4, 1)
+    plan(state, {"ostrand": ["move north_east_sea north_sea ob"]})
+    log = effects(state)
+    assert "vellmark: might 2 + d4 4 = 6" in log  # a lone boat: 2
+    assert "ostrand: might 3 + d4 1 = 4" in log  # 2 + 1 for the infantry aboard
+    assert "ob, oi lost" in log
+    assert set(state.board.units) == {"vb"}
