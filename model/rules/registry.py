@@ -53,6 +53,8 @@ class RulesetSpec:
     """``module:callable`` that builds the engine's Game from a Scenario."""
     tables_dir: str = ""
     """Folder under resources/ with the ruleset's default tables (one JSON file per table)."""
+    bots: tuple[tuple[str, str], ...] = (("random", "model.bots.base:RandomBot"),)
+    """AI levels as ``(level, "module:Class")``; each class is built as ``Class(seed=...)`` or ``Class()``."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     def unit_kind(self, kind_id: str) -> UnitKind | None:
@@ -82,6 +84,21 @@ class RulesetSpec:
             raise LookupError(f"ruleset {self.id!r} has no rules engine")
         factory: Callable[..., Any] = _load(self.engine)
         return factory
+
+    def bot_levels(self) -> list[str]:
+        """Return the names of the AI levels this ruleset offers, weakest first."""
+        return [level for level, _ in self.bots]
+
+    def make_bot(self, level: str, seed: int = 0) -> Any:
+        """Return a new bot of the named level, seeded where the bot takes a seed."""
+        for name, target in self.bots:
+            if name == level:
+                cls = _load(target)
+                takes_seed = "seed" in inspect.signature(cls).parameters
+                return cls(seed=seed) if takes_seed else cls()
+        raise LookupError(
+            f"ruleset {self.id!r} has no AI level {level!r}; levels: {', '.join(self.bot_levels())}"
+        )
 
 
 def _load(target: str) -> Any:
