@@ -301,3 +301,42 @@ def test_every_subcommand_is_in_the_help(capsys: pytest.CaptureFixture[str]) -> 
     help_text = cli.build_parser().format_help()
     for command in cli.COMMANDS:
         assert command.name in help_text
+
+
+def _sparse(path: Path) -> None:
+    with path.open("wb") as stream:
+        stream.truncate(200 * 1024 * 1024)
+
+
+@pytest.mark.parametrize(
+    ("make", "place"),
+    [
+        (lambda p: p.write_text('{"schema_version": 1, "map": {"areas": [', "utf-8"), "line 1, column 41"),
+        (lambda p: p.write_bytes(b""), "line 1, column 1"),
+        (lambda p: p.write_bytes(b'{"title": "Gr\xfcn"}'), "byte 13"),
+        (lambda p: p.write_text('{"schema_version": 1, "x": NaN}', "utf-8"), "line 1, column 28"),
+        (lambda p: p.write_text("[" * 50_000 + "]" * 50_000, "utf-8"), "nested too deeply"),
+        (
+            lambda p: p.write_text('{"schema_version": 999}', "utf-8"),
+            "schema_version: the file is version 999",
+        ),
+        (
+            lambda p: p.write_text('{"schema_version": 1, "metadata": {"title": 7}}', "utf-8"),
+            "metadata.title",
+        ),
+        (lambda p: p.mkdir(), "directory"),
+        (_sparse, "the limit is 100 MB"),
+    ],
+    ids=["truncated", "empty", "not utf-8", "NaN", "deep", "v999", "wrong type", "directory", "200 MB"],
+)
+def test_bad_files_exit_2_naming_the_file_and_the_place(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, make: object, place: str
+) -> None:
+    path = tmp_path / "bad.mappa.json"
+    make(path)  # type: ignore[operator]
+    for command in (["validate"], ["info"], ["migrate"]):
+        status, out, err = run(capsys, *command, path)
+        assert status == 2, command
+        assert err.startswith(f"{path}: cannot read the scenario"), err
+        assert place in err
+        assert "Traceback" not in err and out == ""
