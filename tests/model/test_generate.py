@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 import shapely
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from shapely.geometry import Point
 
 from model.generate import (
@@ -326,3 +328,29 @@ def test_two_points_on_the_same_spot_are_refused() -> None:
         TableError, match=r"r.csv, row 3, column lon, lat: 'b': on the same spot as 'a' \(r.csv, row 2\)"
     ):
         generate(_land(), points, [], [], _options())
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(2, 78), st.integers(2, 58)),  # tenths of a degree inside the mainland
+        min_size=1,
+        max_size=12,
+        unique=True,
+    )
+)
+def test_any_points_give_a_clean_tiling(cells: list[tuple[int, int]]) -> None:
+    points = [NamedPoint(f"p{i}", f"P{i}", x / 10, 40 + y / 10) for i, (x, y) in enumerate(cells)]
+    points = [p for p in points if not (3 <= p.lon <= 3.6 and 44 <= p.lat <= 44.5)]  # not in the lake
+    points = [p for p in points if not (p.lon >= 6.4 and 42.9 <= p.lat <= 44.1)]  # not in the bay
+    assume(points)
+    seas = [NamedPoint("wsea", "West Sea", -0.5, 41), NamedPoint("esea", "East Sea", 10, 45)]
+    scenario = generate(_land(), points, seas, [], _options()).scenario
+    anchors = [Point(p) for area in scenario.map.areas for p in area.anchors]
+    found = faces(scenario)
+    for face in found:
+        assert sum(face.contains(p) for p in anchors) == 1
+    shapes = area_shapes(scenario)
+    assert all(not shapes[p.id].is_empty and shapes[p.id].contains(projected(p.lon, p.lat)) for p in points)
+    frame = MapProjection.centred_laea(BOX).project_geometry(BOX.outline())
+    assert abs(sum(face.area for face in found) - frame.area) < 0.001 * frame.area
