@@ -13,6 +13,7 @@ from collections import deque
 
 import networkx as nx
 
+from model.perf import gc_paused
 from model.scenario import AreaKind, ConnectionKind, Scenario
 from model.topology import Topology
 
@@ -33,28 +34,31 @@ class MapGraphs:
         self.sea.add_nodes_from(sea)
         self.coast: nx.Graph = nx.Graph()
         self.coast.add_nodes_from(full.nodes)
+        split: dict[tuple[AreaKind, AreaKind], list[tuple[str, str, dict[str, object]]]] = {}
         for a, b, data in full.edges(data=True):
-            pair = (kinds[a], kinds[b])
-            target = self.land if pair == (AreaKind.LAND, AreaKind.LAND) else None
-            if pair == (AreaKind.SEA, AreaKind.SEA):
-                target = self.sea
-            elif kinds[a] != kinds[b]:
-                target = self.coast
-            if target is not None:
-                target.add_edge(a, b, **data)
+            split.setdefault((kinds[a], kinds[b]), []).append((a, b, data))
+        self.land.add_edges_from(split.get((AreaKind.LAND, AreaKind.LAND), []))
+        self.sea.add_edges_from(split.get((AreaKind.SEA, AreaKind.SEA), []))
+        self.coast.add_edges_from(split.get((AreaKind.LAND, AreaKind.SEA), []))
+        self.coast.add_edges_from(split.get((AreaKind.SEA, AreaKind.LAND), []))
 
     @classmethod
     def from_scenario(cls, scenario: Scenario, topology: Topology | None = None) -> MapGraphs:
         """Build the graphs from the derived adjacency and the scenario's connections."""
         topology = topology or Topology.build(scenario.map)
+        with gc_paused():
+            return cls._build(scenario, topology)
+
+    @classmethod
+    def _build(cls, scenario: Scenario, topology: Topology) -> MapGraphs:
         kinds = {area.id: area.kind for area in scenario.map.areas}
         full: nx.Graph = nx.Graph()
-        for area in scenario.map.areas:
-            full.add_node(area.id, kind=area.kind)
-        for pair, length in topology.adjacency().items():
-            a, b = sorted(pair)
-            if a in kinds and b in kinds:
-                full.add_edge(a, b, kinds={BORDER}, length=length, connections=[])
+        full.add_nodes_from((area.id, {"kind": area.kind}) for area in scenario.map.areas)
+        full.add_edges_from(
+            (*sorted(pair), {"kinds": {BORDER}, "length": length, "connections": []})
+            for pair, length in topology.adjacency().items()
+            if pair <= kinds.keys()
+        )
         blocked: list[tuple[str, str]] = []
         for connection in scenario.map.connections:
             a, b = connection.a, connection.b

@@ -28,6 +28,7 @@ import shapely
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from model.perf import gc_paused
 from model.scenario import AdjacencyPolicy, Area, Boundary, CornerTouch, MapData
 from model.spatial_index import SpatialIndex
 
@@ -84,11 +85,13 @@ class Topology:
         self.faces: list[Polygon | None] = []
         self._policy = AdjacencyPolicy()
         self._lines: dict[str, LineString] = {}
+        self._lengths: dict[str, float] = {}
         self._boundary_order: dict[str, int] = {}
         self._line_index: SpatialIndex[str] = SpatialIndex()
         self._face_index: SpatialIndex[int] = SpatialIndex()
         self._face_boundaries: dict[int, list[str]] = {}
-        self._boundary_faces: dict[str, list[int]] = {}
+        # boundary id -> [face on its left, face on its right] (x right, y up), None for neither.
+        self._boundary_faces: dict[str, list[int | None]] = {}
         self._area_order: dict[str, int] = {}
         self._anchors: dict[str, tuple[tuple[float, float], ...]] = {}
         self._anchor_faces: dict[str, list[int | None]] = {}
@@ -110,7 +113,8 @@ class Topology:
     def build(cls, map_data: MapData) -> Topology:
         """Polygonize the whole linework and place every anchor."""
         topology = cls()
-        topology._build(map_data)
+        with gc_paused():
+            topology._build(map_data)
         return topology
 
     def _build(self, map_data: MapData) -> None:
@@ -118,6 +122,7 @@ class Topology:
         ids = [b.id for b in map_data.boundaries]
         lines = boundary_lines(map_data.boundaries)
         self._lines = dict(zip(ids, lines, strict=True))
+        self._lengths = dict(zip(ids, shapely.length(np.array(lines, dtype=object)).tolist(), strict=True))
         self._boundary_order = {bid: i for i, bid in enumerate(ids)}
         self._line_index = SpatialIndex(self._lines.items())
         polygons = list(shapely.get_parts(shapely.polygonize(lines))) if lines else []
@@ -125,7 +130,7 @@ class Topology:
         self._face_index = SpatialIndex(enumerate(polygons))
         self._face_boundaries = {}
         self._boundary_faces = {}
-        self._link_faces(range(len(polygons)))
+        self._link_faces(range(len(polygons)), ids)
         self._area_order = {area.id: i for i, area in enumerate(map_data.areas)}
         self._anchors = {}
         self._anchor_faces = {}
@@ -134,22 +139,47 @@ class Topology:
         self._clean = None
         self._reset_caches()
 
-    def _link_faces(self, face_ids: Iterable[int]) -> None:
-        """Record which boundaries lie on the rings of these faces (boundaries already indexed)."""
-        ids = list(face_ids)
-        if not ids:
+    def _link_faces(self, face_ids: Iterable[int], candidates: Sequence[str] | None = None) -> None:
+        """Record which boundaries lie on the rings of these faces, and on which side.
+
+        With the faces oriented (exteriors counter-clockwise, holes clockwise in x right, y up),
+        a face lies on the left of each of its ring segments; a boundary whose first segment is a
+        ring segment in the same direction has the face on its left, in the other direction on
+        its right. Coordinates are compared exactly (as bytes, in sorted arrays): polygonize
+        copies them from the boundaries. ``candidates`` are the boundaries to look at (default:
+        those meeting the faces).
+        """
+        ids = np.asarray(list(face_ids), dtype=np.int64)
+        if not len(ids):
             return
-        rings = shapely.boundary(np.array([self.faces[f] for f in ids], dtype=object))
-        for face in ids:
+        polygons = shapely.orient_polygons(
+            np.array([self.faces[f] for f in ids], dtype=object), exterior_cw=False
+        )
+        rings, ring_face = shapely.get_rings(polygons, return_index=True)
+        coords, ring_of = shapely.get_coordinates(rings, return_index=True)
+        same = ring_of[:-1] == ring_of[1:]
+        face_keys = _row_keys(np.hstack([coords[:-1][same], coords[1:][same]]))
+        owners = ids[ring_face[ring_of[:-1][same]]]
+        order = np.argsort(face_keys)
+        face_keys, owners = face_keys[order], owners[order]
+        if candidates is None:
+            candidates = sorted({bid for _, bid in self._line_index.query(polygons, predicate="intersects")})
+        segments = _first_segments([self._lines[bid] for bid in candidates])
+        sides = [_lookup(face_keys, owners, segments), _lookup(face_keys, owners, segments[:, [2, 3, 0, 1]])]
+        for face in ids.tolist():
             self._face_boundaries[face] = []
-        for i, bid in self._line_index.query(rings, predicate="covers"):
-            face = ids[i]
-            self._face_boundaries[face].append(bid)
-            self._boundary_faces.setdefault(bid, []).append(face)
-        for face in ids:
+        for side, found in enumerate(sides):
+            for k in np.nonzero(found >= 0)[0].tolist():
+                bid = candidates[k]
+                face = int(found[k])
+                self._boundary_faces.setdefault(bid, [None, None])[side] = face
+                self._face_boundaries[face].append(bid)
+        for face in ids.tolist():
             self._face_boundaries[face].sort(key=self._boundary_order.__getitem__)
-        for bid in {b for f in ids for b in self._face_boundaries[f]}:
-            self._boundary_faces[bid].sort()
+
+    def _faces_of(self, boundary_id: str) -> list[int]:
+        slots = self._boundary_faces.get(boundary_id)
+        return sorted(f for f in slots if f is not None) if slots else []
 
     def _place_areas(self, areas: Iterable[Area], index: SpatialIndex[int]) -> None:
         """Find the face of every anchor of these areas (their old records must be gone)."""
@@ -201,6 +231,12 @@ class Topology:
         boundaries and areas are found by comparing ids. ``changed_areas`` names areas whose
         anchors moved. Only the faces the changed boundaries touch are re-polygonized.
         """
+        with gc_paused():
+            self._update(map_data, changed_boundaries, changed_areas)
+
+    def _update(
+        self, map_data: MapData, changed_boundaries: Iterable[str], changed_areas: Iterable[str]
+    ) -> None:
         self._policy = map_data.adjacency.model_copy()
         current = {b.id: b for b in map_data.boundaries}
         changed = set(changed_boundaries)
@@ -236,7 +272,7 @@ class Topology:
             return False
         affected: set[int] = set()
         for bid in old_lines:
-            affected.update(self._boundary_faces.get(bid, ()))
+            affected.update(self._faces_of(bid))
         probes = list(old_lines.values()) + list(new_lines.values())
         affected.update(face for _, face in self._face_index.query(probes, predicate="intersects"))
         if not affected or len(affected) > max(32, LOCAL_UPDATE_LIMIT * len(self._face_index)):
@@ -250,9 +286,11 @@ class Topology:
         for bid in changed:
             self._line_index.remove(bid)
             self._lines.pop(bid, None)
+            self._lengths.pop(bid, None)
             self._boundary_faces.pop(bid, None)
         for bid, line in new_lines.items():
             self._lines[bid] = line
+            self._lengths[bid] = float(line.length)
             self._line_index.add(bid, line)
         nearby = {bid for _, bid in self._line_index.query(region, predicate="intersects")}
         ordered = sorted(nearby, key=self._boundary_order.__getitem__)
@@ -269,9 +307,10 @@ class Topology:
             self.faces[face] = None
             self._face_index.remove(face)
             for bid in self._face_boundaries.pop(face, []):
-                if bid in self._boundary_faces:
-                    self._boundary_faces[bid].remove(face)
-                    if not self._boundary_faces[bid]:
+                slots = self._boundary_faces.get(bid)
+                if slots is not None:
+                    slots[:] = [None if f == face else f for f in slots]
+                    if slots == [None, None]:
                         del self._boundary_faces[bid]
             displaced.update(self._face_areas.pop(face, []))
         new_faces = list(range(len(self.faces), len(self.faces) + len(inside)))
@@ -379,7 +418,7 @@ class Topology:
 
     def boundary_faces(self, boundary_id: str) -> list[int]:
         """Return the faces on either side of a boundary (none, one or two)."""
-        return list(self._boundary_faces.get(boundary_id, ()))
+        return self._faces_of(boundary_id)
 
     def face_boundaries(self, face_id: int) -> list[str]:
         """Return the boundaries on the rings of a face."""
@@ -425,40 +464,12 @@ class Topology:
         sides appear mirrored). A face holding two areas gives its first one.
         """
         if self._sides is None:
-            self._sides = self._compute_sides()
+            sides: dict[str, tuple[str | None, str | None]] = {}
+            for bid in self._lines:
+                left, right = self._boundary_faces.get(bid, (None, None))
+                sides[bid] = (self._face_holders(left)[0], self._face_holders(right)[0])
+            self._sides = sides
         return dict(self._sides)
-
-    def _compute_sides(self) -> dict[str, tuple[str | None, str | None]]:
-        ids = list(self._lines)
-        pairs = [(bid, face) for bid in ids for face in self._boundary_faces.get(bid, ())]
-        on_left: dict[tuple[str, int], bool] = {}
-        if pairs:
-            # Probe just left and right of the middle of each boundary's first segment; the exact
-            # ring walk below settles the rare face too thin for the probes.
-            starts = np.array([self._lines[bid].coords[0] for bid, _ in pairs], dtype=float)
-            nexts = np.array([self._lines[bid].coords[1] for bid, _ in pairs], dtype=float)
-            middle = (starts + nexts) / 2
-            step = nexts - starts
-            normal = np.column_stack([-step[:, 1], step[:, 0]]) * 1e-4
-            polygons = np.array([self.faces[face] for _, face in pairs], dtype=object)
-            left = shapely.contains_xy(polygons, middle[:, 0] + normal[:, 0], middle[:, 1] + normal[:, 1])
-            right = shapely.contains_xy(polygons, middle[:, 0] - normal[:, 0], middle[:, 1] - normal[:, 1])
-            for k, (bid, face) in enumerate(pairs):
-                if left[k] != right[k]:
-                    on_left[(bid, face)] = bool(left[k])
-                else:
-                    on_left[(bid, face)] = _face_on_left(self.faces[face], self._lines[bid])
-        sides: dict[str, tuple[str | None, str | None]] = {}
-        for bid in ids:
-            left_face: int | None = None
-            right_face: int | None = None
-            for face in self._boundary_faces.get(bid, ()):
-                if on_left[(bid, face)]:
-                    left_face = face
-                else:
-                    right_face = face
-            sides[bid] = (self._face_holders(left_face)[0], self._face_holders(right_face)[0])
-        return sides
 
     def adjacency(self) -> dict[frozenset[str], float]:
         """Return area pair -> total length of the borders they share, after the map's policy.
@@ -468,37 +479,41 @@ class Topology:
         only at a node are added with length 0.
         """
         if self._adjacency is None:
-            shared: dict[frozenset[str], float] = defaultdict(float)
-            for bid, faces in self._boundary_faces.items():
-                if len(faces) != 2:
-                    continue
-                first = self._face_areas.get(faces[0], [])
-                second = self._face_areas.get(faces[1], [])
-                if not first or not second:
-                    continue
-                length = self._lines[bid].length
-                for a in first:
-                    for b in second:
-                        if a != b:
-                            shared[frozenset((a, b))] += length
-            corner = self._policy.corner_touch == CornerTouch.ADJACENT
-            result = {
-                pair: length
-                for pair, length in shared.items()
-                if corner or length >= self._policy.min_shared_length
-            }
-            if corner:
-                for pair in self._corner_pairs():
-                    result.setdefault(pair, 0.0)
-            self._adjacency = result
+            with gc_paused():
+                self._adjacency = self._derive_adjacency()
         return dict(self._adjacency)
+
+    def _derive_adjacency(self) -> dict[frozenset[str], float]:
+        shared: dict[frozenset[str], float] = defaultdict(float)
+        for bid, (left, right) in self._boundary_faces.items():
+            if left is None or right is None:
+                continue
+            first = self._face_areas.get(left, [])
+            second = self._face_areas.get(right, [])
+            if not first or not second:
+                continue
+            length = self._lengths[bid]
+            for a in first:
+                for b in second:
+                    if a != b:
+                        shared[frozenset((a, b))] += length
+        corner = self._policy.corner_touch == CornerTouch.ADJACENT
+        result = {
+            pair: length
+            for pair, length in shared.items()
+            if corner or length >= self._policy.min_shared_length
+        }
+        if corner:
+            for pair in self._corner_pairs():
+                result.setdefault(pair, 0.0)
+        return result
 
     def _corner_pairs(self) -> set[frozenset[str]]:
         """Pairs of areas whose faces meet at a node (end point of a boundary)."""
         around: dict[tuple[float, float], set[str]] = defaultdict(set)
         for bid, faces in self._boundary_faces.items():
             coords = self._lines[bid].coords
-            holders = {a for f in faces for a in self._face_areas.get(f, [])}
+            holders = {a for f in faces if f is not None for a in self._face_areas.get(f, [])}
             for end in (coords[0], coords[-1]):
                 around[(end[0], end[1])].update(holders)
         pairs: set[frozenset[str]] = set()
@@ -521,9 +536,7 @@ class Topology:
         faces = sorted(key(f) or b"" for f in self.face_ids())
         holders = sorted((key(f) or b"", tuple(a)) for f, a in self._face_areas.items())
         anchors = sorted((a, tuple(key(f) for f in fs)) for a, fs in self._anchor_faces.items())
-        boundaries = sorted(
-            (b, tuple(sorted(key(f) or b"" for f in fs))) for b, fs in self._boundary_faces.items()
-        )
+        boundaries = sorted((b, tuple(key(f) for f in fs)) for b, fs in self._boundary_faces.items())
         adjacency = sorted((tuple(sorted(p)), round(v, 6)) for p, v in self.adjacency().items())
         return (faces, holders, anchors, boundaries, adjacency, sorted(self.boundary_sides().items()))
 
@@ -532,7 +545,9 @@ class Topology:
     def linework_problems(self) -> list[LineworkProblem]:
         """Return every problem of the linework (see ``LineworkProblem`` for the codes)."""
         if self._problems is None:
-            self._problems = _find_problems(self._lines, self._boundary_faces)
+            bounded = {bid for bid in self._boundary_faces}
+            with gc_paused():
+                self._problems = _find_problems(self._lines, bounded)
             self._clean = not any(p.code in _BREAKING for p in self._problems)
         return list(self._problems)
 
@@ -553,32 +568,41 @@ def _meets_at_ends(a: LineString, b: LineString) -> bool:
     return all((p.x, p.y) in ends for p in shapely.get_parts(meeting))
 
 
-def _face_on_left(face: Polygon | None, line: LineString) -> bool:
-    """Whether ``face`` lies on the left of ``line`` (walking from its first point, x right, y up)."""
-    if face is None:
-        return False
-    coords = np.asarray(line.coords)
-    p0, p1 = coords[0], coords[1]
-    # Polygon exteriors counter-clockwise and holes clockwise put the face on the left of each ring.
-    oriented = shapely.orient_polygons(face, exterior_cw=False)
-    for ring in [oriented.exterior, *oriented.interiors]:
-        ring_coords = np.asarray(ring.coords)[:-1]
-        n = len(ring_coords)
-        for i in np.nonzero(np.all(ring_coords == p0, axis=1))[0]:
-            if np.array_equal(ring_coords[(i + 1) % n], p1):
-                return True
-            if np.array_equal(ring_coords[(i - 1) % n], p1):
-                return False
-    # Not found (a degenerate line): fall back to a point just left of the first segment.
-    dx, dy = p1 - p0
-    size = float(np.hypot(dx, dy)) or 1.0
-    probe = Point(
-        float((p0[0] + p1[0]) / 2 - dy / size * 1e-6), float((p0[1] + p1[1]) / 2 + dx / size * 1e-6)
-    )
-    return bool(face.contains(probe))
+def _first_segments(lines: Sequence[LineString]) -> np.ndarray:
+    """The first segment of non-zero length of each line, as rows ``x0 y0 x1 y1`` (NaN if none)."""
+    found = np.full((len(lines), 4), np.nan)
+    if not len(lines):
+        return found
+    coords, owner = shapely.get_coordinates(np.array(lines, dtype=object), return_index=True)
+    moving = (owner[:-1] == owner[1:]) & np.any(coords[:-1] != coords[1:], axis=1)
+    starts = np.nonzero(moving)[0]
+    owners, first = np.unique(owner[starts], return_index=True)
+    found[owners] = np.hstack([coords[starts[first]], coords[starts[first] + 1]])
+    return found
 
 
-def _find_problems(lines: dict[str, LineString], faces: dict[str, list[int]]) -> list[LineworkProblem]:
+def _row_keys(rows: np.ndarray) -> np.ndarray:
+    """Rows of four floats as sortable byte strings (-0.0 folded into 0.0 so equal means equal)."""
+    clean = np.ascontiguousarray(rows + 0.0, dtype=np.float64)
+    return clean.view(np.dtype((np.void, 32))).reshape(-1)
+
+
+def _lookup(keys: np.ndarray, owners: np.ndarray, segments: np.ndarray) -> np.ndarray:
+    """For each segment, the owner of the equal key in sorted ``keys`` (-1 where none)."""
+    result = np.full(len(segments), -1, dtype=np.int64)
+    if not len(keys) or not len(segments):
+        return result
+    wanted = _row_keys(segments)
+    at = np.searchsorted(keys, wanted)
+    inside = at < len(keys)
+    hit = np.zeros(len(segments), dtype=bool)
+    hit[inside] = keys[at[inside]] == wanted[inside]
+    hit &= ~np.isnan(segments).any(axis=1)
+    result[hit] = owners[at[hit]]
+    return result
+
+
+def _find_problems(lines: dict[str, LineString], bounded: set[str]) -> list[LineworkProblem]:
     """Check the whole linework with vectorised predicates (no loop over all pairs)."""
     problems: list[LineworkProblem] = []
     ids = list(lines)
@@ -626,9 +650,9 @@ def _find_problems(lines: dict[str, LineString], faces: dict[str, list[int]]) ->
         )
     problems.extend(_meeting_problems(ids, array))
     # Dangling: a free end, or a boundary that bounds no face.
-    starts = shapely.get_point(array, 0)
-    ends = shapely.get_point(array, -1)
-    coords = np.concatenate([shapely.get_coordinates(starts), shapely.get_coordinates(ends)])
+    first = np.concatenate([[0], np.nonzero(np.diff(owner))[0] + 1])
+    last = np.concatenate([first[1:] - 1, [len(owner) - 1]])
+    coords = np.concatenate([coords_all[first], coords_all[last]])
     _, inverse, counts = np.unique(coords, axis=0, return_inverse=True, return_counts=True)
     inverse = inverse.reshape(-1)
     closed = np.all(coords[: len(ids)] == coords[len(ids) :], axis=1)
@@ -649,7 +673,7 @@ def _find_problems(lines: dict[str, LineString], faces: dict[str, list[int]]) ->
                     "connect it to another boundary or delete it",
                 )
             )
-        elif not faces.get(bid) and bid not in broken:
+        elif bid not in bounded and bid not in broken:
             problems.append(
                 LineworkProblem(
                     "BOUNDARY_DANGLING",

@@ -1,0 +1,198 @@
+"""Benchmark of the model on generated Voronoi maps (1,000 and 5,000 areas, with sea zones).
+
+Times: generating the map, saving and loading it, building the faces, deriving adjacency and
+the graphs, validating, loading and validating together (issue 2's goal: under 2 s for 5,000
+areas), and one boundary edit (``ops.move_vertex`` on an inner node) with its local
+recomputation (``Topology.update``; goal: under 50 ms). Prints a table and writes
+``tests/bench/results/bench_model.json``. It is a script, not a test:
+
+    .venv/bin/python tests/bench/bench_model.py [--sizes 1000 5000] [--edits 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from model import io, ops  # noqa: E402
+from model.geometry import generate_test_map  # noqa: E402
+from model.graph import MapGraphs  # noqa: E402
+from model.topology import Topology  # noqa: E402
+
+T = TypeVar("T")
+RESULTS = ROOT / "tests" / "bench" / "results"
+
+
+def timed(function: Callable[[], T]) -> tuple[T, float]:
+    """Run ``function`` once; return its result and the seconds it took."""
+    start = time.perf_counter()
+    result = function()
+    return result, time.perf_counter() - start
+
+
+def validator() -> Callable[..., Any] | None:
+    """``model.validate.validate`` when that module exists."""
+    try:
+        return importlib.import_module("model.validate").validate  # type: ignore[no-any-return]
+    except ImportError:
+        return None
+
+
+def inner_nodes(scenario: Any, topology: Topology, count: int) -> list[tuple[str, int]]:
+    """Pick ``(boundary id, end index)`` of nodes well inside the map, spread over it."""
+    bounds = scenario.map.bounds
+    size = bounds.max_x - bounds.min_x
+    picks = []
+    step = max(1, len(scenario.map.boundaries) // (count * 3))
+    for boundary in scenario.map.boundaries[::step]:
+        x, y = boundary.points[0]
+        if 0.2 * size < x < 0.8 * size and 0.2 * size < y < 0.8 * size:
+            picks.append((boundary.id, 0))
+        if len(picks) == count:
+            break
+    return picks
+
+
+def bench(n_areas: int, edits: int) -> dict[str, Any]:
+    """Time every stage on one generated map; return the figures (seconds)."""
+    figures: dict[str, Any] = {"areas": n_areas}
+    scenario, figures["generate"] = timed(lambda: generate_test_map(n_areas, seed=7))
+    figures["boundaries"] = len(scenario.map.boundaries)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bench.mappa.json"
+        _, figures["save"] = timed(lambda: io.save(scenario, path))
+        figures["file_mb"] = round(path.stat().st_size / 1e6, 2)
+        loaded, figures["load"] = timed(lambda: io.load(path))
+    topology, figures["build_faces"] = timed(lambda: Topology.build(loaded.map))
+    adjacency, figures["adjacency"] = timed(topology.adjacency)
+    figures["adjacent_pairs"] = len(adjacency)
+    _, figures["linework_check"] = timed(topology.linework_problems)
+    graphs, figures["graphs"] = timed(lambda: MapGraphs.from_scenario(loaded, topology))
+    validate = validator()
+    if validate is None:
+        figures["validate"] = None
+        figures["note"] = "model.validate is missing: validation not timed"
+    else:
+        issues, figures["validate"] = timed(lambda: validate(loaded))
+        figures["issues"] = len(issues)
+        figures["errors"] = sum(1 for i in issues if i.severity.value == "error")
+        figures["validate_reusing_topology"] = timed(
+            lambda: validate(loaded, topology=topology, graphs=graphs)
+        )[1]
+        figures["load_and_validate"] = figures["load"] + figures["validate"]
+    # One boundary edit at a time: the op, then the local recomputation the editor runs.
+    op_times, update_times, adjacency_times, local = [], [], [], 0
+    for boundary_id, index in inner_nodes(loaded, topology, edits):
+        x, y = loaded.boundary_index()[boundary_id].points[index]
+        change, op_time = timed(
+            lambda b=boundary_id, i=index, p=(x + 3.0, y + 2.0): ops.move_vertex(loaded, b, i, p)
+        )
+        _, update_time = timed(
+            lambda c=change: topology.update(loaded.map, c.touched.boundaries, c.touched.areas)
+        )
+        _, adjacency_time = timed(topology.adjacency)
+        local += topology.last_update_was_local
+        op_times.append(op_time)
+        update_times.append(update_time)
+        adjacency_times.append(adjacency_time)
+    figures["edits"] = len(update_times)
+    figures["edits_local"] = local
+    figures["edit_op_median"] = statistics.median(op_times)
+    figures["edit_update_median"] = statistics.median(update_times)
+    figures["edit_update_max"] = max(update_times)
+    figures["edit_adjacency_median"] = statistics.median(adjacency_times)
+    _, figures["fresh_build_after_edits"] = timed(lambda: Topology.build(loaded.map))
+    same = topology.canonical() == Topology.build(loaded.map).canonical()
+    figures["update_equals_fresh_build"] = same
+    return figures
+
+
+def best_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Merge repeated runs: the smallest time of each stage (the machine is shared, so noise only
+    ever adds time), the other figures from the first run."""
+    merged = dict(runs[0])
+    for key, _ in ROWS:
+        values = [run[key] for run in runs if isinstance(run.get(key), float)]
+        if values:
+            merged[key] = min(values)
+    merged["runs"] = len(runs)
+    merged["update_equals_fresh_build"] = all(run["update_equals_fresh_build"] for run in runs)
+    return merged
+
+
+ROWS = [
+    ("generate", "generate the map"),
+    ("save", "save (canonical JSON, atomic)"),
+    ("load", "load (parse + validate schema)"),
+    ("build_faces", "build faces (polygonize, anchors)"),
+    ("adjacency", "derive adjacency"),
+    ("linework_check", "check linework"),
+    ("graphs", "build graphs"),
+    ("validate", "validate (builds its own topology)"),
+    ("validate_reusing_topology", "validate (topology given)"),
+    ("load_and_validate", "load + validate   [goal < 2 s at 5,000]"),
+    ("edit_op_median", "edit: ops.move_vertex (median)"),
+    ("edit_update_median", "edit: Topology.update (median) [goal < 50 ms]"),
+    ("edit_update_max", "edit: Topology.update (max)"),
+    ("edit_adjacency_median", "edit: adjacency after update (median)"),
+    ("fresh_build_after_edits", "full rebuild, for comparison"),
+]
+
+
+def table(results: list[dict[str, Any]]) -> str:
+    """The figures as a text table, one column per map size."""
+    header = f"{'stage':48}" + "".join(f"{r['areas']:>12,} areas" for r in results)
+    lines = [header, "-" * len(header)]
+    for key, label in ROWS:
+        cells = []
+        for r in results:
+            value = r.get(key)
+            cells.append(f"{'-':>18}" if value is None else f"{value * 1000:>15.1f} ms")
+        lines.append(f"{label:48}" + "".join(cells))
+    for r in results:
+        lines.append(
+            f"{r['areas']:,} areas: {r['boundaries']:,} boundaries, {r['adjacent_pairs']:,} adjacent pairs, "
+            f"file {r['file_mb']} MB, {r.get('issues', '?')} issues ({r.get('errors', '?')} errors), "
+            f"{r['edits_local']}/{r['edits']} edits local, "
+            f"update equals fresh build: {r['update_equals_fresh_build']}"
+        )
+        if r.get("note"):
+            lines.append(f"  note: {r['note']}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and write the JSON results."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000])
+    parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=3, help="runs per size; each figure is the best run's")
+    args = parser.parse_args(argv)
+    results = [best_of([bench(n, args.edits) for _ in range(args.repeat)]) for n in args.sizes]
+    print(table(results))
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    out = RESULTS / "bench_model.json"
+    meta = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "when": time.strftime("%Y-%m-%d"),
+    }
+    out.write_text(json.dumps({"meta": meta, "results": results}, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {out.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
