@@ -26,6 +26,7 @@ SPEC = RulesetSpec(
     checks="model.rules.seasons.checks:check_scenario",
     engine="model.rules.seasons.game:build_game",
     tables_dir="rulesets/seasons",
+    extra={"bots": {"heuristic": "model.bots.seasons:HeuristicBot", "random": "model.bots.base:RandomBot"}},
 )
 
 register(SPEC)

@@ -65,11 +65,43 @@ OCEANS = [
     ("north_west_sea", "Mist Reach", [(0, 0), (0, 1)]),
 ]
 NATIONS = [
-    # id, name, colour, corner cells (col, row) of the land block, capital, home ocean
-    ("vellmark", "Vellmark", "#b03a2e", [(0, 0), (1, 0), (0, 1), (1, 1)], "harrowmere", "north_west_sea"),
-    ("ostrand", "Ostrand", "#1f618d", [(3, 0), (4, 0), (3, 1), (4, 1)], "dunhollow", "north_east_sea"),
-    ("suderland", "Suderland", "#1e8449", [(0, 3), (1, 3), (0, 4), (1, 4)], "southfold", "south_west_sea"),
-    ("kessary", "Kessary", "#b7950b", [(3, 3), (4, 3), (3, 4), (4, 4)], "farpoint", "south_east_sea"),
+    # id, name, colour, corner cells (col, row) of the land block, capital, inner area, home ocean
+    (
+        "vellmark",
+        "Vellmark",
+        "#b03a2e",
+        [(0, 0), (1, 0), (0, 1), (1, 1)],
+        "harrowmere",
+        "fennick",
+        "north_west_sea",
+    ),
+    (
+        "ostrand",
+        "Ostrand",
+        "#1f618d",
+        [(3, 0), (4, 0), (3, 1), (4, 1)],
+        "dunhollow",
+        "marrow",
+        "north_east_sea",
+    ),
+    (
+        "suderland",
+        "Suderland",
+        "#1e8449",
+        [(0, 3), (1, 3), (0, 4), (1, 4)],
+        "southfold",
+        "pellam",
+        "south_west_sea",
+    ),
+    (
+        "kessary",
+        "Kessary",
+        "#b7950b",
+        [(3, 3), (4, 3), (3, 4), (4, 4)],
+        "farpoint",
+        "sallow",
+        "south_east_sea",
+    ),
 ]
 
 
@@ -121,14 +153,14 @@ def build() -> Scenario:
     empires: list[Empire] = []
     setups: dict[str, AreaSetup] = {}
     units: list[Unit] = []
-    for nation, name, colour, cells, capital, ocean in NATIONS:
+    for nation, name, colour, cells, capital, inner, ocean in NATIONS:
         empires.append(Empire(id=nation, name=name, colour=colour, attributes={"resources": 6, "supply": 4}))
         held = [_slug(LAND_NAMES[row][col]) for col, row in cells]
         for area_id in held:
             setups[area_id] = AreaSetup(owner=nation)
         setups[capital] = AreaSetup(owner=nation, attributes={"building": "tower"})
-        second = next(area for area in held if area != capital)
-        placed = [("infantry", capital), ("infantry", capital), ("cavalry", capital), ("infantry", second)]
+        # The same position for everyone: the capital on the coast, a guard on the inner corner.
+        placed = [("infantry", capital), ("infantry", capital), ("cavalry", capital), ("infantry", inner)]
         placed += [("war_boat", ocean)]
         for number, (kind, area_id) in enumerate(placed, start=1):
             units.append(Unit(id=f"{nation}_{number}", kind=kind, owner=nation, area=area_id))

@@ -195,9 +195,9 @@ def test_resources_units_train_where_a_tower_stands(isles: SeasonsGame) -> None:
 def test_resources_without_a_tower_units_are_untrained(isles: SeasonsGame) -> None:
     state = isles.new_state(0)
     state.board.areas["harrowmere"].building = None
-    state.apply("buy cavalry fennick")
+    state.apply("buy cavalry greywater")
     plan(state)
-    cavalry = [u for u in state.board.units.values() if u.nation == "vellmark" and u.area == "fennick"]
+    cavalry = [u for u in state.board.units.values() if u.nation == "vellmark" and u.area == "greywater"]
     assert [u.trained for u in cavalry] == [False]
 
 
