@@ -136,7 +136,8 @@ class EotmaHeuristicBot:
             valuable = target == state.court[player] or state.ss[target] >= 1 or state.fort[target] >= 2
             defends = [a for a in actions if isinstance(a, Defend)]
             if valuable and defends:
-                affordable = [a for a in defends if a.gold <= max(0, state.treasury[player] - 4) // 2]
+                budget = min(3, max(0, state.treasury[player] - 4) // 2)
+                affordable = [a for a in defends if a.gold <= budget]
                 return max(affordable or defends[:1], key=lambda a: a.gold)
             return Decline()
         if decision.kind == "oppose":

@@ -216,7 +216,11 @@ class State(ABC):
 
     @abstractmethod
     def _apply(self, action: Action) -> list[str]:
-        """Carry out a checked action (and every automatic step after it); return its effects."""
+        """Carry out a checked action (and every automatic step after it); return its effects.
+
+        Rolls are logged before the effects, unless the returned list is ``self.rng.trace``
+        itself (then rolls and effects stay in the order they happened).
+        """
 
     # --- the protocol's fixed behaviour ---
 
@@ -235,7 +239,9 @@ class State(ABC):
         self.rng.drain()
         effects = self._apply(action)
         rolls = self.rng.drain()
-        entry = LogEntry(len(self.log), round_, phase, player, str(action), tuple(rolls + effects))
+        # A ruleset that writes its effects into the rng's trace gets rolls and effects interleaved.
+        combined = effects if rolls is effects else rolls + effects
+        entry = LogEntry(len(self.log), round_, phase, player, str(action), tuple(combined))
         self.log.append(entry)
         return entry
 

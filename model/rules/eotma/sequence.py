@@ -38,7 +38,7 @@ def setup(state: EotmaState) -> list[str]:
     """Place the starting position: owners, social states, forts, ties, claims, courts, units, decks."""
     game = state.game
     board = game.board
-    effects: list[str] = []
+    effects = state.rng.trace
     for area_id, start in game.starts.items():
         a = board.index[area_id]
         code = game.owner_code(start.owner)
@@ -77,7 +77,7 @@ def setup(state: EotmaState) -> list[str]:
 
 def advance(state: EotmaState) -> list[str]:
     """Run automatic steps until a player must decide (or the game ends)."""
-    effects: list[str] = []
+    effects = state.rng.trace
     if state.phase == "setup":
         start_round(state, effects)
     return effects
@@ -224,7 +224,7 @@ def end_round(state: EotmaState, effects: list[str]) -> None:
 
 def apply(state: EotmaState, action: Action) -> list[str]:
     """Carry out a checked action and the automatic steps after it; return the effects."""
-    effects: list[str] = []
+    effects = state.rng.trace  # rolls and effects in one list, in the order they happen
     if isinstance(action, ChooseSlot):
         choose_slot(state, action.slot, effects)
     elif isinstance(action, Endeavour):

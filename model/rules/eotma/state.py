@@ -170,9 +170,9 @@ class EotmaState(State):
         from model.rules.eotma import sequence
 
         state = cls(game, seed)
-        effects = sequence.setup(state)
-        effects += sequence.advance(state)
-        state.log.append(LogEntry(0, state.round, "setup", None, "start", tuple(state.rng.drain() + effects)))
+        sequence.setup(state)  # both write into the rng trace, so rolls and effects interleave
+        sequence.advance(state)
+        state.log.append(LogEntry(0, state.round, "setup", None, "start", tuple(state.rng.drain())))
         return state
 
     # --- helpers used across the rule modules ---

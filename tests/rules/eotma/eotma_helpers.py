@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from model.rules.eotma.board import Board, Catalog, LandSpec
-from model.rules.eotma.data import Rules
+from model.rules.eotma.data import Rules, default_rules
 from model.rules.eotma.game import AreaStart, EotmaGame, Options, PlayerSetup
 from model.rules.eotma.state import EotmaState
 
@@ -80,6 +80,7 @@ def game(
     east: dict[str, Any] | None = None,
     options: Options | None = None,
     rounds: int = 3,
+    shipped_deck: bool = False,
 ) -> EotmaGame:
     """Return a two-player game on the test board (events off unless options say otherwise)."""
     starts = {
@@ -101,7 +102,7 @@ def game(
         board(),
         players,
         starts,
-        rules=rules_with(*cards),
+        rules=default_rules() if shipped_deck else rules_with(*cards),
         options=options or Options(events=False),
         rounds=rounds,
     )
