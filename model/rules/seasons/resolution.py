@@ -32,7 +32,7 @@ def _reveal(state: SeasonsState) -> list[str]:
     for purchase in board.purchases:
         area = purchase.area
         if purchase.kind in ("unit", "untrained"):
-            unit_id = state.new_id(purchase.nation, purchase.what)
+            unit_id = state.new_id(purchase.nation)
             trained = purchase.kind == "unit"
             board.units[unit_id] = UnitState(unit_id, purchase.what, purchase.nation, area, trained)
             label = purchase.what if trained else f"untrained {purchase.what}"

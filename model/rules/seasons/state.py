@@ -265,7 +265,8 @@ class SeasonsState(State):
         """Return what ``player`` may see (None: the public view).
 
         Seasons: Turns: tokens lie face down until the reveal, so other nations' orders show only
-        the area they were placed from; their purchases and treasuries stay at their own tables.
+        the area they were placed from; their purchases and treasuries stay at their own tables;
+        their units stand face down, so only how many there are shows (battles reveal them).
         The log keeps every action (replays need them) but this view blanks the other nations'
         entries of the planning not yet revealed.
         """
@@ -280,6 +281,9 @@ class SeasonsState(State):
         for nation in data["nations"]:
             if nation != player:
                 data["nations"][nation] = {"hidden": True}
+        for unit in data["units"].values():
+            if unit["nation"] != player:
+                unit["kind"], unit["trained"] = "hidden", None
         unrevealed = self.board.phase in (PLAN, UPKEEP)
         log = []
         for entry in self.log:
@@ -369,10 +373,11 @@ class SeasonsState(State):
         )
         return units + areas
 
-    def new_id(self, nation: str, kind: str) -> str:
+    def new_id(self, nation: str) -> str:
         """Return a fresh unit id that the scenario has never used."""
         while True:
-            candidate = f"{nation}_{kind}_{self.board.serial}"
+            # The id does not name the kind: units stand face down (see ``view``).
+            candidate = f"{nation}_{self.board.serial}"
             self.board.serial += 1
             if candidate not in self.game.reserved_ids and candidate not in self.board.units:
                 return candidate

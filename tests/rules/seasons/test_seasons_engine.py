@@ -449,6 +449,7 @@ def test_hidden_orders_in_the_view_of_other_nations(isles: SeasonsGame) -> None:
     assert other["orders"] == [{"nation": "vellmark", "source": "caldwick", "hidden": True}]
     assert other["purchases"] == [] and other["nations"]["vellmark"] == {"hidden": True}
     assert [entry["action"] for entry in other["log"]] == ["hidden", "hidden"]
+    assert other["units"]["v1"]["kind"] == "hidden" and own["units"]["v1"]["kind"] == "infantry"
     assert [entry["action"] for entry in own["log"]] == [
         "move caldwick brenmoor v1",
         "buy infantry harrowmere",
