@@ -503,7 +503,7 @@ def end_turn(state: SeasonsState) -> list[str]:
         board.phase = OVER
         return [*effects, "the game ends"]
     board.turn += 1
-    board.season = state.game.tables.seasons.after(state.effects_season()).value
+    board.season = state.game.tables.seasons.after(state.season).value
     return effects + state.begin_turn()
 
 

@@ -21,7 +21,7 @@ import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any, Self
 
-from model.rules.protocol import Action, State
+from model.rules.protocol import Action, LogEntry, State
 from model.rules.rng import Rng
 from model.rules.seasons import economy
 from model.rules.seasons.game import SeasonsGame
@@ -158,7 +158,7 @@ class Board:
 class SeasonsState(State):
     """A Seasons game in progress."""
 
-    def __init__(self, game: SeasonsGame, board: Board, rng: Rng, log: list[Any] | None = None) -> None:
+    def __init__(self, game: SeasonsGame, board: Board, rng: Rng, log: list[LogEntry] | None = None) -> None:
         self.game: SeasonsGame = game
         self.board = board
         self.rng = rng
@@ -200,8 +200,6 @@ class SeasonsState(State):
     @classmethod
     def from_json(cls, game: SeasonsGame, data: dict[str, Any]) -> SeasonsState:
         """Rebuild a state saved by :meth:`to_json`."""
-        from model.rules.protocol import LogEntry
-
         return cls(
             game,
             Board.from_json(data["board"]),
@@ -301,14 +299,15 @@ class SeasonsState(State):
 
     # --- helpers used by the rules ---
 
-    def effects_season(self) -> Season:
+    @property
+    def season(self) -> Season:
         """The current season."""
         return Season(self.board.season)
 
     @property
     def effects(self) -> SeasonEffects:
         """The effects of the current season."""
-        return self.game.tables.seasons.effect(Season(self.board.season))
+        return self.game.tables.seasons.effect(self.season)
 
     def units_of(self, nation: str, area: str) -> list[UnitState]:
         """Return the nation's units in an area, by id."""
@@ -456,7 +455,7 @@ class SeasonsState(State):
         board.plan_index = len(board.plan_order) - 1
         return resolution.resolve_turn(self)
 
-    # --- checking and applying actions ---
+    # --- checking and applying actions (the rules modules import this one, hence the late imports) ---
 
     def _check(self, action: Action) -> None:
         from model.rules.seasons import rules
