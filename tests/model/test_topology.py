@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from shapely.geometry import MultiPolygon, Polygon
+from shapely.geometry import LineString, MultiPolygon, Polygon
 
 from model.scenario import AdjacencyPolicy, Area, AreaKind, Boundary, CornerTouch, Scenario
 from model.topology import Topology
@@ -332,3 +332,54 @@ def test_update_equals_fresh_build_after_random_edits(make_grid: Factory, edits:
 def test_sea_kind_does_not_change_faces(grid: Scenario) -> None:
     grid.area("a11").kind = AreaKind.SEA
     assert Topology.build(grid.map).area_at(15, 15) == "a11"
+
+
+# --- geometry helpers (model.geometry) ------------------------------------------------------
+
+
+def test_polygons_to_linework_stores_each_shared_border_once() -> None:
+    from shapely.geometry import box
+
+    from model.geometry import polygons_to_linework
+    from model.scenario import MapData
+
+    # The right square's shared edge is off by less than a grid step: snapping joins them.
+    shapes = [box(0, 0, 10, 10), box(10.001, 0, 20, 10), box(3, 13, 5, 15)]
+    linework = polygons_to_linework(shapes, grid=0.01)
+    total = sum(LineString(line).length for line in linework.boundaries)
+    assert total == pytest.approx(40 + 20 + 10 + 8)  # outline 60, shared edge 10 once, island 8
+    assert linework.dropped == []
+    areas = [Area(id=f"p{i}", name=f"P{i}", anchors=anchors) for i, anchors in enumerate(linework.anchors)]
+    boundaries = [Boundary(id=f"b{i}", points=line) for i, line in enumerate(linework.boundaries)]
+    topology = Topology.build(MapData(boundaries=boundaries, areas=areas))
+    assert topology.linework_problems() == []
+    assert topology.gaps() == [] and topology.stray_anchors() == []
+    assert topology.adjacency() == {frozenset(("p0", "p1")): pytest.approx(10.0)}
+
+
+def test_split_line_at_cuts_on_and_between_vertices() -> None:
+    from model.geometry import split_line_at
+
+    assert split_line_at([(0, 0), (10, 0), (10, 10)], [(5, 0), (10, 0), (10, 4)]) == [
+        [(0.0, 0.0), (5.0, 0.0)],
+        [(5.0, 0.0), (10.0, 0.0)],
+        [(10.0, 0.0), (10.0, 4.0)],
+        [(10.0, 4.0), (10.0, 10.0)],
+    ]
+    assert split_line_at([(0, 0), (10, 0)], [(0, 0), (10, 0)]) == [[(0.0, 0.0), (10.0, 0.0)]]
+    ring_pieces = split_line_at([(0, 0), (10, 0), (10, 10), (0, 0)], [(10, 5)])
+    assert ring_pieces == [[(0.0, 0.0), (10.0, 0.0), (10.0, 5.0)], [(10.0, 5.0), (10.0, 10.0), (0.0, 0.0)]]
+
+
+def test_generated_test_map_is_clean() -> None:
+    from model.geometry import generate_test_map
+
+    scenario = generate_test_map(200, seed=3)
+    topology = Topology.build(scenario.map)
+    assert len(scenario.map.areas) == 200
+    assert len(topology.face_ids()) == 200
+    assert topology.gaps() == [] and topology.shared_faces() == {} and topology.stray_anchors() == []
+    assert topology.linework_problems() == []
+    kinds = {area.kind for area in scenario.map.areas}
+    assert kinds == {AreaKind.LAND, AreaKind.SEA}
+    assert generate_test_map(200, seed=3).model_dump() == scenario.model_dump()  # deterministic
