@@ -3,8 +3,10 @@
 An operation checks all its preconditions first and raises an ``OpError`` before changing
 anything. Then it saves the lists, dicts and fields it is about to change (shallow copies: the
 model objects inside are never mutated afterwards, only replaced), changes the scenario, and
-returns a ``Change``. ``Change.revert`` puts the saved values back and returns the change that
-redoes the edit, so an undo stack needs nothing else.
+returns a ``Change`` that keeps only what differs (the replaced stretch of each list, the changed
+keys of each dict), so that a long undo history of a large map stays small. ``Change.revert``
+puts the saved values back and returns the change that redoes the edit, so an undo stack needs
+nothing else.
 """
 
 from __future__ import annotations
@@ -85,18 +87,87 @@ def _read(scenario: Scenario, path: Path) -> Any:
     return _snapshot(getattr(parent, name))
 
 
-def _write(scenario: Scenario, path: Path, value: Any) -> None:
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class _ListPatch:
+    """The stretch of a list an edit replaced: ``items`` were at ``[start : len - tail]``.
+
+    Edits replace items rather than mutate them, so the unchanged prefix and suffix are found by
+    identity; an undo step then holds a few items instead of a copy of a 15,000-item list.
+    """
+
+    start: int
+    tail: int
+    items: tuple[Any, ...]
+
+    @classmethod
+    def between(cls, before: list[Any], after: list[Any]) -> _ListPatch:
+        """The patch that turns ``after`` back into ``before``."""
+        limit = min(len(before), len(after))
+        start = 0
+        while start < limit and before[start] is after[start]:
+            start += 1
+        tail = 0
+        while tail < limit - start and before[len(before) - 1 - tail] is after[len(after) - 1 - tail]:
+            tail += 1
+        return cls(start, tail, tuple(before[start : len(before) - tail]))
+
+    def apply(self, target: list[Any]) -> _ListPatch:
+        """Put the saved items back in place; return the patch that undoes this."""
+        end = len(target) - self.tail
+        replaced = tuple(target[self.start : end])
+        target[self.start : end] = self.items
+        return _ListPatch(self.start, self.tail, replaced)
+
+
+@dataclass(frozen=True)
+class _DictPatch:
+    """The keys of a dict an edit changed, with their former values (``_MISSING``: absent)."""
+
+    items: dict[Any, Any]
+
+    @classmethod
+    def between(cls, before: dict[Any, Any], after: dict[Any, Any]) -> _DictPatch:
+        """The patch that turns ``after`` back into ``before``."""
+        changed = {
+            key: before.get(key, _MISSING)
+            for key in before.keys() | after.keys()
+            if before.get(key, _MISSING) is not after.get(key, _MISSING)
+        }
+        return cls(changed)
+
+    def apply(self, target: dict[Any, Any]) -> _DictPatch:
+        """Put the saved values back; return the patch that undoes this."""
+        undo = {key: target.get(key, _MISSING) for key in self.items}
+        for key, value in self.items.items():
+            if value is _MISSING:
+                target.pop(key, None)
+            else:
+                target[key] = value
+        return _DictPatch(undo)
+
+
+def _compress(before: Any, after: Any) -> Any:
+    """What to keep of a saved value: a patch for lists and dicts, the value itself otherwise."""
+    if isinstance(before, list) and isinstance(after, list):
+        return _ListPatch.between(before, after)
+    if isinstance(before, dict) and isinstance(after, dict):
+        return _DictPatch.between(before, after)
+    return before
+
+
+def _restore(scenario: Scenario, path: Path, saved: Any) -> Any:
+    """Put a saved value back at ``path``; return what restores the current one."""
     parent, name = _resolve(scenario, path)
     current = getattr(parent, name)
-    # Lists and dicts are restored in place: their items are already validated models, and other
+    # Lists and dicts are patched in place: their items are already validated models, and other
     # code may hold the container.
-    if isinstance(current, list) and isinstance(value, list):
-        current[:] = value
-    elif isinstance(current, dict) and isinstance(value, dict):
-        current.clear()
-        current.update(value)
-    else:
-        setattr(parent, name, value)
+    if isinstance(saved, _ListPatch | _DictPatch):
+        return saved.apply(current)
+    setattr(parent, name, saved)
+    return current
 
 
 @dataclass
@@ -122,10 +193,8 @@ class Change:
 
     def revert(self, scenario: Scenario) -> Change:
         """Undo this change on ``scenario``; return the change that redoes it."""
-        current = {path: _read(scenario, path) for path in self._saved}
-        for path, value in self._saved.items():
-            _write(scenario, path, _snapshot(value))
-        return Change(self.description, self.touched, self.removed, self.created, current)
+        redo = {path: _restore(scenario, path, saved) for path, saved in self._saved.items()}
+        return Change(self.description, self.touched, self.removed, self.created, redo)
 
 
 class Recorder:
@@ -159,7 +228,11 @@ class Recorder:
         removed: Iterable[str] = (),
     ) -> Change:
         """Return the ``Change`` of the edit made since the saves."""
-        return Change(description, touched, tuple(created), tuple(removed), dict(self._saved))
+        saved = {
+            path: _compress(value, getattr(*_resolve(self.scenario, path)))
+            for path, value in self._saved.items()
+        }
+        return Change(description, touched, tuple(created), tuple(removed), saved)
 
 
 def all_ids(scenario: Scenario) -> set[str]:

@@ -207,7 +207,11 @@ def _check_points(boundary_id: str, points: list[XY]) -> None:
 
 
 def move_vertex(scenario: Scenario, boundary_id: str, index: int, point: XY) -> Change:
-    """Move one vertex of a boundary; an end point is a node and moves in every boundary ending there."""
+    """Move one vertex of a boundary; an end point is a node and moves in every boundary ending there.
+
+    Moving a vertex across another boundary is allowed (a drag passes through such states); the
+    validator reports the crossing until it is undone.
+    """
     at, boundary = _boundary(scenario, boundary_id)
     count = len(boundary.points)
     if not 0 <= index < count:
