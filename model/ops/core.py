@@ -149,9 +149,30 @@ class _DictPatch:
         return _DictPatch(undo)
 
 
+@dataclass(frozen=True)
+class _ListReplace:
+    """Items an edit replaced in place (same length before and after), by position."""
+
+    items: dict[int, Any]
+
+    @classmethod
+    def between(cls, before: list[Any], after: list[Any]) -> _ListReplace:
+        """The patch that turns ``after`` (as long as ``before``) back into ``before``."""
+        return cls({i: old for i, (old, new) in enumerate(zip(before, after, strict=True)) if old is not new})
+
+    def apply(self, target: list[Any]) -> _ListReplace:
+        """Put the saved items back; return the patch that undoes this."""
+        undo = {i: target[i] for i in self.items}
+        for i, item in self.items.items():
+            target[i] = item
+        return _ListReplace(undo)
+
+
 def _compress(before: Any, after: Any) -> Any:
     """What to keep of a saved value: a patch for lists and dicts, the value itself otherwise."""
     if isinstance(before, list) and isinstance(after, list):
+        if len(before) == len(after):
+            return _ListReplace.between(before, after)
         return _ListPatch.between(before, after)
     if isinstance(before, dict) and isinstance(after, dict):
         return _DictPatch.between(before, after)
@@ -164,7 +185,7 @@ def _restore(scenario: Scenario, path: Path, saved: Any) -> Any:
     current = getattr(parent, name)
     # Lists and dicts are patched in place: their items are already validated models, and other
     # code may hold the container.
-    if isinstance(saved, _ListPatch | _DictPatch):
+    if isinstance(saved, _ListPatch | _ListReplace | _DictPatch):
         return saved.apply(current)
     setattr(parent, name, saved)
     return current

@@ -379,3 +379,15 @@ def test_topology_update_with_touched_equals_fresh_build(grid: Scenario) -> None
     ):
         topology.update(grid.map, change.touched.boundaries, change.touched.areas)
         assert topology.canonical() == Topology.build(grid.map).canonical()
+
+
+def test_undo_steps_hold_only_what_changed() -> None:
+    from model.geometry import generate_test_map
+
+    scenario = generate_test_map(300, seed=5)
+    boundary = scenario.map.boundaries[100]
+    change = ops.move_vertex(scenario, boundary.id, 0, (boundary.points[0][0] + 1, boundary.points[0][1]))
+    kept = sum(len(patch.items) for patch in change._saved.values())
+    assert kept == len(change.touched.boundaries) <= 4  # not a copy of the 900 boundaries
+    change = ops.delete_boundary(scenario, scenario.map.boundaries[10].id)
+    assert sum(len(patch.items) for patch in change._saved.values()) == 1
