@@ -10,6 +10,7 @@ warnings; input that cannot be used at all raises ``SourceError``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -29,7 +30,8 @@ from shapely.errors import GEOSException
 from shapely.geometry import MultiPolygon, Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
-from model.importers.linework import Linework, Point, polygons_to_linework, snap
+from model.generate.basemap import polygon_from_rings
+from model.importers.linework import Linework, Point, grid_anchor, polygons_to_linework, snap
 from model.scenario import (
     SCHEMA_VERSION,
     Area,
@@ -50,6 +52,7 @@ NAME_PROPERTIES = ("name", "NAME", "ADMIN", "name_en", "NAME_EN")
 
 EUROPE_CRS = "EPSG:3035"
 EUROPE_BOX = (-35.0, 24.0, 45.0, 85.0)
+WORLD_CRS = "EPSG:8857"
 """Where EPSG:3035 (LAEA Europe) is meant to be used; data outside gets a LAEA centred on it."""
 
 SLIVER_CELLS = 400
@@ -195,7 +198,7 @@ def _geometry(
         return None
     _warn_unclosed(raw, label, warnings)
     try:
-        geometry = shape(raw)
+        geometry = _across_antimeridian(raw, label, warnings) or shape(raw)
         coords = shapely.get_coordinates(geometry)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, GEOSException) as error:
         warnings.append(f"{label}: unreadable {raw.get('type', 'geometry')} ({error}); skipped")
@@ -231,6 +234,31 @@ def _geometry(
         warnings.append(f"{label}: the polygon has no area; skipped")
         return None
     return polygons
+
+
+def _across_antimeridian(raw: dict[str, Any], label: str, warnings: list[str]) -> BaseGeometry | None:
+    """Mend a lon/lat polygon whose rings jump across 180 degrees (Russia, Fiji in Natural Earth).
+
+    Taken as a plane polygon such a ring crosses itself and a repair would fill half the globe;
+    the rings are unwrapped and the part beyond 180 folded back instead. None when there is no jump.
+    """
+    kind, coordinates = raw.get("type"), raw.get("coordinates")
+    polygons = [coordinates] if kind == "Polygon" else coordinates if kind == "MultiPolygon" else None
+    if not isinstance(polygons, list):
+        return None
+    try:
+        rings = [[[(float(x), float(y)) for x, y, *_ in ring] for ring in polygon] for polygon in polygons]
+    except (TypeError, ValueError):
+        return None  # reported when the geometry is read
+    jumps = any(
+        abs(b[0] - a[0]) > 180 for polygon in rings for ring in polygon for a, b in itertools.pairwise(ring)
+    )
+    if not jumps:
+        return None
+    warnings.append(f"{label}: crosses the 180th meridian; the part beyond it was folded back")
+    return shapely.union_all(
+        [polygon_from_rings(polygon) for polygon in rings if polygon and len(polygon[0]) >= 4]
+    )
 
 
 def _polygonal(geometry: BaseGeometry, with_area: bool = True) -> BaseGeometry:
@@ -366,6 +394,8 @@ def _plane(options: ImportOptions, features: list[_Feature], lonlat: bool) -> _P
         box = EUROPE_BOX
         if west >= box[0] and south >= box[1] and east <= box[2] and north <= box[3]:
             return _Plane(EUROPE_CRS, 0.001, "km", "LAEA Europe (EPSG:3035), km")
+        if east - west > 180 or north - south > 90:  # most of the globe: an equal-area world map
+            return _Plane(WORLD_CRS, 0.001, "km", "Equal Earth (EPSG:8857), km")
         lat0, lon0 = round((south + north) / 2, 2), round((west + east) / 2, 2)
         wanted = f"+proj=laea +lat_0={lat0:g} +lon_0={lon0:g} +x_0=0 +y_0=0 +ellps=GRS80 +units=km +no_defs"
     try:
@@ -426,11 +456,20 @@ def build_scenario(raw_features: list[dict[str, Any]], options: ImportOptions, s
     try:
         for feature in features:
             feature.geometry = plane.apply(feature.geometry)
+            if not feature.geometry.is_valid:  # a projection can fold a shape over itself
+                feature.geometry = _polygonal(shapely.make_valid(feature.geometry))
+                warnings.append(f"{feature.label}: became invalid when projected; repaired with make_valid")
     except SourceError as error:
         raise SourceError(f"{source}: {error}") from error
     grid = options.grid or (0.1 if plane.units == "km" else _default_grid(features))
-    features = _snap_and_separate(features, grid, warnings)
-    linework = polygons_to_linework([f.geometry for f in features], grid)
+    try:
+        features = _snap_and_separate(features, grid, warnings)
+        linework = polygons_to_linework([f.geometry for f in features], grid)
+    except GEOSException as error:  # robust overlay failed: the source is too broken to node
+        raise SourceError(
+            f"{source}: the polygons cannot be joined into linework ({error}); clip the source with --bbox, "
+            "or repair it in a GIS"
+        ) from error
     scenario = _assemble(features, linework, grid, plane, options, source, warnings)
     return ImportResult(scenario, warnings, len(raw_features), outside)
 
@@ -438,8 +477,13 @@ def build_scenario(raw_features: list[dict[str, Any]], options: ImportOptions, s
 def _snap_and_separate(features: list[_Feature], grid: float, warnings: list[str]) -> list[_Feature]:
     """Snap to the grid and give every overlap to the earlier feature (areas cannot overlap)."""
     kept: list[_Feature] = []
+    thin = 0
     for feature in features:
         geometry = _polygonal(snap(feature.geometry, grid))
+        # A part that holds no grid point could carry no anchor (saving snaps anchors to the grid).
+        parts = [p for p in shapely.get_parts(geometry) if _holds_grid_point(p, grid)]
+        thin += len(shapely.get_parts(geometry)) - len(parts)
+        geometry = _polygonal(MultiPolygon(parts)) if parts else Polygon()
         if geometry.is_empty:
             warnings.append(f"{feature.label}: smaller than the grid ({grid:g}); dropped")
             continue
@@ -465,11 +509,18 @@ def _snap_and_separate(features: list[_Feature], grid: float, warnings: list[str
                 f"{feature.label}: overlaps {names}; the overlap ({lost:.4g} square units) stays "
                 "with the earlier feature"
             )
+    if thin:
+        warnings.append(f"{thin} polygon part(s) thinner than the grid ({grid:g}) were dropped")
     survivors = [f for f in kept if not f.geometry.is_empty]
     for feature in kept:
         if feature.geometry.is_empty:
             warnings.append(f"{feature.label}: lies entirely under earlier features; dropped")
     return survivors
+
+
+def _holds_grid_point(part: BaseGeometry, grid: float) -> bool:
+    point = part.representative_point()
+    return grid_anchor(part, (point.x, point.y), grid) is not None
 
 
 def slug(text: str) -> str:

@@ -8,11 +8,13 @@ area's anchors can be one point inside each of its faces.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
+from numpy.typing import NDArray
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
@@ -70,27 +72,41 @@ def polygons_to_linework(polygons: Sequence[BaseGeometry], grid: float) -> Linew
         faces=faces,
         owners=owners,
         anchors=[
-            grid_anchor(face, (float(p.x), float(p.y)), grid) for face, p in zip(faces, points, strict=True)
+            # A face too thin for any grid point keeps its off-grid point; the validator will say so.
+            grid_anchor(face, (float(p.x), float(p.y)), grid) or (float(p.x), float(p.y))
+            for face, p in zip(faces, points, strict=True)
         ],
     )
 
 
-def grid_anchor(face: Polygon, near: Point, grid: float, reach: int = 6) -> Point:
-    """Return a grid point inside ``face`` close to ``near`` (so saving, which snaps, keeps it inside).
+def grid_anchor(face: BaseGeometry, near: Point, grid: float, reach: int = 6) -> Point | None:
+    """Return a grid point inside ``face`` close to ``near`` (saving snaps anchors to the grid).
 
-    Searches the grid points in growing squares around ``near``; a face too thin to hold any
-    grid point within ``reach`` cells keeps ``near`` itself.
+    Looks at the grid points within ``reach`` cells of ``near``, then, for a thin face, at every
+    grid point of its bounding box (when there are not too many); None when the face holds none.
     """
     cx, cy = round(near[0] / grid), round(near[1] / grid)
-    for radius in range(reach + 1):
-        ring = [
-            (cx + dx, cy + dy)
-            for dx in range(-radius, radius + 1)
-            for dy in range(-radius, radius + 1)
-            if max(abs(dx), abs(dy)) == radius
-        ]
-        for ix, iy in ring:
-            candidate = (round(ix * grid, 12), round(iy * grid, 12))
-            if face.contains(shapely.Point(candidate)):
-                return candidate
-    return near
+    offsets = np.arange(-reach, reach + 1)
+    ix, iy = np.meshgrid(cx + offsets, cy + offsets)
+    found = _closest_inside(face, ix.ravel(), iy.ravel(), near, grid)
+    if found is not None:
+        return found
+    west, south, east, north = face.bounds
+    columns = np.arange(math.ceil(west / grid), math.floor(east / grid) + 1)
+    rows = np.arange(math.ceil(south / grid), math.floor(north / grid) + 1)
+    if columns.size * rows.size == 0 or columns.size * rows.size > 250_000:
+        return None
+    ix, iy = np.meshgrid(columns, rows)
+    return _closest_inside(face, ix.ravel(), iy.ravel(), near, grid)
+
+
+def _closest_inside(
+    face: BaseGeometry, ix: NDArray[np.int64], iy: NDArray[np.int64], near: Point, grid: float
+) -> Point | None:
+    xs, ys = np.round(ix * grid, 12), np.round(iy * grid, 12)
+    inside = shapely.contains_xy(face, xs, ys)
+    if not inside.any():
+        return None
+    distance = np.where(inside, (xs - near[0]) ** 2 + (ys - near[1]) ** 2, np.inf)
+    best = int(np.argmin(distance))
+    return (float(xs[best]), float(ys[best]))

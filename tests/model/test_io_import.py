@@ -305,3 +305,37 @@ def test_europe_from_natural_earth_countries() -> None:
     assert germany is not None
     assert 340_000 < germany.area < 370_000  # km², equal-area projection
     assert shapely.is_valid(germany)
+
+
+def test_a_polygon_across_the_180th_meridian_is_folded_not_filled(tmp_path: Path) -> None:
+    ring = [[178, -17], [-179, -17], [-179, -16], [178, -16], [178, -17]]  # 3 degrees wide, across 180
+    path = tmp_path / "fiji.geojson"
+    path.write_text(
+        json.dumps(
+            {
+                "type": "Feature",
+                "properties": {"name": "Fiji"},
+                "geometry": {"type": "Polygon", "coordinates": [ring]},
+            }
+        ),
+        encoding="utf-8",
+    )
+    result = import_file("geojson", path, ImportOptions(project="none", grid=0.01))
+    assert result.warnings == [
+        "feature 0 (Fiji): crosses the 180th meridian; the part beyond it was folded back"
+    ]
+    shape = Topology.build(result.scenario.map).area_geometry("fiji")
+    assert shape is not None
+    assert shape.area == pytest.approx(3.0)  # not the 357 degrees the other way round
+    assert len(result.scenario.area("fiji").anchors) == 2  # one piece each side of the map
+
+
+def test_parts_thinner_than_the_grid_are_dropped(tmp_path: Path) -> None:
+    sliver = Polygon([(6, 46), (6.01, 46), (6.01, 47)])  # at most one grid cell wide: no grid point inside
+    path = write_geojson(
+        tmp_path / "thin.geojson", [feature("Land", shapely.union_all([box(5, 46, 5.5, 47), sliver]))]
+    )
+    result = import_file("geojson", path, ImportOptions(project="none", grid=0.01))
+    assert "1 polygon part(s) thinner than the grid (0.01) were dropped" in result.warnings
+    assert len(result.scenario.area("land").anchors) == 1
+    assert errors(result.scenario) == []
