@@ -35,13 +35,16 @@ def _reveal(state: SeasonsState) -> list[str]:
             unit_id = state.new_id(purchase.nation)
             trained = purchase.kind == "unit"
             board.units[unit_id] = UnitState(unit_id, purchase.what, purchase.nation, area, trained)
+            board.count(f"bought_{purchase.what}")
             label = purchase.what if trained else f"untrained {purchase.what}"
             effects.append(f"{purchase.nation} places {label} {unit_id} in {area}")
         elif purchase.kind == "raise":
+            board.count("raises")
             cap = state.game.tables.economy.max_resources
             board.areas[area].resources = min(board.areas[area].resources + 1, cap)
             effects.append(f"{area} rises to {board.areas[area].resources}")
         elif purchase.kind == "building":
+            board.count(f"built_{purchase.what}")
             board.areas[area].building = purchase.what
             board.areas[area].damage = 0
             effects.append(f"{purchase.nation} builds a {purchase.what} in {area}")
@@ -62,6 +65,7 @@ def _pillage(state: SeasonsState) -> list[str]:
         board.bonus[order.nation] = board.bonus.get(order.nation, 0) + gained
         area.resources = economy.after_pillage(area.resources, state.game.tables)
         board.pillaged.append(order.target)
+        board.count("pillages")
         effects.append(f"{order.nation} pillages {order.target} for {gained}; it drops to {area.resources}")
     return effects
 
@@ -293,6 +297,9 @@ def _start_battle(state: SeasonsState, area: str) -> list[str]:
                 queue.append(Allocation(nation, share))
                 effects.append(f"{nation} takes {share} casualties")
     state.board.battle = BattleState(area, groups, winner, dict(outcome.unit_might), queue)
+    state.board.count("battles")
+    if len(groups) > 2:
+        state.board.count("battles_three_or_more_sides")
     return effects
 
 
@@ -368,6 +375,7 @@ def _hit(state: SeasonsState, allocation: Allocation, target: str) -> list[str]:
     if result.lost:
         gone = _remove(state, target)
         current.lost += gone
+        state.board.count("units_lost_in_battle", len(gone))
         return [f"{', '.join(gone)} lost"]
     return [f"{target} holds"]
 
@@ -433,6 +441,7 @@ def _finish_battle(state: SeasonsState) -> list[str]:
         if target is None:
             gone = _remove(state, unit.id)
             captured += len(gone)
+            board.count("units_captured", len(gone))
             effects.append(f"{', '.join(gone)} captured")
             continue
         for moving in [unit] + [u for u in board.units.values() if u.boat == unit.id]:
@@ -510,6 +519,7 @@ def end_turn(state: SeasonsState) -> list[str]:
 def disband(state: SeasonsState, nation: str, target: str) -> list[str]:
     """Give up a unit (with its cargo) or let a building fall to a ruin (Seasons: Resources)."""
     board = state.board
+    board.count("disbanded")
     if target in board.units:
         return [f"{nation} disbands {', '.join(_remove(state, target))}"]
     here = board.areas[target]

@@ -26,7 +26,10 @@ SPEC = RulesetSpec(
     checks="model.rules.seasons.checks:check_scenario",
     engine="model.rules.seasons.game:build_game",
     tables_dir="rulesets/seasons",
-    extra={"bots": {"heuristic": "model.bots.seasons:HeuristicBot", "random": "model.bots.base:RandomBot"}},
+    bots=(
+        ("random", "model.bots.base:RandomBot"),
+        ("heuristic", "model.bots.seasons:HeuristicBot"),
+    ),
 )
 
 register(SPEC)

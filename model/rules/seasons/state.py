@@ -129,6 +129,12 @@ class Board:
     bonus: dict[str, int] = field(default_factory=dict)
     snapshot: dict[str, int] = field(default_factory=dict)
     pillaged: list[str] = field(default_factory=list)
+    stats: dict[str, int] = field(default_factory=dict)
+    """Counters over the whole game (battles, captures, pillages...) for the balance report."""
+
+    def count(self, name: str, amount: int = 1) -> None:
+        """Add to one of the game's counters."""
+        self.stats[name] = self.stats.get(name, 0) + amount
 
     def to_json(self) -> dict[str, Any]:
         """Return the board as plain JSON data."""
@@ -259,7 +265,15 @@ class SeasonsState(State):
                     winners.add(nation)
         return [nation for nation in self.game.nations if nation in winners]
 
-    def view(self, player: str | None) -> dict[str, Any]:
+    def area_owners(self) -> dict[str, str | None]:
+        """Return who holds each land area now."""
+        return {area: data.owner for area, data in self.board.areas.items()}
+
+    def statistics(self) -> dict[str, int]:
+        """Return the game's counters: battles, units lost and captured, pillages, purchases, disbands."""
+        return dict(self.board.stats)
+
+    def view(self, player: str | None = None) -> dict[str, Any]:
         """Return what ``player`` may see (None: the public view).
 
         Seasons: Turns: tokens lie face down until the reveal, so other nations' orders show only

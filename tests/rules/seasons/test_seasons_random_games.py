@@ -99,3 +99,22 @@ def test_clone_is_independent(isles: SeasonsGame) -> None:
     assert copy == state
     copy.apply("done")
     assert copy != state and state.board.plan_index == 0
+
+
+def test_registry_builds_the_seasons_bots(isles: SeasonsGame) -> None:
+    from model.rules import registry
+
+    spec = registry.get("seasons")
+    assert spec is not None and spec.bot_levels() == ["random", "heuristic"]
+    bots = {nation: spec.make_bot("heuristic", seed=n) for n, nation in enumerate(isles.nations)}
+    assert play(isles, bots, 11).is_over()
+
+
+def test_play_test_hooks(isles: SeasonsGame) -> None:
+    """What the play-test runner reads: owners, counters, and a public view without a player."""
+    state = play(isles, {nation: HeuristicBot(n) for n, nation in enumerate(isles.nations)}, 4)
+    assert isinstance(state, SeasonsState)
+    assert state.area_owners() == {area: data["owner"] for area, data in state.view()["areas"].items()}
+    stats = state.statistics()
+    assert stats.get("battles", 0) > 0 and stats.get("bought_infantry", 0) > 0
+    assert all(value > 0 for value in stats.values())
