@@ -12,6 +12,7 @@ The geometric checks use ``model.topology`` and ``model.graph``; callers that al
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import math
 from collections import defaultdict
@@ -227,7 +228,50 @@ def validate(scenario: Scenario, *, topology: Any = None, graphs: Any = None) ->
             found.extend(spec.run_checks(scenario, **extra))
         except Exception as error:
             found.append(_internal(f"{spec.id} ruleset checks", error))
-    return found
+    try:
+        return _with_locations(found, scenario)
+    except Exception:  # locating is a convenience: never lose the issues over it
+        return found
+
+
+def _with_locations(found: list[Issue], scenario: Scenario) -> list[Issue]:
+    """Give a map point to issues that name objects but no point, so the editor can zoom to them."""
+    if all(item.location is not None or not item.ids for item in found):
+        return found
+    points = _object_points(scenario)
+    located = []
+    for item in found:
+        if item.location is None:
+            point = next((points[i] for i in item.ids if i in points), None)
+            if point is not None:
+                item = dataclasses.replace(item, location=point)
+        located.append(item)
+    return located
+
+
+def _object_points(scenario: Scenario) -> dict[str, Point]:
+    """A point for every object that has a place on the map: areas, boundaries, units, courts..."""
+    points: dict[str, Point] = {}
+    for boundary in scenario.map.boundaries:
+        points[boundary.id] = boundary.points[len(boundary.points) // 2]
+    for area in scenario.map.areas:
+        points[area.id] = area.label or area.anchors[0]
+    for connection in scenario.map.connections:
+        if connection.a in points:
+            points.setdefault(connection.id, points[connection.a])
+    for unit in scenario.setup.units:
+        if unit.area in points:
+            points.setdefault(unit.id, points[unit.area])
+    for empire in scenario.setup.empires:
+        court = empire.attributes.get("court")
+        if isinstance(court, str) and court in points:
+            points.setdefault(empire.id, points[court])
+    for area_id, setup in scenario.setup.areas.items():
+        if setup.owner is not None and area_id in points:
+            points.setdefault(
+                setup.owner, points[area_id]
+            )  # a Magnate (or courtless empire): one of its areas
+    return points
 
 
 def has_errors(issues: Iterable[Issue]) -> bool:

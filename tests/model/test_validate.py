@@ -401,3 +401,14 @@ def test_codes_are_documented_and_listed() -> None:
         assert isinstance(severity, Severity) and text
         if origin in ("core", "eotma"):
             assert code.isupper() and text.endswith("."), code
+
+
+def test_issues_about_objects_get_a_map_point_to_zoom_to(default: Scenario) -> None:
+    default.setup.units[2].id = "westmarch"  # DUPLICATE_ID names the unit's id, reported at the unit
+    del default.setup.empires[1].attributes["court"]
+    issues = validate.validate(default)
+    assert the(issues, "DUPLICATE_ID").location == default.area("westmarch").anchors[0]
+    kestrian_areas = [a for a, s in default.setup.areas.items() if s.owner == "kestrian_duchy"]
+    location = the(issues, "COURT_MISSING").location
+    assert location in [default.area(a).anchors[0] for a in kestrian_areas]
+    assert all(i.location is not None for i in issues)
