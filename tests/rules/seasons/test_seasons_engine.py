@@ -540,3 +540,30 @@ def test_battles_at_sea_sink_the_cargo(isles: SeasonsGame) -> None:
     assert "ostrand: might 3 + d4 1 = 4" in log  # 2 + 1 for the infantry aboard
     assert "ob, oi lost" in log
     assert set(state.board.units) == {"vb"}
+
+
+def test_units_war_boat_aid_example_on_the_map(isles: SeasonsGame) -> None:
+    """Seasons: Units / War Boat: 3 boats hold 2 cavalry and 4 infantry; 2 infantry and 2 cavalry
+    land and attack; with an aid token the carrier gives nothing, the boat holding 2 infantry 3 and
+    the empty one 2: aid 5, on top of 1 + 1 + 4 + 3 from the landing party."""
+    units = [
+        ("ba", "war_boat", "vellmark", "north_sea"),
+        ("bb", "war_boat", "vellmark", "north_sea"),
+        ("bc", "war_boat", "vellmark", "north_sea"),
+        ("i1", "infantry", "vellmark", "north_sea"),
+        ("i2", "infantry", "vellmark", "north_sea"),
+        ("c1", "cavalry", "vellmark", "north_sea"),
+        ("c2", "cavalry", "vellmark", "north_sea"),
+        ("i3", "infantry", "vellmark", "north_sea"),
+        ("i4", "infantry", "vellmark", "north_sea"),
+        ("o1", "infantry", "ostrand", "brenmoor"),
+    ]
+    state = stage(isles, units, {"brenmoor": "ostrand"})
+    for unit, boat in {"i1": "ba", "i2": "ba", "c1": "ba", "c2": "ba", "i3": "bb", "i4": "bb"}.items():
+        state.board.units[unit].boat = boat
+    state.rng.force(1, 1)
+    plan(state, {"vellmark": ["move north_sea brenmoor i1,i2,c1,c2", "aid north_sea brenmoor"]})
+    log = effects(state)
+    assert "vellmark aids from north_sea with 5" in log
+    assert "vellmark: might 14 + d4 1 = 15" in log
+    assert state.board.areas["brenmoor"].owner == "vellmark"
