@@ -613,8 +613,8 @@ def _redundant_connections(context: _Context) -> Iterator[Issue]:
             continue
         touching = pair in adjacent
         text = ""
-        if connection.kind is ConnectionKind.STRAIT and touching:
-            text = "is a strait between areas that already share a border"
+        if connection.kind in (ConnectionKind.STRAIT, ConnectionKind.SEA_LANE) and touching:
+            text = f"is a {connection.kind.value.replace('_', ' ')} between areas that already share a border"
         elif connection.kind is ConnectionKind.IMPASSABLE and not touching:
             text = "makes impassable a border that does not exist"
         elif connection.kind is ConnectionKind.RIVER_CROSSING and not touching:

@@ -254,6 +254,14 @@ def test_strait_between_neighbours_is_redundant(default: Scenario) -> None:
     assert issue.ids == ("moot", "aldmoor", "westmarch")
 
 
+def test_sea_lane_along_a_shared_coast_is_redundant(default: Scenario) -> None:
+    _connect(default, "lane", "lowen", "western_ocean", "sea_lane")
+    assert (
+        "sea lane between areas that already share a border"
+        in the(validate.validate(default), "CONNECTION_REDUNDANT").message
+    )
+
+
 def test_impassable_and_connected_conflict(default: Scenario) -> None:
     _connect(default, "wall", "lowen", "corvant", "impassable")
     issues = validate.validate(default)
