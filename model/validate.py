@@ -22,12 +22,14 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from model.graph import MapGraphs
 from model.issues import Issue, Severity
 from model.rules import registry, tables
 from model.rules.registry import RulesetSpec
 from model.scenario import Area, AreaKind, ConnectionKind, Point, Scenario
+from model.topology import Topology
 
-E, W, N = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, W = Severity.ERROR, Severity.WARNING
 
 CODES: dict[str, tuple[Severity, str]] = {
     # linework (model.topology)
@@ -73,7 +75,6 @@ CODES: dict[str, tuple[Severity, str]] = {
     "UNIT_STRENGTH_OUT_OF_RANGE": (E, "A unit's strength is outside its kind's range."),
     "UNIT_AREA_KIND": (E, "A unit stands on an area of a kind it may not (e.g. an army at sea)."),
     # the validator itself
-    "GEOMETRY_UNAVAILABLE": (N, "The geometric checks were skipped (the topology module is missing)."),
     "INTERNAL_ERROR": (E, "A check crashed: a bug in Mappa; the message names the check."),
 }
 """Every code the core validator emits: code -> (severity, one-line description)."""
@@ -127,8 +128,8 @@ class _Context:
 
     scenario: Scenario
     spec: RulesetSpec | None
-    topology: Any = None
-    graphs: Any = None
+    topology: Topology | None = None
+    graphs: MapGraphs | None = None
     geometry_issue: Issue | None = None
     areas: dict[str, Area] = field(default_factory=dict)
     empires: set[str] = field(default_factory=set)
@@ -157,27 +158,21 @@ class _Context:
             }
         return self._known
 
-    def ensure_geometry(self) -> bool:
-        """Build the topology and graphs on first use; return whether they are available."""
+    def geometry(self) -> tuple[Topology, MapGraphs] | None:
+        """Return the topology and graphs, built on first use; None when building them failed."""
         if self.topology is not None and self.graphs is not None:
-            return True
+            return self.topology, self.graphs
         if self.geometry_issue is not None:
-            return False
-        try:
-            topology_module = importlib.import_module("model.topology")
-            graph_module = importlib.import_module("model.graph")
-        except ImportError as error:
-            self.geometry_issue = issue("GEOMETRY_UNAVAILABLE", f"geometric checks skipped: {error}")
-            return False
+            return None
         try:
             if self.topology is None:
-                self.topology = topology_module.Topology.build(self.scenario.map)
+                self.topology = Topology.build(self.scenario.map)
             if self.graphs is None:
-                self.graphs = graph_module.MapGraphs.from_scenario(self.scenario, self.topology)
+                self.graphs = MapGraphs.from_scenario(self.scenario, self.topology)
         except Exception as error:  # a topology bug must not stop the other checks
             self.geometry_issue = _internal("topology", error)
-            return False
-        return True
+            return None
+        return self.topology, self.graphs
 
 
 def _internal(check: str, error: BaseException) -> Issue:
@@ -200,7 +195,9 @@ def _check(name: str) -> Callable[[Check], Check]:
     return register
 
 
-def validate(scenario: Scenario, *, topology: Any = None, graphs: Any = None) -> list[Issue]:
+def validate(
+    scenario: Scenario, *, topology: Topology | None = None, graphs: MapGraphs | None = None
+) -> list[Issue]:
     """Return every issue found in the scenario (core checks, then the ruleset's); never raises.
 
     ``topology`` (a ``model.topology.Topology``) and ``graphs`` (a ``model.graph.MapGraphs``) of
@@ -224,7 +221,8 @@ def validate(scenario: Scenario, *, topology: Any = None, graphs: Any = None) ->
         found.append(context.geometry_issue)
     if spec is not None:
         try:
-            extra = {"graphs": context.graphs} if context.ensure_geometry() else {}
+            geometry = context.geometry()
+            extra = {"graphs": geometry[1]} if geometry is not None else {}
             found.extend(spec.run_checks(scenario, **extra))
         except Exception as error:
             found.append(_internal(f"{spec.id} ruleset checks", error))
@@ -284,12 +282,12 @@ def has_errors(issues: Iterable[Issue]) -> bool:
 
 @_check("linework")
 def _linework(context: _Context) -> Iterator[Issue]:
-    if not context.scenario.map.boundaries or not context.ensure_geometry():
+    geometry = context.geometry() if context.scenario.map.boundaries else None
+    if geometry is None:
         return
-    for problem in context.topology.linework_problems():
+    for problem in geometry[0].linework_problems():
         code = problem.code if problem.code in CODES else "BOUNDARY_INVALID"
-        location = tuple(problem.location) if problem.location is not None else None
-        yield issue(code, problem.message, ids=problem.boundary_ids, location=location)
+        yield issue(code, problem.message, ids=problem.boundary_ids, location=problem.location)
 
 
 @_check("faces")
@@ -297,11 +295,12 @@ def _faces(context: _Context) -> Iterator[Issue]:
     if not context.scenario.map.areas:
         yield issue("MAP_EMPTY", "the map has no areas yet: draw boundaries and add areas")
         return
-    if not context.ensure_geometry():
+    geometry = context.geometry()
+    if geometry is None:
         return
-    topology = context.topology
+    topology = geometry[0]
     for face in topology.gaps():
-        point = _point_in(_face(topology, face))
+        point = _point_in(topology.face(face))
         yield issue(
             "AREA_GAP",
             f"a face near ({point[0]:g}, {point[1]:g}) belongs to no area: "
@@ -314,7 +313,7 @@ def _faces(context: _Context) -> Iterator[Issue]:
             "AREA_SHARED_FACE",
             f"one face holds anchors of {names}: split it with a boundary or move an anchor",
             ids=area_ids,
-            location=_point_in(_face(topology, face)),
+            location=_point_in(topology.face(face)),
         )
     for area_id, index in topology.stray_anchors():
         area = context.areas[area_id]
@@ -331,9 +330,10 @@ def _faces(context: _Context) -> Iterator[Issue]:
 
 @_check("neighbours")
 def _neighbours(context: _Context) -> Iterator[Issue]:
-    if len(context.areas) < 2 or not context.ensure_geometry():
+    geometry = context.geometry() if len(context.areas) >= 2 else None
+    if geometry is None:
         return
-    graphs = context.graphs
+    graphs = geometry[1]
     for area_id in sorted(graphs.isolated()):
         yield issue(
             "AREA_ISOLATED",
@@ -357,10 +357,6 @@ def _neighbours(context: _Context) -> Iterator[Issue]:
                 ids=(area.id,),
                 location=context.location_of(area.id),
             )
-
-
-def _face(topology: Any, face: int) -> Any:
-    return topology.face(face) if hasattr(topology, "face") else topology.faces[face]
 
 
 def _point_in(polygon: Any) -> Point:
@@ -604,9 +600,10 @@ def _connections(context: _Context) -> Iterator[Issue]:
 
 
 def _redundant_connections(context: _Context) -> Iterator[Issue]:
-    if not context.scenario.map.connections or not context.ensure_geometry():
+    geometry = context.geometry() if context.scenario.map.connections else None
+    if geometry is None:
         return
-    adjacent = context.topology.adjacency()
+    adjacent = geometry[0].adjacency()
     for index, connection in enumerate(context.scenario.map.connections):
         pair = frozenset((connection.a, connection.b))
         if len(pair) < 2 or not pair <= context.areas.keys():

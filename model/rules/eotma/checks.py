@@ -8,12 +8,12 @@ courts (21), where units may stand (33.32, 34.22), diplomatic ties and claims (1
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
-from typing import Any
 
+from model.graph import MapGraphs
 from model.issues import Issue, Severity
 from model.scenario import AreaKind, Point, Scenario
+from model.topology import Topology
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -49,7 +49,7 @@ def _issue(
     return Issue(code, CODES[code][0], message, ids, path, location, rule)
 
 
-def check_scenario(scenario: Scenario, *, graphs: Any = None) -> list[Issue]:
+def check_scenario(scenario: Scenario, *, graphs: MapGraphs | None = None) -> list[Issue]:
     """Return the EotMA problems of a scenario's setup.
 
     ``graphs`` is the scenario's ``model.graph.MapGraphs`` when the caller has it; without it the
@@ -67,7 +67,7 @@ def check_scenario(scenario: Scenario, *, graphs: Any = None) -> list[Issue]:
 class _Checker:
     """Indexes shared by the checks of one scenario."""
 
-    def __init__(self, scenario: Scenario, graphs: Any) -> None:
+    def __init__(self, scenario: Scenario, graphs: MapGraphs | None) -> None:
         self.scenario = scenario
         self.graphs = graphs
         self.area_by_id = scenario.area_index()
@@ -207,12 +207,10 @@ class _Checker:
                         self.where(unit.area),
                     )
 
-    def _graphs(self) -> Any:
+    def _graphs(self) -> MapGraphs | None:
         if self.graphs is None:
             try:
-                topology = importlib.import_module("model.topology").Topology.build(self.scenario.map)
-                graph = importlib.import_module("model.graph")
-                self.graphs = graph.MapGraphs.from_scenario(self.scenario, topology)
+                self.graphs = MapGraphs.from_scenario(self.scenario, Topology.build(self.scenario.map))
             except Exception:  # no usable geometry (the validator reports why): skip the coast check
                 return None
         return self.graphs
