@@ -276,9 +276,10 @@ class SeasonsState(State):
     def view(self, player: str | None = None) -> dict[str, Any]:
         """Return what ``player`` may see (None: the public view).
 
-        Seasons: Turns: tokens lie face down until the reveal, so other nations' orders show only
-        the area they were placed from; their purchases and treasuries stay at their own tables;
-        their units stand face down, so only how many there are shows (battles reveal them).
+        Seasons: Tokens, Turns: tokens lie face down until the reveal, so other nations' orders
+        show only where they lie (the line between two areas, or one area); their purchases and
+        treasuries stay at their own tables; their units stand face down, so only how many there
+        are shows (battles reveal them).
         The log keeps every action (replays need them) but this view blanks the other nations'
         entries of the planning not yet revealed.
         """
@@ -286,7 +287,12 @@ class SeasonsState(State):
         data["orders"] = [
             order
             if order["nation"] == player
-            else {"nation": order["nation"], "source": order["source"], "hidden": True}
+            else {
+                "nation": order["nation"],
+                "source": order["source"],
+                "target": order["target"],
+                "hidden": True,
+            }
             for order in data["orders"]
         ]
         data["purchases"] = [p for p in data["purchases"] if p["nation"] == player]

@@ -446,7 +446,9 @@ def test_hidden_orders_in_the_view_of_other_nations(isles: SeasonsGame) -> None:
     own = state.view("vellmark")
     other = state.view("ostrand")
     assert own["orders"][0]["target"] == "brenmoor"
-    assert other["orders"] == [{"nation": "vellmark", "source": "caldwick", "hidden": True}]
+    assert other["orders"] == [
+        {"nation": "vellmark", "source": "caldwick", "target": "brenmoor", "hidden": True}
+    ]
     assert other["purchases"] == [] and other["nations"]["vellmark"] == {"hidden": True}
     assert [entry["action"] for entry in other["log"]] == ["hidden", "hidden"]
     assert other["units"]["v1"]["kind"] == "hidden" and own["units"]["v1"]["kind"] == "infantry"
