@@ -279,7 +279,12 @@ def _candidates(state: SeasonsState, nation: str) -> list[Action]:
 
 
 def legal_actions(state: SeasonsState) -> list[Action]:
-    """Return every action the current nation may take now."""
+    """Return every action the current nation may take now.
+
+    Move tokens are listed for all the untasked units that can make the move and for each one alone
+    (every group is legal, but listing all 2^n groups would swamp bots and menus); a pillage names
+    the first untasked infantry or cavalry unit, which stands for any of them.
+    """
     nation = state.current_player()
     if nation is None:
         return []
