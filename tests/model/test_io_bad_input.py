@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from model import io
 from model.validate import validate
@@ -189,3 +191,44 @@ def test_load_error_finds_every_problem_and_shows_fifty(tmp_path: Path) -> None:
     message = str(error)
     assert message.count("unknown field") == 16  # the 51st problem is not shown
     assert "... and 1 more problems" in message
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data(), value=_json)
+def test_any_json_in_any_field_is_read_or_refused_never_crashes(data: st.DataObject, value: object) -> None:
+    raw = default_data()
+    node: object = raw
+    # Walk down a random existing path (so the value lands where the format expects something).
+    for _ in range(data.draw(st.integers(1, 4))):
+        if isinstance(node, dict) and node:
+            key = data.draw(st.sampled_from(sorted(node)))
+            parent, place, node = node, key, node[key]
+        elif isinstance(node, list) and node:
+            index = data.draw(st.integers(0, len(node) - 1))
+            parent, place, node = node, index, node[index]
+        else:
+            break
+    parent[place] = value  # type: ignore[index]
+    try:
+        scenario = io.loads(json.dumps(raw), "fuzz.mappa.json")
+    except io.LoadError as error:
+        assert str(error).startswith("fuzz.mappa.json: cannot read the scenario")
+        return
+    issues = validate(scenario)
+    assert not [i for i in issues if i.code == "INTERNAL_ERROR"], [i.message for i in issues]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=200))
+def test_any_bytes_are_read_or_refused_never_crash(data: bytes) -> None:
+    try:
+        io.loads(data, "noise.mappa.json")
+    except io.LoadError as error:
+        assert str(error).startswith("noise.mappa.json: cannot read the scenario")
