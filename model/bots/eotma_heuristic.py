@@ -26,15 +26,22 @@ from model.rules.eotma.actions import (
 )
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.data import Rules
-from model.rules.eotma.endeavours.common import locate
+from model.rules.eotma.endeavours.common import Located, problem
 from model.rules.eotma.endeavours.diplomacy import outcome
-from model.rules.eotma.legal import endeavour_targets, legal_actions
-from model.rules.eotma.ratings import base_rating
+from model.rules.eotma.legal import candidate_action, legal_actions
+from model.rules.eotma.ratings import base_rating, partial_against
 from model.rules.eotma.state import EotmaState
+from model.rules.eotma.territory import connection, sea_range
 from model.rules.protocol import Action, State
 
 LOW, HIGH = -15, 25
 """Ratings outside this range behave like its ends for every card."""
+SPAN = HIGH - LOW
+
+
+def _first(item: tuple[float, object, int]) -> float:
+    return item[0]
+
 
 # 2d6 sums: ways out of 36.
 _WAYS = {s: 6 - abs(s - 7) for s in range(2, 13)}
@@ -99,6 +106,11 @@ class EotmaHeuristicBot:
     """Victory points one gold is worth to this bot."""
     keep_for_defense = 1
     """Year cards it keeps back for defense in its own turn."""
+    replan_width = 6
+    """How many of a turn's best endeavours are re-scored for its later endeavours."""
+
+    def __init__(self) -> None:
+        self._memo: tuple[tuple[int, int, int, int], list[Located]] | None = None
 
     def choose(self, state: State) -> Action:
         """Return the bot's action for the current player."""
@@ -183,71 +195,150 @@ class EotmaHeuristicBot:
 
     # --- endeavours ---
 
+    def _candidates(self, state: EotmaState, player: int) -> list[Located]:
+        """Return the endeavours worth scoring: one best base per foreign target, useful domestic ones,
+        and diplomacy near home only (a restricted set: scoring every legal endeavour is too slow)."""
+        game = state.game
+        board = game.board
+        owner = state.owner
+        conn = connection(state, player)
+        best_base: dict[int, tuple[int, int, int]] = {}
+        for base, to_base in conn.items():
+            merit = state.ss[base] - partial_against(state, base) + state.army[base]
+            options = [(t, 0) for t in board.adj[base]]
+            if board.coast[base]:
+                reach = sea_range(state, base)
+                options += [(t, seas) for t, seas in board.sea_reach(base).items() if seas <= reach]
+            for target, seas in options:
+                if owner[target] == player:
+                    continue
+                total = to_base + seas
+                key = merit * 4 - total * 3 - (4 if seas >= 2 else 0)
+                known = best_base.get(target)
+                if known is None or key > known[0]:
+                    best_base[target] = (key, base, total)
+        found: list[Located] = []
+        ss_min = game.rules.ss_min
+        courts = set(state.court) | set(state.mag_court)
+        for target, (_key, base, seas) in best_base.items():
+            found.append(Located("conquest", player, target, base, seas))
+            if state.ss[target] > ss_min:
+                found.append(Located("pillage", player, target, base, seas))
+            if owner[target] == -1 and target not in courts:
+                found.append(Located("diplomacy", player, target, state.court[player], 0))
+        bit = 1 << player
+        for area, seas in conn.items():
+            if state.unrest[area] or state.ss[area] < 3:
+                found.append(Located("rule", player, area, area, seas))
+            exposed = any(owner[n] != player for n in board.adj[area])
+            if state.fort[area] < 3 and (area == state.court[player] or exposed):
+                found.append(Located("fortify", player, area, area, seas))
+            if not state.ties[area] & bit and area not in courts:
+                found.append(Located("diplomacy", player, area, state.court[player], 0))
+        return found
+
     def _best_endeavour(self, state: EotmaState, player: int) -> tuple[float, Endeavour] | None:
+        """Return the best-valued endeavour and its value.
+
+        The whole candidate set is scored at the first endeavour of a turn; later endeavours of
+        the same turn re-score only the best few of that ranking (the position changes little).
+        """
+        if state.is_exiled(player):
+            return None
+        key = (id(state), state.round, state.turn, player)
+        if self._memo is not None and self._memo[0] == key:
+            ranked = self._score(state, player, self._memo[1])
+        else:
+            ranked = self._score(state, player, self._candidates(state, player))
+        self._memo = (key, [at for _v, at, _g in ranked[: self.replan_width]])
+        for value, at, gold in ranked:
+            action = candidate_action(state, at, gold)
+            if problem(state, player, action) is None:
+                return value, action
+        return None
+
+    def _score(
+        self, state: EotmaState, player: int, candidates: list[Located]
+    ) -> list[tuple[float, Located, int]]:
+        """Return (value, candidate, extra gold) for each affordable candidate, best first."""
         game = state.game
         table = odds(game.rules)
         treasury = state.treasury[player]
-        best: tuple[float, Endeavour] | None = None
-        for cls, target_id, base_id in endeavour_targets(state, player):
-            probe: Endeavour = cls(target_id, 0, base_id) if base_id is not None else cls(target_id, 0)  # type: ignore[call-arg]
-            located = locate(state, player, probe)
-            if isinstance(located, str):
-                continue
-            price = located.cost(state, 0)
+        extra = game.rules.extra_gold
+        gold_value = self.gold_value
+        population = game.board.population
+        scored: list[tuple[float, Located, int]] = []
+        width = self.replan_width
+        floor = -1e9  # the value the ranking's last kept entry must beat
+        conquest_rating: dict[int, int] = {}
+        for at in candidates:
+            price = at.cost(state, 0)
             if price > treasury:
                 continue
-            rating = base_rating(state, player, located.kind, located.target, located.base, located.seas)
-            for gold in game.rules.extra_gold:
+            const, terms, penalty = self._curve(state, player, at.kind, at.target, table)
+            ceiling = const - price * gold_value
+            for curve, weight in terms:
+                if weight > 0:
+                    ceiling += weight * curve[-1]
+            if ceiling <= floor:
+                continue  # even the best card at the highest rating would not make the ranking
+            if at.kind == "pillage" and at.target in conquest_rating:
+                rating = conquest_rating[at.target] + population[at.target]  # the same terms plus population
+            else:
+                rating = base_rating(state, player, at.kind, at.target, at.base, at.seas)
+                if at.kind == "conquest":
+                    conquest_rating[at.target] = rating
+            start = rating - penalty - LOW
+            best_value, best_gold = -1e9, 0
+            for gold in extra:
                 if price + gold > treasury:
                     break
-                value = self._value(
-                    state, player, located.kind, located.target, located.base, rating + gold, table
-                )
-                value -= (price + gold) * self.gold_value
-                if best is None or value > best[0]:
-                    if gold:
-                        action: Endeavour = (
-                            cls(target_id, gold, base_id) if base_id is not None else cls(target_id, gold)  # type: ignore[call-arg]
-                        )
-                    else:
-                        action = probe
-                    best = (value, action)
-        return best
+                index = start + gold
+                index = 0 if index < 0 else (SPAN if index > SPAN else index)
+                value = const - (price + gold) * gold_value
+                for curve, weight in terms:
+                    value += weight * curve[index]
+                if value > best_value:
+                    best_value, best_gold = value, gold
+            scored.append((best_value, at, best_gold))
+            if len(scored) >= width * 3:
+                scored.sort(key=_first, reverse=True)
+                del scored[width:]
+                floor = scored[-1][0]
+        scored.sort(key=_first, reverse=True)
+        return scored
 
-    def _value(
-        self, state: EotmaState, player: int, kind: str, target: int, base: int, rating: int, table: Odds
-    ) -> float:
+    def _curve(
+        self, state: EotmaState, player: int, kind: str, target: int, table: Odds
+    ) -> tuple[float, list[tuple[tuple[float, ...], float]], int]:
+        """Return (constant, [(odds table, weight)], expected rating penalty) valuing an endeavour."""
         board = state.game.board
         owner = state.owner[target]
-        at = Odds.at
         area_value = 3.0 + state.ss[target] + max(board.population[target], 0)
         defended = 0 <= owner < state.game.n_players and owner != player
+        penalty = state.stat[owner][0] // 2 if defended else 0  # expect a defense
         if defended and state.court[owner] == target:
             area_value += 4.0  # taking a court forces a relocation or an exile
-        if defended:
-            rating -= state.stat[owner][0] // 2  # expect a defense
         if kind == "conquest":
             if owner == player:
-                return at(table.conquest, rating) * 2.0  # a conversion step
+                return 0.0, [(table.conquest, 2.0)], penalty  # a conversion step
             mine = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == player)
             need = max(1, board.population[target] - mine)
-            loss = at(table.conquest_base_loss, rating) * 1.2
-            return at(table.conquest, rating) * area_value / need - loss
+            return 0.0, [(table.conquest, area_value / need), (table.conquest_base_loss, -1.2)], penalty
         if kind == "pillage":
-            return at(table.pillage_gold, rating) * 1.6 * self.gold_value + at(
-                table.pillage_target, rating
-            ) * (0.8 if defended else 0.2)
+            harm = 0.8 if defended else 0.2
+            return 0.0, [(table.pillage_gold, 1.6 * self.gold_value), (table.pillage_target, harm)], penalty
         if kind == "diplomacy":
             tie_value = 0.6 if owner == player else 0.3
             if state.ties[target] & (1 << player):
                 tie_value = 0.0
-            return at(table.diplomacy_c, rating) * area_value + at(table.diplomacy_t, rating) * tie_value
+            return 0.0, [(table.diplomacy_c, area_value), (table.diplomacy_t, tie_value)], 0
         if kind == "fortify":
             exposed = any(state.owner[n] != player for n in board.adj[target])
             weight = 2.0 if target == state.court[player] else (1.0 if exposed else 0.2)
-            return at(table.fortify, rating) * weight
-        # rule
-        gain = at(table.rule_plus, rating) * (1.0 if state.ss[target] < 3 else 0.0)
-        loss = at(table.rule_minus, rating) * (3.0 if state.unrest[target] else 1.0)
-        quell = (1.0 - at(table.rule_minus, rating)) * 2.5 if state.unrest[target] else 0.0
-        return gain + quell - loss
+            return 0.0, [(table.fortify, weight)], 0
+        unrest = state.unrest[target]
+        gain = 1.0 if state.ss[target] < 3 else 0.0
+        if unrest:  # quelling: worth 2.5 unless the social state falls (15.3)
+            return 2.5, [(table.rule_plus, gain), (table.rule_minus, -3.0 - 2.5)], 0
+        return 0.0, [(table.rule_plus, gain), (table.rule_minus, -1.0)], 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from model.rules.protocol import Action, State
-from model.rules.seasons import resolution
+from model.rules.seasons import resolution, rules
 from model.rules.seasons.actions import Aid, Build, Buy, Casualty, Disband, Done, Move, Raise
 from model.rules.seasons.battle import LAND_KINDS, SIEGE
 from model.rules.seasons.schema import Building
@@ -36,9 +36,9 @@ class HeuristicBot:
             return self._casualty(state, nation, legal)
         if state.board.phase == UPKEEP:
             return self._disband(state, nation, legal)
-        texts = {str(action) for action in legal}
+        # Its moves may name any group of units, not only the groups legal_actions lists.
         for action in (self._purchase(state, nation), *self._orders(state, nation)):
-            if action is not None and str(action) in texts:
+            if action is not None and rules.reason(state, action) is None:
                 return action
         return Done()
 
@@ -78,6 +78,7 @@ class HeuristicBot:
         tasked = state.tasked()
         wanted: list[Action] = []
         attacks: list[str] = []
+        frontier = self._frontier_distance(state, nation)
         for source in sorted(
             {u.area for u in board.units.values() if u.nation == nation and u.area in game.land}
         ):
@@ -95,18 +96,56 @@ class HeuristicBot:
                     1 for u in resolution.fighters_in(state, target) if not game.allied(u.nation, nation)
                 )
                 guard = 2 if board.areas[target].building else 0
-                targets.append((enemies + guard, -board.areas[target].resources, target))
+                # A random tie-break: names must not decide where every bot goes.
+                targets.append(
+                    (enemies + guard, -board.areas[target].resources, self.random.random(), target)
+                )
             targets.sort()
+            keep = 1 if len(free) > 2 else 0
+            movers = tuple(u.id for u in free[keep:])
             if targets and len(free) > targets[0][0]:
-                keep = 1 if len(free) > 2 else 0
-                movers = tuple(u.id for u in free[keep:])
-                attacks.append(targets[0][2])
-                wanted.append(Move(source, targets[0][2], movers))
+                attacks.append(targets[0][3])
+                wanted.append(Move(source, targets[0][3], movers))
+            elif not targets and movers:
+                # Deep inside its own lands: march towards the nearest area it does not hold.
+                step = self._towards_frontier(state, nation, source, frontier)
+                if step is not None:
+                    wanted.append(Move(source, step, movers))
         for source in sorted({u.area for u in board.units.values() if u.nation == nation}):
             for target in attacks:
                 if game.adjacent(source, target):
                     wanted.append(Aid(source, target))
         return wanted
+
+    def _frontier_distance(self, state: SeasonsState, nation: str) -> dict[str, int]:
+        """Return, for each land area, how many land steps away the nearest area not held by the
+        nation or its allies is (breadth-first from those areas)."""
+        game = state.game
+        distance: dict[str, int] = {}
+        queue: list[str] = []
+        for area, data in state.board.areas.items():
+            if data.owner is None or not game.allied(data.owner, nation):
+                distance[area] = 0
+                queue.append(area)
+        for area in queue:  # the list grows while it is walked: a breadth-first search
+            for neighbour in sorted(game.links.get(area, ())):
+                if neighbour in game.land and neighbour not in distance:
+                    distance[neighbour] = distance[area] + 1
+                    queue.append(neighbour)
+        return distance
+
+    def _towards_frontier(
+        self, state: SeasonsState, nation: str, source: str, frontier: dict[str, int]
+    ) -> str | None:
+        here = frontier.get(source)
+        if here is None:
+            return None
+        closer = [
+            neighbour
+            for neighbour in sorted(state.game.links.get(source, ()))
+            if neighbour in state.game.land and frontier.get(neighbour, here) < here
+        ]
+        return closer[0] if closer else None
 
     # --- decisions in battle and upkeep ---
 

@@ -28,7 +28,8 @@ from model.rules.eotma.actions import (
     Rule,
     Tax,
 )
-from model.rules.eotma.endeavours.common import defense_seas, is_conversion, locate, problem
+from model.rules.eotma.endeavours.common import Located, defense_seas, is_conversion, problem
+from model.rules.eotma.ratings import diplomacy_base
 from model.rules.eotma.territory import connection, sea_range
 from model.rules.protocol import Action, IllegalActionError
 
@@ -83,41 +84,69 @@ def may_end_turn(state: EotmaState, player: int) -> bool:
     return state.endeavours_done > 0 or not state.hand[player] or state.is_exiled(player)
 
 
-def endeavour_targets(state: EotmaState, player: int) -> list[tuple[type[Endeavour], str, str | None]]:
-    """Return (endeavour class, target, base) triples that are placed legally, costs aside."""
+KIND_CLASS: dict[str, type[Endeavour]] = {
+    cls.KIND: cls for cls in (Conquest, Pillage, Diplomacy, Fortify, Rule)
+}
+
+
+def endeavour_candidates(state: EotmaState, player: int) -> list[Located]:
+    """Return every endeavour the player may place now, located, costs aside.
+
+    The same conditions as ``endeavours.common.locate`` (tested to agree), computed in one sweep
+    over the connected areas instead of one look-up per candidate: this runs for every decision.
+    """
     game = state.game
     board = game.board
-    ids = board.ids
     owner = state.owner
-    triples: list[tuple[type[Endeavour], str, str | None]] = []
+    found: list[Located] = []
+    courts = set(state.court) | set(state.mag_court)
     if state.is_exiled(player):
-        if state.asylum[player] >= 0:
-            triples.extend((Diplomacy, ids[t], None) for t in range(board.n))
-        return triples
+        base = diplomacy_base(state, player)
+        if base >= 0:
+            found.extend(Located("diplomacy", player, t, base, 0) for t in range(board.n) if t not in courts)
+        return found
     conn = connection(state, player)
     ss_min = game.rules.ss_min
-    for base in conn:
-        near = set(board.adj[base])
+    fleets = game.options.armies_fleets
+    ss = state.ss
+    for base, to_base in conn.items():
+        adjacent = board.adj_sets[base]
+        near = dict.fromkeys(board.adj[base], 0)
         if board.coast[base]:
             reach = sea_range(state, base)
-            near.update(t for t, seas in board.sea_reach(base).items() if seas <= reach)
-        for target in sorted(near):
+            for t, seas in board.sea_reach(base).items():
+                if seas <= reach and t not in adjacent:
+                    near[t] = seas
+        for target, seas in near.items():
             if owner[target] == player:
                 continue
-            triples.append((Conquest, ids[target], ids[base]))
-            if state.ss[target] > ss_min:
-                triples.append((Pillage, ids[target], ids[base]))
-    for area in sorted(conn):
+            if seas and fleets and state.fleet[target] > state.fleet[base]:
+                continue  # 34.33
+            found.append(Located("conquest", player, target, base, to_base + seas))
+            if ss[target] > ss_min:
+                found.append(Located("pillage", player, target, base, to_base + seas))
+    for area, seas in conn.items():
         if is_conversion(state, player, area):
-            triples.append((Conquest, ids[area], ids[area]))
+            found.append(Located("conquest", player, area, area, seas))
         if state.fort[area] < 3:
-            triples.append((Fortify, ids[area], None))
-        triples.append((Rule, ids[area], None))
+            found.append(Located("fortify", player, area, area, seas))
+        found.append(Located("rule", player, area, area, seas))
+    court = state.court[player]
+    bit = 1 << player
     for target in range(board.n):
-        if owner[target] == player and state.ties[target] & (1 << player):
-            continue  # no result could change anything (12.14)
-        triples.append((Diplomacy, ids[target], None))
-    return triples
+        if target in courts or (owner[target] == player and state.ties[target] & bit):
+            continue  # 12.16; a tie to an own area already held cannot change (12.14)
+        found.append(Located("diplomacy", player, target, court, 0))
+    return found
+
+
+def candidate_action(state: EotmaState, located: Located, gold: int) -> Endeavour:
+    """Return the action for a located endeavour with ``gold`` extra gold."""
+    ids = state.game.board.ids
+    cls = KIND_CLASS[located.kind]
+    if located.kind in ("conquest", "pillage"):
+        return cls(ids[located.target], gold, ids[located.base])  # type: ignore[call-arg]
+    return cls(ids[located.target], gold)
 
 
 def endeavour_actions(state: EotmaState, player: int) -> list[Action]:
@@ -125,19 +154,18 @@ def endeavour_actions(state: EotmaState, player: int) -> list[Action]:
     actions: list[Action] = []
     gold = state.treasury[player]
     extra = state.game.rules.extra_gold
-    for cls, target, base in endeavour_targets(state, player):
-        probe = cls(target, 0, base) if base is not None else cls(target, 0)  # type: ignore[call-arg]
-        located = locate(state, player, probe)
-        if isinstance(located, str):
-            continue
-        price = located.cost(state, 0)
+    ids = state.game.board.ids
+    for at in endeavour_candidates(state, player):
+        price = at.cost(state, 0)
+        cls = KIND_CLASS[at.kind]
+        foreign = at.kind in ("conquest", "pillage")
         for g in extra:
             if price + g > gold:
                 break
-            if base is not None:
-                actions.append(cls(target, g, base))  # type: ignore[call-arg]
+            if foreign:
+                actions.append(cls(ids[at.target], g, ids[at.base]))  # type: ignore[call-arg]
             else:
-                actions.append(cls(target, g))
+                actions.append(cls(ids[at.target], g))
     return actions
 
 

@@ -23,6 +23,7 @@ from model.rules.eotma.actions import (
     Relocate,
     Tax,
 )
+from model.rules.eotma.ratings import leader_religion
 from model.rules.eotma.schism import schism_check
 from model.rules.eotma.territory import connection, move_court
 from model.rules.protocol import Action
@@ -184,8 +185,6 @@ def grant_watched_claims(state: EotmaState, player: int, effects: list[str]) -> 
     if not game.rules.claim_own_and_tie:
         return
     bit = 1 << player
-    from model.rules.eotma.ratings import leader_religion
-
     religion = leader_religion(state, player)
     still = [(p, a) for p, a in state.claim_watch if p != player]
     for p, area in state.claim_watch:
@@ -199,13 +198,9 @@ def grant_watched_claims(state: EotmaState, player: int, effects: list[str]) -> 
             effects.append(
                 f"{game.board.ids[area]}: claim for {game.player_ids[player]} (house default 18 method 1)"
             )
-    for area, owner in enumerate(state.owner):
-        if (
-            owner == player
-            and state.ties[area] & bit
-            and not state.claims[area] & bit
-            and state.religion[area] == religion
-        ):
+    owner, claims, religions = state.owner, state.claims, state.religion
+    for area, ties in enumerate(state.ties):
+        if ties & bit and owner[area] == player and not claims[area] & bit and religions[area] == religion:
             still.append((player, area))
     state.claim_watch = still
 
@@ -234,7 +229,7 @@ def apply(state: EotmaState, action: Action) -> list[str]:
     elif isinstance(action, Decline):
         decision = state.pending.pop()
         effects.append(f"{state.game.player_ids[decision.player]} does not defend")
-        endeavours.resolve(state, _endeavour(decision.action), effects)
+        endeavours.resolve(state, _declared(state, decision.action), effects)
     elif isinstance(action, Oppose):
         decision = state.pending.pop()
         state.treasury[decision.player] -= action.gold
@@ -242,7 +237,7 @@ def apply(state: EotmaState, action: Action) -> list[str]:
             effects.append(
                 f"{state.game.player_ids[decision.player]} spends {action.gold} gold against it (12.2)"
             )
-        endeavours.resolve(state, _endeavour(decision.action), effects, against=action.gold)
+        endeavours.resolve(state, _declared(state, decision.action), effects, against=action.gold)
     elif isinstance(action, BeginTaxation):
         state.tax_stage = 1
     elif isinstance(action, Tax):
@@ -264,6 +259,13 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         raise TypeError(f"no rule applies {type(action).__name__}")
     _unrest_for_lost_connection(state, effects)
     return effects
+
+
+def _declared(state: EotmaState, text: str) -> Endeavour:
+    """Return the endeavour waiting for a decision (the declared object when still at hand)."""
+    if state.declared is not None and str(state.declared[0]) == text:
+        return state.declared[0]
+    return _endeavour(text)
 
 
 def _endeavour(text: str) -> Endeavour:

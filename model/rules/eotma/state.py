@@ -8,42 +8,17 @@ holds the data, its JSON form, and the protocol's entry points.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
+from model.rules.eotma import legal, sequence, victory, view
+from model.rules.eotma.decisions import CATHEDRAL, COMMERCE, PALACE, UNIVERSITY, Pending
 from model.rules.protocol import Action, LogEntry, State
 from model.rules.rng import Rng
 
 if TYPE_CHECKING:
+    from model.rules.eotma.actions import Endeavour
+    from model.rules.eotma.endeavours.common import Located
     from model.rules.eotma.game import EotmaGame
-
-# Civilisation markers (35) as bits of ``civ``.
-CATHEDRAL, COMMERCE, PALACE, UNIVERSITY = 1, 2, 4, 8
-
-
-@dataclass(frozen=True)
-class Pending:
-    """A decision another player (or the active one) must take inside a turn.
-
-    ``kind``: ``defense`` (13), ``oppose`` (12.2) or ``relocate`` (7.52 house default).
-    ``action`` is the text of the endeavour waiting for the decision; ``data`` extra numbers
-    (the defender's gold for a defense already chosen, the areas a court may move to).
-    """
-
-    kind: str
-    player: int
-    action: str = ""
-    data: tuple[int, ...] = ()
-
-    def to_json(self) -> list[Any]:
-        """Return the decision as plain JSON data."""
-        return [self.kind, self.player, self.action, list(self.data)]
-
-    @classmethod
-    def from_json(cls, data: list[Any]) -> Pending:
-        """Rebuild a decision saved by :meth:`to_json`."""
-        return cls(str(data[0]), int(data[1]), str(data[2]), tuple(int(x) for x in data[3]))
-
 
 _AREA_LISTS = ("owner", "ss", "unrest", "fort", "ties", "claims", "religion", "civ", "army", "fleet")
 _PLAYER_LISTS = (
@@ -120,6 +95,10 @@ class EotmaState(State):
         self._conn: list[dict[int, int] | None] = [None] * game.n_players
         self.changed = False
         """Set when owners, courts or fleets changed since the last connection sweep (not saved)."""
+        self.probed: tuple[Endeavour, Located] | None = None
+        """The endeavour last located by a check, reused by the apply that follows (not saved)."""
+        self.declared: tuple[Endeavour, Located] | None = None
+        """The endeavour last declared, reused when its decision comes back (not saved)."""
         board = game.board
         n, p = board.n, game.n_players
         self.owner = [-1] * n
@@ -167,8 +146,6 @@ class EotmaState(State):
     @classmethod
     def start(cls, game: EotmaGame, seed: int) -> EotmaState:
         """Return the opening state: starting position placed, first round dealt (logged as entry 0)."""
-        from model.rules.eotma import sequence
-
         state = cls(game, seed)
         sequence.setup(state)  # both write into the rng trace, so rolls and effects interleave
         sequence.advance(state)
@@ -218,29 +195,19 @@ class EotmaState(State):
         return self.phase == "over"
 
     def legal_actions(self) -> list[Action]:
-        from model.rules.eotma import legal
-
         return legal.legal_actions(self)
 
     def scores(self) -> dict[str, float]:
-        from model.rules.eotma import victory
-
         return victory.scores(self)
 
     def _check(self, action: Action) -> None:
-        from model.rules.eotma import legal
-
         legal.check(self, action)
 
     def _apply(self, action: Action) -> list[str]:
-        from model.rules.eotma import sequence
-
         return sequence.apply(self, action)
 
     def view(self) -> dict[str, Any]:
         """Return what the map and the panels should show, as plain data (see ``view.view``)."""
-        from model.rules.eotma import view
-
         return view.view(self)
 
     # --- copying and JSON ---
@@ -252,6 +219,7 @@ class EotmaState(State):
         other.log = list(self.log)
         other._conn = list(self._conn)
         other.changed = self.changed
+        other.probed = other.declared = None
         for name in _AREA_LISTS + _PLAYER_LISTS + _PLAIN_LISTS:
             setattr(other, name, list(getattr(self, name)))
         for name in _NESTED:
@@ -301,3 +269,6 @@ class EotmaState(State):
         state.rng = Rng.from_json(data["rng"])
         state.log = [LogEntry.from_json(x) for x in data["log"]]
         return state
+
+
+__all__ = ["CATHEDRAL", "COMMERCE", "PALACE", "UNIVERSITY", "EotmaState", "Pending"]

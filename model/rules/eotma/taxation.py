@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.eotma import rebellion
+from model.rules.eotma.decisions import COMMERCE
 from model.rules.eotma.endeavours.pillage import plunder_gold
-from model.rules.eotma.state import COMMERCE
 from model.rules.eotma.territory import is_connected
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING
 
-from model.rules.eotma.state import CATHEDRAL, PALACE, Pending
+from model.rules.eotma.decisions import CATHEDRAL, PALACE, Pending
 
 if TYPE_CHECKING:
     from model.rules.eotma.state import EotmaState

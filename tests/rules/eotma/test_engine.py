@@ -113,3 +113,21 @@ def test_golden_playthrough() -> None:
     if os.environ.get("MAPPA_REWRITE_GOLDEN") == "1":  # after an intended rules change
         GOLDEN.write_text(text, encoding="utf-8")
     assert text == GOLDEN.read_text(encoding="utf-8")
+
+
+def test_listed_candidates_agree_with_locate_and_check_in_many_positions() -> None:
+    from model.rules.eotma.endeavours.common import locate
+    from model.rules.eotma.legal import candidate_action, endeavour_candidates
+
+    g = game(options=Options(events=True, armies_fleets=True), rounds=3, shipped_deck=True)
+    for seed in range(30):
+        state = g.new_state(seed)
+        bot = RandomBot(seed)
+        while not state.is_over():
+            if state.phase == "turn" and not state.pending and state.tax_stage != 1:
+                player = state.active()
+                for at in endeavour_candidates(state, player):
+                    assert locate(state, player, candidate_action(state, at, 0)) == at
+                for action in state.legal_actions():
+                    state._check(action)
+            state.apply(bot.choose(state))

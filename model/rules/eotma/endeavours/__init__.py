@@ -6,17 +6,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.eotma.actions import CODEC, Endeavour
+from model.rules.eotma.decisions import Pending
 from model.rules.eotma.endeavours import conquest, diplomacy, domestic, pillage
 from model.rules.eotma.endeavours.common import Located, defense_seas, locate, may_defend
 from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import COMBAT, base_rating, defense_value, stature_for
-from model.rules.eotma.state import Pending
 
 if TYPE_CHECKING:
     from model.rules.eotma.state import EotmaState
 
 
 def _located(state: EotmaState, player: int, action: Endeavour) -> Located:
+    # The check just before (or the declaration of a pending endeavour) located this very action.
+    for cached in (state.probed, state.declared):
+        if cached is not None and cached[0] is action:
+            return cached[1]
     located = locate(state, player, action)
     if isinstance(located, str):  # checked before; a change in between is an engine bug
         raise RuntimeError(f"endeavour {action} can no longer be located: {located}")
@@ -27,6 +31,7 @@ def declare(state: EotmaState, action: Endeavour, effects: list[str]) -> None:
     """Pay for a checked endeavour and resolve it, or open the decision of the player it targets."""
     player = state.active()
     at = _located(state, player, action)
+    state.declared = (action, at)
     price = at.cost(state, action.gold)
     state.treasury[player] -= price
     state.endeavours_done += 1
@@ -46,7 +51,12 @@ def defend(state: EotmaState, gold: int, effects: list[str]) -> None:
     """13.0: the defender pays, turns up a card (its results ignored, 13.22) and the attack resolves."""
     decision = state.pending.pop()
     defender = decision.player
-    action = CODEC.parse(decision.action)
+    declared = state.declared
+    action = (
+        declared[0]
+        if declared is not None and str(declared[0]) == decision.action
+        else CODEC.parse(decision.action)
+    )
     assert isinstance(action, Endeavour)
     target = state.game.board.index[action.target]
     rules = state.game.rules

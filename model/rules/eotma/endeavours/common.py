@@ -102,6 +102,7 @@ def problem(state: EotmaState, player: int, action: Endeavour) -> str | None:
     located = locate(state, player, action)
     if isinstance(located, str):
         return located
+    state.probed = (action, located)  # the apply that follows this check reuses it
     price = located.cost(state, action.gold)
     if price > state.treasury[player]:
         return f"it costs {price} gold and the treasury holds {state.treasury[player]}"
