@@ -26,7 +26,7 @@ import numpy as np
 import pyproj
 import shapely
 from numpy.typing import NDArray
-from shapely.errors import GEOSException
+from shapely.errors import GEOSException, ShapelyError
 from shapely.geometry import MultiPolygon, Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
@@ -200,7 +200,7 @@ def _geometry(
     try:
         geometry = _across_antimeridian(raw, label, warnings) or shape(raw)
         coords = shapely.get_coordinates(geometry)
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, GEOSException) as error:
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, ShapelyError) as error:
         warnings.append(f"{label}: unreadable {raw.get('type', 'geometry')} ({error}); skipped")
         return None
     if not np.all(np.isfinite(coords)):

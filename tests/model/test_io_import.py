@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 import shapely
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from shapely.geometry import Polygon, box, mapping
 
 from model import io
@@ -338,4 +340,40 @@ def test_parts_thinner_than_the_grid_are_dropped(tmp_path: Path) -> None:
     result = import_file("geojson", path, ImportOptions(project="none", grid=0.01))
     assert "1 polygon part(s) thinner than the grid (0.01) were dropped" in result.warnings
     assert len(result.scenario.area("land").anchors) == 1
+    assert errors(result.scenario) == []
+
+
+_number = st.floats(-200, 200, allow_nan=False) | st.integers(-200, 200)
+_polygon = st.lists(st.lists(st.lists(_number, max_size=3), max_size=6), max_size=3)
+_geometry = st.one_of(
+    st.fixed_dictionaries({"type": st.just("Polygon"), "coordinates": _polygon}),
+    st.fixed_dictionaries({"type": st.just("MultiPolygon"), "coordinates": st.lists(_polygon, max_size=3)}),
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["Point", "GeometryCollection", "Blob"]), "coordinates": _polygon}
+    ),
+    st.none(),
+    st.integers(),
+)
+_feature = st.fixed_dictionaries(
+    {
+        "type": st.just("Feature"),
+        "properties": st.none()
+        | st.dictionaries(st.sampled_from(["name", "id"]), st.text(max_size=4), max_size=2),
+        "geometry": _geometry,
+    }
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(features=st.lists(_feature, max_size=5), bbox=st.sampled_from([None, "-10,-10,10,10"]))
+def test_any_features_import_or_fail_with_a_source_error(
+    tmp_path: Path, features: list[dict[str, Any]], bbox: str | None
+) -> None:
+    path = tmp_path / "fuzz.geojson"
+    path.write_text(json.dumps({"type": "FeatureCollection", "features": features}), encoding="utf-8")
+    try:
+        result = import_file("geojson", path, ImportOptions.from_text(bbox=bbox, project="none"))
+    except SourceError as error:
+        assert str(error).startswith(f"{path}: ")
+        return
     assert errors(result.scenario) == []
