@@ -199,7 +199,11 @@ class Topology:
         if not points:
             return
         touched: set[int] = set()
+        # Faces overlap only when the linework crosses itself; then an anchor takes the lowest id.
+        found: dict[int, int] = {}
         for i, face in index.query(shapely.points(np.array(points, dtype=float)), predicate="within"):
+            found[i] = min(face, found.get(i, face))
+        for i, face in found.items():
             area_id, anchor = owners[i]
             self._anchor_faces[area_id][anchor] = face
             holders = self._face_areas.setdefault(face, [])
@@ -390,7 +394,7 @@ class Topology:
             elif len(polygons) == 1:
                 shape = polygons[0]
             else:
-                shape = shapely.union_all(np.array(polygons, dtype=object))
+                shape = _union(polygons)
             self._geometry_cache[area_id] = shape
         return self._geometry_cache[area_id]
 
@@ -550,6 +554,18 @@ class Topology:
                 self._problems = _find_problems(self._lines, bounded)
             self._clean = not any(p.code in _BREAKING for p in self._problems)
         return list(self._problems)
+
+
+def _union(polygons: list[Polygon | None]) -> AreaShape:
+    """The union of faces; faces of crossing linework may overlap or be invalid, so repair then."""
+    parts = np.array(polygons, dtype=object)
+    try:
+        shape = shapely.union_all(parts)
+    except shapely.errors.GEOSException:
+        shape = shapely.union_all(shapely.make_valid(parts))
+    if isinstance(shape, Polygon | MultiPolygon):
+        return shape
+    return MultiPolygon([p for p in shapely.get_parts(shape) if isinstance(p, Polygon)])
 
 
 def _has_repeats(line: LineString) -> bool:
