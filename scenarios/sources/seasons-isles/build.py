@@ -105,6 +105,12 @@ NATIONS = [
 ]
 
 
+PACT = ("vellmark", "kessary")
+PACT_TREASURY = {"resources": 6, "supply": 4}
+LONE_TREASURY = {"resources": 14, "supply": 10}
+"""Starting resources and supply: the nations outside the pact get more (balanced by bot games)."""
+
+
 def _vertices() -> list[list[tuple[float, float]]]:
     rng = random.Random(SEED)
     grid: list[list[tuple[float, float]]] = []
@@ -154,7 +160,8 @@ def build() -> Scenario:
     setups: dict[str, AreaSetup] = {}
     units: list[Unit] = []
     for nation, name, colour, cells, capital, inner, ocean in NATIONS:
-        empires.append(Empire(id=nation, name=name, colour=colour, attributes={"resources": 6, "supply": 4}))
+        treasury = LONE_TREASURY if nation not in PACT else PACT_TREASURY
+        empires.append(Empire(id=nation, name=name, colour=colour, attributes=dict(treasury)))
         held = [_slug(LAND_NAMES[row][col]) for col, row in cells]
         for area_id in held:
             setups[area_id] = AreaSetup(owner=nation)
@@ -172,7 +179,8 @@ def build() -> Scenario:
             description=(
                 "Four nations share an invented island: each starts in a corner with a tower, three "
                 "infantry, a cavalry unit and a war boat; the rich Heartland lies in the middle. "
-                "Two years of seasons; Vellmark and Kessary are allied."
+                "Two years of seasons. Vellmark and Kessary are allied (the Old Pact); Ostrand and "
+                "Suderland stand alone and start with a richer treasury to make up for it."
             ),
             rounds=8,
             tags=["seasons", "invented", "four players"],
@@ -189,9 +197,7 @@ def build() -> Scenario:
             empires=empires,
             areas=dict(sorted(setups.items())),
             units=units,
-            attributes={
-                "alliances": [{"id": "old_pact", "name": "The Old Pact", "members": ["vellmark", "kessary"]}]
-            },
+            attributes={"alliances": [{"id": "old_pact", "name": "The Old Pact", "members": list(PACT)}]},
         ),
         next_serial=1000,
     )
