@@ -88,7 +88,7 @@ class _Decoder:
         if kind is None:
             return None
         if kind == "GeometryCollection":
-            children = item.get("geometries", [])
+            children = _list(item.get("geometries", []), where, self, "geometries")
             geometries = [
                 self.geometry(child, f"{where}.geometries[{i}]") for i, child in enumerate(children)
             ]
@@ -96,7 +96,13 @@ class _Decoder:
         if kind == "Point":
             return {"type": kind, "coordinates": self.point(item.get("coordinates"), where)}
         if kind == "MultiPoint":
-            return {"type": kind, "coordinates": [self.point(p, where) for p in item.get("coordinates", [])]}
+            return {
+                "type": kind,
+                "coordinates": [
+                    self.point(p, where)
+                    for p in _list(item.get("coordinates", []), where, self, "coordinates")
+                ],
+            }
         if kind == "LineString":
             return {"type": kind, "coordinates": self.line(arcs, where)}
         if kind == "MultiLineString":
@@ -118,9 +124,9 @@ class _Decoder:
         raise SourceError(f"{self.source}: {where}: unknown geometry type {kind!r}")
 
 
-def _list(value: Any, where: str, decoder: _Decoder) -> list[Any]:
+def _list(value: Any, where: str, decoder: _Decoder, name: str = "arcs") -> list[Any]:
     if not isinstance(value, list):
-        raise SourceError(f"{decoder.source}: {where}: 'arcs' must be a list")
+        raise SourceError(f"{decoder.source}: {where}: '{name}' must be a list")
     return value
 
 
