@@ -75,6 +75,16 @@ def test_an_unquantized_topology_uses_positions_as_they_are() -> None:
         (lambda t: t["arcs"].__setitem__(0, [["x", 1]]), "arcs[0]: positions must be [x, y] numbers"),
         (lambda t: t.update(type="FeatureCollection"), "not TopoJSON"),
         (lambda t: t.update(objects={}), "the topology has no objects"),
+        (
+            lambda t: t["objects"]["shires"]["geometries"][0].update(
+                type="GeometryCollection", geometries=None
+            ),
+            "objects.shires.geometries[0]: 'geometries' must be a list",
+        ),
+        (
+            lambda t: t["objects"]["towns"]["geometries"][0].update(type="MultiPoint", coordinates=5),
+            "'coordinates' must be a list",
+        ),
     ],
 )
 def test_malformed_topologies_name_the_file_and_the_place(
@@ -82,7 +92,8 @@ def test_malformed_topologies_name_the_file_and_the_place(
 ) -> None:
     change(topology)
     with pytest.raises(SourceError) as caught:
-        to_features(topology, source="shires.topojson")
+        for layer in layers(topology) or [None]:
+            to_features(topology, layer, source="shires.topojson")
     assert str(caught.value).startswith("shires.topojson: ")
     assert message in str(caught.value)
 
