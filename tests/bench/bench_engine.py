@@ -96,14 +96,17 @@ def bench(game: EotmaGame, count: int) -> dict[str, float]:
     bot = EotmaHeuristicBot()
     play(game, bot, 0)  # warm caches (sea reach, deck odds)
     start = time.perf_counter()
+    cpu = time.process_time()
     actions = 0
     for seed in range(count):
         actions += len(play(game, bot, seed).log)
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     return {
         "games": count,
         "seconds": round(elapsed, 3),
         "games_per_second": round(count / elapsed, 2),
+        "games_per_cpu_second": round(count / cpu, 2),
         "actions_per_game": round(actions / count, 1),
         "actions_per_second": round(actions / elapsed),
     }

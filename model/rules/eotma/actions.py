@@ -149,6 +149,46 @@ class Rule(Endeavour):
 
 
 @dataclass(frozen=True)
+class RaiseArmy(Endeavour):
+    """33 (DG): a fortification-type endeavour for a fixed 2 gold; an F result raises one army point."""
+
+    VERB: ClassVar[str] = "raise-army"
+    KIND: ClassVar[str] = "raise_army"
+
+
+@dataclass(frozen=True)
+class RaiseFleet(Endeavour):
+    """34.11: a mobilisation endeavour for a fixed 4 gold (lost on failure); F raises one fleet point."""
+
+    VERB: ClassVar[str] = "raise-fleet"
+    KIND: ClassVar[str] = "raise_fleet"
+
+
+MARKERS = ("cathedral", "commerce", "palace", "university")
+"""Civilisation markers (35), in the order of their bits in the state."""
+
+
+@dataclass(frozen=True)
+class Build(Endeavour):
+    """35.11: a ruling-type endeavour for a fixed 4 gold; a +1 result places the marker instead."""
+
+    VERB: ClassVar[str] = "build"
+    KIND: ClassVar[str] = "build"
+    marker: str = "cathedral"
+
+    def args(self) -> tuple[str, ...]:
+        return (self.target, self.marker)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 2 or args[1] not in MARKERS:
+            raise MalformedActionError(
+                text, f"write 'build AREA MARKER' with a marker of {', '.join(MARKERS)}"
+            )
+        return cls(args[0], 0, args[1])
+
+
+@dataclass(frozen=True)
 class Defend(Action):
     """13: the attacked player plays a year card and gold against the attacker's rating."""
 
@@ -294,7 +334,16 @@ class EndTurn(Action):
     VERB: ClassVar[str] = "end-turn"
 
 
-ENDEAVOURS: tuple[type[Endeavour], ...] = (Conquest, Pillage, Diplomacy, Fortify, Rule)
+ENDEAVOURS: tuple[type[Endeavour], ...] = (
+    Conquest,
+    Pillage,
+    Diplomacy,
+    Fortify,
+    Rule,
+    RaiseArmy,
+    RaiseFleet,
+    Build,
+)
 CODEC = ActionCodec(
     [
         ChooseSlot,
@@ -303,6 +352,9 @@ CODEC = ActionCodec(
         Diplomacy,
         Fortify,
         Rule,
+        RaiseArmy,
+        RaiseFleet,
+        Build,
         Defend,
         Decline,
         Oppose,

@@ -88,6 +88,9 @@ class Rules:
         e = get("endeavours")
         self.min_gold: dict[str, int] = {k: int(v) for k, v in e["min_gold"].items()}
         self.stature_of: dict[str, str] = dict(e["stature"])
+        self.fixed_cost: frozenset[str] = frozenset(_value(e["fixed_cost"]))
+        self.max_unit: int = int(_value(e["max_unit_strength"]))
+        self.card_column: dict[str, str] = dict(_value(e["card_column"]))
         self.sea_gold: int = int(_value(e["sea_gold_per_area"]))
         self.halving_seas: int = int(_value(e["halving_seas"]))
         self.seafaring_range: int = int(_value(e["seafaring_range"]))

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma import events, taxation
 from model.rules.eotma.actions import (
+    MARKERS,
     BeginTaxation,
+    Build,
     ChooseSlot,
     Conquest,
     Decline,
@@ -24,6 +26,8 @@ from model.rules.eotma.actions import (
     Pillage,
     PlayCard,
     Plunder,
+    RaiseArmy,
+    RaiseFleet,
     Relocate,
     Rule,
     Tax,
@@ -85,7 +89,7 @@ def may_end_turn(state: EotmaState, player: int) -> bool:
 
 
 KIND_CLASS: dict[str, type[Endeavour]] = {
-    cls.KIND: cls for cls in (Conquest, Pillage, Diplomacy, Fortify, Rule)
+    cls.KIND: cls for cls in (Conquest, Pillage, Diplomacy, Fortify, Rule, RaiseArmy, RaiseFleet, Build)
 }
 
 
@@ -166,6 +170,31 @@ def endeavour_actions(state: EotmaState, player: int) -> list[Action]:
                 actions.append(cls(ids[at.target], g, ids[at.base]))  # type: ignore[call-arg]
             else:
                 actions.append(cls(ids[at.target], g))
+    actions.extend(mobilisation_actions(state, player))
+    return actions
+
+
+def mobilisation_actions(state: EotmaState, player: int) -> list[Action]:
+    """Return the legal army and fleet raising (33, 34.11) and marker building (35.11) endeavours."""
+    game = state.game
+    options = game.options
+    if not (options.armies_fleets or options.civilisation_markers) or state.is_exiled(player):
+        return []
+    rules = game.rules
+    gold = state.treasury[player]
+    ids = game.board.ids
+    actions: list[Action] = []
+    for area in sorted(connection(state, player)):
+        if options.armies_fleets:
+            if gold >= rules.min_gold["raise_army"] and state.army[area] < rules.max_unit:
+                actions.append(RaiseArmy(ids[area]))
+            fleet_ok = state.fleet[area] < rules.max_unit and game.board.coast[area]
+            if fleet_ok and gold >= rules.min_gold["raise_fleet"]:
+                actions.append(RaiseFleet(ids[area]))
+        if options.civilisation_markers and gold >= rules.min_gold["build"]:
+            for bit, marker in enumerate(MARKERS):
+                if not state.civ[area] & (1 << bit):
+                    actions.append(Build(ids[area], 0, marker))
     return actions
 
 

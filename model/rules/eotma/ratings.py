@@ -99,6 +99,8 @@ def diplomacy_base(state: EotmaState, player: int) -> int:
 def cost(state: EotmaState, kind: str, seas: int, extra: int) -> int:
     """Return an endeavour's gold: minimum + one per sea area (9.17; never diplomacy) + extra."""
     rules = state.game.rules
+    if kind in rules.fixed_cost:
+        return rules.min_gold[kind] + extra
     sea_gold = 0 if kind == "diplomacy" else rules.sea_gold * seas
     return rules.min_gold[kind] + sea_gold + extra
 
@@ -106,6 +108,7 @@ def cost(state: EotmaState, kind: str, seas: int, extra: int) -> int:
 def base_rating(state: EotmaState, player: int, kind: str, target: int, base: int, seas: int) -> int:
     """Return the rating before the defender's and the gold terms (both sea-adjusted already)."""
     game = state.game
+    kind = game.rules.card_column.get(kind, kind)  # mobilisation rates as fortification, building as ruling
     board = game.board
     ss = state.ss
     stat = state.stat[player]

@@ -90,6 +90,10 @@ def resolve(state: EotmaState, action: Endeavour, effects: list[str], *, against
         diplomacy.apply_results(state, at, card, rating, effects)
     elif kind == "fortify":
         domestic.fortify(state, at, card, rating, effects)
-    else:
+    elif kind == "rule":
         domestic.rule(state, at, card, rating, effects)
+    elif kind == "build":
+        domestic.build(state, at, getattr(action, "marker", "cathedral"), card, rating, effects)
+    else:
+        domestic.raise_unit(state, at, card, rating, effects)
     stature_check(state, player, stature_for(state, kind), card, effects)

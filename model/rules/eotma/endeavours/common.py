@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from model.rules.eotma.actions import Endeavour
+from model.rules.eotma.actions import MARKERS, Endeavour
 from model.rules.eotma.ratings import cost, diplomacy_base, domestic_seas, foreign_seas, leader_religion
 
 if TYPE_CHECKING:
@@ -87,12 +87,38 @@ def locate(state: EotmaState, player: int, action: Endeavour) -> Located | str:
         return Located(kind, player, target, base, 0)
     if owner != player:
         return f"{action.target} is not the player's area ({kind} is a domestic endeavour)"
+    mobilisation = _mobilisation_problem(state, kind, target, action)
+    if mobilisation:
+        return mobilisation
     if kind == "fortify" and state.fort[target] >= 3:
         return f"{action.target} already has the strongest fortification (14.0)"
     seas = domestic_seas(state, player, target)
     if seas is None:
         return f"{action.target} is not connected to the court (7.51)"
     return Located(kind, player, target, target, seas)
+
+
+def _mobilisation_problem(state: EotmaState, kind: str, target: int, action: Endeavour) -> str | None:
+    """Conditions of raising armies and fleets (33, 34) and building markers (35)."""
+    game = state.game
+    rules = game.rules
+    if kind in rules.fixed_cost and action.gold:
+        return f"no extra gold may be spent on {action.VERB} (33, 34.11, 35.11)"
+    if kind in ("raise_army", "raise_fleet"):
+        if not game.options.armies_fleets:
+            return "armies and fleets (33, 34) are not used in this scenario"
+        units = state.army if kind == "raise_army" else state.fleet
+        if units[target] >= rules.max_unit:
+            return f"{action.target} already holds the largest unit, strength {rules.max_unit} (33.31, 34.21)"
+        if kind == "raise_fleet" and not game.board.coast[target]:
+            return f"{action.target} is not adjacent to a sea area (34.11, 34.22)"
+    elif kind == "build":
+        if not game.options.civilisation_markers:
+            return "civilisation markers (35) are not used in this scenario"
+        bit = 1 << MARKERS.index(getattr(action, "marker", "cathedral"))
+        if state.civ[target] & bit:
+            return f"{action.target} already has that marker (35.21)"
+    return None
 
 
 def problem(state: EotmaState, player: int, action: Endeavour) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.eotma import rebellion
+from model.rules.eotma.actions import MARKERS
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.endeavours.common import Located
 
@@ -42,3 +43,43 @@ def rule(state: EotmaState, at: Located, card: YearCard, rating: int, effects: l
     if not lowered and state.unrest[at.target] and state.owner[at.target] == at.player:
         state.unrest[at.target] = False
         effects.append(f"{state.game.board.ids[at.target]}: unrest quelled (15.3)")
+
+
+def raise_unit(state: EotmaState, at: Located, card: YearCard, rating: int, effects: list[str]) -> None:
+    """33, 34.11: an F result raises one army or fleet point; the fortification -1(<#) still applies."""
+    units = state.army if at.kind == "raise_army" else state.fleet
+    name = "army" if at.kind == "raise_army" else "fleet"
+    raised = False
+    for result in card.for_kind("fortify"):
+        if not result.applies(rating):
+            continue
+        if result.code == "F" and not raised:
+            raised = True
+            units[at.target] += 1
+            if at.kind == "raise_fleet":
+                state.invalidate()  # a fleet changes sea range and connections (34.31-34.32)
+            effects.append(
+                f"{state.game.board.ids[at.target]}: {name} {units[at.target] - 1} -> {units[at.target]}"
+            )
+        elif result.code == "-1":
+            rebellion.lower_social_state(state, at.target, effects, own_failure=True)
+    if not raised:
+        effects.append(f"{state.game.board.ids[at.target]}: no {name} raised; the gold is spent")
+
+
+def build(
+    state: EotmaState, at: Located, marker: str, card: YearCard, rating: int, effects: list[str]
+) -> None:
+    """35.11: a +1 ruling result places the marker (the social state does not rise)."""
+    built = False
+    for result in card.for_kind("rule"):
+        if not result.applies(rating):
+            continue
+        if result.code == "+1" and not built:
+            built = True
+            state.civ[at.target] |= 1 << MARKERS.index(marker)
+            effects.append(f"{state.game.board.ids[at.target]}: {marker} built (35.11)")
+        elif result.code == "-1":
+            rebellion.lower_social_state(state, at.target, effects, own_failure=True)
+    if not built:
+        effects.append(f"{state.game.board.ids[at.target]}: no {marker} built; the gold is spent")

@@ -1,0 +1,99 @@
+"""Armies (33), fleets (34) and civilisation markers (35) as optional rules."""
+
+from __future__ import annotations
+
+import pytest
+from eotma_helpers import area, card, idx, start
+
+from model.rules.eotma.game import AreaStart, Options
+from model.rules.protocol import IllegalActionError, MalformedActionError
+
+DG = Options(events=False, armies_fleets=True, civilisation_markers=True)
+F_CARD = card(1, fortify={"result": ["F(2>)"]})
+PLUS = card(2, rule={"target": ["+1(1>)"]})
+
+
+def test_33_raise_army_costs_a_fixed_two_gold_and_an_f_result_raises_a_point() -> None:
+    state = start(F_CARD, hand=[1, 1], options=DG)
+    state.apply("raise-army march")
+    assert area(state, "march")["army"] == 1 and state.treasury[0] == 10
+
+
+def test_33_no_extra_gold_on_raising_units() -> None:
+    state = start(F_CARD, hand=[1], options=DG)
+    with pytest.raises(IllegalActionError, match="no extra gold"):
+        state.apply("raise-army march +2")
+
+
+def test_33_without_the_option_no_armies() -> None:
+    state = start(F_CARD, hand=[1])
+    with pytest.raises(IllegalActionError, match="not used in this scenario"):
+        state.apply("raise-army march")
+
+
+def test_33_31_an_army_is_at_most_strength_four() -> None:
+    state = start(F_CARD, hand=[1], options=DG)
+    state.army[idx(state, "march")] = 4
+    with pytest.raises(IllegalActionError, match=r"33\.31"):
+        state.apply("raise-army march")
+
+
+def test_33_23_armies_are_maintained_or_removed_at_turn_end() -> None:
+    state = start(hand=[99], options=DG)
+    state.army[idx(state, "march")] = 3
+    state.treasury[0] = 2
+    state.apply("rule home")
+    entry = state.apply("end-turn")
+    assert area(state, "march")["army"] == 2 and state.treasury[0] == 0
+    assert "march: 1 unit points unpaid and removed" in entry.effects
+
+
+def test_33_32_armies_are_eliminated_when_the_area_is_lost() -> None:
+    state = start(card(3, conquest={"result": ["C"]}), hand=[3], player="east", options=DG)
+    state.army[idx(state, "march")] = 2
+    state.apply("conquest march from city")
+    state.apply("decline")
+    assert area(state, "march")["owner"] == "east" and area(state, "march")["army"] == 0
+
+
+def test_34_11_a_fleet_costs_four_gold_lost_on_failure_and_needs_a_coast() -> None:
+    state = start(F_CARD, hand=[99, 1], options=DG)
+    with pytest.raises(IllegalActionError, match=r"34\.11"):
+        state.apply("raise-fleet march")
+    state.apply("raise-fleet home")  # a blank card: no F
+    assert area(state, "home")["fleet"] == 0 and state.treasury[0] == 8
+    state.apply("raise-fleet home")
+    assert area(state, "home")["fleet"] == 1
+
+
+def test_35_11_a_marker_is_built_on_a_plus_one_without_raising_the_social_state() -> None:
+    state = start(PLUS, hand=[2, 2], options=DG)
+    state.apply("build march cathedral")
+    assert area(state, "march")["civilisation"] == 1 and area(state, "march")["social_state"] == 1
+    assert state.treasury[0] == 8
+    with pytest.raises(IllegalActionError, match=r"35\.21"):
+        state.apply("build march cathedral")
+
+
+def test_35_build_text_names_the_marker() -> None:
+    state = start(options=DG)
+    with pytest.raises(MalformedActionError, match="marker of cathedral, commerce, palace, university"):
+        state.apply("build march tower")
+    assert "build march university" in [str(a) for a in state.legal_actions()]
+
+
+def test_35_22_a_palace_goes_with_a_change_of_owner() -> None:
+    state = start(card(3, conquest={"result": ["C"]}), hand=[3], player="east", options=DG)
+    state.civ[idx(state, "march")] = 4 | 2
+    state.apply("conquest march from city")
+    state.apply("decline")
+    assert area(state, "march")["civilisation"] == 2
+
+
+def test_35_32_commerce_adds_a_gold_to_taxes() -> None:
+    state = start(options=DG, areas={"march": AreaStart("west", 1)})
+    state.civ[idx(state, "march")] = 2
+    state.apply("taxation")
+    state.rng.force(3, 4)
+    state.apply("tax march 1")
+    assert state.treasury[0] == 14
