@@ -314,6 +314,21 @@ def _run_generate(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from error
 
 
+def _configure_playtest(parser: argparse.ArgumentParser) -> None:
+    from model.playtest.command import configure
+
+    configure(parser)
+
+
+def _run_playtest(args: argparse.Namespace) -> int:
+    from model.playtest.command import ERRORS, run
+
+    try:
+        return run(args)
+    except ERRORS as error:
+        raise CliError(str(error)) from error
+
+
 # --- edit --------------------------------------------------------------------------------------
 
 
@@ -351,6 +366,7 @@ COMMANDS: list[Command] = [
     Command(
         "generate", "make a map from named points on a basemap (Voronoi)", _configure_generate, _run_generate
     ),
+    Command("playtest", "play AI games and write a balance report", _configure_playtest, _run_playtest),
 ]
 """Every subcommand, in the order ``mappa --help`` lists them; add new ones here."""
 

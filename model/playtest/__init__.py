@@ -1,0 +1,27 @@
+"""Batch self-play and the balance report (DESIGN.md: ``playtest``).
+
+``run_playtest(scenario, PlaytestConfig(...))`` plays AI games in parallel processes and returns
+``BalanceStats``; ``report.write_report`` turns them into ``report.json`` and ``report.html``.
+"""
+
+from model.playtest.runner import (
+    PlaytestConfig,
+    PlaytestError,
+    game_seed,
+    parse_seats,
+    play_game,
+    run_playtest,
+)
+from model.playtest.stats import BalanceStats, GameResult, wilson_interval
+
+__all__ = [
+    "BalanceStats",
+    "GameResult",
+    "PlaytestConfig",
+    "PlaytestError",
+    "game_seed",
+    "parse_seats",
+    "play_game",
+    "run_playtest",
+    "wilson_interval",
+]

@@ -1,0 +1,107 @@
+"""``mappa playtest FILE``: the balance report from the command line (a progress bar; Ctrl+C stops
+early and still writes the report of the games finished so far)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+
+from model import io
+from model.playtest.report import build_report, write_report
+from model.playtest.runner import PlaytestConfig, PlaytestError, parse_seats, run_playtest
+
+ERRORS = (PlaytestError,)
+"""Expected failures the CLI prints as a message (not a traceback)."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the playtest arguments."""
+    parser.add_argument("file", metavar="FILE", help="the scenario to play")
+    parser.add_argument("--games", type=int, default=100, help="how many AI games (default 100)")
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="parallel processes (default: one per core)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=1, help="master seed; the same seed gives the same report"
+    )
+    parser.add_argument(
+        "--seats",
+        default="",
+        help="AI level per seat, e.g. france=random,germany=heuristic (default heuristic)",
+    )
+    parser.add_argument(
+        "--out", default="playtest-report", help="folder for report.json, report.html, replays"
+    )
+
+
+class _Progress:
+    """A one-line progress bar on a terminal; a line every tenth of the run otherwise."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.tty = sys.stderr.isatty()
+        self.last_tenth = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        elapsed = max(time.monotonic() - self.start, 1e-6)
+        rate = done / elapsed
+        eta = (total - done) / rate if rate else 0.0
+        if self.tty:
+            filled = int(30 * done / max(total, 1))
+            bar = "#" * filled + "." * (30 - filled)
+            print(f"\r[{bar}] {done}/{total} games, {rate:.1f}/s, {eta:.0f}s left ", end="", file=sys.stderr)
+            if done == total:
+                print(file=sys.stderr)
+        elif done * 10 // max(total, 1) != self.last_tenth:
+            self.last_tenth = done * 10 // max(total, 1)
+            print(f"{done}/{total} games, {rate:.1f}/s", file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the games, write the report, and print where it is; exit 1 when games hit engine errors."""
+    if args.games < 1 or args.jobs < 1:
+        raise PlaytestError("--games and --jobs must be at least 1")
+    scenario = io.load(args.file)
+    config = PlaytestConfig(games=args.games, jobs=args.jobs, seed=args.seed, seats=parse_seats(args.seats))
+    out = Path(args.out)
+    stopping = False
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        nonlocal stopping
+        if stopping:  # a second Ctrl+C: stop at once
+            raise KeyboardInterrupt
+        stopping = True
+        print("\nstopping after the games under way (Ctrl+C again to abort)...", file=sys.stderr)
+
+    previous = signal.signal(signal.SIGINT, stop)
+    started = time.monotonic()
+    try:
+        stats = run_playtest(
+            scenario, config, progress=_Progress(), should_stop=lambda: stopping, replay_dir=out / "replays"
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    elapsed = time.monotonic() - started
+    settings = {
+        "games": config.games,
+        "seed": config.seed,
+        "seats": dict(config.seats),
+        "default_level": config.default_level,
+        "cancelled": stats.games < config.games,
+    }
+    report = build_report(scenario, stats.to_json(), settings)
+    json_path, html_path = write_report(scenario, report, out)
+    rate = stats.games / max(elapsed, 1e-9)
+    print(f"{stats.games} games in {elapsed:.1f}s ({rate:.1f} games/s, {args.jobs} jobs)")
+    for player, data in report["empires"].items():
+        low, high = data["win_rate_ci95"]
+        print(f"  {player:24} wins {data['win_rate']:6.1%}  (95% {low:.1%} to {high:.1%})")
+    if stats.error_count:
+        print(f"{stats.error_count} games hit engine errors; replays in {out / 'replays'}")
+    print(f"report: {json_path} and {html_path}")
+    return 1 if stats.error_count else 0

@@ -1,0 +1,251 @@
+"""The balance report as files: ``report.json`` (the figures) and a self-contained ``report.html``.
+
+The HTML page carries its charts and its map as inline SVG, drawn here from the figures and the
+map's topology, so it opens in any browser with no network and no Qt.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+from shapely.geometry import MultiPolygon, Polygon
+
+from model import io
+from model.scenario import AreaKind, Scenario
+from model.topology import Topology
+
+PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f")
+
+
+def build_report(scenario: Scenario, figures: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
+    """Return the whole report: what was played (scenario, settings) and the figures."""
+    return {
+        "scenario": {
+            "title": scenario.metadata.title,
+            "ruleset": scenario.ruleset.id,
+            "rounds": scenario.metadata.rounds,
+        },
+        "settings": settings,
+        **figures,
+    }
+
+
+def write_report(scenario: Scenario, report: dict[str, Any], out_dir: Path) -> tuple[Path, Path]:
+    """Write ``report.json`` and ``report.html`` into ``out_dir``; return their paths."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    json_path = out_dir / "report.json"
+    html_path = out_dir / "report.html"
+    io.atomic_write(json_path, (json.dumps(report, indent=2, sort_keys=True) + "\n").encode("utf-8"))
+    io.atomic_write(html_path, render_html(scenario, report).encode("utf-8"))
+    return json_path, html_path
+
+
+# --- charts ------------------------------------------------------------------------------------
+
+
+def _win_rate_chart(report: dict[str, Any], names: dict[str, str]) -> str:
+    empires = report["empires"]
+    row = 28
+    width, left = 640, 170
+    height = row * len(empires) + 40
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img">']
+    span = width - left - 40
+    for tick in range(0, 101, 20):
+        x = left + span * tick / 100
+        parts.append(f'<line x1="{x}" y1="10" x2="{x}" y2="{height - 25}" stroke="#ddd"/>')
+        parts.append(f'<text x="{x}" y="{height - 8}" font-size="11" text-anchor="middle">{tick}%</text>')
+    for i, (player, data) in enumerate(empires.items()):
+        y = 14 + i * row
+        rate = data["win_rate"]
+        low, high = data["win_rate_ci95"]
+        colour = PALETTE[i % len(PALETTE)]
+        parts.append(
+            f'<text x="{left - 8}" y="{y + 14}" font-size="13" text-anchor="end">'
+            f"{html.escape(names.get(player, player))}</text>"
+        )
+        parts.append(f'<rect x="{left}" y="{y}" width="{span * rate:.1f}" height="18" fill="{colour}"/>')
+        parts.append(
+            f'<line x1="{left + span * low:.1f}" y1="{y + 9}" x2="{left + span * high:.1f}" y2="{y + 9}" '
+            'stroke="#222" stroke-width="2"/>'
+        )
+        parts.append(
+            f'<text x="{left + span * max(rate, high) + 6:.1f}" y="{y + 14}" font-size="12">{rate:.1%}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _histogram_chart(distribution: list[list[float]], colour: str, label: str) -> str:
+    width, height, bottom, left = 300, 150, 24, 30
+    if not distribution:
+        return "<p>No finished games.</p>"
+    top = max(count for _, count in distribution)
+    values = [value for value, _ in distribution]
+    low, high = min(values), max(values)
+    slots = max(1.0, high - low + 1)
+    bar = (width - left - 10) / slots
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img">']
+    parts.append(f"<title>{html.escape(label)}</title>")
+    for value, count in distribution:
+        h = (height - bottom - 10) * count / top
+        x = left + (value - low) * bar
+        parts.append(
+            f'<rect x="{x:.1f}" y="{height - bottom - h:.1f}" width="{max(bar - 1, 1):.1f}" '
+            f'height="{h:.1f}" fill="{colour}"><title>{value}: {count}</title></rect>'
+        )
+    parts.append(f'<text x="{left}" y="{height - 6}" font-size="11">{low:g}</text>')
+    parts.append(f'<text x="{width - 10}" y="{height - 6}" font-size="11" text-anchor="end">{high:g}</text>')
+    parts.append(f'<text x="2" y="12" font-size="11">{top}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# --- the map -----------------------------------------------------------------------------------
+
+
+def _ring_path(coords: Any) -> str:
+    points = list(coords)
+    return "M" + "L".join(f"{x:.1f},{y:.1f}" for x, y in points) + "Z"
+
+
+def _shape_path(shape: Polygon | MultiPolygon) -> str:
+    polygons = shape.geoms if isinstance(shape, MultiPolygon) else [shape]
+    out = []
+    for polygon in polygons:
+        out.append(_ring_path(polygon.exterior.coords))
+        out.extend(_ring_path(ring.coords) for ring in polygon.interiors)
+    return "".join(out)
+
+
+def _heat(value: float, top: float) -> str:
+    """White (never changed hands) to deep red (changed hands most often)."""
+    t = 0.0 if top <= 0 else min(1.0, value / top)
+    r, g, b = 255, int(245 - 200 * t), int(235 - 215 * t)
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def render_map_svg(scenario: Scenario, report: dict[str, Any], width: int = 900) -> str:
+    """Draw the map, land areas shaded by how often they changed hands per game."""
+    topology = Topology.build(scenario.map)
+    shapes = {area.id: topology.area_geometry(area.id) for area in scenario.map.areas}
+    drawn = [shape for shape in shapes.values() if shape is not None and not shape.is_empty]
+    if not drawn:
+        return "<p>The map has no areas to draw.</p>"
+    min_x = min(s.bounds[0] for s in drawn)
+    min_y = min(s.bounds[1] for s in drawn)
+    max_x = max(s.bounds[2] for s in drawn)
+    max_y = max(s.bounds[3] for s in drawn)
+    span_x, span_y = max(max_x - min_x, 1e-9), max(max_y - min_y, 1e-9)
+    height = int(width * span_y / span_x)
+    changes = report.get("area_changes", {})
+    top = max((data["per_game"] for data in changes.values()), default=0.0)
+    stroke = span_x / width * 0.8
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="{min_x:.1f} {min_y:.1f} {span_x:.1f} {span_y:.1f}" role="img">'
+    ]
+    labels = []
+    for area in scenario.map.areas:
+        shape = shapes[area.id]
+        if shape is None or shape.is_empty:
+            continue
+        per_game = changes.get(area.id, {}).get("per_game", 0.0)
+        fill = "#cfe3f3" if area.kind is AreaKind.SEA else _heat(per_game, top)
+        title = html.escape(f"{area.name}: changed hands {per_game:.2f} times per game")
+        parts.append(
+            f'<path d="{_shape_path(shape)}" fill="{fill}" stroke="#555" stroke-width="{stroke:.2f}" '
+            f'fill-rule="evenodd"><title>{title}</title></path>'
+        )
+        if area.kind is AreaKind.LAND:
+            x, y = area.label or area.anchors[0]
+            labels.append(
+                f'<text x="{x:.1f}" y="{y:.1f}" font-size="{stroke * 11:.1f}" text-anchor="middle" '
+                f'fill="#222">{html.escape(area.name)}</text>'
+            )
+    parts.extend(labels)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# --- the page ----------------------------------------------------------------------------------
+
+
+def render_html(scenario: Scenario, report: dict[str, Any]) -> str:
+    """Return the self-contained HTML page of a balance report."""
+    names = {empire.id: empire.name for empire in scenario.setup.empires}
+    area_names = {area.id: area.name for area in scenario.map.areas}
+    connection_names = {c.id: c.name or f"{c.a}-{c.b}" for c in scenario.map.connections}
+    title = html.escape(scenario.metadata.title)
+    settings = report.get("settings", {})
+    rows = []
+    for i, (player, data) in enumerate(report["empires"].items()):
+        vp = data["victory_points"]
+        low, high = data["win_rate_ci95"]
+        rows.append(
+            f"<tr><td><span class='swatch' style='background:{PALETTE[i % len(PALETTE)]}'></span>"
+            f"{html.escape(names.get(player, player))}</td><td>{data['win_rate']:.1%}</td>"
+            f"<td>{low:.1%} to {high:.1%}</td><td>{vp['mean']:.1f}</td><td>{vp['median']:g}</td>"
+            f"<td>{vp['p10']:g} to {vp['p90']:g}</td></tr>"
+        )
+    histograms = "".join(
+        f"<figure><figcaption>{html.escape(names.get(player, player))}: victory points</figcaption>"
+        + _histogram_chart(data["victory_points"]["distribution"], PALETTE[i % len(PALETTE)], player)
+        + "</figure>"
+        for i, (player, data) in enumerate(report["empires"].items())
+    )
+    length = report["game_length"]
+    busiest = sorted(report["area_changes"].items(), key=lambda item: (-item[1]["per_game"], item[0]))[:15]
+    busiest_rows = "".join(
+        f"<tr><td>{html.escape(area_names.get(area, area))}</td><td>{data['per_game']:.2f}</td></tr>"
+        for area, data in busiest
+        if data["total"]
+    )
+    unused = (
+        ", ".join(html.escape(connection_names.get(c, c)) for c in report["unused_connections"]) or "none"
+    )
+    events = "".join(
+        f"<tr><td>{html.escape(name)}</td><td>{data['total']}</td><td>{data['per_game']:.2f}</td></tr>"
+        for name, data in report["events"].items()
+    )
+    errors = "".join(
+        f"<li>game {e['game']} (seed {e['seed']}): {html.escape(e['error'])}"
+        f"{' - replay ' + html.escape(e['replay']) if e.get('replay') else ''}</li>"
+        for e in report["errors"]
+    )
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Balance report: {title}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1000px; color: #222; }}
+table {{ border-collapse: collapse; margin: 0.5em 0 1.5em; }}
+td, th {{ border-bottom: 1px solid #ddd; padding: 4px 10px; text-align: left; }}
+figure {{ display: inline-block; margin: 0 1em 1em 0; }}
+figcaption {{ font-size: 0.9em; color: #555; }}
+.swatch {{ display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.4em; }}
+</style></head><body>
+<h1>Balance report: {title}</h1>
+<p>{report["games"]} games ({report["finished"]} finished, {report["engine_errors"]} engine errors),
+ruleset {html.escape(str(report["scenario"]["ruleset"]))}, seed {html.escape(str(settings.get("seed")))},
+seats {html.escape(json.dumps(settings.get("seats", {})))}.</p>
+<h2>Who wins</h2>
+{_win_rate_chart(report, names)}
+<table><tr><th>Empire</th><th>Win rate</th><th>95% interval</th><th>Mean VP</th><th>Median VP</th>
+<th>VP 10th to 90th percentile</th></tr>{"".join(rows)}</table>
+<h2>Victory points</h2>{histograms}
+<h2>Game length</h2>
+<figure><figcaption>Rounds played</figcaption>
+{_histogram_chart(length["rounds"]["distribution"], "#888", "rounds")}</figure>
+<figure><figcaption>Actions per game (mean {length["actions"]["mean"]:.0f})</figcaption>
+{_histogram_chart(length["actions"]["distribution"], "#aaa", "actions")}</figure>
+<h2>Where the fighting is</h2>
+<p>Land areas shaded by how often they changed hands per game (hover for figures).</p>
+{render_map_svg(scenario, report)}
+<table><tr><th>Area</th><th>Changes of owner per game</th></tr>{busiest_rows}</table>
+<h2>Connections never used</h2><p>{unused}</p>
+<h2>Events</h2>
+<table><tr><th>Event</th><th>Total</th><th>Per game</th></tr>{events}</table>
+<h2>Engine errors</h2>{"<ul>" + errors + "</ul>" if errors else "<p>None.</p>"}
+</body></html>
+"""

@@ -1,0 +1,273 @@
+"""Batch self-play: N whole AI games of a scenario, in parallel processes, folded into statistics.
+
+Game ``i`` always starts from ``game_seed(seed, i)`` and its results are folded in index order, so
+a report depends on the seed and the number of games only, never on the number of processes.
+Each worker builds the Game once and streams back one small ``GameResult`` per game; nothing else
+is kept, so memory stays flat as the number of games grows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import signal
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from model import io
+from model.playtest.stats import BalanceStats, GameResult
+from model.rules import registry
+from model.rules.protocol import Game, State
+from model.scenario import Scenario
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(games_done, games_total)`` after every game."""
+
+
+class PlaytestError(RuntimeError):
+    """A play-test that cannot start: unknown ruleset, no engine, bad seat specification."""
+
+
+@dataclass(frozen=True)
+class PlaytestConfig:
+    """How many games, how many processes, which seed, and which AI level plays each seat."""
+
+    games: int = 100
+    jobs: int = 1
+    seed: int = 1
+    seats: Mapping[str, str] = field(default_factory=dict)
+    """Player id -> AI level; seats not named play at ``default_level``."""
+    default_level: str = "heuristic"
+    max_actions: int = 100_000
+    """A game still running after this many actions is reported as an engine error (a stall)."""
+
+
+def game_seed(master_seed: int, index: int) -> int:
+    """Return the seed of game ``index`` of a batch (stable across runs, machines and process counts)."""
+    digest = hashlib.sha256(f"mappa-playtest:{master_seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def parse_seats(text: str) -> dict[str, str]:
+    """Parse ``"france=random,germany=heuristic"`` into a seat -> level dict."""
+    seats: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        player, sep, level = item.partition("=")
+        if not sep or not player.strip() or not level.strip():
+            raise PlaytestError(f"seat {item!r} is not PLAYER=LEVEL (e.g. france=random)")
+        seats[player.strip()] = level.strip()
+    return seats
+
+
+@dataclass
+class _Context:
+    """What a worker builds once and reuses for every game it plays."""
+
+    scenario_text: str
+    game: Game
+    levels: dict[str, str]
+    ruleset: str
+    connection_ends: dict[frozenset[str], list[str]]
+    max_actions: int
+
+
+def _connection_ends(scenario: Scenario) -> dict[frozenset[str], list[str]]:
+    ends: dict[frozenset[str], list[str]] = {}
+    for connection in scenario.map.connections:
+        ends.setdefault(frozenset((connection.a, connection.b)), []).append(connection.id)
+    return ends
+
+
+def _seat_levels(game: Game, ruleset: str, config: PlaytestConfig) -> dict[str, str]:
+    spec = registry.get(ruleset)
+    assert spec is not None
+    players = game.players()
+    unknown = sorted(set(config.seats) - set(players))
+    if unknown:
+        raise PlaytestError(f"no seat {', '.join(unknown)} in this scenario; seats: {', '.join(players)}")
+    levels = spec.bot_levels()
+    default = config.default_level if config.default_level in levels else levels[-1]
+    chosen = {player: config.seats.get(player, default) for player in players}
+    for player, level in chosen.items():
+        if level not in levels:
+            raise PlaytestError(f"seat {player}: no AI level {level!r}; levels: {', '.join(levels)}")
+    return chosen
+
+
+def _build_context(scenario: Scenario, config: PlaytestConfig) -> _Context:
+    spec = registry.get(scenario.ruleset.id)
+    if spec is None:
+        raise PlaytestError(f"unknown ruleset {scenario.ruleset.id!r}; known: {', '.join(registry.known())}")
+    try:
+        game: Game = spec.engine_factory()(scenario)
+    except LookupError as error:
+        raise PlaytestError(str(error)) from error
+    return _Context(
+        scenario_text=io.dumps(scenario),
+        game=game,
+        levels=_seat_levels(game, spec.id, config),
+        ruleset=spec.id,
+        connection_ends=_connection_ends(scenario),
+        max_actions=config.max_actions,
+    )
+
+
+def _owners(state: State) -> Mapping[str, str | None]:
+    """Who holds each area now: the ruleset's fast ``area_owners()`` if it has one, else its view."""
+    fast = getattr(state, "area_owners", None)
+    if fast is not None:
+        owners: Mapping[str, str | None] = fast()
+        return owners
+    # Every ruleset's state has view() for the play-test UI, but the protocol does not declare it.
+    view: dict[str, Any] = getattr(state, "view")()  # noqa: B009
+    return {area: data.get("owner") for area, data in view.get("areas", {}).items()}
+
+
+def play_game(context: _Context, index: int, seed: int) -> GameResult:
+    """Play one whole game with the context's bots; engine failures become an error result."""
+    spec = registry.get(context.ruleset)
+    assert spec is not None
+    bots = {
+        player: spec.make_bot(level, seed=seed + number)
+        for number, (player, level) in enumerate(sorted(context.levels.items()))
+    }
+    state = context.game.new_state(seed)
+    actions: list[Any] = []
+    changes: Counter[str] = Counter()
+    used: set[str] = set()
+    owners = dict(_owners(state))
+    try:
+        while not state.is_over():
+            if len(actions) >= context.max_actions:
+                raise RuntimeError(f"the game did not end within {context.max_actions} actions")
+            player = state.current_player()
+            if player is None:
+                raise RuntimeError("the game is not over but no player is to act")
+            action = bots[player].choose(state)
+            actions.append(action)
+            state.apply(action)
+            areas = action.areas()
+            if len(areas) >= 2:
+                for i in range(len(areas) - 1):
+                    for j in range(i + 1, len(areas)):
+                        used.update(context.connection_ends.get(frozenset((areas[i], areas[j])), ()))
+            now = _owners(state)
+            if now != owners:
+                for area, owner in now.items():
+                    if owners.get(area) != owner:
+                        changes[area] += 1
+                owners = dict(now)
+    except Exception as error:  # an engine failure must not end the batch: report it with a replay
+        return GameResult(
+            index=index,
+            seed=seed,
+            scores={},
+            winners=(),
+            rounds=0,
+            actions=len(actions),
+            error=f"{type(error).__name__}: {error}",
+            replay={
+                "ruleset": context.ruleset,
+                "seed": seed,
+                "seats": context.levels,
+                "actions": [str(a) for a in actions],
+                "failed_action": str(actions[-1]) if actions else None,
+                "error": f"{type(error).__name__}: {error}",
+                "traceback": traceback.format_exc(),
+            },
+        )
+    scores = state.scores()
+    best = max(scores.values()) if scores else 0.0
+    winners = tuple(sorted(player for player, score in scores.items() if score == best))
+    statistics = getattr(state, "statistics", None)
+    counters: dict[str, int] = dict(statistics()) if statistics is not None else {}
+    return GameResult(
+        index=index,
+        seed=seed,
+        scores=dict(scores),
+        winners=winners,
+        rounds=state.cursor()[0],
+        actions=len(actions),
+        owner_changes=dict(changes),
+        connections_used=frozenset(used),
+        counters=counters,
+    )
+
+
+# --- worker processes --------------------------------------------------------------------------
+
+_WORKER: _Context | None = None
+
+
+def _init_worker(scenario_text: str, config: PlaytestConfig) -> None:
+    global _WORKER
+    # Ctrl+C reaches the whole process group: the parent decides when to stop, workers carry on.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER = _build_context(io.loads(scenario_text), config)
+
+
+def _play_in_worker(job: tuple[int, int]) -> GameResult:
+    assert _WORKER is not None, "worker not initialised"
+    return play_game(_WORKER, *job)
+
+
+def _jobs(config: PlaytestConfig) -> Iterator[tuple[int, int]]:
+    for index in range(config.games):
+        yield index, game_seed(config.seed, index)
+
+
+def run_playtest(
+    scenario: Scenario,
+    config: PlaytestConfig,
+    *,
+    progress: Progress | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    replay_dir: Path | None = None,
+) -> BalanceStats:
+    """Play ``config.games`` AI games and return their statistics.
+
+    ``progress`` is called after each game; ``should_stop`` is polled between games (a cancelled
+    run returns the statistics of the games finished so far). Engine errors are counted, and with
+    ``replay_dir`` each one is written there as ``game-NNNNN.replay.json``.
+    """
+    context = _build_context(scenario, config)
+    stats = BalanceStats(
+        players=context.game.players(),
+        areas=tuple(area.id for area in scenario.map.areas),
+        connections=tuple(connection.id for connection in scenario.map.connections),
+    )
+
+    def fold(result: GameResult) -> None:
+        stats.add(result)
+        if result.error is not None and replay_dir is not None and result.replay is not None:
+            replay_dir.mkdir(parents=True, exist_ok=True)
+            path = replay_dir / f"game-{result.index:05d}.replay.json"
+            io.atomic_write(path, (json.dumps(result.replay, indent=1) + "\n").encode("utf-8"))
+            stats.errors[-1]["replay"] = path.name
+        if progress is not None:
+            progress(stats.games, config.games)
+
+    if config.jobs <= 1 or config.games <= 1:
+        for index, seed in _jobs(config):
+            if should_stop is not None and should_stop():
+                break
+            fold(play_game(context, index, seed))
+        return stats
+
+    # spawn, not fork: the editor runs this from a process that has Qt threads.
+    pool_context = multiprocessing.get_context("spawn")
+    chunk = max(1, min(8, config.games // (config.jobs * 16)))
+    with pool_context.Pool(
+        config.jobs, initializer=_init_worker, initargs=(context.scenario_text, config)
+    ) as pool:
+        for result in pool.imap(_play_in_worker, _jobs(config), chunksize=chunk):
+            fold(result)
+            if should_stop is not None and should_stop():
+                pool.terminate()
+                break
+    return stats

@@ -1,0 +1,182 @@
+"""Balance statistics folded game by game, so memory stays flat however many games are played.
+
+``GameResult`` is what one game reports (small and picklable, sent back from worker processes);
+``BalanceStats`` folds results in game order, so the report is identical whatever the number of
+worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What one self-play game reports."""
+
+    index: int
+    seed: int
+    scores: dict[str, float]
+    winners: tuple[str, ...]
+    rounds: int
+    actions: int
+    owner_changes: dict[str, int] = field(default_factory=dict)
+    connections_used: frozenset[str] = frozenset()
+    counters: dict[str, int] = field(default_factory=dict)
+    error: str | None = None
+    replay: dict[str, Any] | None = None
+
+
+def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """Return the Wilson score interval (95% by default) for a proportion; (0, 0) with no trials."""
+    if trials <= 0:
+        return (0.0, 0.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - spread), min(1.0, centre + spread))
+
+
+class Histogram:
+    """Counts of values, with mean, spread and percentiles (values are few and discrete in games)."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[float] = Counter()
+        self.n = 0
+        self.total = 0.0
+        self.total_sq = 0.0
+
+    def add(self, value: float) -> None:
+        """Count one value."""
+        self.counts[value] += 1
+        self.n += 1
+        self.total += value
+        self.total_sq += value * value
+
+    def mean(self) -> float:
+        """Return the mean (0 when empty)."""
+        return self.total / self.n if self.n else 0.0
+
+    def stdev(self) -> float:
+        """Return the sample standard deviation (0 with fewer than two values)."""
+        if self.n < 2:
+            return 0.0
+        variance = (self.total_sq - self.total * self.total / self.n) / (self.n - 1)
+        return math.sqrt(max(0.0, variance))
+
+    def percentile(self, fraction: float) -> float:
+        """Return the smallest value with at least ``fraction`` of the counts at or below it."""
+        if not self.n:
+            return 0.0
+        wanted = fraction * self.n
+        seen = 0
+        for value in sorted(self.counts):
+            seen += self.counts[value]
+            if seen >= wanted:
+                return value
+        return max(self.counts)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return a summary plus the full distribution as ``[[value, count], ...]``."""
+        return {
+            "n": self.n,
+            "mean": round(self.mean(), 4),
+            "stdev": round(self.stdev(), 4),
+            "min": min(self.counts) if self.counts else 0,
+            "median": self.percentile(0.5),
+            "p10": self.percentile(0.1),
+            "p90": self.percentile(0.9),
+            "max": max(self.counts) if self.counts else 0,
+            "distribution": [[value, count] for value, count in sorted(self.counts.items())],
+        }
+
+
+class BalanceStats:
+    """Everything the balance report shows, folded from game results in index order."""
+
+    def __init__(
+        self, players: tuple[str, ...], areas: tuple[str, ...], connections: tuple[str, ...]
+    ) -> None:
+        self.players = players
+        self.areas = areas
+        self.connections = connections
+        self.games = 0
+        self.wins: dict[str, float] = dict.fromkeys(players, 0.0)
+        self.outright_wins: dict[str, int] = dict.fromkeys(players, 0)
+        self.scores: dict[str, Histogram] = {player: Histogram() for player in players}
+        self.rounds = Histogram()
+        self.actions = Histogram()
+        self.owner_changes: Counter[str] = Counter()
+        self.connection_use: Counter[str] = Counter()
+        self.counters: Counter[str] = Counter()
+        self.errors: list[dict[str, Any]] = []
+        self.error_count = 0
+
+    def add(self, result: GameResult) -> None:
+        """Fold one game's result in (call in game index order for reproducible figures)."""
+        self.games += 1
+        if result.error is not None:
+            self.error_count += 1
+            self.errors.append({"game": result.index, "seed": result.seed, "error": result.error})
+            return
+        share = 1.0 / len(result.winners) if result.winners else 0.0
+        for winner in result.winners:
+            self.wins[winner] = self.wins.get(winner, 0.0) + share
+        if len(result.winners) == 1:
+            self.outright_wins[result.winners[0]] = self.outright_wins.get(result.winners[0], 0) + 1
+        for player in self.players:
+            self.scores[player].add(result.scores.get(player, 0.0))
+        self.rounds.add(result.rounds)
+        self.actions.add(result.actions)
+        self.owner_changes.update(result.owner_changes)
+        self.connection_use.update(result.connections_used)
+        self.counters.update(result.counters)
+
+    @property
+    def finished(self) -> int:
+        """Games that ended without an engine error."""
+        return self.games - self.error_count
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the report's figures as plain JSON data (no timings: identical runs give identical JSON)."""
+        finished = self.finished
+        empires = {}
+        for player in self.players:
+            low, high = wilson_interval(self.wins[player], finished)
+            empires[player] = {
+                "wins": round(self.wins[player], 4),
+                "outright_wins": self.outright_wins[player],
+                "win_rate": round(self.wins[player] / finished, 4) if finished else 0.0,
+                "win_rate_ci95": [round(low, 4), round(high, 4)],
+                "victory_points": self.scores[player].to_json(),
+            }
+        return {
+            "games": self.games,
+            "finished": finished,
+            "engine_errors": self.error_count,
+            "empires": empires,
+            "game_length": {"rounds": self.rounds.to_json(), "actions": self.actions.to_json()},
+            "area_changes": {
+                area: {
+                    "total": self.owner_changes.get(area, 0),
+                    "per_game": round(self.owner_changes.get(area, 0) / finished, 4) if finished else 0.0,
+                }
+                for area in self.areas
+            },
+            "connections": {
+                connection: self.connection_use.get(connection, 0) for connection in self.connections
+            },
+            "unused_connections": [c for c in self.connections if not self.connection_use.get(c)],
+            "events": {
+                name: {
+                    "total": count,
+                    "per_game": round(count / finished, 4) if finished else 0.0,
+                }
+                for name, count in sorted(self.counters.items())
+            },
+            "errors": self.errors,
+        }
