@@ -264,6 +264,8 @@ class Topology:
         )
         for holders in self._face_areas.values():
             holders.sort(key=self._area_order.__getitem__)
+        # Checking cleanliness above may have cached problems of the linework before the change.
+        self._reset_caches()
 
     def _update_linework(self, map_data: MapData, current: dict[str, Boundary], changed: set[str]) -> bool:
         """Re-polygonize around the changed boundaries; False means: do a full build instead."""
@@ -551,7 +553,7 @@ class Topology:
         if self._problems is None:
             bounded = {bid for bid in self._boundary_faces}
             with gc_paused():
-                self._problems = _find_problems(self._lines, bounded)
+                self._problems = _find_problems(self._lines, bounded, known_clean=self._clean is True)
             self._clean = not any(p.code in _BREAKING for p in self._problems)
         return list(self._problems)
 
@@ -618,53 +620,61 @@ def _lookup(keys: np.ndarray, owners: np.ndarray, segments: np.ndarray) -> np.nd
     return result
 
 
-def _find_problems(lines: dict[str, LineString], bounded: set[str]) -> list[LineworkProblem]:
-    """Check the whole linework with vectorised predicates (no loop over all pairs)."""
+def _find_problems(
+    lines: dict[str, LineString], bounded: set[str], known_clean: bool = False
+) -> list[LineworkProblem]:
+    """Check the whole linework with vectorised predicates (no loop over all pairs).
+
+    With ``known_clean`` only dangling boundaries are looked for: the caller knows there is no
+    degenerate, self-crossing, crossing or duplicate boundary.
+    """
     problems: list[LineworkProblem] = []
     ids = list(lines)
     if not ids:
         return problems
     array = np.array([lines[b] for b in ids], dtype=object)
-    # Degenerate: zero length, or the same point twice in a row.
     lengths = shapely.length(array)
     coords_all, owner = shapely.get_coordinates(array, return_index=True)
-    same = np.all(np.diff(coords_all, axis=0) == 0, axis=1) & (np.diff(owner) == 0)
-    first_repeat: dict[int, int] = {}
-    for k in np.nonzero(same)[0]:
-        first_repeat.setdefault(int(owner[k]), int(k))
-    for i, bid in enumerate(ids):
-        line = array[i]
-        if lengths[i] == 0:
+    # Known clean linework (after local updates that kept it clean) can only have dangling ends.
+    if not known_clean:
+        # Degenerate: zero length, or the same point twice in a row.
+        same = np.all(np.diff(coords_all, axis=0) == 0, axis=1) & (np.diff(owner) == 0)
+        first_repeat: dict[int, int] = {}
+        for k in np.nonzero(same)[0]:
+            first_repeat.setdefault(int(owner[k]), int(k))
+        for i, bid in enumerate(ids):
+            line = array[i]
+            if lengths[i] == 0:
+                problems.append(
+                    LineworkProblem(
+                        "BOUNDARY_DEGENERATE",
+                        (bid,),
+                        _point(line),
+                        f"boundary {bid} has zero length; delete it or move its points apart",
+                    )
+                )
+            elif i in first_repeat:
+                x, y = coords_all[first_repeat[i]]
+                problems.append(
+                    LineworkProblem(
+                        "BOUNDARY_DEGENERATE",
+                        (bid,),
+                        (float(x), float(y)),
+                        f"boundary {bid} repeats the point ({x:g}, {y:g}); delete one copy",
+                    )
+                )
+        simple = shapely.is_simple(array)
+        for k in np.nonzero(~simple & (lengths > 0))[0]:
+            bid = ids[int(k)]
             problems.append(
                 LineworkProblem(
-                    "BOUNDARY_DEGENERATE",
+                    "BOUNDARY_SELF_CROSSING",
                     (bid,),
-                    _point(line),
-                    f"boundary {bid} has zero length; delete it or move its points apart",
+                    _self_crossing_point(array[int(k)]),
+                    f"boundary {bid} crosses or touches itself; move its points so that it does not",
                 )
             )
-        elif i in first_repeat:
-            x, y = coords_all[first_repeat[i]]
-            problems.append(
-                LineworkProblem(
-                    "BOUNDARY_DEGENERATE",
-                    (bid,),
-                    (float(x), float(y)),
-                    f"boundary {bid} repeats the point ({x:g}, {y:g}); delete one copy",
-                )
-            )
-    simple = shapely.is_simple(array)
-    for k in np.nonzero(~simple & (lengths > 0))[0]:
-        bid = ids[int(k)]
-        problems.append(
-            LineworkProblem(
-                "BOUNDARY_SELF_CROSSING",
-                (bid,),
-                _self_crossing_point(array[int(k)]),
-                f"boundary {bid} crosses or touches itself; move its points so that it does not",
-            )
-        )
-    problems.extend(_meeting_problems(ids, array))
+        problems.extend(_meeting_problems(ids, array))
     # Dangling: a free end, or a boundary that bounds no face.
     first = np.concatenate([[0], np.nonzero(np.diff(owner))[0] + 1])
     last = np.concatenate([first[1:] - 1, [len(owner) - 1]])

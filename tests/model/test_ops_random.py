@@ -121,7 +121,10 @@ def test_random_edits_undo_exactly_and_keep_the_topology_in_step(
         Scenario.model_validate(scenario.model_dump(mode="json"))
         changes.append(change)
         topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
-        assert topology.canonical() == Topology.build(scenario.map).canonical(), f"topology after {kind}"
+        fresh = Topology.build(scenario.map)
+        assert topology.canonical() == fresh.canonical(), f"topology after {kind}"
+        problems = sorted(topology.linework_problems(), key=repr)
+        assert problems == sorted(fresh.linework_problems(), key=repr), f"linework problems after {kind}"
     for change in reversed(changes):
         change.revert(scenario)
     assert scenario.model_dump(mode="json") == original

@@ -207,6 +207,7 @@ def check_same(topology: Topology, scenario: Scenario) -> None:
     assert topology.canonical() == fresh.canonical()
     assert len(topology.gaps()) == len(fresh.gaps())
     assert topology.stray_anchors() == fresh.stray_anchors()
+    assert sorted(topology.linework_problems(), key=repr) == sorted(fresh.linework_problems(), key=repr)
     assert topology.adjacency() == pytest.approx(fresh.adjacency())
     assert topology.boundary_sides() == fresh.boundary_sides()
     for area in scenario.map.areas:
