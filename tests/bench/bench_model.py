@@ -93,7 +93,7 @@ def bench(n_areas: int, edits: int) -> dict[str, Any]:
         )[1]
         figures["load_and_validate"] = figures["load"] + figures["validate"]
     # One boundary edit at a time: the op, then the local recomputation the editor runs.
-    op_times, update_times, adjacency_times, local = [], [], [], 0
+    op_times, update_times, adjacency_times, linework_times, local = [], [], [], [], 0
     for boundary_id, index in inner_nodes(loaded, topology, edits):
         x, y = loaded.boundary_index()[boundary_id].points[index]
         change, op_time = timed(
@@ -103,6 +103,7 @@ def bench(n_areas: int, edits: int) -> dict[str, Any]:
             lambda c=change: topology.update(loaded.map, c.touched.boundaries, c.touched.areas)
         )
         _, adjacency_time = timed(topology.adjacency)
+        linework_times.append(timed(topology.linework_problems)[1])
         local += topology.last_update_was_local
         op_times.append(op_time)
         update_times.append(update_time)
@@ -113,6 +114,7 @@ def bench(n_areas: int, edits: int) -> dict[str, Any]:
     figures["edit_update_median"] = statistics.median(update_times)
     figures["edit_update_max"] = max(update_times)
     figures["edit_adjacency_median"] = statistics.median(adjacency_times)
+    figures["edit_linework_median"] = statistics.median(linework_times)
     _, figures["fresh_build_after_edits"] = timed(lambda: Topology.build(loaded.map))
     same = topology.canonical() == Topology.build(loaded.map).canonical()
     figures["update_equals_fresh_build"] = same
@@ -147,6 +149,7 @@ ROWS = [
     ("edit_update_median", "edit: Topology.update (median) [goal < 50 ms]"),
     ("edit_update_max", "edit: Topology.update (max)"),
     ("edit_adjacency_median", "edit: adjacency after update (median)"),
+    ("edit_linework_median", "edit: linework check after update (median)"),
     ("fresh_build_after_edits", "full rebuild, for comparison"),
 ]
 
