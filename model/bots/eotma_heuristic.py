@@ -12,8 +12,10 @@ from functools import cache
 
 from model.rules.eotma import rebellion
 from model.rules.eotma.actions import (
+    Accept,
     BeginTaxation,
     ChooseSlot,
+    Contest,
     Decline,
     Defend,
     Endeavour,
@@ -23,6 +25,7 @@ from model.rules.eotma.actions import (
     Plunder,
     Relocate,
     Tax,
+    Vote,
 )
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.data import Rules
@@ -157,6 +160,12 @@ class EotmaHeuristicBot:
             gold = 2 if state.treasury[player] >= 10 else (1 if state.treasury[player] >= 5 else 0)
             options = [a for a in actions if isinstance(a, Oppose) and a.gold <= gold]
             return max(options, key=lambda a: a.gold)
+        if decision.kind == "vote":
+            return Vote(state.parley[1] == decision.player)  # for its own parleys, against the others'
+        if decision.kind == "contest":
+            return Contest()
+        if decision.kind == "comply":
+            return Accept()
         relocations = [a for a in actions if isinstance(a, Relocate)]
         return max(relocations, key=lambda a: state.game.board.population[state.game.board.index[a.area]])
 

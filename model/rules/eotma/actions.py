@@ -328,6 +328,98 @@ class PlayCard(Action):
 
 
 @dataclass(frozen=True)
+class Give(Action):
+    """20.1: give gold, a claim or an area to another empire: ``give EMPIRE gold N|claim AREA|area AREA``."""
+
+    VERB: ClassVar[str] = "give"
+    empire: str
+    what: str
+    value: str
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.value,) if self.what != "gold" else ()
+
+    def args(self) -> tuple[str, ...]:
+        return (self.empire, self.what, self.value)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 3 or args[1] not in ("gold", "claim", "area"):
+            raise MalformedActionError(
+                text, "write 'give EMPIRE gold N', 'give EMPIRE claim AREA' or 'give EMPIRE area AREA'"
+            )
+        return cls(args[0], args[1], args[2])
+
+
+@dataclass(frozen=True)
+class CallParley(Action):
+    """20.4: call a parley: ``parley claim AREA`` (20.42) or ``parley readmission`` (20.45)."""
+
+    VERB: ClassVar[str] = "parley"
+    kind: str
+    area: str | None = None
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.area,) if self.area else ()
+
+    def args(self) -> tuple[str, ...]:
+        return (self.kind, self.area) if self.area else (self.kind,)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if args[:1] == ["claim"] and len(args) == 2:
+            return cls("claim", args[1])
+        if list(args) == ["readmission"]:
+            return cls("readmission")
+        raise MalformedActionError(text, "write 'parley claim AREA' or 'parley readmission'")
+
+
+@dataclass(frozen=True)
+class Contest(Action):
+    """20.41: the owner of an area taken by diplomacy contests it in a parley."""
+
+    VERB: ClassVar[str] = "contest"
+
+
+@dataclass(frozen=True)
+class Accept(Action):
+    """Accept without a parley (a diplomatic conquest, 12.32) or give the area back (20.41)."""
+
+    VERB: ClassVar[str] = "accept"
+
+
+@dataclass(frozen=True)
+class Refuse(Action):
+    """20.41: keep the contested area and be excommunicated (22.1)."""
+
+    VERB: ClassVar[str] = "refuse"
+
+
+@dataclass(frozen=True)
+class Vote(Action):
+    """20.4: cast the whole block of votes: ``vote yes|no [influence N]`` (20.51: +5 per card)."""
+
+    VERB: ClassVar[str] = "vote"
+    yes: bool
+    influence: int = 0
+
+    def args(self) -> tuple[str, ...]:
+        words = ("yes",) if self.yes else ("no",)
+        return (*words, "influence", str(self.influence)) if self.influence else words
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if not args or args[0] not in ("yes", "no") or len(args) not in (1, 3):
+            raise MalformedActionError(text, "write 'vote yes' or 'vote no', optionally 'influence N'")
+        influence = 0
+        if len(args) == 3:
+            if args[1] != "influence":
+                raise MalformedActionError(text, "write 'vote yes influence N'")
+            influence = _int(args[2], text, "the number of influence cards")
+        return cls(args[0] == "yes", influence)
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     """Finish the player turn (unused year cards stay for defense, 13.14)."""
 
@@ -364,6 +456,12 @@ CODEC = ActionCodec(
         EndTaxation,
         Relocate,
         PlayCard,
+        Give,
+        CallParley,
+        Contest,
+        Accept,
+        Refuse,
+        Vote,
         EndTurn,
     ]
 )

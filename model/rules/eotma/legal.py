@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma import events, taxation
+from model.rules.eotma import events, parleys, taxation
 from model.rules.eotma.actions import (
     MARKERS,
+    Accept,
     BeginTaxation,
     Build,
+    CallParley,
     ChooseSlot,
     Conquest,
+    Contest,
     Decline,
     Defend,
     Diplomacy,
@@ -22,15 +25,18 @@ from model.rules.eotma.actions import (
     EndTaxation,
     EndTurn,
     Fortify,
+    Give,
     Oppose,
     Pillage,
     PlayCard,
     Plunder,
     RaiseArmy,
     RaiseFleet,
+    Refuse,
     Relocate,
     Rule,
     Tax,
+    Vote,
 )
 from model.rules.eotma.endeavours.common import Located, defense_seas, is_conversion, problem
 from model.rules.eotma.ratings import diplomacy_base
@@ -61,6 +67,7 @@ def legal_actions(state: EotmaState) -> list[Action]:
         if state.tax_stage == 0 and not state.is_exiled(player):
             actions.append(BeginTaxation())
         actions.extend(card_actions(state, player))
+        actions.extend(diplomacy_actions(state, player))
     if may_end_turn(state, player):
         actions.append(EndTurn())
     return actions
@@ -77,6 +84,17 @@ def _decision_actions(state: EotmaState) -> list[Action]:
         return [Decline(), *(Defend(g) for g in rules.extra_gold if base_cost + g <= gold)]
     if decision.kind == "oppose":
         return [Oppose(g) for g in rules.oppose_gold if g <= state.treasury[player]]
+    if decision.kind == "vote":
+        cards = state.holding[player].count(parleys.INFLUENCE)
+        return [
+            Vote(True),
+            Vote(False),
+            *(Vote(yes, n) for n in range(1, cards + 1) for yes in (True, False)),
+        ]
+    if decision.kind == "contest":
+        return [Contest(), Accept()]
+    if decision.kind == "comply":
+        return [Accept(), Refuse()]
     return [Relocate(state.game.board.ids[a]) for a in decision.data]
 
 
@@ -217,6 +235,31 @@ def tax_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
+def diplomacy_actions(state: EotmaState, player: int) -> list[Action]:
+    """Return gifts (20.1, a bounded set: 1 or 5 gold, each claim, each area but the court) and parleys."""
+    game = state.game
+    ids = game.board.ids
+    actions: list[Action] = []
+    bit = 1 << player
+    for other, other_id in enumerate(game.player_ids):
+        if other == player:
+            continue
+        actions.extend(Give(other_id, "gold", str(g)) for g in (1, 5) if g <= state.treasury[player])
+        for area, owner in enumerate(state.owner):
+            if state.claims[area] & bit:
+                actions.append(Give(other_id, "claim", ids[area]))
+            if owner == player and area != state.court[player]:
+                actions.append(Give(other_id, "area", ids[area]))
+    if state.parley_round[player] != state.round:
+        if state.excommunicated[player]:
+            actions.append(CallParley("readmission"))
+        elif parleys.is_christian(state, player):
+            for area, owner in enumerate(state.owner):
+                if owner == player and state.ties[area] & bit and not state.claims[area] & bit:
+                    actions.append(CallParley("claim", ids[area]))
+    return actions
+
+
 def card_actions(state: EotmaState, player: int) -> list[Action]:
     """Return the holding cards playable now, with their targets (Diplomatic Coup, 12.43)."""
     actions: list[Action] = []
@@ -265,6 +308,20 @@ def _reason(state: EotmaState, action: Action) -> str | None:
             if action.gold > state.treasury[decision.player]:
                 return f"{who} has only {state.treasury[decision.player]} gold"
             return None
+        if decision.kind == "vote":
+            if not isinstance(action, Vote):
+                return f"{who} must first vote in the parley (20.4)"
+            if action.influence > state.holding[decision.player].count(parleys.INFLUENCE):
+                return f"{who} does not hold {action.influence} Influence in Church Hierarchy cards (20.51)"
+            return None
+        if decision.kind == "contest":
+            if not isinstance(action, Contest | Accept):
+                return f"{who} must first say whether to contest the diplomatic conquest (20.41)"
+            return None
+        if decision.kind == "comply":
+            if not isinstance(action, Accept | Refuse):
+                return f"{who} must return the area ('accept') or be excommunicated ('refuse') (20.41)"
+            return None
         if not isinstance(action, Relocate):
             return f"{who} must first choose a new court"
         area = game.board.index.get(action.area)
@@ -306,6 +363,12 @@ def _reason(state: EotmaState, action: Action) -> str | None:
         if state.tax_stage == 1:
             return "finish the taxation block first (16.14)"
         return events.play_problem(state, player, action.card, action.area, action.empire)
+    if isinstance(action, Give | CallParley):
+        if state.tax_stage == 1:
+            return "finish the taxation block first (16.14)"
+        if isinstance(action, Give):
+            return parleys.give_problem(state, player, action.empire, action.what, action.value)
+        return parleys.call_problem(state, player, action.kind, action.area)
     if isinstance(action, EndTurn):
         if not may_end_turn(state, player):
             return "at least one endeavour must be undertaken in the own turn (13.13)"

@@ -8,20 +8,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma import endeavours, events, taxation
+from model.rules.eotma import endeavours, events, parleys, taxation
 from model.rules.eotma.actions import (
+    Accept,
     BeginTaxation,
+    CallParley,
     ChooseSlot,
+    Contest,
     Decline,
     Defend,
     Endeavour,
     EndTaxation,
     EndTurn,
+    Give,
     Oppose,
     PlayCard,
     Plunder,
+    Refuse,
     Relocate,
     Tax,
+    Vote,
 )
 from model.rules.eotma.ratings import leader_religion
 from model.rules.eotma.schism import schism_check
@@ -251,6 +257,27 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         move_court(state, decision.player, state.game.board.index[action.area], effects)
     elif isinstance(action, PlayCard):
         events.play(state, state.active(), action.card, action.area or "", action.empire or "", effects)
+    elif isinstance(action, Give):
+        player = state.active()
+        parleys.give(
+            state, player, state.game.player_index[action.empire], action.what, action.value, effects
+        )
+    elif isinstance(action, CallParley):
+        area = state.game.board.index[action.area] if action.area else -1
+        parleys.call(state, action.kind, state.active(), area, -1, effects)
+    elif isinstance(action, Vote):
+        parleys.vote(state, action.yes, action.influence, effects)
+    elif isinstance(action, Contest):
+        decision = state.pending.pop()
+        area, conqueror = decision.data
+        parleys.call(state, "contest", decision.player, area, conqueror, effects)
+    elif isinstance(action, Accept | Refuse):
+        decision = state.pending.pop()
+        if decision.kind == "comply":
+            state.pending.append(decision)
+            parleys.comply(state, isinstance(action, Accept), effects)
+        else:
+            effects.append(f"{state.game.player_ids[decision.player]} accepts the diplomatic conquest")
     elif isinstance(action, EndTurn):
         if state.tax_stage == 1:
             state.tax_stage = 2

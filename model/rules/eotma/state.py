@@ -33,7 +33,17 @@ _PLAYER_LISTS = (
 )
 _NESTED = ("stat", "hand", "holding", "kept")
 _SCALARS = ("round", "phase", "turn", "pick", "endeavours_done", "tax_stage", "union", "seq_started")
-_PLAIN_LISTS = ("undealt", "event_deck", "event_discard", "ranking", "taxed", "mag_stat", "mag_court")
+_PLAIN_LISTS = (
+    "undealt",
+    "event_deck",
+    "event_discard",
+    "ranking",
+    "taxed",
+    "mag_stat",
+    "mag_court",
+    "parley",
+    "parley_round",
+)
 
 
 class EotmaState(State):
@@ -87,6 +97,10 @@ class EotmaState(State):
     seq_started: int
     mag_stat: list[int]
     mag_court: list[int]
+    parley: list[Any]
+    """The parley being voted: [kind, caller, area, other, yes votes, no votes] (20.4)."""
+    parley_round: list[int]
+    """The round in which each player last called a once-per-round parley (20.42, 20.45)."""
 
     def __init__(self, game: EotmaGame, seed: int) -> None:
         self.game = game
@@ -140,6 +154,8 @@ class EotmaState(State):
         self.pending = []
         self.union = game.union_at_start
         self.seq_started = 0
+        self.parley: list[int | str] = []
+        self.parley_round = [-1] * p
         self.mag_stat = [m.combat for m in game.magnates]
         self.mag_court = [board.index.get(m.court or "", -1) for m in game.magnates]
 

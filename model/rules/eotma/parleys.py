@@ -1,0 +1,180 @@
+"""Grand diplomacy (20): gifts of gold, claims and areas (20.1), diplomatic parleys with votes
+(20.4, 20.5), excommunication and readmission (22.1).
+
+A parley is held as data in ``state.parley``: ``[kind, caller, area, other, yes, no]`` (kind:
+``claim`` 20.42, ``readmission`` 20.45, ``contest`` 20.41). Voters decide one after another, most
+votes first (20.4), each as a pending ``vote`` decision; the last vote settles the question.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.rules.eotma.decisions import Pending
+from model.rules.eotma.ratings import DIPLOMATIC, leader_religion
+from model.rules.eotma.territory import set_owner
+
+if TYPE_CHECKING:
+    from model.rules.eotma.state import EotmaState
+
+INFLUENCE = "influence_in_church"
+
+
+def is_christian(state: EotmaState, player: int) -> bool:
+    """Return whether the player's leader is a Christian in the church (not excommunicated, 22.12)."""
+    religion = leader_religion(state, player)
+    return religion is not None and state.game.board.group_kind(religion) == "christian"
+
+
+def votes_of(state: EotmaState, player: int, area: int) -> int:
+    """Return a voter's votes: diplomatic stature (20.4), +5 for the Byzantine player over an Eastern
+    Orthodox area during a schism (20.52, the schism table's ``byzantine`` seat)."""
+    votes = state.stat[player][DIPLOMATIC]
+    game = state.game
+    byzantine = game.player_index.get(game.rules.schism_byzantine)
+    if player == byzantine and area >= 0 and not state.union:
+        names = game.board.catalog.religion_names
+        religion = state.religion[area] or ""
+        if religion == "eastern_orthodox" or names.get(religion, "").lower() == "eastern orthodox":
+            votes += 5
+    return votes
+
+
+def call(state: EotmaState, kind: str, caller: int, area: int, other: int, effects: list[str]) -> None:
+    """Open a parley and queue the votes of every eligible player, most votes first (20.4)."""
+    game = state.game
+    voters = [
+        p for p in range(game.n_players) if is_christian(state, p) or (kind == "readmission" and p == caller)
+    ]
+    voters.sort(key=lambda p: (-votes_of(state, p, area), p))
+    state.parley = [kind, caller, area, other, 0, 0]
+    subject = game.board.ids[area] if area >= 0 else game.player_ids[caller]
+    effects.append(
+        f"{game.player_ids[caller]} calls a parley ({kind}, {subject}); voters: "
+        + ", ".join(game.player_ids[p] for p in voters)
+    )
+    if kind == "claim":
+        state.parley_round[caller] = state.round
+    if kind == "readmission":
+        state.parley_round[caller] = state.round
+    for voter in reversed(voters):
+        state.pending.append(Pending("vote", voter, kind, (area,)))
+    if not voters:
+        settle(state, effects)
+
+
+def vote(state: EotmaState, yes: bool, influence: int, effects: list[str]) -> None:
+    """Record one voter's block of votes (+5 per Influence in Church Hierarchy card played, 20.51)."""
+    decision = state.pending.pop()
+    voter = decision.player
+    area = decision.data[0] if decision.data else -1
+    for _ in range(influence):
+        state.holding[voter].remove(INFLUENCE)
+        state.event_discard.append(INFLUENCE)
+    weight = votes_of(state, voter, area) + 5 * influence
+    state.parley[4 if yes else 5] += weight
+    effects.append(f"{state.game.player_ids[voter]} votes {'yes' if yes else 'no'} with {weight}")
+    if not any(p.kind == "vote" for p in state.pending):
+        settle(state, effects)
+
+
+def settle(state: EotmaState, effects: list[str]) -> None:
+    """Apply the parley's decision (20.41, 20.42, 20.45; a tied vote favours the caller)."""
+    kind, caller, area, other, yes, no = state.parley
+    state.parley = []
+    game = state.game
+    carried = yes >= no
+    effects.append(f"parley {kind}: {yes} yes, {no} no: {'carried' if carried else 'rejected'}")
+    if kind == "claim" and carried:
+        state.claims[area] |= 1 << caller
+        effects.append(f"{game.board.ids[area]}: claim for {game.player_ids[caller]} (20.42)")
+    elif kind == "readmission" and carried:
+        state.excommunicated[caller] = False
+        effects.append(f"{game.player_ids[caller]} is readmitted to the church (20.45)")
+    elif kind == "contest" and carried:
+        # 20.41: the caller is the rightful owner; the conqueror returns the area or is excommunicated.
+        state.pending.append(Pending("comply", other, "contest", (area, caller)))
+
+
+def comply(state: EotmaState, returns: bool, effects: list[str]) -> None:
+    """20.41: the conqueror either gives the contested area back or is excommunicated (22.1)."""
+    decision = state.pending.pop()
+    area, rightful = decision.data
+    player = decision.player
+    if returns:
+        set_owner(state, area, rightful, effects)
+        effects.append(f"{state.game.board.ids[area]} returned to {state.game.player_ids[rightful]} (20.41)")
+    else:
+        excommunicate(state, player, effects)
+
+
+def excommunicate(state: EotmaState, player: int, effects: list[str]) -> None:
+    """22.1: the leader counts as pagan (22.11) and leaves the parleys (22.12)."""
+    state.excommunicated[player] = True
+    effects.append(f"{state.game.player_ids[player]} is excommunicated (22.1)")
+
+
+def give(state: EotmaState, giver: int, receiver: int, what: str, value: str, effects: list[str]) -> None:
+    """20.1: gold, a claim or an area passes freely to another player (unrest stays with the area)."""
+    game = state.game
+    who, to = game.player_ids[giver], game.player_ids[receiver]
+    if what == "gold":
+        amount = int(value)
+        state.treasury[giver] -= amount
+        state.treasury[receiver] += amount
+        effects.append(f"{who} gives {amount} gold to {to} (20.1)")
+        return
+    area = game.board.index[value]
+    if what == "claim":
+        state.claims[area] &= ~(1 << giver)
+        state.claims[area] |= 1 << receiver
+        effects.append(f"{who} gives its claim to {value} to {to} (20.1)")
+        return
+    set_owner(state, area, receiver, effects)
+    effects.append(f"{who} gives {value} to {to} (20.1)")
+
+
+def give_problem(state: EotmaState, giver: int, receiver_id: str, what: str, value: str) -> str | None:
+    """Return why this gift is impossible now, or None (20.1: leaders and cards are never given)."""
+    game = state.game
+    if receiver_id not in game.player_index or game.player_index[receiver_id] == giver:
+        return f"{receiver_id!r} is not another empire"
+    if what == "gold":
+        if not value.isdigit() or not 0 < int(value) <= state.treasury[giver]:
+            return f"the treasury holds {state.treasury[giver]} gold"
+        return None
+    if what not in ("claim", "area"):
+        return "only gold, claims and areas may be given (20.1)"
+    area = game.board.index.get(value)
+    if area is None:
+        return f"{value!r} is not a land area"
+    if what == "claim" and not state.claims[area] & (1 << giver):
+        return f"the player has no claim to {value}"
+    if what == "area" and state.owner[area] != giver:
+        return f"{value} is not the player's area"
+    return None
+
+
+def call_problem(state: EotmaState, player: int, kind: str, area_id: str | None) -> str | None:
+    """Return why the player cannot call this parley now, or None (20.4, 20.42, 20.45)."""
+    if state.parley_round[player] == state.round:
+        return "a player may call such a parley once per round (20.42, 20.45)"
+    if kind == "readmission":
+        return (
+            None
+            if state.excommunicated[player]
+            else "only an excommunicated player asks for readmission (20.45)"
+        )
+    if kind != "claim":
+        return f"no parley of kind {kind!r}; call 'parley claim AREA' or 'parley readmission'"
+    if not is_christian(state, player):
+        return "only a player whose leader is Christian may call a parley (20.4, 22.12)"
+    area = state.game.board.index.get(area_id or "")
+    if area is None:
+        return f"{area_id!r} is not a land area"
+    bit = 1 << player
+    if state.owner[area] != player or not state.ties[area] & bit:
+        return f"a claim parley needs possession of {area_id} and a tie to it (20.42)"
+    if state.claims[area] & bit:
+        return f"the player already has a claim to {area_id}"
+    return None
