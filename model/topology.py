@@ -87,6 +87,8 @@ class Topology:
         self._lines: dict[str, LineString] = {}
         self._lengths: dict[str, float] = {}
         self._boundary_order: dict[str, int] = {}
+        self._next_order = 0
+        self._strays: set[str] = set()
         self._line_index: SpatialIndex[str] = SpatialIndex()
         self._face_index: SpatialIndex[int] = SpatialIndex()
         self._face_boundaries: dict[int, list[str]] = {}
@@ -124,6 +126,7 @@ class Topology:
         self._lines = dict(zip(ids, lines, strict=True))
         self._lengths = dict(zip(ids, shapely.length(np.array(lines, dtype=object)).tolist(), strict=True))
         self._boundary_order = {bid: i for i, bid in enumerate(ids)}
+        self._next_order = len(ids)
         self._line_index = SpatialIndex(self._lines.items())
         polygons = list(shapely.get_parts(shapely.polygonize(lines))) if lines else []
         self.faces = list(polygons)
@@ -135,6 +138,7 @@ class Topology:
         self._anchors = {}
         self._anchor_faces = {}
         self._face_areas = {}
+        self._strays = set()
         self._place_areas(map_data.areas, self._face_index)
         self._clean = None
         self._reset_caches()
@@ -189,6 +193,7 @@ class Topology:
             anchors = tuple((float(x), float(y)) for x, y in area.anchors)
             self._anchors[area.id] = anchors
             self._anchor_faces[area.id] = [None] * len(anchors)
+            self._strays.add(area.id)
             owners.extend((area.id, i) for i in range(len(anchors)))
             points.extend(anchors)
         self._assign(owners, points, index)
@@ -203,8 +208,10 @@ class Topology:
         found: dict[int, int] = {}
         for i, face in index.query(shapely.points(np.array(points, dtype=float)), predicate="within"):
             found[i] = min(face, found.get(i, face))
+        placed: set[str] = set()
         for i, face in found.items():
             area_id, anchor = owners[i]
+            placed.add(area_id)
             self._anchor_faces[area_id][anchor] = face
             holders = self._face_areas.setdefault(face, [])
             if area_id not in holders:
@@ -212,6 +219,9 @@ class Topology:
                 touched.add(face)
         for face in touched:
             self._face_areas[face].sort(key=self._area_order.__getitem__)
+        for area_id in placed:
+            if None not in self._anchor_faces[area_id]:
+                self._strays.discard(area_id)
 
     def _unplace_area(self, area_id: str) -> None:
         for face in self._anchor_faces.pop(area_id, []):
@@ -220,6 +230,7 @@ class Topology:
                 if not self._face_areas[face]:
                     del self._face_areas[face]
         self._anchors.pop(area_id, None)
+        self._strays.discard(area_id)
 
     # --- local update ------------------------------------------------------------------------
 
@@ -247,13 +258,16 @@ class Topology:
         changed |= current.keys() - self._lines.keys()
         changed |= self._lines.keys() - current.keys()
         areas = {a.id: a for a in map_data.areas}
-        moved = {a for a in changed_areas if a in areas}
-        moved |= areas.keys() - self._anchors.keys()
+        added = areas.keys() - self._anchors.keys()
+        moved = {a for a in changed_areas if a in areas} | added
         gone = self._anchors.keys() - areas.keys()
         self._reset_caches()
         for area_id in gone | moved:
             self._unplace_area(area_id)
-        self._area_order = {area.id: i for i, area in enumerate(map_data.areas)}
+        # Edits never reorder areas, so the order only needs refreshing when some come or go.
+        reorder = bool(added or gone)
+        if reorder:
+            self._area_order = {area.id: i for i, area in enumerate(map_data.areas)}
         self.last_update_was_local = True
         if changed and not self._update_linework(map_data, current, changed):
             self._build(map_data)
@@ -262,8 +276,9 @@ class Topology:
         self._place_areas(
             [areas[a] for a in sorted(moved, key=self._area_order.__getitem__)], self._face_index
         )
-        for holders in self._face_areas.values():
-            holders.sort(key=self._area_order.__getitem__)
+        if reorder:
+            for holders in self._face_areas.values():
+                holders.sort(key=self._area_order.__getitem__)
         # Checking cleanliness above may have cached problems of the linework before the change.
         self._reset_caches()
 
@@ -288,8 +303,12 @@ class Topology:
         if not all(shapely.covers(union, np.array(probes, dtype=object))):
             return False  # the change reaches outside the existing faces (the map's outer edge)
         # Commit the new linework.
-        self._boundary_order = {b.id: i for i, b in enumerate(map_data.boundaries)}
         for bid in changed:
+            if bid not in current:
+                self._boundary_order.pop(bid, None)
+            elif bid not in self._boundary_order:
+                self._boundary_order[bid] = self._next_order
+                self._next_order += 1
             self._line_index.remove(bid)
             self._lines.pop(bid, None)
             self._lengths.pop(bid, None)
@@ -327,12 +346,12 @@ class Topology:
         # Anchors that were in the old faces, or in no face, may be in a new one.
         owners: list[tuple[str, int]] = []
         points: list[tuple[float, float]] = []
-        for area_id, faces in self._anchor_faces.items():
-            if area_id not in displaced and None not in faces:
-                continue
+        for area_id in sorted(displaced | self._strays, key=self._area_order.__getitem__):
+            faces = self._anchor_faces[area_id]
             for i, held in enumerate(faces):
                 if held is None or held in affected:
                     faces[i] = None
+                    self._strays.add(area_id)
                     owners.append((area_id, i))
                     points.append(self._anchors[area_id][i])
         self._assign(owners, points, SpatialIndex(zip(new_faces, inside, strict=True)))
