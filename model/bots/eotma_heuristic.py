@@ -19,6 +19,7 @@ from model.rules.eotma.actions import (
     Decline,
     Defend,
     Endeavour,
+    EndMovement,
     EndTaxation,
     EndTurn,
     Oppose,
@@ -124,6 +125,8 @@ class EotmaHeuristicBot:
             free = [s for s in range(1, state.game.n_players + 1) if s not in state.slots]
             return ChooseSlot(free[0])
         player = state.active()
+        if state.step == "move":
+            return EndMovement()  # the bot keeps its armies where they were raised
         if state.tax_stage == 1:
             return self._tax(state, player)
         if state.tax_stage == 0 and not state.is_exiled(player) and self._wants_tax(state, player):

@@ -328,6 +328,35 @@ class PlayCard(Action):
 
 
 @dataclass(frozen=True)
+class MoveArmy(Action):
+    """33.4: ``move-army FROM TO N`` moves N army points before the turn's event card."""
+
+    VERB: ClassVar[str] = "move-army"
+    source: str
+    area: str
+    points: int = 1
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.source, self.area)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.source, self.area, str(self.points))
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 3:
+            raise MalformedActionError(text, "write 'move-army FROM TO N'")
+        return cls(args[0], args[1], _int(args[2], text, "the army points"))
+
+
+@dataclass(frozen=True)
+class EndMovement(Action):
+    """33.4: finish moving armies; the event card is drawn next."""
+
+    VERB: ClassVar[str] = "end-movement"
+
+
+@dataclass(frozen=True)
 class Give(Action):
     """20.1: give gold, a claim or an area to another empire: ``give EMPIRE gold N|claim AREA|area AREA``."""
 
@@ -456,6 +485,8 @@ CODEC = ActionCodec(
         EndTaxation,
         Relocate,
         PlayCard,
+        MoveArmy,
+        EndMovement,
         Give,
         CallParley,
         Contest,

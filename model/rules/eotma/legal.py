@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma import events, parleys, taxation
+from model.rules.eotma import armies, events, parleys, taxation
 from model.rules.eotma.actions import (
     MARKERS,
     Accept,
@@ -22,10 +22,12 @@ from model.rules.eotma.actions import (
     Defend,
     Diplomacy,
     Endeavour,
+    EndMovement,
     EndTaxation,
     EndTurn,
     Fortify,
     Give,
+    MoveArmy,
     Oppose,
     Pillage,
     PlayCard,
@@ -58,6 +60,8 @@ def legal_actions(state: EotmaState) -> list[Action]:
         return [ChooseSlot(s) for s in range(1, state.game.n_players + 1) if s not in taken]
     player = state.active()
     actions: list[Action] = []
+    if state.step == "move":
+        return [*movement_actions(state, player), EndMovement()]
     if state.tax_stage == 1:
         actions.extend(tax_actions(state, player))
         actions.append(EndTaxation())
@@ -235,6 +239,20 @@ def tax_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
+def movement_actions(state: EotmaState, player: int) -> list[Action]:
+    """Return the army moves of one point each that the movement points allow (33.4)."""
+    ids = state.game.board.ids
+    actions: list[Action] = []
+    for source, owner in enumerate(state.owner):
+        if owner != player or not state.army[source]:
+            continue
+        for target, (spaces, seas) in sorted(armies.routes(state, player, source).items()):
+            fits = state.army[target] < state.game.rules.max_unit
+            if fits and spaces <= state.moves_left and seas <= state.treasury[player]:
+                actions.append(MoveArmy(ids[source], ids[target], 1))
+    return actions
+
+
 def diplomacy_actions(state: EotmaState, player: int) -> list[Action]:
     """Return gifts (20.1, a bounded set: 1 or 5 gold, each claim, each area but the court) and parleys."""
     game = state.game
@@ -338,6 +356,18 @@ def _reason(state: EotmaState, action: Action) -> str | None:
             return f"place {action.slot} is already taken"
         return None
     player = state.active()
+    if state.step == "move":
+        if isinstance(action, EndMovement):
+            return None
+        if not isinstance(action, MoveArmy):
+            return "armies move first, before the event card (33.4): move them or 'end-movement'"
+        board = game.board
+        if action.source not in board.index or action.area not in board.index:
+            return "name two land areas"
+        source, target = board.index[action.source], board.index[action.area]
+        return armies.move_problem(state, player, source, target, action.points)
+    if isinstance(action, MoveArmy | EndMovement):
+        return "armies move only at the start of the turn (33.4)"
     if isinstance(action, Endeavour):
         if state.tax_stage == 1:
             return "taxation is one block: end it before the next endeavour (16.14)"

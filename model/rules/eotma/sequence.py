@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma import endeavours, events, parleys, taxation
+from model.rules.eotma import armies, endeavours, events, parleys, taxation
 from model.rules.eotma.actions import (
     Accept,
     BeginTaxation,
@@ -18,9 +18,11 @@ from model.rules.eotma.actions import (
     Decline,
     Defend,
     Endeavour,
+    EndMovement,
     EndTaxation,
     EndTurn,
     Give,
+    MoveArmy,
     Oppose,
     PlayCard,
     Plunder,
@@ -142,6 +144,14 @@ def start_turn(state: EotmaState, effects: list[str]) -> None:
     state.tax_stage = 0
     state.taxed = []
     effects.append(f"turn of {state.game.player_ids[player]}")
+    state.step = "main"
+    if armies.start_movement(state, player):
+        return  # 33.4: armies move before the event card is drawn
+    draw_events(state, player, effects)
+
+
+def draw_events(state: EotmaState, player: int, effects: list[str]) -> None:
+    """Draw the turn's event card, or two under the optional rule (19, 36)."""
     if state.game.options.events:
         for _ in range(2 if state.game.options.two_event_cards else 1):
             events.draw(state, player, effects)
@@ -257,6 +267,19 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         move_court(state, decision.player, state.game.board.index[action.area], effects)
     elif isinstance(action, PlayCard):
         events.play(state, state.active(), action.card, action.area or "", action.empire or "", effects)
+    elif isinstance(action, MoveArmy):
+        board = state.game.board
+        armies.move(
+            state,
+            state.active(),
+            board.index[action.source],
+            board.index[action.area],
+            action.points,
+            effects,
+        )
+    elif isinstance(action, EndMovement):
+        state.step = "main"
+        draw_events(state, state.active(), effects)
     elif isinstance(action, Give):
         player = state.active()
         parleys.give(

@@ -32,7 +32,18 @@ _PLAYER_LISTS = (
     "slots",
 )
 _NESTED = ("stat", "hand", "holding", "kept")
-_SCALARS = ("round", "phase", "turn", "pick", "endeavours_done", "tax_stage", "union", "seq_started")
+_SCALARS = (
+    "round",
+    "phase",
+    "turn",
+    "pick",
+    "endeavours_done",
+    "tax_stage",
+    "union",
+    "seq_started",
+    "step",
+    "moves_left",
+)
 _PLAIN_LISTS = (
     "undealt",
     "event_deck",
@@ -97,6 +108,10 @@ class EotmaState(State):
     seq_started: int
     mag_stat: list[int]
     mag_court: list[int]
+    step: str
+    """Within a player turn: ``move`` (army movement, 33.4) then ``main``."""
+    moves_left: int
+    """Army movement points left this turn (33.4)."""
     parley: list[Any]
     """The parley being voted: [kind, caller, area, other, yes votes, no votes] (20.4)."""
     parley_round: list[int]
@@ -154,6 +169,8 @@ class EotmaState(State):
         self.pending = []
         self.union = game.union_at_start
         self.seq_started = 0
+        self.step = "main"
+        self.moves_left = 0
         self.parley: list[int | str] = []
         self.parley_round = [-1] * p
         self.mag_stat = [m.combat for m in game.magnates]

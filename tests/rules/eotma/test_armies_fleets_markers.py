@@ -6,6 +6,7 @@ import pytest
 from eotma_helpers import area, card, idx, start
 
 from model.rules.eotma.game import AreaStart, Options
+from model.rules.eotma.state import EotmaState
 from model.rules.protocol import IllegalActionError, MalformedActionError
 
 DG = Options(events=False, armies_fleets=True, civilisation_markers=True)
@@ -97,3 +98,37 @@ def test_35_32_commerce_adds_a_gold_to_taxes() -> None:
     state.rng.force(3, 4)
     state.apply("tax march 1")
     assert state.treasury[0] == 14
+
+
+def _army_turn(**kwargs: object) -> EotmaState:
+    from eotma_helpers import game, turn_of
+
+    g = game(options=Options(events=True, armies_fleets=True), **kwargs)  # type: ignore[arg-type]
+    state = g.new_state(3)
+    state.army[idx(state, "home")] = 2
+    return turn_of(state, "west")
+
+
+def test_33_4_armies_move_before_the_event_card() -> None:
+    state = _army_turn(areas={"border": AreaStart("west", 0)})
+    assert state.step == "move" and len(state.event_deck) == 56
+    assert "move-army home border 1" in [str(a) for a in state.legal_actions()]
+    with pytest.raises(IllegalActionError, match=r"33\.4"):
+        state.apply("rule home")
+
+
+def test_33_4_movement_points_are_points_times_spaces() -> None:
+    state = _army_turn(areas={"border": AreaStart("west", 0)})
+    with pytest.raises(IllegalActionError, match="needs 4 of 3"):
+        state.apply("move-army home border 2")
+    state.apply("move-army home border 1")
+    assert state.moves_left == 1 and area(state, "border")["army"] == 1
+    state.apply("move-army home march 1")
+    state.apply("end-movement")
+    assert state.step == "main" and len(state.event_deck) == 55  # the event card comes after
+
+
+def test_33_42_armies_cross_the_sea_only_from_or_to_a_seafaring_home() -> None:
+    state = _army_turn(areas={"isle": AreaStart("west", 0)})
+    with pytest.raises(IllegalActionError, match=r"33\.42"):
+        state.apply("move-army home isle 1")
