@@ -346,6 +346,32 @@ def set_empire_fields(scenario: Scenario, empire_id: str, **fields: Any) -> Chan
     return rec.change(f"Edit empire {empire_id}", Touched(empires=frozenset({empire_id})))
 
 
+def set_magnate_fields(scenario: Scenario, magnate_id: str, **fields: Any) -> Change:
+    """Change a Magnate's ``name`` or ``colour``."""
+    at = index_of(scenario.setup.magnates, magnate_id, "Magnate")
+    if not fields or fields.keys() - {"name", "colour"}:
+        raise PreconditionError(f"set_magnate_fields changes name and colour; got {sorted(fields)}")
+    new = revalidate(scenario.setup.magnates[at], fields)
+    rec = Recorder(scenario)
+    rec.save(MAGNATES)
+    scenario.setup.magnates[at] = new
+    return rec.change(f"Edit Magnate {magnate_id}", Touched(magnates=frozenset({magnate_id})))
+
+
+def set_metadata(scenario: Scenario, **fields: Any) -> Change:
+    """Change the scenario's metadata (``title``, ``author``, ``description``, ``start_year``...)."""
+    if not fields:
+        raise PreconditionError("no metadata field given")
+    unknown = fields.keys() - type(scenario.metadata).model_fields.keys()
+    if unknown:
+        raise PreconditionError(f"unknown metadata field(s): {', '.join(sorted(unknown))}")
+    new = revalidate(scenario.metadata, fields)
+    rec = Recorder(scenario)
+    rec.save(("metadata",))
+    scenario.metadata = new
+    return rec.change(f"Edit {', '.join(sorted(fields))}", Touched())
+
+
 def set_owner(scenario: Scenario, area_ids: str | Sequence[str], owner: str | None) -> Change:
     """Give areas to an empire or Magnate at the start (None: independent)."""
     selected = _ids(area_ids, "area")

@@ -391,3 +391,14 @@ def test_undo_steps_hold_only_what_changed() -> None:
     assert kept == len(change.touched.boundaries) <= 4  # not a copy of the 900 boundaries
     change = ops.delete_boundary(scenario, scenario.map.boundaries[10].id)
     assert sum(len(patch.items) for patch in change._saved.values()) == 1
+
+
+def test_metadata_and_magnate_fields(grid: Scenario) -> None:
+    perform(grid, ops.set_metadata, title="Grid War", start_year=771)
+    assert (grid.metadata.title, grid.metadata.start_year) == ("Grid War", 771)
+    refuse(grid, ops.InvalidValueError, "title", ops.set_metadata, title="")
+    refuse(grid, ops.PreconditionError, "unknown metadata field", ops.set_metadata, colour="red")
+    magnate = ops.add_magnate(grid, "Duke").new_id
+    perform(grid, ops.set_magnate_fields, magnate, name="Count", colour="#123456")
+    assert grid.setup.magnates[0].name == "Count"
+    refuse(grid, ops.InvalidValueError, "colour", ops.set_magnate_fields, magnate, colour="blue")
