@@ -90,8 +90,7 @@ def run(args: argparse.Namespace) -> int:
     settings = {
         "games": config.games,
         "seed": config.seed,
-        "seats": dict(config.seats),
-        "default_level": config.default_level,
+        "seats": stats.seats,
         "cancelled": stats.games < config.games,
     }
     report = build_report(scenario, stats.to_json(), settings)

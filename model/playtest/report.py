@@ -86,7 +86,7 @@ def _histogram_chart(distribution: list[list[float]], colour: str, label: str) -
     values = [value for value, _ in distribution]
     low, high = min(values), max(values)
     slots = max(1.0, high - low + 1)
-    bar = (width - left - 10) / slots
+    bar = min((width - left - 10) / slots, 24.0)  # one value alone still reads as a bar
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img">']
     parts.append(f"<title>{html.escape(label)}</title>")
     for value, count in distribution:

@@ -241,6 +241,7 @@ def run_playtest(
         areas=tuple(area.id for area in scenario.map.areas),
         connections=tuple(connection.id for connection in scenario.map.connections),
     )
+    stats.seats = dict(context.levels)
 
     def fold(result: GameResult) -> None:
         stats.add(result)

@@ -115,6 +115,8 @@ class BalanceStats:
         self.counters: Counter[str] = Counter()
         self.errors: list[dict[str, Any]] = []
         self.error_count = 0
+        self.seats: dict[str, str] = {}
+        """The AI level that played each seat (filled in by the runner)."""
 
     def add(self, result: GameResult) -> None:
         """Fold one game's result in (call in game index order for reproducible figures)."""
