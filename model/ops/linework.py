@@ -101,9 +101,10 @@ def _plan_boundary(
     grid = scenario.map.grid
     coords = _clean_points(points, grid)
     tolerance = grid if snap_distance is None else snap_distance
+    # Everything the final line can meet lies within the snapping distance of the drawn one.
+    drawn = LineString(coords)
+    near = _lines_near(scenario, drawn.buffer(tolerance) if tolerance > 0 else drawn, topology)
     if tolerance > 0:
-        rough = LineString(coords).buffer(tolerance)
-        near = _lines_near(scenario, rough, topology)
         closed = coords[0] == coords[-1]
         coords[0] = _snap_end(coords[0], near, tolerance, grid)
         coords[-1] = coords[0] if closed else _snap_end(coords[-1], near, tolerance, grid)
@@ -116,7 +117,7 @@ def _plan_boundary(
     ends = {coords[0], coords[-1]}
     plan = _Plan(pieces=[])
     own_cuts: list[XY] = []
-    for bid, other in _lines_near(scenario, line, topology):
+    for bid, other in near:
         meeting = line.intersection(other)
         if meeting.is_empty:
             continue
