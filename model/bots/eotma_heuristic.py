@@ -148,8 +148,11 @@ class EotmaHeuristicBot:
     def _decide(self, state: EotmaState) -> Action:
         decision = state.pending[-1]
         actions = legal_actions(state)
-        if decision.kind == "defense":
-            target = state.game.board.index[state.game.codec.parse(decision.action).areas()[0]]
+        if decision.kind in ("defense", "npc-defense"):
+            if decision.kind == "npc-defense":
+                target = decision.data[0]
+            else:
+                target = state.game.board.index[state.game.codec.parse(decision.action).areas()[0]]
             player = decision.player
             valuable = target == state.court[player] or state.ss[target] >= 1 or state.fort[target] >= 2
             defends = [a for a in actions if isinstance(a, Defend)]

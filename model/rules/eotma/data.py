@@ -31,6 +31,8 @@ TABLE_IDS = (
     "year_cards",
     "event_cards",
     "limits",
+    "raiders",
+    "magnates",
 )
 
 
@@ -183,6 +185,11 @@ class Rules:
             self.event_kinds[card.id] = card
             events.extend([card] * int(entry.get("count", 1)))
         self.event_deck: tuple[str, ...] = tuple(card.id for card in events)
+
+        self.raiders: tuple[dict[str, Any], ...] = tuple(get("raiders")["raiders"])
+        magnates = get("magnates")
+        self.magnate_rows: tuple[dict[str, Any], ...] = tuple(magnates["rows"])
+        self.magnates_attack: bool = bool(magnates["attack"])
 
         limits = get("limits")
         self.ss_min: int = int(limits["social_state"]["min"])

@@ -40,6 +40,7 @@ from model.rules.eotma.actions import (
     Tax,
     Vote,
 )
+from model.rules.eotma.decisions import Pending
 from model.rules.eotma.endeavours.common import Located, defense_seas, is_conversion, problem
 from model.rules.eotma.ratings import diplomacy_base
 from model.rules.eotma.territory import connection, sea_range
@@ -81,8 +82,8 @@ def _decision_actions(state: EotmaState) -> list[Action]:
     decision = state.pending[-1]
     player = decision.player
     rules = state.game.rules
-    if decision.kind == "defense":
-        target = state.game.board.index[state.game.codec.parse(decision.action).areas()[0]]
+    if decision.kind in ("defense", "npc-defense"):
+        target = _defended(state, decision)
         base_cost = rules.min_gold["defense"] + rules.sea_gold * defense_seas(state, player, target)
         gold = state.treasury[player]
         return [Decline(), *(Defend(g) for g in rules.extra_gold if base_cost + g <= gold)]
@@ -100,6 +101,13 @@ def _decision_actions(state: EotmaState) -> list[Action]:
     if decision.kind == "comply":
         return [Accept(), Refuse()]
     return [Relocate(state.game.board.ids[a]) for a in decision.data]
+
+
+def _defended(state: EotmaState, decision: Pending) -> int:
+    """Return the area a pending defense is about."""
+    if decision.kind == "npc-defense":
+        return decision.data[0]
+    return state.game.board.index[state.game.codec.parse(decision.action).areas()[0]]
 
 
 def may_end_turn(state: EotmaState, player: int) -> bool:
@@ -305,12 +313,12 @@ def _reason(state: EotmaState, action: Action) -> str | None:
     if state.pending:
         decision = state.pending[-1]
         who = game.player_ids[decision.player]
-        if decision.kind == "defense":
+        if decision.kind in ("defense", "npc-defense"):
             if isinstance(action, Decline):
                 return None
             if not isinstance(action, Defend):
                 return f"{who} must first decide whether to defend against {decision.action!r} (13.0)"
-            target = game.board.index[game.codec.parse(decision.action).areas()[0]]
+            target = _defended(state, decision)
             price = game.rules.min_gold["defense"] + game.rules.sea_gold * defense_seas(
                 state, decision.player, target
             )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma import armies, endeavours, events, parleys, taxation
+from model.rules.eotma import armies, endeavours, events, npc, parleys, taxation
 from model.rules.eotma.actions import (
     Accept,
     BeginTaxation,
@@ -105,6 +105,20 @@ def start_round(state: EotmaState, effects: list[str]) -> None:
         state.hand[p] = cards[p * per : (p + 1) * per]
     state.undealt = cards[game.n_players * per :]
     state.defenses = [0] * game.n_players
+    if game.options.raiders or game.options.magnates:
+        # 24: raiders, then Magnates, attack before initiative; defenders use the cards just dealt.
+        state.phase = "raiders"
+        state.turn = 0
+        state.order = []
+        npc.queue_attacks(state, effects)
+        if not npc.run(state, effects):
+            return
+    begin_initiative(state, effects)
+
+
+def begin_initiative(state: EotmaState, effects: list[str]) -> None:
+    """Initiative determination (facts sheet 1.3): rank, then each player picks a place."""
+    game = state.game
     state.ranking = initiative_ranking(state)
     state.slots = [-1] * game.n_players
     state.pick = 0
@@ -240,6 +254,8 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         choose_slot(state, action.slot, effects)
     elif isinstance(action, Endeavour):
         endeavours.declare(state, action, effects)
+    elif isinstance(action, Defend | Decline) and state.pending[-1].kind == "npc-defense":
+        npc.defend(state, action.gold if isinstance(action, Defend) else None, effects)
     elif isinstance(action, Defend):
         endeavours.defend(state, action.gold, effects)
     elif isinstance(action, Decline):
@@ -307,6 +323,8 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         end_turn(state, effects)
     else:
         raise TypeError(f"no rule applies {type(action).__name__}")
+    if state.phase == "raiders" and not state.pending and npc.run(state, effects):
+        begin_initiative(state, effects)
     _unrest_for_lost_connection(state, effects)
     return effects
 

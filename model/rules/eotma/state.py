@@ -54,6 +54,8 @@ _PLAIN_LISTS = (
     "mag_court",
     "parley",
     "parley_round",
+    "npc_queue",
+    "mag_names",
 )
 
 
@@ -108,6 +110,10 @@ class EotmaState(State):
     seq_started: int
     mag_stat: list[int]
     mag_court: list[int]
+    npc_queue: list[list[Any]]
+    """Raids and Magnate attacks still to resolve this round (24, see ``npc``)."""
+    mag_names: list[str]
+    """Magnate names by index (owner code minus the number of players)."""
     step: str
     """Within a player turn: ``move`` (army movement, 33.4) then ``main``."""
     moves_left: int
@@ -171,6 +177,8 @@ class EotmaState(State):
         self.seq_started = 0
         self.step = "main"
         self.moves_left = 0
+        self.npc_queue: list[list[Any]] = []
+        self.mag_names = [m.id for m in game.magnates]
         self.parley: list[int | str] = []
         self.parley_round = [-1] * p
         self.mag_stat = [m.combat for m in game.magnates]
@@ -206,6 +214,14 @@ class EotmaState(State):
             raise ValueError(f"no year cards with ids {unknown}")
         self.hand[index] = list(card_ids)
 
+    def owner_name(self, code: int) -> str | None:
+        """Return the empire or Magnate id of an owner number (None for independent)."""
+        if code < 0:
+            return None
+        if code < self.game.n_players:
+            return self.game.player_ids[code]
+        return self.mag_names[code - self.game.n_players]
+
     def is_exiled(self, player: int) -> bool:
         """Return whether the player has no court (21.0)."""
         return self.court[player] < 0
@@ -219,6 +235,8 @@ class EotmaState(State):
             return self.game.player_ids[self.pending[-1].player]
         if self.phase == "initiative":
             return self.game.player_ids[self.ranking[self.pick]]
+        if self.phase == "raiders":  # only ever reached with a pending decision
+            raise RuntimeError("raider phase without a pending decision")
         return self.game.player_ids[self.order[self.turn]]
 
     def cursor(self) -> tuple[int, str]:

@@ -115,6 +115,13 @@ def set_owner(state: EotmaState, area: int, new: int, effects: list[str], *, con
     state.invalidate()
     if 0 <= old < game.n_players and state.court[old] == area:
         lose_court(state, old, effects)
+    elif old >= game.n_players and state.mag_court[old - game.n_players] == area:
+        # House default 13: a Magnate that loses its court is gone; its other areas go independent.
+        state.mag_court[old - game.n_players] = -1
+        effects.append(f"{_name(state, old)} loses its court and disappears (24)")
+        for other, owner in enumerate(state.owner):
+            if owner == old:
+                set_owner(state, other, -1, effects)
     if 0 <= new < game.n_players and state.court[new] < 0 and suitable_court(state, new, area):
         state.court[new] = area
         state.asylum[new] = -1
@@ -125,7 +132,7 @@ def set_owner(state: EotmaState, area: int, new: int, effects: list[str], *, con
 
 
 def _name(state: EotmaState, code: int) -> str:
-    owner = state.game.owner_id(code)
+    owner = state.owner_name(code)
     return owner if owner is not None else "independent"
 
 

@@ -26,7 +26,7 @@ def view(state: EotmaState) -> dict[str, Any]:
         by[ids[player]] = by.get(ids[player], 0) + count
     for a, area_id in enumerate(board.ids):
         areas[area_id] = {
-            "owner": game.owner_id(state.owner[a]),
+            "owner": state.owner_name(state.owner[a]),
             "social_state": state.ss[a],
             "unrest": state.unrest[a],
             "fortification": state.fort[a],

@@ -67,10 +67,11 @@ BLANK = 99
 """A card with no results at all."""
 
 
-def rules_with(*cards: dict[str, Any]) -> Rules:
-    """Return the shipped rules with the year deck replaced by these cards (plus blanks)."""
-    deck = list(cards) + [card(BLANK + i) for i in range(12)]
-    return Rules.load({"year_cards": {"cards": deck}})
+def rules_with(*cards: dict[str, Any], blanks: int = 12, **tables: Any) -> Rules:
+    """Return the shipped rules with the year deck replaced by these cards (plus blanks) and
+    any other tables replaced by ``tables``."""
+    deck = list(cards) + [card(BLANK + i) for i in range(blanks)]
+    return Rules.load({"year_cards": {"cards": deck}, **tables})
 
 
 def game(
@@ -81,6 +82,8 @@ def game(
     options: Options | None = None,
     rounds: int = 3,
     shipped_deck: bool = False,
+    tables: dict[str, Any] | None = None,
+    start_year: int = 976,
 ) -> EotmaGame:
     """Return a two-player game on the test board (events off unless options say otherwise)."""
     starts = {
@@ -102,9 +105,10 @@ def game(
         board(),
         players,
         starts,
-        rules=default_rules() if shipped_deck else rules_with(*cards),
+        rules=default_rules() if shipped_deck else rules_with(*cards, **(tables or {})),
         options=options or Options(events=False),
         rounds=rounds,
+        start_year=start_year,
     )
 
 

@@ -30,7 +30,7 @@ def check_position(state: EotmaState) -> None:
     rules = game_.rules
     assert all(gold >= 0 for gold in state.treasury), state.treasury
     assert all(rules.ss_min <= ss <= rules.ss_max for ss in state.ss), state.ss
-    n_owners = game_.n_players + len(game_.magnates)
+    n_owners = game_.n_players + len(state.mag_stat)  # Magnates may appear during play (24.5)
     assert all(-1 <= owner < n_owners for owner in state.owner)
     assert all(0 <= fort <= 3 for fort in state.fort)  # 14.0 builds 2 and 3; scenarios may set 1
     for p, court in enumerate(state.court):

@@ -1,0 +1,243 @@
+"""Raiders and Magnates (24, optional; HOUSE DEFAULTS 12 and 13 of the facts sheet, sections 7.2-7.3).
+
+At the start of a round, after the year cards are dealt, every active raider makes its raids and
+every Magnate its conquest; each attack draws a year card from the undealt deck. An attacked
+player may defend with a year card and gold as in 13.0: the attack then waits for that decision
+(a pending ``npc-defense``). Attacks wait in ``state.npc_queue`` as
+``[kind, name, stature, target, base, language, religion]`` (kind ``raid`` or ``magnate``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from model.rules.eotma import leaders
+from model.rules.eotma.decisions import Pending
+from model.rules.eotma.endeavours.common import defense_seas, may_defend
+from model.rules.eotma.ratings import COMBAT, defense_value
+from model.rules.eotma.territory import set_owner, suitable_court
+
+if TYPE_CHECKING:
+    from model.rules.eotma.state import EotmaState
+
+
+def _stature(raider: dict[str, Any], year: int) -> int:
+    for until, stature in raider["stature"]:
+        if year <= until:
+            return int(stature)
+    return int(raider["stature"][-1][1])
+
+
+def raider_targets(state: EotmaState, raider: dict[str, Any]) -> list[int]:
+    """Return the areas a raider may hit: its target pool, not at the lowest social state (24)."""
+    board = state.game.board
+    spec = raider.get("targets", {})
+    pool: set[int] = set()
+    for sea_id in spec.get("seas", []):
+        sea = board.sea_index.get(sea_id)
+        if sea is not None:
+            pool.update(board.shore[sea])
+    frontier = {board.index[a] for a in spec.get("near", []) if a in board.index}
+    pool |= frontier
+    for _ in range(int(spec.get("steps", 0))):
+        frontier = {b for a in frontier for b in board.adj[a]} - pool
+        pool |= frontier
+    ss_min = state.game.rules.ss_min
+    return [a for a in sorted(pool) if state.ss[a] > ss_min]
+
+
+def queue_attacks(state: EotmaState, effects: list[str]) -> None:
+    """Queue this round's raids (24, house default 12) and Magnate conquests (24.5, house default 13)."""
+    game = state.game
+    year = game.year(state.round)
+    if game.options.raiders:
+        for raider in game.rules.raiders:
+            first, last = raider["years"]
+            if not first <= year <= last:
+                continue
+            targets = raider_targets(state, raider)
+            # The richest targets first: population plus social state (ties: board order).
+            targets.sort(key=lambda a: (-(game.board.population[a] + state.ss[a]), a))
+            stature = _stature(raider, year)
+            for target in targets[: int(raider["raids"])]:
+                attack = [
+                    "raid",
+                    raider["name"],
+                    stature,
+                    target,
+                    -1,
+                    raider.get("language"),
+                    raider.get("religion"),
+                ]
+                state.npc_queue.append(attack)
+    if game.options.magnates:
+        appear(state, effects)
+        if game.rules.magnates_attack:
+            for k in range(len(state.mag_stat)):
+                conquest = magnate_attack(state, game.n_players + k)
+                if conquest is not None:
+                    state.npc_queue.append(conquest)
+
+
+def appear(state: EotmaState, effects: list[str]) -> None:
+    """Roll on the Magnate Matrix; a Magnate takes the area and its kindred independent neighbours.
+
+    21.3 (4): an exile whose leader has that area's language and religion takes it instead.
+    """
+    game = state.game
+    year = game.year(state.round)
+    rows = [r for r in game.rules.magnate_rows if r["from"] <= year <= r["to"]]
+    if not rows:
+        return
+    roll = state.rng.roll(2, "Magnate Matrix")
+    area_id = rows[0]["areas"][roll - 2]
+    board = game.board
+    area = board.index.get(area_id) if area_id else None
+    if area is None or state.owner[area] != -1 or state.ss[area] <= game.rules.ss_min:
+        return
+    if area in state.court or area in state.mag_court:
+        return
+    for p in range(game.n_players):
+        if state.court[p] < 0 and suitable_court(state, p, area):
+            set_owner(state, area, p, effects)
+            effects.append(
+                f"{board.ids[area]}: taken by the exile {game.player_ids[p]} instead of a Magnate (21.3)"
+            )
+            return
+    code = game.n_players + len(state.mag_stat)
+    state.mag_stat.append(leaders.heir_statures(state)[COMBAT])
+    state.mag_court.append(area)
+    state.mag_names.append(f"magnate-{board.ids[area]}")
+    taken = [area] + [
+        b
+        for b in board.adj[area]
+        if state.owner[b] == -1
+        and board.language[b] == board.language[area]
+        and state.religion[b] == state.religion[area]
+    ]
+    for b in taken:
+        set_owner(state, b, code, effects)
+    effects.append(f"a Magnate appears in {board.ids[area]} (24.5)")
+
+
+def magnate_attack(state: EotmaState, code: int) -> list[Any] | None:
+    """Return the Magnate's conquest of its weakest neighbour, independent areas first (house default)."""
+    board = state.game.board
+    k = code - state.game.n_players
+    court = state.mag_court[k]
+    if court < 0:
+        return None
+    mine = [a for a, o in enumerate(state.owner) if o == code]
+    best: tuple[tuple[int, int, int], int, int] | None = None
+    for base in mine:
+        for target in board.adj[base]:
+            owner = state.owner[target]
+            if owner == code or owner >= state.game.n_players:
+                continue
+            key = (
+                0 if owner == -1 else 1,
+                state.ss[target] + state.fort[target] + board.population[target],
+                target,
+            )
+            if best is None or key < best[0]:
+                best = (key, target, base)
+    if best is None:
+        return None
+    _key, target, base = best
+    name = state.mag_names[k]
+    return ["magnate", name, state.mag_stat[k], target, base, board.language[court], state.religion[court]]
+
+
+def run(state: EotmaState, effects: list[str]) -> bool:
+    """Carry out queued attacks until one waits for a defense; return True when the queue is done."""
+    while state.npc_queue:
+        attack = state.npc_queue[0]
+        target = int(attack[3])
+        owner = state.owner[target]
+        if attack[0] == "magnate" and (
+            state.owner[int(attack[4])] < state.game.n_players or owner >= state.game.n_players
+        ):
+            state.npc_queue.pop(0)  # the Magnate lost its base, or holds the target, meanwhile
+            continue
+        if 0 <= owner < state.game.n_players and may_defend(state, owner, target):
+            text = f"{attack[0]} {attack[1]} {state.game.board.ids[target]}"
+            state.pending.append(Pending("npc-defense", owner, text, (target,)))
+            return False
+        state.npc_queue.pop(0)
+        resolve(state, attack, 0, effects)
+    return True
+
+
+def resolve(state: EotmaState, attack: list[Any], against: int, effects: list[str]) -> None:
+    """Resolve one raid (pillage, target results only) or Magnate conquest with an undealt year card."""
+    game = state.game
+    board = game.board
+    kind, name, stature, target, base = attack[0], attack[1], int(attack[2]), int(attack[3]), int(attack[4])
+    if not state.undealt:
+        effects.append(f"{name}: no undealt year card left")
+        return
+    card = game.rules.card_by_id[state.undealt.pop(0)]
+    language, religion = attack[5], attack[6]
+    lang = board.language_difference(language, target) if language else 0
+    rel = board.religion_difference(religion, state.religion[target], state.union) if religion else 0
+    rating = stature - state.ss[target] - state.fort[target] - lang - rel - against
+    if kind == "raid":
+        rating += board.population[target]  # raiders pillage with a base social state of 0 (24)
+    else:
+        rating += state.ss[base]
+    effects.append(f"{name} attack {board.ids[target]}: card {card.id}, rating {rating}")
+    blocked = against > 0 and rating < 0
+    column = "pillage" if kind == "raid" else "conquest"
+    for result in card.for_kind(column):
+        if not result.applies(rating) or (blocked and result.is_good_for_actor(column)):
+            continue
+        if result.code == "-1" and result.column == "target":
+            before = state.ss[target]
+            if before > game.rules.ss_min:
+                state.ss[target] = before - 1
+                effects.append(f"{board.ids[target]}: social state {before} -> {before - 1}")
+                if 0 <= state.owner[target] < game.n_players:
+                    state.unrest[target] = True  # house default: a raided area whose level fell
+        elif result.code == "C" and kind == "magnate" and result.column == "result":
+            _magnate_c(state, attack, effects)
+
+
+def _magnate_c(state: EotmaState, attack: list[Any], effects: list[str]) -> None:
+    board = state.game.board
+    target, base = int(attack[3]), int(attack[4])
+    code = state.owner[base]
+    if code < state.game.n_players or state.owner[target] == code:
+        return
+    population = board.population[target]
+    if population > 1:
+        _p, count = state.partial.get((target, base), (code, 0))
+        state.partial[(target, base)] = (code, count + 1)
+        total = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == code)
+        if total < population:
+            effects.append(f"{board.ids[target]}: {total} of {population} C results for {attack[1]} (10.3)")
+            return
+    fort = state.fort[target]
+    state.fort[target] = 2 if fort >= 3 else 0  # 14.41
+    set_owner(state, target, code, effects, conquest=True)
+
+
+def defend(state: EotmaState, gold: int | None, effects: list[str]) -> None:
+    """The attacked player's decision on a raid or Magnate attack (13.0): defend with gold, or not."""
+    decision = state.pending.pop()
+    attack = state.npc_queue.pop(0)
+    defender = decision.player
+    if gold is None:
+        effects.append(f"{state.game.player_ids[defender]} does not defend")
+        resolve(state, attack, 0, effects)
+        return
+    rules = state.game.rules
+    price = rules.min_gold["defense"] + rules.sea_gold * defense_seas(state, defender, int(attack[3])) + gold
+    state.treasury[defender] -= price
+    state.defenses[defender] += 1
+    card = rules.card_by_id[state.hand[defender].pop(0)]
+    against = defense_value(state, defender, gold)
+    effects.append(
+        f"{state.game.player_ids[defender]} defends: pays {price} gold, card {card.id}, rating -{against}"
+    )
+    resolve(state, attack, against, effects)
+    leaders.stature_check(state, defender, COMBAT, card, effects)
