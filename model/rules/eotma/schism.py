@@ -34,6 +34,7 @@ def schism_check(state: EotmaState, effects: list[str]) -> None:
     condition = influence_condition(state)
     if condition is None:
         return
+    state.schism_condition = condition
     roll = state.rng.roll(2, f"schism table, condition {condition}")
     result = state.game.rules.schism_result(roll, condition)
     if result == "U":
@@ -41,3 +42,12 @@ def schism_check(state: EotmaState, effects: list[str]) -> None:
     elif result == "S":
         state.union = False
     effects.append(f"schism table: {result}; the churches are {'united' if state.union else 'in schism'}")
+
+
+def recheck(state: EotmaState, effects: list[str]) -> None:
+    """23.12: a change of Byzantine influence over Rome calls another check at once."""
+    if not state.game.options.schism:
+        return
+    condition = influence_condition(state)
+    if condition is not None and condition != state.schism_condition:
+        schism_check(state, effects)

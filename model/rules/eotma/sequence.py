@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma import armies, endeavours, events, npc, parleys, taxation
+from model.rules.eotma import armies, endeavours, events, npc, parleys, schism, taxation
 from model.rules.eotma.actions import (
     Accept,
     BeginTaxation,
@@ -326,6 +326,8 @@ def apply(state: EotmaState, action: Action) -> list[str]:
     if state.phase == "raiders" and not state.pending and npc.run(state, effects):
         begin_initiative(state, effects)
     _unrest_for_lost_connection(state, effects)
+    if state.schism_condition:
+        schism.recheck(state, effects)
     return effects
 
 

@@ -43,6 +43,7 @@ _SCALARS = (
     "seq_started",
     "step",
     "moves_left",
+    "schism_condition",
 )
 _PLAIN_LISTS = (
     "undealt",
@@ -114,6 +115,8 @@ class EotmaState(State):
     """Raids and Magnate attacks still to resolve this round (24, see ``npc``)."""
     mag_names: list[str]
     """Magnate names by index (owner code minus the number of players)."""
+    schism_condition: int
+    """The Byzantine influence condition at the last schism check (23.12), 0 before any."""
     step: str
     """Within a player turn: ``move`` (army movement, 33.4) then ``main``."""
     moves_left: int
@@ -177,6 +180,7 @@ class EotmaState(State):
         self.seq_started = 0
         self.step = "main"
         self.moves_left = 0
+        self.schism_condition = 0
         self.npc_queue: list[list[Any]] = []
         self.mag_names = [m.id for m in game.magnates]
         self.parley: list[int | str] = []

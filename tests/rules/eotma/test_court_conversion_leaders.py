@@ -272,3 +272,30 @@ def test_house_26_victory_points() -> None:
 def test_house_26_handicap_is_added() -> None:
     state = turn_of(game(west={"handicap": 5}).new_state(1), "west")
     assert victory.victory_points(state)[0] == 10 + 4 + 5
+
+
+def test_23_12_a_change_of_influence_over_rome_calls_another_schism_check() -> None:
+    from eotma_helpers import CATALOG, rules_with
+
+    from model.rules.eotma.board import Board, LandSpec
+    from model.rules.eotma.game import EotmaGame, PlayerSetup
+
+    board = Board.build(
+        [
+            LandSpec("rome", religion="latin"),
+            LandSpec("cpl", religion="eastern"),
+            LandSpec("paris", religion="latin"),
+        ],
+        catalog=CATALOG,
+    )
+    seats = [PlayerSetup("byzantium", court="cpl"), PlayerSetup("france", court="paris")]
+    starts = {"cpl": AreaStart("byzantium", 1), "paris": AreaStart("france", 1)}
+    rules = rules_with(card(1, diplomacy={"result": ["T"]}))
+    g = EotmaGame(
+        board, seats, starts, rules=rules, options=Options(events=False, schism=True), start_year=1100
+    )
+    state = turn_of(g.new_state(2), "byzantium", [1])
+    assert state.schism_condition == 4
+    entry = state.apply("diplomacy rome")  # a Byzantine tie to Rome: condition 3
+    assert state.schism_condition == 3
+    assert any(e.startswith("schism table, condition 3") for e in entry.effects)
