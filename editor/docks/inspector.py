@@ -1,0 +1,405 @@
+"""The Inspector dock: the selected objects' properties, generated from the ruleset's schema.
+
+The dock shows one ``SchemaForm`` per *section* of the selected kind of object (an area has its
+map fields, its ruleset attributes, its owner and its starting state). A section says how to read
+an object's values as a dict and which ``model.ops`` edit writes a changed field. An edit applies
+to every selected object of that kind as one undo step; typing or spinning the same field again
+merges into that step. Values the schema refuses are not applied and the reason is shown.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, Field, ValidationError
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from editor import commands, edits
+from editor.docks.schemaform import SchemaForm, set_path
+from editor.document import DocumentChange, ScenarioDocument
+from editor.selection import Selection
+from model.rules import registry
+from model.scenario import AreaKind, ConnectionKind, Scenario
+
+log = logging.getLogger(__name__)
+
+Reader = Callable[[Scenario, str], dict[str, Any]]
+Writer = Callable[[tuple[str, ...], str, Any], list[commands.Op]]
+"""``writer(ids, field, value)`` returns the ops that set one top-level field on these objects."""
+
+
+class AreaFields(BaseModel):
+    """The map fields of an area that the inspector edits."""
+
+    name: str = Field(min_length=1, description="The name shown on the map.")
+    kind: AreaKind = Field(default=AreaKind.LAND, description="Land area or sea zone.")
+
+
+class OwnerField(BaseModel):
+    """Who holds an area at the start."""
+
+    owner: str | None = Field(
+        default=None,
+        json_schema_extra={"ref": "owner"},
+        description="An empire or Magnate; none means independent.",
+    )
+
+
+class EmpireFields(BaseModel):
+    """An empire's own fields."""
+
+    name: str = Field(min_length=1)
+    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="Map colour, #rrggbb.")
+
+
+class ConnectionFields(BaseModel):
+    """A connection's fields."""
+
+    kind: ConnectionKind
+    a: str = Field(json_schema_extra={"ref": "area"})
+    b: str = Field(json_schema_extra={"ref": "area"})
+    name: str = ""
+    one_way: bool = False
+
+
+class UnitFields(BaseModel):
+    """A unit's strength (kind, owner and area are set when placing it)."""
+
+    strength: int = Field(ge=1, le=99)
+
+
+@dataclass(frozen=True)
+class Section:
+    """One group of fields of a kind of object: its schema, how to read it and how to write it."""
+
+    title: str
+    model: type[BaseModel]
+    read: Reader
+    write: Writer
+
+
+def _dump(model: type[BaseModel], data: dict[str, Any]) -> dict[str, Any]:
+    """The values with defaults filled in (raw values kept when they do not validate, so they show)."""
+    try:
+        return model.model_validate(data).model_dump(mode="json")
+    except ValidationError:
+        defaults = {
+            n: i.get_default(call_default_factory=True)
+            for n, i in model.model_fields.items()
+            if not i.is_required()
+        }
+        return {**defaults, **data}
+
+
+def area_sections(scenario: Scenario) -> list[Section]:
+    """The sections of an area: map fields, ruleset attributes, owner, ruleset starting state."""
+    spec = registry.get(scenario.ruleset.id)
+    sections = [
+        Section(
+            "Area",
+            AreaFields,
+            lambda s, i: {"name": s.area(i).name, "kind": s.area(i).kind.value},
+            edits.set_area_field,
+        ),
+    ]
+    if spec is not None:
+        sections.append(
+            Section(
+                "Attributes",
+                spec.area_attributes,
+                lambda s, i: _dump(spec.area_attributes, s.area(i).attributes),
+                edits.set_area_attribute,
+            )
+        )
+    sections.append(Section("Owner", OwnerField, lambda s, i: {"owner": s.owner_of(i)}, edits.set_owner))
+    if spec is not None:
+        sections.append(
+            Section(
+                "Starting state",
+                spec.area_setup,
+                lambda s, i: _dump(spec.area_setup, s.area_setup(i).attributes),
+                edits.set_area_setup_attribute,
+            )
+        )
+    return sections
+
+
+def empire_sections(scenario: Scenario) -> list[Section]:
+    """The sections of an empire: name and colour, then the ruleset's empire attributes."""
+    spec = registry.get(scenario.ruleset.id)
+    sections = [
+        Section(
+            "Empire",
+            EmpireFields,
+            lambda s, i: {"name": s.empire(i).name, "colour": s.empire(i).colour},
+            edits.set_empire_field,
+        )
+    ]
+    if spec is not None:
+        sections.append(
+            Section(
+                "Attributes",
+                spec.empire_attributes,
+                lambda s, i: _dump(spec.empire_attributes, s.empire(i).attributes),
+                edits.set_empire_attribute,
+            )
+        )
+    return sections
+
+
+def _connection(scenario: Scenario, connection_id: str) -> dict[str, Any]:
+    for connection in scenario.map.connections:
+        if connection.id == connection_id:
+            return {
+                "kind": connection.kind.value,
+                "a": connection.a,
+                "b": connection.b,
+                "name": connection.name,
+                "one_way": connection.one_way,
+            }
+    raise KeyError(f"no connection with id {connection_id!r}")
+
+
+def _unit(scenario: Scenario, unit_id: str) -> dict[str, Any]:
+    for unit in scenario.setup.units:
+        if unit.id == unit_id:
+            return {"strength": unit.strength}
+    raise KeyError(f"no unit with id {unit_id!r}")
+
+
+def scenario_sections(scenario: Scenario) -> list[Section]:
+    """What the inspector shows when nothing is selected: the scenario's metadata and options."""
+    spec = registry.get(scenario.ruleset.id)
+    sections: list[Section] = []
+    if spec is not None:
+        sections.append(
+            Section(
+                "Optional rules",
+                spec.options,
+                lambda s, _i: _dump(spec.options, s.ruleset.options),
+                edits.set_option,
+            )
+        )
+        sections.append(
+            Section(
+                "Scenario setup",
+                spec.setup_attributes,
+                lambda s, _i: _dump(spec.setup_attributes, s.setup.attributes),
+                edits.set_setup_attribute,
+            )
+        )
+    return sections
+
+
+def kind_of(scenario: Scenario, object_id: str) -> str | None:
+    """What an id names: area, empire, magnate, connection, unit, boundary (or None)."""
+    if any(a.id == object_id for a in scenario.map.areas):
+        return "area"
+    if any(e.id == object_id for e in scenario.setup.empires):
+        return "empire"
+    if any(c.id == object_id for c in scenario.map.connections):
+        return "connection"
+    if any(u.id == object_id for u in scenario.setup.units):
+        return "unit"
+    if any(b.id == object_id for b in scenario.map.boundaries):
+        return "boundary"
+    if any(m.id == object_id for m in scenario.setup.magnates):
+        return "magnate"
+    return None
+
+
+SECTIONS: dict[str, Callable[[Scenario], list[Section]]] = {
+    "area": area_sections,
+    "empire": empire_sections,
+    "connection": lambda _s: [
+        Section("Connection", ConnectionFields, _connection, edits.set_connection_field)
+    ],
+    "unit": lambda _s: [Section("Unit", UnitFields, _unit, edits.set_unit_field)],
+    "scenario": scenario_sections,
+}
+
+
+class InspectorDock(QDockWidget):
+    """Shows and edits the selection. Emits ``refused(str)`` with the reason an edit was refused."""
+
+    refused = Signal(str)
+
+    def __init__(
+        self, document: ScenarioDocument, selection: Selection, parent: QWidget | None = None
+    ) -> None:
+        super().__init__("Inspector", parent)
+        self.setObjectName("inspector_dock")
+        self.document = document
+        self.selection = selection
+        self.kind = ""
+        self.ids: tuple[str, ...] = ()
+        self.forms: list[tuple[Section, SchemaForm]] = []
+        self.header = QLabel(self)
+        self.header.setWordWrap(True)
+        self.error = QLabel(self)
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b2182b;")
+        self.error.hide()
+        self.body = QWidget(self)
+        self.body_layout = QVBoxLayout(self.body)
+        self.body_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.body)
+        outer = QWidget(self)
+        layout = QVBoxLayout(outer)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.header)
+        layout.addWidget(self.error)
+        layout.addWidget(scroll, 1)
+        self.setWidget(outer)
+        selection.changed.connect(self._on_selection)
+        document.changed.connect(self._on_document_changed)
+        self._on_selection(selection.ids)
+
+    # --- choices for pickers --------------------------------------------------------------------
+
+    def choices(self, ref: str) -> list[tuple[str, str]]:
+        """The ``(id, label)`` pairs a reference field of kind ``ref`` may take."""
+        scenario = self.document.scenario
+        if ref == "area":
+            return [(a.id, f"{a.name} ({a.id})") for a in scenario.map.areas]
+        if ref == "language":
+            return [(x.id, x.name) for x in scenario.catalogs.languages]
+        if ref == "religion":
+            return [(x.id, x.name) for x in scenario.catalogs.religions]
+        if ref == "empire":
+            return [(e.id, e.name) for e in scenario.setup.empires]
+        if ref == "owner":
+            return [(e.id, e.name) for e in scenario.setup.empires] + [
+                (m.id, f"{m.name} (Magnate)") for m in scenario.setup.magnates
+            ]
+        return []
+
+    # --- building the forms ---------------------------------------------------------------------
+
+    def _on_selection(self, ids: tuple[str, ...]) -> None:
+        scenario = self.document.scenario
+        kinds = [kind_of(scenario, i) for i in ids]
+        # Edit the objects of the first selected kind; others are ignored (they are said to be).
+        kind = next((k for k in kinds if k in SECTIONS), None) if ids else "scenario"
+        self.kind = kind or ""
+        self.ids = tuple(i for i, k in zip(ids, kinds, strict=True) if k == kind) if ids else ("",)
+        self._build()
+
+    def _build(self) -> None:
+        for _section, form in self.forms:
+            form.setParent(None)  # type: ignore[call-overload]
+            form.deleteLater()
+        while self.body_layout.count():
+            item = self.body_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self.forms = []
+        self.error.hide()
+        if not self.kind:
+            self.header.setText("Nothing editable is selected.")
+            return
+        self.header.setText(self._describe())
+        for section in SECTIONS[self.kind](self.document.scenario):
+            title = QLabel(f"<b>{section.title}</b>", self.body)
+            self.body_layout.addWidget(title)
+            form = SchemaForm(section.model, self.choices, self.body)
+            form.edited.connect(lambda path, value, s=section: self.apply(s, path, value))
+            form.invalid.connect(self.show_error)
+            self.body_layout.addWidget(form)
+            self.forms.append((section, form))
+        self.refresh()
+
+    def _describe(self) -> str:
+        scenario = self.document.scenario
+        if self.kind == "scenario":
+            return f"<b>Scenario</b>: {scenario.metadata.title} (ruleset {scenario.ruleset.id})"
+        if len(self.ids) > 1:
+            return f"<b>{len(self.ids)} {self.kind}s</b>: edits apply to all of them"
+        if self.kind == "area":
+            return f"<b>Area</b> {scenario.area(self.ids[0]).name} <i>({self.ids[0]})</i>"
+        return f"<b>{self.kind.capitalize()}</b> <i>{self.ids[0]}</i>"
+
+    def refresh(self) -> None:
+        """Show the model's current values."""
+        scenario = self.document.scenario
+        for section, form in self.forms:
+            try:
+                values = [section.read(scenario, i) for i in self.ids]
+            except KeyError:
+                continue  # the object was deleted; the selection prunes it next
+            form.set_values(values)
+
+    def _on_document_changed(self, change: DocumentChange) -> None:
+        if change.reset:
+            return  # the selection is cleared, which rebuilds
+        touched = change.areas | change.empires | change.connections | change.units | change.magnates
+        if (
+            self.kind == "scenario"
+            or touched & set(self.ids)
+            or change.empires
+            or change.magnates
+            or change.setup
+        ):
+            for _section, form in self.forms:
+                form.refresh_choices()
+            self.refresh()
+
+    # --- editing --------------------------------------------------------------------------------
+
+    def show_error(self, message: str) -> None:
+        """Show why a value was refused (under the header, and on the status bar)."""
+        self.error.setText(message)
+        self.error.show()
+        self.refused.emit(message)
+
+    def apply(self, section: Section, path: tuple[str, ...], value: Any) -> bool:
+        """Set the field at ``path`` to ``value`` on every selected object, as one undo step."""
+        scenario = self.document.scenario
+        field = path[0]
+        values: dict[str, Any] = {}
+        for object_id in self.ids:
+            new = set_path(section.read(scenario, object_id), path, value)
+            try:
+                section.model.model_validate(new)
+            except ValidationError as error:
+                self.show_error(_reason(path, error))
+                self.refresh()
+                return False
+            values[object_id] = new[field]
+        distinct = list({repr(v): v for v in values.values()}.values())
+        if len(distinct) == 1:
+            ops = section.write(self.ids, field, distinct[0])
+        else:  # a nested field (a leader's stature) keeps each object's other nested values
+            ops = [
+                op for object_id in self.ids for op in section.write((object_id,), field, values[object_id])
+            ]
+        label = f"Set {'.'.join(path).replace('_', ' ')}"
+        if len(self.ids) > 1:
+            label += f" on {len(self.ids)} {self.kind}s"
+        try:
+            commands.execute(self.document, ops, label, merge_key=("inspector", self.ids, path))
+        except (ValueError, KeyError, LookupError) as error:
+            self.show_error(str(error))
+            self.refresh()
+            return False
+        self.error.hide()
+        return True
+
+    def form(self, title: str) -> SchemaForm:
+        """The form of the section with this title (for tests and scripting)."""
+        for section, form in self.forms:
+            if section.title == title:
+                return form
+        raise KeyError(f"no section {title!r}; sections: {[s.title for s, _f in self.forms]}")
+
+
+def _reason(path: tuple[str, ...], error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ())) or ".".join(path)
+    return f"{where}: {first.get('msg', 'invalid value')} — the value was not applied"

@@ -1,0 +1,167 @@
+"""The Issues dock: the live validator's findings; clicking one selects and shows what it concerns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QComboBox, QDockWidget, QHBoxLayout, QLabel, QTableView, QVBoxLayout, QWidget
+
+from model.issues import Issue, Severity
+
+Index = QModelIndex | QPersistentModelIndex
+
+COLUMNS = ("Severity", "Code", "Message", "Concerns")
+SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+SEVERITY_COLOURS = {Severity.ERROR: "#b2182b", Severity.WARNING: "#b35806", Severity.INFO: "#2166ac"}
+
+
+class IssuesModel(QAbstractTableModel):
+    """A table of issues: severity, code, message, ids."""
+
+    ISSUE_ROLE = Qt.ItemDataRole.UserRole + 1
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.issues: list[Issue] = []
+
+    def set_issues(self, issues: list[Issue]) -> None:
+        """Replace the issues shown."""
+        self.beginResetModel()
+        self.issues = list(issues)
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        """Number of issues."""
+        return 0 if parent.isValid() else len(self.issues)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """Four columns."""
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        """Column titles."""
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Cell text, sort keys, colours and the issue itself."""
+        if not index.isValid():
+            return None
+        issue = self.issues[index.row()]
+        column = index.column()
+        if role == self.ISSUE_ROLE:
+            return issue
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (issue.severity.value, issue.code, issue.message, ", ".join(issue.ids))[column]
+        if role == Qt.ItemDataRole.UserRole and column == 0:
+            return SEVERITY_ORDER[issue.severity]
+        if role == Qt.ItemDataRole.ForegroundRole and column == 0:
+            return QColor(SEVERITY_COLOURS[issue.severity])
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return (
+                issue.message
+                + (f"\nRule {issue.rule}" if issue.rule else "")
+                + (f"\n{issue.path}" if issue.path else "")
+            )
+        return None
+
+
+class SeverityFilter(QSortFilterProxyModel):
+    """Shows issues at least as bad as the chosen severity; sorts severity by badness."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.minimum = Severity.INFO
+        self.setSortRole(Qt.ItemDataRole.DisplayRole)
+
+    def set_minimum(self, severity: Severity) -> None:
+        """Hide issues less severe than this."""
+        self.minimum = severity
+        self.invalidateFilter()
+
+    def filterAcceptsRow(self, row: int, parent: Index) -> bool:
+        """Accept rows whose severity is at least the minimum."""
+        model = self.sourceModel()
+        assert isinstance(model, IssuesModel)
+        return SEVERITY_ORDER[model.issues[row].severity] <= SEVERITY_ORDER[self.minimum]
+
+    def lessThan(self, left: Index, right: Index) -> bool:
+        """Severity sorts by badness, other columns by text."""
+        if left.column() == 0:
+            return int(left.data(Qt.ItemDataRole.UserRole)) < int(right.data(Qt.ItemDataRole.UserRole))
+        return str(left.data()) < str(right.data())
+
+
+class IssuesDock(QDockWidget):
+    """The issues table with a severity filter. Emits ``issue_activated(Issue)`` on a click."""
+
+    issue_activated = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Issues", parent)
+        self.setObjectName("issues_dock")
+        self.model = IssuesModel(self)
+        self.proxy = SeverityFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = QTableView(self)
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
+        self.table.clicked.connect(self._clicked)
+        self.table.activated.connect(self._clicked)
+        self.filter = QComboBox(self)
+        for label, severity in (
+            ("Errors, warnings and notes", Severity.INFO),
+            ("Errors and warnings", Severity.WARNING),
+            ("Errors only", Severity.ERROR),
+        ):
+            self.filter.addItem(label, severity)
+        self.filter.currentIndexChanged.connect(lambda _i: self.proxy.set_minimum(self.filter.currentData()))
+        self.summary = QLabel("", self)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Show:", self))
+        top.addWidget(self.filter, 1)
+        top.addWidget(self.summary)
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addLayout(top)
+        layout.addWidget(self.table)
+        self.setWidget(body)
+
+    def set_issues(self, issues: list[Issue]) -> None:
+        """Show the latest validation result."""
+        self.model.set_issues(issues)
+        self.table.resizeColumnToContents(0)
+        self.table.resizeColumnToContents(1)
+        self.summary.setText(f"{len(issues)} issue{'s' * (len(issues) != 1)}")
+
+    def issue_at(self, row: int) -> Issue:
+        """The issue shown on a row of the (filtered, sorted) table."""
+        return self.proxy.index(row, 0).data(IssuesModel.ISSUE_ROLE)  # type: ignore[no-any-return]
+
+    def _clicked(self, index: QModelIndex) -> None:
+        issue = (
+            index.data(IssuesModel.ISSUE_ROLE)
+            if index.column() == 0
+            else self.proxy.index(index.row(), 0).data(IssuesModel.ISSUE_ROLE)
+        )
+        if issue is not None:
+            self.issue_activated.emit(issue)

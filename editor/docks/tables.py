@@ -1,0 +1,225 @@
+"""The Tables dock: spreadsheet views of areas and empires, sortable, filterable, synced with the map.
+
+Each table is a ``QAbstractTableModel`` over the scenario behind a ``QSortFilterProxyModel``
+(sorting by column, filtering by text over every column). Selecting rows selects the objects on
+the map and in the inspector; selecting on the map selects the rows. Editing happens in the
+inspector, so every change goes through its undo commands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QDockWidget, QLineEdit, QTableView, QTabWidget, QVBoxLayout, QWidget
+
+from editor.document import DocumentChange, ScenarioDocument
+from editor.mapview.modes import area_values
+from editor.selection import Selection
+from model.scenario import Scenario
+
+Index = QModelIndex | QPersistentModelIndex
+Column = tuple[str, Callable[[Scenario, Any, dict[str, Any]], Any]]
+
+
+def _area_columns() -> list[Column]:
+    return [
+        ("Id", lambda s, a, v: a.id),
+        ("Name", lambda s, a, v: a.name),
+        ("Kind", lambda s, a, v: a.kind.value),
+        ("Owner", lambda s, a, v: v.get("owner") or ""),
+        ("Language", lambda s, a, v: v.get("language") or ""),
+        ("Religion", lambda s, a, v: v.get("religion") or ""),
+        ("Population", lambda s, a, v: v.get("population")),
+        ("Social state", lambda s, a, v: v.get("social_state")),
+        ("Seafaring", lambda s, a, v: "yes" if v.get("seafaring_home") else ""),
+        ("Fort", lambda s, a, v: v.get("fortification")),
+    ]
+
+
+def _leader(empire: Any) -> dict[str, Any]:
+    leader = empire.attributes.get("leader")
+    return leader if isinstance(leader, dict) else {}
+
+
+def _empire_columns() -> list[Column]:
+    return [
+        ("Id", lambda s, e, v: e.id),
+        ("Name", lambda s, e, v: e.name),
+        ("Colour", lambda s, e, v: e.colour),
+        ("Leader", lambda s, e, v: _leader(e).get("name", "")),
+        ("C", lambda s, e, v: _leader(e).get("combat")),
+        ("A", lambda s, e, v: _leader(e).get("administrative")),
+        ("D", lambda s, e, v: _leader(e).get("diplomatic")),
+        ("Court", lambda s, e, v: e.attributes.get("court") or ""),
+        ("Treasury", lambda s, e, v: e.attributes.get("treasury")),
+        ("Areas", lambda s, e, v: sum(1 for a in s.setup.areas.values() if a.owner == e.id)),
+    ]
+
+
+class ObjectTableModel(QAbstractTableModel):
+    """Rows of objects (areas or empires) with computed columns; ``ID_ROLE`` gives the row's id."""
+
+    ID_ROLE = Qt.ItemDataRole.UserRole + 1
+
+    def __init__(self, document: ScenarioDocument, kind: str, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.kind = kind
+        self.columns = _area_columns() if kind == "area" else _empire_columns()
+        self.rows: list[list[Any]] = []
+        self.ids: list[str] = []
+        self.reload()
+
+    def reload(self) -> None:
+        """Recompute every row from the scenario."""
+        self.beginResetModel()
+        scenario = self.document.scenario
+        if self.kind == "area":
+            values = area_values(scenario)
+            objects: list[Any] = list(scenario.map.areas)
+        else:
+            values = {}
+            objects = list(scenario.setup.empires)
+        self.ids = [o.id for o in objects]
+        self.rows = [
+            [getter(scenario, o, values.get(o.id, {})) for _n, getter in self.columns] for o in objects
+        ]
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        """Number of objects."""
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        """Number of columns."""
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        """Column titles."""
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.columns[section][0]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Cell values (numbers stay numbers so that they sort as numbers)."""
+        if not index.isValid():
+            return None
+        value = self.rows[index.row()][index.column()]
+        if role == self.ID_ROLE:
+            return self.ids[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return "" if value is None else value
+        if role == Qt.ItemDataRole.DecorationRole and self.columns[index.column()][0] == "Colour":
+            return QColor(str(value))
+        return None
+
+    def row_of(self, object_id: str) -> int:
+        """The row of an object, or -1."""
+        try:
+            return self.ids.index(object_id)
+        except ValueError:
+            return -1
+
+
+class ObjectTable(QWidget):
+    """A filter box over a sortable table of one kind of object, synced with the selection."""
+
+    def __init__(
+        self, document: ScenarioDocument, selection: Selection, kind: str, parent: QWidget | None = None
+    ):
+        super().__init__(parent)
+        self.selection = selection
+        self.model = ObjectTableModel(document, kind, self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(-1)
+        self.proxy.setSortRole(Qt.ItemDataRole.DisplayRole)
+        self.filter = QLineEdit(self)
+        self.filter.setPlaceholderText("Filter (any column)…")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.table = QTableView(self)
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(self.filter)
+        layout.addWidget(self.table)
+        self._syncing = False
+        self.table.selectionModel().selectionChanged.connect(self._rows_selected)
+        selection.changed.connect(self.show_selection)
+
+    def _rows_selected(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        if self._syncing:
+            return
+        rows = self.table.selectionModel().selectedRows()
+        self.selection.set(str(index.data(ObjectTableModel.ID_ROLE)) for index in rows)
+
+    def show_selection(self, ids: tuple[str, ...]) -> None:
+        """Select the rows of the selected objects (and scroll to the first)."""
+        self._syncing = True
+        try:
+            selection = QItemSelection()
+            first: QModelIndex | None = None
+            for object_id in ids:
+                row = self.model.row_of(object_id)
+                if row < 0:
+                    continue
+                index = self.proxy.mapFromSource(self.model.index(row, 0))
+                if not index.isValid():
+                    continue
+                selection.select(index, index)
+                first = first or index
+            flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+            self.table.selectionModel().select(selection, flags)
+            if first is not None:
+                self.table.scrollTo(first)
+        finally:
+            self._syncing = False
+
+    def reload(self) -> None:
+        """Recompute the rows and re-select the selection."""
+        self.model.reload()
+        self.show_selection(self.selection.ids)
+
+
+class TablesDock(QDockWidget):
+    """Tabs of tables: areas, empires."""
+
+    def __init__(
+        self, document: ScenarioDocument, selection: Selection, parent: QWidget | None = None
+    ) -> None:
+        super().__init__("Tables", parent)
+        self.setObjectName("tables_dock")
+        self.tabs = QTabWidget(self)
+        self.areas = ObjectTable(document, selection, "area", self)
+        self.empires = ObjectTable(document, selection, "empire", self)
+        self.tabs.addTab(self.areas, "Areas")
+        self.tabs.addTab(self.empires, "Empires and leaders")
+        self.setWidget(self.tabs)
+        document.changed.connect(self._on_changed)
+
+    def _on_changed(self, change: DocumentChange) -> None:
+        # Rows are cheap to recompute compared with one user edit; only reload when visible data changed.
+        if change.reset or change.areas or change.empires or change.magnates or change.setup:
+            self.areas.reload()
+            self.empires.reload()

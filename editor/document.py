@@ -1,0 +1,192 @@
+"""The open scenario: the model, its undo stack, its derived geometry, and one change signal.
+
+``ScenarioDocument`` follows Tiled's Document: the model (a pydantic ``Scenario``) emits nothing;
+the undo commands of ``editor.commands`` are the only writers, and after each write they call
+``ScenarioDocument.notify`` so that the document emits one typed ``changed`` event that every view
+listens to. Derived data (the topology's faces) is kept up to date here, incrementally, before the
+views hear about the change, so that they can redraw just the touched items.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from model import io
+from model.scenario import Bounds, MapData, Metadata, Scenario
+
+log = logging.getLogger(__name__)
+
+_KINDS = ("boundaries", "areas", "connections", "empires", "magnates", "units")
+
+
+@dataclass(frozen=True)
+class DocumentChange:
+    """What one edit (or undo, or redo) changed, by id; ``reset`` means the whole scenario was replaced.
+
+    Mirrors ``model.ops.Touched`` with frozensets, plus ``setup`` for scenario-wide data (catalogs,
+    ruleset options, tables, metadata) that has no id of its own.
+    """
+
+    boundaries: frozenset[str] = frozenset()
+    areas: frozenset[str] = frozenset()
+    connections: frozenset[str] = frozenset()
+    empires: frozenset[str] = frozenset()
+    magnates: frozenset[str] = frozenset()
+    units: frozenset[str] = frozenset()
+    reset: bool = False
+    setup: bool = False
+    description: str = ""
+
+    @classmethod
+    def from_touched(cls, touched: Any, description: str = "") -> DocumentChange:
+        """Build a change from a ``model.ops.Touched`` (any object with the six id collections)."""
+        values = {kind: frozenset(getattr(touched, kind, ()) or ()) for kind in _KINDS}
+        # Ops that touch no id (ruleset options, scenario-wide attributes) changed the setup.
+        setup = bool(getattr(touched, "setup", False)) or not any(values.values())
+        return cls(**values, setup=setup, description=description)
+
+    def merged(self, other: DocumentChange) -> DocumentChange:
+        """Return the union of two changes (used when several ops make one undo step)."""
+        values = {kind: getattr(self, kind) | getattr(other, kind) for kind in _KINDS}
+        return DocumentChange(
+            **values,
+            reset=self.reset or other.reset,
+            setup=self.setup or other.setup,
+            description=self.description or other.description,
+        )
+
+    @property
+    def geometry(self) -> bool:
+        """Whether faces may have changed (boundaries or areas touched, or a reset)."""
+        return self.reset or bool(self.boundaries) or bool(self.areas)
+
+
+def empty_scenario(title: str = "Untitled") -> Scenario:
+    """Return a new scenario with an empty map of a default size (what File > New makes)."""
+    return Scenario(
+        metadata=Metadata(title=title),
+        map=MapData(bounds=Bounds(min_x=0, min_y=0, max_x=1600, max_y=1000), grid=0.5),
+    )
+
+
+@dataclass
+class _Derived:
+    """Geometry derived from the scenario (None when model.topology is unavailable or failed)."""
+
+    topology: Any = None
+    error: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class ScenarioDocument(QObject):
+    """One open scenario file: the scenario, where it lives, its undo stack and derived topology.
+
+    Signals:
+    * ``changed(DocumentChange)``: after every edit, undo, redo, and when the scenario is replaced.
+    * ``file_changed()``: the path or the modified state changed (title bar, actions).
+    """
+
+    changed = Signal(object)
+    file_changed = Signal()
+
+    def __init__(
+        self, scenario: Scenario | None = None, path: Path | None = None, parent: QObject | None = None
+    ):
+        super().__init__(parent)
+        self.scenario = scenario if scenario is not None else empty_scenario()
+        self.path = path
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        self._derived = _Derived()
+        self._rebuild_topology()
+
+    def _on_clean_changed(self, _clean: bool) -> None:
+        self.file_changed.emit()
+
+    # --- file state -----------------------------------------------------------------------------
+
+    @property
+    def modified(self) -> bool:
+        """Whether there are edits since the last save (the undo stack is not at its clean index)."""
+        return not self.undo_stack.isClean()
+
+    def display_name(self) -> str:
+        """The file name, or the scenario's title for a scenario never saved."""
+        if self.path is not None:
+            return self.path.name
+        return self.scenario.metadata.title or "Untitled"
+
+    @classmethod
+    def open(cls, path: str | Path, parent: QObject | None = None) -> ScenarioDocument:
+        """Load a file into a new document; raises ``model.io.LoadError`` naming every problem."""
+        path = Path(path)
+        scenario = io.load(path)
+        return cls(scenario, path.resolve(), parent)
+
+    def save(self, path: str | Path | None = None) -> None:
+        """Write the scenario (atomically) to ``path`` or the current path, and mark it clean."""
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ValueError("the scenario has no file yet: choose where to save it")
+        io.save(self.scenario, target)
+        self.path = target.resolve()
+        self.undo_stack.setClean()
+        self.file_changed.emit()
+
+    # --- derived geometry -----------------------------------------------------------------------
+
+    @property
+    def topology(self) -> Any:
+        """The current ``model.topology.Topology`` (None when it could not be built)."""
+        return self._derived.topology
+
+    @property
+    def topology_error(self) -> str:
+        """Why the topology could not be built, or an empty string."""
+        return self._derived.error
+
+    def _rebuild_topology(self) -> None:
+        try:
+            from model.topology import Topology
+        except ImportError as error:  # the topology module is optional while it is being written
+            self._derived = _Derived(error=f"model.topology is unavailable: {error}")
+            return
+        try:
+            self._derived = _Derived(topology=Topology.build(self.scenario.map))
+        except Exception as error:  # a broken map must still open so that the author can fix it
+            log.exception("cannot build the topology")
+            self._derived = _Derived(error=f"cannot build the map's faces: {error}")
+
+    def _update_topology(self, change: DocumentChange) -> None:
+        topology = self._derived.topology
+        if topology is None or change.reset:
+            self._rebuild_topology()
+            return
+        try:
+            topology.update(self.scenario.map, set(change.boundaries), set(change.areas))
+        except Exception:
+            log.exception("incremental topology update failed; rebuilding")
+            self._rebuild_topology()
+
+    # --- change notification (called by editor.commands only) -----------------------------------
+
+    def notify(self, change: DocumentChange) -> None:
+        """Bring derived data up to date and tell every view what changed."""
+        if change.geometry:
+            self._update_topology(change)
+        self.changed.emit(change)
+
+    def replace_scenario(self, scenario: Scenario, path: Path | None = None) -> None:
+        """Swap in another scenario (File > New/Open reuse a window): clears the history."""
+        self.scenario = scenario
+        self.path = path
+        self.undo_stack.clear()
+        self.undo_stack.setClean()
+        self.notify(DocumentChange(reset=True, description="open"))
+        self.file_changed.emit()

@@ -1,0 +1,355 @@
+"""The graphics items of the map: areas, boundaries, labels, connections, units, anchors, layers.
+
+Items are built once per object and updated in place when the document says the object changed.
+Pens are cosmetic (a constant width in pixels at any zoom). Labels and thin borders use the level
+of detail of the painter's transform, so that a 5,000-area map at full view paints only fills.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsPathItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from model.scenario import ConnectionKind
+
+# Item data slots: what object an item shows.
+ROLE_KIND = 0
+ROLE_ID = 1
+
+
+def geometry_path(geometry: Any) -> QPainterPath:
+    """Turn a shapely Polygon or MultiPolygon (or a collection of them) into a painter path with holes."""
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
+    if geometry is None or geometry.is_empty:
+        return path
+    polygons = getattr(geometry, "geoms", None)
+    parts = list(polygons) if polygons is not None else [geometry]
+    for part in parts:
+        if part.geom_type == "Polygon":
+            _add_ring(path, part.exterior.coords)
+            for ring in part.interiors:
+                _add_ring(path, ring.coords)
+        elif hasattr(part, "geoms"):
+            path.addPath(geometry_path(part))
+    return path
+
+
+def _add_ring(path: QPainterPath, coords: Any) -> None:
+    points = list(coords)
+    if len(points) < 3:
+        return
+    path.moveTo(points[0][0], points[0][1])
+    for x, y in points[1:]:
+        path.lineTo(x, y)
+    path.closeSubpath()
+
+
+def polyline_path(points: list[tuple[float, float]]) -> QPainterPath:
+    """Return an open painter path through the points."""
+    path = QPainterPath()
+    if points:
+        path.moveTo(points[0][0], points[0][1])
+        for x, y in points[1:]:
+            path.lineTo(x, y)
+    return path
+
+
+class Layer(QGraphicsObject):
+    """An invisible parent item: hiding it hides every item of the layer (land, borders, labels...)."""
+
+    def __init__(self, name: str, z: float) -> None:
+        super().__init__()
+        self.name = name
+        self.setZValue(z)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+
+    def boundingRect(self) -> QRectF:
+        """An empty rectangle: the layer draws nothing itself."""
+        return QRectF()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        """Draw nothing (children draw themselves)."""
+
+
+class ViewState:
+    """What items need to know about the views (shared, read while painting)."""
+
+    def __init__(self) -> None:
+        self.selected: set[str] = set()
+        self.highlight_pen = QPen(QColor("#d7191c"), 3)
+        self.highlight_pen.setCosmetic(True)
+        self.label_font = QFont("Sans Serif", 9)
+        self.label_metrics = QFontMetricsF(self.label_font)
+
+
+class AreaItem(QGraphicsPathItem):
+    """An area's fill (the union of its faces); the selection is drawn as a red outline."""
+
+    def __init__(self, area_id: str, state: ViewState, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.area_id = area_id
+        self._state = state
+        self.setData(ROLE_KIND, "area")
+        self.setData(ROLE_ID, area_id)
+        self.setPen(QPen(Qt.PenStyle.NoPen))
+
+    def set_fill(self, colour: str) -> None:
+        """Fill the area with a colour (a ``#rrggbb`` string)."""
+        self.setBrush(QBrush(QColor(colour)))
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        """Paint the fill, and the outline when selected."""
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.brush())
+        painter.drawPath(self.path())
+        if self.area_id in self._state.selected:
+            painter.setPen(self._state.highlight_pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self.path())
+
+
+class BoundaryItem(QGraphicsPathItem):
+    """One boundary polyline; drawn thin, and skipped when zoomed so far out that it would be noise."""
+
+    def __init__(self, boundary_id: str, state: ViewState, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.boundary_id = boundary_id
+        self._state = state
+        self.setData(ROLE_KIND, "boundary")
+        self.setData(ROLE_ID, boundary_id)
+        pen = QPen(QColor("#4d4d4d"), 1)
+        pen.setCosmetic(True)
+        self.setPen(pen)
+        self._selected_pen = QPen(QColor("#d7191c"), 2.5)
+        self._selected_pen.setCosmetic(True)
+
+    def set_points(self, points: list[tuple[float, float]]) -> None:
+        """Redraw the polyline through these points."""
+        self.setPath(polyline_path(points))
+
+    def shape(self) -> QPainterPath:
+        """The stroke as seen in the view (for clicks near a boundary)."""
+        return self.path()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        """Paint the line (a thicker red one when selected)."""
+        selected = self.boundary_id in self._state.selected
+        painter.setPen(self._selected_pen if selected else self.pen())
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self.path())
+
+
+class LabelItem(QGraphicsItem):
+    """An area's name at its label point, a constant size on screen.
+
+    Level of detail: the label is drawn only when the area is at least as wide on screen as the
+    text, so zoomed-out maps are not buried under overlapping names.
+    """
+
+    def __init__(self, area_id: str, state: ViewState, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.area_id = area_id
+        self._state = state
+        self._text = ""
+        self._extent = 0.0
+        self._rect = QRectF()
+        self.setData(ROLE_KIND, "label")
+        self.setData(ROLE_ID, area_id)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_label(self, text: str, position: QPointF, extent: float) -> None:
+        """Show ``text`` centred on ``position``; ``extent`` is the area's width in map units."""
+        self.prepareGeometryChange()
+        self._text = text
+        self._extent = extent
+        width = self._state.label_metrics.horizontalAdvance(text) + 4
+        height = self._state.label_metrics.height() + 2
+        self._rect = QRectF(-width / 2, -height / 2, width, height)
+        self.setPos(position)
+
+    @property
+    def text(self) -> str:
+        """The label's text."""
+        return self._text
+
+    def boundingRect(self) -> QRectF:
+        """The text's box in pixels, centred on the label point."""
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        """Draw the name with a light halo, when the area is wide enough on screen."""
+        scale = self._scale(painter)
+        if self._extent * scale < self._rect.width() * 0.8 and self.area_id not in self._state.selected:
+            return
+        painter.setFont(self._state.label_font)
+        halo = QPainterPath()
+        halo.addText(
+            self._rect.left() + 2,
+            self._rect.bottom() - self._state.label_metrics.descent() - 1,
+            self._state.label_font,
+            self._text,
+        )
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.strokePath(halo, QPen(QColor(255, 255, 255, 200), 3))
+        painter.fillPath(halo, QColor("#1a1a1a"))
+
+    def _scale(self, painter: QPainter) -> float:
+        # The item ignores transformations, so the scene's scale is read from the view.
+        view = self.scene().views()[0] if self.scene() and self.scene().views() else None
+        if view is None:
+            return float(self.scene().property("render_scale") or 1.0) if self.scene() else 1.0
+        return float(view.transform().m11())
+
+
+CONNECTION_STYLES: dict[ConnectionKind, tuple[str, Qt.PenStyle]] = {
+    ConnectionKind.STRAIT: ("#1f78b4", Qt.PenStyle.DashLine),
+    ConnectionKind.SEA_LANE: ("#08519c", Qt.PenStyle.DotLine),
+    ConnectionKind.RIVER_CROSSING: ("#6baed6", Qt.PenStyle.SolidLine),
+    ConnectionKind.IMPASSABLE: ("#a50f15", Qt.PenStyle.DashDotLine),
+}
+
+
+class ConnectionItem(QGraphicsPathItem):
+    """A typed connection drawn from one area's label point to the other's, styled by kind."""
+
+    def __init__(self, connection_id: str, state: ViewState, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.connection_id = connection_id
+        self._state = state
+        self.setData(ROLE_KIND, "connection")
+        self.setData(ROLE_ID, connection_id)
+
+    def set_ends(self, start: QPointF, end: QPointF, kind: ConnectionKind) -> None:
+        """Draw the connector between two points in the style of its kind."""
+        colour, style = CONNECTION_STYLES.get(kind, ("#000000", Qt.PenStyle.SolidLine))
+        pen = QPen(QColor(colour), 2.5, style)
+        pen.setCosmetic(True)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        self.setPen(pen)
+        path = QPainterPath(start)
+        path.lineTo(end)
+        self.setPath(path)
+
+    def shape(self) -> QPainterPath:
+        """A band around the line so that it can be clicked."""
+        stroker_pen = QPen()
+        stroker_pen.setWidthF(4.0 / max(self._view_scale(), 1e-6))
+        from PySide6.QtGui import QPainterPathStroker
+
+        stroker = QPainterPathStroker(stroker_pen)
+        return stroker.createStroke(self.path())
+
+    def _view_scale(self) -> float:
+        scene = self.scene()
+        if scene and scene.views():
+            return float(scene.views()[0].transform().m11())
+        return 1.0
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        """Draw the connector (thicker when selected)."""
+        pen = QPen(self.pen())
+        if self.connection_id in self._state.selected:
+            pen.setWidthF(5)
+        painter.setPen(pen)
+        painter.drawPath(self.path())
+
+
+class UnitItem(QGraphicsItem):
+    """A starting unit: a counter in its owner's colour with the kind's initial and the strength."""
+
+    SIZE = 18.0
+
+    def __init__(self, unit_id: str, state: ViewState, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.unit_id = unit_id
+        self._state = state
+        self._colour = QColor("#808080")
+        self._text = ""
+        self._offset = QPointF()
+        self.setData(ROLE_KIND, "unit")
+        self.setData(ROLE_ID, unit_id)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+
+    def set_unit(self, text: str, colour: str, position: QPointF, slot: int = 0) -> None:
+        """Show the counter with this text and colour at a map position, ``slot`` counters to the right."""
+        self.prepareGeometryChange()
+        self._text = text
+        self._colour = QColor(colour)
+        # Counters stand below the label, side by side; the offset is in pixels because the item
+        # ignores the view's scale.
+        self._offset = QPointF((slot - 0.5) * (self.SIZE + 2), self.SIZE * 0.9)
+        self.setPos(position)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        """The counter's square in pixels."""
+        half = self.SIZE / 2 + 2
+        return QRectF(self._offset.x() - half, self._offset.y() - half, 2 * half, 2 * half)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        """Draw the counter."""
+        half = self.SIZE / 2
+        box = QRectF(self._offset.x() - half, self._offset.y() - half, self.SIZE, self.SIZE)
+        selected = self.unit_id in self._state.selected
+        painter.setPen(QPen(QColor("#d7191c") if selected else QColor("#202020"), 2 if selected else 1))
+        painter.setBrush(self._colour)
+        painter.drawRoundedRect(box, 3, 3)
+        painter.setPen(QColor("#ffffff") if self._colour.lightness() < 128 else QColor("#000000"))
+        font = QFont(self._state.label_font)
+        font.setBold(True)
+        font.setPointSizeF(7.5)
+        painter.setFont(font)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self._text)
+
+
+class MarkerItem(QGraphicsItem):
+    """A small cross (an area's anchor) or circle (its label point), shown while editing geometry."""
+
+    def __init__(self, kind: str, area_id: str, index: int, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.area_id = area_id
+        self.index = index
+        self._kind = kind
+        self.setData(ROLE_KIND, kind)
+        self.setData(ROLE_ID, area_id)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+
+    def boundingRect(self) -> QRectF:
+        """A few pixels around the point."""
+        return QRectF(-6, -6, 12, 12)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        """Draw the marker."""
+        if self._kind == "anchor":
+            painter.setPen(QPen(QColor("#7a0177"), 2))
+            painter.drawLine(QPointF(-5, 0), QPointF(5, 0))
+            painter.drawLine(QPointF(0, -5), QPointF(0, 5))
+        else:
+            painter.setPen(QPen(QColor("#006d2c"), 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF(0, 0), 4, 4)

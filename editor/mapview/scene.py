@@ -1,0 +1,367 @@
+"""The map scene: one graphics item per map object, kept in sync with the document.
+
+Items are built once when a scenario is opened; afterwards ``ScenarioDocument.changed`` says which
+ids an edit touched and only those items (and the areas next to moved boundaries) are rebuilt.
+Areas are drawn from the topology's faces (``Topology.area_geometry``).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+from editor.document import DocumentChange, ScenarioDocument
+from editor.mapview.items import (
+    AreaItem,
+    BoundaryItem,
+    ConnectionItem,
+    LabelItem,
+    Layer,
+    MarkerItem,
+    UnitItem,
+    ViewState,
+    geometry_path,
+)
+from editor.mapview.modes import Colouring, LegendEntry, get_mode
+from model.issues import Issue
+from model.scenario import Area, AreaKind, Boundary, Scenario
+
+log = logging.getLogger(__name__)
+
+LAYERS = (
+    ("underlay", "Basemap underlay", -10),
+    ("land", "Land", 0),
+    ("sea", "Sea", 1),
+    ("borders", "Borders", 10),
+    ("connections", "Connections", 20),
+    ("labels", "Labels", 30),
+    ("units", "Units", 40),
+    ("anchors", "Anchors and label points", 50),
+    ("grid", "Grid", 60),
+)
+"""Layer id, menu name and stacking order, bottom first."""
+
+MARGIN = 40.0
+
+
+class MapScene(QGraphicsScene):
+    """The items of one document's map, with layers and a map mode.
+
+    Signals: ``legend_changed(list[LegendEntry])`` when the mode's colours or legend change.
+    """
+
+    legend_changed = Signal(list)
+
+    def __init__(self, document: ScenarioDocument, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.state = ViewState()
+        self.layers: dict[str, Layer] = {}
+        for layer_id, _name, z in LAYERS:
+            layer = Layer(layer_id, z)
+            self.addItem(layer)
+            self.layers[layer_id] = layer
+        self.layers["anchors"].setVisible(False)
+        self.layers["grid"].setVisible(False)
+        self.areas: dict[str, AreaItem] = {}
+        self.labels: dict[str, LabelItem] = {}
+        self.boundaries: dict[str, BoundaryItem] = {}
+        self.connections: dict[str, ConnectionItem] = {}
+        self.units: dict[str, UnitItem] = {}
+        self.markers: list[MarkerItem] = []
+        self._boundary_index: dict[str, Boundary] = {}
+        self.mode_id = "owner"
+        self.issues: list[Issue] = []
+        self.legend: list[LegendEntry] = []
+        self.setBackgroundBrush(QColor("#f4f4f0"))
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        document.changed.connect(self.on_document_changed)
+        self.rebuild()
+
+    # --- building -------------------------------------------------------------------------------
+
+    @property
+    def scenario(self) -> Scenario:
+        """The document's scenario."""
+        return self.document.scenario
+
+    def map_rect(self) -> QRectF:
+        """The map's extent: its bounds when set, else the items' extent, with a margin."""
+        bounds = self.scenario.map.bounds
+        if bounds is not None:
+            rect = QRectF(
+                bounds.min_x, bounds.min_y, bounds.max_x - bounds.min_x, bounds.max_y - bounds.min_y
+            )
+        else:
+            rect = self.itemsBoundingRect()
+        for item in self.boundaries.values():
+            rect = rect.united(item.boundingRect())
+        return rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+
+    def rebuild(self) -> None:
+        """Drop every item and build them again from the scenario (after opening a file)."""
+        for collection in (self.areas, self.labels, self.boundaries, self.connections, self.units):
+            for item in collection.values():
+                self.removeItem(item)
+            collection.clear()
+        for marker in self.markers:
+            self.removeItem(marker)
+        self.markers = []
+        self._boundary_index = self.scenario.boundary_index()
+        for boundary in self.scenario.map.boundaries:
+            self._update_boundary(boundary.id)
+        area_index = self.scenario.area_index()
+        for area in self.scenario.map.areas:
+            self._update_area(area.id, area_index)
+        for connection in self.scenario.map.connections:
+            self._update_connection(connection.id, area_index)
+        self._update_units(area_index)
+        self._rebuild_markers()
+        self.setSceneRect(self.map_rect())
+        self.recolour()
+
+    def _area_item(self, area_id: str, area: Area) -> AreaItem:
+        item = self.areas.get(area_id)
+        layer = self.layers["sea" if area.kind is AreaKind.SEA else "land"]
+        if item is None:
+            item = AreaItem(area_id, self.state, layer)
+            self.areas[area_id] = item
+        elif item.parentItem() is not layer:
+            item.setParentItem(layer)
+        return item
+
+    def _update_area(self, area_id: str, area_index: dict[str, Area]) -> None:
+        area = area_index.get(area_id)
+        if area is None:
+            for collection in (self.areas, self.labels):
+                item = collection.pop(area_id, None)
+                if item is not None:
+                    self.removeItem(item)
+            return
+        item = self._area_item(area_id, area)
+        path = geometry_path(self._geometry(area_id))
+        item.setPath(path)
+        label = self.labels.get(area_id)
+        if label is None:
+            label = LabelItem(area_id, self.state, self.layers["labels"])
+            self.labels[area_id] = label
+        extent = path.boundingRect().width() if not path.isEmpty() else 0.0
+        label.set_label(area.name, self.label_point(area), extent)
+
+    def _geometry(self, area_id: str) -> Any:
+        topology = self.document.topology
+        if topology is None:
+            return None
+        try:
+            return topology.area_geometry(area_id)
+        except (KeyError, ValueError):
+            return None
+
+    @staticmethod
+    def label_point(area: Area) -> QPointF:
+        """Where the area's name (and its units, and connections) are drawn."""
+        x, y = area.label if area.label is not None else area.anchors[0]
+        return QPointF(x, y)
+
+    def _update_boundary(self, boundary_id: str) -> QRectF:
+        """Rebuild one boundary item; return the region it covered before and after."""
+        boundary = self._boundary_index.get(boundary_id)
+        old = self.boundaries.get(boundary_id)
+        before = old.sceneBoundingRect() if old is not None else QRectF()
+        if boundary is None:
+            if old is not None:
+                self.removeItem(old)
+                del self.boundaries[boundary_id]
+            return before
+        item = old or BoundaryItem(boundary_id, self.state, self.layers["borders"])
+        self.boundaries[boundary_id] = item
+        item.set_points(list(boundary.points))
+        return before.united(item.sceneBoundingRect())
+
+    def _update_connection(self, connection_id: str, area_index: dict[str, Area]) -> None:
+        connection = next((c for c in self.scenario.map.connections if c.id == connection_id), None)
+        item = self.connections.get(connection_id)
+        if connection is None or connection.a not in area_index or connection.b not in area_index:
+            if item is not None:
+                self.removeItem(item)
+                del self.connections[connection_id]
+            return
+        if item is None:
+            item = ConnectionItem(connection_id, self.state, self.layers["connections"])
+            self.connections[connection_id] = item
+        start = self.label_point(area_index[connection.a])
+        end = self.label_point(area_index[connection.b])
+        item.set_ends(start, end, connection.kind)
+
+    def _update_units(self, area_index: dict[str, Area]) -> None:
+        """Rebuild every unit counter (units are few; stacking depends on the other units in the area)."""
+        for item in self.units.values():
+            self.removeItem(item)
+        self.units.clear()
+        colours = {e.id: e.colour for e in self.scenario.setup.empires}
+        colours.update({m.id: m.colour for m in self.scenario.setup.magnates})
+        stacks: dict[str, int] = {}
+        for unit in self.scenario.setup.units:
+            area = area_index.get(unit.area)
+            if area is None:
+                continue
+            slot = stacks.get(unit.area, 0)
+            stacks[unit.area] = slot + 1
+            item = UnitItem(unit.id, self.state, self.layers["units"])
+            text = f"{unit.kind[:1].upper()}{unit.strength}"
+            item.set_unit(text, colours.get(unit.owner, "#808080"), self.label_point(area), slot)
+            self.units[unit.id] = item
+
+    def _rebuild_markers(self) -> None:
+        for marker in self.markers:
+            self.removeItem(marker)
+        self.markers = []
+        layer = self.layers["anchors"]
+        for area in self.scenario.map.areas:
+            for index, (x, y) in enumerate(area.anchors):
+                marker = MarkerItem("anchor", area.id, index, layer)
+                marker.setPos(x, y)
+                self.markers.append(marker)
+            if area.label is not None:
+                marker = MarkerItem("label_point", area.id, 0, layer)
+                marker.setPos(*area.label)
+                self.markers.append(marker)
+
+    # --- colours --------------------------------------------------------------------------------
+
+    def set_mode(self, mode_id: str) -> None:
+        """Colour the map by another mode (raises ``KeyError`` for an unknown one)."""
+        get_mode(mode_id)
+        self.mode_id = mode_id
+        self.recolour()
+
+    def set_issues(self, issues: list[Issue]) -> None:
+        """Take the latest validation result (the validation mode colours by it)."""
+        self.issues = issues
+        if self.mode_id == "validation":
+            self.recolour()
+
+    def colouring(self) -> Colouring:
+        """The current mode's colours and legend."""
+        return get_mode(self.mode_id).colour(self.scenario, self.issues)
+
+    def recolour(self) -> None:
+        """Refill every area by the current mode and publish the legend."""
+        colouring = self.colouring()
+        for area_id, item in self.areas.items():
+            item.set_fill(colouring.fills.get(area_id, "#d0d0d0"))
+        if colouring.legend != self.legend:
+            self.legend = colouring.legend
+            self.legend_changed.emit(self.legend)
+
+    # --- selection ------------------------------------------------------------------------------
+
+    def set_selected(self, ids: tuple[str, ...]) -> None:
+        """Highlight these ids (areas, boundaries, connections, units)."""
+        previous = self.state.selected
+        self.state.selected = set(ids)
+        for item_id in previous ^ self.state.selected:
+            for collection in (self.areas, self.boundaries, self.connections, self.units, self.labels):
+                item = collection.get(item_id)
+                if item is not None:
+                    item.update()
+
+    def item_rect(self, ids: tuple[str, ...] | list[str]) -> QRectF:
+        """The scene rectangle covering these objects (empty when none is drawn)."""
+        rect = QRectF()
+        for item_id in ids:
+            for collection in (self.areas, self.boundaries, self.connections):
+                item = collection.get(item_id)
+                if item is not None:
+                    rect = rect.united(item.sceneBoundingRect())
+            unit = self.scenario_unit_area(item_id)
+            if unit is not None and unit in self.areas:
+                rect = rect.united(self.areas[unit].sceneBoundingRect())
+        return rect
+
+    def scenario_unit_area(self, unit_id: str) -> str | None:
+        """The area a unit stands in, or None when the id is not a unit."""
+        for unit in self.scenario.setup.units:
+            if unit.id == unit_id:
+                return unit.area
+        return None
+
+    def object_at(self, point: QPointF, tolerance: float) -> tuple[str, str] | None:
+        """Return ``(kind, id)`` of the topmost unit, connection or area under a scene point."""
+        rect = QRectF(point.x() - tolerance, point.y() - tolerance, 2 * tolerance, 2 * tolerance)
+        for item in self.items(rect):
+            kind = item.data(0)
+            if kind in ("unit", "connection") and item.isVisible():
+                return kind, str(item.data(1))
+        for item in self.items(point):
+            if item.data(0) == "area" and item.isVisible() and item.parentItem().isVisible():
+                return "area", str(item.data(1))
+        return None
+
+    # --- document changes -----------------------------------------------------------------------
+
+    def on_document_changed(self, change: DocumentChange) -> None:
+        """Rebuild what the change touched (everything on a reset)."""
+        if change.reset:
+            self.rebuild()
+            return
+        dirty_areas = set(change.areas)
+        region = QRectF()
+        self._boundary_index = self.scenario.boundary_index()
+        for boundary_id in change.boundaries:
+            region = region.united(self._update_boundary(boundary_id))
+        if not region.isEmpty():
+            # Areas next to a moved boundary changed shape even when the op did not name them.
+            for item in self.items(region):
+                if isinstance(item, AreaItem):
+                    dirty_areas.add(item.area_id)
+        area_index = self.scenario.area_index()
+        for area_id in dirty_areas:
+            self._update_area(area_id, area_index)
+        connection_ids = set(change.connections)
+        if dirty_areas:
+            connection_ids |= {
+                c.id for c in self.scenario.map.connections if c.a in dirty_areas or c.b in dirty_areas
+            }
+        for connection_id in connection_ids:
+            self._update_connection(connection_id, area_index)
+        if change.units or change.empires or change.magnates or dirty_areas:
+            self._update_units(area_index)
+        if dirty_areas:
+            self._rebuild_markers()
+        self.recolour()
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        """Draw the grid when its layer is on (every 10 grid steps that are at least 8 px apart)."""
+        if not self.layers["grid"].isVisible():
+            return
+        scale = max(painter.worldTransform().m11(), 1e-9)
+        step = self.scenario.map.grid * 10
+        while step * scale < 8:
+            step *= 10
+        painter.setPen(QColor(0, 0, 0, 40))
+        x = (rect.left() // step) * step
+        while x <= rect.right():
+            painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
+            x += step
+        y = (rect.top() // step) * step
+        while y <= rect.bottom():
+            painter.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y))
+            y += step
+
+    def set_layer_visible(self, layer_id: str, visible: bool) -> None:
+        """Show or hide a layer (raises ``KeyError`` for an unknown one)."""
+        self.layers[layer_id].setVisible(visible)
+        if layer_id == "grid":
+            self.update()
+
+
+def all_items(scene: MapScene) -> list[QGraphicsItem]:
+    """Every object item of the scene (for tests and the benchmark)."""
+    return [*scene.areas.values(), *scene.boundaries.values(), *scene.labels.values()]

@@ -1,0 +1,158 @@
+"""The main window's menus and toolbar: File, Edit, View (zoom, layers, map modes, docks), Tools."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QComboBox, QLabel, QToolBar
+
+from editor.files import templates
+from editor.mapview.modes import MODES
+from editor.mapview.scene import LAYERS
+
+if TYPE_CHECKING:
+    from editor.mainwindow import MainWindow
+
+
+def _action(
+    window: MainWindow, text: str, slot: object, shortcut: QKeySequence | str | None = None
+) -> QAction:
+    action = QAction(text, window)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+    action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
+    return action
+
+
+def build_menus(window: MainWindow) -> None:
+    """Create every menu and the toolbar of the window; actions are kept in ``window.actions_by_name``."""
+    actions: dict[str, QAction] = {}
+    window.actions_by_name = actions  # type: ignore[attr-defined]
+    bar = window.menuBar()
+    files = window.files
+
+    file_menu = bar.addMenu("&File")
+    actions["new"] = _action(window, "&New", files.new, QKeySequence.StandardKey.New)
+    file_menu.addAction(actions["new"])
+    template_menu = file_menu.addMenu("New from &template")
+    for path in templates():
+        template_menu.addAction(
+            _action(window, path.name.removesuffix(".mappa.json"), partial(files.new_from_template, path))
+        )
+    template_menu.setEnabled(bool(template_menu.actions()))
+    actions["open"] = _action(window, "&Open…", files.open, QKeySequence.StandardKey.Open)
+    file_menu.addAction(actions["open"])
+    recent_menu = file_menu.addMenu("Open &recent")
+    window.recent_menu = recent_menu  # type: ignore[attr-defined]
+
+    def fill_recent() -> None:
+        recent_menu.clear()
+        for path in files.recent.paths():
+            recent_menu.addAction(_action(window, str(path), partial(files.open, path)))
+        if recent_menu.actions():
+            recent_menu.addSeparator()
+            recent_menu.addAction(_action(window, "Clear the list", files.recent.clear))
+        recent_menu.setEnabled(bool(recent_menu.actions()))
+
+    files.recent.changed.connect(fill_recent)
+    fill_recent()
+    file_menu.addSeparator()
+    actions["save"] = _action(window, "&Save", files.save, QKeySequence.StandardKey.Save)
+    actions["save_as"] = _action(window, "Save &as…", files.save_as, QKeySequence.StandardKey.SaveAs)
+    actions["export"] = _action(window, "&Export image…", window.export_image, "Ctrl+E")
+    actions["close"] = _action(window, "&Close", files.close, QKeySequence.StandardKey.Close)
+    actions["quit"] = _action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit)
+    for name in ("save", "save_as", "export", "close"):
+        file_menu.addAction(actions[name])
+    file_menu.addSeparator()
+    file_menu.addAction(actions["quit"])
+
+    edit_menu = bar.addMenu("&Edit")
+    stack = window.document.undo_stack
+    actions["undo"] = stack.createUndoAction(window, "&Undo")
+    actions["undo"].setShortcut(QKeySequence.StandardKey.Undo)
+    actions["redo"] = stack.createRedoAction(window, "&Redo")
+    actions["redo"].setShortcut(QKeySequence.StandardKey.Redo)
+    edit_menu.addAction(actions["undo"])
+    edit_menu.addAction(actions["redo"])
+    edit_menu.addSeparator()
+    actions["select_none"] = _action(window, "Select &none", window.selection.clear, "Esc")
+    edit_menu.addAction(actions["select_none"])
+
+    view_menu = bar.addMenu("&View")
+    actions["fit"] = _action(window, "&Fit map", window.view.fit_map, "Ctrl+0")
+    actions["zoom_in"] = _action(
+        window, "Zoom &in", lambda: window.view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn
+    )
+    actions["zoom_out"] = _action(
+        window, "Zoom &out", lambda: window.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut
+    )
+    actions["zoom_selection"] = _action(window, "Zoom to &selection", window.zoom_to_selection, "Ctrl+3")
+    for name in ("fit", "zoom_in", "zoom_out", "zoom_selection"):
+        view_menu.addAction(actions[name])
+    view_menu.addSeparator()
+    layers_menu = view_menu.addMenu("&Layers")
+    for layer_id, name, _z in LAYERS:
+        action = QAction(name, window)
+        action.setCheckable(True)
+        action.setChecked(window.scene.layers[layer_id].isVisible())
+        action.toggled.connect(partial(window.scene.set_layer_visible, layer_id))
+        layers_menu.addAction(action)
+        actions[f"layer_{layer_id}"] = action
+    modes_menu = view_menu.addMenu("&Map mode")
+    mode_group = QActionGroup(window)
+    for index, mode in enumerate(MODES.values()):
+        action = QAction(mode.name, window)
+        action.setCheckable(True)
+        action.setChecked(mode.id == window.scene.mode_id)
+        action.setShortcut(QKeySequence(f"Alt+{index + 1}"))
+        action.triggered.connect(partial(lambda mode_id, _checked=False: window.set_mode(mode_id), mode.id))
+        mode_group.addAction(action)
+        modes_menu.addAction(action)
+        actions[f"mode_{mode.id}"] = action
+    view_menu.addSeparator()
+    docks_menu = view_menu.addMenu("&Panels")
+    for dock in (
+        window.inspector,
+        window.legend_dock,
+        window.issues_dock,
+        window.history_dock,
+        window.tables_dock,
+    ):
+        docks_menu.addAction(dock.toggleViewAction())
+
+    tools_menu = bar.addMenu("&Tools")
+    toolbar = QToolBar("Tools", window)
+    toolbar.setObjectName("tools_toolbar")
+    window.addToolBar(toolbar)
+    tool_group = QActionGroup(window)
+    for index, (tool_id, tool) in enumerate(window.tools.items()):
+        action = QAction(tool.name, window)
+        action.setCheckable(True)
+        action.setChecked(tool is window.tool)
+        action.setToolTip(tool.hint)
+        if index < 9:
+            action.setShortcut(QKeySequence(str(index + 1)))
+        action.triggered.connect(partial(lambda tid, _checked=False: window.set_tool(tid), tool_id))
+        tool_group.addAction(action)
+        tools_menu.addAction(action)
+        toolbar.addAction(action)
+        actions[f"tool_{tool_id}"] = action
+    toolbar.addSeparator()
+    mode_box = QComboBox(window)
+    mode_box.setObjectName("mode_box")
+    for mode in MODES.values():
+        mode_box.addItem(mode.name, mode.id)
+    mode_box.setCurrentIndex(list(MODES).index(window.scene.mode_id))
+    mode_box.activated.connect(lambda index: actions[f"mode_{mode_box.itemData(index)}"].trigger())
+    mode_group.triggered.connect(lambda _a: mode_box.setCurrentIndex(list(MODES).index(window.scene.mode_id)))
+    toolbar.addWidget(QLabel(" Map mode: ", window))
+    toolbar.addWidget(mode_box)
+    toolbar.addSeparator()
+    toolbar.addAction(actions["undo"])
+    toolbar.addAction(actions["redo"])
+    toolbar.addSeparator()
+    toolbar.addAction(actions["fit"])
+    toolbar.addAction(actions["zoom_selection"])

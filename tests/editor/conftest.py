@@ -1,0 +1,56 @@
+"""Editor tests run headless (offscreen Qt) with settings and recovery files in a temporary folder."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
+from PySide6.QtWidgets import QMessageBox
+
+from editor.document import ScenarioDocument
+from editor.files import DEFAULT_SCENARIO
+from model import io
+from model.scenario import Scenario
+
+
+@pytest.fixture(autouse=True)
+def isolated_settings(tmp_path: Path, qapp: object) -> Iterator[None]:
+    """Keep QSettings and the app data folder (recovery files) out of the user's home."""
+    QCoreApplication.setOrganizationName("MappaTests")
+    QCoreApplication.setApplicationName("MappaTests")
+    QStandardPaths.setTestModeEnabled(True)
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+    QSettings().clear()
+    yield
+    QSettings().clear()
+
+
+@pytest.fixture(autouse=True)
+def no_blocking_prompts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Answer "Discard" to unsaved-changes prompts (a modal box would hang a headless test); record them."""
+    asked: list[str] = []
+
+    def warning(_parent: object, _title: str, text: str, *_args: object) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return QMessageBox.StandardButton.Discard
+
+    monkeypatch.setattr("editor.files.QMessageBox.warning", warning)
+    return asked
+
+
+@pytest.fixture
+def scenario() -> Scenario:
+    """A fresh copy of the bundled default scenario."""
+    return io.load(DEFAULT_SCENARIO)
+
+
+@pytest.fixture
+def document(scenario: Scenario) -> ScenarioDocument:
+    """A document on the default scenario, with a path in no folder (never saved by tests)."""
+    return ScenarioDocument(scenario)

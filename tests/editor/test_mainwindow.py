@@ -1,0 +1,140 @@
+"""The main window: opening, title and modified mark, saving, recent files, modes, layers, issues."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from editor import commands
+from editor.files import DEFAULT_SCENARIO
+from editor.mainwindow import MainWindow
+from editor.mapview.modes import get_mode
+from model import io, ops
+from model.issues import Issue, Severity
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.open_path(DEFAULT_SCENARIO)
+    return window
+
+
+def test_opens_the_default_scenario_with_every_area_drawn(window: MainWindow) -> None:
+    scenario = window.document.scenario
+    assert set(window.scene.areas) == {a.id for a in scenario.map.areas}
+    assert set(window.scene.boundaries) == {b.id for b in scenario.map.boundaries}
+    assert all(not item.path().isEmpty() for item in window.scene.areas.values())
+    assert window.windowTitle().startswith("default.mappa.json")
+    assert not window.isWindowModified()
+
+
+def test_an_edit_sets_the_modified_mark_and_save_as_clears_it(window: MainWindow, tmp_path: Path) -> None:
+    commands.execute(window.document, lambda s: ops.set_area_fields(s, "halden", name="Haldenmark"))
+    assert window.isWindowModified()
+    target = tmp_path / "copy.mappa.json"
+    assert window.files._write(target)
+    assert not window.isWindowModified()
+    assert window.windowTitle().startswith("copy.mappa.json")
+    assert io.load(target).area("halden").name == "Haldenmark"
+    assert window.files.recent.paths()[0] == target.resolve()
+    window.document.undo_stack.undo()
+    assert window.isWindowModified()
+
+
+def test_new_gives_an_empty_map_and_clears_the_history(window: MainWindow) -> None:
+    assert window.files.new()
+    assert window.document.scenario.map.areas == []
+    assert window.scene.areas == {}
+    assert window.document.undo_stack.count() == 0
+    assert window.document.path is None
+
+
+def test_opening_a_bad_file_keeps_the_current_one(window: MainWindow, tmp_path: Path, monkeypatch) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr("editor.files.show_error", lambda _parent, _title, message: shown.append(message))
+    bad = tmp_path / "bad.mappa.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    assert not window.files.load(bad)
+    assert "JSON syntax error" in shown[0]
+    assert len(window.document.scenario.map.areas) == 17
+
+
+def test_map_modes_colour_areas_and_fill_the_legend(window: MainWindow) -> None:
+    window.set_mode("owner")
+    empire = window.document.scenario.empire("aldmoor_kingdom")
+    assert window.scene.areas["aldmoor"].brush().color().name() == empire.colour.lower()
+    assert empire.name in window.legend_dock.labels()
+    window.set_mode("kind")
+    assert window.legend_dock.labels() == ["Land", "Sea"]
+    sea = window.scene.areas["western_ocean"].brush().color().name()
+    land = window.scene.areas["aldmoor"].brush().color().name()
+    assert sea != land
+    assert window.legend_dock.windowTitle() == f"Legend: {get_mode('kind').name}"
+
+
+def test_the_owner_colour_follows_an_edit_and_its_undo(window: MainWindow) -> None:
+    window.set_mode("owner")
+    before = window.scene.areas["halden"].brush().color().name()
+    commands.execute(window.document, lambda s: ops.set_owner(s, "halden", "sarnian_league"))
+    colour = window.document.scenario.empire("sarnian_league").colour.lower()
+    assert window.scene.areas["halden"].brush().color().name() == colour
+    window.document.undo_stack.undo()
+    assert window.scene.areas["halden"].brush().color().name() == before
+
+
+def test_layers_can_be_hidden(window: MainWindow) -> None:
+    window.actions_by_name["layer_labels"].setChecked(False)
+    assert not window.scene.layers["labels"].isVisible()
+    assert not window.scene.labels["halden"].isVisible()
+    window.actions_by_name["layer_labels"].setChecked(True)
+    assert window.scene.labels["halden"].isVisible()
+
+
+def test_clicking_an_issue_selects_and_zooms_to_its_area(window: MainWindow, qtbot: QtBot) -> None:
+    window.show()
+    window.view.fit_map()
+    fitted = window.view.scale_factor
+    issue = Issue("TEST", Severity.WARNING, "something about Halden", ids=("halden",))
+    window._on_issues([issue])
+    assert window.issues_dock.model.rowCount() == 1
+    window.issues_dock.issue_activated.emit(window.issues_dock.issue_at(0))
+    assert window.selection.ids == ("halden",)
+    assert window.view.scale_factor > fitted
+    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert visible.contains(window.scene.areas["halden"].sceneBoundingRect().center())
+    assert "0 errors, 1 warning" in window.status.issues_label.text()
+
+
+def test_live_validation_runs_after_an_edit(window: MainWindow, qtbot: QtBot) -> None:
+    with qtbot.waitSignal(window.validator.issues_changed, timeout=5000) as blocker:
+        commands.execute(window.document, lambda s: ops.set_owner(s, "halden", "aldmoor_kingdom"))
+    assert isinstance(blocker.args[0], list)
+    assert window.issues_dock.model.issues == blocker.args[0]
+
+
+def test_selection_is_shown_in_the_status_bar_and_the_areas_table(window: MainWindow) -> None:
+    window.selection.set(["halden"])
+    assert "Halden" in window.status.selection_label.text()
+    table = window.tables_dock.areas
+    rows = table.table.selectionModel().selectedRows()
+    assert [r.data() for r in rows] == ["halden"]
+
+
+def test_closing_with_unsaved_changes_asks_first(window: MainWindow, no_blocking_prompts: list[str]) -> None:
+    commands.execute(window.document, lambda s: ops.set_area_fields(s, "halden", name="Haldenmark"))
+    assert window.files.new()
+    assert "unsaved changes" in no_blocking_prompts[0]
+    assert window.document.scenario.map.areas == []
+
+
+def test_cancel_in_the_prompt_keeps_the_edits(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("editor.files.QMessageBox.warning", lambda *_a: QMessageBox.StandardButton.Cancel)
+    commands.execute(window.document, lambda s: ops.set_area_fields(s, "halden", name="Haldenmark"))
+    assert not window.close()
+    assert window.document.scenario.area("halden").name == "Haldenmark"
+    monkeypatch.setattr("editor.files.QMessageBox.warning", lambda *_a: QMessageBox.StandardButton.Discard)
