@@ -48,6 +48,8 @@ class EventCard:
     name: str
     kind: str
     effect: Mapping[str, Any]
+    years: tuple[int, int] | None = None
+    """Provisional and leader cards (36): the years in which they may be used."""
 
 
 def _value(entry: Any) -> Any:
@@ -175,8 +177,13 @@ class Rules:
         events: list[EventCard] = []
         self.event_kinds: dict[str, EventCard] = {}
         for entry in get("event_cards")["cards"]:
+            years = tuple(int(y) for y in entry["years"]) if entry.get("years") else None
             card = EventCard(
-                str(entry["id"]), str(entry.get("name", entry["id"])), str(entry["kind"]), entry["effect"]
+                str(entry["id"]),
+                str(entry.get("name", entry["id"])),
+                str(entry["kind"]),
+                entry["effect"],
+                (years[0], years[1]) if years else None,
             )
             if card.kind not in ("immediate", "kept", "holding"):
                 raise RulesDataError(

@@ -12,21 +12,39 @@ from model.rules.eotma import leaders, rebellion
 from model.rules.eotma.territory import connection, set_owner, suitable_court
 
 if TYPE_CHECKING:
+    from model.rules.eotma.game import EotmaGame
     from model.rules.eotma.state import EotmaState
+
+
+def in_game(game: EotmaGame, card_id: str) -> bool:
+    """Return whether a card is in the deck (36: P and L cards only with the option, in their years)."""
+    card = game.rules.event_kinds[card_id]
+    if card.years is None:
+        return True
+    if not game.options.provisional_cards:
+        return False
+    first, last = card.years
+    return first <= game.year(game.rounds - 1) + 4 and last >= game.start_year
 
 
 def draw(state: EotmaState, player: int, effects: list[str]) -> None:
     """Draw one event card and apply it, keep it or take it in hand (19.2 hand limit)."""
-    if not state.event_deck:
-        if not state.event_discard:
-            return
-        state.event_deck = state.event_discard
-        state.event_discard = []
-        state.rng.shuffle(state.event_deck)
-        effects.append("event deck reshuffled")
-    card_id = state.event_deck.pop()
     rules = state.game.rules
-    card = rules.event_kinds[card_id]
+    year = state.game.year(state.round)
+    while True:
+        if not state.event_deck:
+            if not state.event_discard:
+                return
+            state.event_deck = state.event_discard
+            state.event_discard = []
+            state.rng.shuffle(state.event_deck)
+            effects.append("event deck reshuffled")
+        card_id = state.event_deck.pop()
+        card = rules.event_kinds[card_id]
+        if card.years is None or year <= card.years[1]:
+            break
+        # 36: drawn after its years, the card is discarded for good and another one drawn.
+        effects.append(f"{card.name} is past its years and is discarded (36)")
     who = state.game.player_ids[player]
     effects.append(f"{who} draws event {card.name}")
     if card.kind == "kept":
@@ -39,6 +57,10 @@ def draw(state: EotmaState, player: int, effects: list[str]) -> None:
         while len(hand) > limit:
             state.event_discard.append(hand.pop(0))
             effects.append(f"{who} discards a holding card over the limit of {limit} (19.2)")
+        return
+    if card.years is not None and year < card.years[0]:
+        state.event_deck.insert(0, card_id)  # not yet its time: back under the deck
+        effects.append(f"{card.name} is not yet in its years and goes under the deck (36)")
         return
     state.event_discard.append(card_id)
     immediate(state, player, card.effect, effects)
@@ -104,6 +126,10 @@ def play_problem(
     if card not in state.holding[player]:
         return f"{card!r} is not a holding card in the player's hand"
     effect = state.game.rules.event_kinds[card].effect
+    if effect.get("type") == "leader":
+        if state.leader_bonus[player]:
+            return "a leader card is already in play for the next endeavour (36.11)"
+        return None
     if effect.get("type") != "break_tie":
         return f"{card!r} is played in parleys, not in a turn"
     game = state.game
@@ -116,9 +142,13 @@ def play_problem(
 
 
 def play(state: EotmaState, player: int, card: str, area: str, empire: str, effects: list[str]) -> None:
-    """Play Diplomatic Coup: remove another player's tie from an area (12.43)."""
+    """Play Diplomatic Coup (remove another player's tie, 12.43) or a leader card (36.11)."""
     game = state.game
     state.holding[player].remove(card)
+    if game.rules.event_kinds[card].effect.get("type") == "leader":
+        state.leader_bonus[player] = card
+        effects.append(f"{game.player_ids[player]} plays {card} for its next endeavour (36.11)")
+        return
     state.event_discard.append(card)
     other = game.player_index[empire]
     state.ties[game.board.index[area]] &= ~(1 << other)

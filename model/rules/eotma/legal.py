@@ -291,7 +291,10 @@ def card_actions(state: EotmaState, player: int) -> list[Action]:
     actions: list[Action] = []
     game = state.game
     for card in sorted(set(state.holding[player])):
-        if game.rules.event_kinds[card].effect.get("type") != "break_tie":
+        kind = game.rules.event_kinds[card].effect.get("type")
+        if kind == "leader" and not state.leader_bonus[player]:
+            actions.append(PlayCard(card))
+        if kind != "break_tie":
             continue
         for area, ties in enumerate(state.ties):
             others = ties & ~(1 << player)

@@ -112,6 +112,8 @@ def base_rating(state: EotmaState, player: int, kind: str, target: int, base: in
     board = game.board
     ss = state.ss
     stat = state.stat[player]
+    if state.leader_bonus[player]:
+        stat = leader_card_statures(state, player, base if base >= 0 else target)
     lang_rel = language_difference(state, player, target) + religion_difference(state, player, target)
     if kind in ("conquest", "pillage"):
         rating = stat[COMBAT] + ss[base] - ss[target] - state.fort[target] - lang_rel
@@ -143,6 +145,20 @@ def base_rating(state: EotmaState, player: int, kind: str, target: int, base: in
     else:
         raise ValueError(f"no rating for endeavour kind {kind!r}")
     return sea_adjust(rating, seas, game.rules.halving_seas)
+
+
+def leader_card_statures(state: EotmaState, player: int, base: int) -> list[int]:
+    """Return the statures plus a leader card's bonus if the base's language is on it (36.11-36.12)."""
+    effect = state.game.rules.event_kinds[state.leader_bonus[player]].effect
+    stat = list(state.stat[player])
+    board = state.game.board
+    allowed = effect.get("languages") or []
+    language = board.language[base]
+    family = board.catalog.language_family.get(language or "")
+    if allowed and language not in allowed and family not in allowed:
+        return stat
+    stat[STATURE_INDEX[str(effect["stature"])]] += int(effect["amount"])
+    return stat
 
 
 def defense_value(state: EotmaState, defender: int, gold: int) -> int:

@@ -78,7 +78,7 @@ def setup(state: EotmaState) -> list[str]:
             target = state.army if unit.kind == "army" else state.fleet
             target[board.index[unit.area]] += unit.strength
     if game.options.events:
-        state.event_deck = list(game.rules.event_deck)
+        state.event_deck = [c for c in game.rules.event_deck if events.in_game(game, c)]
         state.rng.shuffle(state.event_deck)
     state.invalidate()
     return effects

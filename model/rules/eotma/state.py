@@ -30,6 +30,7 @@ _PLAYER_LISTS = (
     "defenses",
     "order",
     "slots",
+    "leader_bonus",
 )
 _NESTED = ("stat", "hand", "holding", "kept")
 _SCALARS = (
@@ -87,6 +88,8 @@ class EotmaState(State):
     excommunicated: list[bool]
     vp_conversions: list[int]
     defenses: list[int]
+    leader_bonus: list[str]
+    """A leader event card in play for the player's next endeavour (36.11), or ""."""
     hand: list[list[int]]
     holding: list[list[str]]
     kept: list[list[str]]
@@ -158,6 +161,7 @@ class EotmaState(State):
         self.excommunicated = [False] * p
         self.vp_conversions = [0] * p
         self.defenses = [0] * p
+        self.leader_bonus = [""] * p
         self.hand = [[] for _ in range(p)]
         self.holding = [[] for _ in range(p)]
         self.kept = [[] for _ in range(p)]

@@ -299,3 +299,47 @@ def test_23_12_a_change_of_influence_over_rome_calls_another_schism_check() -> N
     entry = state.apply("diplomacy rome")  # a Byzantine tie to Rome: condition 3
     assert state.schism_condition == 3
     assert any(e.startswith("schism table, condition 3") for e in entry.effects)
+
+
+def test_36_provisional_and_leader_cards_only_with_the_option() -> None:
+    from model.rules.eotma import events
+
+    plain = game(options=Options(events=True))
+    assert not events.in_game(plain, "great_captain")
+    with_36 = game(options=Options(events=True, provisional_cards=True))
+    assert events.in_game(with_36, "great_captain")
+    assert not events.in_game(with_36, "great_pestilence")  # 976-990 misses 1346-1355
+    assert len(with_36.new_state(1).event_deck) == 56 + 3
+
+
+def test_36_a_card_drawn_after_its_years_is_discarded_and_replaced() -> None:
+    from model.rules.eotma import events
+    from model.rules.eotma.data import EventCard
+
+    state = start(options=Options(events=True, provisional_cards=True))
+    state.event_deck = ["bounty", "great_captain"]
+    rules = state.game.rules
+    old = rules.event_kinds["great_captain"]
+    rules.event_kinds["great_captain"] = EventCard(old.id, old.name, old.kind, old.effect, (700, 800))
+    try:
+        effects: list[str] = []
+        events.draw(state, 0, effects)
+    finally:
+        rules.event_kinds["great_captain"] = old
+    assert "Great Captain is past its years and is discarded (36)" in effects
+    assert "west draws event Bounty" in effects
+
+
+def test_36_11_a_leader_card_adds_to_the_stature_for_one_endeavour() -> None:
+    from model.rules.eotma.actions import Rule
+    from model.rules.eotma.endeavours.common import locate
+    from model.rules.eotma.ratings import base_rating
+
+    state = start(card(5, rule={"target": ["+1(5>)"]}), hand=[5, 5])
+    state.holding[0] = ["wise_counsellor"]
+    state.apply("play wise_counsellor")
+    at = locate(state, 0, Rule("march"))
+    assert not isinstance(at, str)
+    assert base_rating(state, 0, "rule", at.target, at.base, at.seas) == 3 + 2 - 1
+    state.apply("rule march")  # rating 4 < 5: no rise, but the card is used up
+    assert state.leader_bonus[0] == "" and "wise_counsellor" in state.event_discard

@@ -97,3 +97,6 @@ def resolve(state: EotmaState, action: Endeavour, effects: list[str], *, against
     else:
         domestic.raise_unit(state, at, card, rating, effects)
     stature_check(state, player, stature_for(state, kind), card, effects)
+    if state.leader_bonus[player]:  # 36.11: the card goes once its endeavour is done
+        state.event_discard.append(state.leader_bonus[player])
+        state.leader_bonus[player] = ""
