@@ -24,7 +24,7 @@ from typing import Any
 import annotated_types
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -120,7 +120,7 @@ class BoolEditor(FieldEditor):
     def _show(self, value: Any) -> None:
         self.box.setTristate(value is MIXED)
         if value is MIXED:
-            self.box.setCheckState(typing.cast(Any, 1))  # Qt.PartiallyChecked
+            self.box.setCheckState(Qt.CheckState.PartiallyChecked)
         else:
             self.box.setChecked(bool(value))
 
