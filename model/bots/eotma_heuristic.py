@@ -27,6 +27,7 @@ from model.rules.eotma.actions import (
     Relocate,
     Tax,
     Vote,
+    Waive,
 )
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.data import Rules
@@ -170,6 +171,8 @@ class EotmaHeuristicBot:
             return Vote(state.parley[1] == decision.player)  # for its own parleys, against the others'
         if decision.kind == "contest":
             return Contest()
+        if decision.kind == "waive":
+            return Waive(False)  # an opponent's rebellion is no loss to this bot
         if decision.kind == "comply":
             return Accept()
         relocations = [a for a in actions if isinstance(a, Relocate)]

@@ -449,6 +449,23 @@ class Vote(Action):
 
 
 @dataclass(frozen=True)
+class Waive(Action):
+    """12.42: ``waive`` or ``keep`` the +2 of an own tie on an opponent's rebellion check."""
+
+    VERB: ClassVar[str] = "waive"
+    waived: bool = True
+
+    def args(self) -> tuple[str, ...]:
+        return () if self.waived else ("no",)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if list(args) not in ([], ["no"]):
+            raise MalformedActionError(text, "write 'waive' or 'waive no'")
+        return cls(not args)
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     """Finish the player turn (unused year cards stay for defense, 13.14)."""
 
@@ -493,6 +510,7 @@ CODEC = ActionCodec(
         Accept,
         Refuse,
         Vote,
+        Waive,
         EndTurn,
     ]
 )

@@ -39,6 +39,7 @@ from model.rules.eotma.actions import (
     Rule,
     Tax,
     Vote,
+    Waive,
 )
 from model.rules.eotma.decisions import Pending
 from model.rules.eotma.endeavours.common import Located, defense_seas, is_conversion, problem
@@ -98,6 +99,8 @@ def _decision_actions(state: EotmaState) -> list[Action]:
         ]
     if decision.kind == "contest":
         return [Contest(), Accept()]
+    if decision.kind == "waive":
+        return [Waive(True), Waive(False)]
     if decision.kind == "comply":
         return [Accept(), Refuse()]
     return [Relocate(state.game.board.ids[a]) for a in decision.data]
@@ -342,6 +345,10 @@ def _reason(state: EotmaState, action: Action) -> str | None:
                 return f"{who} must first vote in the parley (20.4)"
             if action.influence > state.holding[decision.player].count(parleys.INFLUENCE):
                 return f"{who} does not hold {action.influence} Influence in Church Hierarchy cards (20.51)"
+            return None
+        if decision.kind == "waive":
+            if not isinstance(action, Waive):
+                return f"{who} must first say whether it waives its tie ('waive' or 'waive no', 12.42)"
             return None
         if decision.kind == "contest":
             if not isinstance(action, Contest | Accept):

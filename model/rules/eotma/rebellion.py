@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 NONE, UNREST, REBELLION = "no result", "unrest", "rebellion"
 
 
-def rebellion_value(state: EotmaState, area: int, gold: int) -> int:
+def rebellion_value(state: EotmaState, area: int, gold: int, *, waived: bool = False) -> int:
     """Return the rebellion value of an owned area when ``gold`` is being raised there.
 
     16.16 +1 per gold; 14.32 -1 per fort point; language +1/+2 and religion +1/+2 between the
@@ -30,7 +30,7 @@ def rebellion_value(state: EotmaState, area: int, gold: int) -> int:
         ties = state.ties[area]
         if ties & (1 << owner):
             value += rules.rv_own_tie
-        if ties & ~(1 << owner):
+        if ties & ~(1 << owner) and not waived:  # unless every opponent with a tie waived it (12.42)
             value += rules.rv_opponent_ties
     if state.unrest[area]:
         value += rules.rv_unrest
@@ -56,9 +56,11 @@ def table_result(state: EotmaState, value: int, roll: int) -> str:
     return NONE
 
 
-def check(state: EotmaState, area: int, gold: int, effects: list[str], why: str) -> str:
+def check(
+    state: EotmaState, area: int, gold: int, effects: list[str], why: str, *, waived: bool = False
+) -> str:
     """Roll a rebellion check for an area and apply the result (unrest marker or independence)."""
-    value = rebellion_value(state, area, gold)
+    value = rebellion_value(state, area, gold, waived=waived)
     roll = state.rng.roll(2, f"rebellion check {state.game.board.ids[area]} ({why}, value {value})")
     result = table_result(state, value, roll)
     effects.append(f"{state.game.board.ids[area]}: {result}")

@@ -30,6 +30,7 @@ from model.rules.eotma.actions import (
     Relocate,
     Tax,
     Vote,
+    Waive,
 )
 from model.rules.eotma.ratings import leader_religion
 from model.rules.eotma.schism import schism_check
@@ -304,6 +305,8 @@ def apply(state: EotmaState, action: Action) -> list[str]:
     elif isinstance(action, CallParley):
         area = state.game.board.index[action.area] if action.area else -1
         parleys.call(state, action.kind, state.active(), area, -1, effects)
+    elif isinstance(action, Waive):
+        taxation.waive(state, action.waived, effects)
     elif isinstance(action, Vote):
         parleys.vote(state, action.yes, action.influence, effects)
     elif isinstance(action, Contest):

@@ -58,6 +58,7 @@ _PLAIN_LISTS = (
     "parley_round",
     "npc_queue",
     "mag_names",
+    "waiting",
 )
 
 
@@ -114,6 +115,8 @@ class EotmaState(State):
     seq_started: int
     mag_stat: list[int]
     mag_court: list[int]
+    waiting: list[int]
+    """A tax waiting for tie waivers (12.42): [area, gold, waivers given, waivers asked]."""
     npc_queue: list[list[Any]]
     """Raids and Magnate attacks still to resolve this round (24, see ``npc``)."""
     mag_names: list[str]
@@ -186,6 +189,7 @@ class EotmaState(State):
         self.moves_left = 0
         self.schism_condition = 0
         self.npc_queue: list[list[Any]] = []
+        self.waiting: list[int] = []
         self.mag_names = [m.id for m in game.magnates]
         self.parley: list[int | str] = []
         self.parley_round = [-1] * p

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.eotma import rebellion
-from model.rules.eotma.decisions import COMMERCE
+from model.rules.eotma.decisions import COMMERCE, Pending
 from model.rules.eotma.endeavours.pillage import plunder_gold
 from model.rules.eotma.territory import is_connected
 
@@ -42,9 +42,39 @@ def plunder_problem(state: EotmaState, player: int, area: int) -> str | None:
 def tax(state: EotmaState, player: int, area: int, amount: int, effects: list[str]) -> None:
     """Tax one area: the court pays without a check (16.17); others roll on the table (16.1)."""
     state.taxed.append(area)
+    if area != state.court[player]:
+        others = [p for p in range(state.game.n_players) if p != player and state.ties[area] & (1 << p)]
+        if others:
+            # 12.42: each opponent with a tie may waive its +2 before the roll, in seat order.
+            state.waiting = [area, amount, 0, len(others)]
+            for other in reversed(others):
+                state.pending.append(Pending("waive", other, "tax", (area,)))
+            return
+    finish_tax(state, player, area, amount, False, effects)
+
+
+def waive(state: EotmaState, waived: bool, effects: list[str]) -> None:
+    """One opponent's answer on waiving its tie (12.42); the last answer lets the tax roll go ahead."""
+    decision = state.pending.pop()
+    effects.append(
+        f"{state.game.player_ids[decision.player]} {'waives' if waived else 'keeps'} its tie (12.42)"
+    )
+    if waived:
+        state.waiting[2] += 1
+    if state.pending and state.pending[-1].kind == "waive":
+        return
+    area, amount, count, asked = state.waiting
+    state.waiting = []
+    finish_tax(state, state.active(), area, amount, count == asked, effects)
+
+
+def finish_tax(
+    state: EotmaState, player: int, area: int, amount: int, waived: bool, effects: list[str]
+) -> None:
+    """Roll the tax's rebellion check (not for the court, 16.17) and collect the gold."""
     name = state.game.board.ids[area]
     if area != state.court[player]:
-        result = rebellion.check(state, area, amount, effects, f"taxing {amount}")
+        result = rebellion.check(state, area, amount, effects, f"taxing {amount}", waived=waived)
         if result == rebellion.REBELLION:
             effects.append(f"{name}: rebels, no gold (16.1)")
             return

@@ -211,3 +211,23 @@ def test_17_adjoining_independent_area_of_the_same_language_and_religion() -> No
 )
 def test_17_unrest_and_rebellion_table_house_split(value: int, roll: int, result: str) -> None:
     assert rebellion.table_result(start(), value, roll) == result
+
+
+def test_12_42_opponents_with_a_tie_may_waive_it_before_the_tax_roll() -> None:
+    state = start(areas={"march": AreaStart("west", 1, ties=("east",))})
+    state.apply("taxation")
+    state.apply("tax march 1")
+    assert state.current_player() == "east" and state.view()["decision"] == "waive"
+    state.rng.force(1, 1)  # 2: a result at value 1 only; rebellion needs value 5+
+    entry = state.apply("waive")
+    assert "rebellion check march (taxing 1, value 1)" in entry.effects[1]
+    assert state.current_player() == "west" and state.treasury[0] == 13
+
+
+def test_12_42_a_kept_tie_adds_two_to_the_rebellion_value() -> None:
+    state = start(areas={"march": AreaStart("west", 1, ties=("east",))})
+    state.apply("taxation")
+    state.apply("tax march 1")
+    state.rng.force(3, 4)
+    entry = state.apply("waive no")
+    assert any("value 3" in e for e in entry.effects)
