@@ -352,6 +352,37 @@ def _run_edit(args: argparse.Namespace) -> int:
     return int(status or 0)
 
 
+# --- render ------------------------------------------------------------------------------------
+
+
+def _configure_render(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="scenario to draw")
+    parser.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.png, OUT.svg or OUT.pdf")
+    parser.add_argument(
+        "--mode",
+        default="owner",
+        help="map mode: owner, religion, language, social_state, population, kind, seafaring, validation",
+    )
+    parser.add_argument("--width", type=int, default=2000, metavar="PX", help="image width in pixels")
+
+
+def _run_render(args: argparse.Namespace) -> int:
+    # Qt is imported here only, by name (model/ has no static dependency on the editor package).
+    try:
+        render = importlib.import_module("editor.render")
+    except ModuleNotFoundError as error:
+        raise CliError(f"rendering needs the editor and PySide6: module {error.name!r} is missing") from error
+    scenario = io.load(args.file)
+    try:
+        path = render.render_scenario(scenario, args.output, mode=args.mode, width=args.width)
+    except KeyError as error:
+        raise CliError(str(error.args[0]) if error.args else str(error)) from error
+    except (ValueError, OSError) as error:
+        raise CliError(str(error)) from error
+    print(f"wrote {path}")
+    return 0
+
+
 # --- the table of subcommands and the entry point ----------------------------------------------
 
 COMMANDS: list[Command] = [
@@ -367,6 +398,7 @@ COMMANDS: list[Command] = [
         "generate", "make a map from named points on a basemap (Voronoi)", _configure_generate, _run_generate
     ),
     Command("playtest", "play AI games and write a balance report", _configure_playtest, _run_playtest),
+    Command("render", "draw the map to PNG, SVG or PDF (headless)", _configure_render, _run_render),
 ]
 """Every subcommand, in the order ``mappa --help`` lists them; add new ones here."""
 
