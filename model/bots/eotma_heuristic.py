@@ -24,6 +24,7 @@ from model.rules.eotma.actions import (
     EndTurn,
     Oppose,
     Plunder,
+    Refuse,
     Relocate,
     Tax,
     Vote,
@@ -175,6 +176,8 @@ class EotmaHeuristicBot:
             return Waive(False)  # an opponent's rebellion is no loss to this bot
         if decision.kind == "comply":
             return Accept()
+        if decision.kind == "agreement":
+            return Refuse()  # it trusts no one
         relocations = [a for a in actions if isinstance(a, Relocate)]
         return max(relocations, key=lambda a: state.game.board.population[state.game.board.index[a.area]])
 

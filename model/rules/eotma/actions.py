@@ -382,7 +382,8 @@ class Give(Action):
 
 @dataclass(frozen=True)
 class CallParley(Action):
-    """20.4: call a parley: ``parley claim AREA`` (20.42) or ``parley readmission`` (20.45)."""
+    """20.4: call a parley: ``parley claim AREA`` (20.42), ``parley readmission`` (20.45) or
+    ``parley breach EMPIRE`` (20.44, ``area`` then holds the empire that broke an agreement)."""
 
     VERB: ClassVar[str] = "parley"
     kind: str
@@ -396,11 +397,33 @@ class CallParley(Action):
 
     @classmethod
     def from_args(cls, args: Sequence[str], text: str) -> Self:
-        if args[:1] == ["claim"] and len(args) == 2:
-            return cls("claim", args[1])
+        if args[:1] in (["claim"], ["breach"]) and len(args) == 2:
+            return cls(args[0], args[1])
         if list(args) == ["readmission"]:
             return cls("readmission")
-        raise MalformedActionError(text, "write 'parley claim AREA' or 'parley readmission'")
+        raise MalformedActionError(
+            text, "write 'parley claim AREA', 'parley breach EMPIRE' or 'parley readmission'"
+        )
+
+
+@dataclass(frozen=True)
+class Agree(Action):
+    """20.3: propose a binding agreement named TERMS to another empire (it accepts or refuses)."""
+
+    VERB: ClassVar[str] = "agree"
+    empire: str
+    terms: str
+
+    def args(self) -> tuple[str, ...]:
+        return (self.empire, self.terms)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 2:
+            raise MalformedActionError(
+                text, "write 'agree EMPIRE TERMS' (the terms as one word, e.g. truce-1000)"
+            )
+        return cls(args[0], args[1])
 
 
 @dataclass(frozen=True)
@@ -505,6 +528,7 @@ CODEC = ActionCodec(
         MoveArmy,
         EndMovement,
         Give,
+        Agree,
         CallParley,
         Contest,
         Accept,

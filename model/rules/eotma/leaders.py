@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma import rebellion
 from model.rules.eotma.cards import YearCard
+from model.rules.eotma.parleys import lapse_agreements
 from model.rules.eotma.territory import connection
 
 if TYPE_CHECKING:
@@ -96,4 +97,5 @@ def heirless(state: EotmaState, player: int, effects: list[str]) -> None:
     if state.excommunicated[player]:
         state.excommunicated[player] = False
         effects.append(f"{who}: readmitted to the church (22.14)")
+    lapse_agreements(state, player, effects)
     succeed(state, player, effects)

@@ -12,6 +12,7 @@ from model.rules.eotma import armies, events, parleys, taxation
 from model.rules.eotma.actions import (
     MARKERS,
     Accept,
+    Agree,
     BeginTaxation,
     Build,
     CallParley,
@@ -101,7 +102,7 @@ def _decision_actions(state: EotmaState) -> list[Action]:
         return [Contest(), Accept()]
     if decision.kind == "waive":
         return [Waive(True), Waive(False)]
-    if decision.kind == "comply":
+    if decision.kind in ("comply", "agreement"):
         return [Accept(), Refuse()]
     return [Relocate(state.game.board.ids[a]) for a in decision.data]
 
@@ -354,6 +355,10 @@ def _reason(state: EotmaState, action: Action) -> str | None:
             if not isinstance(action, Contest | Accept):
                 return f"{who} must first say whether to contest the diplomatic conquest (20.41)"
             return None
+        if decision.kind == "agreement":
+            if not isinstance(action, Accept | Refuse):
+                return f"{who} must first accept or refuse the proposed agreement (20.3)"
+            return None
         if decision.kind == "comply":
             if not isinstance(action, Accept | Refuse):
                 return f"{who} must return the area ('accept') or be excommunicated ('refuse') (20.41)"
@@ -411,9 +416,11 @@ def _reason(state: EotmaState, action: Action) -> str | None:
         if state.tax_stage == 1:
             return "finish the taxation block first (16.14)"
         return events.play_problem(state, player, action.card, action.area, action.empire)
-    if isinstance(action, Give | CallParley):
+    if isinstance(action, Give | CallParley | Agree):
         if state.tax_stage == 1:
             return "finish the taxation block first (16.14)"
+        if isinstance(action, Agree):
+            return parleys.agreement_problem(state, player, action.empire)
         if isinstance(action, Give):
             return parleys.give_problem(state, player, action.empire, action.what, action.value)
         return parleys.call_problem(state, player, action.kind, action.area)

@@ -91,6 +91,10 @@ def settle(state: EotmaState, effects: list[str]) -> None:
     elif kind == "readmission" and carried:
         state.excommunicated[caller] = False
         effects.append(f"{game.player_ids[caller]} is readmitted to the church (20.45)")
+    elif kind == "breach" and yes >= no:
+        # 20.44: a tie excommunicates too; the broken agreement is over.
+        excommunicate(state, other, effects)
+        state.agreements = [a for a in state.agreements if {a[0], a[1]} != {caller, other}]
     elif kind == "contest" and carried:
         # 20.41: the caller is the rightful owner; the conqueror returns the area or is excommunicated.
         state.pending.append(Pending("comply", other, "contest", (area, caller)))
@@ -155,8 +159,52 @@ def give_problem(state: EotmaState, giver: int, receiver_id: str, what: str, val
     return None
 
 
+def agreement_problem(state: EotmaState, player: int, empire: str) -> str | None:
+    """Return why this binding agreement cannot be proposed, or None (20.3)."""
+    game = state.game
+    if empire not in game.player_index or game.player_index[empire] == player:
+        return f"{empire!r} is not another empire"
+    return None
+
+
+def agree(state: EotmaState, player: int, empire: str, terms: str, effects: list[str]) -> None:
+    """20.3: the other empire must consent for the agreement to be binding (a pending decision)."""
+    other = state.game.player_index[empire]
+    state.pending.append(Pending("agreement", other, terms, (player,)))
+    effects.append(
+        f"{state.game.player_ids[player]} proposes a binding agreement '{terms}' to {empire} (20.3)"
+    )
+
+
+def answer_agreement(state: EotmaState, accepted: bool, effects: list[str]) -> None:
+    """Record the agreement when the other party consents (20.3)."""
+    decision = state.pending.pop()
+    proposer = decision.data[0]
+    who = state.game.player_ids[decision.player]
+    if accepted:
+        state.agreements.append([proposer, decision.player, decision.action])
+        effects.append(f"{who} accepts the binding agreement '{decision.action}' (20.3)")
+    else:
+        effects.append(f"{who} refuses the agreement '{decision.action}'")
+
+
+def lapse_agreements(state: EotmaState, player: int, effects: list[str]) -> None:
+    """20.3: an heirless death frees everyone from the agreements the dead leader made."""
+    kept = [a for a in state.agreements if player not in (a[0], a[1])]
+    if len(kept) != len(state.agreements):
+        effects.append(f"the binding agreements of {state.game.player_ids[player]} lapse (20.3)")
+        state.agreements = kept
+
+
 def call_problem(state: EotmaState, player: int, kind: str, area_id: str | None) -> str | None:
-    """Return why the player cannot call this parley now, or None (20.4, 20.42, 20.45)."""
+    """Return why the player cannot call this parley now, or None (20.4, 20.42, 20.44, 20.45)."""
+    if kind == "breach":
+        other = state.game.player_index.get(area_id or "")
+        if other is None or not any({a[0], a[1]} == {player, other} for a in state.agreements):
+            return f"there is no binding agreement with {area_id!r} (20.44)"
+        if not is_christian(state, other):
+            return "only a Christian leader who breaks an agreement faces a parley (20.3)"
+        return None
     if state.parley_round[player] == state.round:
         return "a player may call such a parley once per round (20.42, 20.45)"
     if kind == "readmission":

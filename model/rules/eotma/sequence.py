@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from model.rules.eotma import armies, endeavours, events, npc, parleys, schism, taxation
 from model.rules.eotma.actions import (
     Accept,
+    Agree,
     BeginTaxation,
     CallParley,
     ChooseSlot,
@@ -303,8 +304,14 @@ def apply(state: EotmaState, action: Action) -> list[str]:
             state, player, state.game.player_index[action.empire], action.what, action.value, effects
         )
     elif isinstance(action, CallParley):
-        area = state.game.board.index[action.area] if action.area else -1
-        parleys.call(state, action.kind, state.active(), area, -1, effects)
+        if action.kind == "breach":
+            other = state.game.player_index[action.area or ""]
+            parleys.call(state, "breach", state.active(), -1, other, effects)
+        else:
+            area = state.game.board.index[action.area] if action.area else -1
+            parleys.call(state, action.kind, state.active(), area, -1, effects)
+    elif isinstance(action, Agree):
+        parleys.agree(state, state.active(), action.empire, action.terms, effects)
     elif isinstance(action, Waive):
         taxation.waive(state, action.waived, effects)
     elif isinstance(action, Vote):
@@ -318,6 +325,9 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         if decision.kind == "comply":
             state.pending.append(decision)
             parleys.comply(state, isinstance(action, Accept), effects)
+        elif decision.kind == "agreement":
+            state.pending.append(decision)
+            parleys.answer_agreement(state, isinstance(action, Accept), effects)
         else:
             effects.append(f"{state.game.player_ids[decision.player]} accepts the diplomatic conquest")
     elif isinstance(action, EndTurn):

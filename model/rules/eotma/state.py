@@ -59,6 +59,7 @@ _PLAIN_LISTS = (
     "npc_queue",
     "mag_names",
     "waiting",
+    "agreements",
 )
 
 
@@ -115,6 +116,8 @@ class EotmaState(State):
     seq_started: int
     mag_stat: list[int]
     mag_court: list[int]
+    agreements: list[list[Any]]
+    """Binding agreements (20.3): [proposer, accepter, terms]."""
     waiting: list[int]
     """A tax waiting for tie waivers (12.42): [area, gold, waivers given, waivers asked]."""
     npc_queue: list[list[Any]]
@@ -190,6 +193,7 @@ class EotmaState(State):
         self.schism_condition = 0
         self.npc_queue: list[list[Any]] = []
         self.waiting: list[int] = []
+        self.agreements: list[list[Any]] = []
         self.mag_names = [m.id for m in game.magnates]
         self.parley: list[int | str] = []
         self.parley_round = [-1] * p

@@ -105,3 +105,41 @@ def test_22_11_excommunication_makes_the_leader_pagan_and_20_45_readmission() ->
     state.apply("vote yes")  # only the excommunicated caller and the Christian east vote
     state.apply("vote no")
     assert not state.excommunicated[0]  # 20.45: a tie readmits
+
+
+def test_20_3_a_binding_agreement_needs_the_other_partys_consent() -> None:
+    state = start()
+    state.apply("agree east truce")
+    assert state.current_player() == "east" and state.view()["decision"] == "agreement"
+    state.apply("accept")
+    assert state.agreements == [[0, 1, "truce"]] and state.current_player() == "west"
+    state2 = start()
+    state2.apply("agree east truce")
+    state2.apply("refuse")
+    assert state2.agreements == []
+
+
+def test_20_44_breaking_an_agreement_excommunicates_on_a_tied_vote() -> None:
+    state = start()
+    state.agreements = [[1, 0, "truce"]]
+    state.apply("parley breach east")
+    state.apply("vote yes")  # west 3
+    state.apply("vote no")  # east 3: a tie excommunicates (20.44)
+    assert state.excommunicated[1] and state.agreements == []
+
+
+def test_20_44_a_breach_parley_needs_an_agreement() -> None:
+    state = start()
+    with pytest.raises(IllegalActionError, match=r"20\.44"):
+        state.apply("parley breach east")
+
+
+def test_20_3_an_heirless_death_ends_the_leaders_agreements() -> None:
+    from model.rules.eotma import leaders
+
+    state = start()
+    state.agreements = [[1, 0, "truce"]]
+    effects: list[str] = []
+    leaders.heirless(state, 0, effects)
+    assert state.agreements == []
+    assert "the binding agreements of west lapse (20.3)" in effects
