@@ -569,3 +569,30 @@ def test_units_war_boat_aid_example_on_the_map(isles: SeasonsGame) -> None:
     assert "vellmark aids from north_sea with 5" in log
     assert "vellmark: might 14 + d4 1 = 15" in log
     assert state.board.areas["brenmoor"].owner == "vellmark"
+
+
+def test_battles_tie_is_rolled_again(isles: SeasonsGame) -> None:
+    """HOUSE DEFAULT (battle.tie = reroll): cavalry 3 + 2 against cavalry 3 + 2 is rolled again."""
+    units = [("v1", "cavalry", "vellmark", "caldwick"), ("o1", "cavalry", "ostrand", "brenmoor")]
+    state = stage(isles, units, {"brenmoor": "ostrand"})
+    state.rng.force(2, 2, 1, 3)
+    plan(state, {"vellmark": ["move caldwick brenmoor v1"]})
+    rolls = [e for e in effects(state) if e.startswith("brenmoor: ")]
+    assert len(rolls) == 4
+    assert "vellmark: might 3 + d4 3 = 6" in effects(state)
+    assert state.board.areas["brenmoor"].owner == "vellmark"
+
+
+def test_battles_tie_goes_to_the_defender_when_the_table_says_so(isles: SeasonsGame) -> None:
+    import dataclasses
+
+    tables = isles.tables.model_copy(
+        update={"battle": isles.tables.battle.model_copy(update={"tie": "defender"})}
+    )
+    game = dataclasses.replace(isles, tables=tables)
+    units = [("v1", "cavalry", "vellmark", "caldwick"), ("o1", "cavalry", "ostrand", "brenmoor")]
+    state = stage(game, units, {"brenmoor": "ostrand"})
+    state.rng.force(2, 2)
+    plan(state, {"vellmark": ["move caldwick brenmoor v1"]})
+    assert "ostrand wins" in effects(state)
+    assert state.board.areas["brenmoor"].owner == "ostrand"
