@@ -11,12 +11,13 @@ The output is canonical: running it twice writes identical bytes.
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 from typing import Any
 
 import shapely
-from shapely.geometry import MultiPoint, Point, Polygon, box
+from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 
 from model import io
 from model.importers.common import map_from_polygons
@@ -27,6 +28,7 @@ from model.scenario import (
     Connection,
     Empire,
     Magnate,
+    MapData,
     Metadata,
     Scenario,
     Setup,
@@ -58,6 +60,8 @@ MAINLAND = Polygon(
 """The coast, clockwise from the north-west corner; the sea lies to the south-west (y grows down)."""
 
 ISLAND = Point(430, 670).buffer(58, quad_segs=4)
+WOBBLE = 6.0
+"""How far, in px, the borders wander from the straight lines of the partition."""
 
 # id: (name, seed point, language, religion, population, seafaring home)
 LAND: dict[str, tuple[str, tuple[float, float], str, str, int, bool]] = {
@@ -171,6 +175,27 @@ def _cells(region: Polygon, seeds: dict[str, tuple[float, float]]) -> dict[str, 
     return result
 
 
+def _displacement(x: float, y: float) -> tuple[float, float]:
+    """A smooth wobble (a few px) that fades out at the canvas edge, so straight Voronoi edges look drawn.
+
+    Its slope stays well below 1, so it moves every point without folding the map: borders that
+    did not cross still do not, and each anchor stays inside its (moved) face.
+    """
+    fade = min(1.0, x / 40, (1200 - x) / 40, y / 40, (800 - y) / 40)
+    dx = math.sin(y / 37 + 1.3) + 0.6 * math.sin((x + y) / 23)
+    dy = math.sin(x / 41 + 0.7) + 0.6 * math.sin((x - y) / 29)
+    return (x + WOBBLE * fade * dx, y + WOBBLE * fade * dy)
+
+
+def _roughen(map_data: MapData) -> None:
+    """Move every boundary (given more vertices first) and anchor by the wobble."""
+    for boundary in map_data.boundaries:
+        line = shapely.segmentize(LineString(boundary.points), 10.0)
+        boundary.points = [_displacement(x, y) for x, y in line.coords]
+    for area in map_data.areas:
+        area.anchors = [_displacement(x, y) for x, y in area.anchors]
+
+
 def build() -> Scenario:
     """Return the default scenario."""
     mainland = MAINLAND.intersection(CANVAS)
@@ -181,6 +206,7 @@ def build() -> Scenario:
     shapes.append((ISLAND_AREA[0], ISLAND_AREA[1], AreaKind.LAND, ISLAND))
     shapes += [(k, SEA[k][0], AreaKind.SEA, sea_cells[k]) for k in SEA]
     map_data = map_from_polygons(shapes, grid=0.5, units="px")
+    _roughen(map_data)
     land_attributes = {k: v[2:] for k, v in LAND.items()} | {ISLAND_AREA[0]: ISLAND_AREA[2:]}
     for area in map_data.areas:
         if area.id in land_attributes:
