@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import json
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -220,3 +222,23 @@ NOT_NEIGHBOURS = [
 @pytest.mark.parametrize(("a", "b"), NOT_NEIGHBOURS)
 def test_coasts_facing_across_open_water_are_not_neighbours(graphs: MapGraphs, a: str, b: str) -> None:
     assert b not in graphs.neighbours(a)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"area_overrides": {"atlantis": {"religion": "moslem"}}}, "area_overrides: no area 'atlantis'"),
+        ({"independent": {"lorraine": {"social_state": 0}}}, "independent: area 'lorraine' is set up twice"),
+        ({"independent": {"rome": {"social_state": 7}}}, "independent.rome"),
+        ({"claims": [{"empire": "franks", "area": "atlantis"}]}, "claims[0]: no area 'atlantis'"),
+    ],
+)
+def test_build_refuses_bad_setup_tables(
+    scenarios: dict[int, Scenario], change: dict[str, object], words: str
+) -> None:
+
+    build = _build_module()
+    table = json.loads((SOURCES / "scenario-771.json").read_text(encoding="utf-8"))
+    table.update(change)
+    with pytest.raises(build.BuildError, match=re.escape(f"scenario-771.json: {words}")):
+        build.apply_setup(scenarios[771], table, "scenario-771.json")
