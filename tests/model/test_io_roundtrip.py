@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -137,3 +138,12 @@ def test_a_malformed_v0_file_gives_a_load_error(tmp_path: Path) -> None:
         io.load(path)
     assert str(caught.value).startswith(f"{path}: cannot read the scenario")
     assert "cannot migrate from version 0" in str(caught.value)
+
+
+def test_the_default_scenario_is_what_its_source_script_builds() -> None:
+    script = ROOT / "scenarios" / "sources" / "default" / "make_default.py"
+    spec = importlib.util.spec_from_file_location("make_default", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert io.dumps(module.build()) == DEFAULT.read_text(encoding="utf-8")
