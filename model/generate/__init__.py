@@ -6,6 +6,7 @@ The pure function is ``generate_map`` (land polygons and tables in, ``Scenario``
 
 from model.generate.basemap import BasemapError, land_from_data, read_land
 from model.generate.core import GenerateOptions, Generation, generate, generate_map
+from model.generate.files import generate_files
 from model.generate.tables import (
     GenerateError,
     NamedPoint,
@@ -26,6 +27,7 @@ __all__ = [
     "StraitRow",
     "TableError",
     "generate",
+    "generate_files",
     "generate_map",
     "land_from_data",
     "parse_points",

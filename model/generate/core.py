@@ -90,11 +90,10 @@ def generate_map(
     points: Sequence[NamedPoint],
     seas: Sequence[NamedPoint] = (),
     straits: Sequence[StraitRow] = (),
-    options: GenerateOptions | None = None,
+    *,
+    options: GenerateOptions,
 ) -> Scenario:
     """Generate a scenario whose map divides ``land`` (lon/lat polygons) among ``points``."""
-    if options is None:
-        raise GenerateError("generate_map needs options (at least the box)")
     return generate(land, points, seas, straits, options).scenario
 
 

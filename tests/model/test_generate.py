@@ -17,6 +17,7 @@ from model.generate import (
     NamedPoint,
     TableError,
     generate,
+    generate_map,
     land_from_data,
     parse_points,
     parse_straits,
@@ -354,3 +355,13 @@ def test_any_points_give_a_clean_tiling(cells: list[tuple[int, int]]) -> None:
     assert all(not shapes[p.id].is_empty and shapes[p.id].contains(projected(p.lon, p.lat)) for p in points)
     frame = MapProjection.centred_laea(BOX).project_geometry(BOX.outline())
     assert abs(sum(face.area for face in found) - frame.area) < 0.001 * frame.area
+
+
+def test_generate_map_is_the_pure_entry_point() -> None:
+    points = parse_points((DATA / "regions.csv").read_text(), "regions.csv", AreaAttributes)
+    seas = parse_points((DATA / "seas.csv").read_text(), "seas.csv")
+    scenario = generate_map(_land(), points, seas, options=GenerateOptions(bbox=BOX, title="Pure"))
+    assert isinstance(scenario, Scenario)
+    assert [a.id for a in scenario.map.areas] == ["west", "north", "east", "south", "isle", "wsea", "esea"]
+    assert scenario.metadata.title == "Pure"
+    assert scenario.map.connections == []
