@@ -337,6 +337,14 @@ def _configure_edit(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_edit(args: argparse.Namespace) -> int:
+    # Without a display Qt aborts the process with a core dump; say what to do instead.
+    display_vars = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    if sys.platform.startswith("linux") and not any(os.environ.get(name) for name in display_vars):
+        raise CliError(
+            "the editor needs a display, and none is set (DISPLAY or WAYLAND_DISPLAY): run it on a desktop, "
+            "under xvfb-run, or set QT_QPA_PLATFORM=offscreen; the headless commands (validate, info...) "
+            "work anywhere"
+        )
     # Imported by name, here only: the headless commands never load Qt, and model/ has no static
     # dependency on the editor package (the import contract forbids one).
     try:

@@ -257,15 +257,28 @@ def test_edit_without_the_editor_says_so(
     def missing(name: str) -> types.ModuleType:
         raise ModuleNotFoundError(f"No module named {name!r}", name=name)
 
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     monkeypatch.setattr(cli.importlib, "import_module", missing)
     status, _, err = run(capsys, "edit", DEFAULT)
     assert status == 2
     assert "the editor cannot start: module 'editor.app' is missing" in err
 
 
+def test_edit_without_a_display_says_what_to_do(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(cli.sys, "platform", "linux")
+    status, _, err = run(capsys, "edit")
+    assert status == 2
+    assert "the editor needs a display" in err and "xvfb-run" in err
+
+
 def test_edit_passes_the_file_to_the_editor(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     calls: list[list[str]] = []
     fake = types.SimpleNamespace(main=lambda argv: calls.append(argv) or 0)
     monkeypatch.setattr(cli.importlib, "import_module", lambda name: fake)
