@@ -128,6 +128,16 @@ def _owners(state: State) -> Mapping[str, str | None]:
     return {area: data.get("owner") for area, data in view.get("areas", {}).items()}
 
 
+def _winners(state: State, scores: Mapping[str, float]) -> list[str]:
+    """The ruleset's own winners when it defines them (allies winning together), else the top score."""
+    ruleset_winners = getattr(state, "winners", None)
+    if ruleset_winners is not None:
+        chosen: list[str] = ruleset_winners()
+        return chosen
+    best = max(scores.values()) if scores else 0.0
+    return [player for player, score in scores.items() if score == best]
+
+
 def play_game(context: _Context, index: int, seed: int) -> GameResult:
     """Play one whole game with the context's bots; engine failures become an error result."""
     spec = registry.get(context.ruleset)
@@ -182,8 +192,7 @@ def play_game(context: _Context, index: int, seed: int) -> GameResult:
             },
         )
     scores = state.scores()
-    best = max(scores.values()) if scores else 0.0
-    winners = tuple(sorted(player for player, score in scores.items() if score == best))
+    winners = tuple(sorted(_winners(state, scores)))
     statistics = getattr(state, "statistics", None)
     counters: dict[str, int] = dict(statistics()) if statistics is not None else {}
     return GameResult(
