@@ -129,14 +129,19 @@ def generate(
         )
 
     sea_regions: dict[str, Region] = {}
+    lakes: list[Polygon] = []
     if seas:
         sea_space = shapely.difference(frame, land_xy, grid_size=grid)
         sea_sites = {p.id: _place(p, projection, sea_space, options, notes, on_land=False) for p in seas}
         sea_regions, lakes = _divide(sea_space, sea_sites, seas, grid)
         for lake in lakes:
             _fill_lake(regions, lake, grid)
-        if lakes:
-            notes.append(f"{len(lakes)} lakes or enclosed seas without a sea point became land")
+    else:  # no sea zones: the sea stays outside the map, but lakes inside the land must not be gaps
+        lakes = [Polygon(ring) for polygon in polygons(land_xy) for ring in polygon.interiors]
+        for lake in lakes:
+            _fill_lake(regions, lake, grid)
+    if lakes:
+        notes.append(f"{len(lakes)} lakes or enclosed seas without a sea point became land")
 
     heal({**regions, **sea_regions}, grid)
     areas = [_area(p, regions[p.id], AreaKind.LAND, grid) for p in points]

@@ -212,6 +212,11 @@ def test_without_seas_the_sea_is_left_outside() -> None:
     assert all(area.kind is AreaKind.LAND for area in scenario.map.areas)
     shapes = area_shapes(scenario)
     assert not any(shape.contains(projected(-0.5, 41)) for shape in shapes.values())
+    anchors = [Point(p) for area in scenario.map.areas for p in area.anchors]
+    for face in faces(scenario):  # the lake is no gap: it became land
+        assert sum(face.contains(p) for p in anchors) == 1
+    assert any(shape.contains(projected(3.3, 44.25)) for shape in shapes.values())
+    assert any("1 lakes" in note for note in generation.notes)
 
 
 def test_linework_of_two_squares_shares_the_middle_border() -> None:
