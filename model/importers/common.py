@@ -198,17 +198,20 @@ def _geometry(
         return None
     _warn_unclosed(raw, label, warnings)
     try:
-        geometry = _across_antimeridian(raw, label, warnings) or shape(raw)
+        geometry = shape(raw)
         coords = shapely.get_coordinates(geometry)
+        if not np.all(np.isfinite(coords)):
+            warnings.append(f"{label}: a coordinate is not a finite number; skipped")
+            return None
+        if bbox is not None and not shapely.box(*bbox).intersects(shapely.box(*geometry.bounds)):
+            return Polygon()
+        # A fold only matters to the author when the kept box reaches the 180th meridian.
+        told = warnings if bbox is None or bbox[0] <= -180 or bbox[2] >= 180 else []
+        geometry = _across_antimeridian(raw, label, told) or geometry
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, ShapelyError) as error:
         warnings.append(f"{label}: unreadable {raw.get('type', 'geometry')} ({error}); skipped")
         return None
-    if not np.all(np.isfinite(coords)):
-        warnings.append(f"{label}: a coordinate is not a finite number; skipped")
-        return None
     if bbox is not None:
-        if not shapely.box(*bbox).intersects(shapely.box(*geometry.bounds)):
-            return Polygon()
         try:
             geometry = shapely.clip_by_rect(geometry, *bbox)
         except GEOSException:  # too broken to clip as it is: repair first
