@@ -38,11 +38,17 @@ class RandomBot:
 def play(game: Game, bots: Mapping[str, Bot] | Bot, seed: int, max_actions: int = 1_000_000) -> State:
     """Play a whole game from ``game.new_state(seed)``, each seat choosing with its bot; return the end."""
     state = game.new_state(seed)
+    by_seat = bots if isinstance(bots, Mapping) else None
+    single = None if isinstance(bots, Mapping) else bots
     for _ in range(max_actions):
         if state.is_over():
             return state
-        player = state.current_player()
-        bot = bots[player] if isinstance(bots, Mapping) and player is not None else bots
-        assert not isinstance(bot, Mapping)
-        state.apply(bot.choose(state))
+        if by_seat is not None:
+            player = state.current_player()
+            if player is None or player not in by_seat:
+                raise BotError(f"no bot for seat {player!r}")
+            state.apply(by_seat[player].choose(state))
+        else:
+            assert single is not None
+            state.apply(single.choose(state))
     raise BotError(f"the game did not end within {max_actions} actions")

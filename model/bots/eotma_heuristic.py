@@ -23,7 +23,6 @@ from model.rules.eotma.actions import (
     EndTaxation,
     EndTurn,
     Oppose,
-    Plunder,
     Refuse,
     Relocate,
     Tax,
@@ -37,6 +36,7 @@ from model.rules.eotma.endeavours.diplomacy import outcome
 from model.rules.eotma.legal import candidate_action, legal_actions
 from model.rules.eotma.ratings import base_rating, partial_against
 from model.rules.eotma.state import EotmaState
+from model.rules.eotma.taxation import tax_problem
 from model.rules.eotma.territory import connection, sea_range
 from model.rules.protocol import Action, State
 
@@ -117,6 +117,8 @@ class EotmaHeuristicBot:
 
     def __init__(self) -> None:
         self._memo: tuple[tuple[int, int, int, int], list[Located]] | None = None
+        self._tax_key: tuple[int, int, int] | None = None
+        self._tax_plan: list[tuple[int, int]] = []
 
     def choose(self, state: State) -> Action:
         """Return the bot's action for the current player."""
@@ -187,21 +189,32 @@ class EotmaHeuristicBot:
         return state.endeavours_done > 0 or state.treasury[player] < 4 or not state.hand[player]
 
     def _tax(self, state: EotmaState, player: int) -> Action:
-        best: tuple[float, Action] | None = None
-        for action in legal_actions(state):
-            if isinstance(action, Tax):
-                area = state.game.board.index[action.area]
-                value = self._tax_value(state, player, area, action.amount)
-            elif isinstance(action, Plunder):
-                area = state.game.board.index[action.area]
-                value = (
-                    -1.0 if state.unrest[area] or state.ss[area] > 0 else 0.5 * (1.6 * self.gold_value) - 1.2
-                )
-            else:
-                continue
-            if value > 0 and (best is None or value > best[0]):
-                best = (value, action)
-        return best[1] if best is not None else EndTaxation()
+        """Tax from a plan made once per taxation block: each connected area at its best amount.
+
+        It never plunders: the plunder table's expected gold does not pay for the unrest.
+        """
+        key = (id(state), state.round, state.turn)
+        if self._tax_key != key:
+            self._tax_key = key
+            plan: list[tuple[float, int, int]] = []
+            for area in connection(state, player):
+                if area in state.taxed:
+                    continue
+                options = [
+                    (self._tax_value(state, player, area, n), area, n) for n in range(1, state.ss[area] + 1)
+                ]
+                if options:
+                    best = max(options)
+                    if best[0] > 0:
+                        plan.append(best)
+            plan.sort(reverse=True)
+            self._tax_plan = [(area, amount) for _v, area, amount in plan]
+        ids = state.game.board.ids
+        while self._tax_plan:
+            area, amount = self._tax_plan.pop(0)
+            if tax_problem(state, player, area, amount) is None:
+                return Tax(ids[area], amount)
+        return EndTaxation()
 
     def _tax_value(self, state: EotmaState, player: int, area: int, amount: int) -> float:
         if area == state.court[player]:

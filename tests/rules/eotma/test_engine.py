@@ -131,3 +131,13 @@ def test_listed_candidates_agree_with_locate_and_check_in_many_positions() -> No
                 for action in state.legal_actions():
                     state._check(action)
             state.apply(bot.choose(state))
+
+
+def test_bots_per_seat_finish_a_game_and_a_missing_seat_is_an_error() -> None:
+    from model.bots.base import BotError
+
+    g = game(options=Options(events=True), rounds=2, shipped_deck=True)
+    state = play(g, {"west": EotmaHeuristicBot(), "east": RandomBot(1)}, 5)
+    assert state.is_over() and set(state.scores()) == {"west", "east"}
+    with pytest.raises(BotError, match="no bot for seat"):
+        play(g, {"west": RandomBot(1)}, 5)
