@@ -231,6 +231,16 @@ class MapScene(QGraphicsScene):
                 marker.setPos(*area.label)
                 self.markers.append(marker)
 
+    def boundary_points(self, boundary_id: str) -> list[tuple[float, float]]:
+        """The points of a boundary as the scene last drew it (empty when unknown)."""
+        boundary = self._boundary_index.get(boundary_id)
+        return list(boundary.points) if boundary is not None else []
+
+    def boundaries_near(self, point: QPointF, tolerance: float) -> list[str]:
+        """Ids of the boundaries drawn within ``tolerance`` map units of a point."""
+        rect = QRectF(point.x() - tolerance, point.y() - tolerance, 2 * tolerance, 2 * tolerance)
+        return [item.boundary_id for item in self.items(rect) if isinstance(item, BoundaryItem)]
+
     # --- colours --------------------------------------------------------------------------------
 
     def set_mode(self, mode_id: str) -> None:
@@ -300,6 +310,13 @@ class MapScene(QGraphicsScene):
         for item in self.items(point):
             if item.data(0) == "area" and item.isVisible() and item.parentItem().isVisible():
                 return "area", str(item.data(1))
+        return None
+
+    def area_at(self, point: QPointF) -> str | None:
+        """The id of the visible area under a scene point, or None."""
+        for item in self.items(point):
+            if isinstance(item, AreaItem) and item.isVisible() and item.parentItem().isVisible():
+                return item.area_id
         return None
 
     # --- document changes -----------------------------------------------------------------------

@@ -139,3 +139,84 @@ class Preview(QGraphicsPathItem):
             for point in points[1:]:
                 path.lineTo(point)
         self.setPath(path)
+
+
+@dataclass(frozen=True)
+class Snap:
+    """Where a point snapped to: a vertex (boundary id and index), a boundary segment, or the grid."""
+
+    point: tuple[float, float]
+    kind: str
+    boundary_id: str = ""
+    index: int = -1
+
+
+def _closest_on_segment(
+    p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
+) -> tuple[float, float]:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    if length == 0:
+        return a
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length))
+    return (a[0] + t * dx, a[1] + t * dy)
+
+
+def nearest_vertex(
+    scene: Any, point: QPointF, tolerance: float, exclude: tuple[str, int] | None = None
+) -> Snap | None:
+    """The vertex (or node) closest to ``point`` within ``tolerance``.
+
+    ``exclude`` is a vertex being dragged: it, and every vertex at the same place (the other ends of
+    a shared node), are skipped so that the drag does not snap back onto itself.
+    """
+    p = (point.x(), point.y())
+    best: tuple[float, Snap] | None = None
+    skip: tuple[float, float] | None = None
+    if exclude is not None:
+        points = scene.boundary_points(exclude[0])
+        skip = points[exclude[1]] if 0 <= exclude[1] < len(points) else None
+    for boundary_id in scene.boundaries_near(point, tolerance):
+        vertices = scene.boundary_points(boundary_id)
+        # The dragged vertex and its neighbours along every boundary through it: snapping onto a
+        # neighbour would make a zero-length segment.
+        near_skip = {j for i, v in enumerate(vertices) if v == skip for j in (i - 1, i, i + 1)}
+        for index, vertex in enumerate(vertices):
+            if index in near_skip:
+                continue
+            d = distance(p, vertex)
+            if d <= tolerance and (best is None or d < best[0]):
+                best = (d, Snap((vertex[0], vertex[1]), "vertex", boundary_id, index))
+    return best[1] if best else None
+
+
+def nearest_segment(scene: Any, point: QPointF, tolerance: float) -> Snap | None:
+    """The closest point on a boundary within ``tolerance``; ``index`` is the segment's end vertex."""
+    p = (point.x(), point.y())
+    best: tuple[float, Snap] | None = None
+    for boundary_id in scene.boundaries_near(point, tolerance):
+        points = scene.boundary_points(boundary_id)
+        for index in range(1, len(points)):
+            q = _closest_on_segment(p, points[index - 1], points[index])
+            d = distance(p, q)
+            if d <= tolerance and (best is None or d < best[0]):
+                best = (d, Snap(q, "segment", boundary_id, index))
+    return best[1] if best else None
+
+
+def snap_point(
+    scene: Any, point: QPointF, tolerance: float, grid: float, exclude: tuple[str, int] | None = None
+) -> Snap:
+    """Snap to a vertex, else onto a boundary, else to the grid (in that order of preference).
+
+    A dragged vertex (``exclude``) snaps to other vertices only: the boundaries next to it always
+    pass within the tolerance, and snapping onto them would pin it in place.
+    """
+    found = nearest_vertex(scene, point, tolerance, exclude)
+    if found is None and exclude is None:
+        found = nearest_segment(scene, point, tolerance)
+    if found is not None:
+        return found
+    x = round(point.x() / grid) * grid
+    y = round(point.y() / grid) * grid
+    return Snap((x, y), "grid")

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from editor.mapview.area_tools import AnchorTool, ConnectTool, DeleteAreaTool, MergeTool, UnitTool
+from editor.mapview.draw_tools import DrawBoundaryTool, SplitTool
 from editor.mapview.tools import SelectTool, Tool, ToolContext
+from editor.mapview.vertex_tool import VertexTool
 
 if TYPE_CHECKING:
     from editor.mapview.view import MapView
@@ -12,5 +15,15 @@ if TYPE_CHECKING:
 
 def make_tools(view: MapView, context: ToolContext) -> dict[str, Tool]:
     """Build one instance of every tool, keyed by tool id."""
-    tools: list[Tool] = [SelectTool(view, context)]
+    tools: list[Tool] = [
+        SelectTool(view, context),
+        VertexTool(view, context),
+        DrawBoundaryTool(view, context),
+        SplitTool(view, context),
+        MergeTool(view, context),
+        DeleteAreaTool(view, context),
+        AnchorTool(view, context),
+        ConnectTool(view, context),
+        UnitTool(view, context),
+    ]
     return {tool.id: tool for tool in tools}

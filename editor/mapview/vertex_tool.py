@@ -1,0 +1,131 @@
+"""The vertex tool: drag a vertex (a shared node moves for every boundary), insert and delete vertices.
+
+* Drag a vertex: every mouse move is a ``move_vertex`` edit; the moves of one drag merge into one
+  undo step. The vertex snaps to other vertices and boundaries within a few pixels, else the grid.
+* Double-click on a boundary: insert a vertex there.
+* Ctrl+click (or right-click) on a vertex: delete it (end points are nodes and cannot be deleted).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from editor.mapview.tools import Snap, Tool, nearest_segment, nearest_vertex, snap_point
+from model import ops
+
+_drags = itertools.count(1)
+
+
+class VertexHandle(QGraphicsItem):
+    """A small square over the vertex under the cursor (a fixed size on screen)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setZValue(1001)
+        self.node = False
+
+    def boundingRect(self) -> QRectF:
+        """A few pixels around the vertex."""
+        return QRectF(-6, -6, 12, 12)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        """Draw the handle: filled for a node (shared end point), hollow for an inner vertex."""
+        painter.setPen(QPen(QColor("#d7191c"), 1.5))
+        painter.setBrush(QColor("#d7191c") if self.node else QColor("#ffffff"))
+        painter.drawRect(QRectF(-4, -4, 8, 8))
+
+
+class VertexTool(Tool):
+    """Edit the linework's vertices."""
+
+    name = "Vertices"
+    id = "vertex"
+    hint = "Drag a vertex (snaps); double-click a border to add one; Ctrl+click a vertex to delete it"
+
+    def __init__(self, view: object, context: object) -> None:
+        super().__init__(view, context)  # type: ignore[arg-type]
+        self.handle = VertexHandle()
+        self._drag: tuple[str, int, int] | None = None
+
+    def activate(self) -> None:
+        """Show the handle layer."""
+        if self.handle.scene() is None:
+            self.view.map_scene.addItem(self.handle)
+        self.handle.hide()
+
+    def deactivate(self) -> None:
+        """Drop the handle."""
+        self._drag = None
+        if self.handle.scene() is not None:
+            self.handle.scene().removeItem(self.handle)
+
+    def _show_handle(self, found: Snap | None) -> None:
+        if found is None:
+            self.handle.hide()
+            return
+        points = self.view.map_scene.boundary_points(found.boundary_id)
+        self.handle.node = found.index in (0, len(points) - 1)
+        self.handle.setPos(QPointF(*found.point))
+        self.handle.show()
+
+    def press(self, point: QPointF, event: QMouseEvent) -> bool:
+        """Start a drag on a vertex, or delete it with Ctrl+click or a right-click."""
+        found = nearest_vertex(self.view.map_scene, point, self.tolerance())
+        if found is None:
+            return False
+        delete = event.button() == Qt.MouseButton.RightButton or (
+            event.button() == Qt.MouseButton.LeftButton
+            and event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        )
+        if delete:
+            self.run(lambda s: ops.delete_vertex(s, found.boundary_id, found.index), "Delete vertex")
+            self._show_handle(None)
+            return True
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        self._drag = (found.boundary_id, found.index, next(_drags))
+        return True
+
+    def move(self, point: QPointF, event: QMouseEvent) -> bool:
+        """Drag the vertex (snapped), or show the handle of the vertex under the cursor."""
+        if self._drag is None:
+            if self.handle.scene() is None:
+                self.activate()
+            self._show_handle(nearest_vertex(self.view.map_scene, point, self.tolerance()))
+            return False
+        boundary_id, index, serial = self._drag
+        grid = self.document.scenario.map.grid
+        target = snap_point(self.view.map_scene, point, self.tolerance(), grid, exclude=(boundary_id, index))
+        points = self.view.map_scene.boundary_points(boundary_id)
+        if index < len(points) and points[index] == target.point:
+            return True
+        ok = self.run(
+            lambda s: ops.move_vertex(s, boundary_id, index, target.point),
+            "Move vertex",
+            merge_key=("move_vertex", boundary_id, index, serial),
+        )
+        if ok:  # a refused position (a zero-length segment) is skipped; the drag goes on
+            self.handle.setPos(QPointF(*target.point))
+        return True
+
+    def release(self, point: QPointF, event: QMouseEvent) -> bool:
+        """End the drag."""
+        if self._drag is None:
+            return False
+        self._drag = None
+        return True
+
+    def double_click(self, point: QPointF, event: QMouseEvent) -> bool:
+        """Insert a vertex on the boundary under the cursor."""
+        found = nearest_segment(self.view.map_scene, point, self.tolerance())
+        if found is None:
+            return False
+        self.run(lambda s: ops.insert_vertex(s, found.boundary_id, found.index, found.point), "Insert vertex")
+        return True
