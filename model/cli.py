@@ -50,6 +50,13 @@ def _configure_validate(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", metavar="FILE", help="scenario files to check")
     parser.add_argument("--format", choices=("text", "json"), default="text", help="output format")
     parser.add_argument("--list-codes", action="store_true", help="print every issue code and exit")
+    parser.add_argument(
+        "--smoke",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also play N quick AI games and report engine errors and broken invariants",
+    )
 
 
 def _run_validate(args: argparse.Namespace) -> int:
@@ -82,6 +89,10 @@ def _run_validate(args: argparse.Namespace) -> int:
                 print(str(error), file=sys.stderr)
             continue
         found = validate(scenario)
+        if args.smoke > 0 and not any(item.severity is Severity.ERROR for item in found):
+            from model.playtest.smoke import smoke_test
+
+            found += smoke_test(scenario, args.smoke, source=name)
         counts = Counter(item.severity for item in found)
         if counts[Severity.ERROR]:
             status = max(status, 1)

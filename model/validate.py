@@ -106,6 +106,10 @@ def all_codes() -> dict[str, tuple[Severity, str, str]]:
     merged: dict[str, tuple[Severity, str, str]] = {
         code: (severity, text, "core") for code, (severity, text) in CODES.items()
     }
+    from model.playtest.smoke import SMOKE_CODES  # the codes of `mappa validate --smoke`
+
+    for code, (severity, text) in SMOKE_CODES.items():
+        merged[code] = (severity, text, "smoke")
     for ruleset_id in registry.known():
         spec = registry.get(ruleset_id)
         if spec is None or not spec.checks:

@@ -35,6 +35,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="AI level per seat, e.g. france=random,germany=heuristic (default heuristic)",
     )
     parser.add_argument(
+        "--level", default="heuristic", help="AI level of the seats --seats does not name (default heuristic)"
+    )
+    parser.add_argument(
         "--out", default="playtest-report", help="folder for report.json, report.html, replays"
     )
 
@@ -67,7 +70,13 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.jobs < 1:
         raise PlaytestError("--games and --jobs must be at least 1")
     scenario = io.load(args.file)
-    config = PlaytestConfig(games=args.games, jobs=args.jobs, seed=args.seed, seats=parse_seats(args.seats))
+    config = PlaytestConfig(
+        games=args.games,
+        jobs=args.jobs,
+        seed=args.seed,
+        seats=parse_seats(args.seats),
+        default_level=args.level,
+    )
     out = Path(args.out)
     stopping = False
 

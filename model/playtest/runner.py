@@ -33,6 +33,10 @@ class PlaytestError(RuntimeError):
     """A play-test that cannot start: unknown ruleset, no engine, bad seat specification."""
 
 
+class InvariantError(RuntimeError):
+    """A position that breaks one of the ruleset's invariants (gold below zero, a unit off the map...)."""
+
+
 @dataclass(frozen=True)
 class PlaytestConfig:
     """How many games, how many processes, which seed, and which AI level plays each seat."""
@@ -45,6 +49,8 @@ class PlaytestConfig:
     default_level: str = "heuristic"
     max_actions: int = 100_000
     """A game still running after this many actions is reported as an engine error (a stall)."""
+    check_invariants: bool = False
+    """After every action, ask the state for broken invariants (slower; used by the smoke test)."""
 
 
 def game_seed(master_seed: int, index: int) -> int:
@@ -74,6 +80,7 @@ class _Context:
     ruleset: str
     connection_ends: dict[frozenset[str], list[str]]
     max_actions: int
+    check_invariants: bool = False
 
 
 def _connection_ends(scenario: Scenario) -> dict[frozenset[str], list[str]]:
@@ -114,6 +121,7 @@ def _build_context(scenario: Scenario, config: PlaytestConfig) -> _Context:
         ruleset=spec.id,
         connection_ends=_connection_ends(scenario),
         max_actions=config.max_actions,
+        check_invariants=config.check_invariants,
     )
 
 
@@ -151,6 +159,8 @@ def play_game(context: _Context, index: int, seed: int) -> GameResult:
     changes: Counter[str] = Counter()
     used: set[str] = set()
     owners = dict(_owners(state))
+    # Rulesets that can check their own position offer invariant_violations() -> list of messages.
+    invariants = getattr(state, "invariant_violations", None) if context.check_invariants else None
     try:
         while not state.is_over():
             if len(actions) >= context.max_actions:
@@ -161,6 +171,10 @@ def play_game(context: _Context, index: int, seed: int) -> GameResult:
             action = bots[player].choose(state)
             actions.append(action)
             state.apply(action)
+            if invariants is not None:
+                broken = invariants()
+                if broken:
+                    raise InvariantError("; ".join(broken))
             areas = action.areas()
             if len(areas) >= 2:
                 for i in range(len(areas) - 1):

@@ -1,0 +1,296 @@
+"""Capture: turn a position reached in play into a new scenario setup (pure, no Qt).
+
+"Use this position as the scenario setup" (issue 5) writes the game state back into the
+scenario. This module computes the new :class:`model.scenario.Setup` from the state's plain
+data and a human summary of what differs; ``model.ops.replace_setup`` applies it as one
+undoable change.
+
+Only the *setup* layer is written (owners, area starting state, empires, units, scenario-wide
+setup attributes). Map attributes that play can change (EotMA religion after a conversion,
+Seasons resource numbers after a pillage) belong to the map layer and are left as they are; the
+summary says so when they differ, so an author is never surprised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from model.rules import registry
+from model.scenario import AreaKind, AreaSetup, Empire, Scenario, Setup, Unit
+
+CATHEDRAL_BIT = 1
+"""EotMA civilisation markers are bits of ``civilisation``; the cathedral is the lowest (35)."""
+
+
+class CaptureError(ValueError):
+    """A position that cannot be written back as a setup; the message names the ruleset or value."""
+
+
+def capture_setup(scenario: Scenario, state: Any) -> Setup:
+    """Return the setup that starts a new game from ``state`` (a state of ``scenario``'s engine).
+
+    Raises :class:`CaptureError` for a ruleset without capture support or a value the ruleset's
+    schema refuses.
+    """
+    ruleset = scenario.ruleset.id
+    if ruleset == "eotma":
+        setup = _eotma_setup(scenario, state.view())
+    elif ruleset == "seasons":
+        setup = _seasons_setup(scenario, state.to_json()["board"])
+    else:
+        raise CaptureError(f"capture is not available for ruleset {ruleset!r} (eotma and seasons only)")
+    _validate(scenario, setup)
+    return setup
+
+
+# --- EotMA ---------------------------------------------------------------------------------------
+
+
+def _eotma_area_attributes(area: Mapping[str, Any]) -> dict[str, Any]:
+    """The area's starting attributes, defaults left out so the file stays small."""
+    attributes: dict[str, Any] = {}
+    if area.get("social_state", 0):
+        attributes["social_state"] = int(area["social_state"])
+    if area.get("unrest"):
+        attributes["unrest"] = True
+    if area.get("fortification", 0):
+        attributes["fortification"] = int(area["fortification"])
+    if area.get("ties"):
+        attributes["ties"] = sorted(area["ties"])
+    if area.get("claims"):
+        attributes["claims"] = sorted(area["claims"])
+    partial = {k: int(v) for k, v in dict(area.get("partial_conquest") or {}).items() if v}
+    if partial:
+        attributes["partial_conquest"] = dict(sorted(partial.items()))
+    if int(area.get("civilisation", 0)) & CATHEDRAL_BIT:
+        attributes["cathedral"] = True
+    return attributes
+
+
+def _eotma_setup(scenario: Scenario, view: Mapping[str, Any]) -> Setup:
+    old = scenario.setup
+    areas: dict[str, AreaSetup] = {}
+    # Sea areas and anything the engine does not track keep their entry as it was.
+    for area_id, entry in old.areas.items():
+        if area_id not in view["areas"]:
+            areas[area_id] = entry
+    for area_id, area in view["areas"].items():
+        previous = old.areas.get(area_id)
+        attributes = dict(previous.attributes) if previous else {}
+        for key in ("social_state", "unrest", "fortification", "ties", "claims", "partial_conquest", "cathedral"):
+            attributes.pop(key, None)
+        attributes.update(_eotma_area_attributes(area))
+        owner = area.get("owner")
+        if owner is not None or attributes:
+            areas[area_id] = AreaSetup(owner=owner, attributes=attributes)
+    empires = []
+    for empire in old.empires:
+        data = view["empires"].get(empire.id)
+        if data is None:
+            empires.append(empire)
+            continue
+        attributes = dict(empire.attributes)
+        leader = dict(attributes.get("leader") or {})  # type: ignore[arg-type]
+        leader.update({k: int(v) for k, v in data["leader"].items()})
+        attributes["leader"] = leader
+        attributes["treasury"] = int(data["treasury"])
+        if data.get("court") is not None:
+            attributes["court"] = data["court"]
+        else:
+            attributes.pop("court", None)
+        empires.append(Empire(id=empire.id, name=empire.name, colour=empire.colour, attributes=attributes))
+    units = _eotma_units(scenario, view)
+    attributes = dict(old.attributes)
+    if "churches_united" in view:
+        attributes["schism"] = not bool(view["churches_united"])
+    return Setup(
+        empires=empires,
+        magnates=list(old.magnates),
+        areas=dict(sorted(areas.items())),
+        units=units,
+        attributes=attributes,
+    )
+
+
+def _eotma_units(scenario: Scenario, view: Mapping[str, Any]) -> list[Unit]:
+    """One unit per area and kind (armies and fleets belong to the area's owner, 33.31, 34.22).
+
+    A unit that stands where a scenario unit of the same kind and owner stood keeps its id, so
+    that a capture of an unchanged position changes no unit.
+    """
+    existing = {(u.kind, u.owner, u.area): u for u in scenario.setup.units}
+    wanted: list[tuple[str, str, str, int]] = []
+    for area_id, area in view["areas"].items():
+        owner = area.get("owner")
+        for kind in ("army", "fleet"):
+            strength = int(area.get(kind, 0))
+            if strength > 0 and owner is not None:
+                wanted.append((kind, owner, area_id, strength))
+    units: list[Unit] = []
+    fresh: list[tuple[str, str, str, int]] = []
+    for kind, owner, area_id, strength in wanted:
+        unit = existing.get((kind, owner, area_id))
+        if unit is not None:
+            units.append(Unit(id=unit.id, kind=kind, owner=owner, area=area_id, strength=strength))
+        else:
+            fresh.append((kind, owner, area_id, strength))
+    serial = scenario.next_serial
+    taken = _all_ids(scenario)
+    for kind, owner, area_id, strength in fresh:
+        # Ids of units that left may not be reused (ids are never reused): start past every id.
+        while f"u{serial}" in taken:
+            serial += 1
+        unit_id = f"u{serial}"
+        taken.add(unit_id)
+        units.append(Unit(id=unit_id, kind=kind, owner=owner, area=area_id, strength=strength))
+    return units
+
+
+# --- Seasons -------------------------------------------------------------------------------------
+
+
+def _seasons_setup(scenario: Scenario, board: Mapping[str, Any]) -> Setup:
+    old = scenario.setup
+    areas: dict[str, AreaSetup] = {}
+    for area_id, entry in old.areas.items():
+        if area_id not in board["areas"]:
+            areas[area_id] = entry
+    for area_id, area in board["areas"].items():
+        previous = old.areas.get(area_id)
+        attributes = dict(previous.attributes) if previous else {}
+        attributes.pop("building", None)
+        attributes.pop("building_damage", None)
+        if area.get("building"):
+            attributes["building"] = area["building"]
+            if area.get("damage"):
+                attributes["building_damage"] = int(area["damage"])
+        owner = area.get("owner")
+        if owner is not None or attributes:
+            areas[area_id] = AreaSetup(owner=owner, attributes=attributes)
+    empires = []
+    for empire in old.empires:
+        nation = board["nations"].get(empire.id)
+        if nation is None:
+            empires.append(empire)
+            continue
+        attributes = dict(empire.attributes)
+        attributes["resources"] = int(nation["resources"])
+        attributes["supply"] = int(nation["supply"])
+        empires.append(Empire(id=empire.id, name=empire.name, colour=empire.colour, attributes=attributes))
+    units = []
+    for unit_id, unit in sorted(board["units"].items()):
+        attributes = {} if unit.get("trained", True) else {"trained": False}
+        units.append(
+            Unit(id=unit_id, kind=unit["kind"], owner=unit["nation"], area=unit["area"], attributes=attributes)
+        )
+    return Setup(
+        empires=empires,
+        magnates=list(old.magnates),
+        areas=dict(sorted(areas.items())),
+        units=units,
+        attributes=dict(old.attributes),
+    )
+
+
+# --- checks and summary --------------------------------------------------------------------------
+
+
+def _all_ids(scenario: Scenario) -> set[str]:
+    ids = {a.id for a in scenario.map.areas} | {b.id for b in scenario.map.boundaries}
+    ids |= {c.id for c in scenario.map.connections} | {u.id for u in scenario.setup.units}
+    ids |= {e.id for e in scenario.setup.empires} | {m.id for m in scenario.setup.magnates}
+    return ids
+
+
+def _validate(scenario: Scenario, setup: Setup) -> None:
+    """Check every written attribute against the ruleset's schema (a play value out of range)."""
+    spec = registry.get(scenario.ruleset.id)
+    if spec is None:
+        return
+    try:
+        for area_id, entry in setup.areas.items():
+            where = f"area {area_id}"
+            spec.area_setup.model_validate(entry.attributes)
+        for empire in setup.empires:
+            where = f"empire {empire.id}"
+            spec.empire_attributes.model_validate(empire.attributes)
+        for unit in setup.units:
+            where = f"unit {unit.id}"
+            spec.unit_attributes.model_validate(unit.attributes)
+    except ValidationError as error:
+        raise CaptureError(f"the position cannot be a setup: {where}: {error.errors()[0]['msg']}") from error
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items()) or "none"
+    return str(value)
+
+
+def summarize(scenario: Scenario, new: Setup, limit: int = 60) -> list[str]:
+    """Return one line per difference between the scenario's setup and ``new`` (at most ``limit``).
+
+    The last line says how many more there are when the list is cut.
+    """
+    old = scenario.setup
+    names = {a.id: a.name for a in scenario.map.areas}
+    lines: list[str] = []
+    for area in scenario.map.areas:
+        if area.kind is AreaKind.SEA and area.id not in new.areas and area.id not in old.areas:
+            continue
+        before = old.areas.get(area.id) or AreaSetup()
+        after = new.areas.get(area.id) or AreaSetup()
+        label = names.get(area.id, area.id)
+        if before.owner != after.owner:
+            lines.append(f"{label}: owner {_fmt(before.owner)} -> {_fmt(after.owner)}")
+        for key in sorted(before.attributes.keys() | after.attributes.keys()):
+            was, now = before.attributes.get(key), after.attributes.get(key)
+            if was != now:
+                lines.append(f"{label}: {key.replace('_', ' ')} {_fmt(was)} -> {_fmt(now)}")
+    old_empires = {e.id: e for e in old.empires}
+    for empire in new.empires:
+        before_attrs = old_empires[empire.id].attributes if empire.id in old_empires else {}
+        for key in sorted(before_attrs.keys() | empire.attributes.keys()):
+            was, now = before_attrs.get(key), empire.attributes.get(key)
+            if was != now:
+                lines.append(f"{empire.name}: {key} {_fmt(was)} -> {_fmt(now)}")
+    old_units = {(u.id, u.kind, u.owner, u.area, u.strength) for u in old.units}
+    new_units = {(u.id, u.kind, u.owner, u.area, u.strength) for u in new.units}
+    for unit_id, kind, owner, area_id, strength in sorted(old_units - new_units):
+        lines.append(f"unit {unit_id} ({kind} {strength} of {owner} in {names.get(area_id, area_id)}) removed")
+    for unit_id, kind, owner, area_id, strength in sorted(new_units - old_units):
+        lines.append(f"unit {unit_id} ({kind} {strength} of {owner} in {names.get(area_id, area_id)}) placed")
+    for key in sorted(old.attributes.keys() | new.attributes.keys()):
+        if old.attributes.get(key) != new.attributes.get(key):
+            lines.append(f"scenario {key}: {_fmt(old.attributes.get(key))} -> {_fmt(new.attributes.get(key))}")
+    if len(lines) > limit:
+        more = len(lines) - limit
+        lines = [*lines[:limit], f"... and {more} more changes"]
+    return lines
+
+
+def map_differences(scenario: Scenario, state: Any) -> list[str]:
+    """Map attributes that play changed but a capture leaves alone (religion, resource numbers)."""
+    notes: list[str] = []
+    ruleset = scenario.ruleset.id
+    if ruleset == "eotma":
+        areas = state.view()["areas"]
+        for area in scenario.map.areas:
+            now = areas.get(area.id, {}).get("religion")
+            if area.id in areas and now != area.attributes.get("religion"):
+                notes.append(f"{area.name}: religion is now {now} (a map attribute, not captured)")
+    elif ruleset == "seasons":
+        board = state.to_json()["board"]["areas"]
+        for area in scenario.map.areas:
+            if area.id in board and board[area.id]["resources"] != area.attributes.get("resources", 1):
+                notes.append(
+                    f"{area.name}: resources are now {board[area.id]['resources']} (a map attribute, not captured)"
+                )
+    return notes
