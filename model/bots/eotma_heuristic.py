@@ -16,6 +16,8 @@ from model.rules.eotma.actions import (
     BeginTaxation,
     ChooseSlot,
     Contest,
+    CrusadeAttack,
+    CrusadePass,
     Decline,
     Defend,
     Endeavour,
@@ -178,6 +180,9 @@ class EotmaHeuristicBot:
             return Waive(False)  # an opponent's rebellion is no loss to this bot
         if decision.kind == "comply":
             return Accept()
+        if decision.kind == "crusade":
+            attacks = [a for a in actions if isinstance(a, CrusadeAttack) and a.gold == 0]
+            return attacks[0] if attacks else CrusadePass()
         if decision.kind == "agreement":
             return Refuse()  # it trusts no one
         relocations = [a for a in actions if isinstance(a, Relocate)]

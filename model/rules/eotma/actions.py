@@ -399,8 +399,8 @@ class CallParley(Action):
     def from_args(cls, args: Sequence[str], text: str) -> Self:
         if args[:1] in (["claim"], ["breach"]) and len(args) == 2:
             return cls(args[0], args[1])
-        if list(args) == ["readmission"]:
-            return cls("readmission")
+        if list(args) in (["readmission"], ["crusade"]):
+            return cls(args[0])
         raise MalformedActionError(
             text, "write 'parley claim AREA', 'parley breach EMPIRE' or 'parley readmission'"
         )
@@ -489,6 +489,41 @@ class Waive(Action):
 
 
 @dataclass(frozen=True)
+class CallCrusade(Action):
+    """23.31: the Byzantine player calls a crusade."""
+
+    VERB: ClassVar[str] = "crusade"
+
+
+@dataclass(frozen=True)
+class CrusadeAttack(Action):
+    """23.32 step 5: a crusader's conquest of a holy place: ``crusade-attack AREA [+N]``."""
+
+    VERB: ClassVar[str] = "crusade-attack"
+    area: str
+    gold: int = 0
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.area,)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.area, *_gold_text(self.gold))
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if not args:
+            raise MalformedActionError(text, "write 'crusade-attack AREA [+N]'")
+        return cls(args[0], _gold(args[1:], text))
+
+
+@dataclass(frozen=True)
+class CrusadePass(Action):
+    """23.32: a crusader lets its turn in the crusader phase go by."""
+
+    VERB: ClassVar[str] = "crusade-pass"
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     """Finish the player turn (unused year cards stay for defense, 13.14)."""
 
@@ -535,6 +570,9 @@ CODEC = ActionCodec(
         Refuse,
         Vote,
         Waive,
+        CallCrusade,
+        CrusadeAttack,
+        CrusadePass,
         EndTurn,
     ]
 )

@@ -33,6 +33,7 @@ TABLE_IDS = (
     "limits",
     "raiders",
     "magnates",
+    "crusades",
 )
 
 
@@ -197,6 +198,12 @@ class Rules:
         magnates = get("magnates")
         self.magnate_rows: tuple[dict[str, Any], ...] = tuple(magnates["rows"])
         self.magnates_attack: bool = bool(magnates["attack"])
+
+        crusades = get("crusades")
+        self.crusade_syria: str = str(crusades["syria"])
+        self.crusade_jerusalem: str = str(crusades["jerusalem"])
+        self.crusade_church: str = str(crusades["church"])
+        self.crusade_years: tuple[int, int] = (int(crusades["first_year"]), int(crusades["last_year"]))
 
         limits = get("limits")
         self.ss_min: int = int(limits["social_state"]["min"])

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma import armies, events, parleys, taxation
+from model.rules.eotma import armies, crusades, events, parleys, taxation
 from model.rules.eotma.actions import (
     MARKERS,
     Accept,
     Agree,
     BeginTaxation,
     Build,
+    CallCrusade,
     CallParley,
     ChooseSlot,
     Conquest,
     Contest,
+    CrusadeAttack,
+    CrusadePass,
     Decline,
     Defend,
     Diplomacy,
@@ -102,6 +105,8 @@ def _decision_actions(state: EotmaState) -> list[Action]:
         return [Contest(), Accept()]
     if decision.kind == "waive":
         return [Waive(True), Waive(False)]
+    if decision.kind == "crusade":
+        return [*crusade_actions(state, player), CrusadePass()]
     if decision.kind in ("comply", "agreement"):
         return [Accept(), Refuse()]
     return [Relocate(state.game.board.ids[a]) for a in decision.data]
@@ -251,6 +256,34 @@ def tax_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
+def crusade_actions(state: EotmaState, player: int) -> list[Action]:
+    """Return a crusader's attacks on the holy places it does not hold (23.32 step 5)."""
+    actions: list[Action] = []
+    for area in crusades.holy_places(state) or ():
+        name = state.game.board.ids[area]
+        for gold in state.game.rules.extra_gold:
+            action = CrusadeAttack(name, gold)
+            if crusade_problem(state, player, action) is None:
+                actions.append(action)
+    return actions
+
+
+def crusade_problem(state: EotmaState, player: int, action: CrusadeAttack) -> str | None:
+    """Return why this crusader attack is refused, or None."""
+    places = crusades.holy_places(state) or ()
+    area = state.game.board.index.get(action.area)
+    if area is None or area not in places:
+        return "crusaders attack Syria or Jerusalem (23.32)"
+    if state.owner[area] in state.crusade[2:]:
+        return f"{action.area} is already in crusader hands"
+    price = state.game.rules.min_gold["conquest"] + action.gold
+    if price > state.treasury[player]:
+        return f"it costs {price} gold and the treasury holds {state.treasury[player]} (23.32 step 2)"
+    if not state.hand[player]:
+        return "no unused year card is left this round"
+    return None
+
+
 def movement_actions(state: EotmaState, player: int) -> list[Action]:
     """Return the army moves of one point each that the movement points allow (33.4)."""
     ids = state.game.board.ids
@@ -280,6 +313,11 @@ def diplomacy_actions(state: EotmaState, player: int) -> list[Action]:
                 actions.append(Give(other_id, "claim", ids[area]))
             if owner == player and area != state.court[player]:
                 actions.append(Give(other_id, "area", ids[area]))
+    if game.options.crusades and crusades.possible(state) is None:
+        if player == game.player_index.get(game.rules.schism_byzantine):
+            actions.append(CallCrusade())
+        if crusades.is_crusader(state, player):
+            actions.append(CallParley("crusade"))
     if state.parley_round[player] != state.round:
         if state.excommunicated[player]:
             actions.append(CallParley("readmission"))
@@ -347,6 +385,12 @@ def _reason(state: EotmaState, action: Action) -> str | None:
             if action.influence > state.holding[decision.player].count(parleys.INFLUENCE):
                 return f"{who} does not hold {action.influence} Influence in Church Hierarchy cards (20.51)"
             return None
+        if decision.kind == "crusade":
+            if isinstance(action, CrusadePass):
+                return None
+            if not isinstance(action, CrusadeAttack):
+                return f"{who} must attack a holy place or pass in the crusader phase (23.32)"
+            return crusade_problem(state, decision.player, action)
         if decision.kind == "waive":
             if not isinstance(action, Waive):
                 return f"{who} must first say whether it waives its tie ('waive' or 'waive no', 12.42)"
@@ -416,6 +460,11 @@ def _reason(state: EotmaState, action: Action) -> str | None:
         if state.tax_stage == 1:
             return "finish the taxation block first (16.14)"
         return events.play_problem(state, player, action.card, action.area, action.empire)
+    if isinstance(action, CallCrusade):
+        byzantine = game.player_index.get(game.rules.schism_byzantine)
+        if player != byzantine:
+            return "only the Byzantine player calls a crusade; others call a crusade parley (23.31, 20.46)"
+        return crusades.possible(state)
     if isinstance(action, Give | CallParley | Agree):
         if state.tax_stage == 1:
             return "finish the taxation block first (16.14)"

@@ -91,6 +91,11 @@ def settle(state: EotmaState, effects: list[str]) -> None:
     elif kind == "readmission" and carried:
         state.excommunicated[caller] = False
         effects.append(f"{game.player_ids[caller]} is readmitted to the church (20.45)")
+    elif kind == "crusade":
+        if yes > no:  # house default: a crusade needs more yes than no votes (20.46)
+            from model.rules.eotma import crusades
+
+            crusades.begin(state, caller, effects)
     elif kind == "breach" and yes >= no:
         # 20.44: a tie excommunicates too; the broken agreement is over.
         excommunicate(state, other, effects)
@@ -205,6 +210,12 @@ def call_problem(state: EotmaState, player: int, kind: str, area_id: str | None)
         if not is_christian(state, other):
             return "only a Christian leader who breaks an agreement faces a parley (20.3)"
         return None
+    if kind == "crusade":
+        from model.rules.eotma import crusades
+
+        if not crusades.is_crusader(state, player):
+            return "only a player of the crusading church calls a crusade parley (20.46)"
+        return crusades.possible(state)
     if state.parley_round[player] == state.round:
         return "a player may call such a parley once per round (20.42, 20.45)"
     if kind == "readmission":

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma import armies, endeavours, events, npc, parleys, schism, taxation
+from model.rules.eotma import armies, crusades, endeavours, events, npc, parleys, schism, taxation
 from model.rules.eotma.actions import (
     Accept,
     Agree,
     BeginTaxation,
+    CallCrusade,
     CallParley,
     ChooseSlot,
     Contest,
+    CrusadeAttack,
+    CrusadePass,
     Decline,
     Defend,
     Endeavour,
@@ -312,6 +315,12 @@ def apply(state: EotmaState, action: Action) -> list[str]:
             parleys.call(state, action.kind, state.active(), area, -1, effects)
     elif isinstance(action, Agree):
         parleys.agree(state, state.active(), action.empire, action.terms, effects)
+    elif isinstance(action, CallCrusade):
+        crusades.begin(state, -1, effects)
+    elif isinstance(action, CrusadeAttack):
+        crusades.attack(state, state.game.board.index[action.area], action.gold, effects)
+    elif isinstance(action, CrusadePass):
+        crusades.pass_turn(state, effects)
     elif isinstance(action, Waive):
         taxation.waive(state, action.waived, effects)
     elif isinstance(action, Vote):

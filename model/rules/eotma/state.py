@@ -45,6 +45,9 @@ _SCALARS = (
     "step",
     "moves_left",
     "schism_condition",
+    "crusade_turn",
+    "crusade_passes",
+    "crusades_won",
 )
 _PLAIN_LISTS = (
     "undealt",
@@ -60,6 +63,7 @@ _PLAIN_LISTS = (
     "mag_names",
     "waiting",
     "agreements",
+    "crusade",
 )
 
 
@@ -116,6 +120,14 @@ class EotmaState(State):
     seq_started: int
     mag_stat: list[int]
     mag_court: list[int]
+    crusade: list[int]
+    """A crusade under way (23.32): [leader, index of the crusader asked, crusaders in order...]."""
+    crusade_turn: int
+    """The game turn of the last crusade (one per game turn)."""
+    crusade_passes: int
+    """Crusaders who passed in a row."""
+    crusades_won: int
+    """Successful crusades so far (the first gives claims, later ones ties)."""
     agreements: list[list[Any]]
     """Binding agreements (20.3): [proposer, accepter, terms]."""
     waiting: list[int]
@@ -194,6 +206,10 @@ class EotmaState(State):
         self.npc_queue: list[list[Any]] = []
         self.waiting: list[int] = []
         self.agreements: list[list[Any]] = []
+        self.crusade: list[int] = []
+        self.crusade_turn = -1
+        self.crusade_passes = 0
+        self.crusades_won = 0
         self.mag_names = [m.id for m in game.magnates]
         self.parley: list[int | str] = []
         self.parley_round = [-1] * p

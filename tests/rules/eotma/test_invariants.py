@@ -36,7 +36,7 @@ def check_position(state: EotmaState) -> None:
     for p, court in enumerate(state.court):
         assert court == -1 or state.owner[court] == p
     for (target, base), (player, count) in state.partial.items():
-        assert count >= 1 and state.owner[target] != player and (base == -1 or state.owner[base] == player)
+        assert count >= 1 and state.owner[target] != player and (base < 0 or state.owner[base] == player)
     if not state.is_over():
         assert state.legal_actions(), f"no legal action at {state.cursor()}"
 
