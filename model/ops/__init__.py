@@ -38,6 +38,7 @@ from model.ops.linework import (
     set_boundary_points,
     split_area,
 )
+from model.ops.replace import replace_setup
 from model.ops.setup import (
     TARGETS,
     add_connection,
@@ -90,6 +91,7 @@ __all__ = [
     "remove_empire",
     "remove_magnate",
     "remove_unit",
+    "replace_setup",
     "set_adjacency_policy",
     "set_area_fields",
     "set_area_kind",

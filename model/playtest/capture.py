@@ -37,7 +37,7 @@ def capture_setup(scenario: Scenario, state: Any) -> Setup:
     """
     ruleset = scenario.ruleset.id
     if ruleset == "eotma":
-        setup = _eotma_setup(scenario, state.view())
+        setup = _eotma_setup(scenario, state.view(), getattr(state.game, "union_at_start", None))
     elif ruleset == "seasons":
         setup = _seasons_setup(scenario, state.to_json()["board"])
     else:
@@ -49,28 +49,48 @@ def capture_setup(scenario: Scenario, state: Any) -> Setup:
 # --- EotMA ---------------------------------------------------------------------------------------
 
 
-def _eotma_area_attributes(area: Mapping[str, Any]) -> dict[str, Any]:
-    """The area's starting attributes, defaults left out so the file stays small."""
-    attributes: dict[str, Any] = {}
-    if area.get("social_state", 0):
-        attributes["social_state"] = int(area["social_state"])
-    if area.get("unrest"):
-        attributes["unrest"] = True
-    if area.get("fortification", 0):
-        attributes["fortification"] = int(area["fortification"])
-    if area.get("ties"):
-        attributes["ties"] = sorted(area["ties"])
-    if area.get("claims"):
-        attributes["claims"] = sorted(area["claims"])
+EOTMA_AREA_DEFAULTS: dict[str, Any] = {
+    "social_state": 0,
+    "unrest": False,
+    "fortification": 0,
+    "ties": [],
+    "claims": [],
+    "partial_conquest": {},
+    "cathedral": False,
+}
+"""The EotMA area starting attributes a capture writes, with their schema defaults."""
+
+
+def _merge(
+    previous: Mapping[str, Any], values: Mapping[str, Any], defaults: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Return ``previous`` updated with ``values``; a default is written only where the file had a key.
+
+    So an unchanged position gives back the file's own attributes, explicit defaults included.
+    """
+    merged = dict(previous)
+    for key, value in values.items():
+        if value == defaults.get(key) and key not in previous:
+            continue
+        merged[key] = value
+    return merged
+
+
+def _eotma_area_values(area: Mapping[str, Any]) -> dict[str, Any]:
+    """The area's starting attributes in the file's form."""
     partial = {k: int(v) for k, v in dict(area.get("partial_conquest") or {}).items() if v}
-    if partial:
-        attributes["partial_conquest"] = dict(sorted(partial.items()))
-    if int(area.get("civilisation", 0)) & CATHEDRAL_BIT:
-        attributes["cathedral"] = True
-    return attributes
+    return {
+        "social_state": int(area.get("social_state", 0)),
+        "unrest": bool(area.get("unrest", False)),
+        "fortification": int(area.get("fortification", 0)),
+        "ties": sorted(area.get("ties") or []),
+        "claims": sorted(area.get("claims") or []),
+        "partial_conquest": dict(sorted(partial.items())),
+        "cathedral": bool(int(area.get("civilisation", 0)) & CATHEDRAL_BIT),
+    }
 
 
-def _eotma_setup(scenario: Scenario, view: Mapping[str, Any]) -> Setup:
+def _eotma_setup(scenario: Scenario, view: Mapping[str, Any], union_at_start: bool | None) -> Setup:
     old = scenario.setup
     areas: dict[str, AreaSetup] = {}
     # Sea areas and anything the engine does not track keep their entry as it was.
@@ -79,10 +99,8 @@ def _eotma_setup(scenario: Scenario, view: Mapping[str, Any]) -> Setup:
             areas[area_id] = entry
     for area_id, area in view["areas"].items():
         previous = old.areas.get(area_id)
-        attributes = dict(previous.attributes) if previous else {}
-        for key in ("social_state", "unrest", "fortification", "ties", "claims", "partial_conquest", "cathedral"):
-            attributes.pop(key, None)
-        attributes.update(_eotma_area_attributes(area))
+        before = previous.attributes if previous else {}
+        attributes = _merge(before, _eotma_area_values(area), EOTMA_AREA_DEFAULTS)
         owner = area.get("owner")
         if owner is not None or attributes:
             areas[area_id] = AreaSetup(owner=owner, attributes=attributes)
@@ -92,20 +110,25 @@ def _eotma_setup(scenario: Scenario, view: Mapping[str, Any]) -> Setup:
         if data is None:
             empires.append(empire)
             continue
-        attributes = dict(empire.attributes)
-        leader = dict(attributes.get("leader") or {})  # type: ignore[arg-type]
-        leader.update({k: int(v) for k, v in data["leader"].items()})
-        attributes["leader"] = leader
-        attributes["treasury"] = int(data["treasury"])
-        if data.get("court") is not None:
-            attributes["court"] = data["court"]
-        else:
-            attributes.pop("court", None)
+        previous_leader = dict(empire.attributes.get("leader") or {})
+        leader = _merge(
+            previous_leader,
+            {k: int(v) for k, v in data["leader"].items()},
+            {"combat": 3, "administrative": 3, "diplomatic": 3},
+        )
+        values: dict[str, Any] = {"treasury": int(data["treasury"]), "court": data.get("court")}
+        if leader:
+            values["leader"] = leader
+        attributes = _merge(empire.attributes, values, {"treasury": 12, "court": None})
+        if attributes.get("court") is None:
+            attributes.pop("court", None)  # an exiled leader has no court (21)
         empires.append(Empire(id=empire.id, name=empire.name, colour=empire.colour, attributes=attributes))
     units = _eotma_units(scenario, view)
     attributes = dict(old.attributes)
-    if "churches_united" in view:
-        attributes["schism"] = not bool(view["churches_united"])
+    united = view.get("churches_united")
+    # Without the key the engine derives the schism from the start year (23.1): keep it so.
+    if united is not None and ("schism" in attributes or united != union_at_start):
+        attributes["schism"] = not bool(united)
     return Setup(
         empires=empires,
         magnates=list(old.magnates),
@@ -160,13 +183,9 @@ def _seasons_setup(scenario: Scenario, board: Mapping[str, Any]) -> Setup:
             areas[area_id] = entry
     for area_id, area in board["areas"].items():
         previous = old.areas.get(area_id)
-        attributes = dict(previous.attributes) if previous else {}
-        attributes.pop("building", None)
-        attributes.pop("building_damage", None)
-        if area.get("building"):
-            attributes["building"] = area["building"]
-            if area.get("damage"):
-                attributes["building_damage"] = int(area["damage"])
+        before = previous.attributes if previous else {}
+        values = {"building": area.get("building"), "building_damage": int(area.get("damage") or 0)}
+        attributes = _merge(before, values, {"building": None, "building_damage": 0})
         owner = area.get("owner")
         if owner is not None or attributes:
             areas[area_id] = AreaSetup(owner=owner, attributes=attributes)
@@ -176,15 +195,25 @@ def _seasons_setup(scenario: Scenario, board: Mapping[str, Any]) -> Setup:
         if nation is None:
             empires.append(empire)
             continue
-        attributes = dict(empire.attributes)
-        attributes["resources"] = int(nation["resources"])
-        attributes["supply"] = int(nation["supply"])
+        values = {"resources": int(nation["resources"]), "supply": int(nation["supply"])}
+        attributes = _merge(empire.attributes, values, {"resources": 6, "supply": 0})
         empires.append(Empire(id=empire.id, name=empire.name, colour=empire.colour, attributes=attributes))
     units = []
-    for unit_id, unit in sorted(board["units"].items()):
-        attributes = {} if unit.get("trained", True) else {"trained": False}
+    old_units = {u.id: u for u in old.units}
+    # Units keep the file's order; units bought in play follow in the order the engine made them.
+    order = {u.id: i for i, u in enumerate(old.units)}
+    ranked = sorted(board["units"].items(), key=lambda item: (order.get(item[0], len(order)), item[0]))
+    for unit_id, unit in ranked:
+        previous_unit = old_units.get(unit_id)
+        attributes = _merge(
+            previous_unit.attributes if previous_unit else {},
+            {"trained": bool(unit.get("trained", True))},
+            {"trained": True},
+        )
         units.append(
-            Unit(id=unit_id, kind=unit["kind"], owner=unit["nation"], area=unit["area"], attributes=attributes)
+            Unit(
+                id=unit_id, kind=unit["kind"], owner=unit["nation"], area=unit["area"], attributes=attributes
+            )
         )
     return Setup(
         empires=empires,
@@ -264,12 +293,16 @@ def summarize(scenario: Scenario, new: Setup, limit: int = 60) -> list[str]:
     old_units = {(u.id, u.kind, u.owner, u.area, u.strength) for u in old.units}
     new_units = {(u.id, u.kind, u.owner, u.area, u.strength) for u in new.units}
     for unit_id, kind, owner, area_id, strength in sorted(old_units - new_units):
-        lines.append(f"unit {unit_id} ({kind} {strength} of {owner} in {names.get(area_id, area_id)}) removed")
+        lines.append(
+            f"unit {unit_id} ({kind} {strength} of {owner} in {names.get(area_id, area_id)}) removed"
+        )
     for unit_id, kind, owner, area_id, strength in sorted(new_units - old_units):
         lines.append(f"unit {unit_id} ({kind} {strength} of {owner} in {names.get(area_id, area_id)}) placed")
     for key in sorted(old.attributes.keys() | new.attributes.keys()):
         if old.attributes.get(key) != new.attributes.get(key):
-            lines.append(f"scenario {key}: {_fmt(old.attributes.get(key))} -> {_fmt(new.attributes.get(key))}")
+            lines.append(
+                f"scenario {key}: {_fmt(old.attributes.get(key))} -> {_fmt(new.attributes.get(key))}"
+            )
     if len(lines) > limit:
         more = len(lines) - limit
         lines = [*lines[:limit], f"... and {more} more changes"]
@@ -289,8 +322,7 @@ def map_differences(scenario: Scenario, state: Any) -> list[str]:
     elif ruleset == "seasons":
         board = state.to_json()["board"]["areas"]
         for area in scenario.map.areas:
-            if area.id in board and board[area.id]["resources"] != area.attributes.get("resources", 1):
-                notes.append(
-                    f"{area.name}: resources are now {board[area.id]['resources']} (a map attribute, not captured)"
-                )
+            now = board[area.id]["resources"] if area.id in board else None
+            if now is not None and now != area.attributes.get("resources", 1):
+                notes.append(f"{area.name}: resources are now {now} (a map attribute, not captured)")
     return notes
