@@ -105,3 +105,19 @@ def raise_social_state(state: EotmaState, area: int, effects: list[str], amount:
     if after != before:
         state.ss[area] = after
         effects.append(f"{state.game.board.ids[area]}: social state {before} -> {after}")
+
+
+def army_absorbs(state: EotmaState, area: int, effects: list[str]) -> bool:
+    """33.33: a -1 from a conquest or pillage may cost an army point there instead of a level.
+
+    Whether players take that choice is the ``army_absorbs_losses`` option of the endeavours
+    table (house default: always, when an army point is there).
+    """
+    game = state.game
+    if not (game.options.armies_fleets and game.rules.army_absorbs and state.army[area] > 0):
+        return False
+    if not 0 <= state.owner[area] < game.n_players:
+        return False
+    state.army[area] -= 1
+    effects.append(f"{game.board.ids[area]}: an army point is lost instead of a level (33.33)")
+    return True

@@ -132,3 +132,14 @@ def test_33_42_armies_cross_the_sea_only_from_or_to_a_seafaring_home() -> None:
     state = _army_turn(areas={"isle": AreaStart("west", 0)})
     with pytest.raises(IllegalActionError, match=r"33\.42"):
         state.apply("move-army home isle 1")
+
+
+def test_33_33_an_army_point_is_lost_instead_of_a_social_state_level() -> None:
+    loss = card(6, pillage={"base": ["-1(<9)"], "target": ["-1(0>)"]})
+    state = start(loss, hand=[6], options=DG, areas={"border": AreaStart("east", 1)})
+    state.army[idx(state, "march")] = 1
+    state.army[idx(state, "border")] = 2
+    state.apply("pillage border from march")
+    state.apply("decline")
+    assert area(state, "march")["army"] == 0 and area(state, "march")["social_state"] == 1
+    assert area(state, "border")["army"] == 1 and area(state, "border")["social_state"] == 1

@@ -30,6 +30,8 @@ def apply_results(
             if result.code == "-1":
                 area = at.base if column == "base" else at.target
                 own = state.owner[area] == at.player
+                if not conversion and rebellion.army_absorbs(state, area, effects):
+                    continue
                 rebellion.lower_social_state(state, area, effects, own_failure=own)
                 # 22.2: any social state lost in a conversion attempt means unrest and a check.
                 if (

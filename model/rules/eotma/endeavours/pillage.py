@@ -30,6 +30,8 @@ def apply_results(
                 continue
             if result.code == "-1":
                 area = at.base if column == "base" else at.target
+                if rebellion.army_absorbs(state, area, effects):
+                    continue
                 rebellion.lower_social_state(state, area, effects, own_failure=state.owner[area] == at.player)
             elif result.code == "G":
                 gold = plunder_gold(state, f"pillage gold {board.ids[at.target]}")
