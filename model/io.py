@@ -11,19 +11,17 @@
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
-from model.scenario import SCHEMA_VERSION, MapData, Point, Scenario
+from model.scenario import SCHEMA_VERSION, Point, Scenario
 
 APP_VERSION = "0.1.0"
 MAX_FILE_BYTES = 100 * 1024 * 1024
@@ -290,40 +288,73 @@ def quantize_point(point: Point, grid: float) -> Point:
     return (quantize(point[0], grid), quantize(point[1], grid))
 
 
-def _quantized_map(map_data: MapData) -> MapData:
-    grid = map_data.grid
-    copy = map_data.model_copy(deep=True)
-    for boundary in copy.boundaries:
-        boundary.points = [quantize_point(p, grid) for p in boundary.points]
-    for area in copy.areas:
-        area.anchors = [quantize_point(p, grid) for p in area.anchors]
-        if area.label is not None:
-            area.label = quantize_point(area.label, grid)
-    return copy
+_FREE_DICTS = ("attributes", "options", "tables")
+"""Fields whose dicts hold free-form JSON: written with sorted keys, at every depth."""
 
 
-def _plain(value: Any, integral: bool) -> Any:
-    """Turn a model into JSON-ready data: model field order, defaults left out, free dicts sorted."""
-    if isinstance(value, BaseModel):
-        out: dict[str, Any] = {}
-        for name, info in type(value).model_fields.items():
-            item = getattr(value, name)
-            if not info.is_required() and item == info.get_default(call_default_factory=True):
-                continue
-            out[name] = _plain(item, integral)
-        return out
+def _sorted_json(value: Any) -> Any:
     if isinstance(value, dict):
-        return {str(key): _plain(value[key], integral) for key in sorted(value, key=str)}
-    if isinstance(value, list | tuple):
-        return [_plain(item, integral) for item in value]
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise ValueError("cannot save a non-finite number")
-        if integral and value.is_integer():
-            return int(value)
+        return {str(key): _sorted_json(value[key]) for key in sorted(value, key=str)}
+    if isinstance(value, list):
+        return [_sorted_json(item) for item in value]
     return value
+
+
+def _sort_free_dicts(node: Any) -> None:
+    """Sort, in place, the free-form dicts below model data (model fields keep their order)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in _FREE_DICTS and isinstance(value, dict):
+                node[key] = _sorted_json(value)
+            else:
+                _sort_free_dicts(value)
+    elif isinstance(node, list):
+        for item in node:
+            _sort_free_dicts(item)
+
+
+def _integral(value: Any) -> Any:
+    """Write whole floats as integers (for maps whose grid is a whole number)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: _integral(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_integral(item) for item in value]
+    return value
+
+
+def _canonical_data(scenario: Scenario) -> dict[str, Any]:
+    """The scenario as JSON data: model field order, defaults left out, free dicts sorted,
+    coordinates snapped to the grid."""
+    data = scenario.model_dump(mode="json", exclude_defaults=True)
+    grid = scenario.map.grid
+    digits = _decimals(grid)
+
+    def snap(point: list[float]) -> list[float]:
+        return [round(round(point[0] / grid) * grid, digits), round(round(point[1] / grid) * grid, digits)]
+
+    map_data = data.get("map", {})
+    for boundary in map_data.get("boundaries", []):
+        boundary["points"] = [snap(point) for point in boundary["points"]]
+    for area in map_data.get("areas", []):
+        area["anchors"] = [snap(point) for point in area["anchors"]]
+        if area.get("label") is not None:
+            area["label"] = snap(area["label"])
+    _sort_free_dicts(data)
+    setup = data.get("setup", {})
+    if "areas" in setup:
+        setup["areas"] = {key: setup["areas"][key] for key in sorted(setup["areas"])}
+    data.pop("schema_version", None)
+    data["app_version"] = APP_VERSION
+    ordered = {"schema_version": SCHEMA_VERSION, "app_version": data.pop("app_version"), **data}
+    if grid >= 1 and float(grid).is_integer():
+        return dict(_integral(ordered))
+    return ordered
+
+
+def _scalars(values: list[Any]) -> bool:
+    return all(not isinstance(item, dict | list) for item in values)
 
 
 def _encode(value: Any, indent: int) -> str:
@@ -341,21 +372,24 @@ def _encode(value: Any, indent: int) -> str:
     if isinstance(value, list):
         if not value:
             return "[]"
-        if all(not isinstance(item, dict | list) for item in value):
-            return "[" + ", ".join(json.dumps(item, ensure_ascii=False) for item in value) + "]"
-        rows = [inner + _encode(item, indent + 1) for item in value]
+        if _scalars(value):
+            return json.dumps(value, ensure_ascii=False, allow_nan=False)
+        rows = [
+            inner
+            + (
+                json.dumps(item, ensure_ascii=False, allow_nan=False)
+                if isinstance(item, list) and item and _scalars(item)
+                else _encode(item, indent + 1)
+            )
+            for item in value
+        ]
         return "[\n" + ",\n".join(rows) + "\n" + pad + "]"
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
 def dumps(scenario: Scenario) -> str:
     """Return the canonical text of a scenario (what ``save`` writes)."""
-    grid = scenario.map.grid
-    canonical = scenario.model_copy(update={"map": _quantized_map(scenario.map), "app_version": APP_VERSION})
-    data = _plain(canonical, integral=grid >= 1 and float(grid).is_integer())
-    data["schema_version"] = SCHEMA_VERSION  # always written, even though it is the default
-    ordered = {"schema_version": data.pop("schema_version"), **data}
-    return _encode(ordered, 0) + "\n"
+    return _encode(_canonical_data(scenario), 0) + "\n"
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
