@@ -10,9 +10,10 @@ import logging
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QSettings, Qt
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
+from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtWidgets import QComboBox, QFileDialog, QMainWindow, QWidget
 
+from editor import commands
 from editor.autosave import Autosaver
 from editor.docks.history import HistoryDock
 from editor.docks.inspector import InspectorDock
@@ -32,6 +33,7 @@ from editor.render import RenderError, render_scene
 from editor.selection import Selection
 from editor.statusbar import MapStatusBar
 from editor.validation import LiveValidator
+from model import ops
 from model.issues import Issue
 
 log = logging.getLogger(__name__)
@@ -83,6 +85,8 @@ class MainWindow(QMainWindow):
         self.tools: dict[str, Tool] = make_tools(self.view, context)
         self.tool: Tool = self.tools.get("select") or SelectTool(self.view, context)
         self.view.tool = self.tool
+        self.actions_by_name: dict[str, QAction] = {}
+        self.mode_box: QComboBox | None = None
         build_menus(self)
 
         self._connect()
@@ -163,6 +167,12 @@ class MainWindow(QMainWindow):
         """Colour the map by a mode."""
         self.scene.set_mode(mode_id)
         self.legend_dock.set_entries(get_mode(mode_id).name, self.scene.legend)
+        # Keep the menu and the toolbar's combo box showing the mode, however it was chosen.
+        action = self.actions_by_name.get(f"mode_{mode_id}")
+        if action is not None and not action.isChecked():
+            action.setChecked(True)
+        if self.mode_box is not None:
+            self.mode_box.setCurrentIndex(self.mode_box.findData(mode_id))
 
     def locate_issue(self, issue: Issue) -> None:
         """Select what an issue concerns and zoom to it (or to its location)."""
@@ -178,6 +188,34 @@ class MainWindow(QMainWindow):
             self.selection.set(drawn)
         if not self.view.zoom_to(drawn) and issue.location is not None:
             self.view.center_on_point(QPointF(*issue.location))
+
+    def delete_selection(self) -> bool:
+        """Delete the selected areas, connections, units and empires as one undo step."""
+        scenario = self.document.scenario
+        ids = self.selection.ids
+        groups = {
+            "areas": [i for i in ids if i in self.scene.areas],
+            "connections": [c.id for c in scenario.map.connections if c.id in ids],
+            "units": [u.id for u in scenario.setup.units if u.id in ids],
+            "empires": [e.id for e in scenario.setup.empires if e.id in ids],
+        }
+        # Units and connections first: deleting an area would already remove its own.
+        steps = [
+            (groups["units"], ops.remove_unit),
+            (groups["connections"], ops.remove_connection),
+            (groups["areas"], ops.delete_area),
+            (groups["empires"], ops.remove_empire),
+        ]
+        edits = [lambda s, f=function, i=chosen: f(s, i) for chosen, function in steps if chosen]
+        if not edits:
+            self.report("Select areas, connections, units or empires to delete")
+            return False
+        try:
+            commands.execute(self.document, edits, f"Delete {len(ids)} selected")
+        except (ValueError, KeyError, LookupError) as error:
+            self.report(str(error))
+            return False
+        return True
 
     def zoom_to_selection(self) -> None:
         """Zoom to the selected objects."""

@@ -29,7 +29,7 @@ def _action(
 def build_menus(window: MainWindow) -> None:
     """Create every menu and the toolbar of the window; actions are kept in ``window.actions_by_name``."""
     actions: dict[str, QAction] = {}
-    window.actions_by_name = actions  # type: ignore[attr-defined]
+    window.actions_by_name = actions
     bar = window.menuBar()
     files = window.files
 
@@ -79,7 +79,11 @@ def build_menus(window: MainWindow) -> None:
     edit_menu.addAction(actions["redo"])
     edit_menu.addSeparator()
     actions["select_none"] = _action(window, "Select &none", window.selection.clear, "Esc")
+    actions["delete"] = _action(
+        window, "&Delete selected", window.delete_selection, QKeySequence.StandardKey.Delete
+    )
     edit_menu.addAction(actions["select_none"])
+    edit_menu.addAction(actions["delete"])
 
     view_menu = bar.addMenu("&View")
     actions["fit"] = _action(window, "&Fit map", window.view.fit_map, "Ctrl+0")
@@ -142,6 +146,7 @@ def build_menus(window: MainWindow) -> None:
         actions[f"tool_{tool_id}"] = action
     toolbar.addSeparator()
     mode_box = QComboBox(window)
+    window.mode_box = mode_box
     mode_box.setObjectName("mode_box")
     for mode in MODES.values():
         mode_box.addItem(mode.name, mode.id)

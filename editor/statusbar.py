@@ -17,6 +17,8 @@ class MapStatusBar(QStatusBar):
         self.zoom_label = QLabel("", self)
         self.selection_label = QLabel("Nothing selected", self)
         self.issues_label = QLabel("", self)
+        self.selection_label.setMinimumWidth(220)
+        self.cursor_label.setMinimumWidth(170)
         for label in (self.selection_label, self.cursor_label, self.zoom_label, self.issues_label):
             self.addPermanentWidget(label)
 

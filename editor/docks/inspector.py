@@ -246,16 +246,14 @@ class InspectorDock(QDockWidget):
         self.error.hide()
         self.body = QWidget(self)
         self.body_layout = QVBoxLayout(self.body)
-        self.body_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.body)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
         outer = QWidget(self)
         layout = QVBoxLayout(outer)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.header)
         layout.addWidget(self.error)
-        layout.addWidget(scroll, 1)
+        layout.addWidget(self.scroll, 1)
         self.setWidget(outer)
         selection.changed.connect(self._on_selection)
         document.changed.connect(self._on_document_changed)
@@ -292,27 +290,26 @@ class InspectorDock(QDockWidget):
         self._build()
 
     def _build(self) -> None:
-        for _section, form in self.forms:
-            form.setParent(None)  # type: ignore[call-overload]
-            form.deleteLater()
-        while self.body_layout.count():
-            item = self.body_layout.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+        # A fresh body per selection: QScrollArea.setWidget deletes the old one at once, so no
+        # stale form can linger or receive edits.
+        self.body = QWidget()
+        self.body_layout = QVBoxLayout(self.body)
+        self.body_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.forms = []
         self.error.hide()
         if not self.kind:
             self.header.setText("Nothing editable is selected.")
-            return
-        self.header.setText(self._describe())
-        for section in SECTIONS[self.kind](self.document.scenario):
-            title = QLabel(f"<b>{section.title}</b>", self.body)
-            self.body_layout.addWidget(title)
-            form = SchemaForm(section.model, self.choices, self.body)
-            form.edited.connect(lambda path, value, s=section: self.apply(s, path, value))
-            form.invalid.connect(self.show_error)
-            self.body_layout.addWidget(form)
-            self.forms.append((section, form))
+        else:
+            self.header.setText(self._describe())
+            for section in SECTIONS[self.kind](self.document.scenario):
+                title = QLabel(f"<b>{section.title}</b>", self.body)
+                self.body_layout.addWidget(title)
+                form = SchemaForm(section.model, self.choices, self.body)
+                form.edited.connect(lambda path, value, s=section: self.apply(s, path, value))
+                form.invalid.connect(self.show_error)
+                self.body_layout.addWidget(form)
+                self.forms.append((section, form))
+        self.scroll.setWidget(self.body)
         self.refresh()
 
     def _describe(self) -> str:

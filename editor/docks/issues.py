@@ -19,7 +19,7 @@ from model.issues import Issue, Severity
 
 Index = QModelIndex | QPersistentModelIndex
 
-COLUMNS = ("Severity", "Code", "Message", "Concerns")
+COLUMNS = ("Severity", "Code", "Concerns", "Message")
 SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 SEVERITY_COLOURS = {Severity.ERROR: "#b2182b", Severity.WARNING: "#b35806", Severity.INFO: "#2166ac"}
 
@@ -64,7 +64,7 @@ class IssuesModel(QAbstractTableModel):
         if role == self.ISSUE_ROLE:
             return issue
         if role == Qt.ItemDataRole.DisplayRole:
-            return (issue.severity.value, issue.code, issue.message, ", ".join(issue.ids))[column]
+            return (issue.severity.value, issue.code, ", ".join(issue.ids), issue.message)[column]
         if role == Qt.ItemDataRole.UserRole and column == 0:
             return SEVERITY_ORDER[issue.severity]
         if role == Qt.ItemDataRole.ForegroundRole and column == 0:
@@ -151,6 +151,7 @@ class IssuesDock(QDockWidget):
         self.model.set_issues(issues)
         self.table.resizeColumnToContents(0)
         self.table.resizeColumnToContents(1)
+        self.table.setColumnWidth(2, min(self.table.columnWidth(2), 220))
         self.summary.setText(f"{len(issues)} issue{'s' * (len(issues) != 1)}")
 
     def issue_at(self, row: int) -> Issue:

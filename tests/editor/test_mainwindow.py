@@ -138,3 +138,25 @@ def test_cancel_in_the_prompt_keeps_the_edits(window: MainWindow, monkeypatch: p
     assert not window.close()
     assert window.document.scenario.area("halden").name == "Haldenmark"
     monkeypatch.setattr("editor.files.QMessageBox.warning", lambda *_a: QMessageBox.StandardButton.Discard)
+
+
+def test_delete_selected_removes_areas_and_units_in_one_step(window: MainWindow) -> None:
+    before = io.dumps(window.document.scenario)
+    window.selection.set(["aldmoor", "fleet_sarnia"])
+    window.actions_by_name["delete"].trigger()
+    scenario = window.document.scenario
+    assert "aldmoor" not in scenario.area_index()
+    assert all(u.id != "fleet_sarnia" and u.area != "aldmoor" for u in scenario.setup.units)
+    assert window.selection.ids == ()
+    assert window.document.undo_stack.count() == 1
+    window.document.undo_stack.undo()
+    assert io.dumps(window.document.scenario) == before
+
+
+def test_choosing_a_mode_updates_the_menu_and_the_toolbar(window: MainWindow) -> None:
+    window.set_mode("religion")
+    assert window.actions_by_name["mode_religion"].isChecked()
+    assert window.mode_box is not None and window.mode_box.currentData() == "religion"
+    window.actions_by_name["mode_population"].trigger()
+    assert window.scene.mode_id == "population"
+    assert window.mode_box.currentData() == "population"
