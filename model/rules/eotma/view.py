@@ -14,6 +14,26 @@ def _players(mask: int, ids: tuple[str, ...]) -> list[str]:
     return [pid for i, pid in enumerate(ids) if mask & (1 << i)]
 
 
+def _decision_about(state: EotmaState) -> dict[str, Any] | None:
+    """Return who decides what, and the areas concerned, when a decision is pending."""
+    if not state.pending:
+        return None
+    decision = state.pending[-1]
+    board = state.game.board
+    areas = [board.ids[a] for a in decision.data if decision.kind in ("relocate",) and 0 <= a < board.n]
+    if decision.kind in ("npc-defense", "waive", "vote", "contest", "comply") and decision.data:
+        first = decision.data[0]
+        areas = [board.ids[first]] if 0 <= first < board.n else []
+    if decision.kind in ("defense", "oppose") and decision.action:
+        areas = list(state.game.codec.parse(decision.action).areas())
+    return {
+        "kind": decision.kind,
+        "player": state.game.player_ids[decision.player],
+        "about": decision.action,
+        "areas": areas,
+    }
+
+
 def view(state: EotmaState) -> dict[str, Any]:
     """Return what the map shows per area and what the panels show per empire and for the turn."""
     game = state.game
@@ -64,6 +84,7 @@ def view(state: EotmaState) -> dict[str, Any]:
         "active": ids[state.active()] if state.phase == "turn" else None,
         "current_player": state.current_player(),
         "decision": state.pending[-1].kind if state.pending else None,
+        "decision_about": _decision_about(state),
         "turn_order": [ids[p] for p in state.order],
         "churches_united": state.union,
         "areas": areas,

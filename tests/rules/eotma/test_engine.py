@@ -141,3 +141,19 @@ def test_bots_per_seat_finish_a_game_and_a_missing_seat_is_an_error() -> None:
     assert state.is_over() and set(state.scores()) == {"west", "east"}
     with pytest.raises(BotError, match="no bot for seat"):
         play(g, {"west": RandomBot(1)}, 5)
+
+
+def test_view_describes_a_pending_decision() -> None:
+    from eotma_helpers import card
+
+    from model.rules.eotma.game import AreaStart
+
+    state = start(card(1, conquest={"result": ["C"]}), hand=[1], areas={"border": AreaStart("east", 0)})
+    state.apply("conquest border from march")
+    about = state.view()["decision_about"]
+    assert about == {
+        "kind": "defense",
+        "player": "east",
+        "about": "conquest border from march",
+        "areas": ["border", "march"],
+    }
