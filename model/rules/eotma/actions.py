@@ -524,6 +524,26 @@ class CrusadePass(Action):
 
 
 @dataclass(frozen=True)
+class ReduceFort(Action):
+    """14.43: lower the strength of an own fortification in the own turn (3 to 2, 2 to none)."""
+
+    VERB: ClassVar[str] = "reduce-fort"
+    area: str
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.area,)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.area,)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 1:
+            raise MalformedActionError(text, "write 'reduce-fort AREA'")
+        return cls(args[0])
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     """Finish the player turn (unused year cards stay for defense, 13.14)."""
 
@@ -570,6 +590,7 @@ CODEC = ActionCodec(
         Refuse,
         Vote,
         Waive,
+        ReduceFort,
         CallCrusade,
         CrusadeAttack,
         CrusadePass,

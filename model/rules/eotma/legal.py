@@ -38,6 +38,7 @@ from model.rules.eotma.actions import (
     Plunder,
     RaiseArmy,
     RaiseFleet,
+    ReduceFort,
     Refuse,
     Relocate,
     Rule,
@@ -78,6 +79,8 @@ def legal_actions(state: EotmaState) -> list[Action]:
             actions.append(BeginTaxation())
         actions.extend(card_actions(state, player))
         actions.extend(diplomacy_actions(state, player))
+        ids = state.game.board.ids
+        actions.extend(ReduceFort(ids[a]) for a, o in enumerate(state.owner) if o == player and state.fort[a])
     if may_end_turn(state, player):
         actions.append(EndTurn())
     return actions
@@ -460,6 +463,13 @@ def _reason(state: EotmaState, action: Action) -> str | None:
         if state.tax_stage == 1:
             return "finish the taxation block first (16.14)"
         return events.play_problem(state, player, action.card, action.area, action.empire)
+    if isinstance(action, ReduceFort):
+        area = game.board.index.get(action.area)
+        if area is None or state.owner[area] != player or not state.fort[area]:
+            return f"{action.area} is not an own fortified area (14.43)"
+        if state.tax_stage == 1:
+            return "finish the taxation block first (16.14)"
+        return None
     if isinstance(action, CallCrusade):
         byzantine = game.player_index.get(game.rules.schism_byzantine)
         if player != byzantine:

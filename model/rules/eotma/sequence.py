@@ -30,6 +30,7 @@ from model.rules.eotma.actions import (
     Oppose,
     PlayCard,
     Plunder,
+    ReduceFort,
     Refuse,
     Relocate,
     Tax,
@@ -315,6 +316,11 @@ def apply(state: EotmaState, action: Action) -> list[str]:
             parleys.call(state, action.kind, state.active(), area, -1, effects)
     elif isinstance(action, Agree):
         parleys.agree(state, state.active(), action.empire, action.terms, effects)
+    elif isinstance(action, ReduceFort):
+        area = state.game.board.index[action.area]
+        before = state.fort[area]
+        state.fort[area] = 2 if before == 3 else 0
+        effects.append(f"{action.area}: fortification {before} -> {state.fort[area]} (14.43)")
     elif isinstance(action, CallCrusade):
         crusades.begin(state, -1, effects)
     elif isinstance(action, CrusadeAttack):

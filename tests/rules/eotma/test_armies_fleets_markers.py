@@ -143,3 +143,12 @@ def test_33_33_an_army_point_is_lost_instead_of_a_social_state_level() -> None:
     state.apply("decline")
     assert area(state, "march")["army"] == 0 and area(state, "march")["social_state"] == 1
     assert area(state, "border")["army"] == 1 and area(state, "border")["social_state"] == 1
+
+
+def test_34_12_fleets_are_maintained_like_armies() -> None:
+    state = start(hand=[99], options=DG)
+    state.fleet[idx(state, "home")] = 2
+    state.treasury[0] = 1
+    state.apply("rule home")
+    state.apply("end-turn")
+    assert area(state, "home")["fleet"] == 1 and state.treasury[0] == 0

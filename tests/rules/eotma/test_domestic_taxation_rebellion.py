@@ -231,3 +231,16 @@ def test_12_42_a_kept_tie_adds_two_to_the_rebellion_value() -> None:
     state.rng.force(3, 4)
     entry = state.apply("waive no")
     assert any("value 3" in e for e in entry.effects)
+
+
+def test_14_43_a_player_may_reduce_its_own_fortifications() -> None:
+    state = start(
+        areas={"march": AreaStart("west", 1, fortification=3), "border": AreaStart(None, 0, fortification=2)}
+    )
+    assert "reduce-fort march" in [str(a) for a in state.legal_actions()]
+    state.apply("reduce-fort march")
+    assert area(state, "march")["fortification"] == 2
+    state.apply("reduce-fort march")
+    assert area(state, "march")["fortification"] == 0
+    with pytest.raises(IllegalActionError, match=r"14\.43"):
+        state.apply("reduce-fort border")

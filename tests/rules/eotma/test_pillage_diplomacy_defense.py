@@ -14,6 +14,7 @@ TIE = card(2, diplomacy={"result": ["T(1>)", "C(9>)"]})
 TC = card(3, diplomacy={"result": ["T/C(4>)"]})
 C_ANY = card(4, conquest={"result": ["C"]})
 C_CHECK = card(5, conquest={"result": ["C(3>)"]}, stature_check="any")
+DEF_CHECK = card(9, stature_check=[1, 3])
 
 
 def test_11_0_pillage_costs_nothing_over_land() -> None:
@@ -185,3 +186,19 @@ def test_19_2_technology_adds_three_to_the_defense() -> None:
     state.apply("conquest border from march +2")  # 3 + 1 - 0 - 1 + 2 = 5; defense 1 + 3 = 4 -> 1
     entry = state.apply("defend")
     assert "conquest border: card 8, rating 1" in entry.effects
+
+
+def test_13_23_the_defenders_card_calls_a_check_on_its_combat_stature() -> None:
+    state = start(
+        C_ANY,
+        DEF_CHECK,
+        hand=[4],
+        areas={"border": AreaStart("east", 0)},
+        east={"combat": 2, "administrative": 7},
+    )
+    state.force_year_cards("east", [9, 99])
+    state.apply("conquest border from march")
+    state.rng.force(6, 6)  # 12: +1 to the defender's combat stature
+    entry = state.apply("defend")
+    assert "stature check east combat 2: 2d6 6+6=12" in entry.effects
+    assert state.stat[1] == [3, 7, 3]
