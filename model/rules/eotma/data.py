@@ -96,6 +96,8 @@ class Rules:
         self.fixed_cost: frozenset[str] = frozenset(_value(e["fixed_cost"]))
         self.max_unit: int = int(_value(e["max_unit_strength"]))
         self.army_absorbs: bool = bool(_value(e.get("army_absorbs_losses", {"value": True})))
+        self.exile_check_stature: str = str(_value(e.get("exile_check_stature", {"value": "combat"})))
+        self.pillage_takes_markers: bool = bool(_value(e.get("pillage_takes_markers", {"value": False})))
         self.card_column: dict[str, str] = dict(_value(e["card_column"]))
         self.sea_gold: int = int(_value(e["sea_gold_per_area"]))
         self.halving_seas: int = int(_value(e["halving_seas"]))

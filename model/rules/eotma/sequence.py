@@ -37,7 +37,8 @@ from model.rules.eotma.actions import (
     Vote,
     Waive,
 )
-from model.rules.eotma.ratings import leader_religion
+from model.rules.eotma.leaders import stature_check
+from model.rules.eotma.ratings import STATURE_INDEX, leader_religion
 from model.rules.eotma.schism import schism_check
 from model.rules.eotma.territory import connection, move_court
 from model.rules.protocol import Action
@@ -189,6 +190,12 @@ def end_turn(state: EotmaState, effects: list[str]) -> None:
     if demesne and not state.is_exiled(player):
         state.treasury[player] += demesne
         effects.append(f"{game.player_ids[player]}: +{demesne} gold from the royal demesne (19.2)")
+    if state.is_exiled(player) and state.hand[player]:
+        # 21.1: an exile's cards go unused, but the stature checks they show are still made.
+        which = STATURE_INDEX[game.rules.exile_check_stature]
+        for card_id in state.hand[player]:
+            stature_check(state, player, which, game.rules.card_by_id[card_id], effects)
+        state.hand[player] = []
     if game.options.armies_fleets:
         maintain(state, player, effects)
     grant_watched_claims(state, player, effects)

@@ -152,3 +152,24 @@ def test_34_12_fleets_are_maintained_like_armies() -> None:
     state.apply("rule home")
     state.apply("end-turn")
     assert area(state, "home")["fleet"] == 1 and state.treasury[0] == 0
+
+
+def test_35_24_a_pillage_may_destroy_a_marker_for_a_gold_instead_of_a_level() -> None:
+    from eotma_helpers import rules_with
+
+    from model.rules.eotma.data import _default_table
+    from model.rules.eotma.game import EotmaGame
+
+    table = dict(_default_table("endeavours"))
+    table["pillage_takes_markers"] = {"value": True}
+    loss = card(7, pillage={"target": ["-1(0>)"]})
+    base = start(loss, hand=[7], options=DG, areas={"border": AreaStart(None, 1)}).game
+    rules = rules_with(loss, endeavours=table)
+    g = EotmaGame(base.board, base.seats, base.starts, rules=rules, options=DG)
+    from eotma_helpers import turn_of
+
+    state = turn_of(g.new_state(7), "west", [7])
+    state.civ[idx(state, "border")] = 2 | 8
+    state.apply("pillage border from march")
+    assert area(state, "border")["civilisation"] == 8 and area(state, "border")["social_state"] == 1
+    assert state.treasury[0] == 13

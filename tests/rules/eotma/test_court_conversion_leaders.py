@@ -400,3 +400,12 @@ def test_22_12_an_excommunicated_player_does_not_vote() -> None:
     state.apply("parley claim march")
     state.apply("vote no")  # west is the only voter
     assert not state.pending and area(state, "march")["claims"] == []
+
+
+def test_21_1_an_exiles_unused_cards_still_call_stature_checks() -> None:
+    state = start(CHECK, hand=[2, 2], west={"combat": 2})
+    state.court[0] = -1
+    state.rng.force(6, 6, 6, 6)  # two checks: 12 and 12, +1 each
+    entry = state.apply("end-turn")
+    assert state.stat[0][0] == 4 and state.hand[0] == []
+    assert sum(1 for e in entry.effects if e.startswith("stature check west combat")) == 2

@@ -32,8 +32,23 @@ def apply_results(
                 area = at.base if column == "base" else at.target
                 if rebellion.army_absorbs(state, area, effects):
                     continue
+                if column == "target" and _takes_marker(state, at, effects):
+                    continue
                 rebellion.lower_social_state(state, area, effects, own_failure=state.owner[area] == at.player)
             elif result.code == "G":
                 gold = plunder_gold(state, f"pillage gold {board.ids[at.target]}")
                 state.treasury[at.player] += gold
                 effects.append(f"{state.game.player_ids[at.player]}: +{gold} gold from pillage")
+
+
+def _takes_marker(state: EotmaState, at: Located, effects: list[str]) -> bool:
+    """35.24: the attacker removes a civilisation marker for one gold instead of lowering the level."""
+    game = state.game
+    civ = state.civ[at.target]
+    if not (game.options.civilisation_markers and game.rules.pillage_takes_markers and civ):
+        return False
+    bit = civ & -civ  # the first marker present
+    state.civ[at.target] = civ & ~bit
+    state.treasury[at.player] += 1
+    effects.append(f"{game.board.ids[at.target]}: a civilisation marker is destroyed, +1 gold (35.24)")
+    return True
