@@ -80,7 +80,9 @@ def _draw_legend(
 def paint_map(painter: QPainter, scene: MapScene, target: QRectF, legend: bool = True) -> None:
     """Render the whole map into ``target`` (device coordinates), keeping its aspect ratio."""
     source = scene.map_rect()
-    scene.setProperty("render_scale", target.width() / max(source.width(), 1e-9))
+    scene.state.scale = min(
+        target.width() / max(source.width(), 1e-9), target.height() / max(source.height(), 1e-9)
+    )
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.fillRect(target, scene.backgroundBrush())
     scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
@@ -101,6 +103,16 @@ def render_scene(scene: MapScene, output: str | os.PathLike[str], width: int = D
         raise RenderError(f"width {width} px is out of range (16 to 20000)")
     source = scene.map_rect()
     height = max(1, round(width * source.height() / max(source.width(), 1e-9)))
+    # Vector formats get labels as text paths; the editor's cached label pictures come back after.
+    scene.state.vector_labels = suffix != ".png"
+    try:
+        _write(scene, path, suffix, width, height)
+    finally:
+        scene.state.vector_labels = False
+    return path
+
+
+def _write(scene: MapScene, path: Path, suffix: str, width: int, height: int) -> None:
     if suffix == ".png":
         image = QImage(QSize(width, height), QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(QColor("#ffffff"))
@@ -138,7 +150,6 @@ def render_scene(scene: MapScene, output: str | os.PathLike[str], width: int = D
             painter.end()
         if not path.exists():
             raise RenderError(f"{path}: cannot write the PDF file")
-    return path
 
 
 def _paint_on(device: QPaintDevice, scene: MapScene, target: QRectF) -> None:

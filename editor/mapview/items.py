@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsObject,
@@ -92,6 +92,11 @@ class ViewState:
         self.highlight_pen.setCosmetic(True)
         self.label_font = QFont("Sans Serif", 9)
         self.label_metrics = QFontMetricsF(self.label_font)
+        self.scale = 1.0
+        """Pixels per map unit of the view (or export) being painted: items ignoring transformations
+        read the zoom here for their level of detail."""
+        self.vector_labels = False
+        """Draw labels as text paths (SVG and PDF export) instead of cached pictures."""
 
 
 class AreaItem(QGraphicsPathItem):
@@ -109,21 +114,14 @@ class AreaItem(QGraphicsPathItem):
         """Fill the area with a colour (a ``#rrggbb`` string)."""
         self.setBrush(QBrush(QColor(colour)))
 
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        """Paint the fill, and the outline when selected."""
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(self.brush())
-        painter.drawPath(self.path())
-        if self.area_id in self._state.selected:
-            painter.setPen(self._state.highlight_pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(self.path())
+    def show_selected(self, selected: bool) -> None:
+        """Outline the area in red when selected (painting stays in C++: no Python paint override)."""
+        self.setPen(self._state.highlight_pen if selected else QPen(Qt.PenStyle.NoPen))
+        self.setZValue(1 if selected else 0)
 
 
 class BoundaryItem(QGraphicsPathItem):
-    """One boundary polyline; drawn thin, and skipped when zoomed so far out that it would be noise."""
+    """One boundary polyline, drawn one pixel wide at any zoom (red and thicker when selected)."""
 
     def __init__(self, boundary_id: str, state: ViewState, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
@@ -131,9 +129,9 @@ class BoundaryItem(QGraphicsPathItem):
         self._state = state
         self.setData(ROLE_KIND, "boundary")
         self.setData(ROLE_ID, boundary_id)
-        pen = QPen(QColor("#4d4d4d"), 1)
-        pen.setCosmetic(True)
-        self.setPen(pen)
+        self._pen = QPen(QColor("#4d4d4d"), 1)
+        self._pen.setCosmetic(True)
+        self.setPen(self._pen)
         self._selected_pen = QPen(QColor("#d7191c"), 2.5)
         self._selected_pen.setCosmetic(True)
 
@@ -145,14 +143,9 @@ class BoundaryItem(QGraphicsPathItem):
         """The stroke as seen in the view (for clicks near a boundary)."""
         return self.path()
 
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        """Paint the line (a thicker red one when selected)."""
-        selected = self.boundary_id in self._state.selected
-        painter.setPen(self._selected_pen if selected else self.pen())
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(self.path())
+    def show_selected(self, selected: bool) -> None:
+        """Draw a thicker red line when selected."""
+        self.setPen(self._selected_pen if selected else self._pen)
 
 
 class LabelItem(QGraphicsItem):
@@ -169,6 +162,7 @@ class LabelItem(QGraphicsItem):
         self._text = ""
         self._extent = 0.0
         self._rect = QRectF()
+        self._pixmap: QPixmap | None = None
         self.setData(ROLE_KIND, "label")
         self.setData(ROLE_ID, area_id)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
@@ -182,6 +176,7 @@ class LabelItem(QGraphicsItem):
         width = self._state.label_metrics.horizontalAdvance(text) + 4
         height = self._state.label_metrics.height() + 2
         self._rect = QRectF(-width / 2, -height / 2, width, height)
+        self._pixmap = None
         self.setPos(position)
 
     @property
@@ -197,10 +192,29 @@ class LabelItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         """Draw the name with a light halo, when the area is wide enough on screen."""
-        scale = self._scale(painter)
-        if self._extent * scale < self._rect.width() * 0.8 and self.area_id not in self._state.selected:
+        if (
+            self._extent * self._state.scale < self._rect.width() * 0.8
+            and self.area_id not in self._state.selected
+        ):
             return
-        painter.setFont(self._state.label_font)
+        if self._state.vector_labels:  # SVG and PDF export: real text paths, not pictures
+            self._paint_text(painter)
+            return
+        # Stroking the halo is the costliest part of a frame: draw it once into a pixmap.
+        ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
+        if self._pixmap is None or self._pixmap.devicePixelRatioF() != ratio:
+            size = self._rect.size().toSize() * ratio
+            pixmap = QPixmap(size)
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            inner = QPainter(pixmap)
+            inner.translate(-self._rect.topLeft())
+            self._paint_text(inner)
+            inner.end()
+            self._pixmap = pixmap
+        painter.drawPixmap(self._rect.topLeft(), self._pixmap)
+
+    def _paint_text(self, painter: QPainter) -> None:
         halo = QPainterPath()
         halo.addText(
             self._rect.left() + 2,
@@ -211,13 +225,6 @@ class LabelItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.strokePath(halo, QPen(QColor(255, 255, 255, 200), 3))
         painter.fillPath(halo, QColor("#1a1a1a"))
-
-    def _scale(self, painter: QPainter) -> float:
-        # The item ignores transformations, so the scene's scale is read from the view.
-        view = self.scene().views()[0] if self.scene() and self.scene().views() else None
-        if view is None:
-            return float(self.scene().property("render_scale") or 1.0) if self.scene() else 1.0
-        return float(view.transform().m11())
 
 
 CONNECTION_STYLES: dict[ConnectionKind, tuple[str, Qt.PenStyle]] = {
@@ -252,17 +259,11 @@ class ConnectionItem(QGraphicsPathItem):
     def shape(self) -> QPainterPath:
         """A band around the line so that it can be clicked."""
         stroker_pen = QPen()
-        stroker_pen.setWidthF(4.0 / max(self._view_scale(), 1e-6))
+        stroker_pen.setWidthF(6.0 / max(self._state.scale, 1e-6))
         from PySide6.QtGui import QPainterPathStroker
 
         stroker = QPainterPathStroker(stroker_pen)
         return stroker.createStroke(self.path())
-
-    def _view_scale(self) -> float:
-        scene = self.scene()
-        if scene and scene.views():
-            return float(scene.views()[0].transform().m11())
-        return 1.0
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

@@ -8,6 +8,7 @@ Areas are drawn from the topology's faces (``Topology.area_geometry``).
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Signal
@@ -72,7 +73,7 @@ class MapScene(QGraphicsScene):
         self.boundaries: dict[str, BoundaryItem] = {}
         self.connections: dict[str, ConnectionItem] = {}
         self.units: dict[str, UnitItem] = {}
-        self.markers: list[MarkerItem] = []
+        self.markers: dict[str, list[MarkerItem]] = {}
         self._boundary_index: dict[str, Boundary] = {}
         self.mode_id = "owner"
         self.issues: list[Issue] = []
@@ -108,9 +109,10 @@ class MapScene(QGraphicsScene):
             for item in collection.values():
                 self.removeItem(item)
             collection.clear()
-        for marker in self.markers:
-            self.removeItem(marker)
-        self.markers = []
+        for markers in self.markers.values():
+            for marker in markers:
+                self.removeItem(marker)
+        self.markers = {}
         self._boundary_index = self.scenario.boundary_index()
         for boundary in self.scenario.map.boundaries:
             self._update_boundary(boundary.id)
@@ -120,7 +122,7 @@ class MapScene(QGraphicsScene):
         for connection in self.scenario.map.connections:
             self._update_connection(connection.id, area_index)
         self._update_units(area_index)
-        self._rebuild_markers()
+        self._update_markers(area_index, area_index.keys())
         self.setSceneRect(self.map_rect())
         self.recolour()
 
@@ -145,6 +147,7 @@ class MapScene(QGraphicsScene):
         item = self._area_item(area_id, area)
         path = geometry_path(self._geometry(area_id))
         item.setPath(path)
+        item.show_selected(area_id in self.state.selected)
         label = self.labels.get(area_id)
         if label is None:
             label = LabelItem(area_id, self.state, self.layers["labels"])
@@ -216,20 +219,25 @@ class MapScene(QGraphicsScene):
             item.set_unit(text, colours.get(unit.owner, "#808080"), self.label_point(area), slot)
             self.units[unit.id] = item
 
-    def _rebuild_markers(self) -> None:
-        for marker in self.markers:
-            self.removeItem(marker)
-        self.markers = []
+    def _update_markers(self, area_index: dict[str, Area], area_ids: Iterable[str]) -> None:
+        """Rebuild the anchor and label-point markers of these areas."""
         layer = self.layers["anchors"]
-        for area in self.scenario.map.areas:
+        for area_id in area_ids:
+            for marker in self.markers.pop(area_id, []):
+                self.removeItem(marker)
+            area = area_index.get(area_id)
+            if area is None:
+                continue
+            markers = []
             for index, (x, y) in enumerate(area.anchors):
                 marker = MarkerItem("anchor", area.id, index, layer)
                 marker.setPos(x, y)
-                self.markers.append(marker)
+                markers.append(marker)
             if area.label is not None:
                 marker = MarkerItem("label_point", area.id, 0, layer)
                 marker.setPos(*area.label)
-                self.markers.append(marker)
+                markers.append(marker)
+            self.markers[area_id] = markers
 
     def boundary_points(self, boundary_id: str) -> list[tuple[float, float]]:
         """The points of a boundary as the scene last drew it (empty when unknown)."""
@@ -275,8 +283,13 @@ class MapScene(QGraphicsScene):
         previous = self.state.selected
         self.state.selected = set(ids)
         for item_id in previous ^ self.state.selected:
-            for collection in (self.areas, self.boundaries, self.connections, self.units, self.labels):
-                item = collection.get(item_id)
+            selected = item_id in self.state.selected
+            for collection in (self.areas, self.boundaries):
+                shape = collection.get(item_id)
+                if shape is not None:
+                    shape.show_selected(selected)
+            for other in (self.connections, self.units, self.labels):
+                item = other.get(item_id)
                 if item is not None:
                     item.update()
 
@@ -346,11 +359,13 @@ class MapScene(QGraphicsScene):
             }
         for connection_id in connection_ids:
             self._update_connection(connection_id, area_index)
-        if change.units or change.empires or change.magnates or dirty_areas:
+        # Faces that only changed shape keep their colour, anchors, label point and units.
+        if change.units or change.empires or change.magnates or change.areas:
             self._update_units(area_index)
-        if dirty_areas:
-            self._rebuild_markers()
-        self.recolour()
+        if change.areas:
+            self._update_markers(area_index, change.areas)
+        if change.areas or change.empires or change.magnates or change.setup:
+            self.recolour()
 
     # --- drawing --------------------------------------------------------------------------------
 

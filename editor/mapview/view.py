@@ -40,6 +40,11 @@ class MapView(QGraphicsView):
         self._pan_from: QPoint | None = None
         self._space = False
 
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """Publish the zoom to the scene's items before they paint (labels choose their detail by it)."""
+        self.map_scene.state.scale = self.scale_factor
+        super().drawBackground(painter, rect)
+
     # --- zoom -----------------------------------------------------------------------------------
 
     @property
