@@ -19,8 +19,7 @@ heirs, heirless deaths; 3.2 ratings with every listed modifier; 9.17, 9.32, 9.53
 11; 12.1-12.43; 13; 14; 15; 16; 17 (facts sheet 5); 18 and 26 (house defaults); 19.2 cards;
 20.1, 20.3, 20.4-20.52; 21; 22.1-22.28; 23.1-23.2, 23.12; 23.3 without the march to the holy
 places (house default, see the ``crusades`` table); 24 (house defaults); 33 (33.33 as a
-house-default choice); 34; 35 (35.24 and 35.33 excepted); 36.
-Not yet: the crusaders' march and passage (23.32 steps 3-4), crusader states, a marker absorbing
-a -1 (35.24), palace ruling (35.33), waivers on rebellion checks other than
-taxation (12.42 is asked before tax rolls).
+house-default choice); 34; 35 (35.24 as a table option); 36; 21.1 exile stature checks.
+Not yet: the crusaders' march and passage (23.32 steps 3-4), crusader states, waivers on
+rebellion checks other than taxation (12.42 is asked before tax rolls).
 """

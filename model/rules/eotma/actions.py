@@ -524,6 +524,13 @@ class CrusadePass(Action):
 
 
 @dataclass(frozen=True)
+class RulePalaces(Action):
+    """35.33: one ruling endeavour on every own area with a palace, each rated on its own."""
+
+    VERB: ClassVar[str] = "rule-palaces"
+
+
+@dataclass(frozen=True)
 class ReduceFort(Action):
     """14.43: lower the strength of an own fortification in the own turn (3 to 2, 2 to none)."""
 
@@ -591,6 +598,7 @@ CODEC = ActionCodec(
         Vote,
         Waive,
         ReduceFort,
+        RulePalaces,
         CallCrusade,
         CrusadeAttack,
         CrusadePass,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma import armies, crusades, events, parleys, taxation
+from model.rules.eotma import armies, crusades, endeavours, events, parleys, taxation
 from model.rules.eotma.actions import (
     MARKERS,
     Accept,
@@ -42,6 +42,7 @@ from model.rules.eotma.actions import (
     Refuse,
     Relocate,
     Rule,
+    RulePalaces,
     Tax,
     Vote,
     Waive,
@@ -79,6 +80,8 @@ def legal_actions(state: EotmaState) -> list[Action]:
             actions.append(BeginTaxation())
         actions.extend(card_actions(state, player))
         actions.extend(diplomacy_actions(state, player))
+        if state.game.options.civilisation_markers and endeavours.palace_problem(state, player) is None:
+            actions.append(RulePalaces())
         ids = state.game.board.ids
         actions.extend(ReduceFort(ids[a]) for a, o in enumerate(state.owner) if o == player and state.fort[a])
     if may_end_turn(state, player):
@@ -463,6 +466,10 @@ def _reason(state: EotmaState, action: Action) -> str | None:
         if state.tax_stage == 1:
             return "finish the taxation block first (16.14)"
         return events.play_problem(state, player, action.card, action.area, action.empire)
+    if isinstance(action, RulePalaces):
+        if state.tax_stage == 1:
+            return "taxation is one block: end it before the next endeavour (16.14)"
+        return endeavours.palace_problem(state, player)
     if isinstance(action, ReduceFort):
         area = game.board.index.get(action.area)
         if area is None or state.owner[area] != player or not state.fort[area]:

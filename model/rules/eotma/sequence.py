@@ -33,6 +33,7 @@ from model.rules.eotma.actions import (
     ReduceFort,
     Refuse,
     Relocate,
+    RulePalaces,
     Tax,
     Vote,
     Waive,
@@ -323,6 +324,8 @@ def apply(state: EotmaState, action: Action) -> list[str]:
             parleys.call(state, action.kind, state.active(), area, -1, effects)
     elif isinstance(action, Agree):
         parleys.agree(state, state.active(), action.empire, action.terms, effects)
+    elif isinstance(action, RulePalaces):
+        endeavours.rule_palaces(state, effects)
     elif isinstance(action, ReduceFort):
         area = state.game.board.index[action.area]
         before = state.fort[area]

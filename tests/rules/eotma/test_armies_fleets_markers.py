@@ -173,3 +173,14 @@ def test_35_24_a_pillage_may_destroy_a_marker_for_a_gold_instead_of_a_level() ->
     state.apply("pillage border from march")
     assert area(state, "border")["civilisation"] == 8 and area(state, "border")["social_state"] == 1
     assert state.treasury[0] == 13
+
+
+def test_35_33_one_card_rules_every_palace_area_each_on_its_own_rating() -> None:
+    state = start(
+        PLUS, hand=[2], options=DG, areas={"march": AreaStart("west", 2)}, west={"administrative": 3}
+    )
+    state.civ[idx(state, "home")] = 4
+    state.civ[idx(state, "march")] = 4
+    entry = state.apply("rule-palaces")  # home: 3 - 2 = 1, march: 3 - 2 = 1; +1(1>) on both
+    assert area(state, "home")["social_state"] == 3 and area(state, "march")["social_state"] == 3
+    assert "rule home: rating 1" in entry.effects and state.endeavours_done == 1

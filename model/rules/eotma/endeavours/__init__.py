@@ -10,7 +10,7 @@ from model.rules.eotma.decisions import Pending
 from model.rules.eotma.endeavours import conquest, diplomacy, domestic, pillage
 from model.rules.eotma.endeavours.common import Located, defense_seas, locate, may_defend
 from model.rules.eotma.leaders import stature_check
-from model.rules.eotma.ratings import COMBAT, base_rating, defense_value, stature_for
+from model.rules.eotma.ratings import COMBAT, base_rating, cost, defense_value, stature_for
 
 if TYPE_CHECKING:
     from model.rules.eotma.state import EotmaState
@@ -100,3 +100,45 @@ def resolve(state: EotmaState, action: Endeavour, effects: list[str], *, against
     if state.leader_bonus[player]:  # 36.11: the card goes once its endeavour is done
         state.event_discard.append(state.leader_bonus[player])
         state.leader_bonus[player] = ""
+
+
+def palace_areas(state: EotmaState, player: int) -> dict[int, int]:
+    """Return {area: sea areas on its line} for the player's connected areas with a palace (35.33)."""
+    from model.rules.eotma.decisions import PALACE
+    from model.rules.eotma.territory import connection
+
+    return {a: seas for a, seas in connection(state, player).items() if state.civ[a] & PALACE}
+
+
+def palace_problem(state: EotmaState, player: int) -> str | None:
+    """Return why the player cannot rule its palace areas now, or None (35.33)."""
+    if not state.game.options.civilisation_markers:
+        return "civilisation markers (35) are not used in this scenario"
+    if not state.hand[player]:
+        return "no unused year card is left this round"
+    areas = palace_areas(state, player)
+    if not areas:
+        return "the player has no connected area with a palace (35.33)"
+    price = sum(cost(state, "rule", seas, 0) for seas in areas.values())
+    if price > state.treasury[player]:
+        return f"it costs {price} gold and the treasury holds {state.treasury[player]}"
+    return None
+
+
+def rule_palaces(state: EotmaState, effects: list[str]) -> None:
+    """35.33: one card rules every palace area, each with its own rating and results."""
+    player = state.active()
+    areas = palace_areas(state, player)
+    price = sum(cost(state, "rule", seas, 0) for seas in areas.values())
+    state.treasury[player] -= price
+    state.endeavours_done += 1
+    card = state.game.rules.card_by_id[state.hand[player].pop(0)]
+    effects.append(
+        f"{state.game.player_ids[player]} rules its palace areas: pays {price} gold, card {card.id}"
+    )
+    for area, seas in sorted(areas.items()):
+        at = Located("rule", player, area, area, seas)
+        rating = base_rating(state, player, "rule", area, area, seas)
+        effects.append(f"rule {state.game.board.ids[area]}: rating {rating}")
+        domestic.rule(state, at, card, rating, effects)
+    stature_check(state, player, stature_for(state, "rule"), card, effects)
