@@ -64,7 +64,11 @@ def build_menus(window: MainWindow) -> None:
     actions["export"] = _action(window, "&Export image…", window.export_image, "Ctrl+E")
     actions["close"] = _action(window, "&Close", files.close, QKeySequence.StandardKey.Close)
     actions["quit"] = _action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit)
-    for name in ("save", "save_as", "export", "close"):
+    # Print-and-play sheet (editor.export): imported here so the menu stays the only hook.
+    from editor.export.sheet_dialog import export_sheet
+
+    actions["export_sheet"] = _action(window, "Export print-and-play &PDF…", partial(export_sheet, window))
+    for name in ("save", "save_as", "export", "export_sheet", "close"):
         file_menu.addAction(actions[name])
     file_menu.addSeparator()
     file_menu.addAction(actions["quit"])

@@ -383,10 +383,39 @@ def _configure_render(parser: argparse.ArgumentParser) -> None:
         help="map mode: owner, religion, language, social_state, population, kind, seafaring, validation",
     )
     parser.add_argument("--width", type=int, default=2000, metavar="PX", help="image width in pixels")
+    parser.add_argument(
+        "--sheet",
+        action="store_true",
+        help="print-and-play PDF: the map tiled across pages, a legend and the setup tables",
+    )
+    parser.add_argument("--paper", default="A4", help="paper of the --sheet pages: A4, A3 or Letter")
+    parser.add_argument(
+        "--pages-across", type=int, default=2, metavar="N", help="how many pages the --sheet map spans across"
+    )
+
+
+def _run_render_sheet(args: argparse.Namespace) -> int:
+    """``mappa render FILE -o OUT.pdf --sheet``: the print-and-play sheet (editor.export.pdf_sheet)."""
+    try:
+        sheet = importlib.import_module("editor.export.pdf_sheet")
+    except ModuleNotFoundError as error:
+        raise CliError(f"rendering needs the editor and PySide6: module {error.name!r} is missing") from error
+    scenario = io.load(args.file)
+    options = sheet.SheetOptions(paper=args.paper, pages_across=args.pages_across, mode=args.mode)
+    try:
+        result = sheet.render_sheet(scenario, args.output, options)
+    except KeyError as error:
+        raise CliError(str(error.args[0]) if error.args else str(error)) from error
+    except (ValueError, OSError) as error:
+        raise CliError(str(error)) from error
+    print(f"wrote {result.path} ({len(result.pages)} pages, map on {result.layout.pages})")
+    return 0
 
 
 def _run_render(args: argparse.Namespace) -> int:
     # Qt is imported here only, by name (model/ has no static dependency on the editor package).
+    if args.sheet:
+        return _run_render_sheet(args)
     try:
         render = importlib.import_module("editor.render")
     except ModuleNotFoundError as error:
