@@ -29,6 +29,7 @@ from editor.mapview.tools import SelectTool, Tool, ToolContext
 from editor.mapview.toolset import make_tools
 from editor.mapview.view import MapView
 from editor.menus import build_menus
+from editor.playtest import install_playtest
 from editor.render import RenderError, render_scene
 from editor.selection import Selection
 from editor.statusbar import MapStatusBar
@@ -88,6 +89,7 @@ class MainWindow(QMainWindow):
         self.actions_by_name: dict[str, QAction] = {}
         self.mode_box: QComboBox | None = None
         build_menus(self)
+        install_playtest(self)
 
         self._connect()
         self._update_title()

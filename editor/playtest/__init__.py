@@ -1,0 +1,10 @@
+"""Play-test mode in the editor (issue 5): play the scenario being edited with the real engine.
+
+``install_playtest(window)`` adds the Play-test menu, toolbar actions and docks to a main window;
+``session`` runs one game, ``controller`` connects it to the map and the panel, ``report`` runs
+the balance report in a worker thread.
+"""
+
+from editor.playtest.install import install_playtest
+
+__all__ = ["install_playtest"]

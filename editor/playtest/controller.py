@@ -1,0 +1,460 @@
+"""Play-test mode in the main window: starts a session and keeps the map and panel in step with it.
+
+One ``PlaytestController`` per window. It starts a :class:`PlaytestSession` on a copy of the
+document's scenario, shows the state on the map (``PlayOverlay``) and in the dock, turns clicks
+on areas into a human seat's choices, and writes a captured position back as one undo step.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, QPointF
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from editor import commands
+from editor.mapview.modes import INDEPENDENT, LegendEntry
+from editor.mapview.tools import Tool, ToolContext
+from editor.playtest import dialog
+from editor.playtest.chips import pictures_for
+from editor.playtest.choices import Choice, choices_for_area, group_actions
+from editor.playtest.overlay import PlayOverlay
+from editor.playtest.panel import SPEEDS_MS, PlaytestDock
+from editor.playtest.session import (
+    HUMAN,
+    PlaytestFailure,
+    PlaytestSession,
+    PlaytestSetup,
+    SessionError,
+    new_seed,
+)
+from model import ops
+from model.playtest.capture import CaptureError, capture_setup, map_differences, summarize
+from model.rules import registry
+from model.rules.protocol import ActionError
+
+if TYPE_CHECKING:
+    from editor.mainwindow import MainWindow
+
+
+class PlayTool(Tool):
+    """The map tool while a play-test runs: a click on an area lists the human seat's choices there."""
+
+    name = "Play"
+    id = "playtest"
+    hint = "Click an area to see what your seat may do there"
+
+    def __init__(self, window: MainWindow, controller: PlaytestController) -> None:
+        super().__init__(window.view, ToolContext(window.document, window.selection, window.report))
+        self.controller = controller
+
+    def press(self, point: QPointF, event: QMouseEvent) -> bool:
+        """Pick the area under the click."""
+        self.controller.select_area(self.view.map_scene.area_at(point))
+        return True
+
+
+def confirm_capture(parent: QWidget, lines: list[str], notes: list[str]) -> bool:
+    """Ask before writing the position into the scenario (tests replace this)."""
+    box = QMessageBox(parent)
+    box.setWindowTitle("Use this position as the scenario setup")
+    count = len(lines)
+    box.setText(
+        f"{count} change{'s' if count != 1 else ''} to the scenario setup. "
+        "This is one edit: Edit > Undo takes it back."
+    )
+    box.setDetailedText("\n".join(lines + (["", *notes] if notes else [])))
+    box.setStandardButtons(QMessageBox.StandardButton.Ok | QMessageBox.StandardButton.Cancel)
+    return box.exec() == QMessageBox.StandardButton.Ok
+
+
+class PlaytestController(QObject):
+    """Runs play-test mode for one main window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.session: PlaytestSession | None = None
+        self.overlay: PlayOverlay | None = None
+        self.area: str | None = None
+        self.dock = PlaytestDock(window)
+        self.dock.hide()
+        from PySide6.QtCore import Qt
+
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self._previous_tool = "select"
+        self._connect_dock()
+
+    # --- starting and stopping ------------------------------------------------------------------
+
+    def start_with_dialog(self) -> bool:
+        """Play-test action: ask for seats, seed and options, then start."""
+        scenario = self.window.document.scenario
+        spec = registry.get(scenario.ruleset.id)
+        if spec is None or not spec.engine:
+            self.window.report(f"Ruleset {scenario.ruleset.id!r} has no rules engine to play")
+            return False
+        chosen = dialog.ask_setup(scenario, spec, self.window)
+        return chosen is not None and self.start(chosen)
+
+    def start(self, setup: PlaytestSetup) -> bool:
+        """Start a play-test of the document's scenario as it is now (saved or not)."""
+        try:
+            session = PlaytestSession(self.window.document.scenario, setup, self)
+        except SessionError as error:
+            QMessageBox.warning(self.window, "Cannot start the play-test", str(error))
+            return False
+        self._adopt(session)
+        return True
+
+    def load_log(self, path: Path | None = None) -> bool:
+        """Load a saved log (or a failure replay) and show its last position."""
+        if path is None:
+            chosen, _ = QFileDialog.getOpenFileName(
+                self.window, "Load a play-test log", "", "Play-test logs (*.json);;All files (*)"
+            )
+            if not chosen:
+                return False
+            path = Path(chosen)
+        try:
+            session = PlaytestSession.from_replay(self.window.document.scenario, path, self)
+        except SessionError as error:
+            QMessageBox.warning(self.window, "Cannot load the log", str(error))
+            return False
+        self._adopt(session)
+        return True
+
+    def _adopt(self, session: PlaytestSession) -> None:
+        self.stop()
+        self.session = session
+        session.changed.connect(self.refresh)
+        session.failed.connect(self._on_failed)
+        session.running_changed.connect(self._on_running)
+        session.set_speed(SPEEDS_MS[self.dock.speed.value()])
+        self.overlay = PlayOverlay(self.window.scene)
+        self.area = None
+        self._previous_tool = next(
+            (k for k, t in self.window.tools.items() if t is self.window.tool), "select"
+        )
+        self.window.tools["playtest"] = PlayTool(self.window, self)
+        self.window.set_tool("playtest")
+        self.dock.log.clear()
+        self.dock.set_error("")
+        self.dock.show()
+        self.dock.raise_()
+        self.refresh()
+        if session.failure is not None:
+            self._on_failed(session.failure)
+
+    def stop(self) -> None:
+        """End play-test mode: the map and tools are the editor's again."""
+        if self.session is None:
+            return
+        self.session.pause()
+        self.session.changed.disconnect(self.refresh)
+        self.session.deleteLater()
+        self.session = None
+        if self.overlay is not None:
+            self.overlay.clear()
+            self.overlay = None
+        if "playtest" in self.window.tools:
+            self.window.set_tool(
+                self._previous_tool if self._previous_tool in self.window.tools else "select"
+            )
+            del self.window.tools["playtest"]
+        self.window.legend_dock.set_entries(self.window.scene.mode_id, self.window.scene.legend)
+        self.dock.set_status("No play-test running")
+        self.dock.set_choices([], "")
+        self.dock.hide()
+
+    # --- showing the state ----------------------------------------------------------------------
+
+    def _colours(self) -> dict[str, str]:
+        setup = self.window.document.scenario.setup
+        return {**{m.id: m.colour for m in setup.magnates}, **{e.id: e.colour for e in setup.empires}}
+
+    def refresh(self) -> None:
+        """Redraw map, status, seats, choices and log from the session's state."""
+        session = self.session
+        if session is None or self.overlay is None:
+            return
+        scenario = self.window.document.scenario
+        names = {a.id: a.name for a in scenario.map.areas}
+        colours = self._colours()
+        try:
+            pictures = pictures_for(scenario.ruleset.id, session.state, names, colours)
+            view = session.view()
+        except Exception as error:  # a broken view must not take the window down
+            session._fail(error, None)
+            return
+        self.overlay.show(pictures)
+        self._show_legend(colours)
+        self._show_status(view)
+        self._show_seats(view)
+        self._show_choices()
+        self.dock.set_log(session.log)
+        self._update_buttons()
+
+    def _show_legend(self, colours: dict[str, str]) -> None:
+        setup = self.window.document.scenario.setup
+        entries = [LegendEntry(e.colour, e.name) for e in setup.empires]
+        entries += [LegendEntry(m.colour, f"{m.name} (Magnate)") for m in setup.magnates]
+        entries.append(LegendEntry(INDEPENDENT, "Independent"))
+        self.window.legend_dock.set_entries("Play-test: owners", entries)
+
+    def _name(self, player: str | None) -> str:
+        if player is None:
+            return "nobody"
+        for empire in self.window.document.scenario.setup.empires:
+            if empire.id == player:
+                return empire.name
+        return player
+
+    def _show_status(self, view: dict[str, Any]) -> None:
+        session = self.session
+        assert session is not None
+        round_, phase = session.state.cursor()
+        player = session.current_player()
+        seat = session.seats.get(player or "", "")
+        who = (
+            f"{html.escape(self._name(player))} ({'you' if seat == HUMAN else 'AI ' + seat})"
+            if player
+            else ""
+        )
+        parts = []
+        if "year" in view:
+            parts.append(f"<b>Round {round_ + 1}</b> ({view['year']})")
+        else:
+            parts.append(f"<b>Turn {round_}</b>")
+        parts.append(f"phase <b>{html.escape(str(phase))}</b>")
+        if view.get("active") and view.get("active") != player:
+            parts.append(f"turn of {html.escape(self._name(view['active']))}")
+        if session.state.is_over():
+            scores = session.state.scores()
+            best = max(scores.values()) if scores else 0
+            winners = ", ".join(self._name(p) for p, s in scores.items() if s == best)
+            parts.append(f"<b>Game over</b>: {html.escape(winners)} won")
+        elif player:
+            parts.append(f"to act: <b>{who}</b>")
+        if view.get("decision"):
+            parts.append(f"decision: <b>{html.escape(str(view['decision']))}</b>")
+        parts.append(f"seed {session.seed}, {len(session.actions)} actions")
+        self.dock.set_status(" · ".join(parts))
+        self.window.status.showMessage(self.dock.status.text().replace("<b>", "").replace("</b>", ""), 4000)
+
+    def _show_seats(self, view: dict[str, Any]) -> None:
+        session = self.session
+        assert session is not None
+        scores = session.state.scores()
+        empires = view.get("empires", {})
+        nations = (
+            view.get("nations", {})
+            if "nations" in view
+            else session.state.to_json().get("board", {}).get("nations", {})
+        )
+        rows = []
+        acting = session.current_player()
+        for empire in self.window.document.scenario.setup.empires:
+            data = empires.get(empire.id) or {}
+            nation = nations.get(empire.id) or {}
+            gold = data.get("treasury", nation.get("resources", ""))
+            seat = session.seats.get(empire.id, "")
+            rows.append(
+                {
+                    "seat": empire.name,
+                    "colour": empire.colour,
+                    "played_by": "Human" if seat == HUMAN else f"AI {seat}",
+                    "gold": gold,
+                    "vp": f"{scores.get(empire.id, 0):g}",
+                    "court": data.get("court") or ("exiled" if data.get("exiled") else ""),
+                    "acting": empire.id == acting,
+                }
+            )
+        self.dock.set_seats(rows)
+
+    def _show_choices(self) -> None:
+        session = self.session
+        assert session is not None
+        if session.stopped or session.state.is_over():
+            self.dock.set_choices([], "The game is over." if session.state.is_over() else "")
+            return
+        if not session.human_to_act():
+            self.dock.set_choices(
+                [], f"{self._name(session.current_player())} (AI) is to act: Step or Auto-play."
+            )
+            return
+        choices = group_actions(session.legal_actions())
+        shown = choices_for_area(choices, self.area)
+        name = self._name(session.current_player())
+        if self.area is not None:
+            area_name = self.window.document.scenario.area_index().get(self.area)
+            label = area_name.name if area_name else self.area
+            hint = (
+                f"{name}: {len(shown)} choices at {label}." if shown else f"{name}: nothing to do at {label}."
+            )
+        else:
+            with_area = len(choices) - len(shown)
+            hint = f"{name} to act. Click an area for the {with_area} choices on the map; other choices:"
+        self.dock.set_choices(shown, hint)
+
+    def _update_buttons(self) -> None:
+        session = self.session
+        alive = session is not None and not session.stopped and not session.state.is_over()
+        ai_turn = alive and session is not None and not session.human_to_act()
+        for button in (
+            self.dock.step_button,
+            self.dock.turn_button,
+            self.dock.round_button,
+            self.dock.play_button,
+        ):
+            button.setEnabled(bool(ai_turn))
+        self.dock.back_button.setEnabled(session is not None and bool(session.actions))
+        self.dock.capture_button.setEnabled(session is not None)
+
+    # --- user input -----------------------------------------------------------------------------
+
+    def select_area(self, area_id: str | None) -> None:
+        """A click on the map: list the choices there (and outline the area)."""
+        self.area = area_id
+        if self.overlay is not None:
+            self.overlay.highlight([area_id] if area_id else [])
+        if self.session is not None:
+            self._show_choices()
+
+    def choose(self, choice: Choice, gold: int = 0) -> bool:
+        """Carry out a human seat's choice with this much extra gold."""
+        session = self.session
+        if session is None:
+            return False
+        try:
+            session.act(choice.action(gold))
+        except (ActionError, KeyError, SessionError) as error:
+            QMessageBox.warning(self.window, "Not allowed", str(error))
+            return False
+        self.area = None
+        if self.overlay is not None:
+            self.overlay.highlight(choice.areas)
+        session.changed.emit()
+        return True
+
+    def show_log_entry(self, seq: int) -> None:
+        """Outline the areas of a log entry's action."""
+        session = self.session
+        if session is None or self.overlay is None or not 0 <= seq < len(session.log):
+            return
+        entry = session.log[seq]
+        try:
+            areas = session.game.parse_action(entry.action).areas()
+        except ActionError:
+            areas = ()
+        self.overlay.highlight(areas)
+
+    def back_one(self) -> None:
+        """Undo the last action (back to before the last human action when a human plays)."""
+        session = self.session
+        if session is None or not session.actions:
+            return
+        session.go_to(len(session.actions) - 1)
+
+    def back_to_chosen(self) -> None:
+        """Go back to before the log entry chosen in the dock."""
+        seq = self.dock.chosen_log_entry()
+        if self.session is not None and seq is not None:
+            self.session.undo_to_entry(seq)
+
+    def save_log(self, path: Path | None = None) -> bool:
+        """Save the log as a replay file."""
+        if self.session is None:
+            return False
+        if path is None:
+            chosen, _ = QFileDialog.getSaveFileName(
+                self.window, "Save the play-test log", "playtest.log.json", "Play-test logs (*.json)"
+            )
+            if not chosen:
+                return False
+            path = Path(chosen)
+        try:
+            self.session.save_log(path)
+        except OSError as error:
+            QMessageBox.warning(self.window, "Cannot save the log", str(error))
+            return False
+        self.window.report(f"Saved the play-test log to {path}")
+        return True
+
+    def capture(self) -> bool:
+        """Use this position as the scenario setup: one undoable edit, after showing what changes."""
+        session = self.session
+        if session is None:
+            return False
+        scenario = self.window.document.scenario
+        try:
+            setup = capture_setup(scenario, session.state)
+        except CaptureError as error:
+            QMessageBox.warning(self.window, "Cannot use this position", str(error))
+            return False
+        lines = summarize(scenario, setup)
+        if not lines:
+            self.window.report("The position is the scenario's setup already: nothing to change")
+            return False
+        if not confirm_capture(self.window, lines, map_differences(scenario, session.state)):
+            return False
+        try:
+            commands.execute(
+                self.window.document,
+                lambda s: ops.replace_setup(s, setup),
+                f"Use the play-test position (seed {session.seed}, {len(session.actions)} actions)",
+            )
+        except ops.OpError as error:
+            QMessageBox.warning(self.window, "Cannot use this position", str(error))
+            return False
+        self.window.report(f"The scenario setup is now the play-test position ({len(lines)} changes)")
+        return True
+
+    # --- wiring ---------------------------------------------------------------------------------
+
+    def _connect_dock(self) -> None:
+        dock = self.dock
+        dock.step_button.clicked.connect(lambda: self._on_session("step_once"))
+        dock.turn_button.clicked.connect(lambda: self._on_session("play", "turn"))
+        dock.round_button.clicked.connect(lambda: self._on_session("play", "round"))
+        dock.play_button.toggled.connect(self._on_play_toggled)
+        dock.speed.valueChanged.connect(lambda i: self._on_session("set_speed", SPEEDS_MS[i]))
+        dock.back_button.clicked.connect(self.back_one)
+        dock.restart_button.clicked.connect(lambda: self._on_session("restart"))
+        dock.new_seed_button.clicked.connect(lambda: self._on_session("restart", new_seed()))
+        dock.capture_button.clicked.connect(self.capture)
+        dock.stop_button.clicked.connect(self.stop)
+        dock.choice_made.connect(self.choose)
+        dock.log_entry_chosen.connect(self.show_log_entry)
+        dock.back_to_button.clicked.connect(self.back_to_chosen)
+        dock.save_log_button.clicked.connect(lambda: self.save_log())
+        dock.load_log_button.clicked.connect(lambda: self.load_log())
+
+    def _on_session(self, method: str, *args: Any) -> None:
+        """Call a session method from a dock button (nothing when no play-test runs)."""
+        if self.session is not None:
+            getattr(self.session, method)(*args)
+
+    def _on_play_toggled(self, on: bool) -> None:
+        if self.session is None:
+            return
+        if on and not self.session.running:
+            self.session.play(None, SPEEDS_MS[self.dock.speed.value()])
+        elif not on:
+            self.session.pause()
+
+    def _on_running(self, running: bool) -> None:
+        self.dock.play_button.blockSignals(True)
+        self.dock.play_button.setChecked(running and self.session is not None and self.session._goal is None)
+        self.dock.play_button.setText("Pause" if self.dock.play_button.isChecked() else "Auto-play")
+        self.dock.play_button.blockSignals(False)
+
+    def _on_failed(self, failure: PlaytestFailure) -> None:
+        where = f" Replay: {failure.replay_path}" if failure.replay_path else ""
+        action = f" while playing {failure.action!r}" if failure.action else ""
+        self.dock.set_error(f"The engine stopped{action}: {failure.error}.{where}")
+        self.window.report(f"Play-test stopped by an engine error: {failure.error}")
+        self.refresh()

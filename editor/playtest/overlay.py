@@ -1,0 +1,150 @@
+"""The live map overlay: play-state fills, chips beside each area's name, highlighted areas.
+
+Drawn on the editor's own ``MapScene`` in a layer of its own; the document is never changed.
+While the overlay is shown, the scene's starting-unit counters are hidden (the chips show the
+units in play) and area fills follow the game; ``clear()`` gives the scene back as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
+
+from editor.document import DocumentChange
+from editor.mapview.items import Layer
+from editor.mapview.modes import LegendEntry
+from editor.mapview.scene import MapScene
+from editor.playtest.chips import AreaPicture, Chip
+
+OVERLAY_Z = 45
+CHIP_HEIGHT = 13.0
+
+
+class ChipsItem(QGraphicsItem):
+    """A row of chips under an area's label, a constant size on screen."""
+
+    def __init__(self, area_id: str, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.area_id = area_id
+        self.chips: tuple[Chip, ...] = ()
+        self._font = QFont("Sans Serif", 7)
+        self._font.setBold(True)
+        self._metrics = QFontMetricsF(self._font)
+        self._widths: list[float] = []
+        self._rect = QRectF()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(True)
+
+    def set_chips(self, chips: tuple[Chip, ...], tip: str) -> None:
+        """Show these chips (centred under the label point)."""
+        self.prepareGeometryChange()
+        self.chips = chips
+        self._widths = [max(CHIP_HEIGHT, self._metrics.horizontalAdvance(c.text) + 5) for c in chips]
+        total = sum(self._widths) + max(0, len(chips) - 1) * 2
+        # Below the area's name (drawn about 8 px either side of the label point).
+        self._rect = QRectF(-total / 2, 9, total, CHIP_HEIGHT)
+        self.setToolTip(tip)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        """The row's box in pixels."""
+        return self._rect.adjusted(-1, -1, 1, 1)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        """Draw each chip as a rounded box with its text."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setFont(self._font)
+        x = self._rect.left()
+        for chip, width in zip(self.chips, self._widths, strict=True):
+            box = QRectF(x, self._rect.top(), width, CHIP_HEIGHT)
+            fill = QColor(chip.fill)
+            painter.setPen(QPen(QColor(chip.outline), 1.5 if chip.outline != "#202020" else 0.8))
+            painter.setBrush(fill)
+            painter.drawRoundedRect(box, 3, 3)
+            painter.setPen(QColor("#ffffff") if fill.lightness() < 120 else QColor("#111111"))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, chip.text)
+            x += width + 2
+
+
+class PlayOverlay:
+    """Draws a play-test's pictures on a map scene and gives the scene back when cleared."""
+
+    def __init__(self, scene: MapScene) -> None:
+        self.scene = scene
+        self.layer = Layer("playtest", OVERLAY_Z)
+        scene.addItem(self.layer)
+        self.chips: dict[str, ChipsItem] = {}
+        self.pictures: dict[str, AreaPicture] = {}
+        self.highlighted: tuple[str, ...] = ()
+        pen = QPen(QColor("#ffd400"), 4)
+        pen.setCosmetic(True)
+        self._highlight = QGraphicsPathItem(self.layer)
+        self._highlight.setPen(pen)
+        self._highlight.setZValue(-1)
+        self._units_were_visible = scene.layers["units"].isVisible()
+        scene.layers["units"].setVisible(False)
+        scene.document.changed.connect(self._on_document_changed)
+        self.active = True
+
+    def show(self, pictures: Mapping[str, AreaPicture]) -> None:
+        """Fill the areas and place the chips for a new position."""
+        self.pictures = dict(pictures)
+        for area_id, item in self.scene.areas.items():
+            picture = self.pictures.get(area_id)
+            if picture is not None:
+                item.set_fill(picture.fill)
+        for area_id in list(self.chips):
+            if area_id not in self.pictures or area_id not in self.scene.areas:
+                self.scene.removeItem(self.chips.pop(area_id))
+        areas = self.scene.scenario.area_index()
+        for area_id, picture in self.pictures.items():
+            area = areas.get(area_id)
+            if area is None:
+                continue
+            item = self.chips.get(area_id)
+            if item is None:
+                item = ChipsItem(area_id, self.layer)
+                self.chips[area_id] = item
+            item.setPos(self.scene.label_point(area))
+            item.set_chips(picture.chips, picture.tip)
+
+    def highlight(self, area_ids: Iterable[str]) -> None:
+        """Outline these areas (a log entry's or a chosen action's); an empty list clears it."""
+        self.highlighted = tuple(a for a in area_ids if a in self.scene.areas)
+        path = QPainterPath()
+        for area_id in self.highlighted:
+            path.addPath(self.scene.areas[area_id].path())
+        self._highlight.setPath(path)
+
+    def legend(self, names: Mapping[str, tuple[str, str]]) -> list[LegendEntry]:
+        """Legend entries for the owners shown (``names``: id -> (colour, name))."""
+        return [LegendEntry(colour, name) for colour, name in names.values()]
+
+    def _on_document_changed(self, change: DocumentChange) -> None:
+        # The scene recoloured by its map mode; play colours win while the overlay is on.
+        if self.active:
+            self.show(self.pictures)
+            self.highlight(self.highlighted)
+
+    def clear(self) -> None:
+        """Remove the overlay and restore the scene's own colours and unit counters."""
+        if not self.active:
+            return
+        self.active = False
+        self.scene.document.changed.disconnect(self._on_document_changed)
+        self.scene.removeItem(self.layer)
+        self.chips.clear()
+        self.scene.layers["units"].setVisible(self._units_were_visible)
+        self.scene.recolour()
+
+
+def chip_texts(overlay: PlayOverlay, area_id: str) -> list[str]:
+    """The texts of the chips shown for an area (for tests and the status bar)."""
+    item = overlay.chips.get(area_id)
+    return [c.text for c in item.chips] if item else []

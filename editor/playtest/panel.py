@@ -1,0 +1,259 @@
+"""The play-test dock: status, controls, the human seat's choices, treasuries and VP, the log.
+
+Widgets only; ``editor.playtest.controller`` connects them to the session. Every widget a test
+drives is an attribute.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSlider,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.playtest.choices import Choice
+from model.rules.protocol import LogEntry
+
+SPEEDS_MS = (1500, 800, 400, 150, 40, 0)
+"""Auto-play speeds (milliseconds between AI actions), slowest first; the slider picks one."""
+
+
+def _button(text: str, tip: str, parent: QWidget) -> QPushButton:
+    button = QPushButton(text, parent)
+    button.setToolTip(tip)
+    return button
+
+
+class PlaytestDock(QDockWidget):
+    """The play-test panel. Signals: ``choice_made(Choice, gold)``, ``log_entry_chosen(seq)``."""
+
+    choice_made = Signal(object, int)
+    log_entry_chosen = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Play-test", parent)
+        self.setObjectName("playtest_dock")
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+
+        self.status = QLabel("No play-test running", body)
+        self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.status)
+        self.error = QLabel("", body)
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #a50f15; font-weight: bold")
+        self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.error.hide()
+        layout.addWidget(self.error)
+
+        controls = QGridLayout()
+        self.step_button = _button("Step", "Let the AI seat to act take one action", body)
+        self.turn_button = _button("To end of turn", "Play AI seats until the turn passes", body)
+        self.round_button = _button("To end of round", "Play AI seats until the next round", body)
+        self.play_button = _button(
+            "Auto-play", "Play AI seats at the chosen speed; press again to pause", body
+        )
+        self.play_button.setCheckable(True)
+        self.speed = QSlider(Qt.Orientation.Horizontal, body)
+        self.speed.setRange(0, len(SPEEDS_MS) - 1)
+        self.speed.setValue(2)
+        self.speed.setToolTip("Auto-play speed")
+        self.back_button = _button("Back one", "Undo the last action (replayed from the log)", body)
+        self.restart_button = _button("Restart", "Start again with the same seed", body)
+        self.new_seed_button = _button("New seed", "Start again with a new seed", body)
+        self.capture_button = _button(
+            "Use as setup…", "Use this position as the scenario setup (one undoable edit)", body
+        )
+        self.stop_button = _button("Stop", "End the play-test and give the map back to the editor", body)
+        for index, widget in enumerate(
+            (
+                self.step_button,
+                self.turn_button,
+                self.round_button,
+                self.play_button,
+                self.speed,
+                self.back_button,
+            )
+        ):
+            controls.addWidget(widget, index // 3, index % 3)
+        controls.addWidget(self.restart_button, 2, 0)
+        controls.addWidget(self.new_seed_button, 2, 1)
+        controls.addWidget(self.capture_button, 2, 2)
+        controls.addWidget(self.stop_button, 3, 2)
+        layout.addLayout(controls)
+
+        split = QSplitter(Qt.Orientation.Vertical, body)
+        choices_box = QGroupBox("Your choices", split)
+        choices_layout = QVBoxLayout(choices_box)
+        self.choices_hint = QLabel("", choices_box)
+        self.choices_hint.setWordWrap(True)
+        choices_layout.addWidget(self.choices_hint)
+        self.choices = QListWidget(choices_box)
+        choices_layout.addWidget(self.choices)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Gold:", choices_box))
+        self.gold = QComboBox(choices_box)
+        self.gold.setToolTip("Extra gold spent on the choice (9.33)")
+        row.addWidget(self.gold, 1)
+        self.do_button = QPushButton("Do it", choices_box)
+        self.do_button.setDefault(True)
+        row.addWidget(self.do_button)
+        choices_layout.addLayout(row)
+
+        self.table = QTableWidget(0, 5, split)
+        self.table.setHorizontalHeaderLabels(["Seat", "Played by", "Gold", "VP", "Court"])
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+
+        log_box = QWidget(split)
+        log_layout = QVBoxLayout(log_box)
+        log_layout.setContentsMargins(0, 0, 0, 0)
+        self.log = QTreeWidget(log_box)
+        self.log.setHeaderLabels(["#", "Round", "Player", "Action and effects"])
+        self.log.setColumnCount(4)
+        self.log.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.log.setToolTip("Click an entry to see its areas on the map")
+        log_layout.addWidget(self.log)
+        log_row = QHBoxLayout()
+        self.back_to_button = _button(
+            "Go back before it", "Return to the position before the chosen entry", log_box
+        )
+        self.save_log_button = _button("Save log…", "Save the log as a replay file", log_box)
+        self.load_log_button = _button("Load log…", "Load a saved log and replay it", log_box)
+        for button in (self.back_to_button, self.save_log_button, self.load_log_button):
+            log_row.addWidget(button)
+        log_layout.addLayout(log_row)
+        split.addWidget(choices_box)
+        split.addWidget(self.table)
+        split.addWidget(log_box)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 1)
+        split.setStretchFactor(2, 3)
+        layout.addWidget(split, 1)
+        self.setWidget(body)
+
+        self._choices: list[Choice] = []
+        self.choices.currentRowChanged.connect(self._on_choice_row)
+        self.choices.itemDoubleClicked.connect(lambda _item: self._do())
+        self.do_button.clicked.connect(self._do)
+        self.log.itemClicked.connect(self._on_log_item)
+
+    # --- choices --------------------------------------------------------------------------------
+
+    def set_choices(self, choices: list[Choice], hint: str) -> None:
+        """Show a human seat's choices (an empty list with a hint when it is not their turn)."""
+        self._choices = list(choices)
+        self.choices.clear()
+        self.choices_hint.setText(hint)
+        for choice in choices:
+            item = QListWidgetItem(choice.label, self.choices)
+            item.setToolTip(choice.rule)
+        if choices:
+            self.choices.setCurrentRow(0)
+        else:
+            self.gold.clear()
+        self.do_button.setEnabled(bool(choices))
+        self.gold.setEnabled(bool(choices))
+
+    def shown_choices(self) -> list[Choice]:
+        """The choices listed now."""
+        return list(self._choices)
+
+    def _on_choice_row(self, row: int) -> None:
+        self.gold.clear()
+        if 0 <= row < len(self._choices):
+            for gold in self._choices[row].golds:
+                self.gold.addItem(f"+{gold}" if gold else "no extra gold", gold)
+            self.gold.setEnabled(len(self._choices[row].golds) > 1)
+
+    def _do(self) -> None:
+        row = self.choices.currentRow()
+        if 0 <= row < len(self._choices):
+            gold = self.gold.currentData()
+            self.choice_made.emit(self._choices[row], int(gold or 0))
+
+    # --- seats, status, log ---------------------------------------------------------------------
+
+    def set_status(self, html: str) -> None:
+        """Show the round, phase and who acts."""
+        self.status.setText(html)
+
+    def set_error(self, text: str) -> None:
+        """Show why the play-test stopped (empty hides the message)."""
+        self.error.setText(text)
+        self.error.setVisible(bool(text))
+
+    def set_seats(self, rows: list[Mapping[str, Any]]) -> None:
+        """Fill the seat table: ``seat``, ``colour``, ``played_by``, ``gold``, ``vp``, ``court``."""
+        self.table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            values = [row["seat"], row["played_by"], row["gold"], row["vp"], row.get("court") or ""]
+            for c, value in enumerate(values):
+                item = QTableWidgetItem(str(value))
+                if c == 0:
+                    item.setBackground(QBrush(QColor(row.get("colour", "#ffffff"))))
+                    if QColor(row.get("colour", "#ffffff")).lightness() < 120:
+                        item.setForeground(QBrush(QColor("#ffffff")))
+                if c in (2, 3):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if row.get("acting"):
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                self.table.setItem(r, c, item)
+
+    def set_log(self, entries: list[LogEntry]) -> None:
+        """Show the log, adding only the new entries (a long game is not rebuilt each action)."""
+        shown = self.log.topLevelItemCount()
+        if shown > len(entries) or (
+            shown
+            and self.log.topLevelItem(shown - 1).data(0, Qt.ItemDataRole.UserRole) != entries[shown - 1].seq
+        ):
+            self.log.clear()
+            shown = 0
+        for entry in entries[shown:]:
+            item = QTreeWidgetItem(
+                [str(entry.seq), f"{entry.round + 1} {entry.phase}", entry.player or "—", entry.action]
+            )
+            item.setData(0, Qt.ItemDataRole.UserRole, entry.seq)
+            item.setToolTip(3, "\n".join(entry.effects))
+            for effect in entry.effects:
+                child = QTreeWidgetItem(["", "", "", effect])
+                child.setData(0, Qt.ItemDataRole.UserRole, entry.seq)
+                item.addChild(child)
+            self.log.addTopLevelItem(item)
+        if len(entries) > shown:
+            self.log.scrollToItem(self.log.topLevelItem(self.log.topLevelItemCount() - 1))
+
+    def chosen_log_entry(self) -> int | None:
+        """The seq of the selected log entry (None when nothing is selected)."""
+        item = self.log.currentItem()
+        return None if item is None else int(item.data(0, Qt.ItemDataRole.UserRole))
+
+    def _on_log_item(self, item: QTreeWidgetItem, _column: int) -> None:
+        self.log_entry_chosen.emit(int(item.data(0, Qt.ItemDataRole.UserRole)))

@@ -1,0 +1,239 @@
+"""Play-test mode: start, a human seat clicking an endeavour, AI seats to the end, undo, capture, replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from pytestqt.qtbot import QtBot
+
+from editor.files import DEFAULT_SCENARIO
+from editor.mainwindow import MainWindow
+from editor.playtest import controller as controller_module
+from editor.playtest import dialog as dialog_module
+from editor.playtest.controller import PlaytestController
+from editor.playtest.overlay import chip_texts
+from editor.playtest.session import HUMAN, PlaytestSession, PlaytestSetup
+from model import io
+
+SEED = 11
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.open_path(DEFAULT_SCENARIO)
+    return window
+
+
+def _controller(window: MainWindow) -> PlaytestController:
+    controller = window.playtest  # type: ignore[attr-defined]
+    assert isinstance(controller, PlaytestController)
+    return controller
+
+
+def _all_ai(window: MainWindow, level: str = "random") -> PlaytestSetup:
+    return PlaytestSetup({e.id: level for e in window.document.scenario.setup.empires}, SEED)
+
+
+def test_the_play_test_action_opens_the_dialog_and_starts_without_changing_the_document(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = io.dumps(window.document.scenario)
+    seen: list[dialog_module.PlaytestSetupDialog] = []
+
+    def ask(scenario, spec, parent):  # type: ignore[no-untyped-def]
+        built = dialog_module.PlaytestSetupDialog(scenario, spec, parent)
+        built.set_seat("kestrian_duchy", "random")
+        built.seed.setValue(SEED)
+        seen.append(built)
+        return built.setup()
+
+    monkeypatch.setattr(dialog_module, "ask_setup", ask)
+    window.actions_by_name["playtest"].trigger()
+    controller = _controller(window)
+    session = controller.session
+    assert session is not None and seen
+    assert session.seats["aldmoor_kingdom"] == HUMAN  # the first seat is the author's by default
+    assert session.seats["kestrian_duchy"] == "random"
+    assert session.seed == SEED
+    assert controller.dock.isVisibleTo(window)
+    # The overlay shows the game: Aldmoor's court and fort chips under its name.
+    assert "♛" in chip_texts(controller.overlay, "aldmoor")  # type: ignore[arg-type]
+    assert window.tool is window.tools["playtest"]
+    session.run_to_end(200)
+    assert io.dumps(window.document.scenario) == before
+    assert not window.isWindowModified()
+    controller.stop()
+    assert "playtest" not in window.tools
+    assert window.scene.layers["units"].isVisible()
+
+
+def test_a_human_seat_takes_an_endeavour_by_clicking_an_area(window: MainWindow, qtbot: QtBot) -> None:
+    controller = _controller(window)
+    seats = {e.id: "random" for e in window.document.scenario.setup.empires}
+    seats["aldmoor_kingdom"] = HUMAN
+    assert controller.start(PlaytestSetup(seats, SEED))
+    session = controller.session
+    assert session is not None
+    # AI seats play until Aldmoor must act in its own turn (past initiative and army movement).
+    for _ in range(50):
+        session.run_to_end()
+        texts = [str(a) for a in session.legal_actions()]
+        if any(t.startswith("conquest") for t in texts):
+            break
+        session.act("end-movement" if "end-movement" in texts else texts[0])
+    assert session.human_to_act()
+    legal = [str(a) for a in session.legal_actions()]
+    target = next(t for t in legal if t.startswith("conquest")).split()[1]
+    window.show()
+    window.view.fit_map()
+    area = window.document.scenario.area_index()[target]
+    point = window.view.mapFromScene(QPointF(*area.anchors[0]))
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert controller.area == target
+    shown = controller.dock.shown_choices()
+    assert shown and all(target in c.areas for c in shown)
+    conquest = next(i for i, c in enumerate(shown) if c.verb == "conquest")
+    controller.dock.choices.setCurrentRow(conquest)
+    golds = [controller.dock.gold.itemData(i) for i in range(controller.dock.gold.count())]
+    assert golds[0] == 0 and len(golds) > 1  # the gold choice (9.33)
+    controller.dock.gold.setCurrentIndex(1)
+    actions_before = len(session.actions)
+    qtbot.mouseClick(controller.dock.do_button, Qt.MouseButton.LeftButton)
+    assert len(session.actions) == actions_before + 1
+    done = session.actions[-1]
+    assert done.startswith(f"conquest {target} from ") and done.endswith(f"+{golds[1]}")
+    assert session.log[-1].action == done
+    assert controller.dock.log.topLevelItemCount() == len(session.log)
+
+
+def test_ai_seats_finish_a_game_with_auto_play(window: MainWindow, qtbot: QtBot) -> None:
+    controller = _controller(window)
+    assert controller.start(_all_ai(window))
+    session = controller.session
+    assert session is not None
+    controller.dock.speed.setValue(controller.dock.speed.maximum())  # as fast as the UI allows
+    controller.dock.play_button.setChecked(True)
+    assert session.running
+    qtbot.waitUntil(lambda: session.state.is_over(), timeout=60_000)
+    assert not session.running
+    assert "Game over" in controller.dock.status.text()
+    scores = session.state.scores()
+    rows = controller.dock.table.rowCount()
+    assert rows == len(scores) == 3
+    shown = {
+        controller.dock.table.item(r, 0).text(): controller.dock.table.item(r, 3).text() for r in range(rows)
+    }
+    names = {e.id: e.name for e in window.document.scenario.setup.empires}
+    assert shown == {names[p]: f"{s:g}" for p, s in scores.items()}
+
+
+def test_play_to_end_of_round_stops_in_the_next_round(window: MainWindow, qtbot: QtBot) -> None:
+    controller = _controller(window)
+    assert controller.start(_all_ai(window))
+    session = controller.session
+    assert session is not None
+    start_round = session.state.cursor()[0]
+    controller.dock.round_button.click()
+    qtbot.waitUntil(lambda: not session.running, timeout=30_000)
+    assert session.state.cursor()[0] == start_round + 1
+
+
+def test_undo_to_an_earlier_action_replays_the_same_position(window: MainWindow) -> None:
+    controller = _controller(window)
+    assert controller.start(_all_ai(window))
+    session = controller.session
+    assert session is not None
+    for _ in range(40):
+        session.step()
+    copy = session.game.new_state(SEED)
+    for text in session.actions[:25]:
+        copy.apply(text)
+    at_25 = copy.to_json()
+    session.go_to(25)
+    assert len(session.actions) == 25
+    assert session.state.to_json() == at_25
+    controller.dock.log.setCurrentItem(controller.dock.log.topLevelItem(10))
+    controller.back_to_chosen()
+    assert len(session.log) == 10
+
+
+def test_capture_is_one_edit_that_one_undo_takes_back(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    controller = _controller(window)
+    assert controller.start(_all_ai(window))
+    session = controller.session
+    assert session is not None
+    for _ in range(300):
+        session.step()
+    before = io.dumps(window.document.scenario)
+    shown: list[list[str]] = []
+    monkeypatch.setattr(
+        controller_module, "confirm_capture", lambda _p, lines, _n: shown.append(lines) or True
+    )
+    view = session.view()
+    assert controller.capture()
+    assert shown and shown[0]
+    scenario = window.document.scenario
+    assert {
+        a: (scenario.setup.areas[a].owner if a in scenario.setup.areas else None) for a in view["areas"]
+    } == {a: v["owner"] for a, v in view["areas"].items()}
+    assert window.document.undo_stack.count() == 1
+    assert window.isWindowModified()
+    window.document.undo_stack.undo()
+    assert io.dumps(window.document.scenario) == before
+    window.document.undo_stack.redo()
+    assert io.dumps(window.document.scenario) != before
+
+
+def test_the_saved_log_replays_to_the_same_position(window: MainWindow, tmp_path: Path) -> None:
+    controller = _controller(window)
+    assert controller.start(_all_ai(window))
+    session = controller.session
+    assert session is not None
+    for _ in range(120):
+        session.step()
+    position = session.state.to_json()
+    path = tmp_path / "game.log.json"
+    assert controller.save_log(path)
+    controller.stop()
+    assert controller.load_log(path)
+    loaded = controller.session
+    assert loaded is not None and loaded is not session
+    assert loaded.state.to_json() == position
+    assert [e.to_json() for e in loaded.log] == [e.to_json() for e in session.log]
+    assert controller.dock.log.topLevelItemCount() == len(loaded.log)
+
+
+def test_an_engine_exception_stops_the_play_test_with_a_replay(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr("editor.playtest.session.replay_folder", lambda: tmp_path)
+    controller = _controller(window)
+    assert controller.start(_all_ai(window))
+    session = controller.session
+    assert session is not None
+    for _ in range(5):
+        session.step()
+    state_type = type(session.state)
+    original = state_type._apply
+
+    def broken(self, action):  # type: ignore[no-untyped-def]
+        raise ZeroDivisionError("a rules bug")
+
+    monkeypatch.setattr(state_type, "_apply", broken)
+    session.step_once()
+    assert session.stopped and session.failure is not None
+    assert "ZeroDivisionError: a rules bug" in controller.dock.error.text()
+    assert session.failure.action is not None
+    assert session.failure.replay_path is not None and session.failure.replay_path.exists()
+    assert not session.step()  # a stopped session plays nothing more
+    monkeypatch.setattr(state_type, "_apply", original)
+    # The replay file reproduces the failure: loading it applies the failing action again.
+    monkeypatch.setattr(state_type, "_apply", broken)
+    replayed = PlaytestSession.from_replay(window.document.scenario, session.failure.replay_path)
+    assert replayed.stopped
