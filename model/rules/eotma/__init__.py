@@ -21,5 +21,5 @@ heirs, heirless deaths; 3.2 ratings with every listed modifier; 9.17, 9.32, 9.53
 places (house default, see the ``crusades`` table); 24 (house defaults); 33 (33.33 as a
 house-default choice); 34; 35 (35.24 as a table option); 36; 21.1 exile stature checks.
 Not yet: the crusaders' march and passage (23.32 steps 3-4), crusader states, waivers on
-rebellion checks other than taxation (12.42 is asked before tax rolls).
+rebellion checks other than taxing and plundering (12.42 is asked before those rolls).
 """

@@ -131,7 +131,7 @@ class EotmaState(State):
     agreements: list[list[Any]]
     """Binding agreements (20.3): [proposer, accepter, terms]."""
     waiting: list[int]
-    """A tax waiting for tie waivers (12.42): [area, gold, waivers given, waivers asked]."""
+    """A tax or plunder awaiting tie waivers (12.42): [area, gold, given, asked, 0 tax or 1 plunder]."""
     npc_queue: list[list[Any]]
     """Raids and Magnate attacks still to resolve this round (24, see ``npc``)."""
     mag_names: list[str]

@@ -42,15 +42,23 @@ def plunder_problem(state: EotmaState, player: int, area: int) -> str | None:
 def tax(state: EotmaState, player: int, area: int, amount: int, effects: list[str]) -> None:
     """Tax one area: the court pays without a check (16.17); others roll on the table (16.1)."""
     state.taxed.append(area)
-    if area != state.court[player]:
-        others = [p for p in range(state.game.n_players) if p != player and state.ties[area] & (1 << p)]
-        if others:
-            # 12.42: each opponent with a tie may waive its +2 before the roll, in seat order.
-            state.waiting = [area, amount, 0, len(others)]
-            for other in reversed(others):
-                state.pending.append(Pending("waive", other, "tax", (area,)))
-            return
+    if area != state.court[player] and _ask_waivers(state, player, area, amount, TAX):
+        return
     finish_tax(state, player, area, amount, False, effects)
+
+
+TAX, PLUNDER = 0, 1
+
+
+def _ask_waivers(state: EotmaState, player: int, area: int, amount: int, kind: int) -> bool:
+    """12.42: before the roll, each opponent with a tie may waive its +2 (decisions in seat order)."""
+    others = [p for p in range(state.game.n_players) if p != player and state.ties[area] & (1 << p)]
+    if not others:
+        return False
+    state.waiting = [area, amount, 0, len(others), kind]
+    for other in reversed(others):
+        state.pending.append(Pending("waive", other, "tax" if kind == TAX else "plunder", (area,)))
+    return True
 
 
 def waive(state: EotmaState, waived: bool, effects: list[str]) -> None:
@@ -63,9 +71,12 @@ def waive(state: EotmaState, waived: bool, effects: list[str]) -> None:
         state.waiting[2] += 1
     if state.pending and state.pending[-1].kind == "waive":
         return
-    area, amount, count, asked = state.waiting
+    area, amount, count, asked, kind = state.waiting
     state.waiting = []
-    finish_tax(state, state.active(), area, amount, count == asked, effects)
+    if kind == TAX:
+        finish_tax(state, state.active(), area, amount, count == asked, effects)
+    else:
+        finish_plunder(state, state.active(), area, count == asked, effects)
 
 
 def finish_tax(
@@ -93,11 +104,25 @@ def plunder(state: EotmaState, player: int, area: int, effects: list[str]) -> No
     if not state.unrest[area]:
         state.unrest[area] = True
         effects.append(f"{name}: unrest (16.23)")
-    else:
-        result = rebellion.check(state, area, state.game.rules.plunder_gold, effects, "plunder in unrest")
-        if result == rebellion.REBELLION:
-            effects.append(f"{name}: rebels, the plunder fails (16.23.1)")
-            return
+        _plunder_gold(state, player, area, effects)
+        return
+    if _ask_waivers(state, player, area, state.game.rules.plunder_gold, PLUNDER):
+        return
+    finish_plunder(state, player, area, False, effects)
+
+
+def finish_plunder(state: EotmaState, player: int, area: int, waived: bool, effects: list[str]) -> None:
+    """16.23.1-16.23.2: the rebellion check of a plunder in unrest, then the plunder table."""
+    gold = state.game.rules.plunder_gold
+    result = rebellion.check(state, area, gold, effects, "plunder in unrest", waived=waived)
+    if result == rebellion.REBELLION:
+        effects.append(f"{state.game.board.ids[area]}: rebels, the plunder fails (16.23.1)")
+        return
+    _plunder_gold(state, player, area, effects)
+
+
+def _plunder_gold(state: EotmaState, player: int, area: int, effects: list[str]) -> None:
+    name = state.game.board.ids[area]
     gold = plunder_gold(state, f"plunder gold {name}")
     state.treasury[player] += gold
     effects.append(f"{state.game.player_ids[player]}: +{gold} gold from plundering {name}")

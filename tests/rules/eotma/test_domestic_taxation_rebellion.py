@@ -244,3 +244,14 @@ def test_14_43_a_player_may_reduce_its_own_fortifications() -> None:
     assert area(state, "march")["fortification"] == 0
     with pytest.raises(IllegalActionError, match=r"14\.43"):
         state.apply("reduce-fort border")
+
+
+def test_12_42_waivers_are_asked_before_a_plunder_check_too() -> None:
+    state = start(areas={"march": AreaStart("west", 0, unrest=True, ties=("east",))})
+    state.apply("taxation")
+    state.apply("plunder march")
+    assert state.current_player() == "east" and state.view()["decision"] == "waive"
+    state.rng.force(3, 4, 6)
+    entry = state.apply("waive")
+    assert any("plunder in unrest, value 8" in e for e in entry.effects)  # 3 + 5, the +2 waived
+    assert state.treasury[0] == 15
