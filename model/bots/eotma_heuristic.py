@@ -272,6 +272,8 @@ class EotmaHeuristicBot:
             exposed = any(owner[n] != player for n in board.adj[area])
             if state.fort[area] < 3 and (area == state.court[player] or exposed):
                 found.append(Located("fortify", player, area, area, seas))
+            if game.options.armies_fleets and exposed and state.army[area] < 2:
+                found.append(Located("raise_army", player, area, area, seas))
             if not state.ties[area] & bit and area not in courts:
                 found.append(Located("diplomacy", player, area, state.court[player], 0))
         return found
@@ -308,6 +310,7 @@ class EotmaHeuristicBot:
         population = game.board.population
         scored: list[tuple[float, Located, int]] = []
         width = self.replan_width
+        fixed = game.rules.fixed_cost
         floor = -1e9  # the value the ranking's last kept entry must beat
         conquest_rating: dict[int, int] = {}
         for at in candidates:
@@ -329,7 +332,7 @@ class EotmaHeuristicBot:
                     conquest_rating[at.target] = rating
             start = rating - penalty - LOW
             best_value, best_gold = -1e9, 0
-            for gold in extra:
+            for gold in (0,) if at.kind in fixed else extra:
                 if price + gold > treasury:
                     break
                 index = start + gold
@@ -372,6 +375,8 @@ class EotmaHeuristicBot:
             if state.ties[target] & (1 << player):
                 tie_value = 0.0
             return 0.0, [(table.diplomacy_c, area_value), (table.diplomacy_t, tie_value)], 0
+        if kind == "raise_army":  # an army point adds one to attacks from and defenses of the area (33.5)
+            return 0.0, [(table.fortify, 1.5)], 0
         if kind == "fortify":
             exposed = any(state.owner[n] != player for n in board.adj[target])
             weight = 2.0 if target == state.court[player] else (1.0 if exposed else 0.2)
