@@ -7,10 +7,22 @@ of detail of the painter's transform, so that a 5,000-area map at full view pain
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QTransform,
+)
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsObject,
@@ -148,82 +160,158 @@ class BoundaryItem(QGraphicsPathItem):
         self.setPen(self._selected_pen if selected else self._pen)
 
 
-class LabelItem(QGraphicsItem):
-    """An area's name at its label point, a constant size on screen.
+@dataclass
+class Label:
+    """One area's name: where it is drawn, how wide the area is, and its cached picture."""
 
-    Level of detail: the label is drawn only when the area is at least as wide on screen as the
-    text, so zoomed-out maps are not buried under overlapping names.
+    text: str
+    x: float
+    y: float
+    extent: float
+    width: float
+    height: float
+    pixmap: QPixmap | None = None
+
+
+class LabelLayerItem(QGraphicsItem):
+    """Every area's name, drawn by one item at a constant size on screen.
+
+    One item instead of one per area: Qt cannot index items that ignore transformations, so 5,000
+    label items cost a frame even when few are on screen. Here a frame finds the labels in the
+    exposed rectangle with one numpy query and draws cached pictures of those wide enough.
+
+    Level of detail: a name is drawn only when its area is at least as wide on screen as the text
+    (or when the area is selected), so a zoomed-out map is not buried under names.
     """
 
-    def __init__(self, area_id: str, state: ViewState, parent: QGraphicsItem | None = None) -> None:
+    MARGIN_PX = 120.0
+
+    def __init__(self, state: ViewState, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
-        self.area_id = area_id
         self._state = state
-        self._text = ""
-        self._extent = 0.0
-        self._rect = QRectF()
-        self._pixmap: QPixmap | None = None
-        self.setData(ROLE_KIND, "label")
-        self.setData(ROLE_ID, area_id)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.labels: dict[str, Label] = {}
+        self._ids: list[str] = []
+        self._points = np.zeros((0, 2))
+        self._dirty = True
+        self._bounds = QRectF()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def set_label(self, text: str, position: QPointF, extent: float) -> None:
+    def set_label(self, area_id: str, text: str, position: QPointF, extent: float) -> None:
         """Show ``text`` centred on ``position``; ``extent`` is the area's width in map units."""
-        self.prepareGeometryChange()
-        self._text = text
-        self._extent = extent
-        width = self._state.label_metrics.horizontalAdvance(text) + 4
-        height = self._state.label_metrics.height() + 2
-        self._rect = QRectF(-width / 2, -height / 2, width, height)
-        self._pixmap = None
-        self.setPos(position)
+        metrics = self._state.label_metrics
+        self.labels[area_id] = Label(
+            text,
+            position.x(),
+            position.y(),
+            extent,
+            metrics.horizontalAdvance(text) + 6,
+            metrics.height() + 2,
+        )
+        self._changed()
 
-    @property
-    def text(self) -> str:
-        """The label's text."""
-        return self._text
+    def remove(self, area_id: str) -> None:
+        """Forget an area's label."""
+        if self.labels.pop(area_id, None) is not None:
+            self._changed()
+
+    def clear(self) -> None:
+        """Forget every label."""
+        self.labels.clear()
+        self._changed()
+
+    def _changed(self) -> None:
+        self._dirty = True
+        self.update()
+
+    def _index(self) -> None:
+        if not self._dirty:
+            return
+        self._ids = list(self.labels)
+        self._points = np.array([(self.labels[i].x, self.labels[i].y) for i in self._ids]).reshape(-1, 2)
+        self._dirty = False
+        if len(self._ids):
+            low = self._points.min(axis=0)
+            high = self._points.max(axis=0)
+            bounds = QRectF(low[0], low[1], high[0] - low[0], high[1] - low[1])
+        else:
+            bounds = QRectF()
+        if bounds != self._bounds:
+            self.prepareGeometryChange()
+            self._bounds = bounds
 
     def boundingRect(self) -> QRectF:
-        """The text's box in pixels, centred on the label point."""
-        return self._rect
+        """The label points' extent, widened by the largest text at the current zoom."""
+        self._index()
+        pad = self.MARGIN_PX / max(self._state.scale, 1e-9)
+        return self._bounds.adjusted(-pad, -pad, pad, pad)
+
+    def visible(self, rect: QRectF) -> list[str]:
+        """The ids of the labels drawn in a scene rectangle at the current zoom."""
+        self._index()
+        if not self._ids:
+            return []
+        pad = self.MARGIN_PX / max(self._state.scale, 1e-9)
+        xs, ys = self._points[:, 0], self._points[:, 1]
+        inside = (xs >= rect.left() - pad) & (xs <= rect.right() + pad)
+        inside &= (ys >= rect.top() - pad) & (ys <= rect.bottom() + pad)
+        scale = self._state.scale
+        shown = []
+        for i in np.flatnonzero(inside):
+            area_id = self._ids[i]
+            label = self.labels[area_id]
+            if label.extent * scale >= label.width * 0.8 or area_id in self._state.selected:
+                shown.append(area_id)
+        return shown
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        """Draw the name with a light halo, when the area is wide enough on screen."""
-        if (
-            self._extent * self._state.scale < self._rect.width() * 0.8
-            and self.area_id not in self._state.selected
-        ):
+        """Draw the visible names, each centred on its label point, in device pixels."""
+        transform = painter.worldTransform()
+        # Only the labels on the painted device: the exposed rectangle can be the whole item.
+        inverse, invertible = transform.inverted()
+        exposed = option.exposedRect  # type: ignore[attr-defined]
+        if invertible:
+            on_device = inverse.mapRect(QRectF(painter.viewport()))
+            exposed = exposed.intersected(on_device) if exposed.isValid() else on_device
+        shown = self.visible(exposed)
+        if not shown:
             return
-        if self._state.vector_labels:  # SVG and PDF export: real text paths, not pictures
-            self._paint_text(painter)
-            return
-        # Stroking the halo is the costliest part of a frame: draw it once into a pixmap.
         ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
-        if self._pixmap is None or self._pixmap.devicePixelRatioF() != ratio:
-            size = self._rect.size().toSize() * ratio
-            pixmap = QPixmap(size)
-            pixmap.setDevicePixelRatio(ratio)
-            pixmap.fill(Qt.GlobalColor.transparent)
-            inner = QPainter(pixmap)
-            inner.translate(-self._rect.topLeft())
-            self._paint_text(inner)
-            inner.end()
-            self._pixmap = pixmap
-        painter.drawPixmap(self._rect.topLeft(), self._pixmap)
+        painter.save()
+        painter.setWorldTransform(QTransform())
+        for area_id in shown:
+            label = self.labels[area_id]
+            centre = transform.map(QPointF(label.x, label.y))
+            top_left = QPointF(centre.x() - label.width / 2, centre.y() - label.height / 2)
+            if self._state.vector_labels:  # SVG and PDF export: real text, not pictures
+                painter.save()
+                painter.translate(top_left)
+                self._paint_text(painter, label)
+                painter.restore()
+                continue
+            if label.pixmap is None or label.pixmap.devicePixelRatioF() != ratio:
+                label.pixmap = self._picture(label, ratio)
+            painter.drawPixmap(top_left, label.pixmap)
+        painter.restore()
 
-    def _paint_text(self, painter: QPainter) -> None:
+    def _picture(self, label: Label, ratio: float) -> QPixmap:
+        # Stroking the halo is the costliest part of drawing a name: do it once per label.
+        pixmap = QPixmap(int(label.width * ratio) + 1, int(label.height * ratio) + 1)
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        inner = QPainter(pixmap)
+        self._paint_text(inner, label)
+        inner.end()
+        return pixmap
+
+    def _paint_text(self, painter: QPainter, label: Label) -> None:
         halo = QPainterPath()
-        halo.addText(
-            self._rect.left() + 2,
-            self._rect.bottom() - self._state.label_metrics.descent() - 1,
-            self._state.label_font,
-            self._text,
-        )
+        baseline = label.height - self._state.label_metrics.descent() - 1
+        halo.addText(3, baseline, self._state.label_font, label.text)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.strokePath(halo, QPen(QColor(255, 255, 255, 200), 3))
+        painter.strokePath(halo, QPen(QColor(255, 255, 255, 210), 3))
         painter.fillPath(halo, QColor("#1a1a1a"))
 
 

@@ -20,7 +20,7 @@ from editor.mapview.items import (
     AreaItem,
     BoundaryItem,
     ConnectionItem,
-    LabelItem,
+    LabelLayerItem,
     Layer,
     MarkerItem,
     UnitItem,
@@ -69,7 +69,7 @@ class MapScene(QGraphicsScene):
         self.layers["anchors"].setVisible(False)
         self.layers["grid"].setVisible(False)
         self.areas: dict[str, AreaItem] = {}
-        self.labels: dict[str, LabelItem] = {}
+        self.labels = LabelLayerItem(self.state, self.layers["labels"])
         self.boundaries: dict[str, BoundaryItem] = {}
         self.connections: dict[str, ConnectionItem] = {}
         self.units: dict[str, UnitItem] = {}
@@ -105,7 +105,8 @@ class MapScene(QGraphicsScene):
 
     def rebuild(self) -> None:
         """Drop every item and build them again from the scenario (after opening a file)."""
-        for collection in (self.areas, self.labels, self.boundaries, self.connections, self.units):
+        self.labels.clear()
+        for collection in (self.areas, self.boundaries, self.connections, self.units):
             for item in collection.values():
                 self.removeItem(item)
             collection.clear()
@@ -139,21 +140,17 @@ class MapScene(QGraphicsScene):
     def _update_area(self, area_id: str, area_index: dict[str, Area]) -> None:
         area = area_index.get(area_id)
         if area is None:
-            for collection in (self.areas, self.labels):
-                item = collection.pop(area_id, None)
-                if item is not None:
-                    self.removeItem(item)
+            item = self.areas.pop(area_id, None)
+            if item is not None:
+                self.removeItem(item)
+            self.labels.remove(area_id)
             return
         item = self._area_item(area_id, area)
         path = geometry_path(self._geometry(area_id))
         item.setPath(path)
         item.show_selected(area_id in self.state.selected)
-        label = self.labels.get(area_id)
-        if label is None:
-            label = LabelItem(area_id, self.state, self.layers["labels"])
-            self.labels[area_id] = label
         extent = path.boundingRect().width() if not path.isEmpty() else 0.0
-        label.set_label(area.name, self.label_point(area), extent)
+        self.labels.set_label(area_id, area.name, self.label_point(area), extent)
 
     def _geometry(self, area_id: str) -> Any:
         topology = self.document.topology
@@ -288,7 +285,9 @@ class MapScene(QGraphicsScene):
                 shape = collection.get(item_id)
                 if shape is not None:
                     shape.show_selected(selected)
-            for other in (self.connections, self.units, self.labels):
+            if item_id in self.labels.labels:
+                self.labels.update()
+            for other in (self.connections, self.units):
                 item = other.get(item_id)
                 if item is not None:
                     item.update()
@@ -396,4 +395,4 @@ class MapScene(QGraphicsScene):
 
 def all_items(scene: MapScene) -> list[QGraphicsItem]:
     """Every object item of the scene (for tests and the benchmark)."""
-    return [*scene.areas.values(), *scene.boundaries.values(), *scene.labels.values()]
+    return [*scene.areas.values(), *scene.boundaries.values(), scene.labels]

@@ -90,9 +90,10 @@ def test_the_owner_colour_follows_an_edit_and_its_undo(window: MainWindow) -> No
 def test_layers_can_be_hidden(window: MainWindow) -> None:
     window.actions_by_name["layer_labels"].setChecked(False)
     assert not window.scene.layers["labels"].isVisible()
-    assert not window.scene.labels["halden"].isVisible()
+    assert not window.scene.labels.isVisible()
     window.actions_by_name["layer_labels"].setChecked(True)
-    assert window.scene.labels["halden"].isVisible()
+    assert window.scene.labels.isVisible()
+    assert window.scene.labels.labels["halden"].text == "Halden"
 
 
 def test_clicking_an_issue_selects_and_zooms_to_its_area(window: MainWindow, qtbot: QtBot) -> None:
