@@ -2,9 +2,13 @@
 
 ``install_playtest(window)`` adds the Play-test menu, toolbar actions and docks to a main window;
 ``session`` runs one game, ``controller`` connects it to the map and the panel, ``report`` runs
-the balance report in a worker thread.
+the balance report in a worker thread. Importing the package registers the "Changed hands" map
+mode, so the menus built after the import list it.
 """
 
+from editor.playtest.changed_mode import register as _register_mode
 from editor.playtest.install import install_playtest
+
+_register_mode()
 
 __all__ = ["install_playtest"]

@@ -237,3 +237,31 @@ def test_an_engine_exception_stops_the_play_test_with_a_replay(
     monkeypatch.setattr(state_type, "_apply", broken)
     replayed = PlaytestSession.from_replay(window.document.scenario, session.failure.replay_path)
     assert replayed.stopped
+
+
+def test_the_balance_report_runs_in_a_worker_and_feeds_the_changed_hands_mode(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    from editor.playtest import changed_mode
+    from editor.playtest.report import ReportDock
+
+    window.actions_by_name["balance_report"].trigger()
+    dock = window.report_dock  # type: ignore[attr-defined]
+    assert isinstance(dock, ReportDock) and dock.isVisibleTo(window)
+    dock.games.setValue(4)
+    dock.jobs.setValue(1)
+    dock.seed.setValue(5)
+    dock.run_button.click()
+    assert not dock.run_button.isEnabled() and dock.cancel_button.isEnabled()
+    qtbot.waitUntil(lambda: dock.report is not None and dock.worker is None, timeout=120_000)
+    report = dock.report
+    assert report is not None and report["games"] == 4
+    assert dock.progress.value() == 4
+    assert dock.win_view.chart().series()[0].barSets()[0].count() == 3
+    assert "Game length" in dock.summary.toHtml()
+    dock.map_button.click()
+    assert window.scene.mode_id == changed_mode.MODE_ID
+    per_game = {a: d["per_game"] for a, d in report["area_changes"].items()}
+    busiest = max(per_game, key=lambda a: per_game[a])
+    assert per_game[busiest] > 0
+    assert window.scene.areas[busiest].brush().color().name() == changed_mode.RAMP[-1]

@@ -1,0 +1,366 @@
+"""The balance report in the editor: many AI games in a worker thread, then charts and figures.
+
+``model.playtest.run_playtest`` does the work (in worker processes when ``jobs`` > 1, with the
+"spawn" start method, so it is safe to start from a ``QThread``). The dock shows a progress bar
+and a Cancel button while it runs, then: win rate per seat with its 95% confidence interval (a
+bar chart with whiskers), victory point distributions (box plots), game length, rebellions,
+conversions and other counters, unused connections and engine errors. "Show on map" switches to
+the "Changed hands" map mode fed by the report's ``area_changes``.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCharts import (
+    QBarCategoryAxis,
+    QBarSeries,
+    QBarSet,
+    QBoxPlotSeries,
+    QBoxSet,
+    QChart,
+    QChartView,
+    QLineSeries,
+    QValueAxis,
+)
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.playtest import changed_mode
+from model.playtest import PlaytestConfig, PlaytestError, run_playtest
+from model.playtest.report import build_report, write_report
+from model.scenario import Scenario
+
+if TYPE_CHECKING:
+    from editor.mainwindow import MainWindow
+
+
+class ReportWorker(QThread):
+    """Runs one balance report off the UI thread. Signals: ``progress(done, total)``,
+    ``finished_report(dict)`` (the report's figures), ``failed(str)``."""
+
+    progress = Signal(int, int)
+    finished_report = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, scenario: Scenario, config: PlaytestConfig, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        # The worker plays a copy: the user may go on editing while it runs.
+        self.scenario = scenario.model_copy(deep=True)
+        self.config = config
+        self._cancelled = False
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        """Ask the run to stop after the game in progress (the figures so far are kept)."""
+        self._cancelled = True
+
+    def run(self) -> None:
+        """Play the games (called in the worker thread by ``start()``)."""
+        try:
+            stats = run_playtest(
+                self.scenario,
+                self.config,
+                progress=lambda done, total: self.progress.emit(done, total),
+                should_stop=lambda: self._cancelled,
+            )
+        except PlaytestError as error:
+            self.failed.emit(str(error))
+            return
+        except Exception as error:  # an engine that cannot even start must not end the editor
+            self.failed.emit(f"{type(error).__name__}: {error}")
+            return
+        self.cancelled = self._cancelled
+        settings = {"games": self.config.games, "jobs": self.config.jobs, "seed": self.config.seed}
+        self.finished_report.emit(build_report(self.scenario, stats.to_json(), settings))
+
+
+def win_rate_chart(report: dict[str, Any], names: dict[str, str]) -> QChart:
+    """Win rate per seat (bars, %) with its 95% confidence interval (whiskers)."""
+    chart = QChart()
+    chart.setTitle("Win rate with 95% confidence interval")
+    players = list(report["empires"])
+    bars = QBarSet("Win rate %")
+    for player in players:
+        bars.append(100.0 * report["empires"][player]["win_rate"])
+    bars.setColor(QColor("#4e79a7"))
+    series = QBarSeries()
+    series.append(bars)
+    series.setLabelsVisible(True)
+    series.setLabelsFormat("@value")
+    chart.addSeries(series)
+    axis_x = QBarCategoryAxis()
+    axis_x.append([names.get(p, p) for p in players])
+    axis_y = QValueAxis()
+    axis_y.setRange(0, 100)
+    axis_y.setLabelFormat("%d%%")
+    chart.addAxis(axis_x, Qt.AlignmentFlag.AlignBottom)
+    chart.addAxis(axis_y, Qt.AlignmentFlag.AlignLeft)
+    series.attachAxis(axis_x)
+    series.attachAxis(axis_y)
+    pen = QPen(QColor("#202020"), 2)
+    for index, player in enumerate(players):
+        low, high = report["empires"][player]["win_rate_ci95"]
+        whisker = QLineSeries()
+        whisker.setPen(pen)
+        for x, y in (
+            (index - 0.1, low),
+            (index + 0.1, low),
+            (index, low),
+            (index, high),
+            (index - 0.1, high),
+            (index + 0.1, high),
+        ):
+            whisker.append(x, 100.0 * y)
+        chart.addSeries(whisker)
+        whisker.attachAxis(axis_x)
+        whisker.attachAxis(axis_y)
+    for marker in chart.legend().markers()[1:]:
+        marker.setVisible(False)  # the whiskers need no legend entries
+    chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+    return chart
+
+
+def vp_chart(report: dict[str, Any], names: dict[str, str]) -> QChart:
+    """Victory points per seat: min, 10th percentile, median, 90th percentile, max."""
+    chart = QChart()
+    chart.setTitle("Victory points (min, 10%-90%, median, max)")
+    series = QBoxPlotSeries()
+    for player, data in report["empires"].items():
+        vp = data["victory_points"]
+        series.append(
+            QBoxSet(vp["min"], vp["p10"], vp["median"], vp["p90"], vp["max"], names.get(player, player))
+        )
+    chart.addSeries(series)
+    chart.createDefaultAxes()
+    chart.legend().hide()
+    return chart
+
+
+def summary_html(report: dict[str, Any], names: dict[str, str]) -> str:
+    """Game length, counters (rebellions, conversions...), unused connections, engine errors."""
+    length = report["game_length"]
+    rows = [
+        f"<p><b>{report['finished']}</b> games finished of {report['games']}"
+        f" (seed {report['settings']['seed']}); engine errors: <b>{report['engine_errors']}</b></p>",
+        "<h4>Game length</h4>",
+        f"<p>rounds: mean {length['rounds']['mean']:.1f}, median {length['rounds']['median']:g},"
+        f" {length['rounds']['min']:g}–{length['rounds']['max']:g}<br>"
+        f"actions: mean {length['actions']['mean']:.0f}, median {length['actions']['median']:g}</p>",
+        "<h4>Seats</h4><table cellpadding=3><tr><th align=left>Seat</th><th>Win rate</th><th>95% CI</th>"
+        "<th>Outright wins</th><th>Mean VP</th></tr>",
+    ]
+    for player, data in report["empires"].items():
+        low, high = data["win_rate_ci95"]
+        cells = [
+            html.escape(names.get(player, player)),
+            f"{100 * data['win_rate']:.1f}%",
+            f"{100 * low:.1f}–{100 * high:.1f}%",
+            str(data["outright_wins"]),
+            f"{data['victory_points']['mean']:.1f}",
+        ]
+        rows.append("<tr><td>" + "</td><td align=right>".join(cells) + "</td></tr>")
+    rows.append("</table>")
+    if report.get("events"):
+        rows.append("<h4>Per game</h4><p>")
+        rows.append(
+            "<br>".join(
+                f"{html.escape(name.replace('_', ' '))}: {data['per_game']:.2f}"
+                for name, data in report["events"].items()
+            )
+        )
+        rows.append("</p>")
+    unused = report.get("unused_connections") or []
+    rows.append(
+        f"<h4>Connections never used ({len(unused)})</h4><p>{html.escape(', '.join(unused)) or 'none'}</p>"
+    )
+    if report.get("errors"):
+        rows.append("<h4>Engine errors</h4><ul>")
+        rows.extend(
+            f"<li>game {e['game']} (seed {e['seed']}): {html.escape(e['error'])}</li>"
+            for e in report["errors"][:20]
+        )
+        rows.append("</ul>")
+    return "\n".join(rows)
+
+
+class ReportDock(QDockWidget):
+    """Settings, Run/Cancel and progress, then the charts, figures and the map mode."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__("Balance report", window)
+        self.setObjectName("balance_report_dock")
+        self.window_ = window
+        self.worker: ReportWorker | None = None
+        self.report: dict[str, Any] | None = None
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        form = QFormLayout()
+        self.games = QSpinBox(body)
+        self.games.setRange(1, 1_000_000)
+        self.games.setValue(200)
+        self.jobs = QSpinBox(body)
+        self.jobs.setRange(1, max(1, os.cpu_count() or 1))
+        self.jobs.setValue(max(1, os.cpu_count() or 1))
+        self.seed = QSpinBox(body)
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setValue(1)
+        form.addRow("Games", self.games)
+        form.addRow("Processes", self.jobs)
+        form.addRow("Seed", self.seed)
+        layout.addLayout(form)
+        row = QHBoxLayout()
+        self.run_button = QPushButton("Run", body)
+        self.cancel_button = QPushButton("Cancel", body)
+        self.cancel_button.setEnabled(False)
+        self.map_button = QPushButton("Show on map", body)
+        self.map_button.setToolTip("Colour the map by how often each area changed hands")
+        self.map_button.setEnabled(False)
+        self.save_button = QPushButton("Save report…", body)
+        self.save_button.setEnabled(False)
+        for button in (self.run_button, self.cancel_button, self.map_button, self.save_button):
+            row.addWidget(button)
+        layout.addLayout(row)
+        self.progress = QProgressBar(body)
+        self.progress.setFormat("%v of %m games")
+        layout.addWidget(self.progress)
+        self.message = QLabel("", body)
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        self.tabs = QTabWidget(body)
+        self.win_view = QChartView(QChart(), self.tabs)
+        self.win_view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.vp_view = QChartView(QChart(), self.tabs)
+        self.vp_view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.summary = QTextBrowser(self.tabs)
+        self.tabs.addTab(self.win_view, "Win rates")
+        self.tabs.addTab(self.vp_view, "Victory points")
+        self.tabs.addTab(self.summary, "Figures")
+        layout.addWidget(self.tabs, 1)
+        self.setWidget(body)
+        self.run_button.clicked.connect(self.run)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.map_button.clicked.connect(self.show_on_map)
+        self.save_button.clicked.connect(lambda: self.save())
+
+    def _names(self) -> dict[str, str]:
+        return {e.id: e.name for e in self.window_.document.scenario.setup.empires}
+
+    def run(self) -> None:
+        """Start the games in a worker thread."""
+        if self.worker is not None:
+            return
+        config = PlaytestConfig(games=self.games.value(), jobs=self.jobs.value(), seed=self.seed.value())
+        self.worker = ReportWorker(self.window_.document.scenario, config, self)
+        self.worker.progress.connect(self._on_progress)
+        self.worker.finished_report.connect(self._on_report)
+        self.worker.failed.connect(self._on_failed)
+        self.worker.finished.connect(self._on_thread_done)
+        self.progress.setRange(0, config.games)
+        self.progress.setValue(0)
+        self.message.setText(f"Playing {config.games} games in {config.jobs} process(es)…")
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.worker.start()
+
+    def cancel(self) -> None:
+        """Stop after the game in progress; the games played so far are reported."""
+        if self.worker is not None:
+            self.worker.cancel()
+            self.message.setText("Cancelling…")
+
+    def _on_progress(self, done: int, total: int) -> None:
+        self.progress.setMaximum(total)
+        self.progress.setValue(done)
+
+    def _on_failed(self, message: str) -> None:
+        self.message.setText(f"The report could not run: {message}")
+
+    def _on_thread_done(self) -> None:
+        worker = self.worker
+        self.worker = None
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        if worker is not None:
+            worker.deleteLater()
+
+    def _on_report(self, report: dict[str, Any]) -> None:
+        self.show_report(report, cancelled=bool(self.worker and self.worker.cancelled))
+
+    def show_report(self, report: dict[str, Any], cancelled: bool = False) -> None:
+        """Show a finished report's charts and figures and feed the "Changed hands" mode."""
+        self.report = report
+        names = self._names()
+        self.win_view.setChart(win_rate_chart(report, names))
+        self.vp_view.setChart(vp_chart(report, names))
+        self.summary.setHtml(summary_html(report, names))
+        changed_mode.set_area_changes(report["area_changes"])
+        if self.window_.scene.mode_id == changed_mode.MODE_ID:
+            self.window_.set_mode(changed_mode.MODE_ID)
+        self.map_button.setEnabled(True)
+        self.save_button.setEnabled(True)
+        done = "Cancelled: figures of" if cancelled else "Done:"
+        self.message.setText(f"{done} {report['finished']} games, {report['engine_errors']} engine errors.")
+
+    def show_on_map(self) -> None:
+        """Switch the map to the "Changed hands" mode (menus and mode box follow)."""
+        action = getattr(self.window_, "actions_by_name", {}).get(f"mode_{changed_mode.MODE_ID}")
+        if action is not None:
+            action.trigger()
+        else:
+            self.window_.set_mode(changed_mode.MODE_ID)
+
+    def save(self, folder: Path | None = None) -> bool:
+        """Write report.json and report.html (as ``mappa playtest --out`` does)."""
+        if self.report is None:
+            return False
+        if folder is None:
+            chosen = QFileDialog.getExistingDirectory(self, "Save the balance report in")
+            if not chosen:
+                return False
+            folder = Path(chosen)
+        try:
+            json_path, html_path = write_report(self.window_.document.scenario, self.report, folder)
+        except OSError as error:
+            self.message.setText(f"Cannot save the report: {error}")
+            return False
+        self.message.setText(f"Saved {json_path.name} and {html_path.name} in {folder}")
+        return True
+
+    def shutdown(self) -> None:
+        """Cancel a running report and wait for its thread (the application is quitting)."""
+        worker = self.worker
+        if worker is not None:
+            worker.cancel()
+            worker.wait()
+
+
+def report_dock(window: MainWindow) -> ReportDock:
+    """The window's balance report dock (made on first use, tabbed with the play-test dock)."""
+    dock = getattr(window, "report_dock", None)
+    if isinstance(dock, ReportDock):
+        return dock
+    dock = ReportDock(window)
+    window.report_dock = dock  # type: ignore[attr-defined]
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    app = QCoreApplication.instance()
+    if app is not None:
+        app.aboutToQuit.connect(dock.shutdown)
+    return dock
