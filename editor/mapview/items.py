@@ -281,10 +281,8 @@ class LabelLayerItem(QGraphicsItem):
         ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
         painter.save()
         painter.setWorldTransform(QTransform())
-        for area_id in shown:
+        for area_id, top_left in self._placed(shown, transform):
             label = self.labels[area_id]
-            centre = transform.map(QPointF(label.x, label.y))
-            top_left = QPointF(centre.x() - label.width / 2, centre.y() - label.height / 2)
             if self._state.vector_labels:  # SVG and PDF export: real text, not pictures
                 painter.save()
                 painter.translate(top_left)
@@ -295,6 +293,33 @@ class LabelLayerItem(QGraphicsItem):
                 label.pixmap = self._picture(label, ratio)
             painter.drawPixmap(top_left, label.pixmap)
         painter.restore()
+
+    def _placed(self, shown: list[str], transform: QTransform) -> list[tuple[str, QPointF]]:
+        """Where each name goes on the device, dropping names that would overlap one already placed.
+
+        Selected areas and then wider areas win; a coarse grid of occupied cells keeps it linear.
+        """
+        cell = 24.0
+        taken: dict[tuple[int, int], list[QRectF]] = {}
+        order = sorted(shown, key=lambda i: (i not in self._state.selected, -self.labels[i].extent))
+        placed: list[tuple[str, QPointF]] = []
+        for area_id in order:
+            label = self.labels[area_id]
+            centre = transform.map(QPointF(label.x, label.y))
+            box = QRectF(
+                centre.x() - label.width / 2, centre.y() - label.height / 2, label.width, label.height
+            )
+            cells = [
+                (cx, cy)
+                for cx in range(int(box.left() // cell), int(box.right() // cell) + 1)
+                for cy in range(int(box.top() // cell), int(box.bottom() // cell) + 1)
+            ]
+            if any(box.intersects(other) for c in cells for other in taken.get(c, ())):
+                continue
+            for c in cells:
+                taken.setdefault(c, []).append(box)
+            placed.append((area_id, box.topLeft()))
+        return placed
 
     def _picture(self, label: Label, ratio: float) -> QPixmap:
         # Stroking the halo is the costliest part of drawing a name: do it once per label.
