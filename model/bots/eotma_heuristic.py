@@ -116,6 +116,8 @@ class EotmaHeuristicBot:
     """Year cards it keeps back for defense in its own turn."""
     replan_width = 6
     """How many of a turn's best endeavours are re-scored for its later endeavours."""
+    domestic_width = 6
+    """How many ruling targets (and half as many fortifications and own-area ties) are scored."""
 
     def __init__(self) -> None:
         self._memo: tuple[tuple[int, int, int, int], list[Located]] | None = None
@@ -266,16 +268,28 @@ class EotmaHeuristicBot:
             if owner[target] == -1 and target not in courts:
                 found.append(Located("diplomacy", player, target, state.court[player], 0))
         bit = 1 << player
+        court = state.court[player]
+        rule: list[tuple[tuple[int, int, int], int, int]] = []
+        fortify: list[tuple[tuple[int, int], int, int]] = []
+        ties: list[tuple[int, int]] = []
         for area, seas in conn.items():
-            if state.unrest[area] or state.ss[area] < 3:
-                found.append(Located("rule", player, area, area, seas))
             exposed = any(owner[n] != player for n in board.adj[area])
-            if state.fort[area] < 3 and (area == state.court[player] or exposed):
-                found.append(Located("fortify", player, area, area, seas))
+            if state.unrest[area] or state.ss[area] < 3:
+                # Unrest first, then the lowest social states, then the most populous.
+                rule.append(
+                    ((0 if state.unrest[area] else 1, state.ss[area], -board.population[area]), area, seas)
+                )
+            if state.fort[area] < 3 and (area == court or exposed):
+                fortify.append(((0 if area == court else 1, -board.population[area]), area, seas))
             if game.options.armies_fleets and exposed and state.army[area] < 2:
                 found.append(Located("raise_army", player, area, area, seas))
             if not state.ties[area] & bit and area not in courts:
-                found.append(Located("diplomacy", player, area, state.court[player], 0))
+                ties.append((-board.population[area], area))
+        # A large empire has many areas: score only the most promising domestic endeavours.
+        limit = self.domestic_width
+        found += [Located("rule", player, a, a, seas) for _k, a, seas in sorted(rule)[:limit]]
+        found += [Located("fortify", player, a, a, seas) for _k, a, seas in sorted(fortify)[: limit // 2]]
+        found += [Located("diplomacy", player, a, court, 0) for _k, a in sorted(ties)[: limit // 2]]
         return found
 
     def _best_endeavour(self, state: EotmaState, player: int) -> tuple[float, Endeavour] | None:
