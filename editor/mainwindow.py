@@ -22,6 +22,7 @@ from editor.docks.legend import LegendDock
 from editor.docks.tables import TablesDock
 from editor.document import DocumentChange, ScenarioDocument
 from editor.errors import show_error
+from editor.extras import install_extras
 from editor.files import FileController
 from editor.mapview.modes import get_mode
 from editor.mapview.scene import MapScene
@@ -89,6 +90,7 @@ class MainWindow(QMainWindow):
         self.actions_by_name: dict[str, QAction] = {}
         self.mode_box: QComboBox | None = None
         build_menus(self)
+        install_extras(self)  # ruleset tables, underlays, paint panel, units palette (editor.extras)
         install_playtest(self)
 
         self._connect()

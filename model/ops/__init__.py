@@ -60,6 +60,7 @@ from model.ops.setup import (
     set_setup_attributes,
     set_unit_strength,
 )
+from model.ops.tables import reset_table, set_table
 
 __all__ = [
     "TARGETS",
@@ -92,6 +93,7 @@ __all__ = [
     "remove_magnate",
     "remove_unit",
     "replace_setup",
+    "reset_table",
     "set_adjacency_policy",
     "set_area_fields",
     "set_area_kind",
@@ -104,6 +106,7 @@ __all__ = [
     "set_metadata",
     "set_owner",
     "set_setup_attributes",
+    "set_table",
     "set_unit_strength",
     "split_area",
 ]

@@ -1,0 +1,48 @@
+"""The editor's extra panels, installed on a main window by one call (``install_extras``).
+
+Keeps the main window and menus untouched but for one hook: each extra builds its own dock and
+wires itself to the window's document, selection and status bar, and puts its toggle in
+View > Panels.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QMenu
+
+from editor.docks.ruleset_tables import RulesetTablesDock
+
+if TYPE_CHECKING:
+    from editor.mainwindow import MainWindow
+
+
+def _panels_menu(window: MainWindow) -> QMenu | None:
+    """The View > Panels menu the main window's menus built (None when there is none)."""
+    for menu in window.menuBar().findChildren(QMenu):
+        if menu.title().replace("&", "") == "Panels":
+            return menu
+    return None
+
+
+def _add_dock(
+    window: MainWindow, dock: QDockWidget, area: Qt.DockWidgetArea, beside: QDockWidget | None
+) -> None:
+    window.addDockWidget(area, dock)
+    if beside is not None:
+        window.tabifyDockWidget(beside, dock)
+    menu = _panels_menu(window)
+    if menu is not None:
+        action: QAction = dock.toggleViewAction()
+        menu.addAction(action)
+
+
+def install_extras(window: MainWindow) -> None:
+    """Add the extra docks to the window (called once, after its menus exist)."""
+    tables = RulesetTablesDock(window.document, window)
+    tables.refused.connect(window.report)
+    window.ruleset_tables_dock = tables  # type: ignore[attr-defined]
+    _add_dock(window, tables, Qt.DockWidgetArea.BottomDockWidgetArea, window.tables_dock)
+    window.issues_dock.raise_()
