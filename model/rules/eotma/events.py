@@ -97,6 +97,10 @@ def immediate(state: EotmaState, player: int, effect: dict[str, object] | object
             effects.append(f"{board.ids[area]}: unrest")
     elif kind == "inheritance":
         inherit(state, player, effects)
+    elif kind == "schism_check" and state.game.options.schism:
+        from model.rules.eotma.schism import schism_check
+
+        schism_check(state, effects)
 
 
 def inherit(state: EotmaState, player: int, effects: list[str]) -> None:

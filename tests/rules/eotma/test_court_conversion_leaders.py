@@ -409,3 +409,44 @@ def test_21_1_an_exiles_unused_cards_still_call_stature_checks() -> None:
     entry = state.apply("end-turn")
     assert state.stat[0][0] == 4 and state.hand[0] == []
     assert sum(1 for e in entry.effects if e.startswith("stature check west combat")) == 2
+
+
+def test_19_event_deck_has_56_cards_with_every_named_card() -> None:
+    from model.rules.eotma.data import default_rules
+
+    deck = [c for c in default_rules().event_deck if default_rules().event_kinds[c].years is None]
+    assert len(deck) == 56 and deck.count("enlargement_of_demesne") == 4
+    for name in [
+        "leader_dies_heirless",
+        "dynastic_inheritance",
+        "diplomatic_coup",
+        "influence_in_church",
+        "missionary_fervor",
+        "technological_weapons",
+        "tactical_systems_advance",
+        "plague",
+        "famine",
+        "bounty",
+        "heresy_spreads",
+        "schism_event",
+    ]:
+        assert name in deck
+
+
+def test_19_immediate_events_plague_bounty_heresy_inheritance() -> None:
+    from model.rules.eotma import events
+
+    kinds = start().game.rules.event_kinds
+    state = start(areas={"city": AreaStart("west", 2)})
+    effects: list[str] = []
+    events.immediate(state, 0, kinds["plague"].effect, effects)  # population 2+: home and city
+    assert state.ss[idx(state, "home")] == 1 and state.ss[idx(state, "city")] == 1
+    state.rng.force(4)
+    events.immediate(state, 0, kinds["bounty"].effect, effects)
+    assert state.treasury[0] == 16
+    events.immediate(state, 0, kinds["heresy_spreads"].effect, effects)
+    assert state.unrest[idx(state, "city")]  # the most populous area outside the court
+    state2 = start(west={"language": "lowenish"})
+    events.immediate(state2, 0, kinds["dynastic_inheritance"].effect, [])
+    border = area(state2, "border")  # independent, next to march, the leader's language and religion
+    assert border["owner"] == "west" and border["claims"] == ["west"]
