@@ -112,7 +112,7 @@ class ViewState:
 
 
 class AreaItem(QGraphicsPathItem):
-    """An area's fill (the union of its faces); the selection is drawn as a red outline."""
+    """An area's fill (the union of its faces); painted by Qt itself (no Python paint override)."""
 
     def __init__(self, area_id: str, state: ViewState, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
@@ -125,11 +125,6 @@ class AreaItem(QGraphicsPathItem):
     def set_fill(self, colour: str) -> None:
         """Fill the area with a colour (a ``#rrggbb`` string)."""
         self.setBrush(QBrush(QColor(colour)))
-
-    def show_selected(self, selected: bool) -> None:
-        """Outline the area in red when selected (painting stays in C++: no Python paint override)."""
-        self.setPen(self._state.highlight_pen if selected else QPen(Qt.PenStyle.NoPen))
-        self.setZValue(1 if selected else 0)
 
 
 class BoundaryItem(QGraphicsPathItem):

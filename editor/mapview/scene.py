@@ -11,9 +11,9 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Signal
-from PySide6.QtGui import QColor, QPainter
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPainterPath
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
 
 from editor.document import DocumentChange, ScenarioDocument
 from editor.mapview.items import (
@@ -56,6 +56,8 @@ class MapScene(QGraphicsScene):
     """
 
     legend_changed = Signal(list)
+    appearance_changed = Signal()
+    """Fills or layer visibility changed (cached pictures of the map are stale)."""
 
     def __init__(self, document: ScenarioDocument, parent: Any = None) -> None:
         super().__init__(parent)
@@ -79,6 +81,12 @@ class MapScene(QGraphicsScene):
         self.issues: list[Issue] = []
         self.legend: list[LegendEntry] = []
         self.setBackgroundBrush(QColor("#f4f4f0"))
+        # Selected areas are outlined by one item above the fills (and above the overview picture).
+        self.selection_outline = QGraphicsPathItem()
+        self.selection_outline.setPen(self.state.highlight_pen)
+        self.selection_outline.setZValue(25)
+        self.selection_outline.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.addItem(self.selection_outline)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         document.changed.connect(self.on_document_changed)
         self.rebuild()
@@ -125,6 +133,7 @@ class MapScene(QGraphicsScene):
         self._update_units(area_index)
         self._update_markers(area_index, area_index.keys())
         self.setSceneRect(self.map_rect())
+        self._update_outline()
         self.recolour()
 
     def _area_item(self, area_id: str, area: Area) -> AreaItem:
@@ -148,7 +157,6 @@ class MapScene(QGraphicsScene):
         item = self._area_item(area_id, area)
         path = geometry_path(self._geometry(area_id))
         item.setPath(path)
-        item.show_selected(area_id in self.state.selected)
         extent = path.boundingRect().width() if not path.isEmpty() else 0.0
         self.labels.set_label(area_id, area.name, self.label_point(area), extent)
 
@@ -269,6 +277,7 @@ class MapScene(QGraphicsScene):
         colouring = self.colouring()
         for area_id, item in self.areas.items():
             item.set_fill(colouring.fills.get(area_id, "#d0d0d0"))
+        self.appearance_changed.emit()
         if colouring.legend != self.legend:
             self.legend = colouring.legend
             self.legend_changed.emit(self.legend)
@@ -279,18 +288,26 @@ class MapScene(QGraphicsScene):
         """Highlight these ids (areas, boundaries, connections, units)."""
         previous = self.state.selected
         self.state.selected = set(ids)
+        self._update_outline()
         for item_id in previous ^ self.state.selected:
             selected = item_id in self.state.selected
-            for collection in (self.areas, self.boundaries):
-                shape = collection.get(item_id)
-                if shape is not None:
-                    shape.show_selected(selected)
+            boundary = self.boundaries.get(item_id)
+            if boundary is not None:
+                boundary.show_selected(selected)
             if item_id in self.labels.labels:
                 self.labels.update()
             for other in (self.connections, self.units):
                 item = other.get(item_id)
                 if item is not None:
                     item.update()
+
+    def _update_outline(self) -> None:
+        path = QPainterPath()
+        for area_id in self.state.selected:
+            item = self.areas.get(area_id)
+            if item is not None:
+                path.addPath(item.path())
+        self.selection_outline.setPath(path)
 
     def item_rect(self, ids: tuple[str, ...] | list[str]) -> QRectF:
         """The scene rectangle covering these objects (empty when none is drawn)."""
@@ -358,6 +375,8 @@ class MapScene(QGraphicsScene):
             }
         for connection_id in connection_ids:
             self._update_connection(connection_id, area_index)
+        if dirty_areas & self.state.selected:
+            self._update_outline()
         # Faces that only changed shape keep their colour, anchors, label point and units.
         if change.units or change.empires or change.magnates or change.areas:
             self._update_units(area_index)
@@ -389,6 +408,7 @@ class MapScene(QGraphicsScene):
     def set_layer_visible(self, layer_id: str, visible: bool) -> None:
         """Show or hide a layer (raises ``KeyError`` for an unknown one)."""
         self.layers[layer_id].setVisible(visible)
+        self.appearance_changed.emit()
         if layer_id == "grid":
             self.update()
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from editor.mapview.overview import Overview
 from editor.mapview.scene import MapScene
 
 MIN_SCALE = 1e-4
@@ -39,6 +40,7 @@ class MapView(QGraphicsView):
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
         self._pan_from: QPoint | None = None
         self._space = False
+        self.overview = Overview(scene, self)
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         """Publish the zoom to the scene's items before they paint (labels choose their detail by it)."""
