@@ -125,6 +125,8 @@ def base_rating(state: EotmaState, player: int, kind: str, target: int, base: in
             rating += state.army[base] - state.army[target]  # 33.5
     elif kind == "diplomacy":
         rating = stat[DIPLOMATIC] + (ss[base] if base >= 0 else 0) - ss[target] - lang_rel
+        if base >= 0 and state.owner[base] == player:
+            rating -= partial_against(state, base)  # 10.33: the court used as a base is partly conquered
         owner = state.owner[target]
         if owner == -1:
             indep = board.independent_diplomacy[target]

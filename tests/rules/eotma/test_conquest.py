@@ -191,3 +191,16 @@ def test_10_an_exile_cannot_conquer() -> None:
     state.court[0] = -1
     with pytest.raises(IllegalActionError, match=r"21\.0"):
         state.apply("conquest border from march")
+
+
+def test_10_33_a_partly_conquered_court_weakens_diplomacy_based_there() -> None:
+    from model.rules.eotma.actions import Diplomacy
+    from model.rules.eotma.endeavours.common import locate
+    from model.rules.eotma.ratings import base_rating
+
+    state = start()
+    at = locate(state, 0, Diplomacy("border"))
+    assert not isinstance(at, str)
+    before = base_rating(state, 0, "diplomacy", at.target, at.base, at.seas)
+    state.partial[(idx(state, "home"), idx(state, "march"))] = (1, 1)
+    assert base_rating(state, 0, "diplomacy", at.target, at.base, at.seas) == before - 1
