@@ -524,6 +524,40 @@ class CrusadePass(Action):
 
 
 @dataclass(frozen=True)
+class AskAsylum(Action):
+    """21.2: an exile asks another empire for asylum (that empire decides)."""
+
+    VERB: ClassVar[str] = "ask-asylum"
+    empire: str
+
+    def args(self) -> tuple[str, ...]:
+        return (self.empire,)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 1:
+            raise MalformedActionError(text, "write 'ask-asylum EMPIRE'")
+        return cls(args[0])
+
+
+@dataclass(frozen=True)
+class RevokeAsylum(Action):
+    """21.2: a host withdraws the asylum it granted to an exile."""
+
+    VERB: ClassVar[str] = "revoke-asylum"
+    empire: str
+
+    def args(self) -> tuple[str, ...]:
+        return (self.empire,)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 1:
+            raise MalformedActionError(text, "write 'revoke-asylum EMPIRE'")
+        return cls(args[0])
+
+
+@dataclass(frozen=True)
 class RulePalaces(Action):
     """35.33: one ruling endeavour on every own area with a palace, each rated on its own."""
 
@@ -599,6 +633,8 @@ CODEC = ActionCodec(
         Waive,
         ReduceFort,
         RulePalaces,
+        AskAsylum,
+        RevokeAsylum,
         CallCrusade,
         CrusadeAttack,
         CrusadePass,

@@ -13,6 +13,7 @@ from model.rules.eotma.actions import (
     MARKERS,
     Accept,
     Agree,
+    AskAsylum,
     BeginTaxation,
     Build,
     CallCrusade,
@@ -41,6 +42,7 @@ from model.rules.eotma.actions import (
     ReduceFort,
     Refuse,
     Relocate,
+    RevokeAsylum,
     Rule,
     RulePalaces,
     Tax,
@@ -78,6 +80,13 @@ def legal_actions(state: EotmaState) -> list[Action]:
             actions.extend(endeavour_actions(state, player))
         if state.tax_stage == 0 and not state.is_exiled(player):
             actions.append(BeginTaxation())
+        for other, other_id in enumerate(state.game.player_ids):
+            if other == player:
+                continue
+            if state.is_exiled(player) and not state.is_exiled(other) and state.asylum[player] != other:
+                actions.append(AskAsylum(other_id))
+            if state.asylum[other] == player:
+                actions.append(RevokeAsylum(other_id))
         actions.extend(card_actions(state, player))
         actions.extend(diplomacy_actions(state, player))
         if state.game.options.civilisation_markers and endeavours.palace_problem(state, player) is None:
@@ -113,7 +122,7 @@ def _decision_actions(state: EotmaState) -> list[Action]:
         return [Waive(True), Waive(False)]
     if decision.kind == "crusade":
         return [*crusade_actions(state, player), CrusadePass()]
-    if decision.kind in ("comply", "agreement"):
+    if decision.kind in ("comply", "agreement", "asylum"):
         return [Accept(), Refuse()]
     return [Relocate(state.game.board.ids[a]) for a in decision.data]
 
@@ -405,9 +414,9 @@ def _reason(state: EotmaState, action: Action) -> str | None:
             if not isinstance(action, Contest | Accept):
                 return f"{who} must first say whether to contest the diplomatic conquest (20.41)"
             return None
-        if decision.kind == "agreement":
+        if decision.kind in ("agreement", "asylum"):
             if not isinstance(action, Accept | Refuse):
-                return f"{who} must first accept or refuse the proposed agreement (20.3)"
+                return f"{who} must first accept or refuse ({decision.kind}, 20.3, 21.2)"
             return None
         if decision.kind == "comply":
             if not isinstance(action, Accept | Refuse):
@@ -466,6 +475,19 @@ def _reason(state: EotmaState, action: Action) -> str | None:
         if state.tax_stage == 1:
             return "finish the taxation block first (16.14)"
         return events.play_problem(state, player, action.card, action.area, action.empire)
+    if isinstance(action, AskAsylum | RevokeAsylum):
+        other = game.player_index.get(action.empire)
+        if other is None or other == player:
+            return f"{action.empire!r} is not another empire"
+        if isinstance(action, AskAsylum):
+            if not state.is_exiled(player):
+                return "only an exile asks for asylum (21.2)"
+            if state.is_exiled(other):
+                return f"{action.empire} has no court to offer (21.2)"
+            return None
+        if state.asylum[other] != player:
+            return f"{action.empire} holds no asylum from this player (21.2)"
+        return None
     if isinstance(action, RulePalaces):
         if state.tax_stage == 1:
             return "taxation is one block: end it before the next endeavour (16.14)"

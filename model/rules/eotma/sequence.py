@@ -12,6 +12,7 @@ from model.rules.eotma import armies, crusades, endeavours, events, npc, parleys
 from model.rules.eotma.actions import (
     Accept,
     Agree,
+    AskAsylum,
     BeginTaxation,
     CallCrusade,
     CallParley,
@@ -33,11 +34,13 @@ from model.rules.eotma.actions import (
     ReduceFort,
     Refuse,
     Relocate,
+    RevokeAsylum,
     RulePalaces,
     Tax,
     Vote,
     Waive,
 )
+from model.rules.eotma.decisions import Pending
 from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import STATURE_INDEX, leader_religion
 from model.rules.eotma.schism import schism_check
@@ -324,6 +327,16 @@ def apply(state: EotmaState, action: Action) -> list[str]:
             parleys.call(state, action.kind, state.active(), area, -1, effects)
     elif isinstance(action, Agree):
         parleys.agree(state, state.active(), action.empire, action.terms, effects)
+    elif isinstance(action, AskAsylum):
+        host = state.game.player_index[action.empire]
+        state.pending.append(Pending("asylum", host, "asylum", (state.active(),)))
+        effects.append(f"{state.game.player_ids[state.active()]} asks {action.empire} for asylum (21.2)")
+    elif isinstance(action, RevokeAsylum):
+        exile = state.game.player_index[action.empire]
+        state.asylum[exile] = -1
+        effects.append(
+            f"{state.game.player_ids[state.active()]} revokes the asylum of {action.empire} (21.2)"
+        )
     elif isinstance(action, RulePalaces):
         endeavours.rule_palaces(state, effects)
     elif isinstance(action, ReduceFort):
@@ -350,6 +363,12 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         if decision.kind == "comply":
             state.pending.append(decision)
             parleys.comply(state, isinstance(action, Accept), effects)
+        elif decision.kind == "asylum":
+            if isinstance(action, Accept):
+                state.asylum[decision.data[0]] = decision.player
+            asker, giver = state.game.player_ids[decision.data[0]], state.game.player_ids[decision.player]
+            granted = "grants" if isinstance(action, Accept) else "refuses"
+            effects.append(f"{giver} {granted} asylum to {asker} (21.2)")
         elif decision.kind == "agreement":
             state.pending.append(decision)
             parleys.answer_agreement(state, isinstance(action, Accept), effects)

@@ -450,3 +450,17 @@ def test_19_immediate_events_plague_bounty_heresy_inheritance() -> None:
     events.immediate(state2, 0, kinds["dynastic_inheritance"].effect, [])
     border = area(state2, "border")  # independent, next to march, the leader's language and religion
     assert border["owner"] == "west" and border["claims"] == ["west"]
+
+
+def test_21_2_asylum_is_asked_granted_and_revoked() -> None:
+    state = start()
+    state.court[0] = -1
+    state.apply("ask-asylum east")
+    assert state.current_player() == "east" and state.view()["decision"] == "asylum"
+    state.apply("accept")
+    assert state.asylum[0] == 1 and "diplomacy border" in [str(a) for a in state.legal_actions()]
+    state.apply("end-turn")
+    state.apply("revoke-asylum west")
+    assert state.asylum[0] == -1
+    with pytest.raises(IllegalActionError, match=r"21\.2"):
+        state.apply("revoke-asylum west")
