@@ -61,6 +61,7 @@ from model.ops.setup import (
     set_unit_strength,
 )
 from model.ops.tables import reset_table, set_table
+from model.ops.underlays import add_linework, add_underlay, remove_underlay, set_underlay
 
 __all__ = [
     "TARGETS",
@@ -76,7 +77,9 @@ __all__ = [
     "add_boundary",
     "add_connection",
     "add_empire",
+    "add_linework",
     "add_magnate",
+    "add_underlay",
     "delete_area",
     "delete_boundary",
     "delete_vertex",
@@ -91,6 +94,7 @@ __all__ = [
     "remove_connection",
     "remove_empire",
     "remove_magnate",
+    "remove_underlay",
     "remove_unit",
     "replace_setup",
     "reset_table",
@@ -107,6 +111,7 @@ __all__ = [
     "set_owner",
     "set_setup_attributes",
     "set_table",
+    "set_underlay",
     "set_unit_strength",
     "split_area",
 ]
