@@ -88,8 +88,12 @@ class MapMode:
     function: ModeFunction
 
     def colour(self, scenario: Scenario, issues: list[Issue] | None = None) -> Colouring:
-        """Return the colours and legend for this scenario."""
-        return self.function(scenario, issues or [])
+        """Return the colours and legend for this scenario (sea zones get their own legend line)."""
+        colouring = self.function(scenario, issues or [])
+        has_sea = any(colour == SEA for colour in colouring.fills.values())
+        if has_sea and all(entry.colour != SEA for entry in colouring.legend):
+            colouring.legend.append(LegendEntry(SEA, "Sea zone"))
+        return colouring
 
 
 def _model_values(model: type[BaseModel] | None, data: dict[str, Any]) -> dict[str, Any]:

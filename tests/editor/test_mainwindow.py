@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from editor import commands
+from editor.errors import install_excepthook
 from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 from editor.mapview.modes import get_mode
@@ -161,3 +164,40 @@ def test_choosing_a_mode_updates_the_menu_and_the_toolbar(window: MainWindow) ->
     window.actions_by_name["mode_population"].trigger()
     assert window.scene.mode_id == "population"
     assert window.mode_box.currentData() == "population"
+
+
+def test_sea_zones_have_a_legend_line_in_attribute_modes(window: MainWindow) -> None:
+    window.set_mode("population")
+    assert window.legend_dock.labels()[-1] == "Sea zone"
+
+
+def test_wheel_zoom_keeps_the_point_under_the_cursor(window: MainWindow) -> None:
+    window.show()
+    view = window.view
+    view.fit_map()
+    anchor = QPointF(200, 150)
+    before = view.mapToScene(anchor.toPoint())
+    scale = view.scale_factor
+    view.zoom_by(1.25**3, anchor)
+    assert view.scale_factor == pytest.approx(scale * 1.25**3)
+    after = view.mapToScene(anchor.toPoint())
+    assert after.x() == pytest.approx(before.x(), abs=2 / view.scale_factor)
+    assert after.y() == pytest.approx(before.y(), abs=2 / view.scale_factor)
+    assert "zoom" in window.status.zoom_label.text()
+
+
+def test_an_uncaught_error_is_shown_not_raised(monkeypatch: pytest.MonkeyPatch, window: MainWindow) -> None:
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(
+        "editor.errors.show_error", lambda _p, title, message, details="": shown.append((title, message))
+    )
+    previous = sys.excepthook
+    try:
+        install_excepthook(lambda: window)
+        try:
+            raise RuntimeError("a tool failed")
+        except RuntimeError:
+            sys.excepthook(*sys.exc_info())  # type: ignore[arg-type]
+    finally:
+        sys.excepthook = previous
+    assert shown and "a tool failed" in shown[0][1]
