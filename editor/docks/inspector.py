@@ -333,8 +333,9 @@ class InspectorDock(QDockWidget):
             form.set_values(values)
 
     def _on_document_changed(self, change: DocumentChange) -> None:
-        if change.reset:
-            return  # the selection is cleared, which rebuilds
+        if change.reset:  # another scenario: other catalogs, ruleset and values
+            self._on_selection(self.selection.ids)
+            return
         touched = change.areas | change.empires | change.connections | change.units | change.magnates
         if (
             self.kind == "scenario"

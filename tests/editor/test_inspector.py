@@ -152,3 +152,15 @@ def test_nothing_selected_shows_the_optional_rules(inspector: InspectorDock) -> 
     inspector.document.undo_stack.undo()
     assert bool(options.get("crusades", False)) is before
     assert box.isChecked() == before
+
+
+def test_opening_another_scenario_shows_its_values(inspector: InspectorDock, scenario) -> None:
+    from editor.document import empty_scenario
+
+    document = inspector.document
+    document.replace_scenario(empty_scenario("Blank"))
+    assert "Blank" in inspector.header.text()
+    document.replace_scenario(scenario.model_copy(deep=True))
+    assert scenario.metadata.title in inspector.header.text()
+    magnates = inspector.form("Optional rules").editors[("magnates",)].widget
+    assert magnates.isChecked() == bool(scenario.ruleset.options.get("magnates", False))
