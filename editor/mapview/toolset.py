@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from editor.mapview.area_tools import AnchorTool, ConnectTool, DeleteAreaTool, MergeTool, UnitTool
 from editor.mapview.draw_tools import DrawBoundaryTool, SplitTool
+from editor.mapview.paint_tool import PaintTool
 from editor.mapview.tools import SelectTool, Tool, ToolContext
 from editor.mapview.vertex_tool import VertexTool
 
@@ -25,5 +26,6 @@ def make_tools(view: MapView, context: ToolContext) -> dict[str, Tool]:
         AnchorTool(view, context),
         ConnectTool(view, context),
         UnitTool(view, context),
+        PaintTool(view, context),
     ]
     return {tool.id: tool for tool in tools}

@@ -219,3 +219,23 @@ def test_anchor_tool_drags_an_anchor_in_one_step(window: MainWindow) -> None:
     check_undo_redo(window, before)
     window.set_tool("select")
     assert not window.scene.layers["anchors"].isVisible()
+
+
+def test_paint_tool_picks_a_value_and_paints_a_stroke_in_one_step(window: MainWindow) -> None:
+    scenario = window.document.scenario
+    before = dump(scenario)
+    window.set_mode("religion")
+    window.set_tool("paint")
+    source = "dravia"
+    religion = scenario.area(source).attributes.get("religion")
+    targets = [a for a in ("marrach", "veluna") if scenario.area(a).attributes.get("religion") != religion]
+    assert targets
+    click(window, *inside(window, source), button=Qt.MouseButton.RightButton)
+    send(window, Press, *inside(window, "marrach"))
+    send(window, Move, *inside(window, "veluna"))
+    send(window, Move, *inside(window, "western_ocean"))  # the sea is skipped
+    send(window, Release, *inside(window, "western_ocean"))
+    for area_id in ("marrach", "veluna"):
+        assert scenario.area(area_id).attributes.get("religion") == religion
+    assert "religion" not in scenario.area("western_ocean").attributes
+    check_undo_redo(window, before)

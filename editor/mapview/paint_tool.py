@@ -1,0 +1,122 @@
+"""Paint mode: brush the value of the current map mode's attribute across areas.
+
+The attribute is the one the map shows (owner, religion, language, social state, population,
+kind, seafaring home), so the author sees what they paint. Right-click an area to pick its value
+(an eyedropper); left-click or drag to paint it. One stroke is one undo step.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+
+from editor.mapview.tools import Tool
+from model import ops
+from model.scenario import AreaKind, Scenario
+
+_strokes = itertools.count(1)
+
+MODE_FIELDS = {
+    "owner": "owner",
+    "religion": "religion",
+    "language": "language",
+    "social_state": "social_state",
+    "population": "population",
+    "kind": "kind",
+    "seafaring": "seafaring_home",
+}
+"""Map mode -> the field its colours show (the validation mode has none to paint)."""
+
+
+def value_of(scenario: Scenario, area_id: str, field: str) -> Any:
+    """The value an area has for a paintable field (the ruleset default when unset)."""
+    area = scenario.area(area_id)
+    if field == "owner":
+        return scenario.owner_of(area_id)
+    if field == "kind":
+        return area.kind.value
+    if field == "social_state":
+        return scenario.area_setup(area_id).attributes.get("social_state", 0)
+    defaults = {"population": 1, "seafaring_home": False}
+    return area.attributes.get(field, defaults.get(field))
+
+
+def paint_op(area_id: str, field: str, value: Any) -> Any:
+    """The ``model.ops`` edit that gives one area the value."""
+    if field == "owner":
+        return lambda s: ops.set_owner(s, area_id, value)
+    if field == "kind":
+        return lambda s: ops.set_area_kind(s, area_id, value)
+    if field == "social_state":
+        return lambda s: ops.set_setup_attributes(s, area_id, field, value)
+    return lambda s: ops.set_attributes(s, "area", area_id, field, value)
+
+
+class PaintTool(Tool):
+    """Right-click picks the value under the cursor; left-click or drag paints it."""
+
+    name = "Paint"
+    id = "paint"
+    hint = "Right-click an area to pick its value (of the map mode's attribute); click or drag to paint it"
+
+    def __init__(self, view: Any, context: Any) -> None:
+        super().__init__(view, context)
+        self.field: str | None = None
+        self.value: Any = None
+        self._stroke: int | None = None
+        self._painted: set[str] = set()
+
+    def _field(self) -> str | None:
+        return MODE_FIELDS.get(self.view.map_scene.mode_id)
+
+    def press(self, point: QPointF, event: QMouseEvent) -> bool:
+        """Pick (right button) or start a stroke (left button)."""
+        area_id = self.view.map_scene.area_at(point)
+        field = self._field()
+        if field is None:
+            self.context.report("Paint: choose a map mode that shows an attribute (not validation)")
+            return True
+        if event.button() == Qt.MouseButton.RightButton:
+            if area_id is not None:
+                self.field, self.value = field, value_of(self.document.scenario, area_id, field)
+                self.context.report(f"Paint: {field.replace('_', ' ')} = {self.value}")
+            return True
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        if self.field != field:
+            self.context.report(f"Paint: right-click an area first to pick a {field.replace('_', ' ')}")
+            return True
+        self._stroke = next(_strokes)
+        self._painted = set()
+        self._paint(area_id)
+        return True
+
+    def move(self, point: QPointF, event: QMouseEvent) -> bool:
+        """Paint every area the stroke passes over."""
+        if self._stroke is None:
+            return False
+        self._paint(self.view.map_scene.area_at(point))
+        return True
+
+    def release(self, point: QPointF, event: QMouseEvent) -> bool:
+        """End the stroke."""
+        if self._stroke is None:
+            return False
+        self._stroke = None
+        return True
+
+    def _paint(self, area_id: str | None) -> None:
+        if area_id is None or area_id in self._painted or self.field is None:
+            return
+        self._painted.add(area_id)
+        scenario = self.document.scenario
+        if self.field != "kind" and scenario.area(area_id).kind is AreaKind.SEA:
+            return  # a stroke across the water paints the land on either side only
+        if value_of(self.document.scenario, area_id, self.field) == self.value:
+            return
+        label = f"Paint {self.field.replace('_', ' ')}"
+        if not self.run(paint_op(area_id, self.field, self.value), label, merge_key=("paint", self._stroke)):
+            self._stroke = None  # a refused value (a sea cannot have an owner...) ends the stroke
