@@ -187,6 +187,8 @@ class EotmaHeuristicBot:
             return attacks[0] if attacks else CrusadePass()
         if decision.kind == "agreement":
             return Refuse()  # it trusts no one
+        if decision.kind == "passage":
+            return Accept()  # a refusal makes the crusaders conquer the area
         if decision.kind == "asylum":
             return Accept()  # an exile's diplomacy rarely hurts the host
         relocations = [a for a in actions if isinstance(a, Relocate)]

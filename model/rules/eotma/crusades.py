@@ -85,7 +85,107 @@ def begin(state: EotmaState, leader: int, effects: list[str]) -> None:
         + ", ".join(game.player_ids[p] for p in order)
         + " (23.32)"
     )
+    state.crusade_route = route(state)
+    state.crusade_targets = []
+    if state.crusade_route:
+        effects.append(
+            "the crusaders march through " + ", ".join(game.board.ids[a] for a in state.crusade_route)
+        )
+    march(state, effects)
+
+
+def _friendly(state: EotmaState, area: int) -> bool:
+    """23.32 step 3: the crusaders' own areas and independent areas of their church are friendly."""
+    owner = state.owner[area]
+    if owner in state.crusade[2:]:
+        return True
+    church = state.game.rules.crusade_church
+    return owner == -1 and state.religion[area] == church
+
+
+def route(state: EotmaState) -> list[int]:
+    """Return the unfriendly areas between friendly land and the holy places (fewest first, 23.32.3-4).
+
+    House default: the crusaders take the route with the fewest unfriendly areas, by land or across
+    up to three sea areas from a friendly coast (the launch area, 23.32 step 3).
+    """
+    import heapq
+
+    board = state.game.board
+    places = holy_places(state)
+    assert places is not None
+    cost: dict[int, int] = {}
+    came: dict[int, int] = {}
+    heap = [(0, a) for a in range(board.n) if _friendly(state, a)]
+    for _c, a in heap:
+        cost[a] = 0
+    heapq.heapify(heap)
+    goal = -1
+    while heap:
+        c, a = heapq.heappop(heap)
+        if c > cost.get(a, 1 << 30):
+            continue
+        if a in places:
+            goal = a
+            break
+        steps = list(board.adj[a])
+        if board.coast[a] and _friendly(state, a):
+            steps += [b for b, seas in board.sea_reach(a).items() if seas <= 3]
+        for b in steps:
+            nc = c + (0 if _friendly(state, b) or b in places else 1)
+            if nc < cost.get(b, 1 << 30):
+                cost[b] = nc
+                came[b] = a
+                heapq.heappush(heap, (nc, b))
+    path: list[int] = []
+    node = goal
+    while node in came:
+        node = came[node]
+        if not _friendly(state, node) and node not in places:
+            path.append(node)
+    return list(reversed(path))
+
+
+def march(state: EotmaState, effects: list[str]) -> None:
+    """Go along the route: ask the Byzantine player for passage (23.32 step 4), mark areas to conquer."""
+    game = state.game
+    byzantine = game.player_index.get(game.rules.schism_byzantine, -1)
+    while state.crusade_route:
+        area = state.crusade_route[0]
+        if state.owner[area] == byzantine and byzantine not in state.crusade[2:]:
+            state.pending.append(Pending("passage", byzantine, "crusade", (area,)))
+            return
+        state.crusade_route.pop(0)
+        state.crusade_targets.append(area)  # non-Catholic, independent or Magnate areas are conquered
     _next(state, 0, effects)
+
+
+def passage(state: EotmaState, granted: bool, effects: list[str]) -> None:
+    """The Byzantine answer on passage: granted, the area loses a level; refused, it must be conquered."""
+    decision = state.pending.pop()
+    area = state.crusade_route.pop(0)
+    name = state.game.board.ids[area]
+    if granted:
+        effects.append(f"passage through {name} granted (23.32 step 4)")
+        before = state.ss[area]
+        if before > state.game.rules.ss_min:
+            state.ss[area] = before - 1
+            effects.append(f"{name}: social state {before} -> {before - 1} (crusaders passing)")
+    else:
+        effects.append(f"passage through {name} refused: the crusaders must conquer it")
+        state.crusade_targets.append(area)
+    del decision
+    march(state, effects)
+
+
+def open_targets(state: EotmaState) -> list[int]:
+    """Return the areas the crusaders may attack now: obstacles on the route first, then the holy places."""
+    crusaders = set(state.crusade[2:])
+    obstacles = [a for a in state.crusade_targets if state.owner[a] not in crusaders]
+    if obstacles:
+        return obstacles
+    places = holy_places(state) or ()
+    return [a for a in places if state.owner[a] not in crusaders]
 
 
 def _next(state: EotmaState, start: int, effects: list[str]) -> None:
@@ -158,6 +258,8 @@ def _c_result(state: EotmaState, player: int, target: int, effects: list[str]) -
 def finish(state: EotmaState, success: bool, effects: list[str]) -> None:
     """End the crusade; a success gives the Byzantine player claims (first time) or ties (facts sheet 6.1)."""
     state.crusade = []
+    state.crusade_route = []
+    state.crusade_targets = []
     state.crusade_passes = 0
     game = state.game
     if not success:

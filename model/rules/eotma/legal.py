@@ -122,7 +122,7 @@ def _decision_actions(state: EotmaState) -> list[Action]:
         return [Waive(True), Waive(False)]
     if decision.kind == "crusade":
         return [*crusade_actions(state, player), CrusadePass()]
-    if decision.kind in ("comply", "agreement", "asylum"):
+    if decision.kind in ("comply", "agreement", "asylum", "passage"):
         return [Accept(), Refuse()]
     return [Relocate(state.game.board.ids[a]) for a in decision.data]
 
@@ -274,7 +274,7 @@ def tax_actions(state: EotmaState, player: int) -> list[Action]:
 def crusade_actions(state: EotmaState, player: int) -> list[Action]:
     """Return a crusader's attacks on the holy places it does not hold (23.32 step 5)."""
     actions: list[Action] = []
-    for area in crusades.holy_places(state) or ():
+    for area in crusades.open_targets(state):
         name = state.game.board.ids[area]
         for gold in state.game.rules.extra_gold:
             action = CrusadeAttack(name, gold)
@@ -285,12 +285,10 @@ def crusade_actions(state: EotmaState, player: int) -> list[Action]:
 
 def crusade_problem(state: EotmaState, player: int, action: CrusadeAttack) -> str | None:
     """Return why this crusader attack is refused, or None."""
-    places = crusades.holy_places(state) or ()
     area = state.game.board.index.get(action.area)
-    if area is None or area not in places:
-        return "crusaders attack Syria or Jerusalem (23.32)"
-    if state.owner[area] in state.crusade[2:]:
-        return f"{action.area} is already in crusader hands"
+    if area is None or area not in crusades.open_targets(state):
+        targets = ", ".join(state.game.board.ids[a] for a in crusades.open_targets(state))
+        return f"the crusaders attack the areas in their way, then Syria and Jerusalem: now {targets} (23.32)"
     price = state.game.rules.min_gold["conquest"] + action.gold
     if price > state.treasury[player]:
         return f"it costs {price} gold and the treasury holds {state.treasury[player]} (23.32 step 2)"
@@ -414,7 +412,7 @@ def _reason(state: EotmaState, action: Action) -> str | None:
             if not isinstance(action, Contest | Accept):
                 return f"{who} must first say whether to contest the diplomatic conquest (20.41)"
             return None
-        if decision.kind in ("agreement", "asylum"):
+        if decision.kind in ("agreement", "asylum", "passage"):
             if not isinstance(action, Accept | Refuse):
                 return f"{who} must first accept or refuse ({decision.kind}, 20.3, 21.2)"
             return None

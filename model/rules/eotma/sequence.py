@@ -363,6 +363,9 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         if decision.kind == "comply":
             state.pending.append(decision)
             parleys.comply(state, isinstance(action, Accept), effects)
+        elif decision.kind == "passage":
+            state.pending.append(decision)
+            crusades.passage(state, isinstance(action, Accept), effects)
         elif decision.kind == "asylum":
             if isinstance(action, Accept):
                 state.asylum[decision.data[0]] = decision.player

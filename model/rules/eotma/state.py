@@ -64,6 +64,8 @@ _PLAIN_LISTS = (
     "waiting",
     "agreements",
     "crusade",
+    "crusade_route",
+    "crusade_targets",
 )
 
 
@@ -122,6 +124,10 @@ class EotmaState(State):
     mag_court: list[int]
     crusade: list[int]
     """A crusade under way (23.32): [leader, index of the crusader asked, crusaders in order...]."""
+    crusade_route: list[int]
+    """Route areas still to pass on the crusaders' march (23.32 step 4)."""
+    crusade_targets: list[int]
+    """Areas on the route the crusaders must conquer before the holy places."""
     crusade_turn: int
     """The game turn of the last crusade (one per game turn)."""
     crusade_passes: int
@@ -207,6 +213,8 @@ class EotmaState(State):
         self.waiting: list[int] = []
         self.agreements: list[list[Any]] = []
         self.crusade: list[int] = []
+        self.crusade_route: list[int] = []
+        self.crusade_targets: list[int] = []
         self.crusade_turn = -1
         self.crusade_passes = 0
         self.crusades_won = 0

@@ -19,7 +19,9 @@ CATALOG_RC = CATALOG.__class__(
 C_ANY = card(1, conquest={"result": ["C"]})
 
 
-def crusade_state(year: int = 1100, union: bool = False, **seats: dict[str, int]) -> EotmaState:
+def crusade_state(
+    year: int = 1100, union: bool = False, overland: bool = False, **seats: dict[str, int]
+) -> EotmaState:
     board = Board.build(
         [
             LandSpec("paris", language="aldic", religion="roman_catholic"),
@@ -27,7 +29,7 @@ def crusade_state(year: int = 1100, union: bool = False, **seats: dict[str, int]
             LandSpec("syria", language="lowenish", religion="moslem", population=1),
             LandSpec("jerusalem", language="lowenish", religion="moslem", population=2),
         ],
-        land_edges=[("syria", "jerusalem"), ("cpl", "syria")],
+        land_edges=[("syria", "jerusalem"), ("cpl", "syria"), *([("paris", "cpl")] if overland else [])],
         catalog=CATALOG_RC,
     )
     players = [
@@ -106,9 +108,30 @@ def test_random_games_with_crusades_keep_the_invariants() -> None:
     from model.bots.eotma_heuristic import EotmaHeuristicBot
 
     for seed in range(40):
-        state = crusade_state()
+        state = crusade_state(overland=seed % 3 == 0)
         bot = RandomBot(seed) if seed % 2 else EotmaHeuristicBot()
         while not state.is_over():
             state.apply(bot.choose(state))
             check_position(state)
         assert state.game.state_from_json(state.to_json()) == state
+
+
+def test_23_32_the_byzantine_player_grants_passage_and_the_area_loses_a_level() -> None:
+    state = turn_of(crusade_state(overland=True), "byzantium")
+    state.apply("crusade")
+    assert state.current_player() == "byzantium" and state.view()["decision"] == "passage"
+    state.apply("accept")
+    assert state.view()["areas"]["cpl"]["social_state"] == 1
+    assert state.current_player() == "france"
+    assert "crusade-attack syria" in [str(a) for a in state.legal_actions()]
+
+
+def test_23_32_a_refused_passage_must_be_conquered_first() -> None:
+    state = turn_of(crusade_state(overland=True), "byzantium")
+    state.apply("crusade")
+    state.apply("refuse")
+    assert state.current_player() == "france"
+    attacks = [str(a) for a in state.legal_actions() if str(a).startswith("crusade-attack")]
+    assert attacks and all(a.startswith("crusade-attack cpl") for a in attacks)
+    with pytest.raises(IllegalActionError, match="now cpl"):
+        state.apply("crusade-attack syria")
