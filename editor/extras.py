@@ -14,6 +14,8 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMenu
 
 from editor.docks.ruleset_tables import RulesetTablesDock
+from editor.docks.underlays import UnderlaysDock
+from editor.mapview.underlay import UnderlayLayer
 
 if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
@@ -46,3 +48,11 @@ def install_extras(window: MainWindow) -> None:
     window.ruleset_tables_dock = tables  # type: ignore[attr-defined]
     _add_dock(window, tables, Qt.DockWidgetArea.BottomDockWidgetArea, window.tables_dock)
     window.issues_dock.raise_()
+
+    window.underlay_layer = UnderlayLayer(window.scene, window.document)  # type: ignore[attr-defined]
+    window.underlay_layer.problem.connect(window.report)  # type: ignore[attr-defined]
+    underlays = UnderlaysDock(window.document, window)
+    underlays.refused.connect(window.report)
+    window.underlays_dock = underlays  # type: ignore[attr-defined]
+    _add_dock(window, underlays, Qt.DockWidgetArea.RightDockWidgetArea, window.history_dock)
+    window.inspector.raise_()

@@ -1,0 +1,1 @@
+"""Dialogs of the editor that ask for more than a file name."""
