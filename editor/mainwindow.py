@@ -115,6 +115,7 @@ class MainWindow(QMainWindow):
         self.view.cursor_moved.connect(self._on_cursor)
         self.view.scale_changed.connect(self.status.set_zoom)
         self.inspector.refused.connect(self.report)
+        self.tables_dock.refused.connect(self.report)
 
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self.document.display_name()}[*] — Mappa")

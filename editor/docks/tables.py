@@ -19,13 +19,25 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QDockWidget, QLineEdit, QTableView, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
+from editor import commands
 from editor.document import DocumentChange, ScenarioDocument
 from editor.mapview.modes import area_values
 from editor.selection import Selection
+from model import ops
 from model.scenario import Scenario
 
 Index = QModelIndex | QPersistentModelIndex
@@ -202,21 +214,79 @@ class ObjectTable(QWidget):
         self.show_selection(self.selection.ids)
 
 
+EMPIRE_COLOURS = (
+    "#1f78b4", "#e31a1c", "#33a02c", "#ff7f00", "#6a3d9a", "#b15928",
+    "#a6cee3", "#fb9a99", "#b2df8a", "#fdbf6f", "#cab2d6", "#ffff99",
+)  # fmt: skip
+"""Strong, distinct colours offered to new empires in turn (the first one not yet used)."""
+
+
 class TablesDock(QDockWidget):
-    """Tabs of tables: areas, empires."""
+    """Tabs of tables: areas, empires (with buttons to add and remove empires).
+
+    Emits ``refused(str)`` when the model refuses an edit made here.
+    """
+
+    refused = Signal(str)
 
     def __init__(
         self, document: ScenarioDocument, selection: Selection, parent: QWidget | None = None
     ) -> None:
         super().__init__("Tables", parent)
         self.setObjectName("tables_dock")
+        self.document = document
+        self.selection = selection
         self.tabs = QTabWidget(self)
         self.areas = ObjectTable(document, selection, "area", self)
         self.empires = ObjectTable(document, selection, "empire", self)
+        self.add_empire_button = QPushButton("Add empire", self)
+        self.add_empire_button.clicked.connect(self.add_empire)
+        self.remove_empire_button = QPushButton("Remove selected empires", self)
+        self.remove_empire_button.clicked.connect(self.remove_selected_empires)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_empire_button)
+        buttons.addWidget(self.remove_empire_button)
+        buttons.addStretch(1)
+        layout = self.empires.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.addLayout(buttons)
         self.tabs.addTab(self.areas, "Areas")
         self.tabs.addTab(self.empires, "Empires and leaders")
         self.setWidget(self.tabs)
         document.changed.connect(self._on_changed)
+
+    def add_empire(self) -> str | None:
+        """Add an empire with a new name and an unused colour, select it, and return its id."""
+        scenario = self.document.scenario
+        used = {e.colour.lower() for e in scenario.setup.empires}
+        colour = next((c for c in EMPIRE_COLOURS if c not in used), "#808080")
+        name = f"Empire {len(scenario.setup.empires) + 1}"
+        try:
+            command = commands.execute(
+                self.document, lambda s: ops.add_empire(s, name, colour), f"Add {name}"
+            )
+        except (ValueError, KeyError, LookupError) as error:
+            self.refused.emit(str(error))
+            return None
+        empire_id = command.changes[0].created[0]
+        self.tabs.setCurrentWidget(self.empires)
+        self.selection.set([empire_id])
+        return empire_id
+
+    def remove_selected_empires(self) -> bool:
+        """Remove the selected empires (their areas become independent, their units go) in one step."""
+        ids = [e.id for e in self.document.scenario.setup.empires if e.id in self.selection.ids]
+        if not ids:
+            self.refused.emit("Select empires in the table to remove them")
+            return False
+        try:
+            commands.execute(
+                self.document, lambda s: ops.remove_empire(s, ids), f"Remove {len(ids)} empire(s)"
+            )
+        except (ValueError, KeyError, LookupError) as error:
+            self.refused.emit(str(error))
+            return False
+        return True
 
     def _on_changed(self, change: DocumentChange) -> None:
         # Rows are cheap to recompute compared with one user edit; only reload when visible data changed.

@@ -201,3 +201,25 @@ def test_an_uncaught_error_is_shown_not_raised(monkeypatch: pytest.MonkeyPatch, 
     finally:
         sys.excepthook = previous
     assert shown and "a tool failed" in shown[0][1]
+
+
+def test_two_empires_can_be_added_given_areas_and_units(window: MainWindow) -> None:
+    before = io.dumps(window.document.scenario)
+    tables = window.tables_dock
+    first = tables.add_empire()
+    second = tables.add_empire()
+    assert first and second and first != second
+    scenario = window.document.scenario
+    assert scenario.empire(first).colour != scenario.empire(second).colour
+    assert window.selection.ids == (second,)
+    assert window.inspector.kind == "empire"
+    commands.execute(window.document, lambda s: ops.set_owner(s, "halden", first))
+    commands.execute(window.document, lambda s: ops.place_unit(s, "army", first, "halden", 2))
+    assert window.scene.areas["halden"].brush().color().name() == scenario.empire(first).colour
+    window.selection.set([second])
+    assert tables.remove_selected_empires()
+    assert second not in {e.id for e in scenario.setup.empires}
+    stack = window.document.undo_stack
+    while stack.canUndo():
+        stack.undo()
+    assert io.dumps(window.document.scenario) == before
