@@ -30,12 +30,14 @@ class LiveValidator(QObject):
         self.last_duration = 0.0
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
-        self.timer.setInterval(delay_ms)
+        self.delay_ms = delay_ms
         self.timer.timeout.connect(self.run_now)
         document.changed.connect(self._on_changed)
 
     def _on_changed(self, change: DocumentChange) -> None:
-        self.timer.start()
+        # On a big map a run takes a while: wait longer for a pause, so that a run does not land
+        # between two steps of the same editing burst.
+        self.timer.start(max(self.delay_ms, round(self.last_duration * 3000)))
 
     def run_now(self) -> list[Issue]:
         """Validate now and publish the issues (the validator never raises; a missing one yields none)."""
