@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -223,3 +224,24 @@ def test_two_empires_can_be_added_given_areas_and_units(window: MainWindow) -> N
     while stack.canUndo():
         stack.undo()
     assert io.dumps(window.document.scenario) == before
+
+
+def test_file_export_writes_the_chosen_image(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "export.png"
+    monkeypatch.setattr("editor.mainwindow.QFileDialog.getSaveFileName", lambda *_a: (str(target), ""))
+    assert window.export_image()
+    image = QImage(str(target))
+    assert image.width() == 2000 and not image.isNull()
+
+
+def test_the_history_panel_lists_every_step(window: MainWindow) -> None:
+    commands.execute(window.document, lambda s: ops.set_area_fields(s, "halden", name="A"), "First")
+    commands.execute(window.document, lambda s: ops.set_area_fields(s, "marrach", name="B"), "Second")
+    model = window.history_dock.view.model()
+    rows = [model.index(row, 0).data() for row in range(model.rowCount())]
+    assert rows == ["<opened>", "First", "Second"]
+    window.history_dock.view.setCurrentIndex(model.index(1, 0))  # click "First": undo back to it
+    assert window.document.scenario.area("marrach").name == "Marrach"
+    assert window.document.scenario.area("halden").name == "A"
