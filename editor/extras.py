@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDockWidget, QMenu
 
 from editor.docks.ruleset_tables import RulesetTablesDock
 from editor.docks.underlays import UnderlaysDock
+from editor.mapview.paint_panel import PaintPanel, connect_panel
 from editor.mapview.underlay import UnderlayLayer
 
 if TYPE_CHECKING:
@@ -56,3 +57,16 @@ def install_extras(window: MainWindow) -> None:
     window.underlays_dock = underlays  # type: ignore[attr-defined]
     _add_dock(window, underlays, Qt.DockWidgetArea.RightDockWidgetArea, window.history_dock)
     window.inspector.raise_()
+
+    paint_tool = window.tools.get("paint")
+    if paint_tool is not None:
+        panel = PaintPanel()
+        connect_panel(panel, paint_tool, window.document)  # type: ignore[arg-type]
+        paint_dock = QDockWidget("Paint", window)
+        paint_dock.setObjectName("paint_dock")
+        paint_dock.setWidget(panel)
+        window.paint_panel = panel  # type: ignore[attr-defined]
+        _add_dock(window, paint_dock, Qt.DockWidgetArea.LeftDockWidgetArea, None)
+        action = window.actions_by_name.get("tool_paint")
+        if action is not None:  # choosing the tool brings its panel forward
+            action.triggered.connect(lambda _checked=False: (paint_dock.show(), paint_dock.raise_()))

@@ -15,6 +15,7 @@ from PySide6.QtGui import QMouseEvent
 
 from editor.mapview.tools import Tool
 from model import ops
+from model.rules import registry
 from model.scenario import AreaKind, Scenario
 
 _strokes = itertools.count(1)
@@ -40,8 +41,29 @@ def value_of(scenario: Scenario, area_id: str, field: str) -> Any:
         return area.kind.value
     if field == "social_state":
         return scenario.area_setup(area_id).attributes.get("social_state", 0)
+    setup_model, area_model = _models(scenario)
+    if setup_model is not None and field in setup_model.model_fields:
+        # Any other starting-state field the Paint panel offers (fortification, unrest...).
+        return scenario.area_setup(area_id).attributes.get(field, _default(setup_model, field))
+    if area_model is not None and field in area_model.model_fields and field not in area.attributes:
+        return _default(area_model, field)
     defaults = {"population": 1, "seafaring_home": False}
     return area.attributes.get(field, defaults.get(field))
+
+
+def _models(scenario: Scenario) -> tuple[Any, Any]:
+    """The ruleset's area-setup and area attribute models (None when the ruleset is unknown)."""
+    spec = registry.get(scenario.ruleset.id)
+    return (spec.area_setup, spec.area_attributes) if spec is not None else (None, None)
+
+
+def _default(model: Any, field: str) -> Any:
+    return model.model_fields[field].get_default(call_default_factory=True)
+
+
+def _is_setup_field(scenario: Scenario, field: str) -> bool:
+    setup_model, _area_model = _models(scenario)
+    return field == "social_state" or (setup_model is not None and field in setup_model.model_fields)
 
 
 def paint_op(area_id: str, field: str, value: Any) -> Any:
@@ -50,9 +72,13 @@ def paint_op(area_id: str, field: str, value: Any) -> Any:
         return lambda s: ops.set_owner(s, area_id, value)
     if field == "kind":
         return lambda s: ops.set_area_kind(s, area_id, value)
-    if field == "social_state":
-        return lambda s: ops.set_setup_attributes(s, area_id, field, value)
-    return lambda s: ops.set_attributes(s, "area", area_id, field, value)
+
+    def paint(s: Scenario) -> Any:
+        if _is_setup_field(s, field):
+            return ops.set_setup_attributes(s, area_id, field, value)
+        return ops.set_attributes(s, "area", area_id, field, value)
+
+    return paint
 
 
 class PaintTool(Tool):
@@ -68,8 +94,16 @@ class PaintTool(Tool):
         self.value: Any = None
         self._stroke: int | None = None
         self._painted: set[str] = set()
+        self.pinned = False
+        """True when the Paint panel chose the field: it then applies in every map mode."""
+
+    def choose(self, field: str, value: Any) -> None:
+        """Paint this field and value whatever the map mode shows (the Paint panel's choice)."""
+        self.field, self.value, self.pinned = field, value, True
 
     def _field(self) -> str | None:
+        if self.pinned and self.field is not None:
+            return self.field
         return MODE_FIELDS.get(self.view.map_scene.mode_id)
 
     def press(self, point: QPointF, event: QMouseEvent) -> bool:
