@@ -65,6 +65,11 @@ class MagnateAttributes(_Attrs):
     """A Magnate's strength in the house-default Magnate procedure (24, facts sheet 7.3)."""
 
     combat: int = Field(default=2, ge=1, le=9)
+    court: Id | None = Field(
+        default=None,
+        description="The Magnate's Court Area (24.5, 12.16); unset: its most populous starting area.",
+        json_schema_extra={"ref": "area"},
+    )
 
 
 class UnitAttributes(_Attrs):

@@ -223,6 +223,11 @@ class EotmaState(State):
         self.parley_round = [-1] * p
         self.mag_stat = [m.combat for m in game.magnates]
         self.mag_court = [board.index.get(m.court or "", -1) for m in game.magnates]
+        for k, magnate in enumerate(game.magnates):
+            if self.mag_court[k] < 0:  # no court given: its most populous starting area (house default)
+                held = [board.index[a] for a, start in game.starts.items() if start.owner == magnate.id]
+                if held:
+                    self.mag_court[k] = max(held, key=lambda a: (board.population[a], -a))
 
     @classmethod
     def start(cls, game: EotmaGame, seed: int) -> EotmaState:

@@ -95,3 +95,20 @@ def test_21_3_an_exile_takes_a_magnate_area_of_its_language_and_religion() -> No
     )
     state = g.new_state(4)
     assert area(state, "border")["owner"] == "west" and state.court[0] == idx(state, "border")
+
+
+def test_24_a_magnate_without_a_court_in_the_setup_holds_court_in_its_most_populous_area() -> None:
+    from model.rules.eotma.game import EotmaGame, MagnateSetup
+
+    base = game()
+    starts = {**base.starts, "border": AreaStart("count", 0), "venice": AreaStart("count", 0)}
+    g = EotmaGame(
+        base.board,
+        base.seats,
+        starts,
+        rules=base.rules,
+        options=base.options,
+        magnates=[MagnateSetup("count")],
+    )
+    state = g.new_state(1)
+    assert state.mag_court == [idx(state, "venice")]  # population 2 beats border's 1
