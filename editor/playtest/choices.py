@@ -7,6 +7,7 @@ the panel shows the choice once with a gold box. Pure functions of the legal act
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from model.rules.protocol import Action
@@ -40,6 +41,12 @@ class Choice:
     def label(self) -> str:
         """The choice as a person reads it: the action text with the verb capitalised."""
         return self.key[:1].upper() + self.key[1:]
+
+    def describe(self, names: Mapping[str, str]) -> str:
+        """The label with area and empire ids replaced by their names (``names``: id -> name)."""
+        words = [names.get(word, word) for word in self.key.split()]
+        text = " ".join(words).replace("-", " ")
+        return text[:1].upper() + text[1:]
 
 
 def _rule(action: Action) -> str:

@@ -11,7 +11,7 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QPointF
+from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
@@ -22,7 +22,7 @@ from editor.playtest import dialog
 from editor.playtest.chips import pictures_for
 from editor.playtest.choices import Choice, choices_for_area, group_actions
 from editor.playtest.overlay import PlayOverlay
-from editor.playtest.panel import SPEEDS_MS, PlaytestDock
+from editor.playtest.panel import SPEEDS_MS, PlayLogDock, PlaytestDock
 from editor.playtest.session import (
     HUMAN,
     PlaytestFailure,
@@ -81,12 +81,22 @@ class PlaytestController(QObject):
         self.overlay: PlayOverlay | None = None
         self.area: str | None = None
         self.dock = PlaytestDock(window)
-        self.dock.hide()
-        from PySide6.QtCore import Qt
-
+        self.log_dock = PlayLogDock(window)
+        # The panel shares the inspector's column and the log the issues' row, as tabs, so each
+        # gets the whole height or width of its side rather than a sliver.
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
+        inspector = getattr(window, "inspector", None)
+        if inspector is not None:
+            window.tabifyDockWidget(inspector, self.dock)
+        issues = getattr(window, "issues_dock", None)
+        if issues is not None:
+            window.tabifyDockWidget(issues, self.log_dock)
+        self.dock.hide()
+        self.log_dock.hide()
         self._previous_tool = "select"
         self._connect_dock()
+        window.document.changed.connect(self._on_document_changed)
 
     # --- starting and stopping ------------------------------------------------------------------
 
@@ -141,10 +151,12 @@ class PlaytestController(QObject):
         )
         self.window.tools["playtest"] = PlayTool(self.window, self)
         self.window.set_tool("playtest")
-        self.dock.log.clear()
+        self.log_dock.log.clear()
         self.dock.set_error("")
         self.dock.show()
+        self.log_dock.show()
         self.dock.raise_()
+        self.log_dock.raise_()
         self.refresh()
         if session.failure is not None:
             self._on_failed(session.failure)
@@ -169,6 +181,7 @@ class PlaytestController(QObject):
         self.dock.set_status("No play-test running")
         self.dock.set_choices([], "")
         self.dock.hide()
+        self.log_dock.hide()
 
     # --- showing the state ----------------------------------------------------------------------
 
@@ -195,7 +208,7 @@ class PlaytestController(QObject):
         self._show_status(view)
         self._show_seats(view)
         self._show_choices()
-        self.dock.set_log(session.log)
+        self.log_dock.set_log(session.log, self._rule_of, self._seat_names())
         self._update_buttons()
 
     def _show_legend(self, colours: dict[str, str]) -> None:
@@ -204,6 +217,10 @@ class PlaytestController(QObject):
         entries += [LegendEntry(m.colour, f"{m.name} (Magnate)") for m in setup.magnates]
         entries.append(LegendEntry(INDEPENDENT, "Independent"))
         self.window.legend_dock.set_entries("Play-test: owners", entries)
+
+    def _seat_names(self) -> dict[str, str]:
+        setup = self.window.document.scenario.setup
+        return {**{m.id: m.name for m in setup.magnates}, **{e.id: e.name for e in setup.empires}}
 
     def _name(self, player: str | None) -> str:
         if player is None:
@@ -295,10 +312,30 @@ class PlaytestController(QObject):
             hint = (
                 f"{name}: {len(shown)} choices at {label}." if shown else f"{name}: nothing to do at {label}."
             )
+        elif session.view().get("decision") and session.log:
+            # The endeavour waiting for this decision is the last action logged (13, 12.2, 20.4).
+            about = session.log[-1].action
+            kind = session.view()["decision"]
+            hint = f"{name} must decide ({kind}) about “{about}”:"
+            if self.overlay is not None:
+                self.overlay.highlight(self._areas_of(about))
         else:
             with_area = len(choices) - len(shown)
             hint = f"{name} to act. Click an area for the {with_area} choices on the map; other choices:"
-        self.dock.set_choices(shown, hint)
+        names = {a.id: a.name for a in self.window.document.scenario.map.areas}
+        names.update({e.id: e.name for e in self.window.document.scenario.setup.empires})
+        self.dock.set_choices(shown, hint, names)
+
+    def _rule_of(self, text: str) -> str:
+        """The rule an action's text refers to (the first line of its class's docstring)."""
+        if self.session is None:
+            return ""
+        try:
+            action = self.session.game.parse_action(text)
+        except ActionError:
+            return ""
+        doc = (type(action).__doc__ or "").strip().splitlines()
+        return doc[0] if doc else ""
 
     def _update_buttons(self) -> None:
         session = self.session
@@ -345,12 +382,16 @@ class PlaytestController(QObject):
         session = self.session
         if session is None or self.overlay is None or not 0 <= seq < len(session.log):
             return
-        entry = session.log[seq]
+        self.overlay.highlight(self._areas_of(session.log[seq].action))
+
+    def _areas_of(self, text: str) -> tuple[str, ...]:
+        """The areas an action's text concerns (none for text the engine cannot parse)."""
+        if self.session is None:
+            return ()
         try:
-            areas = session.game.parse_action(entry.action).areas()
+            return tuple(self.session.game.parse_action(text).areas())
         except ActionError:
-            areas = ()
-        self.overlay.highlight(areas)
+            return ()
 
     def back_one(self) -> None:
         """Undo the last action (back to before the last human action when a human plays)."""
@@ -361,7 +402,7 @@ class PlaytestController(QObject):
 
     def back_to_chosen(self) -> None:
         """Go back to before the log entry chosen in the dock."""
-        seq = self.dock.chosen_log_entry()
+        seq = self.log_dock.chosen_log_entry()
         if self.session is not None and seq is not None:
             self.session.undo_to_entry(seq)
 
@@ -428,10 +469,17 @@ class PlaytestController(QObject):
         dock.capture_button.clicked.connect(self.capture)
         dock.stop_button.clicked.connect(self.stop)
         dock.choice_made.connect(self.choose)
-        dock.log_entry_chosen.connect(self.show_log_entry)
-        dock.back_to_button.clicked.connect(self.back_to_chosen)
-        dock.save_log_button.clicked.connect(lambda: self.save_log())
-        dock.load_log_button.clicked.connect(lambda: self.load_log())
+        log_dock = self.log_dock
+        log_dock.log_entry_chosen.connect(self.show_log_entry)
+        log_dock.back_to_button.clicked.connect(self.back_to_chosen)
+        log_dock.save_log_button.clicked.connect(lambda: self.save_log())
+        log_dock.load_log_button.clicked.connect(lambda: self.load_log())
+
+    def _on_document_changed(self, change: Any) -> None:
+        # Another scenario was opened (or New): the game belongs to the old one.
+        if getattr(change, "reset", False) and self.session is not None:
+            self.stop()
+            self.window.report("The play-test ended: another scenario was opened")
 
     def _on_session(self, method: str, *args: Any) -> None:
         """Call a session method from a dock button (nothing when no play-test runs)."""

@@ -6,7 +6,7 @@ drives is an attribute.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -46,10 +46,9 @@ def _button(text: str, tip: str, parent: QWidget) -> QPushButton:
 
 
 class PlaytestDock(QDockWidget):
-    """The play-test panel. Signals: ``choice_made(Choice, gold)``, ``log_entry_chosen(seq)``."""
+    """The play-test panel. Signal: ``choice_made(Choice, gold)``."""
 
     choice_made = Signal(object, int)
-    log_entry_chosen = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Play-test", parent)
@@ -127,33 +126,13 @@ class PlaytestDock(QDockWidget):
         self.table.setHorizontalHeaderLabels(["Seat", "Played by", "Gold", "VP", "Court"])
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
 
-        log_box = QWidget(split)
-        log_layout = QVBoxLayout(log_box)
-        log_layout.setContentsMargins(0, 0, 0, 0)
-        self.log = QTreeWidget(log_box)
-        self.log.setHeaderLabels(["#", "Round", "Player", "Action and effects"])
-        self.log.setColumnCount(4)
-        self.log.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.log.setToolTip("Click an entry to see its areas on the map")
-        log_layout.addWidget(self.log)
-        log_row = QHBoxLayout()
-        self.back_to_button = _button(
-            "Go back before it", "Return to the position before the chosen entry", log_box
-        )
-        self.save_log_button = _button("Save log…", "Save the log as a replay file", log_box)
-        self.load_log_button = _button("Load log…", "Load a saved log and replay it", log_box)
-        for button in (self.back_to_button, self.save_log_button, self.load_log_button):
-            log_row.addWidget(button)
-        log_layout.addLayout(log_row)
         split.addWidget(choices_box)
         split.addWidget(self.table)
-        split.addWidget(log_box)
-        split.setStretchFactor(0, 2)
+        split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
-        split.setStretchFactor(2, 3)
         layout.addWidget(split, 1)
         self.setWidget(body)
 
@@ -161,17 +140,19 @@ class PlaytestDock(QDockWidget):
         self.choices.currentRowChanged.connect(self._on_choice_row)
         self.choices.itemDoubleClicked.connect(lambda _item: self._do())
         self.do_button.clicked.connect(self._do)
-        self.log.itemClicked.connect(self._on_log_item)
 
     # --- choices --------------------------------------------------------------------------------
 
-    def set_choices(self, choices: list[Choice], hint: str) -> None:
-        """Show a human seat's choices (an empty list with a hint when it is not their turn)."""
+    def set_choices(self, choices: list[Choice], hint: str, names: Mapping[str, str] | None = None) -> None:
+        """Show a human seat's choices (an empty list with a hint when it is not their turn).
+
+        ``names`` turns the ids in the action text into display names.
+        """
         self._choices = list(choices)
         self.choices.clear()
         self.choices_hint.setText(hint)
         for choice in choices:
-            item = QListWidgetItem(choice.label, self.choices)
+            item = QListWidgetItem(choice.describe(names or {}), self.choices)
             item.setToolTip(choice.rule)
         if choices:
             self.choices.setCurrentRow(0)
@@ -227,8 +208,47 @@ class PlaytestDock(QDockWidget):
                     item.setFont(font)
                 self.table.setItem(r, c, item)
 
-    def set_log(self, entries: list[LogEntry]) -> None:
-        """Show the log, adding only the new entries (a long game is not rebuilt each action)."""
+
+class PlayLogDock(QDockWidget):
+    """The play-test log: every action with its effects. Signal: ``log_entry_chosen(seq)``."""
+
+    log_entry_chosen = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Play-test log", parent)
+        self.setObjectName("playtest_log_dock")
+        log_box = QWidget(self)
+        log_layout = QVBoxLayout(log_box)
+        log_layout.setContentsMargins(4, 4, 4, 4)
+        self.log = QTreeWidget(log_box)
+        self.log.setHeaderLabels(["#", "Round", "Player", "Action and effects"])
+        self.log.setColumnCount(4)
+        self.log.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.log.setToolTip("Click an entry to see its areas on the map; expand it for its effects")
+        log_layout.addWidget(self.log)
+        log_row = QHBoxLayout()
+        self.back_to_button = _button(
+            "Go back before it", "Return to the position before the chosen entry", log_box
+        )
+        self.save_log_button = _button("Save log…", "Save the log as a replay file", log_box)
+        self.load_log_button = _button("Load log…", "Load a saved log and replay it", log_box)
+        for button in (self.back_to_button, self.save_log_button, self.load_log_button):
+            log_row.addWidget(button)
+        log_row.addStretch(1)
+        log_layout.addLayout(log_row)
+        self.setWidget(log_box)
+        self.log.itemClicked.connect(self._on_log_item)
+
+    def set_log(
+        self,
+        entries: list[LogEntry],
+        rule: Callable[[str], str] | None = None,
+        names: Mapping[str, str] | None = None,
+    ) -> None:
+        """Show the log, adding only the new entries (a long game is not rebuilt each action).
+
+        ``rule`` gives the rule an action's text refers to (shown as the entry's tooltip).
+        """
         shown = self.log.topLevelItemCount()
         if shown > len(entries) or (
             shown
@@ -238,10 +258,16 @@ class PlaytestDock(QDockWidget):
             shown = 0
         for entry in entries[shown:]:
             item = QTreeWidgetItem(
-                [str(entry.seq), f"{entry.round + 1} {entry.phase}", entry.player or "—", entry.action]
+                [
+                    str(entry.seq),
+                    f"{entry.round + 1} {entry.phase}",
+                    (names or {}).get(entry.player or "", entry.player or "—"),
+                    entry.action,
+                ]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, entry.seq)
-            item.setToolTip(3, "\n".join(entry.effects))
+            cited = rule(entry.action) if rule is not None else ""
+            item.setToolTip(3, "\n".join([cited, *entry.effects] if cited else entry.effects))
             for effect in entry.effects:
                 child = QTreeWidgetItem(["", "", "", effect])
                 child.setData(0, Qt.ItemDataRole.UserRole, entry.seq)

@@ -99,7 +99,7 @@ def win_rate_chart(report: dict[str, Any], names: dict[str, str]) -> QChart:
     players = list(report["empires"])
     bars = QBarSet("Win rate %")
     for player in players:
-        bars.append(100.0 * report["empires"][player]["win_rate"])
+        bars.append(round(100.0 * report["empires"][player]["win_rate"], 1))
     bars.setColor(QColor("#4e79a7"))
     series = QBarSeries()
     series.append(bars)
@@ -150,6 +150,10 @@ def vp_chart(report: dict[str, Any], names: dict[str, str]) -> QChart:
         )
     chart.addSeries(series)
     chart.createDefaultAxes()
+    for axis in chart.axes(Qt.Orientation.Vertical):
+        if isinstance(axis, QValueAxis):
+            axis.applyNiceNumbers()
+            axis.setLabelFormat("%d")
     chart.legend().hide()
     return chart
 
@@ -360,6 +364,10 @@ def report_dock(window: MainWindow) -> ReportDock:
     dock = ReportDock(window)
     window.report_dock = dock  # type: ignore[attr-defined]
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    # A tab beside the inspector (and the play-test panel): the charts need the column's height.
+    inspector = getattr(window, "inspector", None)
+    if inspector is not None:
+        window.tabifyDockWidget(inspector, dock)
     app = QCoreApplication.instance()
     if app is not None:
         app.aboutToQuit.connect(dock.shutdown)

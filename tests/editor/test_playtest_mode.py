@@ -107,7 +107,7 @@ def test_a_human_seat_takes_an_endeavour_by_clicking_an_area(window: MainWindow,
     done = session.actions[-1]
     assert done.startswith(f"conquest {target} from ") and done.endswith(f"+{golds[1]}")
     assert session.log[-1].action == done
-    assert controller.dock.log.topLevelItemCount() == len(session.log)
+    assert controller.log_dock.log.topLevelItemCount() == len(session.log)
 
 
 def test_ai_seats_finish_a_game_with_auto_play(window: MainWindow, qtbot: QtBot) -> None:
@@ -156,7 +156,7 @@ def test_undo_to_an_earlier_action_replays_the_same_position(window: MainWindow)
     session.go_to(25)
     assert len(session.actions) == 25
     assert session.state.to_json() == at_25
-    controller.dock.log.setCurrentItem(controller.dock.log.topLevelItem(10))
+    controller.log_dock.log.setCurrentItem(controller.log_dock.log.topLevelItem(10))
     controller.back_to_chosen()
     assert len(session.log) == 10
 
@@ -206,7 +206,7 @@ def test_the_saved_log_replays_to_the_same_position(window: MainWindow, tmp_path
     assert loaded is not None and loaded is not session
     assert loaded.state.to_json() == position
     assert [e.to_json() for e in loaded.log] == [e.to_json() for e in session.log]
-    assert controller.dock.log.topLevelItemCount() == len(loaded.log)
+    assert controller.log_dock.log.topLevelItemCount() == len(loaded.log)
 
 
 def test_an_engine_exception_stops_the_play_test_with_a_replay(
@@ -265,3 +265,58 @@ def test_the_balance_report_runs_in_a_worker_and_feeds_the_changed_hands_mode(
     busiest = max(per_game, key=lambda a: per_game[a])
     assert per_game[busiest] > 0
     assert window.scene.areas[busiest].brush().color().name() == changed_mode.RAMP[-1]
+
+
+def test_a_decision_point_shows_as_choices_for_the_human_seat(window: MainWindow) -> None:
+    controller = _controller(window)
+    seats = {e.id: "heuristic" for e in window.document.scenario.setup.empires}
+    seats["kestrian_duchy"] = HUMAN
+    assert controller.start(PlaytestSetup(seats, SEED))
+    session = controller.session
+    assert session is not None
+    for _ in range(400):
+        session.run_to_end()
+        if session.view().get("decision") == "defense":
+            break
+        # The human seat does the least it can until someone attacks it.
+        texts = [str(a) for a in session.legal_actions()]
+        quiet = [t for t in ("end-movement", "end-turn", "end-taxation") if t in texts]
+        session.act(quiet[0] if quiet else texts[-1])
+    assert session.view().get("decision") == "defense"
+    controller.refresh()
+    verbs = {c.verb for c in controller.dock.shown_choices()}
+    assert {"defend", "decline"} <= verbs
+    assert "defense" in controller.dock.choices_hint.text()
+    attacked = session.log[-1].action
+    assert controller.overlay is not None
+    assert set(controller.overlay.highlighted) == set(session.game.parse_action(attacked).areas())
+    defend = next(c for c in controller.dock.shown_choices() if c.verb == "decline")
+    assert controller.choose(defend)
+    assert session.log[-1].action == "decline"
+
+
+def test_a_seasons_scenario_plays_to_the_end_with_its_own_overlay(qtbot: QtBot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.open_path(DEFAULT_SCENARIO.parent / "seasons-isles.mappa.json")
+    controller = _controller(window)
+    assert controller.start(_all_ai(window))
+    session = controller.session
+    assert session is not None
+    session.run_to_end()
+    assert session.state.is_over()
+    board = session.state.to_json()["board"]
+    owned = next(a for a, d in board["areas"].items() if d["owner"])
+    colour = next(
+        e.colour for e in window.document.scenario.setup.empires if e.id == board["areas"][owned]["owner"]
+    )
+    assert window.scene.areas[owned].brush().color().name() == colour.lower()
+    assert chip_texts(controller.overlay, owned)[0] == str(board["areas"][owned]["resources"])  # type: ignore[arg-type]
+
+
+def test_opening_another_scenario_ends_the_play_test(window: MainWindow) -> None:
+    controller = _controller(window)
+    assert controller.start(_all_ai(window))
+    assert window.open_path(DEFAULT_SCENARIO.parent / "seasons-isles.mappa.json")
+    assert controller.session is None
+    assert "playtest" not in window.tools
