@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDockWidget, QMenu
 
 from editor.docks.ruleset_tables import RulesetTablesDock
 from editor.docks.underlays import UnderlaysDock
+from editor.docks.units_palette import MapDropTarget, UnitsPaletteDock
 from editor.mapview.paint_panel import PaintPanel, connect_panel
 from editor.mapview.underlay import UnderlayLayer
 
@@ -70,3 +71,11 @@ def install_extras(window: MainWindow) -> None:
         action = window.actions_by_name.get("tool_paint")
         if action is not None:  # choosing the tool brings its panel forward
             action.triggered.connect(lambda _checked=False: (paint_dock.show(), paint_dock.raise_()))
+
+    palette = UnitsPaletteDock(window.document, window.selection, window)
+    palette.placed.connect(window.report)
+    window.units_palette = palette  # type: ignore[attr-defined]
+    window.unit_drop_target = MapDropTarget(window.view, palette)  # type: ignore[attr-defined]
+    _add_dock(
+        window, palette, Qt.DockWidgetArea.LeftDockWidgetArea, window.findChild(QDockWidget, "paint_dock")
+    )
