@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QWidget
 
 from editor import commands
 from editor.mapview.modes import INDEPENDENT, LegendEntry
@@ -95,6 +95,16 @@ class PlaytestController(QObject):
         self.dock.hide()
         self.log_dock.hide()
         self._previous_tool = "select"
+        # The round, phase and who acts, over the map's top-left corner while playing.
+        self.banner = QLabel(window.view.viewport())
+        self.banner.setObjectName("playtest_banner")
+        self.banner.setTextFormat(Qt.TextFormat.RichText)
+        self.banner.setStyleSheet(
+            "QLabel { background: rgba(255, 255, 255, 215); border: 1px solid #808080;"
+            " border-radius: 4px; padding: 3px 6px; }"
+        )
+        self.banner.move(8, 8)
+        self.banner.hide()
         self._connect_dock()
         window.document.changed.connect(self._on_document_changed)
 
@@ -182,6 +192,7 @@ class PlaytestController(QObject):
         self.dock.set_choices([], "")
         self.dock.hide()
         self.log_dock.hide()
+        self.banner.hide()
 
     # --- showing the state ----------------------------------------------------------------------
 
@@ -261,6 +272,9 @@ class PlaytestController(QObject):
         parts.append(f"seed {session.seed}, {len(session.actions)} actions")
         self.dock.set_status(" · ".join(parts))
         self.window.status.showMessage(self.dock.status.text().replace("<b>", "").replace("</b>", ""), 4000)
+        self.banner.setText(" · ".join(parts[:-1]))
+        self.banner.adjustSize()
+        self.banner.show()
 
     def _show_seats(self, view: dict[str, Any]) -> None:
         session = self.session
@@ -398,7 +412,11 @@ class PlaytestController(QObject):
         session = self.session
         if session is None or not session.actions:
             return
-        session.go_to(len(session.actions) - 1)
+        # With a human seat, "back" means back to that seat's last decision: stepping back over an
+        # AI action would only let the AI take it again.
+        players = [entry.player for entry in session.log if entry.player is not None]
+        human = [i for i, player in enumerate(players) if session.seats.get(player) == HUMAN]
+        session.go_to(human[-1] if human else len(session.actions) - 1)
 
     def back_to_chosen(self) -> None:
         """Go back to before the log entry chosen in the dock."""

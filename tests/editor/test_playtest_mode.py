@@ -320,3 +320,29 @@ def test_opening_another_scenario_ends_the_play_test(window: MainWindow) -> None
     assert window.open_path(DEFAULT_SCENARIO.parent / "seasons-isles.mappa.json")
     assert controller.session is None
     assert "playtest" not in window.tools
+
+
+def test_back_one_returns_to_the_human_seats_last_decision_and_restart_keeps_the_seed(
+    window: MainWindow,
+) -> None:
+    controller = _controller(window)
+    seats = {e.id: "random" for e in window.document.scenario.setup.empires}
+    seats["sarnian_league"] = HUMAN
+    assert controller.start(PlaytestSetup(seats, SEED))
+    session = controller.session
+    assert session is not None
+    session.run_to_end()
+    first = [str(a) for a in session.legal_actions()][-1]
+    session.act(first)
+    mine = len(session.actions) - 1
+    session.run_to_end()
+    assert len(session.actions) > mine + 1 or session.human_to_act()
+    controller.dock.back_button.click()
+    assert len(session.actions) == mine and session.human_to_act()
+    assert controller.banner.isVisibleTo(window) and "Sarnian League" in controller.banner.text()
+    opening = session.game.new_state(SEED).to_json()
+    controller.dock.restart_button.click()
+    assert session.seed == SEED and session.actions == []
+    assert session.state.to_json() == opening
+    controller.dock.new_seed_button.click()
+    assert session.seed != SEED
