@@ -46,6 +46,11 @@ def set_empire_attribute(ids: Ids, field: str, value: Any) -> list[Any]:
     return [lambda s: ops.set_attributes(s, "empire", list(ids), field, value)]
 
 
+def set_magnate_field(ids: Ids, field: str, value: Any) -> list[Any]:
+    """Set the name or colour of Magnates (one op per Magnate: the op takes one)."""
+    return [lambda s, i=i: ops.set_magnate_fields(s, i, **{field: value}) for i in ids]
+
+
 def set_magnate_attribute(ids: Ids, field: str, value: Any) -> list[Any]:
     """Set one ruleset attribute of Magnates."""
     return [lambda s: ops.set_attributes(s, "magnate", list(ids), field, value)]

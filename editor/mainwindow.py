@@ -130,6 +130,7 @@ class MainWindow(QMainWindow):
             existing = set(self.scene.areas) | set(self.scene.boundaries) | set(self.scene.connections)
             existing |= {u.id for u in self.document.scenario.setup.units}
             existing |= {e.id for e in self.document.scenario.setup.empires}
+            existing |= {m.id for m in self.document.scenario.setup.magnates}
             self.selection.prune(existing)
 
     def _on_selection_changed(self, ids: tuple[str, ...]) -> None:

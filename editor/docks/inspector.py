@@ -151,6 +151,33 @@ def empire_sections(scenario: Scenario) -> list[Section]:
     return sections
 
 
+def magnate_sections(scenario: Scenario) -> list[Section]:
+    """The sections of a Magnate: name and colour, then the ruleset's Magnate attributes."""
+    spec = registry.get(scenario.ruleset.id)
+
+    def magnate(s: Scenario, magnate_id: str) -> Any:
+        return next(m for m in s.setup.magnates if m.id == magnate_id)
+
+    sections = [
+        Section(
+            "Magnate",
+            EmpireFields,
+            lambda s, i: {"name": magnate(s, i).name, "colour": magnate(s, i).colour},
+            edits.set_magnate_field,
+        )
+    ]
+    if spec is not None:
+        sections.append(
+            Section(
+                "Attributes",
+                spec.magnate_attributes,
+                lambda s, i: _dump(spec.magnate_attributes, magnate(s, i).attributes),
+                edits.set_magnate_attribute,
+            )
+        )
+    return sections
+
+
 def _connection(scenario: Scenario, connection_id: str) -> dict[str, Any]:
     for connection in scenario.map.connections:
         if connection.id == connection_id:
@@ -215,6 +242,7 @@ def kind_of(scenario: Scenario, object_id: str) -> str | None:
 SECTIONS: dict[str, Callable[[Scenario], list[Section]]] = {
     "area": area_sections,
     "empire": empire_sections,
+    "magnate": magnate_sections,
     "connection": lambda _s: [
         Section("Connection", ConnectionFields, _connection, edits.set_connection_field)
     ],

@@ -79,6 +79,57 @@ def _empire_columns() -> list[Column]:
     ]
 
 
+def _magnate_columns() -> list[Column]:
+    return [
+        ("Id", lambda s, m, v: m.id),
+        ("Name", lambda s, m, v: m.name),
+        ("Colour", lambda s, m, v: m.colour),
+        ("Combat", lambda s, m, v: m.attributes.get("combat")),
+        ("Areas", lambda s, m, v: sum(1 for a in s.setup.areas.values() if a.owner == m.id)),
+    ]
+
+
+def _unit_columns() -> list[Column]:
+    return [
+        ("Id", lambda s, u, v: u.id),
+        ("Kind", lambda s, u, v: u.kind),
+        ("Owner", lambda s, u, v: u.owner),
+        ("Area", lambda s, u, v: u.area),
+        ("Strength", lambda s, u, v: u.strength),
+    ]
+
+
+def _connection_columns() -> list[Column]:
+    return [
+        ("Id", lambda s, c, v: c.id),
+        ("Kind", lambda s, c, v: c.kind.value),
+        ("From", lambda s, c, v: c.a),
+        ("To", lambda s, c, v: c.b),
+        ("Name", lambda s, c, v: c.name),
+        ("One way", lambda s, c, v: "yes" if c.one_way else ""),
+    ]
+
+
+COLUMNS: dict[str, Callable[[], list[Column]]] = {
+    "area": _area_columns,
+    "empire": _empire_columns,
+    "magnate": _magnate_columns,
+    "unit": _unit_columns,
+    "connection": _connection_columns,
+}
+
+
+def _objects(scenario: Scenario, kind: str) -> list[Any]:
+    """The objects a table of this kind lists, in file order."""
+    return {
+        "area": scenario.map.areas,
+        "empire": scenario.setup.empires,
+        "magnate": scenario.setup.magnates,
+        "unit": scenario.setup.units,
+        "connection": scenario.map.connections,
+    }[kind]
+
+
 class ObjectTableModel(QAbstractTableModel):
     """Rows of objects (areas or empires) with computed columns; ``ID_ROLE`` gives the row's id."""
 
@@ -88,7 +139,7 @@ class ObjectTableModel(QAbstractTableModel):
         super().__init__(parent)
         self.document = document
         self.kind = kind
-        self.columns = _area_columns() if kind == "area" else _empire_columns()
+        self.columns = COLUMNS[kind]()
         self.rows: list[list[Any]] = []
         self.ids: list[str] = []
         self.reload()
@@ -97,12 +148,8 @@ class ObjectTableModel(QAbstractTableModel):
         """Recompute every row from the scenario."""
         self.beginResetModel()
         scenario = self.document.scenario
-        if self.kind == "area":
-            values = area_values(scenario)
-            objects: list[Any] = list(scenario.map.areas)
-        else:
-            values = {}
-            objects = list(scenario.setup.empires)
+        values = area_values(scenario) if self.kind == "area" else {}
+        objects = list(_objects(scenario, self.kind))
         self.ids = [o.id for o in objects]
         self.rows = [
             [getter(scenario, o, values.get(o.id, {})) for _n, getter in self.columns] for o in objects
@@ -222,7 +269,7 @@ EMPIRE_COLOURS = (
 
 
 class TablesDock(QDockWidget):
-    """Tabs of tables: areas, empires (with buttons to add and remove empires).
+    """Tabs of tables: areas, empires, Magnates, units, connections (with buttons to add powers).
 
     Emits ``refused(str)`` when the model refuses an edit made here.
     """
@@ -250,8 +297,19 @@ class TablesDock(QDockWidget):
         layout = self.empires.layout()
         assert isinstance(layout, QVBoxLayout)
         layout.addLayout(buttons)
+        self.magnates = ObjectTable(document, selection, "magnate", self)
+        self.add_magnate_button = QPushButton("Add Magnate", self)
+        self.add_magnate_button.clicked.connect(self.add_magnate)
+        magnate_layout = self.magnates.layout()
+        assert isinstance(magnate_layout, QVBoxLayout)
+        magnate_layout.addWidget(self.add_magnate_button)
+        self.units = ObjectTable(document, selection, "unit", self)
+        self.connections = ObjectTable(document, selection, "connection", self)
         self.tabs.addTab(self.areas, "Areas")
         self.tabs.addTab(self.empires, "Empires and leaders")
+        self.tabs.addTab(self.magnates, "Magnates")
+        self.tabs.addTab(self.units, "Units")
+        self.tabs.addTab(self.connections, "Connections")
         self.setWidget(self.tabs)
         document.changed.connect(self._on_changed)
 
@@ -273,6 +331,19 @@ class TablesDock(QDockWidget):
         self.selection.set([empire_id])
         return empire_id
 
+    def add_magnate(self) -> str | None:
+        """Add a Magnate (a non-player power that can hold areas), select it, and return its id."""
+        name = f"Magnate {len(self.document.scenario.setup.magnates) + 1}"
+        try:
+            command = commands.execute(self.document, lambda s: ops.add_magnate(s, name), f"Add {name}")
+        except (ValueError, KeyError, LookupError) as error:
+            self.refused.emit(str(error))
+            return None
+        magnate_id = command.changes[0].created[0]
+        self.tabs.setCurrentWidget(self.magnates)
+        self.selection.set([magnate_id])
+        return magnate_id
+
     def remove_selected_empires(self) -> bool:
         """Remove the selected empires (their areas become independent, their units go) in one step."""
         ids = [e.id for e in self.document.scenario.setup.empires if e.id in self.selection.ids]
@@ -289,7 +360,13 @@ class TablesDock(QDockWidget):
         return True
 
     def _on_changed(self, change: DocumentChange) -> None:
-        # Rows are cheap to recompute compared with one user edit; only reload when visible data changed.
+        # Rows are cheap to recompute compared with one user edit; reload only the tables that show
+        # what changed (a drag of a border changes none of them).
         if change.reset or change.areas or change.empires or change.magnates or change.setup:
             self.areas.reload()
             self.empires.reload()
+            self.magnates.reload()
+        if change.reset or change.units or change.areas or change.empires or change.magnates:
+            self.units.reload()
+        if change.reset or change.connections or change.areas:
+            self.connections.reload()

@@ -245,3 +245,22 @@ def test_the_history_panel_lists_every_step(window: MainWindow) -> None:
     window.history_dock.view.setCurrentIndex(model.index(1, 0))  # click "First": undo back to it
     assert window.document.scenario.area("marrach").name == "Marrach"
     assert window.document.scenario.area("halden").name == "A"
+
+
+def test_magnates_units_and_connections_have_tables_and_magnates_an_inspector(window: MainWindow) -> None:
+    tables = window.tables_dock
+    assert tables.units.model.rowCount() == len(window.document.scenario.setup.units)
+    assert tables.connections.model.rowCount() == len(window.document.scenario.map.connections)
+    magnate = tables.add_magnate()
+    assert magnate is not None
+    assert window.selection.ids == (magnate,)
+    assert window.inspector.kind == "magnate"
+    combat = window.inspector.form("Attributes").editors[("combat",)].widget
+    combat.setValue(5)
+    found = next(m for m in window.document.scenario.setup.magnates if m.id == magnate)
+    assert found.attributes["combat"] == 5
+    assert window.selection.ids == (magnate,)  # an edit does not drop a Magnate from the selection
+    assert tables.magnates.model.row_of(magnate) >= 0
+    window.selection.set(["army_aldmoor"])
+    rows = tables.units.table.selectionModel().selectedRows()
+    assert [r.data() for r in rows] == ["army_aldmoor"]

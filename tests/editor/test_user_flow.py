@@ -73,6 +73,8 @@ def test_a_scenario_from_scratch(qtbot: QtBot, tmp_path: Path) -> None:
         send(window, Press, *point)
         send(window, Release, *point)
     assert len(scenario.map.areas) == 2
+    east = window.scene.area_at(QPointF(700, 400))  # the merged area (whichever id was kept)
+    assert east is not None and east != west
 
     first = window.tables_dock.add_empire()
     second = window.tables_dock.add_empire()
