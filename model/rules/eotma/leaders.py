@@ -31,6 +31,7 @@ def stature_check(state: EotmaState, player: int, which: int, card: YearCard, ef
     roll = state.rng.roll(2, f"stature check {who} {STATURE_NAMES[which]} {stature}")
     result = rules.stature_check(roll)
     if result == "dies":
+        state.count("leader_deaths")
         effects.append(f"{who}: the leader dies")
         succeed(state, player, effects)
         return
@@ -74,6 +75,7 @@ def heirless(state: EotmaState, player: int, effects: list[str]) -> None:
     game = state.game
     rules = game.rules
     who = game.player_ids[player]
+    state.count("leader_deaths")
     effects.append(f"{who}: the leader dies heirless")
     conn = connection(state, player)
     court = state.court[player]

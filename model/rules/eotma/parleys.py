@@ -120,6 +120,7 @@ def comply(state: EotmaState, returns: bool, effects: list[str]) -> None:
 def excommunicate(state: EotmaState, player: int, effects: list[str]) -> None:
     """22.1: the leader counts as pagan (22.11) and leaves the parleys (22.12)."""
     state.excommunicated[player] = True
+    state.count("excommunications")
     effects.append(f"{state.game.player_ids[player]} is excommunicated (22.1)")
 
 

@@ -77,6 +77,7 @@ def become_independent(state: EotmaState, area: int, effects: list[str]) -> None
     HOUSE DEFAULT 8: unrest is removed; armies go (33.32) and palaces go (35.23) with the owner.
     """
     state.unrest[area] = False
+    state.count("rebellions")
     set_owner(state, area, -1, effects)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Self
 
-from model.rules.eotma import legal, sequence, victory, view
+from model.rules.eotma import invariants, legal, sequence, victory, view
 from model.rules.eotma.decisions import CATHEDRAL, COMMERCE, PALACE, UNIVERSITY, Pending
 from model.rules.protocol import Action, LogEntry, State
 from model.rules.rng import Rng
@@ -49,6 +49,9 @@ _SCALARS = (
     "crusade_passes",
     "crusades_won",
 )
+TALLY = ("rebellions", "conversions", "leader_deaths", "excommunications")
+"""Events counted over a game for the balance report (``EotmaState.statistics``)."""
+
 _PLAIN_LISTS = (
     "undealt",
     "event_deck",
@@ -160,6 +163,8 @@ class EotmaState(State):
         self._conn: list[dict[int, int] | None] = [None] * game.n_players
         self.changed = False
         """Set when owners, courts or fleets changed since the last connection sweep (not saved)."""
+        self.tally = [0] * len(TALLY)
+        """How often each event of ``TALLY`` happened this game."""
         self.probed: tuple[Endeavour, Located] | None = None
         """The endeavour last located by a check, reused by the apply that follows (not saved)."""
         self.declared: tuple[Endeavour, Located] | None = None
@@ -267,6 +272,23 @@ class EotmaState(State):
             return self.game.player_ids[code]
         return self.mag_names[code - self.game.n_players]
 
+    def count(self, event: str) -> None:
+        """Count one event of ``TALLY`` (rebellion, conversion...) for the balance report."""
+        self.tally[TALLY.index(event)] += 1
+
+    def statistics(self) -> dict[str, int]:
+        """Return how often each counted event happened this game (the balance report's events)."""
+        return dict(zip(TALLY, self.tally, strict=True))
+
+    def area_owners(self) -> dict[str, str | None]:
+        """Return the empire or Magnate holding each area (None when independent)."""
+        name = self.owner_name
+        return {area: name(code) for area, code in zip(self.game.board.ids, self.owner, strict=True)}
+
+    def invariant_violations(self) -> list[str]:
+        """Return what is wrong with this position (empty when every invariant holds)."""
+        return invariants.violations(self)
+
     def is_exiled(self, player: int) -> bool:
         """Return whether the player has no court (21.0)."""
         return self.court[player] < 0
@@ -322,6 +344,7 @@ class EotmaState(State):
             setattr(other, name, [list(x) for x in getattr(self, name)])
         for name in _SCALARS:
             setattr(other, name, getattr(self, name))
+        other.tally = list(self.tally)
         other.partial = dict(self.partial)
         other.conversion = dict(self.conversion)
         other.claim_watch = list(self.claim_watch)
@@ -336,6 +359,7 @@ class EotmaState(State):
             data[name] = [list(x) for x in getattr(self, name)]
         for name in _SCALARS:
             data[name] = getattr(self, name)
+        data["tally"] = list(self.tally)
         data["partial"] = sorted([t, b, p, c] for (t, b), (p, c) in self.partial.items())
         data["conversion"] = sorted([p, a, c] for (p, a), c in self.conversion.items())
         data["claim_watch"] = [list(x) for x in self.claim_watch]
@@ -358,6 +382,7 @@ class EotmaState(State):
             setattr(state, name, [list(x) for x in data[name]])
         for name in _SCALARS:
             setattr(state, name, data[name])
+        state.tally = list(data.get("tally", state.tally))
         state.partial = {(t, b): (p, c) for t, b, p, c in data["partial"]}
         state.conversion = {(p, a): c for p, a, c in data["conversion"]}
         state.claim_watch = [(int(p), int(a)) for p, a in data["claim_watch"]]

@@ -41,9 +41,10 @@ def view(state: EotmaState) -> dict[str, Any]:
     ids = game.player_ids
     areas: dict[str, Any] = {}
     partial: dict[int, dict[str, int]] = {}
-    for (target, _base), (player, count) in state.partial.items():
+    for (target, _base), (holder, count) in state.partial.items():
         by = partial.setdefault(target, {})
-        by[ids[player]] = by.get(ids[player], 0) + count
+        name = state.owner_name(holder) or "independent"  # Magnates hold C results too (24)
+        by[name] = by.get(name, 0) + count
     for a, area_id in enumerate(board.ids):
         areas[area_id] = {
             "owner": state.owner_name(state.owner[a]),

@@ -25,20 +25,8 @@ ALL_OPTIONS = Options(
 
 
 def check_position(state: EotmaState) -> None:
-    """The invariants that hold after every action."""
-    game_ = state.game
-    rules = game_.rules
-    assert all(gold >= 0 for gold in state.treasury), state.treasury
-    assert all(rules.ss_min <= ss <= rules.ss_max for ss in state.ss), state.ss
-    n_owners = game_.n_players + len(state.mag_stat)  # Magnates may appear during play (24.5)
-    assert all(-1 <= owner < n_owners for owner in state.owner)
-    assert all(0 <= fort <= 3 for fort in state.fort)  # 14.0 builds 2 and 3; scenarios may set 1
-    for p, court in enumerate(state.court):
-        assert court == -1 or state.owner[court] == p
-    for (target, base), (player, count) in state.partial.items():
-        assert count >= 1 and state.owner[target] != player and (base < 0 or state.owner[base] == player)
-    if not state.is_over():
-        assert state.legal_actions(), f"no legal action at {state.cursor()}"
+    """The invariants that hold after every action (model.rules.eotma.invariants)."""
+    assert state.invariant_violations() == []
 
 
 def run_checked(g: EotmaGame, seed: int, heuristic: bool = False) -> EotmaState:

@@ -96,6 +96,7 @@ def take(state: EotmaState, player: int, target: int, effects: list[str]) -> Non
         new = _roman_catholic(state, player)
         if state.religion[target] != new:
             state.religion[target] = new
+            state.count("conversions")
             effects.append(f"{board.ids[target]}: religion becomes {new} (22.27, no conversion points)")
 
 
@@ -158,6 +159,7 @@ def convert_result(state: EotmaState, player: int, area: int, effects: list[str]
             converted.append(other)
     for other in converted:
         state.religion[other] = new
+        state.count("conversions")
         state.conversion.pop((player, other), None)
         state.vp_conversions[player] += game.rules.vp_conversion
         effects.append(f"{board.ids[other]}: converted to {new} (+{game.rules.vp_conversion} VP, 22.28)")
