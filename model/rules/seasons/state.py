@@ -23,7 +23,7 @@ from typing import Any, Self
 
 from model.rules.protocol import Action, LogEntry, State
 from model.rules.rng import Rng
-from model.rules.seasons import economy
+from model.rules.seasons import economy, invariants
 from model.rules.seasons.game import SeasonsGame
 from model.rules.seasons.schema import Building, Season
 from model.rules.seasons.tables import SeasonEffects
@@ -264,6 +264,10 @@ class SeasonsState(State):
                 if self.game.allied(leader, nation) and best - count <= margin:
                     winners.add(nation)
         return [nation for nation in self.game.nations if nation in winners]
+
+    def invariant_violations(self) -> list[str]:
+        """Return what is wrong with this position (empty when every invariant holds)."""
+        return invariants.violations(self)
 
     def area_owners(self) -> dict[str, str | None]:
         """Return who holds each land area now."""
