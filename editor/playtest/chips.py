@@ -46,9 +46,8 @@ def _eotma_area(
     if area_id in courts:
         chips.append(Chip("♛", colours.get(courts[area_id], "#ffffff"), f"court of {courts[area_id]}"))
     social = int(data.get("social_state", 0))
-    chips.append(
-        Chip(f"{social:+d}" if social else "0", SOCIAL.get(social, "#f7f7f7"), f"social state {social:+d}")
-    )
+    if social:  # a 0 on every calm area would bury the map; the tooltip still says it
+        chips.append(Chip(f"{social:+d}", SOCIAL.get(social, "#f7f7f7"), f"social state {social:+d}"))
     lines.append(f"social state {social:+d}")
     if data.get("unrest"):
         chips.append(Chip("!", "#d7191c", "in unrest (17)"))

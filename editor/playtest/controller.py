@@ -16,7 +16,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QWidget
 
 from editor import commands
-from editor.mapview.modes import INDEPENDENT, LegendEntry
+from editor.mapview.modes import INDEPENDENT, LegendEntry, get_mode
 from editor.mapview.tools import Tool, ToolContext
 from editor.playtest import dialog
 from editor.playtest.chips import pictures_for
@@ -96,7 +96,7 @@ class PlaytestController(QObject):
         self.log_dock.hide()
         self._previous_tool = "select"
         # The round, phase and who acts, over the map's top-left corner while playing.
-        self.banner = QLabel(window.view.viewport())
+        self.banner = QLabel(window.view)  # not the viewport: scrolling moves its children
         self.banner.setObjectName("playtest_banner")
         self.banner.setTextFormat(Qt.TextFormat.RichText)
         self.banner.setStyleSheet(
@@ -187,7 +187,9 @@ class PlaytestController(QObject):
                 self._previous_tool if self._previous_tool in self.window.tools else "select"
             )
             del self.window.tools["playtest"]
-        self.window.legend_dock.set_entries(self.window.scene.mode_id, self.window.scene.legend)
+        self.window.legend_dock.set_entries(
+            get_mode(self.window.scene.mode_id).name, self.window.scene.legend
+        )
         self.dock.set_status("No play-test running")
         self.dock.set_choices([], "")
         self.dock.hide()

@@ -35,20 +35,28 @@ class ChipsItem(QGraphicsItem):
         self._metrics = QFontMetricsF(self._font)
         self._widths: list[float] = []
         self._rect = QRectF()
+        self._extent = 0.0
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(True)
 
-    def set_chips(self, chips: tuple[Chip, ...], tip: str) -> None:
-        """Show these chips (centred under the label point)."""
+    def set_chips(self, chips: tuple[Chip, ...], tip: str, extent: float = 0.0) -> None:
+        """Show these chips centred under the label point; ``extent`` is the area's width in map units."""
         self.prepareGeometryChange()
         self.chips = chips
+        self._extent = extent
         self._widths = [max(CHIP_HEIGHT, self._metrics.horizontalAdvance(c.text) + 5) for c in chips]
         total = sum(self._widths) + max(0, len(chips) - 1) * 2
         # Below the area's name (drawn about 8 px either side of the label point).
         self._rect = QRectF(-total / 2, 9, total, CHIP_HEIGHT)
         self.setToolTip(tip)
         self.update()
+
+    def _scale(self) -> float:
+        scene = self.scene()
+        if scene is None or not scene.views():
+            return float(scene.property("render_scale") or 1.0) if scene is not None else 1.0
+        return float(scene.views()[0].transform().m11())
 
     def boundingRect(self) -> QRectF:
         """The row's box in pixels."""
@@ -57,7 +65,11 @@ class ChipsItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        """Draw each chip as a rounded box with its text."""
+        """Draw each chip as a rounded box with its text, when the area is wide enough on screen."""
+        # Level of detail, as for labels: chips of an area smaller than them on screen would
+        # bury a zoomed-out map; zoom in (or hover for the tooltip) to read them.
+        if self._extent and self._extent * self._scale() < self._rect.width() * 0.6:
+            return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setFont(self._font)
         x = self._rect.left()
@@ -112,7 +124,12 @@ class PlayOverlay:
                 item = ChipsItem(area_id, self.layer)
                 self.chips[area_id] = item
             item.setPos(self.scene.label_point(area))
-            item.set_chips(picture.chips, picture.tip)
+            extent = (
+                self.scene.areas[area_id].path().boundingRect().width()
+                if area_id in self.scene.areas
+                else 0.0
+            )
+            item.set_chips(picture.chips, picture.tip, extent)
 
     def highlight(self, area_ids: Iterable[str]) -> None:
         """Outline these areas (a log entry's or a chosen action's); an empty list clears it."""

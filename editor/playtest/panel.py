@@ -126,8 +126,9 @@ class PlaytestDock(QDockWidget):
         self.table.setHorizontalHeaderLabels(["Seat", "Played by", "Gold", "VP", "Court"])
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(False)
 
         split.addWidget(choices_box)
         split.addWidget(self.table)
@@ -207,6 +208,10 @@ class PlaytestDock(QDockWidget):
                     font.setBold(True)
                     item.setFont(font)
                 self.table.setItem(r, c, item)
+        # Every seat visible without scrolling: the splitter gives the choices the rest.
+        self.table.resizeRowsToContents()
+        rows_height = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
+        self.table.setMinimumHeight(min(320, self.table.horizontalHeader().height() + rows_height + 6))
 
 
 class PlayLogDock(QDockWidget):
