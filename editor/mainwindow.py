@@ -167,6 +167,9 @@ class MainWindow(QMainWindow):
         self.tool = tool
         self.view.tool = tool
         tool.activate()
+        action = self.actions_by_name.get(f"tool_{tool_id}")
+        if action is not None and not action.isChecked():
+            action.setChecked(True)  # chosen by a shortcut or by code: keep the toolbar in step
         self.status.showMessage(tool.hint, 5000)
 
     def set_mode(self, mode_id: str) -> None:

@@ -239,3 +239,11 @@ def test_paint_tool_picks_a_value_and_paints_a_stroke_in_one_step(window: MainWi
         assert scenario.area(area_id).attributes.get("religion") == religion
     assert "religion" not in scenario.area("western_ocean").attributes
     check_undo_redo(window, before)
+
+
+def test_choosing_a_tool_checks_its_toolbar_button(window: MainWindow) -> None:
+    window.set_tool("vertex")
+    assert window.actions_by_name["tool_vertex"].isChecked()
+    assert not window.actions_by_name["tool_select"].isChecked()
+    window.actions_by_name["tool_merge"].trigger()
+    assert window.tool.id == "merge"
