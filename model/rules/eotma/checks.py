@@ -39,6 +39,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "TIE_BY_OWNER": (W, "An empire has a tie on an area it already owns (12)."),
     "LANGUAGE_MISSING": (W, "A land area has no language; the endeavour ratings need one (2.0)."),
     "RELIGION_MISSING": (W, "A land area has no religion; the endeavour ratings need one (2.0)."),
+    "FORT_STRENGTH": (E, "A fort of strength other than 0, 2 or 3 (built at 2, raised to 3, 14.0)."),
 }
 """The codes these checks emit: code -> (severity, one-line description)."""
 
@@ -61,6 +62,7 @@ def check_scenario(scenario: Scenario, *, graphs: MapGraphs | None = None) -> li
         *checker.check_areas(),
         *checker.check_units(),
         *checker.check_ties_and_claims(),
+        *checker.check_forts(),
     ]
 
 
@@ -278,3 +280,19 @@ class _Checker:
                         f"{path}.ties",
                         where,
                     )
+
+    def check_forts(self) -> Iterator[Issue]:
+        """14.0: a fortification endeavour builds a fort of strength 2 and raises it to 3, so a
+        starting fort is 0 (none), 2 or 3 (a reduced fort of 2 is gone, 14.41: there is no strength 1)."""
+        for area_id, setup in self.scenario.setup.areas.items():
+            value = setup.attributes.get("fortification")
+            if not isinstance(value, int) or isinstance(value, bool) or value in (0, 2, 3):
+                continue  # a value of the wrong type is reported by the core validator
+            yield _issue(
+                "FORT_STRENGTH",
+                f"area {self.name(area_id)} starts with a fort of strength {value}: use 0 (none), 2 or 3",
+                (area_id,),
+                "14.0",
+                f"setup.areas.{area_id}.attributes.fortification",
+                self.where(area_id),
+            )

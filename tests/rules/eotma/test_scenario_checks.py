@@ -1,0 +1,44 @@
+"""The engine-owned scenario checks added with the rules (model/rules/eotma/checks.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from model import io
+from model.rules.eotma.checks import CODES, check_scenario
+from model.scenario import Scenario
+
+SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
+
+
+@pytest.fixture
+def default() -> Scenario:
+    """A fresh copy of the bundled default scenario."""
+    return io.load(SCENARIOS / "default.mappa.json")
+
+
+@pytest.mark.parametrize("strength", [1, 4, -1])
+def test_14_0_a_fort_of_strength_other_than_0_2_or_3_is_an_error(default: Scenario, strength: int) -> None:
+    area_id = next(iter(default.setup.areas))
+    default.setup.areas[area_id].attributes["fortification"] = strength
+    issues = [i for i in check_scenario(default) if i.code == "FORT_STRENGTH"]
+    assert len(issues) == 1
+    issue = issues[0]
+    assert issue.rule == "14.0" and issue.ids == (area_id,) and f"strength {strength}" in issue.message
+    assert issue.path == f"setup.areas.{area_id}.attributes.fortification"
+    assert CODES["FORT_STRENGTH"][0] is issue.severity
+
+
+@pytest.mark.parametrize("strength", [0, 2, 3])
+def test_14_0_forts_of_0_2_and_3_pass(default: Scenario, strength: int) -> None:
+    area_id = next(iter(default.setup.areas))
+    default.setup.areas[area_id].attributes["fortification"] = strength
+    assert not [i for i in check_scenario(default) if i.code == "FORT_STRENGTH"]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SCENARIOS.glob("medieval-europe-*.mappa.json")))
+def test_14_0_shipped_medieval_scenarios_have_no_fort_of_strength_1(name: str) -> None:
+    scenario = io.load(SCENARIOS / name)
+    assert [i.message for i in check_scenario(scenario) if i.code == "FORT_STRENGTH"] == []
