@@ -99,7 +99,13 @@ class PlaytestSession(QObject):
             )
         # Play on a copy with the chosen options, so the editor's document stays as it is.
         self.scenario = scenario.model_copy(deep=True)
-        self.scenario.ruleset.options = dict(setup.options) or dict(self.scenario.ruleset.options)
+        # No options given means the scenario's own (a dialog always passes every option it shows).
+        options = dict(setup.options) or dict(self.scenario.ruleset.options)
+        try:
+            spec.options.model_validate(options)
+        except ValueError as error:
+            raise SessionError(f"the optional rules are not valid for {spec.name}: {error}") from error
+        self.scenario.ruleset.options = options
         self.spec = spec
         try:
             self.game: Game = spec.engine_factory()(self.scenario)

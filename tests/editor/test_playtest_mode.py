@@ -259,6 +259,7 @@ def test_the_balance_report_runs_in_a_worker_and_feeds_the_changed_hands_mode(
     assert dock.progress.value() == 4
     assert dock.win_view.chart().series()[0].barSets()[0].count() == 3
     assert "Game length" in dock.summary.toHtml()
+    assert "mode_changed_hands" in window.actions_by_name  # listed in View > Map mode
     dock.map_button.click()
     assert window.scene.mode_id == changed_mode.MODE_ID
     per_game = {a: d["per_game"] for a, d in report["area_changes"].items()}
@@ -346,3 +347,20 @@ def test_back_one_returns_to_the_human_seats_last_decision_and_restart_keeps_the
     assert session.state.to_json() == opening
     controller.dock.new_seed_button.click()
     assert session.seed != SEED
+
+
+def test_cancelling_the_balance_report_keeps_the_games_played_so_far(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    from editor.playtest.report import report_dock
+
+    dock = report_dock(window)
+    dock.games.setValue(500)
+    dock.jobs.setValue(1)
+    dock.run_button.click()
+    dock.cancel_button.click()
+    qtbot.waitUntil(lambda: dock.worker is None, timeout=120_000)
+    assert dock.report is not None
+    assert dock.report["games"] < 500
+    assert dock.message.text().startswith("Cancelled")
+    assert dock.run_button.isEnabled()
