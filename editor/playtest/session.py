@@ -42,6 +42,8 @@ HUMAN = "human"
 REPLAY_FORMAT = "mappa-playtest-replay"
 TICK_BUDGET_MS = 30
 """Work done per timer tick while playing fast (the UI must never freeze for 100 ms)."""
+CHECKPOINT_EVERY = 40
+"""A clone of the state is kept every this many actions, so going back replays only a few."""
 
 
 class SessionError(ValueError):
@@ -128,17 +130,22 @@ class PlaytestSession(QObject):
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._tick)
         self._bots: dict[str, Any] = {}
+        self._checkpoints: dict[int, State] = {}
         self.state: State = self._fresh_state()
 
     # --- state ----------------------------------------------------------------------------------
 
     def _fresh_state(self) -> State:
+        self._make_bots()
+        return self.game.new_state(self.seed)
+
+    def _make_bots(self) -> None:
+        """New bots for the AI seats (a bot may keep plans about the position it last saw)."""
         self._bots = {
             player: self.spec.make_bot(level, seed=self.seed + number)
             for number, (player, level) in enumerate(sorted(self.seats.items()))
             if level != HUMAN
         }
-        return self.game.new_state(self.seed)
 
     @property
     def log(self) -> list[LogEntry]:
@@ -200,6 +207,8 @@ class PlaytestSession(QObject):
             self._fail(error, text)
             return None
         self.actions.append(entry.action)
+        if len(self.actions) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self.actions)] = self.state.clone()
         return entry
 
     def step(self) -> bool:
@@ -302,9 +311,16 @@ class PlaytestSession(QObject):
         self.pause()
         kept = self.actions[:count]
         self.failure = None
-        self.state = self._fresh_state()
-        self.actions = []
-        for text in kept:
+        # Start from the last checkpoint at or before the position (clone equals the original).
+        start = max((k for k in self._checkpoints if k <= count), default=0)
+        self._checkpoints = {k: v for k, v in self._checkpoints.items() if k <= count}
+        if start == 0:
+            self.state = self._fresh_state()
+        else:
+            self._make_bots()
+            self.state = self._checkpoints[start].clone()
+        self.actions = kept[:start]
+        for text in kept[start:]:
             try:
                 self._apply(text)
             except ActionError as error:
@@ -325,6 +341,7 @@ class PlaytestSession(QObject):
             self.seed = seed
         self.failure = None
         self.actions = []
+        self._checkpoints = {}
         self.state = self._fresh_state()
         self.changed.emit()
 

@@ -364,3 +364,24 @@ def test_cancelling_the_balance_report_keeps_the_games_played_so_far(
     assert dock.report["games"] < 500
     assert dock.message.text().startswith("Cancelled")
     assert dock.run_button.isEnabled()
+
+
+def test_going_back_from_a_checkpoint_gives_the_same_position_as_a_full_replay(window: MainWindow) -> None:
+    from editor.playtest.session import CHECKPOINT_EVERY
+
+    controller = _controller(window)
+    assert controller.start(_all_ai(window))
+    session = controller.session
+    assert session is not None
+    for _ in range(3 * CHECKPOINT_EVERY + 7):
+        session.step()
+    target = 2 * CHECKPOINT_EVERY + 3
+    expected = session.game.new_state(SEED)
+    for text in session.actions[:target]:
+        expected.apply(text)
+    session.go_to(target)
+    assert session.state.to_json() == expected.to_json()
+    for _ in range(CHECKPOINT_EVERY):
+        session.step()
+    session.go_to(5)
+    assert len(session.actions) == 5 and len(session.log) == 6  # the start entry and five actions
