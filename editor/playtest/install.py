@@ -36,6 +36,12 @@ def install_playtest(window: MainWindow) -> PlaytestController:
     add("playtest_load", "&Load a play-test log…", lambda: controller.load_log())
     add("playtest_stop", "&Stop the play-test", controller.stop, "Shift+F5")
     menu.addSeparator()
+    add("playtest_step", "S&tep", lambda: controller._on_session("step_once"), "F10")
+    add("playtest_turn", "To end of &turn", lambda: controller._on_session("play", "turn"), "F11")
+    add("playtest_round", "To end of &round", lambda: controller._on_session("play", "round"), "Shift+F11")
+    add("playtest_auto", "&Auto-play or pause", controller.dock.play_button.toggle, "F9")
+    add("playtest_back", "&Back one", controller.back_one, "Ctrl+Backspace")
+    menu.addSeparator()
     report = add(
         "balance_report",
         "&Balance report…",

@@ -385,3 +385,19 @@ def test_going_back_from_a_checkpoint_gives_the_same_position_as_a_full_replay(w
         session.step()
     session.go_to(5)
     assert len(session.actions) == 5 and len(session.log) == 6  # the start entry and five actions
+
+
+def test_the_play_test_menu_steps_and_does_nothing_without_a_game(window: MainWindow) -> None:
+    controller = _controller(window)
+    window.actions_by_name["playtest_step"].trigger()  # no game: nothing happens, nothing raises
+    assert controller.session is None
+    assert controller.start(_all_ai(window))
+    session = controller.session
+    assert session is not None
+    window.actions_by_name["playtest_step"].trigger()
+    window.actions_by_name["playtest_step"].trigger()
+    assert len(session.actions) == 2
+    window.actions_by_name["playtest_back"].trigger()
+    assert len(session.actions) == 1
+    window.actions_by_name["playtest_stop"].trigger()
+    assert controller.session is None and not controller.dock.isVisibleTo(window)
