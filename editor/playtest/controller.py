@@ -283,11 +283,8 @@ class PlaytestController(QObject):
         assert session is not None
         scores = session.state.scores()
         empires = view.get("empires", {})
-        nations = (
-            view.get("nations", {})
-            if "nations" in view
-            else session.state.to_json().get("board", {}).get("nations", {})
-        )
+        # The public Seasons view hides every treasury; the play-tester sees them all (god view).
+        nations = {} if empires else session.state.to_json().get("board", {}).get("nations", {})
         rows = []
         acting = session.current_player()
         for empire in self.window.document.scenario.setup.empires:

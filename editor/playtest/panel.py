@@ -123,7 +123,7 @@ class PlaytestDock(QDockWidget):
         choices_layout.addLayout(row)
 
         self.table = QTableWidget(0, 5, split)
-        self.table.setHorizontalHeaderLabels(["Seat", "Played by", "Gold", "VP", "Court"])
+        self.table.setHorizontalHeaderLabels(["Seat", "Played by", "Treasury", "Score", "Court"])
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)

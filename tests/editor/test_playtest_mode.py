@@ -313,6 +313,11 @@ def test_a_seasons_scenario_plays_to_the_end_with_its_own_overlay(qtbot: QtBot) 
     )
     assert window.scene.areas[owned].brush().color().name() == colour.lower()
     assert chip_texts(controller.overlay, owned)[0] == str(board["areas"][owned]["resources"])  # type: ignore[arg-type]
+    gold = {
+        controller.dock.table.item(r, 0).text(): controller.dock.table.item(r, 2).text() for r in range(2)
+    }
+    names = {e.id: e.name for e in window.document.scenario.setup.empires}
+    assert gold == {names[n]: str(d["resources"]) for n, d in list(board["nations"].items())[:2]}
 
 
 def test_opening_another_scenario_ends_the_play_test(window: MainWindow) -> None:
