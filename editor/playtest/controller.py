@@ -221,7 +221,7 @@ class PlaytestController(QObject):
         self._show_status(view)
         self._show_seats(view)
         self._show_choices()
-        self.log_dock.set_log(session.log, self._rule_of, self._seat_names())
+        self.log_dock.set_log(session.log, self._rule_of, self._seat_names(), self._first_round())
         self._update_buttons()
 
     def _show_legend(self, colours: dict[str, str]) -> None:
@@ -230,6 +230,10 @@ class PlaytestController(QObject):
         entries += [LegendEntry(m.colour, f"{m.name} (Magnate)") for m in setup.magnates]
         entries.append(LegendEntry(INDEPENDENT, "Independent"))
         self.window.legend_dock.set_entries("Play-test: owners", entries)
+
+    def _first_round(self) -> int:
+        """What round 0 of the engine's cursor is called: EotMA counts from 0, Seasons from 1."""
+        return 1 if self.session is not None and self.session.scenario.ruleset.id == "eotma" else 0
 
     def _seat_names(self) -> dict[str, str]:
         setup = self.window.document.scenario.setup
@@ -256,9 +260,9 @@ class PlaytestController(QObject):
         )
         parts = []
         if "year" in view:
-            parts.append(f"<b>Round {round_ + 1}</b> ({view['year']})")
+            parts.append(f"<b>Round {round_ + self._first_round()}</b> ({view['year']})")
         else:
-            parts.append(f"<b>Turn {round_}</b>")
+            parts.append(f"<b>Turn {round_ + self._first_round()}</b>")
         parts.append(f"phase <b>{html.escape(str(phase))}</b>")
         if view.get("active") and view.get("active") != player:
             parts.append(f"turn of {html.escape(self._name(view['active']))}")

@@ -249,10 +249,12 @@ class PlayLogDock(QDockWidget):
         entries: list[LogEntry],
         rule: Callable[[str], str] | None = None,
         names: Mapping[str, str] | None = None,
+        first_round: int = 1,
     ) -> None:
         """Show the log, adding only the new entries (a long game is not rebuilt each action).
 
-        ``rule`` gives the rule an action's text refers to (shown as the entry's tooltip).
+        ``rule`` gives the rule an action's text refers to (shown as the entry's tooltip);
+        ``first_round`` is how the ruleset's round 0 is shown (EotMA counts rounds from 0 inside).
         """
         shown = self.log.topLevelItemCount()
         if shown > len(entries) or (
@@ -265,7 +267,7 @@ class PlayLogDock(QDockWidget):
             item = QTreeWidgetItem(
                 [
                     str(entry.seq),
-                    f"{entry.round + 1} {entry.phase}",
+                    f"{entry.round + first_round} {entry.phase}",
                     (names or {}).get(entry.player or "", entry.player or "—"),
                     entry.action,
                 ]
