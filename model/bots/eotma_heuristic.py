@@ -18,6 +18,7 @@ from model.rules.eotma.actions import (
     Contest,
     CrusadeAttack,
     CrusadePass,
+    CrusaderState,
     Decline,
     Defend,
     Endeavour,
@@ -187,6 +188,15 @@ class EotmaHeuristicBot:
             return attacks[0] if attacks else CrusadePass()
         if decision.kind == "agreement":
             return Refuse()  # it trusts no one
+        if decision.kind == "route":
+            return actions[0]  # the route with the fewest unfriendly areas (23.32 step 3)
+        if decision.kind == "crusader-state":
+            # It gives away only what another crusader conquered (23.32 step 5).
+            own = any(state.owner[a] == decision.player for a in decision.data)
+            return CrusaderState("no" if own else "rule")
+        if decision.kind == "consent":
+            own = any(state.owner[a] == decision.player for a in decision.data[1:])
+            return Refuse() if own else Accept()
         if decision.kind == "passage":
             return Accept()  # a refusal makes the crusaders conquer the area
         if decision.kind == "asylum":

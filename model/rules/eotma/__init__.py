@@ -17,10 +17,12 @@ deck).
 Implemented: 1.3 sequence of play; 1.4 year cards and thresholds; facts sheet 2 stature checks,
 heirs, heirless deaths; 3.2 ratings with every listed modifier; 9.17, 9.32, 9.53 sea areas; 10.3-10.38;
 11; 12.1-12.43; 13; 14; 15; 16; 17 (facts sheet 5); 18 and 26 (house defaults); 19.2 cards;
-20.1, 20.3, 20.4-20.52; 21; 22.1-22.28; 23.1-23.2, 23.12; 23.3 with a house-default route
-(the fewest unfriendly areas) and Byzantine passage decisions (see the ``crusades`` table);
+20.1, 20.3, 20.4-20.52; 21; 22.1-22.28; 23.1-23.2, 23.12; 23.3 with the leader's choice of
+launch area and route (23.32 step 3; the bots take the fewest unfriendly areas), Byzantine passage
+decisions and crusader states founded by consent (23.32 step 5; house defaults in the
+``crusades`` table);
 24 (house defaults); 33 (33.33 as a house-default choice); 34; 35 (35.24 as a table option);
 36; 21.1 exile stature checks.
-Not yet: a choice of route by the crusade leader, crusader states, waivers on
+Not yet: seeking another route after a refused passage (it must be conquered), waivers on
 rebellion checks other than taxing and plundering (12.42 is asked before those rolls).
 """

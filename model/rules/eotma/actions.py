@@ -524,6 +524,47 @@ class CrusadePass(Action):
 
 
 @dataclass(frozen=True)
+class CrusadeRoute(Action):
+    """23.32 step 3: the crusade leader launches the crusade from a friendly area: ``crusade-route AREA``."""
+
+    VERB: ClassVar[str] = "crusade-route"
+    area: str
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.area,)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.area,)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 1:
+            raise MalformedActionError(text, "write 'crusade-route AREA' (the launch area)")
+        return cls(args[0])
+
+
+CRUSADER_STATE_CHOICES = ("rule", "fortify", "no")
+
+
+@dataclass(frozen=True)
+class CrusaderState(Action):
+    """23.32 step 5: the crusade leader proposes to ``rule`` or ``fortify`` the conquered holy
+    place, making it a crusader state, or ``no``: ``crusader-state rule|fortify|no``."""
+
+    VERB: ClassVar[str] = "crusader-state"
+    choice: str = "no"
+
+    def args(self) -> tuple[str, ...]:
+        return (self.choice,)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 1 or args[0] not in CRUSADER_STATE_CHOICES:
+            raise MalformedActionError(text, "write 'crusader-state rule|fortify|no'")
+        return cls(args[0])
+
+
+@dataclass(frozen=True)
 class AskAsylum(Action):
     """21.2: an exile asks another empire for asylum (that empire decides)."""
 
@@ -638,6 +679,8 @@ CODEC = ActionCodec(
         CallCrusade,
         CrusadeAttack,
         CrusadePass,
+        CrusadeRoute,
+        CrusaderState,
         EndTurn,
     ]
 )

@@ -85,65 +85,119 @@ def begin(state: EotmaState, leader: int, effects: list[str]) -> None:
         + ", ".join(game.player_ids[p] for p in order)
         + " (23.32)"
     )
-    state.crusade_route = route(state)
+    state.crusade_route = []
     state.crusade_targets = []
-    if state.crusade_route:
+    options = routes(state)
+    if len(options) > 1:
+        # 23.32 step 3: the leader chooses where to launch the crusade from.
+        state.pending.append(Pending("route", leader, "crusade", tuple(launch for launch, _ in options)))
         effects.append(
-            "the crusaders march through " + ", ".join(game.board.ids[a] for a in state.crusade_route)
+            f"{game.player_ids[leader]} chooses the route: "
+            + "; ".join(
+                f"from {game.board.ids[launch]} ({len(chain)} in the way)" for launch, chain in options
+            )
         )
+        return
+    if options:
+        choose_route(state, options[0][0], effects)
+        return
     march(state, effects)
 
 
 def _friendly(state: EotmaState, area: int) -> bool:
-    """23.32 step 3: the crusaders' own areas and independent areas of their church are friendly."""
+    """23.32 step 3: the crusaders' own areas and independent areas of their church are friendly.
+
+    House default (``crusader_states`` table): crusader states count as friendly too.
+    """
     owner = state.owner[area]
     if owner in state.crusade[2:]:
         return True
-    church = state.game.rules.crusade_church
-    return owner == -1 and state.religion[area] == church
+    if owner != -1:
+        return False
+    if state.crusader_state[area] and state.game.rules.crusader_state_friendly:
+        return True
+    return state.religion[area] == state.game.rules.crusade_church
 
 
-def route(state: EotmaState) -> list[int]:
-    """Return the unfriendly areas between friendly land and the holy places (fewest first, 23.32.3-4).
+def _landings(state: EotmaState, launch: int) -> list[int]:
+    """Return the areas the crusaders may enter first from a launch area: by land, or by sea
+    across up to three sea areas from a coast (house default, ``crusades`` table)."""
+    board = state.game.board
+    steps = list(board.adj[launch])
+    if board.coast[launch]:
+        steps += [b for b, seas in board.sea_reach(launch).items() if seas <= 3]
+    return steps
 
-    House default: the crusaders take the route with the fewest unfriendly areas, by land or across
-    up to three sea areas from a friendly coast (the launch area, 23.32 step 3).
-    """
-    import heapq
 
+def _distances(state: EotmaState) -> tuple[dict[int, int], dict[int, int]]:
+    """Return, for each area from which the holy places can be reached through unfriendly areas
+    only, how many unfriendly areas lie in the way (the area itself included) and the next step."""
     board = state.game.board
     places = holy_places(state)
     assert places is not None
-    cost: dict[int, int] = {}
-    came: dict[int, int] = {}
-    heap = [(0, a) for a in range(board.n) if _friendly(state, a)]
-    for _c, a in heap:
-        cost[a] = 0
-    heapq.heapify(heap)
-    goal = -1
-    while heap:
-        c, a = heapq.heappop(heap)
-        if c > cost.get(a, 1 << 30):
+    dist = {p: 0 for p in places}
+    nxt: dict[int, int] = {}
+    frontier = list(places)
+    head = 0
+    while head < len(frontier):
+        a = frontier[head]
+        head += 1
+        for b in board.adj[a]:
+            if b in dist or _friendly(state, b):
+                continue
+            dist[b] = dist[a] + 1
+            nxt[b] = a
+            frontier.append(b)
+    return dist, nxt
+
+
+def routes(state: EotmaState) -> list[tuple[int, list[int]]]:
+    """Return the crusaders' possible routes as (launch area, unfriendly areas in the way).
+
+    23.32 steps 3-4: the leader picks a friendly launch area; from there the crusaders march
+    through a chain of unfriendly areas to Syria or Jerusalem. Each launch is offered with its
+    shortest chain; launches giving the same chain are offered once (the first by area order).
+    Sorted with the fewest unfriendly areas first (the bots' and the old house default).
+    """
+    dist, nxt = _distances(state)
+    places = set(holy_places(state) or ())
+    seen: dict[tuple[int, ...], int] = {}
+    for launch in range(state.game.board.n):
+        if launch in places or not _friendly(state, launch):
             continue
-        if a in places:
-            goal = a
-            break
-        steps = list(board.adj[a])
-        if board.coast[a] and _friendly(state, a):
-            steps += [b for b, seas in board.sea_reach(a).items() if seas <= 3]
-        for b in steps:
-            nc = c + (0 if _friendly(state, b) or b in places else 1)
-            if nc < cost.get(b, 1 << 30):
-                cost[b] = nc
-                came[b] = a
-                heapq.heappush(heap, (nc, b))
-    path: list[int] = []
-    node = goal
-    while node in came:
-        node = came[node]
-        if not _friendly(state, node) and node not in places:
-            path.append(node)
-    return list(reversed(path))
+        entries = [b for b in _landings(state, launch) if b in dist]
+        if not entries:
+            continue
+        node = min(entries, key=lambda b: (dist[b], b))
+        chain: list[int] = []
+        while node not in places:
+            chain.append(node)
+            node = nxt[node]
+        seen.setdefault(tuple(chain), launch)
+    options = [(launch, list(chain)) for chain, launch in seen.items()]
+    options.sort(key=lambda o: (len(o[1]), o[0]))
+    return options
+
+
+def route(state: EotmaState) -> list[int]:
+    """Return the unfriendly areas of the route with the fewest of them (the default choice)."""
+    options = routes(state)
+    return options[0][1] if options else []
+
+
+def choose_route(state: EotmaState, launch: int, effects: list[str]) -> None:
+    """The crusade leader's choice of launch area (23.32 step 3); the march begins (step 4)."""
+    if state.pending and state.pending[-1].kind == "route":
+        state.pending.pop()
+    chain = dict(routes(state)).get(launch, [])
+    board = state.game.board
+    state.crusade_route = list(chain)
+    effects.append(
+        f"the crusade is launched from {board.ids[launch]}"
+        + (": in the way " + ", ".join(board.ids[a] for a in chain) if chain else "")
+        + " (23.32 step 3)"
+    )
+    march(state, effects)
 
 
 def march(state: EotmaState, effects: list[str]) -> None:
@@ -195,7 +249,8 @@ def _next(state: EotmaState, start: int, effects: list[str]) -> None:
     order = state.crusade[2:]
     crusaders = set(order)
     if all(state.owner[p] in crusaders for p in places):
-        finish(state, True, effects)
+        if not propose(state, effects):
+            finish(state, True, effects)
         return
     for step in range(len(order)):
         player = order[(start + step) % len(order)]
@@ -253,6 +308,109 @@ def _c_result(state: EotmaState, player: int, target: int, effects: list[str]) -
         if total < population:
             return
     take(state, player, target, effects)
+
+
+def founding_areas(state: EotmaState) -> list[int]:
+    """Return the conquered areas that may become crusader states (``crusader_states`` table).
+
+    The text names Jerusalem (23.32 step 5); the table may add the areas the crusaders
+    conquered on their march. Only areas a crusader holds, and which are no court, qualify.
+    """
+    game = state.game
+    rules = game.rules
+    if not rules.crusader_states or not state.crusade:
+        return []
+    crusaders = set(state.crusade[2:])
+    areas = [game.board.index[a] for a in rules.crusader_state_areas if a in game.board.index]
+    if rules.crusader_state_route:
+        areas += [a for a in state.crusade_targets if a not in areas]
+    courts = set(state.court)
+    return [a for a in areas if state.owner[a] in crusaders and a not in courts]
+
+
+def propose(state: EotmaState, effects: list[str]) -> bool:
+    """23.32 step 5: with both holy places taken, ask the leader whether to rule or fortify the
+    conquered areas as crusader states. Return whether a decision is now pending."""
+    areas = founding_areas(state)
+    if not areas:
+        return False
+    leader = state.crusade[0]
+    state.pending.append(Pending("crusader-state", leader, "crusade", tuple(areas)))
+    effects.append(
+        f"{state.game.player_ids[leader]} may propose a crusader state in "
+        + ", ".join(state.game.board.ids[a] for a in areas)
+        + " (23.32 step 5)"
+    )
+    return True
+
+
+def answer_proposal(state: EotmaState, choice: str, effects: list[str]) -> None:
+    """The leader's proposal: ``no`` ends the crusade; ``rule`` or ``fortify`` asks each other
+    crusader, in crusade order, for its consent (23.32 step 5: by mutual consent)."""
+    decision = state.pending.pop()
+    game = state.game
+    if choice == "no":
+        effects.append(f"{game.player_ids[decision.player]} founds no crusader state")
+        finish(state, True, effects)
+        return
+    code = 0 if choice == "rule" else 1
+    others = [p for p in state.crusade[2:] if p != decision.player]
+    effects.append(f"{game.player_ids[decision.player]} proposes to {choice} a crusader state (23.32 step 5)")
+    if not others:
+        found(state, code, list(decision.data), [decision.player], effects)
+        return
+    # Ask in crusade order: the first to answer sits on top of the stack.
+    for other in reversed(others):
+        state.pending.append(Pending("consent", other, choice, (code, *decision.data)))
+
+
+def consent(state: EotmaState, agreed: bool, effects: list[str]) -> None:
+    """One crusader's answer to the proposal; a refusal ends it, the last consent founds the state."""
+    decision = state.pending.pop()
+    game = state.game
+    who = game.player_ids[decision.player]
+    if not agreed:
+        while state.pending and state.pending[-1].kind == "consent":
+            state.pending.pop()
+        effects.append(f"{who} refuses: no crusader state (23.32 step 5)")
+        finish(state, True, effects)
+        return
+    effects.append(f"{who} consents")
+    if state.pending and state.pending[-1].kind == "consent":
+        return
+    found(state, decision.data[0], list(decision.data[1:]), list(state.crusade[2:]), effects)
+
+
+def found(state: EotmaState, code: int, areas: list[int], founders: list[int], effects: list[str]) -> None:
+    """Make the areas independent crusader states (23.32 step 5; house defaults in the
+    ``crusader_states`` table): owner none, the social state kept on the state's own marker;
+    ``rule`` raises it and removes unrest, ``fortify`` raises the fort one step (14.0); the
+    founders get ties to it when the table says so."""
+    from model.rules.eotma.territory import set_owner
+
+    game = state.game
+    rules = game.rules
+    board = game.board
+    for area in areas:
+        set_owner(state, area, -1, effects)
+        state.crusader_state[area] = True
+        name = board.ids[area]
+        effects.append(f"{name} becomes a crusader state (23.32 step 5)")
+        state.unrest[area] = False  # independent areas carry no unrest (house default 8)
+        if code == 0:
+            before = state.ss[area]
+            state.ss[area] = min(rules.ss_max, before + rules.crusader_state_rule)
+            if state.ss[area] != before:
+                effects.append(f"{name}: social state {before} -> {state.ss[area]} (ruled)")
+        else:
+            before = state.fort[area]
+            state.fort[area] = 2 if before < 2 else 3
+            if state.fort[area] != before:
+                effects.append(f"{name}: fortification {before} -> {state.fort[area]} (14.0)")
+        if rules.crusader_state_ties:
+            for p in founders:
+                state.ties[area] |= 1 << p
+    finish(state, True, effects)
 
 
 def finish(state: EotmaState, success: bool, effects: list[str]) -> None:

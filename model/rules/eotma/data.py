@@ -207,6 +207,14 @@ class Rules:
         self.crusade_jerusalem: str = str(crusades["jerusalem"])
         self.crusade_church: str = str(crusades["church"])
         self.crusade_years: tuple[int, int] = (int(crusades["first_year"]), int(crusades["last_year"]))
+        states = crusades.get("crusader_states", {})
+        self.crusader_states: bool = bool(states.get("enabled", False))
+        """Whether the crusaders may found crusader states (23.32 step 5, house default table)."""
+        self.crusader_state_areas: tuple[str, ...] = tuple(states.get("areas", ()))
+        self.crusader_state_route: bool = bool(states.get("include_route_conquests", False))
+        self.crusader_state_rule: int = int(states.get("rule_levels", 1))
+        self.crusader_state_ties: bool = bool(states.get("ties_to_crusaders", False))
+        self.crusader_state_friendly: bool = bool(states.get("friendly_to_crusades", True))
 
         limits = get("limits")
         self.ss_min: int = int(limits["social_state"]["min"])

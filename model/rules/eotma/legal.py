@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma import armies, crusades, endeavours, events, parleys, taxation
 from model.rules.eotma.actions import (
+    CRUSADER_STATE_CHOICES,
     MARKERS,
     Accept,
     Agree,
@@ -23,6 +24,8 @@ from model.rules.eotma.actions import (
     Contest,
     CrusadeAttack,
     CrusadePass,
+    CrusadeRoute,
+    CrusaderState,
     Decline,
     Defend,
     Diplomacy,
@@ -122,7 +125,11 @@ def _decision_actions(state: EotmaState) -> list[Action]:
         return [Waive(True), Waive(False)]
     if decision.kind == "crusade":
         return [*crusade_actions(state, player), CrusadePass()]
-    if decision.kind in ("comply", "agreement", "asylum", "passage"):
+    if decision.kind == "route":
+        return [CrusadeRoute(state.game.board.ids[a]) for a in decision.data]
+    if decision.kind == "crusader-state":
+        return [CrusaderState(c) for c in CRUSADER_STATE_CHOICES]
+    if decision.kind in ("comply", "agreement", "asylum", "passage", "consent"):
         return [Accept(), Refuse()]
     return [Relocate(state.game.board.ids[a]) for a in decision.data]
 
@@ -404,6 +411,21 @@ def _reason(state: EotmaState, action: Action) -> str | None:
             if not isinstance(action, CrusadeAttack):
                 return f"{who} must attack a holy place or pass in the crusader phase (23.32)"
             return crusade_problem(state, decision.player, action)
+        if decision.kind == "route":
+            if not isinstance(action, CrusadeRoute):
+                return f"{who} must first choose where to launch the crusade from (23.32 step 3)"
+            if game.board.index.get(action.area, -1) not in decision.data:
+                choices = ", ".join(game.board.ids[a] for a in decision.data)
+                return f"{action.area} launches no route; choose one of {choices} (23.32 step 3)"
+            return None
+        if decision.kind == "crusader-state":
+            if not isinstance(action, CrusaderState):
+                return f"{who} must first say whether to rule or fortify a crusader state (23.32 step 5)"
+            return None
+        if decision.kind == "consent":
+            if not isinstance(action, Accept | Refuse):
+                return f"{who} must first consent to the crusader state or refuse (23.32 step 5)"
+            return None
         if decision.kind == "waive":
             if not isinstance(action, Waive):
                 return f"{who} must first say whether it waives its tie ('waive' or 'waive no', 12.42)"

@@ -20,6 +20,8 @@ from model.rules.eotma.actions import (
     Contest,
     CrusadeAttack,
     CrusadePass,
+    CrusadeRoute,
+    CrusaderState,
     Decline,
     Defend,
     Endeavour,
@@ -350,6 +352,10 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         crusades.attack(state, state.game.board.index[action.area], action.gold, effects)
     elif isinstance(action, CrusadePass):
         crusades.pass_turn(state, effects)
+    elif isinstance(action, CrusadeRoute):
+        crusades.choose_route(state, state.game.board.index[action.area], effects)
+    elif isinstance(action, CrusaderState):
+        crusades.answer_proposal(state, action.choice, effects)
     elif isinstance(action, Waive):
         taxation.waive(state, action.waived, effects)
     elif isinstance(action, Vote):
@@ -366,6 +372,9 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         elif decision.kind == "passage":
             state.pending.append(decision)
             crusades.passage(state, isinstance(action, Accept), effects)
+        elif decision.kind == "consent":
+            state.pending.append(decision)
+            crusades.consent(state, isinstance(action, Accept), effects)
         elif decision.kind == "asylum":
             if isinstance(action, Accept):
                 state.asylum[decision.data[0]] = decision.player

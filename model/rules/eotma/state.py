@@ -137,6 +137,10 @@ class EotmaState(State):
     """Crusaders who passed in a row."""
     crusades_won: int
     """Successful crusades so far (the first gives claims, later ones ties)."""
+    crusader_state: list[bool]
+    """Per area: an independent crusader state on its own social state marker (23.32 step 5)."""
+    deferred: list[list[int]]
+    """Rebellion checks awaiting tie waivers (12.42): [area, gold, waived, still to answer, reason]."""
     agreements: list[list[Any]]
     """Binding agreements (20.3): [proposer, accepter, terms]."""
     waiting: list[int]
@@ -223,6 +227,8 @@ class EotmaState(State):
         self.crusade_turn = -1
         self.crusade_passes = 0
         self.crusades_won = 0
+        self.crusader_state = [False] * n
+        self.deferred = []
         self.mag_names = [m.id for m in game.magnates]
         self.parley: list[int | str] = []
         self.parley_round = [-1] * p
@@ -349,6 +355,8 @@ class EotmaState(State):
         other.conversion = dict(self.conversion)
         other.claim_watch = list(self.claim_watch)
         other.pending = list(self.pending)
+        other.crusader_state = list(self.crusader_state)
+        other.deferred = [list(x) for x in self.deferred]
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -364,6 +372,8 @@ class EotmaState(State):
         data["conversion"] = sorted([p, a, c] for (p, a), c in self.conversion.items())
         data["claim_watch"] = [list(x) for x in self.claim_watch]
         data["pending"] = [p.to_json() for p in self.pending]
+        data["crusader_state"] = list(self.crusader_state)
+        data["deferred"] = [list(x) for x in self.deferred]
         data["rng"] = self.rng.to_json()
         data["log"] = [entry.to_json() for entry in self.log]
         return data
@@ -387,6 +397,8 @@ class EotmaState(State):
         state.conversion = {(p, a): c for p, a, c in data["conversion"]}
         state.claim_watch = [(int(p), int(a)) for p, a in data["claim_watch"]]
         state.pending = [Pending.from_json(x) for x in data["pending"]]
+        state.crusader_state = [bool(x) for x in data.get("crusader_state", state.crusader_state)]
+        state.deferred = [[int(v) for v in x] for x in data.get("deferred", [])]
         state.rng = Rng.from_json(data["rng"])
         state.log = [LogEntry.from_json(x) for x in data["log"]]
         return state

@@ -89,7 +89,7 @@ def set_owner(state: EotmaState, area: int, new: int, effects: list[str], *, con
     armies and fleets there are eliminated (33.32, 34.22); a palace is removed and a cathedral
     kept only by an owner of its religion (35.22-35.23); conversion progress is wiped by a
     conquest (22.21); a lost court forces relocation or exile, and a suitable area ends an
-    exile (21.3).
+    exile (21.3). A crusader state that changes hands ends (house default, ``crusades`` table).
     """
     game = state.game
     old = state.owner[area]
@@ -97,6 +97,9 @@ def set_owner(state: EotmaState, area: int, new: int, effects: list[str], *, con
         return
     state.owner[area] = new
     effects.append(f"{game.board.ids[area]}: owner {_name(state, old)} -> {_name(state, new)}")
+    if state.crusader_state[area]:
+        state.crusader_state[area] = False  # taken by an empire or a Magnate (crusader_states table)
+        effects.append(f"{game.board.ids[area]}: the crusader state ends")
     if state.partial:
         for key in [k for k in state.partial if k[0] == area or k[1] == area]:
             del state.partial[key]

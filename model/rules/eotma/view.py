@@ -20,7 +20,10 @@ def _decision_about(state: EotmaState) -> dict[str, Any] | None:
         return None
     decision = state.pending[-1]
     board = state.game.board
-    areas = [board.ids[a] for a in decision.data if decision.kind in ("relocate",) and 0 <= a < board.n]
+    listed = ("relocate", "route", "crusader-state")
+    areas = [board.ids[a] for a in decision.data if decision.kind in listed and 0 <= a < board.n]
+    if decision.kind == "consent":
+        areas = [board.ids[a] for a in decision.data[1:] if 0 <= a < board.n]
     if decision.kind in ("npc-defense", "waive", "vote", "contest", "comply") and decision.data:
         first = decision.data[0]
         areas = [board.ids[first]] if 0 <= first < board.n else []
@@ -58,6 +61,7 @@ def view(state: EotmaState) -> dict[str, Any]:
             "army": state.army[a],
             "fleet": state.fleet[a],
             "civilisation": state.civ[a],
+            "crusader_state": state.crusader_state[a],
         }
     vps = victory_points(state)
     empires = {

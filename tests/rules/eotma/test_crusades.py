@@ -65,6 +65,8 @@ def test_23_31_the_byzantine_player_calls_a_crusade_and_the_crusaders_take_the_h
     state.apply("crusade-attack syria")
     state.apply("crusade-attack jerusalem")
     state.apply("crusade-attack jerusalem")
+    assert state.view()["decision"] == "crusader-state"
+    state.apply("crusader-state no")
     view = state.view()["areas"]
     assert view["syria"]["owner"] == "france" and view["jerusalem"]["owner"] == "france"
     assert view["syria"]["claims"] == ["byzantium"] and state.crusade == []

@@ -1,0 +1,221 @@
+"""Crusades (23.32 steps 3-5): the leader's choice of route and crusader states (house defaults
+in the ``crusades`` table, ``crusader_states``), on a map with a sea route and an overland one.
+
+Map: ``paris`` (France's court) - ``croatia`` (independent, pagan) - ``cpl`` (Byzantine court) -
+``syria`` - ``jerusalem``; ``venice`` (French) and ``syria`` lie on the sea area ``med``;
+``aachen`` is the court of a second Catholic player, Germany, beside ``paris``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from eotma_helpers import card, rules_with, turn_of
+from test_crusades import CATALOG_RC
+
+from model.rules.eotma import crusades
+from model.rules.eotma.board import Board, LandSpec
+from model.rules.eotma.game import AreaStart, EotmaGame, MagnateSetup, Options, PlayerSetup
+from model.rules.eotma.state import EotmaState
+from model.rules.eotma.territory import set_owner
+from model.rules.protocol import IllegalActionError
+
+C_ANY = card(1, conquest={"result": ["C"]})
+CATALOG = CATALOG_RC.__class__(
+    language_family=dict(CATALOG_RC.language_family),
+    religion_group={**CATALOG_RC.religion_group, "old_faith": "pagan"},
+    group_kind={**CATALOG_RC.group_kind, "pagan": "pagan"},
+    religion_names={**CATALOG_RC.religion_names, "old_faith": "Old Faith"},
+)
+
+
+def two_route_state(germany: bool = False, tables: dict[str, object] | None = None) -> EotmaState:
+    board = Board.build(
+        [
+            LandSpec("paris", language="aldic", religion="roman_catholic"),
+            LandSpec("venice", language="lowenish", religion="roman_catholic"),
+            LandSpec("aachen", language="lowenish", religion="roman_catholic"),
+            LandSpec("croatia", language="kestrian", religion="old_faith"),
+            LandSpec("cpl", language="kestrian", religion="eastern"),
+            LandSpec("syria", language="lowenish", religion="moslem", population=1),
+            LandSpec("jerusalem", language="lowenish", religion="moslem", population=1),
+        ],
+        ["med"],
+        [
+            ("paris", "venice"),
+            ("paris", "aachen"),
+            ("paris", "croatia"),
+            ("croatia", "cpl"),
+            ("cpl", "syria"),
+            ("syria", "jerusalem"),
+        ],
+        [],
+        [("venice", "med"), ("syria", "med")],
+        CATALOG,
+    )
+    players = [
+        PlayerSetup("france", court="paris", combat=4),
+        PlayerSetup("byzantium", court="cpl"),
+        *([PlayerSetup("germany", court="aachen")] if germany else []),
+    ]
+    starts = {
+        "paris": AreaStart("france", 2),
+        "venice": AreaStart("france", 1),
+        "cpl": AreaStart("byzantium", 2),
+        "syria": AreaStart("sultan", 0),
+        "jerusalem": AreaStart("sultan", 0),
+    }
+    if germany:
+        starts["aachen"] = AreaStart("germany", 1)
+    g = EotmaGame(
+        board,
+        players,
+        starts,
+        rules=rules_with(C_ANY, **(tables or {})),
+        options=Options(events=False, crusades=True, schism=False),
+        start_year=1100,
+        magnates=[MagnateSetup("sultan", 3, "syria")],
+        union=False,
+    )
+    state = turn_of(g.new_state(1), "byzantium")
+    state.force_year_cards("france", [1, 1, 1, 1])
+    if germany:
+        state.force_year_cards("germany", [1, 1, 1, 1])
+    return state
+
+
+def test_23_32_step_3_the_crusade_leader_chooses_the_route() -> None:
+    state = two_route_state()
+    entry = state.apply("crusade")
+    assert state.current_player() == "france" and state.view()["decision"] == "route"
+    choices = [str(a) for a in state.legal_actions()]
+    assert choices == ["crusade-route venice", "crusade-route paris"]  # fewest unfriendly areas first
+    assert any("from venice (0 in the way)" in e for e in entry.effects)
+    assert state.view()["decision_about"]["areas"] == ["venice", "paris"]
+    with pytest.raises(IllegalActionError, match="launches no route"):
+        state.apply("crusade-route aachen")
+
+
+def test_23_32_step_3_a_sea_launch_lands_at_the_holy_places() -> None:
+    state = two_route_state()
+    state.apply("crusade")
+    entry = state.apply("crusade-route venice")
+    assert any("launched from venice" in e for e in entry.effects)
+    assert state.current_player() == "france" and state.view()["decision"] == "crusade"
+    assert "crusade-attack syria" in [str(a) for a in state.legal_actions()]
+
+
+def test_23_32_step_4_an_overland_route_conquers_and_asks_passage_on_the_way() -> None:
+    state = two_route_state()
+    state.apply("crusade")
+    state.apply("crusade-route paris")
+    assert state.current_player() == "byzantium" and state.view()["decision"] == "passage"
+    state.apply("accept")
+    assert state.view()["areas"]["cpl"]["social_state"] == 1
+    attacks = [str(a) for a in state.legal_actions() if str(a).startswith("crusade-attack")]
+    assert attacks and all(a.startswith("crusade-attack croatia") for a in attacks)
+
+
+def test_23_32_step_3_the_bot_takes_the_route_with_fewest_unfriendly_areas() -> None:
+    from model.bots.eotma_heuristic import EotmaHeuristicBot
+
+    state = two_route_state()
+    state.apply("crusade")
+    assert str(EotmaHeuristicBot().choose(state)) == "crusade-route venice"
+    assert crusades.route(state) == []
+
+
+def _take_holy_places(state: EotmaState) -> None:
+    state.apply("crusade")
+    state.apply("crusade-route venice")
+    while state.view()["decision"] == "crusade":
+        attacks = [a for a in state.legal_actions() if str(a).startswith("crusade-attack")]
+        state.apply(attacks[0])
+
+
+def test_23_32_step_5_ruling_jerusalem_makes_it_an_independent_crusader_state() -> None:
+    state = two_route_state()
+    _take_holy_places(state)
+    assert state.current_player() == "france" and state.view()["decision"] == "crusader-state"
+    assert state.view()["decision_about"]["areas"] == ["jerusalem"]
+    assert {str(a) for a in state.legal_actions()} == {
+        "crusader-state rule",
+        "crusader-state fortify",
+        "crusader-state no",
+    }
+    before = state.ss[state.game.board.index["jerusalem"]]
+    entry = state.apply("crusader-state rule")
+    assert "jerusalem becomes a crusader state (23.32 step 5)" in entry.effects
+    jerusalem = state.view()["areas"]["jerusalem"]
+    assert jerusalem["owner"] is None and jerusalem["crusader_state"] is True
+    assert jerusalem["social_state"] == before + 1 and jerusalem["unrest"] is False
+    assert jerusalem["ties"] == ["france"]  # ties_to_crusaders
+    assert state.view()["areas"]["syria"]["owner"] == "france"  # only Jerusalem (the table's areas)
+    assert state.crusade == [] and state.view()["areas"]["syria"]["claims"] == ["byzantium"]
+
+
+def test_23_32_step_5_fortifying_raises_the_crusader_state_fort() -> None:
+    state = two_route_state()
+    _take_holy_places(state)
+    state.apply("crusader-state fortify")
+    jerusalem = state.view()["areas"]["jerusalem"]
+    assert jerusalem["crusader_state"] and jerusalem["fortification"] == 2
+
+
+def test_23_32_step_5_no_crusader_state_keeps_the_conquest() -> None:
+    state = two_route_state()
+    _take_holy_places(state)
+    state.apply("crusader-state no")
+    jerusalem = state.view()["areas"]["jerusalem"]
+    assert jerusalem["owner"] == "france" and not jerusalem["crusader_state"]
+
+
+def test_23_32_step_5_every_other_crusader_must_consent() -> None:
+    state = two_route_state(germany=True)
+    _take_holy_places(state)
+    state.apply("crusader-state rule")
+    assert state.current_player() == "germany" and state.view()["decision"] == "consent"
+    assert state.view()["decision_about"]["areas"] == ["jerusalem"]
+    entry = state.apply("refuse")
+    assert "germany refuses: no crusader state (23.32 step 5)" in entry.effects
+    assert not state.view()["areas"]["jerusalem"]["crusader_state"]
+
+
+def test_23_32_step_5_with_consent_the_state_is_founded_and_every_crusader_gets_a_tie() -> None:
+    state = two_route_state(germany=True)
+    _take_holy_places(state)
+    state.apply("crusader-state rule")
+    state.apply("accept")
+    jerusalem = state.view()["areas"]["jerusalem"]
+    assert jerusalem["crusader_state"] and sorted(jerusalem["ties"]) == ["france", "germany"]
+
+
+def test_crusader_states_table_may_turn_the_founding_off() -> None:
+    from model.rules.eotma.data import _default_table
+
+    table = dict(_default_table("crusades"))
+    table["crusader_states"] = {**table["crusader_states"], "enabled": False}
+    state = two_route_state(tables={"crusades": table})
+    _take_holy_places(state)
+    assert state.crusade == [] and state.view()["areas"]["jerusalem"]["owner"] == "france"
+
+
+def test_crusader_state_is_taxed_by_nobody_friendly_to_crusaders_and_ends_when_taken() -> None:
+    state = two_route_state()
+    _take_holy_places(state)
+    state.apply("crusader-state rule")
+    jerusalem = state.game.board.index["jerusalem"]
+    assert all(not str(a).startswith("tax jerusalem") for a in state.legal_actions())
+    state.crusade = [0, 0, 0]
+    assert crusades._friendly(state, jerusalem)
+    state.crusade = []
+    effects: list[str] = []
+    set_owner(state, jerusalem, 1, effects)
+    assert "jerusalem: the crusader state ends" in effects and not state.crusader_state[jerusalem]
+
+
+def test_crusader_state_survives_json_and_clone() -> None:
+    state = two_route_state()
+    _take_holy_places(state)
+    state.apply("crusader-state fortify")
+    assert state.game.state_from_json(state.to_json()) == state == state.clone()
+    assert state.clone().crusader_state == state.crusader_state
