@@ -14,7 +14,6 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
-from shapely.geometry import LineString, Point
 
 from editor import commands
 from editor.mapview.tools import Preview, Tool, snap_point
@@ -141,12 +140,11 @@ class DrawBoundaryTool(PolylineTool):
         topology = self.document.topology
         if topology is None:
             return []
+        # model.ops.add_boundary moved any anchor the line covered into one side, so the faces
+        # without an anchor are the new ones.
         new_gaps = [f for f in topology.gaps() if boundary_ids & set(topology.face_boundaries(f))]
-        self._rescue_anchors(new_gaps, key)
         made: list[str] = []
-        for face_id in self.document.topology.gaps():
-            if face_id not in new_gaps:
-                continue
+        for face_id in new_gaps:
             inside = topology.face(face_id).representative_point()
             try:
                 command = commands.execute(
@@ -157,35 +155,6 @@ class DrawBoundaryTool(PolylineTool):
                 continue
             made += [i for change in command.changes for i in change.created]
         return made
-
-    def _rescue_anchors(self, gaps: list[int], key: tuple[str, int]) -> None:
-        """Move anchors the new border landed on into the nearest new face (same undo step).
-
-        Drawing through the middle of an area often passes over its anchor; left on the line, the
-        anchor would hold no face and the area would vanish into two new ones.
-        """
-        topology = self.document.topology
-        scenario = self.document.scenario
-        for area_id, index in topology.stray_anchors():
-            anchor = Point(scenario.area(area_id).anchors[index])
-            candidates = [f for f in gaps if f in topology.gaps()]
-            if not candidates:
-                return
-            face_id = min(candidates, key=lambda f: topology.face(f).distance(anchor))
-            if topology.face(face_id).distance(anchor) > self.tolerance():
-                continue  # an anchor that was already stray elsewhere: not this line's doing
-            inside = topology.face(face_id).representative_point()
-            point = (inside.x, inside.y)
-            try:
-                commands.execute(
-                    self.document,
-                    lambda s, a=area_id, i=index, p=point: ops.move_anchor(s, a, i, p),
-                    "Move anchor",
-                    key,
-                )
-            except (ValueError, KeyError, LookupError) as error:
-                self.context.report(str(error))
-            topology = self.document.topology
 
 
 class SplitTool(PolylineTool):
@@ -206,45 +175,14 @@ class SplitTool(PolylineTool):
             self.context.report("Split: the line does not cross an area")
             return False
         before = set(self.document.scenario.area_index())
-        key = ("split", next(_serials))
-        moved = self._clear_anchors(area_id, points, key)
+        # A cut through the area's anchor moves it into the side that keeps the area (in the op).
         ok = self.run(
-            lambda s: ops.split_area(s, area_id, points, topology=self.document.topology),
-            f"Split {area_id}",
-            merge_key=key,
+            lambda s: ops.split_area(s, area_id, points, topology=self.document.topology), f"Split {area_id}"
         )
         if ok:
             new = [a for a in self.document.scenario.area_index() if a not in before]
             self.context.selection.set([area_id, *new])
-        elif moved:
-            self.document.undo_stack.undo()  # the split was refused: put the anchor back too
         return ok
-
-    def _clear_anchors(self, area_id: str, points: list[tuple[float, float]], key: tuple[str, int]) -> bool:
-        """Move the area's anchors off the cut (into its biggest remaining piece); return whether any moved.
-
-        A cut through an anchor leaves the anchor on the new border, in no face, and the split fails.
-        """
-        topology = self.document.topology
-        shape = topology.area_geometry(area_id)
-        cut = LineString(points)
-        margin = self.tolerance()
-        area = self.document.scenario.area(area_id)
-        on_cut = [i for i, anchor in enumerate(area.anchors) if cut.distance(Point(anchor)) <= margin]
-        if shape is None or not on_cut:
-            return False
-        rest = shape.difference(cut.buffer(margin * 2))
-        pieces = list(getattr(rest, "geoms", [rest]))
-        if not pieces or rest.is_empty:
-            return False
-        inside = max(pieces, key=lambda piece: piece.area).representative_point()
-        for index in on_cut:
-            target = (inside.x, inside.y)
-            if not self.run(
-                lambda s, i=index, p=target: ops.move_anchor(s, area_id, i, p), "Move anchor", key
-            ):
-                return False
-        return True
 
     def _area_under(self, points: list[tuple[float, float]]) -> str | None:
         topology = self.document.topology

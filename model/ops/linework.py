@@ -183,10 +183,76 @@ def add_boundary(
     Pass the editor's up-to-date ``topology`` to find nearby boundaries through its index.
     """
     plan = _plan_boundary(scenario, points, snap_distance, topology)
+    moves = _anchors_off_the_line(scenario, plan, topology)
     rec = Recorder(scenario)
     own, cut_off, cut = _apply_plan(rec, plan)
-    touched = Touched(boundaries=frozenset(own) | frozenset(cut_off) | frozenset(cut))
+    moved = _move_anchors(rec, moves)
+    touched = Touched(boundaries=frozenset(own) | frozenset(cut_off) | frozenset(cut), areas=moved)
     return rec.change(f"Add boundary {own[0]}", touched, created=[*own, *cut_off])
+
+
+def _anchors_off_the_line(
+    scenario: Scenario, plan: _Plan, topology: Topology | None
+) -> dict[str, dict[int, XY]]:
+    """Where to move the anchors that the new line would cover (``{area: {anchor index: point}}``).
+
+    An anchor left on a border lies in no face, and its area would vanish into gaps. Each moves into
+    the part of its face that holds the area's other anchors there, else into the biggest part.
+    """
+    grid = scenario.map.grid
+    lines = shapely.MultiLineString(plan.pieces)
+    found = [
+        (area, i, Point(anchor))
+        for area in scenario.map.areas
+        for i, anchor in enumerate(area.anchors)
+        if lines.distance(Point(anchor)) <= grid * 1e-3
+    ]
+    if not found:
+        return {}
+    if topology is None or set(topology.boundary_ids()) != {b.id for b in scenario.map.boundaries}:
+        topology = Topology.build(scenario.map)
+    moves: dict[str, dict[int, XY]] = {}
+    for area, i, anchor in found:
+        face_id = topology.anchor_face(area.id, i)
+        if face_id is None:
+            continue  # already in no face: not this line's doing
+        face = topology.face(face_id)
+        cut = shapely.unary_union([face.boundary, lines.intersection(face)])
+        parts = [
+            part
+            for part in shapely.get_parts(shapely.polygonize(shapely.get_parts(cut)))
+            if isinstance(part, Polygon) and face.contains(part.representative_point())
+        ]
+        if not parts or any(part.contains(anchor) for part in parts):
+            continue  # the line ends inside the face (a dangle): the face holds the anchor still
+        others = [
+            Point(a)
+            for k, a in enumerate(area.anchors)
+            if k != i and topology.anchor_face(area.id, k) == face_id
+        ]
+        home = [part for part in parts if any(part.contains(o) for o in others)]
+        target = anchor_for(home[0] if home else max(parts, key=lambda part: part.area), grid)
+        if target is None:
+            raise InvalidGeometryError(
+                f"the new boundary passes through anchor {i} of area {area.id}, and no part of the area "
+                "beside it is wide enough to take the anchor; move the anchor first"
+            )
+        moves.setdefault(area.id, {})[i] = target
+    return moves
+
+
+def _move_anchors(rec: Recorder, moves: dict[str, dict[int, XY]]) -> frozenset[str]:
+    """Apply ``_anchors_off_the_line``'s moves (saving the areas for undo); return the areas moved."""
+    if not moves:
+        return frozenset()
+    rec.save(AREAS)
+    areas = rec.scenario.map.areas
+    for at, area in enumerate(areas):
+        if area.id in moves:
+            anchors = [moves[area.id].get(k, a) for k, a in enumerate(area.anchors)]
+            unique_anchors = [a for k, a in enumerate(anchors) if a not in anchors[:k]]
+            areas[at] = Area.model_validate({**area.model_dump(), "anchors": unique_anchors})
+    return frozenset(moves)
 
 
 # --- vertices --------------------------------------------------------------------------------
@@ -359,18 +425,30 @@ def split_area(
     if len(halves) != 2:
         raise PreconditionError(f"the line does not cut area {area_id} in two")
     sides: list[list[int]] = [[], []]
+    on_line: list[int] = []
     for i, anchor in enumerate(area.anchors):
         if topology.anchor_face(area_id, i) != face_id:
             continue
         where = [k for k, half in enumerate(halves) if half.contains(Point(anchor))]
-        if not where:
-            raise PreconditionError(
-                f"the line passes through anchor {i} of area {area_id}; draw it elsewhere or move the anchor"
-            )
-        sides[where[0]].append(i)
+        if where:
+            sides[where[0]].append(i)
+        else:
+            on_line.append(i)
     if sides[0] and sides[1]:
         raise PreconditionError(f"both sides of the line already hold anchors of area {area_id}")
-    empty = halves[0] if not sides[0] else halves[1]
+    # The side keeping the area: the one with its anchors, else the bigger one; anchors the line
+    # passes through move into it (left on the new border, they would lie in no face).
+    home = 0 if sides[0] else 1 if sides[1] else max((0, 1), key=lambda k: halves[k].area)
+    moves: dict[str, dict[int, XY]] = {}
+    if on_line:
+        target = anchor_for(halves[home], grid)
+        if target is None:
+            raise InvalidGeometryError(
+                f"the line passes through anchor {on_line[0]} of area {area_id} and leaves no room "
+                "beside it for the anchor; move the anchor first"
+            )
+        moves[area_id] = dict.fromkeys(on_line, target)
+    empty = halves[1 - home]
     new_anchor = anchor_for(empty, grid)
     if new_anchor is None:
         raise InvalidGeometryError(f"the new part of area {area_id} is too thin to hold an anchor")
@@ -379,8 +457,9 @@ def split_area(
     rec.save(AREAS, ("setup", "areas"))
     new_area = rec.new_id("a")
     own, cut_off, cut = _apply_plan(rec, plan)
+    _move_anchors(rec, moves)
     created = [*own, *cut_off]
-    data = area.model_dump()
+    data = scenario.map.areas[at].model_dump()
     data.update(
         id=new_area, name=name if name is not None else f"{area.name} (2)", anchors=[new_anchor], label=None
     )

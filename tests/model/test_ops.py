@@ -57,10 +57,33 @@ def test_add_boundary_between_nodes_splits_a_face(grid: Scenario) -> None:
     assert grid.next_serial == 101
     topology = Topology.build(grid.map)
     assert len(topology.face_ids()) == 13
-    # a11's anchor (15, 15) is on the new line: both halves are gaps until it moves.
-    assert topology.stray_anchors() == [("a11", 0)]
-    assert len(topology.gaps()) == 2
+    # a11's anchor (15, 15) was on the new line: the op moved it into one half, the other is a gap.
+    assert change.touched.areas == {"a11"}
+    assert grid.area("a11").anchors != [(15.0, 15.0)]
+    assert topology.stray_anchors() == []
+    assert len(topology.area_faces("a11")) == 1
+    assert len(topology.gaps()) == 1
     assert topology.linework_problems() == []
+
+
+def test_add_boundary_moves_an_anchor_on_it_to_the_side_of_the_areas_other_anchors(grid: Scenario) -> None:
+    grid.area("a11").anchors = [(15, 15), (18, 12)]  # the second one is right of the line x = 15
+    grid.area("a00").anchors = [(5, 5), (2, 2)]
+    change = perform(grid, ops.add_boundary, [(15, 10), (15, 20)])
+    assert change.touched.areas == {"a11"}
+    topology = Topology.build(grid.map)
+    assert topology.stray_anchors() == []
+    moved = grid.area("a11").anchors[0]
+    assert 15 < moved[0] < 20 and 10 < moved[1] < 20
+    assert topology.anchor_face("a11", 0) == topology.anchor_face("a11", 1)
+    assert len(topology.gaps()) == 1  # the left half, for a new area
+
+
+def test_add_boundary_leaves_anchors_off_the_line_and_on_a_dangle_alone(grid: Scenario) -> None:
+    change = perform(grid, ops.add_boundary, [(10, 15), (15, 15)])  # ends inside a11, at its anchor
+    assert change.touched.areas == frozenset()
+    assert grid.area("a11").anchors == [(15.0, 15.0)]
+    assert Topology.build(grid.map).stray_anchors() == []
 
 
 def test_add_boundary_is_noded_into_the_boundaries_it_meets(grid: Scenario) -> None:
@@ -152,9 +175,34 @@ def test_split_area_makes_a_new_area_copying_attributes_and_setup(grid: Scenario
 
 def test_split_area_preconditions(grid: Scenario) -> None:
     refuse(grid, ops.PreconditionError, "does not cross area a11", ops.split_area, "a11", [(0, 50), (30, 50)])
-    refuse(grid, ops.PreconditionError, "passes through anchor 0", ops.split_area, "a11", [(15, 5), (15, 25)])
     refuse(grid, ops.PreconditionError, "from border to border", ops.split_area, "a11", [(12, 5), (12, 15)])
     refuse(grid, ops.UnknownIdError, "no area with id 'zz'", ops.split_area, "zz", [(12, 5), (12, 25)])
+
+
+def test_split_through_the_anchor_moves_it_to_the_bigger_side(grid: Scenario) -> None:
+    grid.area("a11").anchors = [(13, 15)]
+    change = perform(grid, ops.split_area, "a11", [(13, 5), (13, 25)])  # through the anchor
+    new_id = change.new_id
+    topology = Topology.build(grid.map)
+    assert topology.stray_anchors() == [] and topology.gaps() == []
+    assert topology.area_geometry("a11").area == pytest.approx(70.0)  # type: ignore[union-attr]
+    assert topology.area_geometry(new_id).area == pytest.approx(30.0)  # type: ignore[union-attr]
+    assert grid.area("a11").anchors[0][0] > 13  # moved into the bigger, right-hand side
+
+
+def test_split_through_an_anchor_keeps_the_side_with_the_areas_other_anchor(grid: Scenario) -> None:
+    grid.area("a11").anchors = [(15, 15)]
+    grid.map.boundaries.append(
+        grid.map.boundaries[0].model_copy(
+            update={"id": "ring", "points": [(11, 11), (12, 11), (12, 12), (11, 11)]}
+        )
+    )
+    grid.area("a11").anchors = [(15, 15), (11.8, 11.2)]  # the second in the small ring: another face
+    change = perform(grid, ops.split_area, "a11", [(15, 5), (15, 25)])
+    topology = Topology.build(grid.map)
+    assert topology.stray_anchors() == []
+    assert grid.area("a11").anchors[1] == (11.8, 11.2)
+    assert change.touched.areas == {"a11", change.new_id}
 
 
 def test_merge_areas_removes_borders_and_moves_everything(grid: Scenario) -> None:
