@@ -129,7 +129,7 @@ class EotmaGame(Game):
         self.rounds = rounds
         self.starts: dict[str, AreaStart] = dict(areas or {})
         self.units: tuple[UnitStart, ...] = tuple(units)
-        self.union_at_start = (start_year < self.rules.union_before_year) if union is None else union
+        self.union_at_start = self._union_at_start(union)
         for area_id, start in self.starts.items():
             if area_id not in board.index:
                 raise SetupError(f"the starting position names area {area_id!r}, which is not a land area")
@@ -148,6 +148,17 @@ class EotmaGame(Game):
             rel.append(seat.religion or (board.religion[court] if court is not None else None))
         self.leader_language: tuple[str | None, ...] = tuple(lang)
         self.leader_religion: tuple[str | None, ...] = tuple(rel)
+
+    def _union_at_start(self, union: bool | None) -> bool:
+        """Return whether the churches start united (23.0, 23.1; facts sheet 8.2 house default).
+
+        Without the optional Schism rule the split between the Roman Catholic and Eastern
+        Orthodox churches is permanent (23.0). With it, an explicit starting status is used, else
+        the schism table's ``union_before_year`` decides from the start year.
+        """
+        if union is not None:
+            return union
+        return self.options.schism and self.start_year < self.rules.union_before_year
 
     def owner_code(self, owner_id: str | None) -> int | None:
         """Return the engine's owner number for an empire or Magnate id (-1 for None)."""
@@ -226,16 +237,19 @@ def build_game(scenario: Any) -> EotmaGame:
         )
     units = [UnitStart(u.kind, u.owner, u.area, u.strength) for u in scenario.setup.units]
     meta = scenario.metadata
-    union = scenario.setup.attributes.get("schism")
+    options = Options.from_dict(scenario.ruleset.options)
+    schism = scenario.setup.attributes.get("schism")
+    # 23.0: the scenario's starting status only matters under the optional Schism rule.
+    union = None if schism is None or not options.schism else not bool(schism)
     return EotmaGame(
         board,
         players,
         starts,
         rules=rules,
-        options=Options.from_dict(scenario.ruleset.options),
+        options=options,
         start_year=meta.start_year if meta.start_year is not None else 976,
         rounds=meta.rounds or 20,
         magnates=magnates,
         units=units,
-        union=None if union is None else not bool(union),
+        union=union,
     )
