@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMenu
 
@@ -49,7 +49,6 @@ def install_extras(window: MainWindow) -> None:
     tables.refused.connect(window.report)
     window.ruleset_tables_dock = tables  # type: ignore[attr-defined]
     _add_dock(window, tables, Qt.DockWidgetArea.BottomDockWidgetArea, window.tables_dock)
-    window.issues_dock.raise_()
 
     window.underlay_layer = UnderlayLayer(window.scene, window.document)  # type: ignore[attr-defined]
     window.underlay_layer.problem.connect(window.report)  # type: ignore[attr-defined]
@@ -57,7 +56,6 @@ def install_extras(window: MainWindow) -> None:
     underlays.refused.connect(window.report)
     window.underlays_dock = underlays  # type: ignore[attr-defined]
     _add_dock(window, underlays, Qt.DockWidgetArea.RightDockWidgetArea, window.history_dock)
-    window.inspector.raise_()
 
     paint_tool = window.tools.get("paint")
     if paint_tool is not None:
@@ -79,3 +77,8 @@ def install_extras(window: MainWindow) -> None:
     _add_dock(
         window, palette, Qt.DockWidgetArea.LeftDockWidgetArea, window.findChild(QDockWidget, "paint_dock")
     )
+    # Tabifying makes the newest tab current; once the window is laid out, bring the main
+    # window's own panels back to the front.
+    QTimer.singleShot(0, window.issues_dock.raise_)
+    QTimer.singleShot(0, window.inspector.raise_)
+    QTimer.singleShot(0, window.legend_dock.raise_)

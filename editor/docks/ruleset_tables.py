@@ -228,6 +228,8 @@ class RulesetTablesDock(QDockWidget):
             self.grid_model.clear()
             self.grid_model.setHorizontalHeaderLabels(list(layout.columns))
             self.grid_model.setVerticalHeaderLabels(list(layout.row_names))
+            # A dict's rows show their key in the first column already; records are numbered.
+            self.grid_view.verticalHeader().setVisible(not layout.columns or layout.columns[0] != KEY_COLUMN)
             for r, (cells, paths) in enumerate(zip(layout.cells, layout.paths, strict=True)):
                 for c, (cell, path) in enumerate(zip(cells, paths, strict=True)):
                     item = QStandardItem(cell_text(cell))

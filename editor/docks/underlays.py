@@ -125,7 +125,13 @@ class UnderlaysDock(QDockWidget):
         try:
             for widget in (self.visible, self.opacity, self.x, self.y, self.scale, self.remove):
                 widget.setEnabled(underlay is not None)
-            if underlay is not None:
+            if underlay is None:  # neutral values, not the spin boxes' minimums
+                self.visible.setChecked(False)
+                self.opacity.setValue(0)
+                self.x.setValue(0.0)
+                self.y.setValue(0.0)
+                self.scale.setValue(1.0)
+            else:
                 self.visible.setChecked(underlay.visible)
                 self.opacity.setValue(round(underlay.opacity * 100))
                 self.x.setValue(underlay.x)
