@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from model.rules.eotma.decisions import Pending
 from model.rules.eotma.ratings import language_difference, religion_difference
 from model.rules.eotma.territory import set_owner
 
 if TYPE_CHECKING:
     from model.rules.eotma.state import EotmaState
 
-NONE, UNREST, REBELLION = "no result", "unrest", "rebellion"
+NONE, UNREST, REBELLION, DEFERRED = "no result", "unrest", "rebellion", "deferred"
+
+REASONS = ("social state lost in unrest", "conversion", "leader died heirless")
+"""Why a deferred rebellion check is rolled (its index is kept in ``state.deferred``)."""
 
 
 def rebellion_value(state: EotmaState, area: int, gold: int, *, waived: bool = False) -> int:
@@ -56,10 +60,54 @@ def table_result(state: EotmaState, value: int, roll: int) -> str:
     return NONE
 
 
+def tie_holders(state: EotmaState, area: int) -> list[int]:
+    """Return the opponents of the area's owner with a tie to it, in seat order (12.42)."""
+    owner = state.owner[area]
+    ties = state.ties[area]
+    if not 0 <= owner < state.game.n_players or not ties & ~(1 << owner):
+        return []
+    return [p for p in range(state.game.n_players) if p != owner and ties & (1 << p)]
+
+
+def may_ask_waivers(state: EotmaState) -> bool:
+    """Return whether a rebellion check may wait for waiver decisions now.
+
+    Waivers (12.42) are asked inside player turns, where a decision may interrupt the flow;
+    checks rolled by the automatic steps between turns (raiders, crusader phase, the stature
+    checks of an exile's unused cards at its turn's end) go ahead with the ties counted.
+    """
+    return state.phase == "turn" and not state.crusade and not state.hold_waivers
+
+
 def check(
-    state: EotmaState, area: int, gold: int, effects: list[str], why: str, *, waived: bool = False
+    state: EotmaState,
+    area: int,
+    gold: int,
+    effects: list[str],
+    why: str,
+    *,
+    waived: bool = False,
+    ask: bool = True,
+    held: int = 0,
 ) -> str:
-    """Roll a rebellion check for an area and apply the result (unrest marker or independence)."""
+    """Roll a rebellion check for an area and apply the result (unrest marker or independence).
+
+    12.42: when opponents of the owner hold ties to the area and ``ask`` is set, each of them
+    first says whether it waives its tie's +2 (a ``waive`` decision, in seat order); the roll
+    happens after the last answer and this returns ``DEFERRED``. ``held`` counts conversion C
+    results (22.2) that wait for that roll and count only if the area does not rebel.
+    """
+    if ask and not waived and why in REASONS and may_ask_waivers(state):
+        others = tie_holders(state, area)
+        if others:
+            state.deferred.append([area, gold, 0, len(others), len(others), REASONS.index(why), held])
+            for other in reversed(others):
+                state.pending.append(Pending("waive", other, "check", (area,)))
+            effects.append(
+                f"{state.game.board.ids[area]}: rebellion check ({why}) after the tie holders "
+                "say whether they waive their ties (12.42)"
+            )
+            return DEFERRED
     value = rebellion_value(state, area, gold, waived=waived)
     roll = state.rng.roll(2, f"rebellion check {state.game.board.ids[area]} ({why}, value {value})")
     result = table_result(state, value, roll)
@@ -69,6 +117,43 @@ def check(
     elif result == REBELLION:
         become_independent(state, area, effects)
     return result
+
+
+def hold_conversion(state: EotmaState, area: int) -> None:
+    """Keep one conversion C result until the deferred check of the area is rolled (22.2)."""
+    for record in state.deferred:
+        if record[0] == area:
+            record[6] += 1
+            return
+
+
+def waive(state: EotmaState, waived: bool, effects: list[str]) -> None:
+    """One tie holder's answer before a deferred rebellion check (12.42); after the last, roll it."""
+    decision = state.pending.pop()
+    area = decision.data[0]
+    effects.append(
+        f"{state.game.player_ids[decision.player]} {'waives' if waived else 'keeps'} its tie (12.42)"
+    )
+    record = next((r for r in state.deferred if r[0] == area), None)
+    if record is None:
+        return
+    record[2] += int(waived)
+    record[3] -= 1
+    if record[3] > 0:
+        return
+    state.deferred.remove(record)
+    _area, gold, given, _left, asked, reason, held = record
+    owner = state.owner[area]
+    if not 0 <= owner < state.game.n_players:
+        effects.append(f"{state.game.board.ids[area]}: no longer an empire's area, no check")
+        return
+    result = check(state, area, gold, effects, REASONS[reason], waived=given == asked, ask=False)
+    if held and result != REBELLION and state.owner[area] == owner:
+        from model.rules.eotma.endeavours.conquest import convert_result
+
+        for _ in range(held):
+            if state.owner[area] == owner:
+                convert_result(state, owner, area, effects)
 
 
 def become_independent(state: EotmaState, area: int, effects: list[str]) -> None:

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma import armies, crusades, endeavours, events, npc, parleys, schism, taxation
+from model.rules.eotma import (
+    armies,
+    crusades,
+    endeavours,
+    events,
+    npc,
+    parleys,
+    rebellion,
+    schism,
+    taxation,
+)
 from model.rules.eotma.actions import (
     Accept,
     Agree,
@@ -199,8 +209,10 @@ def end_turn(state: EotmaState, effects: list[str]) -> None:
     if state.is_exiled(player) and state.hand[player]:
         # 21.1: an exile's cards go unused, but the stature checks they show are still made.
         which = STATURE_INDEX[game.rules.exile_check_stature]
+        state.hold_waivers = True  # the turn is ending: no decision may interrupt it
         for card_id in state.hand[player]:
             stature_check(state, player, which, game.rules.card_by_id[card_id], effects)
+        state.hold_waivers = False
         state.hand[player] = []
     if game.options.armies_fleets:
         maintain(state, player, effects)
@@ -357,7 +369,10 @@ def apply(state: EotmaState, action: Action) -> list[str]:
     elif isinstance(action, CrusaderState):
         crusades.answer_proposal(state, action.choice, effects)
     elif isinstance(action, Waive):
-        taxation.waive(state, action.waived, effects)
+        if state.pending[-1].action in ("tax", "plunder"):
+            taxation.waive(state, action.waived, effects)
+        else:
+            rebellion.waive(state, action.waived, effects)
     elif isinstance(action, Vote):
         parleys.vote(state, action.yes, action.influence, effects)
     elif isinstance(action, Contest):

@@ -85,7 +85,7 @@ def finish_tax(
     """Roll the tax's rebellion check (not for the court, 16.17) and collect the gold."""
     name = state.game.board.ids[area]
     if area != state.court[player]:
-        result = rebellion.check(state, area, amount, effects, f"taxing {amount}", waived=waived)
+        result = rebellion.check(state, area, amount, effects, f"taxing {amount}", waived=waived, ask=False)
         if result == rebellion.REBELLION:
             effects.append(f"{name}: rebels, no gold (16.1)")
             return
@@ -114,7 +114,7 @@ def plunder(state: EotmaState, player: int, area: int, effects: list[str]) -> No
 def finish_plunder(state: EotmaState, player: int, area: int, waived: bool, effects: list[str]) -> None:
     """16.23.1-16.23.2: the rebellion check of a plunder in unrest, then the plunder table."""
     gold = state.game.rules.plunder_gold
-    result = rebellion.check(state, area, gold, effects, "plunder in unrest", waived=waived)
+    result = rebellion.check(state, area, gold, effects, "plunder in unrest", waived=waived, ask=False)
     if result == rebellion.REBELLION:
         effects.append(f"{state.game.board.ids[area]}: rebels, the plunder fails (16.23.1)")
         return

@@ -21,6 +21,7 @@ def apply_results(
     """Apply a conquest card's results: target -1, then C, then the base -1(<#)."""
     results = card.for_kind("conquest")
     conversion = state.owner[at.target] == at.player
+    held = False  # 22.2: C results wait while the conversion's rebellion check awaits waivers
     for column in ("target", "result", "base"):
         for result in results:
             if result.column != column or not result.applies(rating):
@@ -41,10 +42,12 @@ def apply_results(
                     and not state.unrest[area]
                 ):
                     state.unrest[area] = True
-                    rebellion.check(state, area, 0, effects, "conversion")
+                    held = rebellion.check(state, area, 0, effects, "conversion") == rebellion.DEFERRED
             elif result.code == "C":
                 if conversion:
-                    if state.owner[at.target] == at.player:
+                    if held:
+                        rebellion.hold_conversion(state, at.target)
+                    elif state.owner[at.target] == at.player:
                         convert_result(state, at.player, at.target, effects)
                 else:
                     c_result(state, at, effects)
