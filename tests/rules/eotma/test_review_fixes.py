@@ -35,3 +35,12 @@ def test_23_0_shipped_976_scenario_keeps_the_schism_without_the_option() -> None
     assert not state.union
     byzantium = state.game.player_index["byzantium"]
     assert religion_difference(state, byzantium, board.index["venice"]) == 1  # different church
+
+
+def test_12_19_independent_venice_is_minus_five_in_every_shipped_scenario() -> None:
+    for path in sorted(SCENARIOS.glob("medieval-europe-*.mappa.json")):
+        game_ = build_game(io.load(path))
+        board = game_.board
+        venice = board.index["venice"]
+        assert board.independent_diplomacy[venice] == -5, path.name
+        assert board.independent_diplomacy[board.index["lombardy"]] is None  # 12.18: the usual -3
