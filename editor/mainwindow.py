@@ -97,7 +97,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.scene.set_mode(self.scene.mode_id)
         self.legend_dock.set_entries(get_mode(self.scene.mode_id).name, self.scene.legend)
-        self.validator.run_now()
+        self.validator.start()  # in a worker: a big map opens without waiting for its check
         self.resize(1500, 950)
         self._restore_state()
 
@@ -111,6 +111,7 @@ class MainWindow(QMainWindow):
             lambda entries: self.legend_dock.set_entries(get_mode(self.scene.mode_id).name, entries)
         )
         self.validator.issues_changed.connect(self._on_issues)
+        self.validator.busy.connect(self.status.set_checking)
         self.issues_dock.issue_activated.connect(self.locate_issue)
         self.view.cursor_moved.connect(self._on_cursor)
         self.view.scale_changed.connect(self.status.set_zoom)

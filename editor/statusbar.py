@@ -17,9 +17,19 @@ class MapStatusBar(QStatusBar):
         self.zoom_label = QLabel("", self)
         self.selection_label = QLabel("Nothing selected", self)
         self.issues_label = QLabel("", self)
+        self.checking_label = QLabel("checking…", self)
+        self.checking_label.setStyleSheet("color: #777777;")
+        self.checking_label.setToolTip("The validator is checking the latest edits")
+        self.checking_label.hide()
         self.selection_label.setMinimumWidth(220)
         self.cursor_label.setMinimumWidth(170)
-        for label in (self.selection_label, self.cursor_label, self.zoom_label, self.issues_label):
+        for label in (
+            self.selection_label,
+            self.cursor_label,
+            self.zoom_label,
+            self.issues_label,
+            self.checking_label,
+        ):
             self.addPermanentWidget(label)
 
     def set_cursor(self, point: QPointF, units: str) -> None:
@@ -43,3 +53,7 @@ class MapStatusBar(QStatusBar):
             f'<span style="color:{colour}">{errors} error{"s" * (errors != 1)}, '
             f"{warnings} warning{'s' * (warnings != 1)}</span>"
         )
+
+    def set_checking(self, running: bool) -> None:
+        """Say whether the validator is checking the latest edits (the counts are the last run's)."""
+        self.checking_label.setVisible(running)
