@@ -321,22 +321,25 @@ class PlaytestController(QObject):
             )
             return
         choices = group_actions(session.legal_actions())
-        shown = choices_for_area(choices, self.area)
         name = self._name(session.current_player())
-        if self.area is not None:
+        decision = session.view().get("decision")
+        if decision and self.area is None and session.log:
+            # A decision point lists every answer (a court to move to names an area, too). The
+            # endeavour waiting for it is the last action logged (13, 12.2, 20.4).
+            shown = choices
+            about = session.log[-1].action
+            hint = f"{name} must decide ({decision}) about “{about}”:"
+            if self.overlay is not None:
+                self.overlay.highlight(self._areas_of(about))
+        elif self.area is not None:
+            shown = choices_for_area(choices, self.area)
             area_name = self.window.document.scenario.area_index().get(self.area)
             label = area_name.name if area_name else self.area
             hint = (
                 f"{name}: {len(shown)} choices at {label}." if shown else f"{name}: nothing to do at {label}."
             )
-        elif session.view().get("decision") and session.log:
-            # The endeavour waiting for this decision is the last action logged (13, 12.2, 20.4).
-            about = session.log[-1].action
-            kind = session.view()["decision"]
-            hint = f"{name} must decide ({kind}) about “{about}”:"
-            if self.overlay is not None:
-                self.overlay.highlight(self._areas_of(about))
         else:
+            shown = choices_for_area(choices, None)
             with_area = len(choices) - len(shown)
             hint = f"{name} to act. Click an area for the {with_area} choices on the map; other choices:"
         names = {a.id: a.name for a in self.window.document.scenario.map.areas}
