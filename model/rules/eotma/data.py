@@ -197,7 +197,10 @@ class Rules:
             events.extend([card] * int(entry.get("count", 1)))
         self.event_deck: tuple[str, ...] = tuple(card.id for card in events)
 
-        self.raiders: tuple[dict[str, Any], ...] = tuple(get("raiders")["raiders"])
+        raiders = get("raiders")
+        self.raiders: tuple[dict[str, Any], ...] = tuple(raiders["raiders"])
+        self.raider_differences: bool = bool(_value(raiders.get("language_religion", False)))
+        """Whether a raid's rating subtracts language and religion differences (facts sheet 7.1)."""
         magnates = get("magnates")
         self.magnate_rows: tuple[dict[str, Any], ...] = tuple(magnates["rows"])
         self.magnates_attack: bool = bool(magnates["attack"])

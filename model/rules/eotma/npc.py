@@ -169,7 +169,12 @@ def run(state: EotmaState, effects: list[str]) -> bool:
 
 
 def resolve(state: EotmaState, attack: list[Any], against: int, effects: list[str]) -> None:
-    """Resolve one raid (pillage, target results only) or Magnate conquest with an undealt year card."""
+    """Resolve one raid (pillage, target results only) or Magnate conquest with an undealt year card.
+
+    A raid rates stature + population - social state - fortification - defense (facts sheet 7.1:
+    the base social state counts 0); language and religion differences count only when the
+    raiders table's ``language_religion`` option says so. A Magnate's conquest counts them.
+    """
     game = state.game
     board = game.board
     kind, name, stature, target, base = attack[0], attack[1], int(attack[2]), int(attack[3]), int(attack[4])
@@ -178,6 +183,8 @@ def resolve(state: EotmaState, attack: list[Any], against: int, effects: list[st
         return
     card = game.rules.card_by_id[state.undealt.pop(0)]
     language, religion = attack[5], attack[6]
+    if kind == "raid" and not game.rules.raider_differences:
+        language = religion = None  # facts sheet 7.1: the recorded raid shows no such modifiers
     lang = board.language_difference(language, target) if language else 0
     rel = board.religion_difference(religion, state.religion[target], state.union) if religion else 0
     rating = stature - state.ss[target] - state.fort[target] - lang - rel - against

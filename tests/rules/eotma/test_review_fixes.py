@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from eotma_helpers import game
+from eotma_helpers import area, card, game
 
 from model import io
-from model.rules.eotma.game import Options, build_game
+from model.rules.eotma.game import AreaStart, Options, build_game
 from model.rules.eotma.ratings import religion_difference
 
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
@@ -44,3 +44,44 @@ def test_12_19_independent_venice_is_minus_five_in_every_shipped_scenario() -> N
         venice = board.index["venice"]
         assert board.independent_diplomacy[venice] == -5, path.name
         assert board.independent_diplomacy[board.index["lombardy"]] is None  # 12.18: the usual -3
+
+
+RAID_DECK = [card(i, pillage={"target": ["-1(3>)"]}) for i in range(1, 40)]
+"""Every raid draws a card whose -1 needs a rating of 3 or more."""
+
+
+def _raid(**table: object) -> dict[str, object]:
+    raider = {
+        "id": "saracens",
+        "name": "Saracens",
+        "years": [900, 1100],
+        "stature": [[9999, 5]],
+        "raids": 1,
+        "language": "kestrian",  # unrelated to home's aldic: 2
+        "religion": "old_faith",  # another religion than home's Latin Church: 2
+        "targets": {"seas": ["inner"], "near": [], "steps": 0},
+    }
+    return {"raiders": [raider], **table}
+
+
+def _raided_home(raiders: dict[str, object]) -> tuple[str, int]:
+    g = game(
+        *RAID_DECK,
+        options=Options(events=False, raiders=True),
+        tables={"raiders": raiders, "year_cards": {"cards": RAID_DECK}},
+        areas={"home": AreaStart("west", 3)},
+    )
+    state = g.new_state(4)
+    entry = state.apply("decline")
+    return " ".join(entry.effects), area(state, "home")["social_state"]
+
+
+def test_house_7_1_a_raid_ignores_language_and_religion_by_default() -> None:
+    # facts sheet 7.1: stature 5 + population 2 - social state 3 = 4, no differences subtracted
+    effects, social_state = _raided_home(_raid())
+    assert "rating 4" in effects and social_state == 2
+
+
+def test_house_7_1_the_raiders_table_may_count_language_and_religion() -> None:
+    effects, social_state = _raided_home(_raid(language_religion=True))
+    assert "rating 0" in effects and social_state == 3  # 4 - 2 - 2: the -1(3>) misses
