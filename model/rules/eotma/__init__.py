@@ -19,10 +19,12 @@ heirs, heirless deaths; 3.2 ratings with every listed modifier; 9.17, 9.32, 9.53
 11; 12.1-12.43; 13; 14; 15; 16; 17 (facts sheet 5); 18 and 26 (house defaults); 19.2 cards;
 20.1, 20.3, 20.4-20.52; 21; 22.1-22.28; 23.1-23.2, 23.12; 23.3 with the leader's choice of
 launch area and route (23.32 step 3; the bots take the fewest unfriendly areas), Byzantine passage
-decisions and crusader states founded by consent (23.32 step 5; house defaults in the
-``crusades`` table);
+decisions with the leader's choice of conquering a refused area or another route (step 4) and
+crusader states founded by consent (23.32 step 5; house defaults in the ``crusades`` table);
+12.42 waivers before every rebellion check of an empire's area inside player turns;
 24 (house defaults); 33 (33.33 as a house-default choice); 34; 35 (35.24 as a table option);
 36; 21.1 exile stature checks.
-Not yet: seeking another route after a refused passage (it must be conquered), waivers on
-rebellion checks other than taxing and plundering (12.42 is asked before those rolls).
+Not yet: waivers on rebellion checks rolled by automatic steps between turns (raiders, the
+crusader phase, an exile's end-of-turn stature checks), which count the ties; 23.35 itself is not
+in our sources (crusader states follow the ``crusades`` table).
 """

@@ -135,6 +135,7 @@ def _distances(state: EotmaState) -> tuple[dict[int, int], dict[int, int]]:
     board = state.game.board
     places = holy_places(state)
     assert places is not None
+    avoid = set(state.crusade_refused)  # refused passage: another route avoids it (23.32 step 4)
     dist = {p: 0 for p in places}
     nxt: dict[int, int] = {}
     frontier = list(places)
@@ -143,7 +144,7 @@ def _distances(state: EotmaState) -> tuple[dict[int, int], dict[int, int]]:
         a = frontier[head]
         head += 1
         for b in board.adj[a]:
-            if b in dist or _friendly(state, b):
+            if b in dist or _friendly(state, b) or b in avoid:
                 continue
             dist[b] = dist[a] + 1
             nxt[b] = a
@@ -157,7 +158,8 @@ def routes(state: EotmaState) -> list[tuple[int, list[int]]]:
     23.32 steps 3-4: the leader picks a friendly launch area; from there the crusaders march
     through a chain of unfriendly areas to Syria or Jerusalem. Each launch is offered with its
     shortest chain; launches giving the same chain are offered once (the first by area order).
-    Sorted with the fewest unfriendly areas first (the bots' and the old house default).
+    Sorted with the fewest unfriendly areas first (the bots' and the old house default). Areas
+    whose passage was refused in this crusade are avoided.
     """
     dist, nxt = _distances(state)
     places = set(holy_places(state) or ())
@@ -186,11 +188,21 @@ def route(state: EotmaState) -> list[int]:
 
 
 def choose_route(state: EotmaState, launch: int, effects: list[str]) -> None:
-    """The crusade leader's choice of launch area (23.32 step 3); the march begins (step 4)."""
-    if state.pending and state.pending[-1].kind == "route":
-        state.pending.pop()
-    chain = dict(routes(state)).get(launch, [])
+    """The crusade leader's choice of launch area (23.32 step 3); the march begins (step 4).
+
+    After a refused passage the choice may name the refused area itself: the crusaders stay on
+    their route and conquer it.
+    """
+    decision = state.pending.pop() if state.pending and state.pending[-1].kind == "route" else None
     board = state.game.board
+    if decision is not None and decision.action == "refused":
+        if launch in state.crusade_refused:
+            effects.append(f"the crusaders will conquer {board.ids[launch]} (23.32 step 4)")
+            state.crusade_targets.append(launch)
+            march(state, effects)
+            return
+        state.crusade_targets = []  # a new route from the start: nothing was attacked yet
+    chain = dict(routes(state)).get(launch, [])
     state.crusade_route = list(chain)
     effects.append(
         f"the crusade is launched from {board.ids[launch]}"
@@ -215,7 +227,8 @@ def march(state: EotmaState, effects: list[str]) -> None:
 
 
 def passage(state: EotmaState, granted: bool, effects: list[str]) -> None:
-    """The Byzantine answer on passage: granted, the area loses a level; refused, it must be conquered."""
+    """The Byzantine answer on passage (23.32 step 4): granted, the area loses a level; refused, the
+    leader chooses between conquering it and another route avoiding it (when there is one)."""
     decision = state.pending.pop()
     area = state.crusade_route.pop(0)
     name = state.game.board.ids[area]
@@ -225,11 +238,27 @@ def passage(state: EotmaState, granted: bool, effects: list[str]) -> None:
         if before > state.game.rules.ss_min:
             state.ss[area] = before - 1
             effects.append(f"{name}: social state {before} -> {before - 1} (crusaders passing)")
-    else:
-        effects.append(f"passage through {name} refused: the crusaders must conquer it")
+        del decision
+        march(state, effects)
+        return
+    state.crusade_refused.append(area)
+    alternatives = routes(state)
+    if not alternatives:
+        effects.append(f"passage through {name} refused: the crusaders must conquer it (23.32 step 4)")
         state.crusade_targets.append(area)
-    del decision
-    march(state, effects)
+        march(state, effects)
+        return
+    # 23.32 step 4: the leader conquers the area or seeks another route; the area itself stands
+    # for conquering it, the launch areas for the other routes (fewest unfriendly areas first).
+    ahead = len(state.crusade_targets) + 1 + len(state.crusade_route)
+    options = [(len(chain), launch) for launch, chain in alternatives]
+    options.append((ahead, area))
+    options.sort(key=lambda o: (o[0], o[1] != area))
+    state.pending.append(Pending("route", state.crusade[0], "refused", tuple(a for _n, a in options)))
+    effects.append(
+        f"passage through {name} refused: {state.game.player_ids[state.crusade[0]]} conquers it "
+        "or seeks another route (23.32 step 4)"
+    )
 
 
 def open_targets(state: EotmaState) -> list[int]:
@@ -418,6 +447,7 @@ def finish(state: EotmaState, success: bool, effects: list[str]) -> None:
     state.crusade = []
     state.crusade_route = []
     state.crusade_targets = []
+    state.crusade_refused = []
     state.crusade_passes = 0
     game = state.game
     if not success:

@@ -137,6 +137,8 @@ class EotmaState(State):
     """Crusaders who passed in a row."""
     crusades_won: int
     """Successful crusades so far (the first gives claims, later ones ties)."""
+    crusade_refused: list[int]
+    """Areas whose passage the Byzantine player refused in this crusade (23.32 step 4)."""
     crusader_state: list[bool]
     """Per area: an independent crusader state on its own social state marker (23.32 step 5)."""
     deferred: list[list[int]]
@@ -229,6 +231,7 @@ class EotmaState(State):
         self.crusade_turn = -1
         self.crusade_passes = 0
         self.crusades_won = 0
+        self.crusade_refused: list[int] = []
         self.crusader_state = [False] * n
         self.deferred = []
         self.mag_names = [m.id for m in game.magnates]
@@ -358,6 +361,7 @@ class EotmaState(State):
         other.conversion = dict(self.conversion)
         other.claim_watch = list(self.claim_watch)
         other.pending = list(self.pending)
+        other.crusade_refused = list(self.crusade_refused)
         other.crusader_state = list(self.crusader_state)
         other.deferred = [list(x) for x in self.deferred]
         return other
@@ -375,6 +379,7 @@ class EotmaState(State):
         data["conversion"] = sorted([p, a, c] for (p, a), c in self.conversion.items())
         data["claim_watch"] = [list(x) for x in self.claim_watch]
         data["pending"] = [p.to_json() for p in self.pending]
+        data["crusade_refused"] = list(self.crusade_refused)
         data["crusader_state"] = list(self.crusader_state)
         data["deferred"] = [list(x) for x in self.deferred]
         data["rng"] = self.rng.to_json()
@@ -400,6 +405,7 @@ class EotmaState(State):
         state.conversion = {(p, a): c for p, a, c in data["conversion"]}
         state.claim_watch = [(int(p), int(a)) for p, a in data["claim_watch"]]
         state.pending = [Pending.from_json(x) for x in data["pending"]]
+        state.crusade_refused = [int(x) for x in data.get("crusade_refused", [])]
         state.crusader_state = [bool(x) for x in data.get("crusader_state", state.crusader_state)]
         state.deferred = [[int(v) for v in x] for x in data.get("deferred", [])]
         state.rng = Rng.from_json(data["rng"])

@@ -219,3 +219,47 @@ def test_crusader_state_survives_json_and_clone() -> None:
     state.apply("crusader-state fortify")
     assert state.game.state_from_json(state.to_json()) == state == state.clone()
     assert state.clone().crusader_state == state.crusader_state
+
+
+def test_23_32_step_4_after_a_refused_passage_the_leader_seeks_another_route() -> None:
+    state = two_route_state()
+    state.apply("crusade")
+    state.apply("crusade-route paris")
+    entry = state.apply("refuse")
+    assert any("conquers it or seeks another route (23.32 step 4)" in e for e in entry.effects)
+    assert state.current_player() == "france" and state.view()["decision"] == "route"
+    assert [str(a) for a in state.legal_actions()] == ["crusade-route venice", "crusade-route cpl"]
+    state.apply("crusade-route venice")
+    attacks = [str(a) for a in state.legal_actions() if str(a).startswith("crusade-attack")]
+    holy = ("crusade-attack syria", "crusade-attack jerusalem")
+    assert attacks and all(a.startswith(holy) for a in attacks)
+
+
+def test_23_32_step_4_after_a_refused_passage_the_leader_may_conquer_the_area() -> None:
+    state = two_route_state()
+    state.apply("crusade")
+    state.apply("crusade-route paris")
+    state.apply("refuse")
+    entry = state.apply("crusade-route cpl")
+    assert "the crusaders will conquer cpl (23.32 step 4)" in entry.effects
+    attacks = [str(a) for a in state.legal_actions() if str(a).startswith("crusade-attack")]
+    assert attacks and all(a.startswith(("crusade-attack croatia", "crusade-attack cpl")) for a in attacks)
+
+
+def test_random_games_with_routes_and_crusader_states_keep_the_invariants() -> None:
+    from test_invariants import check_position
+
+    from model.bots.base import RandomBot
+    from model.bots.eotma_heuristic import EotmaHeuristicBot
+
+    seen: set[str] = set()
+    for seed in range(60):
+        state = two_route_state(germany=seed % 2 == 0)
+        bot = RandomBot(seed) if seed % 3 else EotmaHeuristicBot()
+        while not state.is_over():
+            if state.pending:
+                seen.add(state.pending[-1].kind)
+            state.apply(bot.choose(state))
+            check_position(state)
+        assert state.game.state_from_json(state.to_json()) == state
+    assert {"route", "passage", "crusade", "crusader-state"} <= seen
