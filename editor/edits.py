@@ -74,3 +74,8 @@ def set_option(ids: Ids, field: str, value: Any) -> list[Any]:
 def set_setup_attribute(ids: Ids, field: str, value: Any) -> list[Any]:
     """Set a scenario-wide starting attribute."""
     return [lambda s: ops.set_attributes(s, "setup", (), field, value)]
+
+
+def set_metadata(ids: Ids, field: str, value: Any) -> list[Any]:
+    """Set one field of the scenario's metadata (title, author, description, start year, rounds)."""
+    return [lambda s: ops.set_metadata(s, **{field: value})]

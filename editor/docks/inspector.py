@@ -66,6 +66,25 @@ class ConnectionFields(BaseModel):
     one_way: bool = False
 
 
+class MetadataFields(BaseModel):
+    """The scenario's metadata as the inspector edits it (``model.scenario.Metadata`` checks it again)."""
+
+    title: str = Field(min_length=1, max_length=200, title="Title", description="The scenario's name.")
+    author: str = Field(default="", title="Author")
+    description: str = Field(default="", title="Description", description="What the scenario is about.")
+    start_year: int | None = Field(
+        default=None, ge=-9999, le=9999, title="Start year", description="The year the game starts."
+    )
+    rounds: int | None = Field(
+        default=None, ge=1, le=1000, title="Rounds", description="How many rounds the game lasts."
+    )
+
+
+def _metadata(scenario: Scenario, _id: str) -> dict[str, Any]:
+    data = scenario.metadata.model_dump(mode="json")
+    return {name: data.get(name) for name in MetadataFields.model_fields}
+
+
 class UnitFields(BaseModel):
     """A unit's strength (kind, owner and area are set when placing it)."""
 
@@ -201,7 +220,7 @@ def _unit(scenario: Scenario, unit_id: str) -> dict[str, Any]:
 def scenario_sections(scenario: Scenario) -> list[Section]:
     """What the inspector shows when nothing is selected: the scenario's metadata and options."""
     spec = registry.get(scenario.ruleset.id)
-    sections: list[Section] = []
+    sections: list[Section] = [Section("Scenario", MetadataFields, _metadata, edits.set_metadata)]
     if spec is not None:
         sections.append(
             Section(
@@ -374,6 +393,8 @@ class InspectorDock(QDockWidget):
         ):
             for _section, form in self.forms:
                 form.refresh_choices()
+            if self.kind:
+                self.header.setText(self._describe())
             self.refresh()
 
     # --- editing --------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ value; the caller validates and applies it and calls ``set_values`` with the mod
 from __future__ import annotations
 
 import json
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -81,6 +82,34 @@ def reference_kind(info: FieldInfo) -> str | None:
 
 def _title(name: str) -> str:
     return name.replace("_", " ").capitalize()
+
+
+_ARTICLES = ("a ", "an ", "the ")
+_MAX_LABEL_WORDS = 4
+
+
+def field_label(name: str, info: FieldInfo | None = None) -> str:
+    """The label of a field: its ``title``, else the first words of its description, else its name.
+
+    A description gives a label when its first phrase (up to a comma, colon, semicolon, full stop
+    or parenthesis) is a short noun phrase: "Armies and fleets (33-34)." -> "Armies and fleets",
+    "Fort strength: 0, 2 or 3" -> "Fort strength". A sentence ("The churches are in schism...") or
+    a long phrase falls back to the humanised name ("armies_fleets" -> "Armies fleets").
+    """
+    if info is not None and info.title:
+        return info.title
+    description = (info.description or "").strip() if info is not None else ""
+    if description:
+        phrase = re.split(r"[,:;.(]", description, maxsplit=1)[0].strip()
+        words = phrase.split()
+        if (
+            phrase
+            and len(words) <= _MAX_LABEL_WORDS
+            and not phrase.lower().startswith(_ARTICLES)
+            and not any(w.lower() in ("is", "are", "may", "means") for w in words)
+        ):
+            return phrase[0].upper() + phrase[1:]
+    return _title(name)
 
 
 class FieldEditor(QObject):
@@ -289,7 +318,7 @@ class SchemaForm(QWidget):
             path = (*prefix, name)
             annotation, optional = _unwrap_optional(info.annotation)
             if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-                group = QGroupBox(_title(name), self)
+                group = QGroupBox(field_label(name, info), self)
                 inner = QFormLayout(group)
                 self._add_fields(annotation, path, inner)
                 layout.addRow(group)
@@ -298,7 +327,7 @@ class SchemaForm(QWidget):
             editor.committed.connect(lambda value, p=path: self.edited.emit(p, value))
             if isinstance(editor, JsonEditor):
                 editor.invalid.connect(self.invalid)
-            label = QLabel(_title(name), self)
+            label = QLabel(field_label(name, info), self)
             if info.description:
                 label.setToolTip(info.description)
                 editor.widget.setToolTip(info.description)

@@ -38,7 +38,7 @@ from editor.document import DocumentChange, ScenarioDocument
 from editor.mapview.modes import area_values
 from editor.selection import Selection
 from model import ops
-from model.scenario import Scenario
+from model.scenario import AreaKind, Scenario
 
 Index = QModelIndex | QPersistentModelIndex
 Column = tuple[str, Callable[[Scenario, Any, dict[str, Any]], Any]]
@@ -57,6 +57,19 @@ def _area_columns() -> list[Column]:
         ("Seafaring", lambda s, a, v: "yes" if v.get("seafaring_home") else ""),
         ("Fort", lambda s, a, v: v.get("fortification")),
     ]
+
+
+def _area_rows(scenario: Scenario) -> dict[str, dict[str, Any]]:
+    """The values the areas table shows: with the ruleset's defaults for land areas; for sea areas
+    only what the file says (language, population, social state... do not apply at sea, 2.0), so a
+    sea zone shows blanks rather than a land area's defaults."""
+    values = area_values(scenario)
+    for area in scenario.map.areas:
+        if area.kind is AreaKind.SEA:
+            setup = scenario.setup.areas.get(area.id)
+            stored = {**area.attributes, **(setup.attributes if setup else {})}
+            values[area.id] = {**stored, "owner": setup.owner if setup else None}
+    return values
 
 
 def _leader(empire: Any) -> dict[str, Any]:
@@ -148,7 +161,7 @@ class ObjectTableModel(QAbstractTableModel):
         """Recompute every row from the scenario."""
         self.beginResetModel()
         scenario = self.document.scenario
-        values = area_values(scenario) if self.kind == "area" else {}
+        values = _area_rows(scenario) if self.kind == "area" else {}
         objects = list(_objects(scenario, self.kind))
         self.ids = [o.id for o in objects]
         self.rows = [

@@ -20,8 +20,9 @@ import annotated_types
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
 
+from editor.docks.schemaform import field_label
 from editor.document import DocumentChange, ScenarioDocument
 from model.rules import registry
 from model.scenario import AreaKind, Scenario
@@ -103,7 +104,7 @@ def _from_model(model: type[BaseModel] | None, target: str) -> list[Paintable]:
     for key, info in model.model_fields.items():
         annotation, optional = _unwrap(info.annotation)
         extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-        label = key.replace("_", " ").capitalize()
+        label = field_label(key, info)
         description = info.description or ""
         if extra.get("ref"):
             found.append(
@@ -160,11 +161,18 @@ class PaintPanel(QWidget):
         self.number = QSpinBox(self)
         self.hint = QLabel("Click or drag across areas to paint; each stroke is one undo step.", self)
         self.hint.setWordWrap(True)
-        layout = QFormLayout(self)
+        # The hint sits under the form, top-aligned, and never gets less height than its wrapped
+        # lines need (in a form row it could be squeezed and cut off at the top).
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.hint.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        layout = QFormLayout()
         layout.addRow("Attribute", self.attribute)
         layout.addRow("Value", self.value_box)
         layout.addRow("Value", self.number)
-        layout.addRow(self.hint)
+        outer = QVBoxLayout(self)
+        outer.addLayout(layout)
+        outer.addWidget(self.hint)
+        outer.addStretch(1)
         self._layout = layout
         self.items: list[Paintable] = []
         self.scenario: Scenario | None = None
