@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from model.rules.eotma import rebellion
+from model.rules.eotma import armies, rebellion
 from model.rules.eotma.actions import (
     Accept,
     BeginTaxation,
+    Build,
     ChooseSlot,
     Contest,
     CrusadeAttack,
@@ -25,6 +26,7 @@ from model.rules.eotma.actions import (
     EndMovement,
     EndTaxation,
     EndTurn,
+    MoveArmy,
     Oppose,
     Refuse,
     Relocate,
@@ -34,6 +36,7 @@ from model.rules.eotma.actions import (
 )
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.data import Rules
+from model.rules.eotma.decisions import COMMERCE
 from model.rules.eotma.endeavours.common import Located, problem
 from model.rules.eotma.endeavours.diplomacy import outcome
 from model.rules.eotma.legal import candidate_action, legal_actions
@@ -119,6 +122,10 @@ class EotmaHeuristicBot:
     """How many of a turn's best endeavours are re-scored for its later endeavours."""
     domestic_width = 6
     """How many ruling targets (and half as many fortifications and own-area ties) are scored."""
+    build_rounds_left = 5
+    """Rounds that must remain for a Commerce marker to be worth building (35.32)."""
+    build_value_cap = 4.0
+    """The most a Commerce marker is worth to this bot, in victory points."""
 
     def __init__(self) -> None:
         self._memo: tuple[tuple[int, int, int, int], list[Located]] | None = None
@@ -135,7 +142,7 @@ class EotmaHeuristicBot:
             return ChooseSlot(free[0])
         player = state.active()
         if state.step == "move":
-            return EndMovement()  # the bot keeps its armies where they were raised
+            return self._move(state, player)
         if state.tax_stage == 1:
             return self._tax(state, player)
         if state.tax_stage == 0 and not state.is_exiled(player) and self._wants_tax(state, player):
@@ -151,6 +158,40 @@ class EotmaHeuristicBot:
         if state.tax_stage == 0 and not state.is_exiled(player):
             return BeginTaxation()
         return EndTurn()
+
+    # --- army movement (33.4) ---
+
+    def _move(self, state: EotmaState, player: int) -> Action:
+        """Move one army point from an area with no foreign neighbour to the nearest frontier
+        area short of armies (the court first); end the movement when no such move is left.
+
+        Points only leave interior areas, so the moves of a turn cannot undo one another.
+        """
+        board = state.game.board
+        owner = state.owner
+        army = state.army
+        if state.moves_left <= 0:
+            return EndMovement()
+        court = state.court[player]
+        cap = min(2, state.game.rules.max_unit)
+        best: tuple[tuple[int, int, int], int, int] | None = None
+        for source, holder in enumerate(owner):
+            if holder != player or not army[source]:
+                continue
+            if any(owner[n] != player for n in board.adj[source]):
+                continue  # a frontier army stays where it is
+            for target, (spaces, seas) in armies.routes(state, player, source).items():
+                if seas or spaces > state.moves_left or army[target] >= cap:
+                    continue
+                if not any(owner[n] != player for n in board.adj[target]):
+                    continue
+                key = (0 if target == court else 1, spaces, target)
+                if best is None or key < best[0]:
+                    best = (key, source, target)
+        if best is None:
+            return EndMovement()
+        _key, source, target = best
+        return MoveArmy(board.ids[source], board.ids[target], 1)
 
     # --- decisions inside another player's turn ---
 
@@ -299,12 +340,37 @@ class EotmaHeuristicBot:
                 found.append(Located("raise_army", player, area, area, seas))
             if not state.ties[area] & bit and area not in courts:
                 ties.append((-board.population[area], area))
+        if game.options.civilisation_markers:
+            found += self._build_candidates(state, player, conn)
         # A large empire has many areas: score only the most promising domestic endeavours.
         limit = self.domestic_width
         found += [Located("rule", player, a, a, seas) for _k, a, seas in sorted(rule)[:limit]]
         found += [Located("fortify", player, a, a, seas) for _k, a, seas in sorted(fortify)[: limit // 2]]
         found += [Located("diplomacy", player, a, court, 0) for _k, a in sorted(ties)[: limit // 2]]
         return found
+
+    def _build_candidates(self, state: EotmaState, player: int, conn: dict[int, int]) -> list[Located]:
+        """35.11, 35.32: a Commerce marker where taxes are raised (the court, else the connected
+        area with the highest social state and population); one candidate a turn."""
+        board = state.game.board
+        if state.game.rounds - state.round < self.build_rounds_left:
+            return []
+        court = state.court[player]
+        options = [
+            (0 if a == court else 1, -state.ss[a], -board.population[a], a)
+            for a in conn
+            if not state.civ[a] & COMMERCE and state.ss[a] > 0
+        ]
+        if not options:
+            return []
+        area = min(options)[3]
+        return [Located("build", player, area, area, conn[area])]
+
+    def _action(self, state: EotmaState, at: Located, gold: int) -> Endeavour:
+        """Return the action of a scored candidate (a build names its marker)."""
+        if at.kind == "build":
+            return Build(state.game.board.ids[at.target], 0, "commerce")
+        return candidate_action(state, at, gold)
 
     def _best_endeavour(self, state: EotmaState, player: int) -> tuple[float, Endeavour] | None:
         """Return the best-valued endeavour and its value.
@@ -321,7 +387,7 @@ class EotmaHeuristicBot:
             ranked = self._score(state, player, self._candidates(state, player))
         self._memo = (key, [at for _v, at, _g in ranked[: self.replan_width]])
         for value, at, gold in ranked:
-            action = candidate_action(state, at, gold)
+            action = self._action(state, at, gold)
             if problem(state, player, action) is None:
                 return value, action
         return None
@@ -403,6 +469,10 @@ class EotmaHeuristicBot:
             if state.ties[target] & (1 << player):
                 tie_value = 0.0
             return 0.0, [(table.diplomacy_c, area_value), (table.diplomacy_t, tie_value)], 0
+        if kind == "build":  # Commerce: one more gold each turn the area is taxed (35.32)
+            rounds = state.game.rounds - state.round
+            gain = min(self.build_value_cap, rounds * self.gold_value * 0.8)
+            return 0.0, [(table.rule_plus, gain), (table.rule_minus, -1.0)], 0
         if kind == "raise_army":  # an army point adds one to attacks from and defenses of the area (33.5)
             return 0.0, [(table.fortify, 1.5)], 0
         if kind == "fortify":
