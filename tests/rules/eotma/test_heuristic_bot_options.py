@@ -1,0 +1,42 @@
+"""The heuristic bot uses army movement (33.4) and Commerce markers (35.11, 35.32) when the
+scenario's options allow them."""
+
+from __future__ import annotations
+
+from eotma_helpers import idx, start
+
+from model.bots.eotma_heuristic import EotmaHeuristicBot
+from model.rules.eotma.game import Options
+
+
+def test_33_4_the_bot_moves_an_interior_army_point_to_the_frontier() -> None:
+    state = start(options=Options(events=False, armies_fleets=True))
+    state.army[idx(state, "home")] = 2  # home touches only march by land: interior
+    state.step, state.moves_left = "move", 3
+    bot = EotmaHeuristicBot()
+    action = bot.choose(state)
+    assert str(action) == "move-army home march 1"
+    state.apply(action)
+    state.apply(bot.choose(state))
+    assert state.army[idx(state, "march")] == 2 and state.army[idx(state, "home")] == 0
+    assert str(bot.choose(state)) == "end-movement"
+
+
+def test_33_4_the_bot_ends_movement_when_every_army_is_on_the_frontier() -> None:
+    state = start(options=Options(events=False, armies_fleets=True))
+    state.army[idx(state, "march")] = 1
+    state.step, state.moves_left = "move", 3
+    assert str(EotmaHeuristicBot().choose(state)) == "end-movement"
+
+
+def test_35_32_the_bot_considers_a_commerce_marker_in_its_court() -> None:
+    state = start(options=Options(events=False, civilisation_markers=True), rounds=20)
+    bot = EotmaHeuristicBot()
+    builds = [at for at in bot._candidates(state, 0) if at.kind == "build"]
+    assert [state.game.board.ids[at.target] for at in builds] == ["home"]
+    assert str(bot._action(state, builds[0], 0)) == "build home commerce"
+
+
+def test_35_32_no_commerce_marker_near_the_end_of_the_game() -> None:
+    state = start(options=Options(events=False, civilisation_markers=True), rounds=3)
+    assert not [at for at in EotmaHeuristicBot()._candidates(state, 0) if at.kind == "build"]
