@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QApplication,
     QButtonGroup,
     QDialog,
     QDialogButtonBox,
@@ -154,11 +156,18 @@ class BasemapDialog(QDialog):
 
 
 def run_edit(document: ScenarioDocument, make: Any, text: str) -> str:
-    """Build an edit and run it as one undo step; return "" or the reason it was refused."""
+    """Build an edit and run it as one undo step; return "" or the reason it was refused.
+
+    Tracing a coast into a large map takes a second or so (each line is noded into the map on
+    the UI thread, since it edits the scenario): the cursor says so meanwhile.
+    """
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
         commands.execute(document, make(), text)
     except (UnderlayError, ValueError, KeyError, LookupError, OSError) as error:
         return str(error)
+    finally:
+        QApplication.restoreOverrideCursor()
     return ""
 
 

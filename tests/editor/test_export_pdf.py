@@ -10,7 +10,7 @@ import pytest
 from editor.document import ScenarioDocument
 from editor.export.pdf_sheet import SheetError, SheetOptions, choose_layout, render_sheet, write_sheet
 from editor.export.setup_table import setup_tables
-from editor.export.sheet_dialog import SheetDialog
+from editor.export.sheet_dialog import SheetDialog, export_sheet
 from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 from editor.mapview.scene import MapScene
@@ -113,4 +113,27 @@ def test_dialog_summarises_the_page_count(qtbot: object) -> None:
     assert "3 across" in dialog.summary.text()
     assert dialog.options() == SheetOptions("A3", 3, window.scene.mode_id)
     assert "export_sheet" in window.actions_by_name
+    window.close()
+
+
+def test_file_export_writes_the_sheet_and_keeps_the_window_mode(
+    qtbot: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = MainWindow(ScenarioDocument.open(DEFAULT_SCENARIO))
+    window.set_mode("religion")
+    target = tmp_path / "narrow-sea"  # no suffix: .pdf is added
+
+    def accept(dialog: SheetDialog) -> int:
+        dialog.mode.setCurrentIndex(dialog.mode.findData("owner"))
+        dialog.paper.setCurrentText("A3")
+        return int(SheetDialog.DialogCode.Accepted.value)
+
+    monkeypatch.setattr(SheetDialog, "exec", accept)
+    monkeypatch.setattr(
+        "editor.export.sheet_dialog.QFileDialog.getSaveFileName", lambda *args, **kwargs: (str(target), "")
+    )
+    assert export_sheet(window)
+    written = target.with_suffix(".pdf")
+    assert written.read_bytes().startswith(b"%PDF") and _pdf_pages(written) >= 5
+    assert window.scene.mode_id == "religion"  # the sheet's mode was for the paper only
     window.close()

@@ -9,7 +9,14 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 
 from editor import commands
-from editor.dialogs.underlay import BasemapDialog, basemap_edit, coastline_edit, image_edit, import_image
+from editor.dialogs.underlay import (
+    BasemapDialog,
+    basemap_edit,
+    coastline_edit,
+    image_edit,
+    import_basemap,
+    import_image,
+)
 from editor.docks.underlays import UnderlaysDock
 from editor.document import ScenarioDocument, empty_scenario
 from editor.mainwindow import MainWindow
@@ -116,3 +123,19 @@ def test_basemap_dialog_and_window_hooks(qtbot: Any) -> None:
     assert window.underlays_dock.list.count() == 1  # type: ignore[attr-defined]
     window.actions_by_name["layer_underlay"].setChecked(False)
     assert not window.scene.layers["underlay"].isVisible()
+
+
+def test_import_basemap_as_linework_through_the_dialog(qtbot: Any, monkeypatch: Any) -> None:
+    document = ScenarioDocument(empty_scenario())
+
+    def accept_linework(dialog: BasemapDialog) -> int:
+        dialog.linework.setChecked(True)
+        return int(BasemapDialog.DialogCode.Accepted.value)
+
+    monkeypatch.setattr(BasemapDialog, "exec", accept_linework)
+    assert import_basemap(document) == ""
+    assert document.undo_stack.count() == 1 and len(document.scenario.map.boundaries) > 10
+    assert document.scenario.map.underlays == []  # linework only, no reference layer
+    monkeypatch.setattr(BasemapDialog, "exec", lambda dialog: int(BasemapDialog.DialogCode.Rejected.value))
+    assert import_basemap(document) == "cancelled"
+    assert document.undo_stack.count() == 1
