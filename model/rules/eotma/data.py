@@ -103,6 +103,10 @@ class Rules:
         self.halving_seas: int = int(_value(e["halving_seas"]))
         self.seafaring_range: int = int(_value(e["seafaring_range"]))
         self.non_seafaring_range: int = int(_value(e["non_seafaring_range"]))
+        self.connection_seafaring_range: int = int(_value(e.get("connection_seafaring_range", 3)))
+        """Sea areas a line of communications crosses from a seafaring end (7.51, house default 6)."""
+        self.connection_non_seafaring_range: int = int(_value(e.get("connection_non_seafaring_range", 0)))
+        """Sea areas it crosses between two ends that are not seafaring (7.51, house default 6)."""
         self.independent_diplomacy: int = int(_value(e["independent_diplomacy"]))
         self.magnate_diplomacy: int = int(_value(e["magnate_diplomacy"]))
         self.technology_bonus: int = int(_value(e["technology_bonus"]))

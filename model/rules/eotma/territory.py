@@ -2,8 +2,10 @@
 loss and relocation of the court, exile and return (21).
 
 HOUSE DEFAULT 6 (facts sheet 4): an area is connected when a chain of the owner's areas links it
-to the court; a sea crossing in the chain may span up to the range of either end (a seafaring
-home or a fleet: 3 plus fleet points, 9.53/34.32; any other area: the non-seafaring range).
+to the court; a sea crossing in the chain may span up to the connection range of either end (a
+seafaring home or an area with a fleet, 34.31: the ``connection_seafaring_range`` plus fleet
+points beyond the first, 34.32; any other area: ``connection_non_seafaring_range``, none by
+default). These ranges are their own table values, apart from the endeavour ranges (9.53).
 """
 
 from __future__ import annotations
@@ -32,6 +34,22 @@ def sea_range(state: EotmaState, area: int) -> int:
     return rules.non_seafaring_range
 
 
+def connection_range(state: EotmaState, area: int) -> int:
+    """Return how many sea areas a line of communications may cross from this end (7.51, house default 6).
+
+    A seafaring home, or an area a fleet makes one (34.31), reaches the connection range of the
+    endeavours table plus one per further fleet point (34.32); any other area the (house default
+    zero) non-seafaring connection range.
+    """
+    rules = state.game.rules
+    fleets = state.fleet[area]
+    if state.game.board.seafaring[area]:
+        return rules.connection_seafaring_range + fleets
+    if fleets > 0:
+        return rules.connection_seafaring_range + fleets - 1
+    return rules.connection_non_seafaring_range
+
+
 def connection(state: EotmaState, player: int) -> dict[int, int]:
     """Return {area: sea areas on its line of communications} for the player's connected areas (7.51)."""
     cached = state._conn[player]
@@ -54,11 +72,11 @@ def connection(state: EotmaState, player: int) -> dict[int, int]:
                     best[b] = d
                     heapq.heappush(heap, (d, b))
             if board.coast[a]:
-                range_a = sea_range(state, a)
+                range_a = connection_range(state, a)
                 for b, seas in board.sea_reach(a).items():
                     if owner[b] != player or b in result:
                         continue
-                    if seas > range_a and seas > sea_range(state, b):
+                    if seas > range_a and seas > connection_range(state, b):
                         continue
                     nd = d + seas
                     if nd < best.get(b, 1 << 30):
@@ -168,11 +186,11 @@ def _groups(state: EotmaState, player: int, owned: list[int]) -> list[set[int]]:
             a = stack.pop()
             neighbours = [b for b in board.adj[a] if b in owned_set]
             if board.coast[a]:
-                range_a = sea_range(state, a)
+                range_a = connection_range(state, a)
                 neighbours += [
                     b
                     for b, seas in board.sea_reach(a).items()
-                    if b in owned_set and (seas <= range_a or seas <= sea_range(state, b))
+                    if b in owned_set and (seas <= range_a or seas <= connection_range(state, b))
                 ]
             for b in neighbours:
                 if b not in seen:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from model.rules.eotma.board import Board, Catalog, LandSpec
-from model.rules.eotma.data import Rules, default_rules
+from model.rules.eotma.data import Rules, _default_table, default_rules
 from model.rules.eotma.game import AreaStart, EotmaGame, Options, PlayerSetup
 from model.rules.eotma.state import EotmaState
 
@@ -62,6 +62,12 @@ def card(card_id: int, **columns: Any) -> dict[str, Any]:
     data.update(columns)
     return data
 
+
+ISLE_LINKED: dict[str, Any] = {
+    "endeavours": {**_default_table("endeavours"), "connection_non_seafaring_range": 1}
+}
+"""Tables under which ``isle`` stays connected to ``home`` across ``inner``: neither end is a
+seafaring home, so the house-default line of communications (7.51) would not cross."""
 
 BLANK = 99
 """A card with no results at all."""

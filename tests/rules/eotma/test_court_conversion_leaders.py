@@ -4,7 +4,7 @@ events (19), the schism (23.1) and victory points (house default 26)."""
 from __future__ import annotations
 
 import pytest
-from eotma_helpers import area, card, game, idx, start, turn_of
+from eotma_helpers import ISLE_LINKED, area, card, game, idx, start, turn_of
 
 from model.rules.eotma import leaders, schism, victory
 from model.rules.eotma.endeavours.conquest import conversion_differential
@@ -112,7 +112,9 @@ def test_22_2_conversion_differential_from_the_chart() -> None:
 
 
 def test_22_2_conversion_by_c_results_against_an_own_area_scores_five() -> None:
-    state = start(C_ANY, hand=[1, 1, 1, 1, 1], areas={"isle": AreaStart("west", 0, ties=("west",))})
+    state = start(
+        C_ANY, hand=[1, 1, 1, 1, 1], areas={"isle": AreaStart("west", 0, ties=("west",))}, tables=ISLE_LINKED
+    )
     for _ in range(3):
         state.apply("conquest isle from isle")
     assert area(state, "isle")["religion"] == "latin"

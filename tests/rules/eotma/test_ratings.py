@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from eotma_helpers import game, idx, start
+from eotma_helpers import ISLE_LINKED, game, idx, start
 
 from model.rules.eotma.actions import Conquest, Diplomacy, Fortify, Pillage, Rule
 from model.rules.eotma.endeavours.common import locate
@@ -113,7 +113,7 @@ def test_9_53_non_seafaring_base_reaches_one_sea_area_only() -> None:
 
 
 def test_9_53_a_seafaring_home_reaches_three_sea_areas_and_halves_across_two() -> None:
-    state2 = start(areas={"isle": AreaStart("west", 0)})
+    state2 = start(areas={"isle": AreaStart("west", 0)}, tables=ISLE_LINKED)
     at = locate(state2, 0, Conquest("faraway", 0, "isle"))
     assert not isinstance(at, str) and at.seas == 2  # home->isle 1 sea, isle->faraway 1 sea
     raw = 3 + 0 - 0 - 2 - 1  # combat + SS(isle) - SS(faraway) - unrelated language - other church

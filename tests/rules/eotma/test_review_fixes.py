@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from eotma_helpers import area, card, game
+import pytest
+from eotma_helpers import area, card, game, idx, start
 
 from model import io
+from model.rules.eotma.data import _default_table
 from model.rules.eotma.game import AreaStart, Options, build_game
 from model.rules.eotma.ratings import religion_difference
+from model.rules.eotma.state import EotmaState
+from model.rules.eotma.territory import connection, sea_range
+from model.rules.protocol import IllegalActionError
 
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
 
@@ -85,3 +90,31 @@ def test_house_7_1_a_raid_ignores_language_and_religion_by_default() -> None:
 def test_house_7_1_the_raiders_table_may_count_language_and_religion() -> None:
     effects, social_state = _raided_home(_raid(language_religion=True))
     assert "rating 0" in effects and social_state == 3  # 4 - 2 - 2: the -1(3>) misses
+
+
+def _connected(state: EotmaState) -> set[str]:
+    return {state.game.board.ids[a] for a in connection(state, 0)}
+
+
+def test_house_6_7_51_no_sea_crossing_between_two_areas_that_are_not_seafaring() -> None:
+    state = start(areas={"isle": AreaStart("west", 2)})
+    assert _connected(state) == {"home", "march"}
+    state.apply("taxation")
+    with pytest.raises(IllegalActionError, match=r"16\.13"):
+        state.apply("tax isle 1")
+
+
+def test_house_6_34_31_a_fleet_makes_the_crossing_end_seafaring() -> None:
+    state = start(areas={"isle": AreaStart("west", 2)}, options=Options(events=False, armies_fleets=True))
+    state.fleet[idx(state, "home")] = 1
+    state.invalidate()
+    assert "isle" in _connected(state)
+
+
+def test_house_6_7_51_a_seafaring_home_links_across_its_connection_range() -> None:
+    state = start(areas={"venice": AreaStart("west", 1)})  # home -> venice: inner, outer
+    assert "venice" in _connected(state)
+    endeavours = {**_default_table("endeavours"), "connection_seafaring_range": 1}
+    short = start(areas={"venice": AreaStart("west", 1)}, tables={"endeavours": endeavours})
+    assert "venice" not in _connected(short)
+    assert sea_range(short, idx(short, "venice")) == 3  # the endeavour range (9.53) is its own value

@@ -4,7 +4,7 @@ checks (19.1). Each opponent with a tie decides, in seat order, before the dice 
 
 from __future__ import annotations
 
-from eotma_helpers import area, card, idx, start
+from eotma_helpers import ISLE_LINKED, area, card, idx, start
 
 from model.rules.eotma import leaders, rebellion
 from model.rules.eotma.game import AreaStart
@@ -47,7 +47,7 @@ def test_12_42_no_waiver_is_asked_without_an_opponents_tie() -> None:
 
 
 def test_12_42_22_2_conversion_c_results_wait_for_the_waived_check() -> None:
-    state = start(CONVERT, hand=[4], areas={"isle": AreaStart("west", 1, ties=("east",))})
+    state = start(CONVERT, hand=[4], areas={"isle": AreaStart("west", 1, ties=("east",))}, tables=ISLE_LINKED)
     isle = idx(state, "isle")
     state.apply("conquest isle from isle")
     assert state.view()["decision"] == "waive" and state.conversion == {}
@@ -57,7 +57,7 @@ def test_12_42_22_2_conversion_c_results_wait_for_the_waived_check() -> None:
 
 
 def test_12_42_22_2_a_rebellion_on_the_deferred_check_voids_the_held_c_results() -> None:
-    state = start(CONVERT, hand=[4], areas={"isle": AreaStart("west", 1, ties=("east",))})
+    state = start(CONVERT, hand=[4], areas={"isle": AreaStart("west", 1, ties=("east",))}, tables=ISLE_LINKED)
     isle = idx(state, "isle")
     state.apply("conquest isle from isle")
     state.rng.force(1, 1)  # value 9 with the tie kept: a roll of 2 is a rebellion
