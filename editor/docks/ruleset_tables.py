@@ -96,6 +96,9 @@ class RulesetTablesDock(QDockWidget):
         self.title.setWordWrap(True)
         self.section_box = QComboBox(self)
         self.reset_button = QPushButton("Reset to shipped default", self)
+        self.add_row_button = QPushButton("Add row", self)
+        self.add_row_button.setToolTip("Append a record like the chosen one (or the last)")
+        self.remove_row_button = QPushButton("Remove row", self)
         self.message = QLabel(self)
         self.message.setStyleSheet("color: #a50f15")
         self.message.setWordWrap(True)
@@ -119,6 +122,11 @@ class RulesetTablesDock(QDockWidget):
         row.addWidget(self.reset_button)
         layout.addLayout(row)
         layout.addWidget(self.stack, 1)
+        rows = QHBoxLayout()
+        rows.addWidget(self.add_row_button)
+        rows.addWidget(self.remove_row_button)
+        rows.addStretch(1)
+        layout.addLayout(rows)
         layout.addWidget(self.message)
         splitter = QSplitter(self)
         splitter.addWidget(self.list)
@@ -129,6 +137,8 @@ class RulesetTablesDock(QDockWidget):
         self.list.currentItemChanged.connect(self._on_table_chosen)
         self.section_box.currentIndexChanged.connect(lambda _i: self._show_section())
         self.reset_button.clicked.connect(self.reset_current)
+        self.add_row_button.clicked.connect(lambda: self.add_row(self._chosen_row()))
+        self.remove_row_button.clicked.connect(lambda: self.remove_row(self._chosen_row()))
         self.grid_model.itemChanged.connect(self._on_grid_edit)
         self.tree.itemChanged.connect(self._on_tree_edit)
         document.changed.connect(self._on_document_changed)
@@ -214,12 +224,49 @@ class RulesetTablesDock(QDockWidget):
             return
         value = effective_table(self.document, self.table_id) if self.table_id else None
         choice = self.section_box.currentData()
+        records = False
         if choice == TREE or choice is None:
             self._fill_tree(value)
             self.stack.setCurrentWidget(self.tree)
         else:
             self._fill_grid(value, tuple(choice))
             self.stack.setCurrentWidget(self.grid_view)
+            records = isinstance(get_at(value, tuple(choice)), list)
+        # Rows are added and removed in lists of records (a deck of cards); a dict's rows are keyed
+        # by what the rules look up, so they are edited, not renamed or dropped.
+        self.add_row_button.setEnabled(records)
+        self.remove_row_button.setEnabled(records)
+
+    def section(self) -> Path | None:
+        """The path of the tabular section shown (None when the tree is shown)."""
+        choice = self.section_box.currentData()
+        return None if choice == TREE or choice is None else tuple(choice)
+
+    def _chosen_row(self) -> int | None:
+        index = self.grid_view.currentIndex()
+        return index.row() if index.isValid() else None
+
+    def add_row(self, like: int | None = None) -> bool:
+        """Append a copy of record ``like`` (the last one when None) to the shown list: one undo step."""
+        base = self.section()
+        if base is None or self.table_id is None:
+            return False
+        records = get_at(effective_table(self.document, self.table_id), base)
+        if not isinstance(records, list) or not records:
+            return False
+        template = records[like if like is not None and 0 <= like < len(records) else -1]
+        return self.set_cell(base, [*records, template])
+
+    def remove_row(self, row: int | None) -> bool:
+        """Remove record ``row`` from the shown list (one undo step); False when none is chosen."""
+        base = self.section()
+        if base is None or self.table_id is None or row is None:
+            return False
+        records = get_at(effective_table(self.document, self.table_id), base)
+        if not isinstance(records, list) or not 0 <= row < len(records) or len(records) == 1:
+            self._refuse("choose a row to remove (a list keeps at least one row)")
+            return False
+        return self.set_cell(base, records[:row] + records[row + 1 :])
 
     def _fill_grid(self, value: Any, base: Path) -> None:
         layout = grid(get_at(value, base), base)

@@ -127,3 +127,23 @@ def test_dock_is_in_the_main_window(qtbot: Any) -> None:
     dock = window.ruleset_tables_dock  # type: ignore[attr-defined]
     assert dock.toggleViewAction() in window.findChildren(type(dock.toggleViewAction()))
     assert dock.list.count() == len(default_tables("eotma"))
+
+
+def test_rows_are_added_and_removed_in_lists_of_records(document: ScenarioDocument, qtbot: Any) -> None:
+    dock = RulesetTablesDock(document)
+    qtbot.addWidget(dock)
+    cards = default_tables("eotma")["year_cards"]["cards"]
+    dock.select_table("year_cards")
+    assert dock.add_row_button.isEnabled()
+    assert dock.add_row(0)
+    edited = table(document.scenario, "year_cards")["cards"]
+    assert len(edited) == len(cards) + 1 and edited[-1] == cards[0]
+    assert dock.grid_model.rowCount() == len(cards) + 1
+    assert dock.remove_row(0)
+    assert table(document.scenario, "year_cards")["cards"] == [*cards[1:], cards[0]]
+    assert document.undo_stack.count() == 2
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert not is_overridden(document.scenario, "year_cards")
+    dock.select_table("limits")  # a dict of rows: keys are what the rules look up
+    assert not dock.add_row_button.isEnabled() and not dock.add_row()
