@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMenu
 
+from editor.docks.catalogs import CatalogsDock
 from editor.docks.ruleset_tables import RulesetTablesDock
 from editor.docks.underlays import UnderlaysDock
 from editor.docks.units_palette import MapDropTarget, UnitsPaletteDock
@@ -49,6 +50,10 @@ def install_extras(window: MainWindow) -> None:
     tables.refused.connect(window.report)
     window.ruleset_tables_dock = tables  # type: ignore[attr-defined]
     _add_dock(window, tables, Qt.DockWidgetArea.BottomDockWidgetArea, window.tables_dock)
+    catalogs = CatalogsDock(window.document, window)  # languages and religions
+    catalogs.refused.connect(window.report)
+    window.catalogs_dock = catalogs  # type: ignore[attr-defined]
+    _add_dock(window, catalogs, Qt.DockWidgetArea.BottomDockWidgetArea, window.tables_dock)
 
     window.underlay_layer = UnderlayLayer(window.scene, window.document)  # type: ignore[attr-defined]
     window.underlay_layer.problem.connect(window.report)  # type: ignore[attr-defined]

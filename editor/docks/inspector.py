@@ -393,7 +393,7 @@ class InspectorDock(QDockWidget):
         ):
             for _section, form in self.forms:
                 form.refresh_choices()
-            if self.kind:
+            if self.kind == "scenario":  # the title may have changed
                 self.header.setText(self._describe())
             self.refresh()
 

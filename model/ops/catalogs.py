@@ -77,6 +77,8 @@ class Reference:
     owner: str
     owner_id: str
     field: str
+    target: str = ""
+    """The entry referred to."""
 
     def __str__(self) -> str:
         return f"{self.owner.replace('_', ' ')} {self.owner_id} ({self.field})"
@@ -121,13 +123,13 @@ def _nested_model(annotation: Any) -> tuple[type[BaseModel] | None, bool]:
 
 def _rewrite(
     model: type[BaseModel], data: Any, kind: str, old: set[str], new: str | None, where: str
-) -> tuple[Any, list[str]]:
+) -> tuple[Any, list[tuple[str, str]]]:
     """Return ``data`` with references of ``kind`` to ``old`` ids replaced by ``new`` (None: cleared)
-    and the dotted names of the fields that held them (``data`` is never mutated)."""
+    and ``(dotted field name, id found)`` for each reference (``data`` is never mutated)."""
     if not isinstance(data, dict):
         return data, []
     result = dict(data)
-    found: list[str] = []
+    found: list[tuple[str, str]] = []
     for name, info in model.model_fields.items():
         if name not in data:
             continue
@@ -136,13 +138,13 @@ def _rewrite(
         label = f"{where}{name}"
         if extra.get("ref") == kind:
             if isinstance(value, str) and value in old:
-                found.append(label)
+                found.append((label, value))
                 if new is None:
                     del result[name]  # an unset optional reference is not written
                 else:
                     result[name] = new
             elif isinstance(value, list) and any(v in old for v in value if isinstance(v, str)):
-                found.append(label)
+                found += [(label, v) for v in dict.fromkeys(value) if v in old]
                 kept = [new if v in old else v for v in value]
                 result[name] = [v for i, v in enumerate(kept) if v is not None and v not in kept[:i]]
             continue
@@ -184,24 +186,28 @@ def references(scenario: Scenario, catalog: str, entry_ids: str | Sequence[str])
     found: list[Reference] = []
     if kind in _CHILD:
         child, field = _CHILD[kind]
-        found += [Reference(child, x.id, field) for x in _items(scenario, child) if getattr(x, field) in old]
+        found += [
+            Reference(child, x.id, field, getattr(x, field))
+            for x in _items(scenario, child)
+            if getattr(x, field) in old
+        ]
     for owner, _p, items, model, _t in _attribute_targets(scenario):
         if model is None:
             continue
         for item in items:
             _, hits = _rewrite(model, item.attributes, kind, old, None, "")
-            found += [Reference(owner, item.id, hit) for hit in hits]
+            found += [Reference(owner, item.id, hit, target) for hit, target in hits]
     spec = registry.get(scenario.ruleset.id)
     if spec is not None:
         for area_id, setup in scenario.setup.areas.items():
             _, hits = _rewrite(spec.area_setup, setup.attributes, kind, old, None, "")
-            found += [Reference("area", area_id, f"starting {hit}") for hit in hits]
+            found += [Reference("area", area_id, f"starting {hit}", target) for hit, target in hits]
         for owner, model, data in (
             ("scenario", spec.setup_attributes, scenario.setup.attributes),
             ("options", spec.options, scenario.ruleset.options),
         ):
             _, hits = _rewrite(model, data, kind, old, None, "")
-            found += [Reference(owner, "setup", hit) for hit in hits]
+            found += [Reference(owner, "setup", hit, target) for hit, target in hits]
     return found
 
 
