@@ -335,7 +335,7 @@ def _legend_page(pages: _Pages, scene: MapScene, layout: TileLayout, options: Sh
     mode = get_mode(options.mode)
     lines = [f"Map mode: {mode.name}"]
     lines += [entry.label for entry in scene.legend]
-    facts = _facts(scene)
+    facts = _facts(scene, layout)
     page = pages.start(PageRecord("legend", "Legend", tuple(lines + facts)), layout.landscape, options.paper)
     painter = pages.painter
     painter.save()
@@ -368,7 +368,7 @@ def _legend_page(pages: _Pages, scene: MapScene, layout: TileLayout, options: Sh
     painter.restore()
 
 
-def _facts(scene: MapScene) -> list[str]:
+def _facts(scene: MapScene, layout: TileLayout) -> list[str]:
     """The scenario-wide facts a player needs at the table (ruleset, year, rounds, options, scale)."""
     scenario = scene.scenario
     meta = scenario.metadata
@@ -384,6 +384,11 @@ def _facts(scene: MapScene) -> list[str]:
         facts.append(f"Options: {', '.join(chosen)}")
     if meta.author:
         facts.append(f"Author: {meta.author}")
+    units_per_cm = 10 * MM / max(layout.scale, 1e-12)
+    facts.append(
+        f"Printed scale: 1 cm = {units_per_cm:.3g} {scenario.map.units}; the map spans "
+        f"{layout.columns} x {layout.rows} pages"
+    )
     facts.append("Unit counters show the kind's initial and the strength (A2: army of strength 2).")
     return facts
 

@@ -63,6 +63,7 @@ def test_setup_table_text(scenario: Scenario, tmp_path: Path) -> None:
         "Army | Kingdom of Aldmoor | Aldmoor | 2",
         "Fleet | Sarnian League | Tarsk | 1",
         "Map mode: Owner",
+        "Printed scale: 1 cm = ",
     ):
         assert expected in text
     areas = next(t for t in setup_tables(scenario) if t.title == "Areas")
