@@ -24,12 +24,38 @@ if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
 
 
-def _panels_menu(window: MainWindow) -> QMenu | None:
-    """The View > Panels menu the main window's menus built (None when there is none)."""
+def _menu(window: MainWindow, title: str) -> QMenu | None:
+    """A menu the main window's menus built, by its title without the ``&`` (None when absent)."""
     for menu in window.menuBar().findChildren(QMenu):
-        if menu.title().replace("&", "") == "Panels":
+        if menu.title().replace("&", "") == title:
             return menu
     return None
+
+
+def _panels_menu(window: MainWindow) -> QMenu | None:
+    """The View > Panels menu."""
+    return _menu(window, "Panels")
+
+
+def _file_imports(window: MainWindow, underlays: UnderlaysDock) -> None:
+    """File > Import basemap… and Import picture underlay…, just above the exports."""
+    menu = _menu(window, "File")
+    if menu is None:
+        return
+    before = window.actions_by_name.get("export")
+    for name, text, button in (
+        ("import_basemap", "Import &basemap…", underlays.add_basemap),
+        ("import_picture", "Import picture &underlay…", underlays.add_image),
+    ):
+        action = QAction(text, window)
+        action.triggered.connect(
+            lambda _checked=False, b=button: (underlays.show(), underlays.raise_(), b.click())
+        )
+        window.actions_by_name[name] = action
+        if before is not None:
+            menu.insertAction(before, action)
+        else:
+            menu.addAction(action)
 
 
 def _add_dock(
@@ -61,6 +87,7 @@ def install_extras(window: MainWindow) -> None:
     underlays.refused.connect(window.report)
     window.underlays_dock = underlays  # type: ignore[attr-defined]
     _add_dock(window, underlays, Qt.DockWidgetArea.RightDockWidgetArea, window.history_dock)
+    _file_imports(window, underlays)
 
     paint_tool = window.tools.get("paint")
     if paint_tool is not None:

@@ -139,3 +139,12 @@ def test_import_basemap_as_linework_through_the_dialog(qtbot: Any, monkeypatch: 
     monkeypatch.setattr(BasemapDialog, "exec", lambda dialog: int(BasemapDialog.DialogCode.Rejected.value))
     assert import_basemap(document) == "cancelled"
     assert document.undo_stack.count() == 1
+
+
+def test_file_menu_imports_a_basemap(qtbot: Any, monkeypatch: Any) -> None:
+    window = MainWindow(ScenarioDocument())
+    qtbot.addWidget(window)
+    monkeypatch.setattr(BasemapDialog, "exec", lambda dialog: int(BasemapDialog.DialogCode.Accepted.value))
+    window.actions_by_name["import_basemap"].trigger()
+    assert [u.kind for u in window.document.scenario.map.underlays] == ["basemap"]
+    assert window.underlays_dock.list.count() == 1  # type: ignore[attr-defined]
