@@ -37,6 +37,9 @@ class PlayerSetup:
     name: str = ""
     language: str | None = None
     religion: str | None = None
+    protected_rounds: int = 0
+    """27.7: for this many rounds from the start the leader makes no stature checks and ignores
+    Leader Dies Heirless (a scenario rule: Charlemagne's first seven rounds)."""
 
 
 @dataclass(frozen=True)
@@ -214,6 +217,7 @@ def build_game(scenario: Any) -> EotmaGame:
                 court=attrs.get("court"),
                 treasury=int(attrs.get("treasury", 12)),
                 handicap=int(attrs.get("handicap", 0)),
+                protected_rounds=int(attrs.get("protected_rounds", 0)),
             )
         )
     magnates = [

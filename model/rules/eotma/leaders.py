@@ -21,10 +21,21 @@ STATURE_NAMES = ("combat", "administrative", "diplomatic")
 _DICE = re.compile(r"(\d*)d(\d+)(?:\+(\d+))?")
 
 
+def is_protected(state: EotmaState, player: int) -> bool:
+    """Return whether the leader is still in the scenario's protected rounds (27.7)."""
+    return state.round < state.game.seats[player].protected_rounds
+
+
 def stature_check(state: EotmaState, player: int, which: int, card: YearCard, effects: list[str]) -> None:
-    """Make the stature check a card calls for when the leader's stature is in its range (13.23)."""
+    """Make the stature check a card calls for when the leader's stature is in its range (13.23).
+
+    27.7: a leader in the scenario's protected rounds makes no stature checks.
+    """
     stature = state.stat[player][which]
     if not card.calls_check(stature):
+        return
+    if is_protected(state, player):
+        effects.append(f"{state.game.player_ids[player]}: no stature check in the protected rounds (27.7)")
         return
     rules = state.game.rules
     who = state.game.player_ids[player]
@@ -70,11 +81,14 @@ def heirless(state: EotmaState, player: int, effects: list[str]) -> None:
     Areas not connected to the court go into unrest, every other area but the court does so on a
     die roll up to the table's limit; every area in unrest is then checked for rebellion.
     Enlargement of King's Personal Demesne cards are discarded, an excommunication ends, and an
-    heir with new statures takes over.
+    heir with new statures takes over. 27.7: a leader in the protected rounds ignores the card.
     """
     game = state.game
     rules = game.rules
     who = game.player_ids[player]
+    if is_protected(state, player):
+        effects.append(f"{who} ignores Leader Dies Heirless in the protected rounds (27.7)")
+        return
     state.count("leader_deaths")
     effects.append(f"{who}: the leader dies heirless")
     conn = connection(state, player)

@@ -59,6 +59,11 @@ class EmpireAttributes(_Attrs):
     treasury: int = Field(default=12, ge=0, description="Starting gold (16.0: 12 in every scenario).")
     handicap: int = Field(default=0, description="Victory points added at the end (scenario handicap).")
     optional: bool = Field(default=False, description="Seat may be left out (e.g. Byzantium in 771).")
+    protected_rounds: int = Field(
+        default=0,
+        ge=0,
+        description="Rounds from the start without stature checks or Leader Dies Heirless (27.7).",
+    )
 
 
 class MagnateAttributes(_Attrs):

@@ -16,7 +16,8 @@ Step 1, the map, is exactly what this command line makes (the constants below)::
 
 Step 2 applies each ``scenario-YEAR.json``: title, description, start year and rounds; the
 ruleset options; ``area_overrides`` (language and religion as they stood at that date); the
-empires (colour, court, leader, treasury, their areas with social state and forts); independent
+empires (colour, court, leader, treasury, handicap and protected rounds when given, their areas
+with social state and forts); independent
 areas; Magnates and their areas; claims and ties; starting units (ids made from owner and kind).
 """
 
@@ -116,6 +117,9 @@ def apply_setup(base: Scenario, table: dict[str, Any], source: str) -> Scenario:
         attributes = {"leader": item["leader"], "court": item["court"], "treasury": item.get("treasury", 12)}
         if item.get("optional"):
             attributes["optional"] = True
+        for key in ("handicap", "protected_rounds"):  # 27.7, 27.92: scenario rules of one empire
+            if key in item:
+                attributes[key] = item[key]
         empires.append(
             Empire(
                 id=item["id"],

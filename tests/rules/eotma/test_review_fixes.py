@@ -11,6 +11,7 @@ import pytest
 from eotma_helpers import area, card, game, idx, start
 
 from model import io
+from model.rules.eotma import events
 from model.rules.eotma.data import _default_table
 from model.rules.eotma.game import AreaStart, Options, build_game
 from model.rules.eotma.ratings import religion_difference
@@ -118,3 +119,38 @@ def test_house_6_7_51_a_seafaring_home_links_across_its_connection_range() -> No
     short = start(areas={"venice": AreaStart("west", 1)}, tables={"endeavours": endeavours})
     assert "venice" not in _connected(short)
     assert sea_range(short, idx(short, "venice")) == 3  # the endeavour range (9.53) is its own value
+
+
+CHECK_ALL = card(5, rule={"target": ["+1(9>)"]}, stature_check=[1, 9])
+"""A ruling card that calls a stature check at any stature."""
+
+
+def test_27_7_a_protected_leader_makes_no_stature_check_in_the_first_rounds() -> None:
+    state = start(CHECK_ALL, hand=[5], west={"protected_rounds": 7})
+    state.rng.force(1, 1)  # would kill the leader (2 on the stature check table)
+    entry = state.apply("rule march")
+    assert any("no stature check in the protected rounds (27.7)" in e for e in entry.effects)
+    assert state.stat[0] == [3, 3, 3]
+    assert not any(e.startswith("stature check") for e in entry.effects)
+
+
+def test_27_7_after_the_protected_rounds_the_checks_come_back() -> None:
+    state = start(CHECK_ALL, hand=[5], west={"protected_rounds": 7})
+    state.round = 7
+    entry = state.apply("rule march")
+    assert any(e.startswith("stature check west") for e in entry.effects)
+
+
+def test_27_7_a_protected_leader_ignores_leader_dies_heirless() -> None:
+    state = start(areas={"border": AreaStart("west", 1)}, west={"protected_rounds": 7})
+    events.immediate(state, 0, {"type": "heirless"}, state.rng.trace)
+    assert state.rng.trace[-1] == "west ignores Leader Dies Heirless in the protected rounds (27.7)"
+    assert state.statistics()["leader_deaths"] == 0 and not area(state, "border")["unrest"]
+
+
+def test_27_7_27_92_charlemagne_scenario_protects_the_franks_and_sets_their_handicap() -> None:
+    game_ = build_game(io.load(SCENARIOS / "medieval-europe-771.mappa.json"))
+    franks = game_.seats[game_.player_index["franks"]]
+    byzantium = game_.seats[game_.player_index["byzantium"]]
+    assert franks.protected_rounds == 7 and franks.handicap == -40
+    assert byzantium.protected_rounds == 0 and byzantium.handicap == 0
