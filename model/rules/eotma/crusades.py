@@ -75,9 +75,14 @@ def begin(state: EotmaState, leader: int, effects: list[str]) -> None:
         effects.append("no crusader answers the call")
         return
     if leader < 0 or leader not in crusaders:
-        # 23.32 step 1: the highest combat stature leads; then the higher sum of statures.
-        leader = max(crusaders, key=lambda p: (state.stat[p][COMBAT], sum(state.stat[p]), -p))
-    order = sorted(crusaders, key=lambda p: (-state.stat[p][COMBAT], p))
+        # 23.32 step 1: the highest combat stature leads; then the higher sum of statures; then a die.
+        best = max((state.stat[p][COMBAT], sum(state.stat[p])) for p in crusaders)
+        tied = [p for p in crusaders if (state.stat[p][COMBAT], sum(state.stat[p])) == best]
+        leader = roll_off(state, tied, "crusade leader")[0]
+    # 23.32 step 2: the order of endeavours by combat stature, ties by die roll (highest first).
+    order: list[int] = []
+    for combat in sorted({state.stat[p][COMBAT] for p in crusaders}, reverse=True):
+        order += roll_off(state, [p for p in crusaders if state.stat[p][COMBAT] == combat], "crusade order")
     state.crusade = [leader, 0, *order]
     state.crusade_turn = state.round // 5
     effects.append(
@@ -102,6 +107,20 @@ def begin(state: EotmaState, leader: int, effects: list[str]) -> None:
         choose_route(state, options[0][0], effects)
         return
     march(state, effects)
+
+
+def roll_off(state: EotmaState, players: list[int], why: str) -> list[int]:
+    """Order tied players by die rolls, highest first; players who roll alike roll again (23.32)."""
+    if len(players) <= 1:
+        return list(players)
+    ids = state.game.player_ids
+    rolls: dict[int, list[int]] = {}
+    for p in players:
+        rolls.setdefault(state.rng.roll(1, f"{why}: {ids[p]}"), []).append(p)
+    result: list[int] = []
+    for value in sorted(rolls, reverse=True):
+        result += roll_off(state, rolls[value], why)
+    return result
 
 
 def _friendly(state: EotmaState, area: int) -> bool:

@@ -263,3 +263,28 @@ def test_random_games_with_routes_and_crusader_states_keep_the_invariants() -> N
             check_position(state)
         assert state.game.state_from_json(state.to_json()) == state
     assert {"route", "passage", "crusade", "crusader-state"} <= seen
+
+
+def test_23_32_steps_1_2_ties_for_the_lead_and_the_order_go_to_die_rolls() -> None:
+    state = two_route_state(germany=True)
+    state.stat[0][0] = 3  # France 3-3-3 like Germany: tied on combat and on the sum
+    state.rng.force(2, 5, 6, 1)  # lead: France 2, Germany 5; order: France 6, Germany 1
+    entry = state.apply("crusade")
+    assert "crusade leader: france: 1d6 2=2" in entry.effects
+    assert state.crusade[0] == 2 and state.crusade[2:] == [0, 2]
+    assert state.current_player() == "germany" and state.view()["decision"] == "route"
+
+
+def test_23_32_step_2_equal_rolls_roll_again() -> None:
+    state = two_route_state(germany=True)
+    state.stat[0][0] = 3
+    state.rng.force(4, 4, 1, 3, 5, 2)  # lead: 4-4 again, then France 1, Germany 3; order: 5, 2
+    state.apply("crusade")
+    assert state.crusade[0] == 2 and state.crusade[2:] == [0, 2]
+
+
+def test_23_32_step_1_the_highest_combat_stature_leads_without_a_roll() -> None:
+    state = two_route_state(germany=True)  # France 4-3-3, Germany 3-3-3
+    entry = state.apply("crusade")
+    assert not any("crusade leader" in e or "crusade order" in e for e in entry.effects)
+    assert state.crusade[0] == 0 and state.crusade[2:] == [0, 2]
