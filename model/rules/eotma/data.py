@@ -214,6 +214,8 @@ class Rules:
         self.crusade_jerusalem: str = str(crusades["jerusalem"])
         self.crusade_church: str = str(crusades["church"])
         self.crusade_years: tuple[int, int] = (int(crusades["first_year"]), int(crusades["last_year"]))
+        self.crusade_parley_tie: bool = bool(_value(crusades.get("parley_tie_carries", False)))
+        """Whether a tied crusade parley calls the crusade (20.46 is silent; house default: no)."""
         states = crusades.get("crusader_states", {})
         self.crusader_states: bool = bool(states.get("enabled", False))
         """Whether the crusaders may found crusader states (23.32 step 5, house default table)."""

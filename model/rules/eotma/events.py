@@ -79,12 +79,14 @@ def immediate(state: EotmaState, player: int, effect: dict[str, object] | object
         state.treasury[player] += gold
         effects.append(f"{state.game.player_ids[player]}: +{gold} gold")
     elif kind == "social_state":
+        # The card's data: areas below min_population are spared; with die_max, an area loses its
+        # level only on a die roll up to it (no die_max: every area loses one, no roll).
         min_population = int(str(effect.get("min_population", -99)))
-        die_max = int(str(effect.get("die_max", 6)))
+        die_max = effect.get("die_max")
         for area in owned:
             if board.population[area] < min_population:
                 continue
-            if die_max < 6 and state.rng.roll(1, f"event {board.ids[area]}") > die_max:
+            if die_max is not None and state.rng.roll(1, f"event {board.ids[area]}") > int(str(die_max)):
                 continue
             rebellion.lower_social_state(state, area, effects, own_failure=False)
     elif kind == "unrest":

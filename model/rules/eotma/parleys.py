@@ -63,15 +63,21 @@ def call(state: EotmaState, kind: str, caller: int, area: int, other: int, effec
         settle(state, effects)
 
 
+def influence_votes(state: EotmaState) -> int:
+    """Return the votes one Influence in Church Hierarchy card adds (20.51: the card's ``votes``)."""
+    card = state.game.rules.event_kinds.get(INFLUENCE)
+    return int(card.effect["votes"]) if card is not None else 0
+
+
 def vote(state: EotmaState, yes: bool, influence: int, effects: list[str]) -> None:
-    """Record one voter's block of votes (+5 per Influence in Church Hierarchy card played, 20.51)."""
+    """Record one voter's block of votes, plus each Influence in Church Hierarchy card's votes (20.51)."""
     decision = state.pending.pop()
     voter = decision.player
     area = decision.data[0] if decision.data else -1
     for _ in range(influence):
         state.holding[voter].remove(INFLUENCE)
         state.event_discard.append(INFLUENCE)
-    weight = votes_of(state, voter, area) + 5 * influence
+    weight = votes_of(state, voter, area) + influence * influence_votes(state)
     state.parley[4 if yes else 5] += weight
     effects.append(f"{state.game.player_ids[voter]} votes {'yes' if yes else 'no'} with {weight}")
     if not any(p.kind == "vote" for p in state.pending):
@@ -83,7 +89,7 @@ def settle(state: EotmaState, effects: list[str]) -> None:
     kind, caller, area, other, yes, no = state.parley
     state.parley = []
     game = state.game
-    carried = yes >= no
+    carried = yes > no or (yes == no and (kind != "crusade" or game.rules.crusade_parley_tie))
     effects.append(f"parley {kind}: {yes} yes, {no} no: {'carried' if carried else 'rejected'}")
     if kind == "claim" and carried:
         state.claims[area] |= 1 << caller
@@ -92,11 +98,11 @@ def settle(state: EotmaState, effects: list[str]) -> None:
         state.excommunicated[caller] = False
         effects.append(f"{game.player_ids[caller]} is readmitted to the church (20.45)")
     elif kind == "crusade":
-        if yes > no:  # house default: a crusade needs more yes than no votes (20.46)
+        if carried:  # 20.46: a tie calls the crusade only when the crusades table says so
             from model.rules.eotma import crusades
 
             crusades.begin(state, caller, effects)
-    elif kind == "breach" and yes >= no:
+    elif kind == "breach" and carried:
         # 20.44: a tie excommunicates too; the broken agreement is over.
         excommunicate(state, other, effects)
         state.agreements = [a for a in state.agreements if {a[0], a[1]} != {caller, other}]

@@ -8,12 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from eotma_helpers import area, card, game, idx, start
+from eotma_helpers import CATALOG, area, card, game, idx, rules_with, start, turn_of
 
 from model import io
 from model.rules.eotma import events
+from model.rules.eotma.board import Board, LandSpec
 from model.rules.eotma.data import _default_table
-from model.rules.eotma.game import AreaStart, Options, build_game
+from model.rules.eotma.game import AreaStart, EotmaGame, MagnateSetup, Options, PlayerSetup, build_game
 from model.rules.eotma.ratings import religion_difference
 from model.rules.eotma.state import EotmaState
 from model.rules.eotma.territory import connection, sea_range
@@ -154,3 +155,96 @@ def test_27_7_27_92_charlemagne_scenario_protects_the_franks_and_sets_their_hand
     byzantium = game_.seats[game_.player_index["byzantium"]]
     assert franks.protected_rounds == 7 and franks.handicap == -40
     assert byzantium.protected_rounds == 0 and byzantium.handicap == 0
+
+
+def test_20_51_an_influence_card_adds_the_votes_of_its_table_entry() -> None:
+    cards = _default_table("event_cards")
+    table = {
+        **cards,
+        "cards": [
+            {**c, "effect": {**c["effect"], "votes": 7}} if c["id"] == "influence_in_church" else c
+            for c in cards["cards"]
+        ],
+    }
+    state = start(
+        areas={"march": AreaStart("west", 1, ties=("west",))},
+        east={"diplomatic": 9},
+        tables={"event_cards": table},
+    )
+    state.holding[0] = ["influence_in_church"]
+    state.apply("parley claim march")
+    state.apply("vote no")  # east: 9
+    entry = state.apply("vote yes influence 1")  # west: 3 + 7 = 10
+    assert "west votes yes with 10" in entry.effects
+    assert area(state, "march")["claims"] == ["west"]
+
+
+C_ANY = card(1, conquest={"result": ["C"]})
+
+
+def _crusade_parley(**crusades: object) -> EotmaState:
+    catalog = CATALOG.__class__(
+        language_family=dict(CATALOG.language_family),
+        religion_group={**CATALOG.religion_group, "roman_catholic": "christian", "moslem": "islam"},
+        group_kind={**CATALOG.group_kind, "islam": "moslem"},
+        religion_names={**CATALOG.religion_names, "roman_catholic": "Roman Catholic", "moslem": "Moslem"},
+    )
+    board = Board.build(
+        [
+            LandSpec("paris", language="aldic", religion="roman_catholic"),
+            LandSpec("cpl", language="kestrian", religion="eastern"),
+            LandSpec("syria", language="lowenish", religion="moslem", population=1),
+            LandSpec("jerusalem", language="lowenish", religion="moslem", population=2),
+        ],
+        land_edges=[("syria", "jerusalem"), ("cpl", "syria"), ("paris", "cpl")],
+        catalog=catalog,
+    )
+    g = EotmaGame(
+        board,
+        [PlayerSetup("france", court="paris"), PlayerSetup("byzantium", court="cpl")],
+        {
+            "paris": AreaStart("france", 2),
+            "cpl": AreaStart("byzantium", 2),
+            "syria": AreaStart("sultan", 0),
+            "jerusalem": AreaStart("sultan", 0),
+        },
+        rules=rules_with(
+            card(1, conquest={"result": ["C"]}), crusades={**_default_table("crusades"), **crusades}
+        ),
+        options=Options(events=False, crusades=True),
+        start_year=1100,
+        magnates=[MagnateSetup("sultan", 3, "syria")],
+    )
+    state = turn_of(g.new_state(1), "france")
+    state.apply("parley crusade")
+    state.apply("vote yes")  # france, 3 votes
+    state.apply("vote no")  # byzantium, 3
+    return state
+
+
+def test_20_46_house_a_tied_crusade_parley_calls_no_crusade() -> None:
+    state = _crusade_parley()
+    assert state.crusade == [] and state.log[-1].effects[-1] == "parley crusade: 3 yes, 3 no: rejected"
+
+
+def test_20_46_house_the_crusades_table_may_let_a_tie_call_the_crusade() -> None:
+    state = _crusade_parley(parley_tie_carries=True)
+    assert state.crusade and state.crusade[0] == 0
+
+
+def test_house_plague_hits_every_populous_area_without_a_roll() -> None:
+    state = start(areas={"city": AreaStart("west", 2), "capital": AreaStart("west", 2)})
+    plague = state.game.rules.event_kinds["plague"].effect
+    assert "die_max" not in plague
+    before = len(state.rng.trace)
+    events.immediate(state, 0, dict(plague), state.rng.trace)
+    new = state.rng.trace[before:]
+    assert not any("1d6" in e for e in new)
+    assert [area(state, a)["social_state"] for a in ("home", "city", "capital", "march")] == [1, 1, 1, 1]
+
+
+def test_house_famine_rolls_a_die_per_area_up_to_its_die_max() -> None:
+    state = start()
+    state.rng.force(2, 3)  # home: 2 <= 2 loses a level; march: 3 keeps it
+    events.immediate(state, 0, {"type": "social_state", "min_population": -9, "die_max": 2}, state.rng.trace)
+    assert area(state, "home")["social_state"] == 1 and area(state, "march")["social_state"] == 1
