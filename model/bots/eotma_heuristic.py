@@ -19,6 +19,7 @@ from model.rules.eotma.actions import (
     Contest,
     CrusadeAttack,
     CrusadePass,
+    CrusadePillage,
     CrusaderState,
     Decline,
     Defend,
@@ -225,7 +226,7 @@ class EotmaHeuristicBot:
         if decision.kind == "comply":
             return Accept()
         if decision.kind == "crusade":
-            attacks = [a for a in actions if isinstance(a, CrusadeAttack) and a.gold == 0]
+            attacks = [a for a in actions if isinstance(a, CrusadeAttack | CrusadePillage) and a.gold == 0]
             return attacks[0] if attacks else CrusadePass()
         if decision.kind == "agreement":
             return Refuse()  # it trusts no one

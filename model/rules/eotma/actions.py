@@ -517,6 +517,28 @@ class CrusadeAttack(Action):
 
 
 @dataclass(frozen=True)
+class CrusadePillage(Action):
+    """23.32 step 2: a crusader without the gold for a conquest pillages an area in the way or a
+    holy place instead: ``crusade-pillage AREA [+N]``."""
+
+    VERB: ClassVar[str] = "crusade-pillage"
+    area: str
+    gold: int = 0
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.area,)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.area, *_gold_text(self.gold))
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if not args:
+            raise MalformedActionError(text, "write 'crusade-pillage AREA [+N]'")
+        return cls(args[0], _gold(args[1:], text))
+
+
+@dataclass(frozen=True)
 class CrusadePass(Action):
     """23.32: a crusader lets its turn in the crusader phase go by."""
 
@@ -679,6 +701,7 @@ CODEC = ActionCodec(
         CallCrusade,
         CrusadeAttack,
         CrusadePass,
+        CrusadePillage,
         CrusadeRoute,
         CrusaderState,
         EndTurn,

@@ -302,7 +302,7 @@ def _next(state: EotmaState, start: int, effects: list[str]) -> None:
         return
     for step in range(len(order)):
         player = order[(start + step) % len(order)]
-        if state.hand[player] and state.treasury[player] >= state.game.rules.min_gold["conquest"]:
+        if state.hand[player] and state.treasury[player] >= state.game.rules.min_gold["pillage"]:
             state.crusade[1] = (start + step) % len(order)
             state.pending.append(Pending("crusade", player, "crusade"))
             return
@@ -327,6 +327,44 @@ def attack(state: EotmaState, target: int, gold: int, effects: list[str]) -> Non
     for result in card.for_kind("conquest"):
         if result.code == "C" and result.column == "result" and result.applies(rating):
             _c_result(state, player, target, effects)
+    stature_check(state, player, COMBAT, card, effects)
+    _next(state, state.crusade[1] + 1, effects)
+
+
+def pillage(state: EotmaState, target: int, gold: int, effects: list[str]) -> None:
+    """23.32 step 2: a crusader short of gold for a conquest pillages instead (11).
+
+    The rating is the conquest's plus the target's population (11.0); the crusaders have no
+    base on the map, so a base -1 result has nothing to act on (house default, as the base
+    social state counts 0). Gold comes from the Pillage/Plunder Table (11.3).
+    """
+    from model.rules.eotma.endeavours.pillage import plunder_gold
+
+    decision = state.pending.pop()
+    player = decision.player
+    game = state.game
+    board = game.board
+    state.treasury[player] -= game.rules.min_gold["pillage"] + gold
+    card = game.rules.card_by_id[state.hand[player].pop(0)]
+    rating = state.stat[player][COMBAT] + board.population[target] - state.ss[target] - state.fort[target]
+    rating -= language_difference(state, player, target) + religion_difference(state, player, target)
+    rating += gold
+    effects.append(
+        f"{game.player_ids[player]} pillages {board.ids[target]} on crusade: card {card.id}, rating {rating}"
+    )
+    for result in card.for_kind("pillage"):
+        if not result.applies(rating):
+            continue
+        if result.code == "-1" and result.column == "target":
+            before = state.ss[target]
+            if before > game.rules.ss_min:
+                state.ss[target] = before - 1
+                effects.append(f"{board.ids[target]}: social state {before} -> {before - 1}")
+        elif result.code == "G":
+            loot = plunder_gold(state, f"pillage gold {board.ids[target]}")
+            state.treasury[player] += loot
+            effects.append(f"{game.player_ids[player]}: +{loot} gold from pillage")
+    state.crusade_passes = 0
     stature_check(state, player, COMBAT, card, effects)
     _next(state, state.crusade[1] + 1, effects)
 

@@ -24,6 +24,7 @@ from model.rules.eotma.actions import (
     Contest,
     CrusadeAttack,
     CrusadePass,
+    CrusadePillage,
     CrusadeRoute,
     CrusaderState,
     Decline,
@@ -279,24 +280,38 @@ def tax_actions(state: EotmaState, player: int) -> list[Action]:
 
 
 def crusade_actions(state: EotmaState, player: int) -> list[Action]:
-    """Return a crusader's attacks on the holy places it does not hold (23.32 step 5)."""
+    """Return a crusader's attacks on the holy places it does not hold (23.32 step 5), or its
+    pillages when it cannot pay for a conquest (23.32 step 2)."""
     actions: list[Action] = []
+    pillage = state.treasury[player] < state.game.rules.min_gold["conquest"]
     for area in crusades.open_targets(state):
         name = state.game.board.ids[area]
         for gold in state.game.rules.extra_gold:
-            action = CrusadeAttack(name, gold)
+            action = CrusadePillage(name, gold) if pillage else CrusadeAttack(name, gold)
             if crusade_problem(state, player, action) is None:
                 actions.append(action)
     return actions
 
 
-def crusade_problem(state: EotmaState, player: int, action: CrusadeAttack) -> str | None:
-    """Return why this crusader attack is refused, or None."""
+def crusade_problem(state: EotmaState, player: int, action: CrusadeAttack | CrusadePillage) -> str | None:
+    """Return why this crusader attack or pillage is refused, or None."""
     area = state.game.board.index.get(action.area)
     if area is None or area not in crusades.open_targets(state):
         targets = ", ".join(state.game.board.ids[a] for a in crusades.open_targets(state))
         return f"the crusaders attack the areas in their way, then Syria and Jerusalem: now {targets} (23.32)"
-    price = state.game.rules.min_gold["conquest"] + action.gold
+    conquest = state.game.rules.min_gold["conquest"]
+    if isinstance(action, CrusadePillage):
+        if state.treasury[player] >= conquest:
+            return (
+                f"a crusader pillages only when it cannot pay {conquest} gold for a conquest (23.32 step 2)"
+            )
+        if state.ss[area] <= state.game.rules.ss_min:
+            return f"{action.area} is at the lowest social state and cannot be pillaged (11.0)"
+        price = state.game.rules.min_gold["pillage"] + action.gold
+        if price > state.treasury[player]:
+            return f"the pillage costs {price} gold and the crusader has {state.treasury[player]}"
+        return None
+    price = conquest + action.gold
     if price > state.treasury[player]:
         return f"it costs {price} gold and the treasury holds {state.treasury[player]} (23.32 step 2)"
     if not state.hand[player]:
@@ -408,7 +423,7 @@ def _reason(state: EotmaState, action: Action) -> str | None:
         if decision.kind == "crusade":
             if isinstance(action, CrusadePass):
                 return None
-            if not isinstance(action, CrusadeAttack):
+            if not isinstance(action, CrusadeAttack | CrusadePillage):
                 return f"{who} must attack a holy place or pass in the crusader phase (23.32)"
             return crusade_problem(state, decision.player, action)
         if decision.kind == "route":

@@ -30,6 +30,7 @@ from model.rules.eotma.actions import (
     Contest,
     CrusadeAttack,
     CrusadePass,
+    CrusadePillage,
     CrusadeRoute,
     CrusaderState,
     Decline,
@@ -362,6 +363,8 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         crusades.begin(state, -1, effects)
     elif isinstance(action, CrusadeAttack):
         crusades.attack(state, state.game.board.index[action.area], action.gold, effects)
+    elif isinstance(action, CrusadePillage):
+        crusades.pillage(state, state.game.board.index[action.area], action.gold, effects)
     elif isinstance(action, CrusadePass):
         crusades.pass_turn(state, effects)
     elif isinstance(action, CrusadeRoute):

@@ -20,6 +20,7 @@ from model.rules.eotma.territory import set_owner
 from model.rules.protocol import IllegalActionError
 
 C_ANY = card(1, conquest={"result": ["C"]})
+PILLAGE_G = card(2, pillage={"target": ["-1"], "result": ["G"]})
 CATALOG = CATALOG_RC.__class__(
     language_family=dict(CATALOG_RC.language_family),
     religion_group={**CATALOG_RC.religion_group, "old_faith": "pagan"},
@@ -28,7 +29,9 @@ CATALOG = CATALOG_RC.__class__(
 )
 
 
-def two_route_state(germany: bool = False, tables: dict[str, object] | None = None) -> EotmaState:
+def two_route_state(
+    germany: bool = False, tables: dict[str, object] | None = None, treasury: int = 12
+) -> EotmaState:
     board = Board.build(
         [
             LandSpec("paris", language="aldic", religion="roman_catholic"),
@@ -53,7 +56,7 @@ def two_route_state(germany: bool = False, tables: dict[str, object] | None = No
         CATALOG,
     )
     players = [
-        PlayerSetup("france", court="paris", combat=4),
+        PlayerSetup("france", court="paris", combat=4, treasury=treasury),
         PlayerSetup("byzantium", court="cpl"),
         *([PlayerSetup("germany", court="aachen")] if germany else []),
     ]
@@ -70,7 +73,7 @@ def two_route_state(germany: bool = False, tables: dict[str, object] | None = No
         board,
         players,
         starts,
-        rules=rules_with(C_ANY, **(tables or {})),
+        rules=rules_with(C_ANY, PILLAGE_G, **(tables or {})),
         options=Options(events=False, crusades=True, schism=False),
         start_year=1100,
         magnates=[MagnateSetup("sultan", 3, "syria")],
@@ -288,3 +291,29 @@ def test_23_32_step_1_the_highest_combat_stature_leads_without_a_roll() -> None:
     entry = state.apply("crusade")
     assert not any("crusade leader" in e or "crusade order" in e for e in entry.effects)
     assert state.crusade[0] == 0 and state.crusade[2:] == [0, 2]
+
+
+def test_23_32_step_2_a_crusader_short_of_gold_for_a_conquest_pillages() -> None:
+    state = two_route_state(treasury=1)
+    state.force_year_cards("france", [2, 2])
+    state.apply("crusade")
+    state.apply("crusade-route venice")
+    assert state.current_player() == "france" and state.view()["decision"] == "crusade"
+    actions = [str(a) for a in state.legal_actions()]
+    assert "crusade-pillage syria" in actions and "crusade-pillage syria +1" in actions
+    assert not any(a.startswith("crusade-attack") for a in actions)
+    with pytest.raises(IllegalActionError, match=r"must pay 2 gold|costs 2 gold"):
+        state.apply("crusade-attack syria")
+    state.rng.force(6)
+    entry = state.apply("crusade-pillage syria")
+    assert any(e.startswith("france pillages syria on crusade: card 2") for e in entry.effects)
+    assert state.view()["areas"]["syria"]["social_state"] == -1
+    assert state.treasury[0] == 1 + state.game.rules.pillage_gold[6]
+
+
+def test_23_32_step_2_with_gold_for_a_conquest_no_pillage() -> None:
+    state = two_route_state()
+    state.apply("crusade")
+    state.apply("crusade-route venice")
+    with pytest.raises(IllegalActionError, match=r"23\.32 step 2"):
+        state.apply("crusade-pillage syria")
