@@ -214,9 +214,12 @@ class RulesetTablesDock(QDockWidget):
         self.reset_button.setEnabled(overridden)
         note = value.get("note", "") if isinstance(value, dict) else ""
         status = "overridden by this scenario" if overridden else "shipped default"
+        # A long note would squeeze the table out of a short dock: show its start, all of it on hover.
+        short = note if len(note) <= 140 else note[:140].rsplit(" ", 1)[0] + " …"
         self.title.setText(
-            f"<b>{self.table_id or ''}</b> — {status}" + (f"<br><i>{note}</i>" if note else "")
+            f"<b>{self.table_id or ''}</b> — {status}" + (f"<br><i>{short}</i>" if note else "")
         )
+        self.title.setToolTip(note)
         self._show_section()
 
     def _show_section(self) -> None:
