@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.eotma import leaders, rebellion
+from model.rules.eotma.decisions import Pending
+from model.rules.eotma.parleys import INHERITANCE, is_christian
 from model.rules.eotma.territory import connection, set_owner, suitable_court
 
 if TYPE_CHECKING:
@@ -98,31 +100,63 @@ def immediate(state: EotmaState, player: int, effect: dict[str, object] | object
             state.unrest[area] = True
             effects.append(f"{board.ids[area]}: unrest")
     elif kind == "inheritance":
-        inherit(state, player, effects)
+        inherit(state, player, effects, opponents=bool(effect.get("opponent_areas", False)))
     elif kind == "schism_check" and state.game.options.schism:
         from model.rules.eotma.schism import schism_check
 
         schism_check(state, effects)
 
 
-def inherit(state: EotmaState, player: int, effects: list[str]) -> None:
-    """Dynastic Inheritance (house default): the most populous suitable independent neighbour, claimed."""
-    board = state.game.board
+def inheritance_candidates(state: EotmaState, player: int, *, opponents: bool) -> list[int]:
+    """Return the areas a Dynastic Inheritance may give the player (19.2, 20.43, 21.3; house default).
+
+    An area of the leader's language and religion (a suitable court, 21.3) that is independent or,
+    with ``opponents``, another player's area other than its court (20.43). It must lie next to
+    one of the player's connected areas by land, except for an exile, who may inherit anywhere
+    (21.3: the card is one way back from exile). Magnate areas are never inherited.
+    """
+    game = state.game
+    board = game.board
+    exiled = state.court[player] < 0
     conn = connection(state, player)
-    best = -1
+    found: list[int] = []
     for area in range(board.n):
-        if state.owner[area] != -1 or not suitable_court(state, player, area):
+        owner = state.owner[area]
+        if owner == player or not suitable_court(state, player, area):
             continue
-        if not any(b in conn for b in board.adj[area]):
+        if owner >= game.n_players or (owner >= 0 and (not opponents or state.court[owner] == area)):
             continue
-        if best < 0 or board.population[area] > board.population[best]:
-            best = area
-    if best < 0:
+        if not exiled and not any(b in conn for b in board.adj[area]):
+            continue
+        found.append(area)
+    return found
+
+
+def inherit(state: EotmaState, player: int, effects: list[str], *, opponents: bool = False) -> None:
+    """Dynastic Inheritance (19.2, 20.43, 21.3; house default in the event_cards table).
+
+    The player takes the most populous of :func:`inheritance_candidates` (an independent area
+    first on equal population, then board order) with a claim to it (house default 18 method 4).
+    An exile who inherits returns with its court there (21.3). A Christian opponent who loses the
+    area may contest the inheritance in a parley (20.43), unless its leader died heirless this
+    round (20.43 NB).
+    """
+    board = state.game.board
+    candidates = inheritance_candidates(state, player, opponents=opponents)
+    if not candidates:
         effects.append("no area to inherit")
         return
+    best = min(candidates, key=lambda a: (-board.population[a], state.owner[a] >= 0, a))
+    old = state.owner[best]
     set_owner(state, best, player, effects)
     state.claims[best] |= 1 << player
     effects.append(f"{board.ids[best]}: inherited with a claim (19.2)")
+    if old < 0:
+        return
+    if state.heirless_round[old] == state.round:
+        effects.append(f"{state.game.player_ids[old]} may not contest: its leader just died heirless (20.43)")
+    elif is_christian(state, old) and is_christian(state, player):
+        state.pending.append(Pending("contest", old, INHERITANCE, (best, player)))
 
 
 def play_problem(

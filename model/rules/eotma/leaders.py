@@ -90,6 +90,7 @@ def heirless(state: EotmaState, player: int, effects: list[str]) -> None:
         effects.append(f"{who} ignores Leader Dies Heirless in the protected rounds (27.7)")
         return
     state.count("leader_deaths")
+    state.heirless_round[player] = state.round
     effects.append(f"{who}: the leader dies heirless")
     conn = connection(state, player)
     court = state.court[player]

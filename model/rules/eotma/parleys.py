@@ -2,8 +2,9 @@
 (20.4, 20.5), excommunication and readmission (22.1).
 
 A parley is held as data in ``state.parley``: ``[kind, caller, area, other, yes, no]`` (kind:
-``claim`` 20.42, ``readmission`` 20.45, ``contest`` 20.41). Voters decide one after another, most
-votes first (20.4), each as a pending ``vote`` decision; the last vote settles the question.
+``claim`` 20.42, ``readmission`` 20.45, ``contest`` 20.41, ``inheritance`` 20.43). Voters decide
+one after another, most votes first (20.4), each as a pending ``vote`` decision; the last vote
+settles the question.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from model.rules.eotma.state import EotmaState
 
 INFLUENCE = "influence_in_church"
+INHERITANCE = "inheritance"
+"""The ``contest`` decision's and the parley's word for a contested Dynastic Inheritance (20.43)."""
 
 
 def is_christian(state: EotmaState, player: int) -> bool:
@@ -106,19 +109,23 @@ def settle(state: EotmaState, effects: list[str]) -> None:
         # 20.44: a tie excommunicates too; the broken agreement is over.
         excommunicate(state, other, effects)
         state.agreements = [a for a in state.agreements if {a[0], a[1]} != {caller, other}]
-    elif kind == "contest" and carried:
-        # 20.41: the caller is the rightful owner; the conqueror returns the area or is excommunicated.
-        state.pending.append(Pending("comply", other, "contest", (area, caller)))
+    elif kind in ("contest", INHERITANCE) and carried:
+        # 20.41, 20.43: the caller is the rightful owner; the other returns the area or is excommunicated.
+        state.pending.append(Pending("comply", other, kind, (area, caller)))
 
 
 def comply(state: EotmaState, returns: bool, effects: list[str]) -> None:
-    """20.41: the conqueror either gives the contested area back or is excommunicated (22.1)."""
+    """20.41, 20.43: the conqueror or heir either gives the contested area back or is excommunicated
+    (22.1). A returned inheritance takes its claim with it (the parley found the heir not rightful)."""
     decision = state.pending.pop()
     area, rightful = decision.data
     player = decision.player
     if returns:
         set_owner(state, area, rightful, effects)
-        effects.append(f"{state.game.board.ids[area]} returned to {state.game.player_ids[rightful]} (20.41)")
+        rule = "20.43" if decision.action == INHERITANCE else "20.41"
+        effects.append(f"{state.game.board.ids[area]} returned to {state.game.player_ids[rightful]} ({rule})")
+        if decision.action == INHERITANCE:
+            state.claims[area] &= ~(1 << player)
     else:
         excommunicate(state, player, effects)
 

@@ -72,11 +72,11 @@ def tie_holders(state: EotmaState, area: int) -> list[int]:
 def may_ask_waivers(state: EotmaState) -> bool:
     """Return whether a rebellion check may wait for waiver decisions now.
 
-    Waivers (12.42) are asked inside player turns, where a decision may interrupt the flow;
-    checks rolled by the automatic steps between turns (raiders, crusader phase, the stature
-    checks of an exile's unused cards at its turn's end) go ahead with the ties counted.
+    Every rebellion check of an empire's area in these rules falls inside a player turn (taxes,
+    plunder, failed endeavours, conversion, the Leader Dies Heirless card drawn at a turn's
+    start). Should one come up elsewhere (the crusader phase), it goes ahead with the ties.
     """
-    return state.phase == "turn" and not state.crusade and not state.hold_waivers
+    return state.phase == "turn" and not state.crusade
 
 
 def check(

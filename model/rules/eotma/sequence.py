@@ -210,10 +210,8 @@ def end_turn(state: EotmaState, effects: list[str]) -> None:
     if state.is_exiled(player) and state.hand[player]:
         # 21.1: an exile's cards go unused, but the stature checks they show are still made.
         which = STATURE_INDEX[game.rules.exile_check_stature]
-        state.hold_waivers = True  # the turn is ending: no decision may interrupt it
         for card_id in state.hand[player]:
             stature_check(state, player, which, game.rules.card_by_id[card_id], effects)
-        state.hold_waivers = False
         state.hand[player] = []
     if game.options.armies_fleets:
         maintain(state, player, effects)

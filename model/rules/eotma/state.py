@@ -173,8 +173,6 @@ class EotmaState(State):
         """How often each event of ``TALLY`` happened this game."""
         self.probed: tuple[Endeavour, Located] | None = None
         """The endeavour last located by a check, reused by the apply that follows (not saved)."""
-        self.hold_waivers = False
-        """Set while automatic steps run that no waiver decision may interrupt (not saved)."""
         self.declared: tuple[Endeavour, Located] | None = None
         """The endeavour last declared, reused when its decision comes back (not saved)."""
         board = game.board
@@ -349,7 +347,6 @@ class EotmaState(State):
         other._conn = list(self._conn)
         other.changed = self.changed
         other.probed = other.declared = None
-        other.hold_waivers = False
         for name in _AREA_LISTS + _PLAYER_LISTS + _PLAIN_LISTS:
             setattr(other, name, list(getattr(self, name)))
         for name in _NESTED:

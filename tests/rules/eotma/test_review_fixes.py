@@ -13,7 +13,7 @@ from eotma_helpers import CATALOG, area, card, game, idx, rules_with, start, tur
 from model import io
 from model.rules.eotma import events
 from model.rules.eotma.board import Board, LandSpec
-from model.rules.eotma.data import _default_table
+from model.rules.eotma.data import _default_table, default_rules
 from model.rules.eotma.game import AreaStart, EotmaGame, MagnateSetup, Options, PlayerSetup, build_game
 from model.rules.eotma.ratings import religion_difference
 from model.rules.eotma.state import EotmaState
@@ -248,3 +248,72 @@ def test_house_famine_rolls_a_die_per_area_up_to_its_die_max() -> None:
     state.rng.force(2, 3)  # home: 2 <= 2 loses a level; march: 3 keeps it
     events.immediate(state, 0, {"type": "social_state", "min_population": -9, "die_max": 2}, state.rng.trace)
     assert area(state, "home")["social_state"] == 1 and area(state, "march")["social_state"] == 1
+
+
+INHERITANCE = {"type": "inheritance", "opponent_areas": True}
+
+
+def test_21_3_an_exile_inherits_a_suitable_area_and_returns_from_exile() -> None:
+    # west's court (home) is independent and march is east's: west starts in exile.
+    state = game(areas={"home": AreaStart(None, 1), "march": AreaStart("east", 1)}).new_state(3)
+    assert state.is_exiled(0)
+    events.immediate(state, 0, {"type": "inheritance"}, state.rng.trace)
+    assert area(state, "home")["owner"] == "west" and area(state, "home")["claims"] == ["west"]
+    assert state.court[0] == idx(state, "home") and not state.is_exiled(0)
+    assert "west returns from exile with its court at home (21.3)" in state.rng.trace
+
+
+def _heir_of_border(**kwargs: object) -> EotmaState:
+    """west's leader speaks lowenish: border (east's, next to march) is the suitable area."""
+    return start(areas={"border": AreaStart("east", 1)}, west={"language": "lowenish"}, **kwargs)
+
+
+def test_20_43_dynastic_inheritance_of_an_opponents_area_may_be_contested() -> None:
+    state = _heir_of_border(east={"diplomatic": 5})
+    events.immediate(state, 0, INHERITANCE, state.rng.trace)
+    assert area(state, "border")["owner"] == "west"
+    assert state.current_player() == "east" and state.view()["decision"] == "contest"
+    state.apply("contest")
+    state.apply("vote yes")  # east, 5 votes: east is the rightful owner
+    state.apply("vote no")  # west, 3
+    assert state.current_player() == "west" and state.view()["decision"] == "comply"
+    entry = state.apply("accept")
+    assert "border returned to east (20.43)" in entry.effects
+    assert area(state, "border")["owner"] == "east" and area(state, "border")["claims"] == []
+
+
+def test_20_43_the_heir_may_keep_the_area_and_be_excommunicated() -> None:
+    state = _heir_of_border(east={"diplomatic": 5})
+    events.immediate(state, 0, INHERITANCE, state.rng.trace)
+    state.apply("contest")
+    state.apply("vote yes")
+    state.apply("vote no")
+    state.apply("refuse")
+    assert area(state, "border")["owner"] == "west" and state.excommunicated[0]
+
+
+def test_20_43_accepting_the_inheritance_leaves_the_area_with_the_heir() -> None:
+    state = _heir_of_border()
+    events.immediate(state, 0, INHERITANCE, state.rng.trace)
+    entry = state.apply("accept")
+    assert "east accepts the inheritance (20.43)" in entry.effects
+    assert area(state, "border")["owner"] == "west" and area(state, "border")["claims"] == ["west"]
+
+
+def test_20_43_a_player_whose_leader_just_died_heirless_may_not_contest() -> None:
+    state = _heir_of_border()
+    state.heirless_round[1] = state.round
+    events.immediate(state, 0, INHERITANCE, state.rng.trace)
+    assert area(state, "border")["owner"] == "west" and not state.pending
+    assert "east may not contest: its leader just died heirless (20.43)" in state.rng.trace
+
+
+def test_20_43_opponents_areas_only_when_the_card_says_so() -> None:
+    state = _heir_of_border()
+    events.immediate(state, 0, {"type": "inheritance"}, state.rng.trace)
+    assert area(state, "border")["owner"] == "east" and "no area to inherit" in state.rng.trace
+
+
+def test_19_2_the_shipped_card_may_inherit_opponents_areas() -> None:
+    card_ = default_rules().event_kinds["dynastic_inheritance"]
+    assert card_.effect == INHERITANCE

@@ -90,10 +90,10 @@ def test_12_42_19_1_each_heirless_check_waits_for_its_waivers() -> None:
     assert state.deferred == [] and not state.pending and state.current_player() == "west"
 
 
-def test_12_42_checks_outside_player_turns_go_ahead_with_the_ties() -> None:
+def test_12_42_a_check_inside_the_crusader_phase_goes_ahead_with_the_ties() -> None:
     state = start(areas={"march": AreaStart("west", 1, unrest=True, ties=("east",))})
     effects: list[str] = []
-    state.hold_waivers = True
+    state.crusade = [0, 0, 0]  # inside a crusader phase
     state.rng.force(6, 1)
     result = rebellion.check(state, idx(state, "march"), 0, effects, "leader died heirless")
     assert result != rebellion.DEFERRED and not state.pending
