@@ -379,7 +379,8 @@ def apply(state: EotmaState, action: Action) -> list[str]:
     elif isinstance(action, Contest):
         decision = state.pending.pop()
         area, conqueror = decision.data
-        parleys.call(state, "contest", decision.player, area, conqueror, effects)
+        kind = parleys.INHERITANCE if decision.action == parleys.INHERITANCE else "contest"
+        parleys.call(state, kind, decision.player, area, conqueror, effects)
     elif isinstance(action, Accept | Refuse):
         decision = state.pending.pop()
         if decision.kind == "comply":
@@ -400,6 +401,8 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         elif decision.kind == "agreement":
             state.pending.append(decision)
             parleys.answer_agreement(state, isinstance(action, Accept), effects)
+        elif decision.action == parleys.INHERITANCE:
+            effects.append(f"{state.game.player_ids[decision.player]} accepts the inheritance (20.43)")
         else:
             effects.append(f"{state.game.player_ids[decision.player]} accepts the diplomatic conquest")
     elif isinstance(action, EndTurn):

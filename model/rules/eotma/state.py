@@ -143,6 +143,8 @@ class EotmaState(State):
     """Per area: an independent crusader state on its own social state marker (23.32 step 5)."""
     deferred: list[list[int]]
     """Rebellion checks awaiting tie waivers (12.42): [area, gold, waived, still to answer, reason]."""
+    heirless_round: list[int]
+    """Per player: the round its leader last died heirless, -1 never (20.43: no contest just after)."""
     agreements: list[list[Any]]
     """Binding agreements (20.3): [proposer, accepter, terms]."""
     waiting: list[int]
@@ -232,6 +234,7 @@ class EotmaState(State):
         self.crusade_refused: list[int] = []
         self.crusader_state = [False] * n
         self.deferred = []
+        self.heirless_round = [-1] * p
         self.mag_names = [m.id for m in game.magnates]
         self.parley: list[int | str] = []
         self.parley_round = [-1] * p
@@ -361,6 +364,7 @@ class EotmaState(State):
         other.crusade_refused = list(self.crusade_refused)
         other.crusader_state = list(self.crusader_state)
         other.deferred = [list(x) for x in self.deferred]
+        other.heirless_round = list(self.heirless_round)
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -379,6 +383,7 @@ class EotmaState(State):
         data["crusade_refused"] = list(self.crusade_refused)
         data["crusader_state"] = list(self.crusader_state)
         data["deferred"] = [list(x) for x in self.deferred]
+        data["heirless_round"] = list(self.heirless_round)
         data["rng"] = self.rng.to_json()
         data["log"] = [entry.to_json() for entry in self.log]
         return data
@@ -405,6 +410,7 @@ class EotmaState(State):
         state.crusade_refused = [int(x) for x in data.get("crusade_refused", [])]
         state.crusader_state = [bool(x) for x in data.get("crusader_state", state.crusader_state)]
         state.deferred = [[int(v) for v in x] for x in data.get("deferred", [])]
+        state.heirless_round = [int(x) for x in data.get("heirless_round", state.heirless_round)]
         state.rng = Rng.from_json(data["rng"])
         state.log = [LogEntry.from_json(x) for x in data["log"]]
         return state
