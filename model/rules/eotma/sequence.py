@@ -436,13 +436,18 @@ def _endeavour(text: str) -> Endeavour:
 
 
 def _unrest_for_lost_connection(state: EotmaState, effects: list[str]) -> None:
-    """17.0: an area cut off from its court goes into unrest (checked after every action)."""
+    """17.0: an area cut off from its court goes into unrest (checked after every action).
+
+    An exile has no court (21.0), so every area it still holds is cut off (7.51) and goes into
+    unrest too; a player still choosing where to move a lost court (7.52) is not an exile yet.
+    """
     if not state.changed:
         return
     state.changed = False
     game = state.game
+    relocating = {d.player for d in state.pending if d.kind == "relocate"}
     for p in range(game.n_players):
-        if state.court[p] < 0:
+        if p in relocating:
             continue
         conn = connection(state, p)
         for area, owner in enumerate(state.owner):

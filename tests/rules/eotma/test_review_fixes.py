@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from eotma_helpers import CATALOG, area, card, game, idx, rules_with, start, turn_of
+from eotma_helpers import CATALOG, ISLE_LINKED, area, card, game, idx, rules_with, start, turn_of
 
 from model import io
 from model.rules.eotma import events
@@ -317,3 +317,46 @@ def test_20_43_opponents_areas_only_when_the_card_says_so() -> None:
 def test_19_2_the_shipped_card_may_inherit_opponents_areas() -> None:
     card_ = default_rules().event_kinds["dynastic_inheritance"]
     assert card_.effect == INHERITANCE
+
+
+def test_21_0_7_51_an_exiles_areas_are_cut_off_and_go_into_unrest() -> None:
+    state = start(
+        C_ANY,
+        player="east",
+        hand=[1, 1],
+        areas={"home": AreaStart("west", 0), "march": AreaStart("east", 1), "isle": AreaStart("west", 1)},
+        tables=ISLE_LINKED,  # isle hangs on home, and is not a suitable court (old faith)
+    )
+    assert not area(state, "isle")["unrest"]
+    for _ in range(2):  # home has population 2: two C results (10.3)
+        state.apply("conquest home from march")
+        if state.pending:
+            entry = state.apply("decline")
+    assert area(state, "home")["owner"] == "east" and state.is_exiled(0)
+    assert "isle: cut off from the court, unrest (7.51, 17.0)" in entry.effects
+    assert area(state, "isle")["unrest"]
+
+
+def test_7_52_no_cut_off_unrest_while_the_new_court_is_being_chosen() -> None:
+    # west's leader speaks kestrian and holds court at march; city and capital both qualify.
+    state = start(
+        C_ANY,
+        player="east",
+        hand=[1],
+        west={"court": "march", "language": "kestrian"},
+        east={"court": "border"},
+        areas={
+            "home": AreaStart("west", 1),
+            "march": AreaStart("west", 1),
+            "city": AreaStart("west", 1),
+            "capital": AreaStart("west", 1),
+            "border": AreaStart("east", 1),
+        },
+    )
+    state.apply("conquest march from border")
+    entry = state.apply("decline")
+    assert state.view()["decision"] == "relocate" and state.current_player() == "west"
+    assert not any("cut off" in e for e in entry.effects)
+    entry = state.apply("relocate city")
+    assert entry.effects[-1] == "home: cut off from the court, unrest (7.51, 17.0)"
+    assert not area(state, "capital")["unrest"]
