@@ -343,7 +343,9 @@ class CatalogTable(QWidget):
             self.refused.emit(str(error))
             return None
         new_id = command.changes[0].created[0]
-        row = self.model.rows.index(next(e for e in self.model.rows if e.id == new_id))
+        if all(e.id != new_id for e in self.model.rows):
+            self.reload()  # the dock was behind a tab and had not caught up yet
+        row = next(i for i, e in enumerate(self.model.rows) if e.id == new_id)
         index = self.proxy.mapFromSource(self.model.index(row, 1))
         self.table.setCurrentIndex(index)
         self.table.scrollTo(index)
@@ -405,9 +407,19 @@ class CatalogsDock(QDockWidget):
             self.tables[kind] = table
             self.tabs.addTab(table, catalog.title)
         self.setWidget(self.tabs)
+        self._stale = False
         document.changed.connect(self._on_changed)
+        self.visibilityChanged.connect(lambda visible: self._catch_up() if visible else None)
 
     def _on_changed(self, change: DocumentChange) -> None:
         if change.reset or change.setup or change.areas or change.empires or change.magnates:
+            # Counting uses walks every area: done when the tables can be seen, not behind a tab.
+            self._stale = True
+            if self.isVisible() or change.reset:
+                self._catch_up()
+
+    def _catch_up(self) -> None:
+        if self._stale:
+            self._stale = False
             for table in self.tables.values():
                 table.reload()

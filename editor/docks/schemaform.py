@@ -253,6 +253,7 @@ class TextEditor(FieldEditor):
     def _show(self, value: Any) -> None:
         self._shown = "" if value is MIXED or value is None else str(value)
         self.box.setText(self._shown)
+        self.box.setCursorPosition(0)  # a long text shows its beginning
         self.box.setPlaceholderText("mixed" if value is MIXED else "")
 
 

@@ -7,7 +7,7 @@ pydantic models so that a missing value shows its default, as the inspector does
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,13 +110,18 @@ def _model_values(model: type[BaseModel] | None, data: dict[str, Any]) -> dict[s
         return {**defaults, **data}
 
 
-def area_values(scenario: Scenario) -> dict[str, dict[str, Any]]:
-    """Return, per area id, its map attributes and setup attributes (with defaults) and its owner."""
+def area_values(scenario: Scenario, only: Collection[str] | None = None) -> dict[str, dict[str, Any]]:
+    """Return, per area id, its map attributes and setup attributes (with defaults) and its owner.
+
+    ``only`` limits the work to some areas (a table updating the rows an edit touched).
+    """
     spec = registry.get(scenario.ruleset.id)
     area_model = spec.area_attributes if spec else None
     setup_model = spec.area_setup if spec else None
     values: dict[str, dict[str, Any]] = {}
     for area in scenario.map.areas:
+        if only is not None and area.id not in only:
+            continue
         setup = scenario.setup.areas.get(area.id)
         merged = _model_values(area_model, area.attributes)
         merged.update(_model_values(setup_model, setup.attributes if setup else {}))

@@ -18,7 +18,19 @@ from editor.mainwindow import MainWindow
 def dock(qtbot: QtBot, document: ScenarioDocument) -> CatalogsDock:
     dock = CatalogsDock(document)
     qtbot.addWidget(dock)
+    dock.show()  # hidden (behind another tab), the tables catch up when shown
     return dock
+
+
+def test_a_hidden_dock_catches_up_when_shown(qtbot: QtBot, document: ScenarioDocument) -> None:
+    dock = CatalogsDock(document)
+    qtbot.addWidget(dock)
+    table = dock.tables["language"]
+    table.add("Frisian")  # the table itself shows its new row at once (its own edit)...
+    document.undo_stack.undo()
+    assert len(table.model.rows) == 5  # ...but a hidden dock waits
+    dock.show()
+    assert len(table.model.rows) == 4
 
 
 def cell(table: CatalogTable, entry_id: str, column: str) -> object:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from editor.docks.tables import ObjectTableModel
@@ -44,3 +45,48 @@ def test_sea_zones_show_blanks_for_land_fields(document: ScenarioDocument) -> No
     ops.set_attributes(document.scenario, "area", "western_ocean", "population", 3)
     model.reload()
     assert row("western_ocean")["Population"] == 3
+
+
+def test_the_areas_table_updates_only_the_touched_rows(qtbot: QtBot, document: ScenarioDocument) -> None:
+    from editor import commands
+    from editor.docks.tables import TablesDock
+    from editor.selection import Selection
+
+    dock = TablesDock(document, Selection())
+    qtbot.addWidget(dock)
+    model = dock.areas.model
+    resets: list[bool] = []
+    changed: list[int] = []
+    model.modelReset.connect(lambda: resets.append(True))
+    model.dataChanged.connect(lambda top, _bottom, _roles: changed.append(top.row()))
+    commands.execute(document, lambda s: ops.set_area_fields(s, "halden", name="Haldenmark"))
+    assert not resets and changed == [model.row_of("halden")]
+    assert model.index(model.row_of("halden"), 1).data() == "Haldenmark"
+    proxy = dock.areas.proxy
+    dock.areas.table.sortByColumn(1, Qt.SortOrder.AscendingOrder)
+    names = [proxy.index(r, 1).data() for r in range(proxy.rowCount())]
+    assert names == sorted(names)
+    commands.execute(document, lambda s: ops.delete_area(s, "halden"))
+    assert resets  # a row went: the table reloads
+    assert model.row_of("halden") == -1
+
+
+def test_the_issues_dock_sorts_in_one_go_and_keeps_the_order(qtbot: QtBot) -> None:
+    from editor.docks.issues import IssuesDock
+    from model.issues import Issue, Severity
+
+    dock = IssuesDock()
+    qtbot.addWidget(dock)
+    issues = [
+        Issue("B_NOTE", Severity.INFO, "n"),
+        Issue("A_ERR", Severity.ERROR, "e"),
+        Issue("C_WARN", Severity.WARNING, "w"),
+    ]
+    dock.set_issues(issues)
+    assert [dock.issue_at(r).code for r in range(3)] == ["A_ERR", "C_WARN", "B_NOTE"]  # worst first
+    dock.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)
+    assert [dock.issue_at(r).code for r in range(3)] == ["C_WARN", "B_NOTE", "A_ERR"]
+    dock.set_issues([*issues, Issue("D_ERR", Severity.ERROR, "d")])
+    assert [dock.issue_at(r).code for r in range(4)] == ["D_ERR", "C_WARN", "B_NOTE", "A_ERR"]
+    dock.filter.setCurrentIndex(2)  # errors only
+    assert [dock.issue_at(r).code for r in range(dock.proxy.rowCount())] == ["D_ERR", "A_ERR"]
