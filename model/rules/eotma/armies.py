@@ -1,9 +1,11 @@
 """Army movement (33.4): at the start of the turn, before the event card, a player moves army points
 times spaces up to the leader's combat stature, through its own areas (33.41), or across up to three
-sea areas from or to an own seafaring home for one gold per sea area (33.42)."""
+sea areas when the move begins or ends in an own seafaring home (a fleet makes one, 34.31), for one
+gold per sea area (33.42)."""
 
 from __future__ import annotations
 
+import heapq
 from typing import TYPE_CHECKING
 
 from model.rules.eotma.ratings import COMBAT
@@ -15,32 +17,41 @@ MAX_SEA_MOVE = 3
 """33.42: an army crosses at most three sea areas."""
 
 
-def routes(state: EotmaState, player: int, start: int) -> dict[int, tuple[int, int]]:
-    """Return {own area: (spaces, sea areas crossed)} reachable from ``start`` (fewest spaces first).
+def is_seafaring_home(state: EotmaState, area: int) -> bool:
+    """Return whether an area is the home of a seafaring people: printed so, or made so by a fleet
+    there for as long as it stays (34.31)."""
+    return state.game.board.seafaring[area] or state.fleet[area] > 0
 
-    A land step is one space (33.41); a sea crossing is one space whatever its length, allowed when
-    it begins or ends in an own seafaring home and spans at most three sea areas (33.42).
+
+def routes(state: EotmaState, player: int, start: int) -> dict[int, tuple[int, int]]:
+    """Return {own area: (spaces, sea areas crossed)} reachable from ``start`` (fewest spaces first,
+    then fewest sea areas).
+
+    A land step is one space (33.41); a sea crossing is one space whatever its length. A move may
+    cross up to three sea areas in all, and only when it begins or ends in one of the player's
+    seafaring homes, a fleet making one (33.42, 34.31); an own seafaring home passed on the way
+    does not count.
     """
     board = state.game.board
     owner = state.owner
-    best: dict[int, tuple[int, int]] = {start: (0, 0)}
-    frontier = [start]
-    while frontier:
-        nxt: list[int] = []
-        for area in frontier:
-            spaces, seas = best[area]
-            steps = [(b, 0) for b in board.adj[area]]
-            if board.coast[area]:
-                steps += [(b, s) for b, s in board.sea_reach(area).items() if s <= MAX_SEA_MOVE]
-            for target, crossing in steps:
-                if owner[target] != player or target in best:
-                    continue
-                if crossing and not (board.seafaring[area] or board.seafaring[target]):
-                    continue
-                best[target] = (spaces + 1, seas + crossing)
-                nxt.append(target)
-        frontier = nxt
-    del best[start]
+    from_seafarer = is_seafaring_home(state, start)
+    best: dict[int, tuple[int, int]] = {}
+    seen: set[tuple[int, int]] = {(start, 0)}
+    queue: list[tuple[int, int, int]] = [(0, 0, start)]
+    while queue:
+        spaces, seas, area = heapq.heappop(queue)
+        allowed = seas == 0 or from_seafarer or is_seafaring_home(state, area)
+        if area != start and allowed and area not in best:
+            best[area] = (spaces, seas)  # popped in (spaces, seas) order: the first is the best
+        steps = [(b, 0) for b in board.adj[area]]
+        if board.coast[area]:
+            steps += [(b, s) for b, s in board.sea_reach(area).items() if seas + s <= MAX_SEA_MOVE]
+        for target, crossing in steps:
+            key = (target, seas + crossing)
+            if owner[target] != player or key in seen:
+                continue
+            seen.add(key)
+            heapq.heappush(queue, (spaces + 1, seas + crossing, target))
     return best
 
 

@@ -11,7 +11,7 @@ import pytest
 from eotma_helpers import CATALOG, ISLE_LINKED, area, card, game, idx, rules_with, start, turn_of
 
 from model import io
-from model.rules.eotma import events
+from model.rules.eotma import armies, events
 from model.rules.eotma.board import Board, LandSpec
 from model.rules.eotma.data import _default_table, default_rules
 from model.rules.eotma.game import AreaStart, EotmaGame, MagnateSetup, Options, PlayerSetup, build_game
@@ -360,3 +360,56 @@ def test_7_52_no_cut_off_unrest_while_the_new_court_is_being_chosen() -> None:
     entry = state.apply("relocate city")
     assert entry.effects[-1] == "home: cut off from the court, unrest (7.51, 17.0)"
     assert not area(state, "capital")["unrest"]
+
+
+def _harbour_state() -> EotmaState:
+    """inland - port by land; port (a seafaring home) and shore both on the gulf; west owns all."""
+    board = Board.build(
+        [
+            LandSpec("inland", language="aldic", religion="latin"),
+            LandSpec("port", language="aldic", religion="latin", seafaring=True),
+            LandSpec("shore", language="aldic", religion="latin"),
+        ],
+        ["gulf"],
+        [("inland", "port")],
+        [],
+        [("port", "gulf"), ("shore", "gulf")],
+        CATALOG,
+    )
+    g = EotmaGame(
+        board,
+        [PlayerSetup("west", court="inland")],
+        {"inland": AreaStart("west", 1), "port": AreaStart("west", 1), "shore": AreaStart("west", 1)},
+        rules=rules_with(),
+        options=Options(events=False, armies_fleets=True),
+    )
+    return g.new_state(1)
+
+
+def _routes(state: EotmaState, source: str) -> dict[str, tuple[int, int]]:
+    ids = state.game.board.ids
+    return {ids[a]: r for a, r in armies.routes(state, 0, idx(state, source)).items()}
+
+
+def test_33_42_a_sea_move_must_begin_or_end_in_a_seafaring_home() -> None:
+    state = _harbour_state()
+    assert _routes(state, "inland") == {"port": (1, 0)}  # passing through port is not enough
+    assert _routes(state, "port") == {"inland": (1, 0), "shore": (1, 1)}
+    assert _routes(state, "shore") == {"port": (1, 1)}  # ends in the seafaring home
+
+
+def test_34_31_33_42_a_fleet_makes_the_move_begin_in_a_seafaring_home() -> None:
+    state = _harbour_state()
+    state.fleet[idx(state, "shore")] = 1
+    assert _routes(state, "shore") == {"port": (1, 1), "inland": (2, 1)}
+
+
+def test_34_31_an_army_crosses_from_a_home_with_a_fleet() -> None:
+    g = game(options=Options(events=True, armies_fleets=True), areas={"isle": AreaStart("west", 0)})
+    state = g.new_state(3)
+    home = idx(state, "home")
+    state.army[home] = 2
+    state.fleet[home] = 1
+    state = turn_of(state, "west")
+    state.apply("move-army home isle 1")
+    assert area(state, "isle")["army"] == 1 and state.treasury[0] == 11  # one sea area, one gold
