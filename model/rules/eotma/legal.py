@@ -274,7 +274,7 @@ def tax_actions(state: EotmaState, player: int) -> list[Action]:
         ss = state.ss[area]
         if area in conn:
             actions.extend(Tax(ids[area], amount) for amount in range(1, ss + 1))
-        if ss > ss_min:
+        if area in conn and ss > ss_min:  # 16.13: only areas connected to the court
             actions.append(Plunder(ids[area]))
     return actions
 

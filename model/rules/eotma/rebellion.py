@@ -174,9 +174,10 @@ def lower_social_state(state: EotmaState, area: int, effects: list[str], *, own_
     """
     rules = state.game.rules
     before = state.ss[area]
-    if before > rules.ss_min:
-        state.ss[area] = before - 1
-        effects.append(f"{state.game.board.ids[area]}: social state {before} -> {before - 1}")
+    if before <= rules.ss_min:
+        return  # nothing is lost at the lowest level, so nothing calls a rebellion check
+    state.ss[area] = before - 1
+    effects.append(f"{state.game.board.ids[area]}: social state {before} -> {before - 1}")
     if own_failure and state.unrest[area] and 0 <= state.owner[area] < state.game.n_players:
         check(state, area, 0, effects, "social state lost in unrest")
 

@@ -34,6 +34,8 @@ def plunder_problem(state: EotmaState, player: int, area: int) -> str | None:
         return f"{name} is not the player's area"
     if area in state.taxed:
         return f"{name} was already taxed or plundered this turn (16.2)"
+    if not is_connected(state, player, area):  # plunder is a way of taxing (16.2)
+        return f"{name} is not connected to the court and cannot be plundered (16.13)"
     if state.ss[area] <= state.game.rules.ss_min:
         return f"{name} is at the lowest social state and cannot be plundered (16.22)"
     return None

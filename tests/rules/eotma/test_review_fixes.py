@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from eotma_helpers import CATALOG, ISLE_LINKED, area, card, game, idx, rules_with, start, turn_of
+from eotma_helpers import BLANK, CATALOG, ISLE_LINKED, area, card, game, idx, rules_with, start, turn_of
 
 from model import io
 from model.rules.eotma import armies, events
@@ -413,3 +413,24 @@ def test_34_31_an_army_crosses_from_a_home_with_a_fleet() -> None:
     state = turn_of(state, "west")
     state.apply("move-army home isle 1")
     assert area(state, "isle")["army"] == 1 and state.treasury[0] == 11  # one sea area, one gold
+
+
+def test_16_13_an_area_not_connected_to_the_court_cannot_be_plundered() -> None:
+    state = start(hand=[BLANK] * 5, areas={"march": AreaStart(None, 0), "border": AreaStart("west", 2)})
+    state.apply("taxation")
+    assert "plunder border" not in {str(a) for a in state.legal_actions()}
+    with pytest.raises(IllegalActionError, match=r"16\.13"):
+        state.apply("plunder border")
+
+
+RULE_LOSS = card(2, rule={"result": ["+1(9>)", "-1(<5)"]})
+"""A ruling card whose result at the probe's rating is the loss of a social state level."""
+
+
+def test_17_0_no_rebellion_check_when_nothing_is_lost_at_the_lowest_social_state() -> None:
+    state = start(RULE_LOSS, hand=[2], areas={"march": AreaStart("west", -3, unrest=True)})
+    state.rng.force(6, 6)  # a rebellion check, if one were rolled, would make the area rebel
+    entry = state.apply("rule march")
+    assert area(state, "march")["owner"] == "west"
+    assert area(state, "march")["social_state"] == -3
+    assert not any("rebellion" in effect for effect in entry.effects)
