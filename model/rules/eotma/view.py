@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from model.rules.eotma import npc
+from model.rules.eotma.endeavours.conquest import conversion_differential
 from model.rules.eotma.victory import victory_points
 
 if TYPE_CHECKING:
@@ -37,6 +39,88 @@ def _decision_about(state: EotmaState) -> dict[str, Any] | None:
     }
 
 
+def _attacked_this_round(state: EotmaState) -> list[tuple[str, str]]:
+    """Return (attacker name, area id) of every raid and Magnate attack made this round (24).
+
+    Read from the log: the round's attacks are logged after its ``round N (year)`` effect, each as
+    ``"{name} attack {area}: card ..."`` (``npc.resolve``).
+    """
+    start = f"round {state.round + 1} ("
+    found: list[tuple[str, str]] = []
+    for entry in reversed(state.log):
+        for effect in reversed(entry.effects):
+            if effect.startswith(start):
+                found.reverse()
+                return found
+            head, sep, _rest = effect.partition(": card ")
+            name, attack, area = head.rpartition(" attack ")
+            if sep and attack and area in state.game.board.index:
+                found.append((name, area))
+    return []
+
+
+def _conversion(state: EotmaState) -> dict[int, dict[str, dict[str, int]]]:
+    """Per area: player id -> C results toward converting it and the results needed now (22.2)."""
+    ids = state.game.player_ids
+    result: dict[int, dict[str, dict[str, int]]] = {}
+    for (player, area), done in sorted(state.conversion.items()):
+        needed = conversion_differential(state, player, area)
+        result.setdefault(area, {})[ids[player]] = {"results": done, "needed": needed}
+    return result
+
+
+def _magnates(state: EotmaState, attacked: list[tuple[str, str]]) -> dict[str, Any]:
+    """Each Magnate: court, combat stature, areas held, attacks queued and made this round (24)."""
+    game = state.game
+    board = game.board
+    result: dict[str, Any] = {}
+    for k, name in enumerate(state.mag_names):
+        code = game.n_players + k
+        court = state.mag_court[k] if k < len(state.mag_court) else -1
+        result[name] = {
+            "court": board.ids[court] if 0 <= court < board.n else None,  # -1 once lost (24)
+            "combat": state.mag_stat[k] if k < len(state.mag_stat) else 0,
+            "areas": [board.ids[a] for a, owner in enumerate(state.owner) if owner == code],
+            "attacking": [
+                board.ids[int(q[3])] for q in state.npc_queue if q[0] == "magnate" and q[1] == name
+            ],
+            "attacked": [area for who, area in attacked if who == name],
+        }
+    return result
+
+
+def _raiders(state: EotmaState, attacked: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """The raider groups active this round: where they strike from and what they attack (24)."""
+    game = state.game
+    if not game.options.raiders:
+        return []
+    board = game.board
+    year = game.year(state.round)
+    result: list[dict[str, Any]] = []
+    for raider in game.rules.raiders:
+        first, last = raider["years"]
+        if not first <= year <= last:
+            continue
+        name = raider["name"]
+        spec = raider.get("targets", {})
+        result.append(
+            {
+                "id": raider.get("id", name),
+                "name": name,
+                "stature": npc._stature(raider, year),
+                "raids": int(raider["raids"]),
+                "seas": [s for s in spec.get("seas", []) if s in board.sea_index],
+                "near": [a for a in spec.get("near", []) if a in board.index],
+                "targets": [board.ids[a] for a in npc.raider_targets(state, raider)],
+                "attacking": [
+                    board.ids[int(q[3])] for q in state.npc_queue if q[0] == "raid" and q[1] == name
+                ],
+                "attacked": [area for who, area in attacked if who == name],
+            }
+        )
+    return result
+
+
 def view(state: EotmaState) -> dict[str, Any]:
     """Return what the map shows per area and what the panels show per empire and for the turn."""
     game = state.game
@@ -48,6 +132,7 @@ def view(state: EotmaState) -> dict[str, Any]:
         by = partial.setdefault(target, {})
         name = state.owner_name(holder) or "independent"  # Magnates hold C results too (24)
         by[name] = by.get(name, 0) + count
+    conversion = _conversion(state)
     for a, area_id in enumerate(board.ids):
         areas[area_id] = {
             "owner": state.owner_name(state.owner[a]),
@@ -62,7 +147,9 @@ def view(state: EotmaState) -> dict[str, Any]:
             "fleet": state.fleet[a],
             "civilisation": state.civ[a],
             "crusader_state": state.crusader_state[a],
+            "conversion": conversion.get(a, {}),
         }
+    attacked = _attacked_this_round(state)
     vps = victory_points(state)
     empires = {
         pid: {
@@ -94,4 +181,6 @@ def view(state: EotmaState) -> dict[str, Any]:
         "churches_united": state.union,
         "areas": areas,
         "empires": empires,
+        "magnates": _magnates(state, attacked),
+        "raiders": _raiders(state, attacked),
     }
