@@ -19,7 +19,7 @@ from editor import commands
 from editor.mapview.modes import INDEPENDENT, LegendEntry, get_mode
 from editor.mapview.tools import Tool, ToolContext
 from editor.playtest import dialog
-from editor.playtest.chips import pictures_for
+from editor.playtest.chips import npc_rows_for, pictures_for
 from editor.playtest.choices import Choice, choices_for_area, group_actions
 from editor.playtest.overlay import PlayOverlay
 from editor.playtest.panel import SPEEDS_MS, PlayLogDock, PlaytestDock
@@ -220,6 +220,7 @@ class PlaytestController(QObject):
         self._show_legend(colours)
         self._show_status(view)
         self._show_seats(view)
+        self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, names, self._seat_names(), colours))
         self._show_choices()
         self.log_dock.set_log(session.log, self._rule_of, self._seat_names(), self._first_round())
         self._update_buttons()

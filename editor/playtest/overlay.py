@@ -11,7 +11,13 @@ from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsSceneHoverEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from editor.document import DocumentChange
 from editor.mapview.items import Layer
@@ -21,6 +27,11 @@ from editor.playtest.chips import AreaPicture, Chip
 
 OVERLAY_Z = 45
 CHIP_HEIGHT = 13.0
+
+
+def _is_symbol(text: str) -> bool:
+    """A chip text that is one pictograph (♛, ☠, ⚔, ✠...), not letters or digits."""
+    return len(text) == 1 and ord(text) >= 0x2000
 
 
 class ChipsItem(QGraphicsItem):
@@ -33,9 +44,12 @@ class ChipsItem(QGraphicsItem):
         self._font = QFont("Sans Serif", 7)
         self._font.setBold(True)
         self._metrics = QFontMetricsF(self._font)
+        # A lone symbol (court, raid, attack, cross...) is drawn larger: at 7 pt it is a smudge.
+        self._symbol_font = QFont("Sans Serif", 9)
         self._widths: list[float] = []
         self._rect = QRectF()
         self._extent = 0.0
+        self._tip = ""
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(True)
@@ -49,8 +63,24 @@ class ChipsItem(QGraphicsItem):
         total = sum(self._widths) + max(0, len(chips) - 1) * 2
         # Below the area's name (drawn about 8 px either side of the label point).
         self._rect = QRectF(-total / 2, 9, total, CHIP_HEIGHT)
+        self._tip = tip
         self.setToolTip(tip)
         self.update()
+
+    def chip_at(self, x: float) -> Chip | None:
+        """The chip under ``x`` (in the row's pixels), None between or beside the chips."""
+        left = self._rect.left()
+        for chip, width in zip(self.chips, self._widths, strict=True):
+            if left <= x <= left + width:
+                return chip
+            left += width + 2
+        return None
+
+    def hoverMoveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        """The tooltip names the chip under the pointer first, then tells the area's whole story."""
+        chip = self.chip_at(event.pos().x())
+        self.setToolTip(f"{chip.tip}\n\n{self._tip}" if chip is not None else self._tip)
+        super().hoverMoveEvent(event)
 
     def _scale(self) -> float:
         scene = self.scene()
@@ -80,6 +110,7 @@ class ChipsItem(QGraphicsItem):
             painter.setBrush(fill)
             painter.drawRoundedRect(box, 3, 3)
             painter.setPen(QColor("#ffffff") if fill.lightness() < 120 else QColor("#111111"))
+            painter.setFont(self._symbol_font if _is_symbol(chip.text) else self._font)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, chip.text)
             x += width + 2
 

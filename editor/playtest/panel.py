@@ -130,10 +130,21 @@ class PlaytestDock(QDockWidget):
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(False)
 
+        self.npcs = QTreeWidget(split)
+        self.npcs.setHeaderLabels(
+            ["Magnate / raiders", "Stature", "Attacks", "Court / strikes from", "Holds"]
+        )
+        self.npcs.setRootIsDecorated(False)
+        self.npcs.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.npcs.setToolTip("Magnates and the raider groups active this round (24)")
+        self.npcs.hide()
+
         split.addWidget(choices_box)
         split.addWidget(self.table)
+        split.addWidget(self.npcs)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
+        split.setStretchFactor(2, 1)
         layout.addWidget(split, 1)
         self.setWidget(body)
 
@@ -211,7 +222,46 @@ class PlaytestDock(QDockWidget):
         # Every seat visible without scrolling: the splitter gives the choices the rest.
         self.table.resizeRowsToContents()
         rows_height = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
-        self.table.setMinimumHeight(min(320, self.table.horizontalHeader().height() + rows_height + 6))
+        spare = self.table.horizontalScrollBar().sizeHint().height() + 6  # a narrow dock scrolls sideways
+        self.table.setMinimumHeight(min(320, self.table.horizontalHeader().height() + rows_height + spare))
+
+    def set_npcs(self, rows: list[Mapping[str, Any]]) -> None:
+        """List Magnates and active raiders (24): ``name``, ``colour``, ``kind`` (``Magnate`` or
+        ``Raiders``), ``where``, ``stature``, ``holds``, ``attacks``, ``tip``; hidden when empty.
+
+        Each name starts with its map marker (♜ a Magnate's court, ☠ raiders) so the list and the
+        map read alike; the tooltip tells the whole story.
+        """
+        self.npcs.clear()
+        for row in rows:
+            mark = "♜" if row.get("kind") == "Magnate" else "☠"
+            item = QTreeWidgetItem(
+                [
+                    f"{mark} {row['name']}",
+                    str(row.get("stature", "")),
+                    str(row.get("attacks", "")),
+                    str(row.get("where", "")),
+                    str(row.get("holds", "")),
+                ]
+            )
+            colour = QColor(row.get("colour", "#ffffff"))
+            item.setBackground(0, QBrush(colour))
+            if colour.lightness() < 120:
+                item.setForeground(0, QBrush(QColor("#ffffff")))
+            for column in (1, 4):
+                item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            for column in range(self.npcs.columnCount()):
+                item.setToolTip(column, f"{row.get('kind', '')}: {row.get('tip', '')}")
+            self.npcs.addTopLevelItem(item)
+        self.npcs.setVisible(bool(rows))
+        # Every row visible without scrolling, as for the seats (a scroll bar's worth spare).
+        rows_height = sum(self.npcs.sizeHintForRow(0) for _ in rows) if rows else 0
+        spare = self.npcs.horizontalScrollBar().sizeHint().height() + 6
+        self.npcs.setMinimumHeight(min(200, self.npcs.header().sizeHint().height() + rows_height + spare))
+
+    def shown_npcs(self) -> list[str]:
+        """The first column of the Magnates and raiders list (for tests)."""
+        return [self.npcs.topLevelItem(i).text(0) for i in range(self.npcs.topLevelItemCount())]
 
 
 class PlayLogDock(QDockWidget):
