@@ -67,6 +67,9 @@ class GenerateOptions:
     """Coastline simplification (Douglas-Peucker) tolerance: larger makes smaller files."""
     min_island_area: float = 40.0
     """Islands and lakes smaller than this are dropped (they would be specks on a game map)."""
+    narrows: float = 3.0
+    """Sea zones are cut at channels narrower than twice this (straits), so a zone never reaches
+    through a strait into the next sea; 0 divides the sea by straight-line distance alone."""
     snap_distance: float = 15.0
     """A point this close to where it belongs (land or sea) is moved there instead of refused."""
     title: str = "Generated map"
@@ -133,7 +136,7 @@ def generate(
     if seas:
         sea_space = shapely.difference(frame, land_xy, grid_size=grid)
         sea_sites = {p.id: _place(p, projection, sea_space, options, notes, on_land=False) for p in seas}
-        sea_regions, lakes = _divide(sea_space, sea_sites, seas, grid)
+        sea_regions, lakes = _divide(sea_space, sea_sites, seas, grid, options.narrows)
         for lake in lakes:
             _fill_lake(regions, lake, grid)
     else:  # no sea zones: the sea stays outside the map, but lakes inside the land must not be gaps
@@ -246,7 +249,11 @@ def _place(
 
 
 def _divide(
-    space: BaseGeometry, sites: dict[str, Point], points: Sequence[NamedPoint], grid: float
+    space: BaseGeometry,
+    sites: dict[str, Point],
+    points: Sequence[NamedPoint],
+    grid: float,
+    narrows: float = 0.0,
 ) -> tuple[dict[str, Region], list[Polygon]]:
     """``partition.divide``, after refusing points that fall on the same spot (no cell between them)."""
     by_id = {point.id: point for point in points}
@@ -261,7 +268,7 @@ def _divide(
             )
         seen[key] = site_id
     try:
-        return divide(space, sites, grid)
+        return divide(space, sites, grid, narrows)
     except VanishedRegion as error:
         raise by_id[error.site_id].fail(
             "its region is too small to keep on the grid; move the point"

@@ -63,12 +63,13 @@ def _main_part(parts: list[Polygon], site: Point) -> int:
 
 
 def divide(
-    space: BaseGeometry, sites: Mapping[str, Point], grid: float
+    space: BaseGeometry, sites: Mapping[str, Point], grid: float, narrows: float = 0.0
 ) -> tuple[dict[str, Region], list[Polygon]]:
     """Divide ``space`` among ``sites`` (each inside it); return the regions and the site-less pieces.
 
     The regions exactly cover the pieces of the space that hold a site; the leftovers are the
-    pieces (whole connected components) that hold none.
+    pieces (whole connected components) that hold none. With ``narrows`` > 0, a cell is also cut
+    where it passes through a channel narrower than twice that width (see ``_cut_at_narrows``).
     """
     pieces = polygons(space)
     regions: dict[str, Region] = {}
@@ -95,10 +96,35 @@ def divide(
             if not parts:  # a cell squeezed out entirely by the grid: keep the site on a sliver
                 raise VanishedRegion(site_id)
             main = _main_part(parts, sites[site_id])
-            regions[site_id] = Region(site_id, sites[site_id], parts[main])
+            kept, cut = _cut_at_narrows(parts[main], sites[site_id], narrows, grid)
+            regions[site_id] = Region(site_id, sites[site_id], kept)
             orphans.extend(part for i, part in enumerate(parts) if i != main)
+            orphans.extend(cut)
     _adopt(regions, orphans, grid)
     return regions, leftovers
+
+
+def _cut_at_narrows(cell: Polygon, site: Point, narrows: float, grid: float) -> tuple[Polygon, list[Polygon]]:
+    """Cut off what a sea cell reaches only through a narrow channel (a strait).
+
+    A Voronoi cell measures distance as the crow flies: the Sea of Marmara's point is nearer to
+    the Black Sea shore of Thrace than the Black Sea's own point, so its cell runs up the
+    Bosporus into the Black Sea. Eroding the cell by ``narrows`` splits it at channels narrower
+    than twice that; the part around the site, grown back, stays; the rest is returned to be
+    merged with the neighbour it borders most (the Black Sea zone, here).
+    """
+    if narrows <= 0:
+        return cell, []
+    cores = polygons(cell.buffer(-narrows))
+    if len(cores) < 2:
+        return cell, []
+    core = cores[_main_part(cores, site)]
+    grown = polygons(shapely.intersection(core.buffer(narrows * 1.5), cell, grid_size=grid))
+    if not grown:
+        return cell, []
+    kept = grown[_main_part(grown, site)]
+    rest = polygons(shapely.difference(cell, kept, grid_size=grid))
+    return kept, rest
 
 
 def _adopt(regions: dict[str, Region], orphans: list[Polygon], grid: float) -> None:
@@ -168,7 +194,7 @@ def heal(regions: Mapping[str, Region], grid: float) -> None:
     neighbour it shares the longest border with. Each region is then rebuilt from its faces.
     """
     ids = sorted(regions)
-    shapes = [regions[i].geometry() for i in ids]
+    shapes = [shapely.make_valid(regions[i].geometry()) for i in ids]
     noded = shapely.unary_union([shapely.boundary(shape) for shape in shapes], grid_size=grid)
     faces = polygons(shapely.polygonize(shapely.get_parts(noded)))
     tree = shapely.STRtree(shapes)

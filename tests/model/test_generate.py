@@ -24,6 +24,7 @@ from model.generate import (
 )
 from model.generate.files import generate_files
 from model.generate.linework import to_linework
+from model.generate.partition import divide
 from model.io import dumps, loads
 from model.projection import BBox, MapProjection
 from model.rules.eotma.schema import AreaAttributes
@@ -370,3 +371,18 @@ def test_generate_map_is_the_pure_entry_point() -> None:
     assert [a.id for a in scenario.map.areas] == ["west", "north", "east", "south", "isle", "wsea", "esea"]
     assert scenario.metadata.title == "Pure"
     assert scenario.map.connections == []
+
+
+def test_sea_zones_are_cut_at_narrow_straits() -> None:
+    # Two basins joined by a channel 4 units wide; a's point sits by the channel, so straight-line
+    # distance would give a the near end of b's basin.
+    space = shapely.union_all(
+        [shapely.box(0, 0, 100, 100), shapely.box(100, 48, 130, 52), shapely.box(130, 0, 230, 100)]
+    )
+    sites = {"a": Point(90, 50), "b": Point(220, 50)}
+    plain, _ = divide(space, sites, 0.1)
+    assert plain["a"].geometry().contains(Point(140, 50))
+    cut, _ = divide(space, sites, 0.1, narrows=3)
+    assert cut["a"].geometry().contains(Point(50, 50)) and not cut["a"].geometry().contains(Point(140, 50))
+    assert cut["b"].geometry().contains(Point(140, 50)) and cut["b"].geometry().contains(Point(140, 95))
+    assert cut["a"].geometry().area + cut["b"].geometry().area == pytest.approx(space.area)

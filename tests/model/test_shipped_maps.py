@@ -242,3 +242,10 @@ def test_build_refuses_bad_setup_tables(
     table.update(change)
     with pytest.raises(build.BuildError, match=re.escape(f"scenario-771.json: {words}")):
         build.apply_setup(scenarios[771], table, "scenario-771.json")
+
+
+def test_a_sea_zone_does_not_reach_through_a_strait(graphs: MapGraphs) -> None:
+    # Straight-line Voronoi would give the Sea of Marmara the Black Sea shore of Thrace.
+    assert "black_sea_west" in graphs.coastal_seas("constantinople")
+    assert "sea_of_marmara" not in graphs.coastal_seas("bulgaria")
+    assert graphs.coastal_seas("bulgaria") == {"black_sea_west"}
