@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from model.graph import MapGraphs
 from model.issues import Issue, Severity
+from model.rules import tables
 from model.scenario import AreaKind, Point, Scenario
 from model.topology import Topology
 
@@ -40,6 +41,11 @@ CODES: dict[str, tuple[Severity, str]] = {
     "LANGUAGE_MISSING": (W, "A land area has no language; the endeavour ratings need one (2.0)."),
     "RELIGION_MISSING": (W, "A land area has no religion; the endeavour ratings need one (2.0)."),
     "FORT_STRENGTH": (E, "A fort of strength other than 0, 2 or 3 (built at 2, raised to 3, 14.0)."),
+    "RAIDER_TARGET_UNKNOWN": (
+        W,
+        "With raiders on, the raiders table names a sea or area the map lacks: those raids never happen "
+        "(24).",
+    ),
 }
 """The codes these checks emit: code -> (severity, one-line description)."""
 
@@ -63,6 +69,7 @@ def check_scenario(scenario: Scenario, *, graphs: MapGraphs | None = None) -> li
         *checker.check_units(),
         *checker.check_ties_and_claims(),
         *checker.check_forts(),
+        *checker.check_raider_targets(),
     ]
 
 
@@ -280,6 +287,29 @@ class _Checker:
                         f"{path}.ties",
                         where,
                     )
+
+    def check_raider_targets(self) -> Iterator[Issue]:
+        """24 (facts sheet 7.2): raider groups strike from named seas and near named areas; ids the
+        map lacks silently shrink the raids, so the author is told (only when raiders are on)."""
+        if not self.scenario.ruleset.options.get("raiders"):
+            return
+        try:
+            raiders = tables.table(self.scenario, "raiders")
+        except tables.TableError:
+            return  # no raiders table at all is the engine's problem to report
+        for group in raiders.get("raiders", []) if isinstance(raiders, dict) else []:
+            targets = group.get("targets", {}) if isinstance(group, dict) else {}
+            named = [*targets.get("seas", []), *targets.get("near", [])]
+            missing = [name for name in named if isinstance(name, str) and name not in self.area_by_id]
+            if missing:
+                yield _issue(
+                    "RAIDER_TARGET_UNKNOWN",
+                    f"raiders {group.get('id', '?')!r} name {', '.join(missing)}, which this map does not "
+                    "have: override the raiders table (Ruleset tables) with this map's sea and area ids",
+                    tuple(missing),
+                    "24",
+                    "ruleset.tables.raiders",
+                )
 
     def check_forts(self) -> Iterator[Issue]:
         """14.0: a fortification endeavour builds a fort of strength 2 and raises it to 3, so a

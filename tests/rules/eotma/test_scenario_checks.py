@@ -9,6 +9,7 @@ import pytest
 from model import io
 from model.rules.eotma.checks import CODES, check_scenario
 from model.scenario import Scenario
+from model.validate import validate
 
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
 
@@ -42,3 +43,19 @@ def test_14_0_forts_of_0_2_and_3_pass(default: Scenario, strength: int) -> None:
 def test_14_0_shipped_medieval_scenarios_have_no_fort_of_strength_1(name: str) -> None:
     scenario = io.load(SCENARIOS / name)
     assert [i.message for i in check_scenario(scenario) if i.code == "FORT_STRENGTH"] == []
+
+
+def test_24_raiders_naming_seas_the_map_lacks_are_reported() -> None:
+    root = Path(__file__).resolve().parents[3]
+    scenario = io.load(root / "scenarios" / "default.mappa.json")
+    scenario.ruleset.options["raiders"] = True
+    found = [issue for issue in validate(scenario) if issue.code == "RAIDER_TARGET_UNKNOWN"]
+    assert found and "north_sea_north" in found[0].ids
+    assert "override the raiders table" in found[0].message
+
+
+def test_24_the_shipped_raiders_table_fits_the_medieval_map() -> None:
+    root = Path(__file__).resolve().parents[3]
+    scenario = io.load(root / "scenarios" / "medieval-europe-976.mappa.json")
+    assert scenario.ruleset.options.get("raiders")
+    assert not [issue for issue in validate(scenario) if issue.code == "RAIDER_TARGET_UNKNOWN"]
