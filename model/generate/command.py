@@ -48,6 +48,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="A",
         help="drop islands and lakes smaller than this (map units squared, default 40)",
     )
+    parser.add_argument(
+        "--narrows",
+        type=float,
+        default=3.0,
+        metavar="W",
+        help="cut sea zones at straits narrower than twice W map units (default 3; 0: never)",
+    )
     parser.add_argument("--ruleset", default="eotma", help="ruleset whose area attributes the columns are")
     parser.add_argument("--title", default="Generated map", metavar="T", help="scenario title")
     parser.add_argument("-o", "--output", required=True, metavar="OUT", help="the scenario file to write")
@@ -68,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
         grid=args.grid,
         tolerance=args.tolerance,
         min_island_area=args.min_island_area,
+        narrows=args.narrows,
         title=args.title,
         ruleset=args.ruleset,
     )

@@ -54,6 +54,7 @@ def generate_files(
     grid: float = 0.1,
     tolerance: float = 2.0,
     min_island_area: float = 40.0,
+    narrows: float = 3.0,
     title: str = "Generated map",
     ruleset: str = "eotma",
 ) -> Generation:
@@ -75,6 +76,7 @@ def generate_files(
         grid=grid,
         tolerance=tolerance,
         min_island_area=min_island_area,
+        narrows=narrows,
         title=title,
         ruleset=ruleset,
         catalogs=read_catalogs(catalogs) if catalogs is not None else Catalogs(),

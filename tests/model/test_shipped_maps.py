@@ -249,3 +249,17 @@ def test_a_sea_zone_does_not_reach_through_a_strait(graphs: MapGraphs) -> None:
     assert "black_sea_west" in graphs.coastal_seas("constantinople")
     assert "sea_of_marmara" not in graphs.coastal_seas("bulgaria")
     assert graphs.coastal_seas("bulgaria") == {"black_sea_west"}
+
+
+@pytest.mark.slow
+def test_the_documented_command_line_makes_the_same_map(tmp_path: Path) -> None:
+    from model.cli import main
+
+    out = tmp_path / "map.mappa.json"
+    args = ["generate", "--basemap", str(ROOT / "resources/basemaps/natural-earth/europe-land-50m.geojson")]
+    for option, name in (("--points", "regions.csv"), ("--seas", "seas.csv"), ("--straits", "straits.csv")):
+        args += [option, str(SOURCES / name)]
+    args += ["--catalogs", str(SOURCES / "catalogs.json"), "--bbox", "-12.5,26,52,66.5"]
+    args += ["--tolerance", "2", "--grid", "0.1", "--title", "Medieval Europe", "-o", str(out)]
+    assert main(args) == 0
+    assert load(out).map == _build_module().build_map().map

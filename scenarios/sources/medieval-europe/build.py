@@ -191,6 +191,7 @@ def build(out: Path, years: Sequence[int] = YEARS) -> list[Path]:
         built.append((out / f"medieval-europe-{year}.mappa.json", dumps(scenario)))
     if problems:
         raise BuildError("the scenarios do not validate cleanly:\n  " + "\n  ".join(problems))
+    out.mkdir(parents=True, exist_ok=True)
     for path, text in built:
         path.write_text(text, encoding="utf-8")
     return [path for path, _ in built]
