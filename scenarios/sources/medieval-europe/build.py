@@ -17,8 +17,8 @@ Step 1, the map, is exactly what this command line makes (the constants below)::
 Step 2 applies each ``scenario-YEAR.json``: title, description, start year and rounds; the
 ruleset options; ``area_overrides`` (language and religion as they stood at that date); the
 empires (colour, court, leader, treasury, handicap and protected rounds when given, their areas
-with social state and forts); independent
-areas; Magnates and their areas; claims and ties; starting units (ids made from owner and kind).
+with social state and forts); independent areas; Magnates, their areas and courts (the first
+area listed); claims and ties; starting units (ids made from owner and kind).
 """
 
 from __future__ import annotations
@@ -135,7 +135,9 @@ def apply_setup(base: Scenario, table: dict[str, Any], source: str) -> Scenario:
     magnates = []
     for index, item in enumerate(table.get("magnates", [])):
         where = f"{source}: magnates[{index}]"
-        attributes = _checked(MagnateAttributes, item.get("attributes", {}), where)
+        # The table lists the Magnate's court first (24.5).
+        court = {"court": item["areas"][0]} if item.get("areas") else {}
+        attributes = _checked(MagnateAttributes, {**court, **item.get("attributes", {})}, where)
         magnates.append(
             Magnate(
                 id=item["id"], name=item["name"], colour=item.get("colour", "#606060"), attributes=attributes
