@@ -47,6 +47,7 @@ from model.ops.linework import (
     split_area,
 )
 from model.ops.replace import replace_setup
+from model.ops.replace_map import areas_left_behind, id_clashes, replace_map
 from model.ops.setup import (
     TARGETS,
     add_connection,
@@ -91,9 +92,11 @@ __all__ = [
     "add_magnate",
     "add_religion",
     "add_underlay",
+    "areas_left_behind",
     "delete_area",
     "delete_boundary",
     "delete_vertex",
+    "id_clashes",
     "insert_vertex",
     "merge_areas",
     "move_anchor",
@@ -109,6 +112,7 @@ __all__ = [
     "remove_magnate",
     "remove_underlay",
     "remove_unit",
+    "replace_map",
     "replace_setup",
     "reset_table",
     "set_adjacency_policy",
