@@ -30,8 +30,8 @@ from shapely.errors import GEOSException, ShapelyError
 from shapely.geometry import MultiPolygon, Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
-from model.generate.basemap import polygon_from_rings
 from model.importers.linework import Linework, Point, grid_anchor, polygons_to_linework, snap
+from model.lonlat import polygon_from_rings
 from model.scenario import (
     SCHEMA_VERSION,
     Area,
