@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from editor.autosave import Recovery, pending_recoveries
 from editor.errors import install_excepthook, show_error
-from editor.files import DEFAULT_SCENARIO
+from editor.files import startup_scenario
 from editor.mainwindow import MainWindow
 from model import io
 
@@ -93,10 +93,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         path = Path(args.file)
         if recovered:
             log.info("recovered a crashed session; not opening %s", path)
-        elif not window.open_path(path) and DEFAULT_SCENARIO.exists():
-            window.open_path(DEFAULT_SCENARIO)  # the error was shown; still give the author a map
-    elif not recovered and DEFAULT_SCENARIO.exists():
-        window.open_path(DEFAULT_SCENARIO)
+        elif not window.open_path(path) and startup_scenario().exists():
+            window.open_path(startup_scenario())  # the error was shown; still give the author a map
+    elif not recovered and startup_scenario().exists():
+        window.open_path(startup_scenario())
     window.show()
     return int(app.exec())
 

@@ -22,6 +22,14 @@ MAX_RECENT = 10
 FILE_FILTER = "Mappa scenarios (*.mappa.json);;JSON files (*.json);;All files (*)"
 SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
 DEFAULT_SCENARIO = SCENARIOS_DIR / "default.mappa.json"
+"""The small hand-made example (The Narrow Sea): the fallback, and what tests open."""
+STARTUP_SCENARIO = SCENARIOS_DIR / "medieval-europe-976.mappa.json"
+"""What the editor opens on first launch: Millennium 976 on the medieval Europe map."""
+
+
+def startup_scenario() -> Path:
+    """The scenario to open when no file is named: Millennium 976, else the small example."""
+    return STARTUP_SCENARIO if STARTUP_SCENARIO.exists() else DEFAULT_SCENARIO
 
 
 def templates() -> list[Path]:
