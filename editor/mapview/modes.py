@@ -22,20 +22,21 @@ LAND = "#e9dfc4"
 UNSET = "#d0d0d0"
 INDEPENDENT = "#f2efe6"
 
-# Distinguishable colours for categories (ColorBrewer Set3 and Paired, reordered).
+# Distinguishable colours for categories (ColorBrewer Set3 and Paired, reordered), with no blue
+# near the sea's, so that no religion or language reads as water.
 PALETTE = (
     "#8dd3c7",
     "#fdb462",
     "#bebada",
     "#fb8072",
-    "#80b1d3",
+    "#d8b365",
     "#b3de69",
     "#fccde5",
     "#ffffb3",
     "#bc80bd",
     "#ccebc5",
     "#ffed6f",
-    "#a6cee3",
+    "#e78ac3",
     "#fb9a99",
     "#cab2d6",
     "#b2df8a",
