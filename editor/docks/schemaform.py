@@ -86,6 +86,8 @@ def _title(name: str) -> str:
 
 _ARTICLES = ("a ", "an ", "the ")
 _MAX_LABEL_WORDS = 4
+_MAX_LABEL_CHARS = 30
+"""Longer labels widen the inspector's label column until its editors no longer fit the dock."""
 
 
 def field_label(name: str, info: FieldInfo | None = None) -> str:
@@ -105,6 +107,7 @@ def field_label(name: str, info: FieldInfo | None = None) -> str:
         if (
             phrase
             and len(words) <= _MAX_LABEL_WORDS
+            and len(phrase) <= _MAX_LABEL_CHARS
             and not phrase.lower().startswith(_ARTICLES)
             and not any(w.lower() in ("is", "are", "may", "means") for w in words)
         ):
