@@ -42,53 +42,67 @@ def ensure_app() -> QApplication:
     return QApplication(sys.argv[:1])
 
 
+def _legend_metrics(width: float, entries: int) -> tuple[float, float, int, int]:
+    """Scale, line height, columns and rows of a legend band ``width`` wide."""
+    scale = max(width / 2000.0, 0.5)
+    line = 22 * scale
+    columns = max(1, int(width // (330 * scale)))
+    rows = max(1, -(-entries // columns))
+    return scale, line, columns, rows
+
+
+def legend_height(width: float, entries: int) -> float:
+    """Height of the legend band under a map ``width`` wide (title, mode, then the entries in columns)."""
+    scale, line, _columns, rows = _legend_metrics(width, entries)
+    return line * (rows + 2) + 16 * scale
+
+
 def _draw_legend(
-    painter: QPainter, target: QRectF, title: str, mode_name: str, entries: list[LegendEntry]
+    painter: QPainter, band: QRectF, title: str, mode_name: str, entries: list[LegendEntry]
 ) -> None:
-    """Draw the title and the legend in a box at the bottom left of ``target``."""
-    scale = max(target.width() / 2000.0, 0.5)
+    """Draw the title, the map mode and the legend's entries in columns inside ``band`` (under the map,
+    so that it never hides part of it)."""
+    scale, line, columns, rows = _legend_metrics(band.width(), len(entries))
     font = QFont("Sans Serif")
     font.setPixelSize(round(16 * scale))
-    painter.setFont(font)
-    line = 22 * scale
-    shown = entries[:24]
-    height = line * (len(shown) + 2) + 12 * scale
-    width = 360 * scale
-    box = QRectF(target.left() + 12 * scale, target.bottom() - height - 12 * scale, width, height)
-    painter.setPen(QColor("#606060"))
-    painter.setBrush(QColor(255, 255, 255, 225))
-    painter.drawRect(box)
+    left = band.left() + 12 * scale
+    top = band.top() + 8 * scale
     painter.setPen(QColor("#000000"))
     bold = QFont(font)
     bold.setBold(True)
     painter.setFont(bold)
-    painter.drawText(QRectF(box.left() + 8 * scale, box.top() + 4 * scale, width, line), title)
+    painter.drawText(QRectF(left, top, band.width(), line), title)
     painter.setFont(font)
-    painter.drawText(
-        QRectF(box.left() + 8 * scale, box.top() + 4 * scale + line, width, line), f"Map mode: {mode_name}"
-    )
-    for index, entry in enumerate(shown):
-        top = box.top() + 4 * scale + line * (index + 2)
-        swatch = QRectF(box.left() + 8 * scale, top + 3 * scale, 16 * scale, 14 * scale)
+    painter.drawText(QRectF(left, top + line, band.width(), line), f"Map mode: {mode_name}")
+    column_width = (band.width() - 24 * scale) / columns
+    for index, entry in enumerate(entries):
+        column, row = divmod(index, rows)
+        x = left + column * column_width
+        y = top + line * (row + 2)
+        swatch = QRectF(x, y + 3 * scale, 16 * scale, 14 * scale)
         painter.setPen(QColor("#404040"))
         painter.setBrush(QColor(entry.colour))
         painter.drawRect(swatch)
         painter.setPen(QColor("#000000"))
-        painter.drawText(QRectF(swatch.right() + 8 * scale, top, width, line), entry.label)
+        painter.drawText(QRectF(swatch.right() + 8 * scale, y, column_width - 30 * scale, line), entry.label)
 
 
 def paint_map(painter: QPainter, scene: MapScene, target: QRectF, legend: bool = True) -> None:
-    """Render the whole map into ``target`` (device coordinates), keeping its aspect ratio."""
+    """Render the whole map into ``target`` (device coordinates), keeping its aspect ratio; with
+    ``legend``, the bottom of ``target`` is a band holding the title and the legend."""
+    band = legend_height(target.width(), len(scene.legend)) if legend else 0.0
+    area = QRectF(target.left(), target.top(), target.width(), max(target.height() - band, 1.0))
     source = scene.map_rect()
     scene.state.scale = min(
-        target.width() / max(source.width(), 1e-9), target.height() / max(source.height(), 1e-9)
+        area.width() / max(source.width(), 1e-9), area.height() / max(source.height(), 1e-9)
     )
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.fillRect(target, scene.backgroundBrush())
-    scene.render(painter, target, source, Qt.AspectRatioMode.KeepAspectRatio)
+    scene.render(painter, area, source, Qt.AspectRatioMode.KeepAspectRatio)
     if legend:
         mode = get_mode(scene.mode_id)
-        _draw_legend(painter, target, scene.scenario.metadata.title, mode.name, scene.legend)
+        strip = QRectF(target.left(), area.bottom(), target.width(), band)
+        _draw_legend(painter, strip, scene.scenario.metadata.title, mode.name, scene.legend)
 
 
 def render_scene(scene: MapScene, output: str | os.PathLike[str], width: int = DEFAULT_WIDTH) -> Path:
@@ -102,7 +116,8 @@ def render_scene(scene: MapScene, output: str | os.PathLike[str], width: int = D
     if not 16 <= width <= 20000:
         raise RenderError(f"width {width} px is out of range (16 to 20000)")
     source = scene.map_rect()
-    height = max(1, round(width * source.height() / max(source.width(), 1e-9)))
+    map_height = width * source.height() / max(source.width(), 1e-9)
+    height = max(1, round(map_height + legend_height(width, len(scene.legend))))
     # Vector formats get labels as text paths; the editor's cached label pictures come back after.
     scene.state.vector_labels = suffix != ".png"
     try:
