@@ -68,7 +68,13 @@ def build_menus(window: MainWindow) -> None:
     from editor.export.sheet_dialog import export_sheet
 
     actions["export_sheet"] = _action(window, "Export print-and-play &PDF…", partial(export_sheet, window))
-    for name in ("save", "save_as", "export", "export_sheet", "close"):
+    # Generate map from points (editor.dialogs.generate, `mappa generate` in the editor): one hook.
+    from editor.dialogs.generate import generate_from_points
+
+    actions["generate_map"] = _action(
+        window, "&Generate map from points…", partial(generate_from_points, window)
+    )
+    for name in ("save", "save_as", "generate_map", "export", "export_sheet", "close"):
         file_menu.addAction(actions[name])
     file_menu.addSeparator()
     file_menu.addAction(actions["quit"])
