@@ -164,6 +164,10 @@ class Rules:
         self.schism_rows = _rows(s, "results", "schism")
         self.schism_rome: str = str(s["rome"])
         self.schism_byzantine: str = str(s["byzantine"])
+        self.orthodox_religions: frozenset[str] = frozenset(str(x) for x in s["orthodox_religions"])
+        """The religion ids of the Eastern Orthodox church (20.52)."""
+        self.byzantine_orthodox_votes: int = int(s["byzantine_orthodox_votes"])
+        """The Byzantine player's extra votes over an Eastern Orthodox area during a schism (20.52)."""
         self.union_before_year: int = int(s["union_before_year"])
 
         conv = get("conversion")
@@ -256,7 +260,10 @@ class Rules:
         for key in (religion, _slug(name)):
             if key and key in self.conversion:
                 return self.conversion[key]
-        return self.conversion_by_kind.get(kind, {"convictional": 10, "proselytic": 0})
+        row = self.conversion_by_kind.get(kind)
+        if row is None:
+            raise RulesDataError(f"conversion table: by_group_kind has no row for the group kind {kind!r}")
+        return row
 
     @classmethod
     def load(cls, overrides: Mapping[str, Any] | None = None) -> Rules:

@@ -30,16 +30,15 @@ def is_christian(state: EotmaState, player: int) -> bool:
 
 
 def votes_of(state: EotmaState, player: int, area: int) -> int:
-    """Return a voter's votes: diplomatic stature (20.4), +5 for the Byzantine player over an Eastern
-    Orthodox area during a schism (20.52, the schism table's ``byzantine`` seat)."""
+    """Return a voter's votes: diplomatic stature (20.4), plus the schism table's
+    ``byzantine_orthodox_votes`` (20.52: +5) for its ``byzantine`` seat over an area of one of its
+    ``orthodox_religions`` during a schism."""
     votes = state.stat[player][DIPLOMATIC]
     game = state.game
     byzantine = game.player_index.get(game.rules.schism_byzantine)
     if player == byzantine and area >= 0 and not state.union:
-        names = game.board.catalog.religion_names
-        religion = state.religion[area] or ""
-        if religion == "eastern_orthodox" or names.get(religion, "").lower() == "eastern orthodox":
-            votes += 5
+        if state.religion[area] in game.rules.orthodox_religions:
+            votes += game.rules.byzantine_orthodox_votes
     return votes
 
 

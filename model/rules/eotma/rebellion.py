@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma.decisions import Pending
+from model.rules.eotma.decisions import UNIVERSITY, Pending
 from model.rules.eotma.ratings import language_difference, religion_difference
 from model.rules.eotma.territory import set_owner
 
@@ -185,7 +185,7 @@ def lower_social_state(state: EotmaState, area: int, effects: list[str], *, own_
 def raise_social_state(state: EotmaState, area: int, effects: list[str], amount: int = 1) -> None:
     """Raise an owned area's social state (never above the maximum; a university doubles it, 35.34)."""
     rules = state.game.rules
-    if state.game.options.civilisation_markers and state.civ[area] & 8:
+    if state.game.options.civilisation_markers and state.civ[area] & UNIVERSITY:
         amount *= 2
     before = state.ss[area]
     after = min(rules.ss_max, before + amount)

@@ -1,0 +1,75 @@
+"""Rules cases from a code review: house values and rule numbers come from the tables and the
+schema, never from constants buried in the engine.
+
+Each test is named after the rule it checks.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from model import io
+from model.rules.eotma import parleys, rebellion
+from model.rules.eotma.data import Rules, RulesDataError, _default_table
+from model.rules.eotma.decisions import UNIVERSITY
+from model.rules.eotma.game import build_game
+from model.rules.eotma.state import EotmaState
+
+SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
+
+
+def _schism_976(**schism: object) -> EotmaState:
+    """The shipped 976 scenario (the churches in schism), with the schism table's entries replaced."""
+    game_ = build_game(io.load(SCENARIOS / "medieval-europe-976.mappa.json"))
+    if schism:
+        table = {**copy.deepcopy(_default_table("schism")), **schism}
+        game_.rules = Rules.load({"schism": table})
+    state = game_.new_state(1)
+    assert not state.union
+    return state
+
+
+def _orthodox_area(state: EotmaState) -> int:
+    return next(a for a, religion in enumerate(state.religion) if religion == "eastern_orthodox")
+
+
+def test_20_52_the_byzantine_player_has_the_schism_tables_votes_over_an_orthodox_area() -> None:
+    state = _schism_976()
+    byzantium = state.game.player_index["byzantium"]
+    area = _orthodox_area(state)
+    base = state.stat[byzantium][parleys.DIPLOMATIC]
+    assert state.game.rules.byzantine_orthodox_votes == 5
+    assert parleys.votes_of(state, byzantium, area) == base + 5
+    catholic = next(a for a, religion in enumerate(state.religion) if religion == "roman_catholic")
+    assert parleys.votes_of(state, byzantium, catholic) == base
+
+
+def test_20_52_the_schism_table_names_the_orthodox_religions_and_the_vote_bonus() -> None:
+    state = _schism_976(orthodox_religions=["roman_catholic"], byzantine_orthodox_votes=2)
+    byzantium = state.game.player_index["byzantium"]
+    base = state.stat[byzantium][parleys.DIPLOMATIC]
+    catholic = next(a for a, religion in enumerate(state.religion) if religion == "roman_catholic")
+    assert parleys.votes_of(state, byzantium, catholic) == base + 2
+    assert parleys.votes_of(state, byzantium, _orthodox_area(state)) == base
+
+
+def test_35_34_a_university_doubles_a_social_state_rise() -> None:
+    game_ = build_game(io.load(SCENARIOS / "medieval-europe-976.mappa.json"))
+    game_.options = dataclasses.replace(game_.options, civilisation_markers=True)
+    state = game_.new_state(1)
+    area = next(a for a in range(len(state.ss)) if state.ss[a] <= state.game.rules.ss_max - 2)
+    before = state.ss[area]
+    state.civ[area] |= UNIVERSITY
+    rebellion.raise_social_state(state, area, [])
+    assert state.ss[area] == before + 2
+
+
+def test_22_3_a_group_kind_missing_from_the_conversion_table_is_a_table_error() -> None:
+    rules = Rules.load()
+    assert rules.conversion_rating(None, "other", None) == rules.conversion_by_kind["other"]
+    with pytest.raises(RulesDataError, match=r"conversion table.*by_group_kind.*'martian'"):
+        rules.conversion_rating(None, "martian", None)
