@@ -154,8 +154,7 @@ class PlaytestSession(QObject):
 
     def view(self) -> dict[str, Any]:
         """The state as plain data for the map and panels (the ruleset's public ``view()``)."""
-        view = getattr(self.state, "view", None)
-        return dict(view()) if view is not None else {}
+        return dict(self.state.view())
 
     def current_player(self) -> str | None:
         """The seat that must act now (None when the game is over)."""

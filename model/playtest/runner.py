@@ -22,7 +22,7 @@ from typing import Any
 from model import io
 from model.playtest.stats import BalanceStats, GameResult
 from model.rules import registry
-from model.rules.protocol import Game, State
+from model.rules.protocol import Game
 from model.scenario import Scenario
 
 Progress = Callable[[int, int], None]
@@ -125,27 +125,6 @@ def _build_context(scenario: Scenario, config: PlaytestConfig) -> _Context:
     )
 
 
-def _owners(state: State) -> Mapping[str, str | None]:
-    """Who holds each area now: the ruleset's fast ``area_owners()`` if it has one, else its view."""
-    fast = getattr(state, "area_owners", None)
-    if fast is not None:
-        owners: Mapping[str, str | None] = fast()
-        return owners
-    # Every ruleset's state has view() for the play-test UI, but the protocol does not declare it.
-    view: dict[str, Any] = getattr(state, "view")()  # noqa: B009
-    return {area: data.get("owner") for area, data in view.get("areas", {}).items()}
-
-
-def _winners(state: State, scores: Mapping[str, float]) -> list[str]:
-    """The ruleset's own winners when it defines them (allies winning together), else the top score."""
-    ruleset_winners = getattr(state, "winners", None)
-    if ruleset_winners is not None:
-        chosen: list[str] = ruleset_winners()
-        return chosen
-    best = max(scores.values()) if scores else 0.0
-    return [player for player, score in scores.items() if score == best]
-
-
 def play_game(context: _Context, index: int, seed: int) -> GameResult:
     """Play one whole game with the context's bots; engine failures become an error result."""
     spec = registry.get(context.ruleset)
@@ -158,9 +137,7 @@ def play_game(context: _Context, index: int, seed: int) -> GameResult:
     actions: list[Any] = []
     changes: Counter[str] = Counter()
     used: set[str] = set()
-    owners = dict(_owners(state))
-    # Rulesets that can check their own position offer invariant_violations() -> list of messages.
-    invariants = getattr(state, "invariant_violations", None) if context.check_invariants else None
+    owners = dict(state.area_owners())
     try:
         while not state.is_over():
             if len(actions) >= context.max_actions:
@@ -171,8 +148,8 @@ def play_game(context: _Context, index: int, seed: int) -> GameResult:
             action = bots[player].choose(state)
             actions.append(action)
             state.apply(action)
-            if invariants is not None:
-                broken = invariants()
+            if context.check_invariants:
+                broken = state.invariant_violations()
                 if broken:
                     raise InvariantError("; ".join(broken))
             areas = action.areas()
@@ -180,7 +157,7 @@ def play_game(context: _Context, index: int, seed: int) -> GameResult:
                 for i in range(len(areas) - 1):
                     for j in range(i + 1, len(areas)):
                         used.update(context.connection_ends.get(frozenset((areas[i], areas[j])), ()))
-            now = _owners(state)
+            now = state.area_owners()
             if now != owners:
                 for area, owner in now.items():
                     if owners.get(area) != owner:
@@ -206,9 +183,8 @@ def play_game(context: _Context, index: int, seed: int) -> GameResult:
             },
         )
     scores = state.scores()
-    winners = tuple(sorted(_winners(state, scores)))
-    statistics = getattr(state, "statistics", None)
-    counters: dict[str, int] = dict(statistics()) if statistics is not None else {}
+    winners = tuple(sorted(state.winners()))
+    counters = dict(state.statistics())
     return GameResult(
         index=index,
         seed=seed,

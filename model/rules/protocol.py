@@ -8,6 +8,9 @@
   :class:`ActionCodec` parses back; errors are :class:`MalformedActionError` (not an action),
   :class:`IllegalActionError` (an action, but not now) and :class:`AmbiguousActionError` (text
   that could mean several actions), all ``ValueError`` subclasses naming the input and the reason.
+* Beyond the mandatory methods a state may offer ``view()``, ``area_owners()``, ``winners()``,
+  ``invariant_violations()`` and ``statistics()`` (for the play-test UI and the balance report);
+  the base class gives each a default, so callers call them plainly.
 * Randomness is a :class:`model.rules.rng.Rng` kept in the state, so :func:`replay` of
   ``seed + actions`` rebuilds an identical state.
 """
@@ -221,6 +224,39 @@ class State(ABC):
         Rolls are logged before the effects, unless the returned list is ``self.rng.trace``
         itself (then rolls and effects stay in the order they happened).
         """
+
+    # --- optional: what a ruleset may offer beyond the mandatory protocol ---
+
+    def view(self) -> dict[str, Any]:
+        """Return what the map and panels should show, as plain data.
+
+        ``view()["areas"]`` maps each area id to a dict with at least ``"owner"`` (a player id or
+        None). Rulesets with a play-test UI override this; the default refuses.
+        """
+        raise NotImplementedError(f"ruleset {self._ruleset_name()} does not implement view()")
+
+    def area_owners(self) -> dict[str, str | None]:
+        """Return who holds each area now (None when nobody); by default read from :meth:`view`."""
+        areas: dict[str, Any] = self.view().get("areas", {})
+        return {area: data.get("owner") for area, data in areas.items()}
+
+    def winners(self) -> list[str]:
+        """Return the players who win (or lead) now; by default those with the top score."""
+        scores = self.scores()
+        best = max(scores.values(), default=0.0)
+        return [player for player, score in scores.items() if score == best]
+
+    def invariant_violations(self) -> list[str]:
+        """Return what is wrong with this position (empty when every invariant holds, the default)."""
+        return []
+
+    def statistics(self) -> dict[str, int]:
+        """Return the game's event counters for the balance report (none by default)."""
+        return {}
+
+    def _ruleset_name(self) -> str:
+        game = getattr(self, "game", None)
+        return repr(getattr(game, "ruleset", "") or type(self).__name__)
 
     # --- the protocol's fixed behaviour ---
 
