@@ -36,9 +36,9 @@ def votes_of(state: EotmaState, player: int, area: int) -> int:
     votes = state.stat[player][DIPLOMATIC]
     game = state.game
     byzantine = game.player_index.get(game.rules.schism_byzantine)
-    if player == byzantine and area >= 0 and not state.union:
-        if state.religion[area] in game.rules.orthodox_religions:
-            votes += game.rules.byzantine_orthodox_votes
+    orthodox = area >= 0 and state.religion[area] in game.rules.orthodox_religions
+    if player == byzantine and orthodox and not state.union:
+        votes += game.rules.byzantine_orthodox_votes
     return votes
 
 
