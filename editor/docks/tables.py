@@ -38,6 +38,7 @@ from editor.document import DocumentChange, ScenarioDocument
 from editor.mapview.modes import area_values
 from editor.selection import Selection
 from model import ops
+from model.colours import suggest_colour
 from model.scenario import AreaKind, Scenario
 
 Index = QModelIndex | QPersistentModelIndex
@@ -298,13 +299,6 @@ class ObjectTable(QWidget):
         self.model.update(ids)
 
 
-EMPIRE_COLOURS = (
-    "#1f78b4", "#e31a1c", "#33a02c", "#ff7f00", "#6a3d9a", "#b15928",
-    "#a6cee3", "#fb9a99", "#b2df8a", "#fdbf6f", "#cab2d6", "#ffff99",
-)  # fmt: skip
-"""Strong, distinct colours offered to new empires in turn (the first one not yet used)."""
-
-
 class TablesDock(QDockWidget):
     """Tabs of tables: areas, empires, Magnates, units, connections (with buttons to add powers).
 
@@ -353,8 +347,8 @@ class TablesDock(QDockWidget):
     def add_empire(self) -> str | None:
         """Add an empire with a new name and an unused colour, select it, and return its id."""
         scenario = self.document.scenario
-        used = {e.colour.lower() for e in scenario.setup.empires}
-        colour = next((c for c in EMPIRE_COLOURS if c not in used), "#808080")
+        used = [e.colour for e in scenario.setup.empires] + [m.colour for m in scenario.setup.magnates]
+        colour = suggest_colour(used)
         name = f"Empire {len(scenario.setup.empires) + 1}"
         try:
             command = commands.execute(

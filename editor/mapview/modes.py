@@ -13,35 +13,17 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from model.colours import LAND as LAND  # re-exported: the map's land and sea fills live there
+from model.colours import PALETTE as PALETTE
+from model.colours import SEA as SEA
+from model.colours import catalog_colours
 from model.issues import Issue, Severity
 from model.rules import registry
 from model.scenario import AreaKind, Scenario
 
-SEA = "#a9cbe0"
-LAND = "#e9dfc4"
 UNSET = "#d0d0d0"
 INDEPENDENT = "#f2efe6"
 
-# Distinguishable colours for categories (ColorBrewer Set3 and Paired, reordered), with no blue
-# near the sea's, so that no religion or language reads as water.
-PALETTE = (
-    "#8dd3c7",
-    "#fdb462",
-    "#bebada",
-    "#fb8072",
-    "#d8b365",
-    "#b3de69",
-    "#fccde5",
-    "#ffffb3",
-    "#bc80bd",
-    "#ccebc5",
-    "#ffed6f",
-    "#e78ac3",
-    "#fb9a99",
-    "#cab2d6",
-    "#b2df8a",
-    "#fdbf6f",
-)
 # Social state -3..+3: red (unrest-prone) through neutral to green (settled).
 SOCIAL = {-3: "#b2182b", -2: "#ef8a62", -1: "#fddbc7", 0: "#f7f7f7", 1: "#d9f0d3", 2: "#7fbf7b", 3: "#1b7837"}
 # Population -9..9 on a sequential ramp (pale to dark brown); negative values are a cold blue.
@@ -135,7 +117,7 @@ def _categorical(
     scenario: Scenario, key: str, catalog: Iterable[tuple[str, str]], unset_label: str
 ) -> Colouring:
     names = dict(catalog)
-    colours = {item_id: PALETTE[index % len(PALETTE)] for index, item_id in enumerate(names)}
+    colours = catalog_colours(names)  # by a hash of the id: removing an entry recolours no other
     fills: dict[str, str] = {}
     used: set[str | None] = set()
     kinds = {area.id: area.kind for area in scenario.map.areas}

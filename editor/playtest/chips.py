@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from editor.mapview.modes import INDEPENDENT, PALETTE, SEA, SOCIAL
+from editor.mapview.modes import INDEPENDENT, SEA, SOCIAL
+from model import colours as palette
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,7 @@ CRUSADER = "#c00000"
 
 def owner_colour(owner: str, colours: Colours) -> str:
     """An owner's colour; a Magnate that appeared in play (not in the setup) gets a stable one."""
-    if owner in colours:
-        return colours[owner]
-    return PALETTE[sum(owner.encode()) % len(PALETTE)]
+    return palette.owner_colour(owner, colours)
 
 
 @dataclass(frozen=True)

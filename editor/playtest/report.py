@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCharts import (
     QBarCategoryAxis,
-    QBarSeries,
     QBarSet,
     QBoxPlotSeries,
     QBoxSet,
     QChart,
     QChartView,
     QLineSeries,
+    QStackedBarSeries,
     QValueAxis,
 )
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal
@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.playtest import changed_mode
+from model.colours import owner_colour
 from model.playtest import PlaytestConfig, PlaytestError, run_playtest
 from model.playtest.report import build_report, write_report
 from model.scenario import Scenario
@@ -92,17 +93,25 @@ class ReportWorker(QThread):
         self.finished_report.emit(build_report(self.scenario, stats.to_json(), settings))
 
 
-def win_rate_chart(report: dict[str, Any], names: dict[str, str]) -> QChart:
-    """Win rate per seat (bars, %) with its 95% confidence interval (whiskers)."""
+def win_rate_chart(
+    report: dict[str, Any], names: dict[str, str], colours: dict[str, str] | None = None
+) -> QChart:
+    """Win rate per seat (bars, %, in each empire's colour) with its 95% confidence interval (whiskers).
+
+    ``colours``: empire id -> colour (the scenario's); a seat missing there gets a stable colour.
+    """
     chart = QChart()
     chart.setTitle("Win rate with 95% confidence interval")
     players = list(report["empires"])
-    bars = QBarSet("Win rate %")
-    for player in players:
-        bars.append(round(100.0 * report["empires"][player]["win_rate"], 1))
-    bars.setColor(QColor("#4e79a7"))
-    series = QBarSeries()
-    series.append(bars)
+    # One stacked set per seat, with its value in its own column only: each bar has its colour.
+    series = QStackedBarSeries()
+    for index, player in enumerate(players):
+        bars = QBarSet(names.get(player, player))
+        for other in range(len(players)):
+            bars.append(round(100.0 * report["empires"][player]["win_rate"], 1) if other == index else 0.0)
+        bars.setColor(QColor(owner_colour(player, colours or {})))
+        bars.setBorderColor(QColor("#404040"))
+        series.append(bars)
     series.setLabelsVisible(True)
     series.setLabelsFormat("@value")
     chart.addSeries(series)
@@ -132,9 +141,7 @@ def win_rate_chart(report: dict[str, Any], names: dict[str, str]) -> QChart:
         chart.addSeries(whisker)
         whisker.attachAxis(axis_x)
         whisker.attachAxis(axis_y)
-    for marker in chart.legend().markers()[1:]:
-        marker.setVisible(False)  # the whiskers need no legend entries
-    chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+    chart.legend().hide()  # the seats are named under their bars
     return chart
 
 
@@ -267,6 +274,9 @@ class ReportDock(QDockWidget):
     def _names(self) -> dict[str, str]:
         return {e.id: e.name for e in self.window_.document.scenario.setup.empires}
 
+    def _colours(self) -> dict[str, str]:
+        return {e.id: e.colour for e in self.window_.document.scenario.setup.empires}
+
     def run(self) -> None:
         """Start the games in a worker thread."""
         if self.worker is not None:
@@ -312,7 +322,7 @@ class ReportDock(QDockWidget):
         """Show a finished report's charts and figures and feed the "Changed hands" mode."""
         self.report = report
         names = self._names()
-        self.win_view.setChart(win_rate_chart(report, names))
+        self.win_view.setChart(win_rate_chart(report, names, self._colours()))
         self.vp_view.setChart(vp_chart(report, names))
         self.summary.setHtml(summary_html(report, names))
         changed_mode.set_area_changes(report["area_changes"])

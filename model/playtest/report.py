@@ -8,16 +8,22 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from shapely.geometry import MultiPolygon, Polygon
 
 from model import io
+from model.colours import SEA, owner_colour
 from model.scenario import AreaKind, Scenario
 from model.topology import Topology
 
-PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f")
+
+def player_colours(scenario: Scenario, players: Iterable[str]) -> dict[str, str]:
+    """Each player's colour: its empire's own colour in the scenario, else a stable one by its id."""
+    own = {empire.id: empire.colour for empire in scenario.setup.empires}
+    return {player: owner_colour(player, own) for player in players}
 
 
 def build_report(scenario: Scenario, figures: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
@@ -46,7 +52,7 @@ def write_report(scenario: Scenario, report: dict[str, Any], out_dir: Path) -> t
 # --- charts ------------------------------------------------------------------------------------
 
 
-def _win_rate_chart(report: dict[str, Any], names: dict[str, str]) -> str:
+def _win_rate_chart(report: dict[str, Any], names: dict[str, str], colours: dict[str, str]) -> str:
     empires = report["empires"]
     row = 28
     width, left = 640, 170
@@ -61,7 +67,7 @@ def _win_rate_chart(report: dict[str, Any], names: dict[str, str]) -> str:
         y = 14 + i * row
         rate = data["win_rate"]
         low, high = data["win_rate_ci95"]
-        colour = PALETTE[i % len(PALETTE)]
+        colour = colours[player]
         parts.append(
             f'<text x="{left - 8}" y="{y + 14}" font-size="13" text-anchor="end">'
             f"{html.escape(names.get(player, player))}</text>"
@@ -153,7 +159,7 @@ def render_map_svg(scenario: Scenario, report: dict[str, Any], width: int = 900)
         if shape is None or shape.is_empty:
             continue
         per_game = changes.get(area.id, {}).get("per_game", 0.0)
-        fill = "#cfe3f3" if area.kind is AreaKind.SEA else _heat(per_game, top)
+        fill = SEA if area.kind is AreaKind.SEA else _heat(per_game, top)
         title = html.escape(f"{area.name}: changed hands {per_game:.2f} times per game")
         parts.append(
             f'<path d="{_shape_path(shape)}" fill="{fill}" stroke="#555" stroke-width="{stroke:.2f}" '
@@ -176,25 +182,26 @@ def render_map_svg(scenario: Scenario, report: dict[str, Any], width: int = 900)
 def render_html(scenario: Scenario, report: dict[str, Any]) -> str:
     """Return the self-contained HTML page of a balance report."""
     names = {empire.id: empire.name for empire in scenario.setup.empires}
+    colours = player_colours(scenario, report["empires"])
     area_names = {area.id: area.name for area in scenario.map.areas}
     connection_names = {c.id: c.name or f"{c.a}-{c.b}" for c in scenario.map.connections}
     title = html.escape(scenario.metadata.title)
     settings = report.get("settings", {})
     rows = []
-    for i, (player, data) in enumerate(report["empires"].items()):
+    for player, data in report["empires"].items():
         vp = data["victory_points"]
         low, high = data["win_rate_ci95"]
         rows.append(
-            f"<tr><td><span class='swatch' style='background:{PALETTE[i % len(PALETTE)]}'></span>"
+            f"<tr><td><span class='swatch' style='background:{colours[player]}'></span>"
             f"{html.escape(names.get(player, player))}</td><td>{data['win_rate']:.1%}</td>"
             f"<td>{low:.1%} to {high:.1%}</td><td>{vp['mean']:.1f}</td><td>{vp['median']:g}</td>"
             f"<td>{vp['p10']:g} to {vp['p90']:g}</td></tr>"
         )
     histograms = "".join(
         f"<figure><figcaption>{html.escape(names.get(player, player))}: victory points</figcaption>"
-        + _histogram_chart(data["victory_points"]["distribution"], PALETTE[i % len(PALETTE)], player)
+        + _histogram_chart(data["victory_points"]["distribution"], colours[player], player)
         + "</figure>"
-        for i, (player, data) in enumerate(report["empires"].items())
+        for player, data in report["empires"].items()
     )
     length = report["game_length"]
     busiest = sorted(report["area_changes"].items(), key=lambda item: (-item[1]["per_game"], item[0]))[:15]
@@ -230,7 +237,7 @@ figcaption {{ font-size: 0.9em; color: #555; }}
 ruleset {html.escape(str(report["scenario"]["ruleset"]))}, seed {html.escape(str(settings.get("seed")))},
 seats {html.escape(json.dumps(settings.get("seats", {})))}.</p>
 <h2>Who wins</h2>
-{_win_rate_chart(report, names)}
+{_win_rate_chart(report, names, colours)}
 <table><tr><th>Empire</th><th>Win rate</th><th>95% interval</th><th>Mean VP</th><th>Median VP</th>
 <th>VP 10th to 90th percentile</th></tr>{"".join(rows)}</table>
 <h2>Victory points</h2>{histograms}
