@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from editor.document import DocumentChange, ScenarioDocument
 from model.issues import Issue, Severity
 from model.scenario import Scenario
+from model.validate import validate
 
 log = logging.getLogger(__name__)
 
@@ -65,15 +65,6 @@ def snapshot(scenario: Scenario) -> Scenario:
     )
 
 
-def _validate(scenario: Scenario, topology: Any = None) -> list[Issue]:
-    try:
-        from model.validate import validate
-    except ImportError as error:
-        log.warning("validator unavailable: %s", error)
-        return []
-    return validate(scenario, topology=topology)
-
-
 class _Relay(QObject):
     """Carries a worker's result back to the UI thread (a queued signal); owned by its job."""
 
@@ -94,7 +85,7 @@ class _Job(QRunnable):
         """Validate (the validator never raises; a bug in it is reported, not thrown)."""
         started = time.perf_counter()
         try:
-            issues = _validate(self.scenario)
+            issues = validate(self.scenario)
         except Exception:  # never let a worker die silently
             log.exception("validation failed")
             issues = []
@@ -183,7 +174,7 @@ class LiveValidator(QObject):
         """Validate on this thread now and publish the issues (scripts, tests, File > Validate)."""
         self.timer.stop()
         started = time.perf_counter()
-        issues = _validate(self.document.scenario, topology=self.document.topology)
+        issues = validate(self.document.scenario, topology=self.document.topology)
         self.last_duration = time.perf_counter() - started
         self._publish(issues, self.generation)
         return issues
