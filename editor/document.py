@@ -9,6 +9,7 @@ views hear about the change, so that they can redraw just the touched items.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +31,11 @@ class DocumentChange:
     """What one edit (or undo, or redo) changed, by id; ``reset`` means the whole scenario was replaced.
 
     Mirrors ``model.ops.Touched`` with frozensets, plus ``setup`` for scenario-wide data (catalogs,
-    ruleset options, tables, metadata) that has no id of its own.
+    ruleset options, tables, metadata) that has no id of its own, and ``shapes``: the areas whose
+    faces the edit changed, as the topology found them (``ScenarioDocument.notify`` fills it in).
+    An area is in ``shapes`` but not in ``areas`` when only its outline changed (a border moved, a
+    new border closed around its anchor): views that draw areas redraw it, views of its data need
+    not.
     """
 
     boundaries: frozenset[str] = frozenset()
@@ -39,6 +44,7 @@ class DocumentChange:
     empires: frozenset[str] = frozenset()
     magnates: frozenset[str] = frozenset()
     units: frozenset[str] = frozenset()
+    shapes: frozenset[str] = frozenset()
     reset: bool = False
     setup: bool = False
     description: str = ""
@@ -56,6 +62,7 @@ class DocumentChange:
         values = {kind: getattr(self, kind) | getattr(other, kind) for kind in _KINDS}
         return DocumentChange(
             **values,
+            shapes=self.shapes | other.shapes,
             reset=self.reset or other.reset,
             setup=self.setup or other.setup,
             description=self.description or other.description,
@@ -163,23 +170,31 @@ class ScenarioDocument(QObject):
             log.exception("cannot build the topology")
             self._derived = _Derived(error=f"cannot build the map's faces: {error}")
 
-    def _update_topology(self, change: DocumentChange) -> None:
+    def _update_topology(self, change: DocumentChange) -> frozenset[str]:
+        """Bring the faces up to date; return the areas whose faces changed (all after a rebuild)."""
         topology = self._derived.topology
-        if topology is None or change.reset:
-            self._rebuild_topology()
-            return
-        try:
-            topology.update(self.scenario.map, set(change.boundaries), set(change.areas))
-        except Exception:
-            log.exception("incremental topology update failed; rebuilding")
-            self._rebuild_topology()
+        if topology is not None and not change.reset:
+            try:
+                return frozenset(
+                    topology.update(self.scenario.map, set(change.boundaries), set(change.areas))
+                )
+            except Exception:
+                log.exception("incremental topology update failed; rebuilding")
+        self._rebuild_topology()
+        return frozenset(area.id for area in self.scenario.map.areas)
 
     # --- change notification (called by editor.commands only) -----------------------------------
 
     def notify(self, change: DocumentChange) -> None:
-        """Bring derived data up to date and tell every view what changed."""
+        """Bring derived data up to date and tell every view what changed.
+
+        The areas whose faces changed go in ``change.shapes``, also those the edit did not name
+        (an area whose anchor a new border now encloses), so that every view redraws them.
+        """
         if change.geometry:
-            self._update_topology(change)
+            reshaped = self._update_topology(change)
+            if not change.reset:
+                change = dataclasses.replace(change, shapes=change.shapes | reshaped)
         self.changed.emit(change)
 
     def replace_scenario(self, scenario: Scenario, path: Path | None = None) -> None:

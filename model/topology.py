@@ -101,6 +101,8 @@ class Topology:
         self._clean: bool | None = None
         self.last_update_was_local = False
         """Whether the last ``update`` re-polygonized locally (False: it did a full build)."""
+        self.last_changed_areas: frozenset[str] = frozenset()
+        """The areas whose faces the last ``update`` changed (what ``update`` returned)."""
         self._reset_caches()
 
     def _reset_caches(self) -> None:
@@ -239,19 +241,27 @@ class Topology:
         map_data: MapData,
         changed_boundaries: Iterable[str] = (),
         changed_areas: Iterable[str] = (),
-    ) -> None:
+    ) -> frozenset[str]:
         """Recompute locally after an edit; the result is identical to a fresh ``build``.
 
         ``changed_boundaries`` must name every boundary whose points changed; added and removed
         boundaries and areas are found by comparing ids. ``changed_areas`` names areas whose
         anchors moved. Only the faces the changed boundaries touch are re-polygonized.
+
+        Returns (and keeps in ``last_changed_areas``) the ids of the areas whose faces may have
+        changed: those named or added or removed, those that held a re-polygonized face, and
+        those that gained or lost a face, such as an area whose anchor a new ring now encloses.
+        An area whose faces stayed exactly the same may be included; one whose faces changed
+        never is left out.
         """
         with gc_paused():
-            self._update(map_data, changed_boundaries, changed_areas)
+            changed = self._update(map_data, changed_boundaries, changed_areas)
+        self.last_changed_areas = frozenset(changed)
+        return self.last_changed_areas
 
     def _update(
         self, map_data: MapData, changed_boundaries: Iterable[str], changed_areas: Iterable[str]
-    ) -> None:
+    ) -> set[str]:
         self._policy = map_data.adjacency.model_copy()
         current = {b.id: b for b in map_data.boundaries}
         changed = set(changed_boundaries)
@@ -269,10 +279,17 @@ class Topology:
         if reorder:
             self._area_order = {area.id: i for i, area in enumerate(map_data.areas)}
         self.last_update_was_local = True
-        if changed and not self._update_linework(map_data, current, changed):
-            self._build(map_data)
-            self.last_update_was_local = False
-            return
+        reshaped = gone | moved
+        if changed:
+            relinked = self._update_linework(map_data, current, changed)
+            if relinked is None:
+                before = self._area_face_keys()
+                self._build(map_data)
+                self.last_update_was_local = False
+                after = self._area_face_keys()
+                reshaped |= {a for a in before.keys() | after.keys() if before.get(a) != after.get(a)}
+                return reshaped
+            reshaped |= relinked
         self._place_areas(
             [areas[a] for a in sorted(moved, key=self._area_order.__getitem__)], self._face_index
         )
@@ -281,27 +298,52 @@ class Topology:
                 holders.sort(key=self._area_order.__getitem__)
         # Checking cleanliness above may have cached problems of the linework before the change.
         self._reset_caches()
+        return reshaped
 
-    def _update_linework(self, map_data: MapData, current: dict[str, Boundary], changed: set[str]) -> bool:
-        """Re-polygonize around the changed boundaries; False means: do a full build instead."""
+    def _area_face_keys(self) -> dict[str, frozenset[bytes]]:
+        """Area id -> its faces by shape (normalized WKB), for areas with an anchor in a face.
+
+        Face ids do not survive a full build; shapes do, so comparing these before and after one
+        tells which areas it changed.
+        """
+        held = sorted(self._face_areas)
+        if not held:
+            return {}
+        polygons = np.array([self.faces[f] for f in held], dtype=object)
+        keys = dict(zip(held, (bytes(k) for k in shapely.to_wkb(shapely.normalize(polygons))), strict=True))
+        result: dict[str, frozenset[bytes]] = {}
+        for area_id, faces in self._anchor_faces.items():
+            shapes = frozenset(keys[f] for f in faces if f is not None)
+            if shapes:
+                result[area_id] = shapes
+        return result
+
+    def _update_linework(
+        self, map_data: MapData, current: dict[str, Boundary], changed: set[str]
+    ) -> set[str] | None:
+        """Re-polygonize around the changed boundaries; None means: do a full build instead.
+
+        Returns the areas whose faces changed: those that held a replaced face, and stray ones
+        that a new face now holds.
+        """
         if not self._is_clean():
-            return False
+            return None
         new_ids = [bid for bid in changed if bid in current]
         new_lines = dict(zip(new_ids, boundary_lines([current[b] for b in new_ids]), strict=True))
         old_lines = {bid: self._lines[bid] for bid in changed if bid in self._lines}
         if not self._locally_clean(new_lines, changed):
-            return False
+            return None
         affected: set[int] = set()
         for bid in old_lines:
             affected.update(self._faces_of(bid))
         probes = list(old_lines.values()) + list(new_lines.values())
         affected.update(face for _, face in self._face_index.query(probes, predicate="intersects"))
         if not affected or len(affected) > max(32, LOCAL_UPDATE_LIMIT * len(self._face_index)):
-            return False
+            return None
         region = [self.faces[f] for f in sorted(affected)]
         union = shapely.union_all(np.array(region, dtype=object))
         if not all(shapely.covers(union, np.array(probes, dtype=object))):
-            return False  # the change reaches outside the existing faces (the map's outer edge)
+            return None  # the change reaches outside the existing faces (the map's outer edge)
         # Commit the new linework.
         for bid in changed:
             if bid not in current:
@@ -355,7 +397,8 @@ class Topology:
                     owners.append((area_id, i))
                     points.append(self._anchors[area_id][i])
         self._assign(owners, points, SpatialIndex(zip(new_faces, inside, strict=True)))
-        return True
+        placed = {area_id for area_id, i in owners if self._anchor_faces[area_id][i] is not None}
+        return displaced | placed
 
     def _locally_clean(self, new_lines: dict[str, LineString], changed: set[str]) -> bool:
         """Whether the changed boundaries keep the linework noded (else a full build is safer)."""

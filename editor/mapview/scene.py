@@ -355,16 +355,12 @@ class MapScene(QGraphicsScene):
         if change.reset:
             self.rebuild()
             return
-        dirty_areas = set(change.areas)
-        region = QRectF()
+        # The document adds to ``shapes`` every area whose faces changed, also those the edit did
+        # not name: areas next to a moved border, an area whose anchor a new border encloses.
+        dirty_areas = set(change.areas) | change.shapes
         self._boundary_index = self.scenario.boundary_index()
         for boundary_id in change.boundaries:
-            region = region.united(self._update_boundary(boundary_id))
-        if not region.isEmpty():
-            # Areas next to a moved boundary changed shape even when the op did not name them.
-            for item in self.items(region):
-                if isinstance(item, AreaItem):
-                    dirty_areas.add(item.area_id)
+            self._update_boundary(boundary_id)
         area_index = self.scenario.area_index()
         for area_id in dirty_areas:
             self._update_area(area_id, area_index)
