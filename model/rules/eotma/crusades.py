@@ -60,7 +60,7 @@ def possible(state: EotmaState) -> str | None:
         or state.mag_court[owner - game.n_players] != syria
     ):
         return "no Magnate based in Syria holds Syria and Jerusalem (23.31)"
-    if state.crusade_turn == state.round // 5:
+    if state.crusade_turn == game.game_turn(state.round):
         return "there has already been a crusade this game turn"
     if state.crusade:
         return "a crusade is under way"
@@ -84,7 +84,7 @@ def begin(state: EotmaState, leader: int, effects: list[str]) -> None:
     for combat in sorted({state.stat[p][COMBAT] for p in crusaders}, reverse=True):
         order += roll_off(state, [p for p in crusaders if state.stat[p][COMBAT] == combat], "crusade order")
     state.crusade = [leader, 0, *order]
-    state.crusade_turn = state.round // 5
+    state.crusade_turn = game.game_turn(state.round)
     effects.append(
         f"a crusade led by {game.player_ids[leader]}: "
         + ", ".join(game.player_ids[p] for p in order)

@@ -26,7 +26,7 @@ def in_game(game: EotmaGame, card_id: str) -> bool:
     if not game.options.provisional_cards:
         return False
     first, last = card.years
-    return first <= game.year(game.rounds - 1) + 4 and last >= game.start_year
+    return first <= game.last_year() and last >= game.start_year
 
 
 def draw(state: EotmaState, player: int, effects: list[str]) -> None:

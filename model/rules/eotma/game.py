@@ -10,10 +10,40 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from pydantic import BaseModel
+
 from model.rules.eotma.actions import CODEC
 from model.rules.eotma.board import Board
 from model.rules.eotma.data import TABLE_IDS, Rules, default_rules
+from model.rules.eotma.schema import EmpireAttributes, Leader, MagnateAttributes
 from model.rules.protocol import Game
+
+
+def _default(model: type[BaseModel], name: str) -> int:
+    """Return the default of an integer attribute in the scenario schema (so the engine and the
+    inspector agree on what an unset attribute means)."""
+    return int(model.model_fields[name].default)
+
+
+LEADER_STATURE = (
+    _default(Leader, "combat"),
+    _default(Leader, "administrative"),
+    _default(Leader, "diplomatic"),
+)
+"""An unset leader's C-A-D statures (facts sheet 2), from the schema's ``Leader``."""
+TREASURY = _default(EmpireAttributes, "treasury")
+"""An unset starting treasury (16.0: 12 in every scenario), from the schema's ``EmpireAttributes``."""
+MAGNATE_COMBAT = _default(MagnateAttributes, "combat")
+"""An unset Magnate combat stature (24, facts sheet 7.3), from the schema's ``MagnateAttributes``."""
+YEARS_PER_ROUND = 5
+"""Facts sheet 1.2: a round is five years."""
+ROUNDS_PER_GAME_TURN = 5
+"""A game turn is five rounds, 25 years: the schism check (23.1) and the one crusade per game turn
+(23.31) count game turns."""
+START_YEAR = 976
+"""The start year of a scenario whose metadata gives none (the 976 scenario's)."""
+ROUNDS = 20
+"""The rounds of a scenario whose metadata gives none (the 976 scenario's)."""
 
 
 class SetupError(ValueError):
@@ -28,16 +58,16 @@ class PlayerSetup:
     """
 
     id: str
-    combat: int = 3
-    administrative: int = 3
-    diplomatic: int = 3
+    combat: int = LEADER_STATURE[0]
+    administrative: int = LEADER_STATURE[1]
+    diplomatic: int = LEADER_STATURE[2]
     court: str | None = None
-    treasury: int = 12
-    handicap: int = 0
+    treasury: int = TREASURY
+    handicap: int = _default(EmpireAttributes, "handicap")
     name: str = ""
     language: str | None = None
     religion: str | None = None
-    protected_rounds: int = 0
+    protected_rounds: int = _default(EmpireAttributes, "protected_rounds")
     """27.7: for this many rounds from the start the leader makes no stature checks and ignores
     Leader Dies Heirless (a scenario rule: Charlemagne's first seven rounds)."""
 
@@ -47,7 +77,7 @@ class MagnateSetup:
     """A Magnate present at the start (24): its combat stature and court area."""
 
     id: str
-    combat: int = 2
+    combat: int = MAGNATE_COMBAT
     court: str | None = None
 
 
@@ -111,8 +141,8 @@ class EotmaGame(Game):
         *,
         rules: Rules | None = None,
         options: Options | None = None,
-        start_year: int = 976,
-        rounds: int = 20,
+        start_year: int = START_YEAR,
+        rounds: int = ROUNDS,
         magnates: Sequence[MagnateSetup] = (),
         units: Sequence[UnitStart] = (),
         union: bool | None = None,
@@ -181,7 +211,16 @@ class EotmaGame(Game):
 
     def year(self, round_index: int) -> int:
         """Return the first year of a round (a round is five years, facts sheet 1.2)."""
-        return self.start_year + 5 * round_index
+        return self.start_year + YEARS_PER_ROUND * round_index
+
+    def last_year(self) -> int:
+        """Return the last year of the game's last round (facts sheet 1.2)."""
+        return self.year(self.rounds) - 1
+
+    @staticmethod
+    def game_turn(round_index: int) -> int:
+        """Return the game turn of a round (five rounds each, 23.1, 23.31)."""
+        return round_index // ROUNDS_PER_GAME_TURN
 
     def players(self) -> tuple[str, ...]:
         return self.player_ids
@@ -211,17 +250,17 @@ def build_game(scenario: Any) -> EotmaGame:
             PlayerSetup(
                 id=empire.id,
                 name=empire.name,
-                combat=int(leader.get("combat", 3)),
-                administrative=int(leader.get("administrative", 3)),
-                diplomatic=int(leader.get("diplomatic", 3)),
+                combat=int(leader.get("combat", PlayerSetup.combat)),
+                administrative=int(leader.get("administrative", PlayerSetup.administrative)),
+                diplomatic=int(leader.get("diplomatic", PlayerSetup.diplomatic)),
                 court=attrs.get("court"),
-                treasury=int(attrs.get("treasury", 12)),
-                handicap=int(attrs.get("handicap", 0)),
-                protected_rounds=int(attrs.get("protected_rounds", 0)),
+                treasury=int(attrs.get("treasury", PlayerSetup.treasury)),
+                handicap=int(attrs.get("handicap", PlayerSetup.handicap)),
+                protected_rounds=int(attrs.get("protected_rounds", PlayerSetup.protected_rounds)),
             )
         )
     magnates = [
-        MagnateSetup(m.id, int(m.attributes.get("combat", 2)), m.attributes.get("court"))
+        MagnateSetup(m.id, int(m.attributes.get("combat", MAGNATE_COMBAT)), m.attributes.get("court"))
         for m in scenario.setup.magnates
     ]
     starts: dict[str, AreaStart] = {}
@@ -251,8 +290,8 @@ def build_game(scenario: Any) -> EotmaGame:
         starts,
         rules=rules,
         options=options,
-        start_year=meta.start_year if meta.start_year is not None else 976,
-        rounds=meta.rounds or 20,
+        start_year=meta.start_year if meta.start_year is not None else START_YEAR,
+        rounds=meta.rounds or ROUNDS,
         magnates=magnates,
         units=units,
         union=union,

@@ -54,6 +54,7 @@ from model.rules.eotma.actions import (
     Waive,
 )
 from model.rules.eotma.decisions import Pending
+from model.rules.eotma.game import ROUNDS_PER_GAME_TURN
 from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import STATURE_INDEX, leader_religion
 from model.rules.eotma.schism import schism_check
@@ -120,7 +121,7 @@ def start_round(state: EotmaState, effects: list[str]) -> None:
     """Round start: schism check (23.1), deal five year cards, rank players for initiative."""
     game = state.game
     effects.append(f"round {state.round + 1} ({game.year(state.round)})")
-    if game.options.schism and state.round % 5 == 0:
+    if game.options.schism and state.round % ROUNDS_PER_GAME_TURN == 0:
         schism_check(state, effects)
     cards = [card.id for card in game.rules.year_cards]
     state.rng.shuffle(cards)

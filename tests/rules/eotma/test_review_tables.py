@@ -11,12 +11,22 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from eotma_helpers import game
 
 from model import io
-from model.rules.eotma import parleys, rebellion
+from model.rules.eotma import events, parleys, rebellion
 from model.rules.eotma.data import Rules, RulesDataError, _default_table
 from model.rules.eotma.decisions import UNIVERSITY
-from model.rules.eotma.game import build_game
+from model.rules.eotma.game import (
+    ROUNDS_PER_GAME_TURN,
+    YEARS_PER_ROUND,
+    EotmaGame,
+    MagnateSetup,
+    Options,
+    PlayerSetup,
+    build_game,
+)
+from model.rules.eotma.schema import EmpireAttributes, Leader, MagnateAttributes
 from model.rules.eotma.state import EotmaState
 
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
@@ -73,3 +83,54 @@ def test_22_3_a_group_kind_missing_from_the_conversion_table_is_a_table_error() 
     assert rules.conversion_rating(None, "other", None) == rules.conversion_by_kind["other"]
     with pytest.raises(RulesDataError, match=r"conversion table.*by_group_kind.*'martian'"):
         rules.conversion_rating(None, "martian", None)
+
+
+def test_2_0_16_0_unset_leader_and_treasury_take_the_schema_defaults() -> None:
+    seat = PlayerSetup("west")
+    leader = Leader()
+    assert (seat.combat, seat.administrative, seat.diplomatic) == (
+        leader.combat,
+        leader.administrative,
+        leader.diplomatic,
+    )
+    empire = EmpireAttributes()
+    assert (seat.treasury, seat.handicap, seat.protected_rounds) == (
+        empire.treasury,
+        empire.handicap,
+        empire.protected_rounds,
+    )
+    assert MagnateSetup("m").combat == MagnateAttributes().combat
+
+
+def test_2_0_16_0_a_shipped_empire_without_attributes_starts_with_the_schema_defaults() -> None:
+    scenario = io.load(SCENARIOS / "medieval-europe-976.mappa.json")
+    empire = scenario.setup.empires[0]
+    empire.attributes = {"court": empire.attributes.get("court")}
+    seat = build_game(scenario).seats[0]
+    assert (seat.combat, seat.treasury) == (Leader().combat, EmpireAttributes().treasury)
+
+
+def test_facts_1_2_a_round_is_five_years() -> None:
+    game_ = game(rounds=4, start_year=1001)
+    assert YEARS_PER_ROUND == 5
+    assert [game_.year(r) for r in range(4)] == [1001, 1006, 1011, 1016]
+    assert game_.last_year() == 1020
+
+
+def test_36_a_provisional_card_is_in_the_deck_up_to_the_last_year_of_the_last_round() -> None:
+    def deck_with(first: int) -> EotmaGame:
+        cards = copy.deepcopy(_default_table("event_cards"))
+        for entry in cards["cards"]:
+            if entry["id"] == "great_pestilence":
+                entry["years"] = [first, first + 5]
+        return game(
+            rounds=4, start_year=1001, options=Options(provisional_cards=True), tables={"event_cards": cards}
+        )
+
+    assert events.in_game(deck_with(1020), "great_pestilence")
+    assert not events.in_game(deck_with(1021), "great_pestilence")
+
+
+def test_23_1_23_31_a_game_turn_is_five_rounds() -> None:
+    assert ROUNDS_PER_GAME_TURN == 5
+    assert [EotmaGame.game_turn(r) for r in (0, 4, 5, 9, 10)] == [0, 0, 1, 1, 2]
