@@ -4,7 +4,7 @@ Plain data and pure functions (no Qt), so the self-contained HTML report uses th
 
 * ``SEA`` and ``LAND``: the fills of sea zones and of land with nothing to show;
 * ``PALETTE``: 32 categorical colours for languages, religions, owners met in play..., chosen
-  far apart from one another (CIELAB) and far from the sea's blue, with no blue or cyan at all,
+  far apart from one another and far from the sea's blue, with no blue or cyan at all,
   so that no land area reads as water;
 * ``category_colour`` and ``catalog_colours``: a colour per id picked by a hash of the id, not by
   its position, so that removing an entry does not recolour the others;
@@ -21,14 +21,14 @@ SEA = "#a9cbe0"
 LAND = "#e9dfc4"
 
 PALETTE: tuple[str, ...] = (
-    "#f06464", "#c873d7", "#00aa5f", "#b48c14", "#c3e66e", "#ffa5c8", "#82f0cd", "#8c9b5a",
-    "#ffaf7d", "#eb5fa5", "#be877d", "#f0d782", "#e1b4ff", "#50a07d", "#87f096", "#69a032",
-    "#c3e6a5", "#dc7837", "#b48c50", "#be7db4", "#ffb955", "#a5aa32", "#00f0b9", "#ff9b96",
-    "#7dbe73", "#ff96e1", "#fa7896", "#cd7d5a", "#19be91", "#cd788c", "#e1c34b", "#afc369",
+    "#e15a5a", "#008c23", "#965fd2", "#c39b00", "#05faaf", "#ffa0dc", "#bee155", "#827855",
+    "#ffa57d", "#2db491", "#d73791", "#a0af7d", "#b4640a", "#9b6e7d", "#ffcd69", "#508269",
+    "#5acd64", "#c391fa", "#788c00", "#d7919b", "#b99678", "#b4e1aa", "#c87db4", "#f07337",
+    "#9bb423", "#a56e5a", "#ffb9b9", "#ff5a91", "#64a064", "#967800", "#faa537", "#8c6e9b",
 )  # fmt: skip
-"""Categorical colours: lightness 60-88, moderate chroma, no cyan, blue or blue-violet hue, each
-at least 17 CIELAB units (delta E 1976) from every other and 40 from ``SEA`` (picked one by one,
-each the farthest from those before, from an sRGB grid)."""
+"""Categorical colours: lightness 50-88, chroma 20-70, no cyan, blue or blue-violet hue, nothing
+within 40 CIELAB units of ``SEA``; picked one by one from an sRGB grid, each the farthest
+(``distance``) from those before, so every two are at least 12.9 apart."""
 
 
 def rgb(colour: str) -> tuple[int, int, int]:
@@ -59,8 +59,21 @@ def lab(colour: str) -> tuple[float, float, float]:
 
 
 def distance(a: str, b: str) -> float:
-    """Perceptual distance of two colours (CIE76 delta E; about 2.3 is just noticeable)."""
-    return math.dist(lab(a), lab(b))
+    """Perceptual distance of two colours: CIE94 delta E (graphic arts), made symmetric.
+
+    About 1 is just noticeable; unlike the plain CIELAB distance it does not overrate differences
+    of chroma, so two strong oranges count as close as they look.
+    """
+    l1, a1, b1 = lab(a)
+    l2, a2, b2 = lab(b)
+    c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
+    dc = c1 - c2
+    dh2 = max(0.0, (a1 - a2) ** 2 + (b1 - b2) ** 2 - dc * dc)
+
+    def one_way(chroma: float) -> float:
+        return math.sqrt((l1 - l2) ** 2 + (dc / (1 + 0.045 * chroma)) ** 2 + dh2 / (1 + 0.015 * chroma) ** 2)
+
+    return (one_way(c1) + one_way(c2)) / 2
 
 
 def _hash(item_id: str) -> int:
