@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.playtest import changed_mode
-from model.colours import owner_colour
+from model.colours import lab, owner_colour
 from model.playtest import PlaytestConfig, PlaytestError, run_playtest
 from model.playtest.report import build_report, write_report
 from model.scenario import Scenario
@@ -109,7 +109,9 @@ def win_rate_chart(
         bars = QBarSet(names.get(player, player))
         for other in range(len(players)):
             bars.append(round(100.0 * report["empires"][player]["win_rate"], 1) if other == index else 0.0)
-        bars.setColor(QColor(owner_colour(player, colours or {})))
+        colour = owner_colour(player, colours or {})
+        bars.setColor(QColor(colour))
+        bars.setLabelColor(QColor("#000000" if lab(colour)[0] > 60 else "#ffffff"))
         bars.setBorderColor(QColor("#404040"))
         series.append(bars)
     series.setLabelsVisible(True)
