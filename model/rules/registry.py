@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,6 +110,7 @@ def _load(target: str) -> Any:
 _REGISTRY: dict[str, RulesetSpec] = {}
 _BUILTINS = ("model.rules.eotma.spec", "model.rules.seasons.spec")
 _builtins_loaded = False
+_builtins_lock = threading.RLock()  # the editor's validation worker may be the first to ask
 
 
 def register(spec: RulesetSpec) -> None:
@@ -129,10 +131,14 @@ def known() -> list[str]:
 
 
 def _ensure_builtins() -> None:
+    """Import the built-in rulesets once; every caller, on any thread, waits until all are registered."""
     global _builtins_loaded
     if _builtins_loaded:
         return
-    _builtins_loaded = True
-    # The built-in rulesets register themselves when their spec module is imported.
-    for name in _BUILTINS:
-        importlib.import_module(name)
+    with _builtins_lock:
+        if _builtins_loaded:
+            return
+        # The built-in rulesets register themselves when their spec module is imported.
+        for name in _BUILTINS:
+            importlib.import_module(name)
+        _builtins_loaded = True  # last: another thread seeing it set sees every built-in registered

@@ -6,6 +6,7 @@ real one. A table is any JSON value; each ruleset documents the shape of its own
 
 from __future__ import annotations
 
+import copy
 import json
 from functools import cache
 from pathlib import Path
@@ -21,9 +22,17 @@ class TableError(LookupError):
     """A table that neither the scenario nor the ruleset's defaults provide, or a broken default file."""
 
 
-@cache
 def default_tables(ruleset_id: str) -> dict[str, Any]:
-    """Return the shipped default tables of a ruleset, by table id (the JSON file's stem)."""
+    """Return the shipped default tables of a ruleset, by table id (the JSON file's stem).
+
+    The result is the caller's own copy: changing it never changes the shipped defaults.
+    """
+    return copy.deepcopy(_shipped(ruleset_id))
+
+
+@cache
+def _shipped(ruleset_id: str) -> dict[str, Any]:
+    """Read the default tables once; never handed out (callers get deep copies), never changed."""
     spec = registry.get(ruleset_id)
     if spec is None or not spec.tables_dir:
         return {}
@@ -40,13 +49,13 @@ def default_tables(ruleset_id: str) -> dict[str, Any]:
 
 
 def table(scenario: Scenario, table_id: str) -> Any:
-    """Return a table as the scenario sees it: its override if it has one, else the shipped default."""
+    """Return a table as the scenario sees it: its override if any, else a copy of the shipped default."""
     if table_id in scenario.ruleset.tables:
         return scenario.ruleset.tables[table_id]
-    defaults = default_tables(scenario.ruleset.id)
+    defaults = _shipped(scenario.ruleset.id)
     if table_id not in defaults:
         raise TableError(f"ruleset {scenario.ruleset.id!r} has no table {table_id!r}")
-    return defaults[table_id]
+    return copy.deepcopy(defaults[table_id])
 
 
 def is_overridden(scenario: Scenario, table_id: str) -> bool:
