@@ -28,7 +28,13 @@ _KINDS = ("boundaries", "areas", "connections", "empires", "magnates", "units")
 
 @dataclass(frozen=True)
 class DocumentChange:
-    """What one edit (or undo, or redo) changed, by id; ``reset`` means the whole scenario was replaced.
+    """What one edit (or undo, or redo) changed, by id; ``reset``: the scenario or its map was replaced.
+
+    On a reset views drop what they show and build it again from the scenario (the map view also
+    takes the new map's extent and fits it), rather than updating the ids one by one.
+    ``ScenarioDocument.notify`` makes an edit a reset when it replaces the map (see
+    ``ScenarioDocument.replaces_map``); an op can also say so with a true ``reset`` attribute on
+    its ``touched``.
 
     Mirrors ``model.ops.Touched`` with frozensets, plus ``setup`` for scenario-wide data (catalogs,
     ruleset options, tables, metadata) that has no id of its own, and ``shapes``: the areas whose
@@ -55,7 +61,8 @@ class DocumentChange:
         values = {kind: frozenset(getattr(touched, kind, ()) or ()) for kind in _KINDS}
         # Ops that touch no id (ruleset options, scenario-wide attributes) changed the setup.
         setup = bool(getattr(touched, "setup", False)) or not any(values.values())
-        return cls(**values, setup=setup, description=description)
+        reset = bool(getattr(touched, "reset", False))
+        return cls(**values, reset=reset, setup=setup, description=description)
 
     def merged(self, other: DocumentChange) -> DocumentChange:
         """Return the union of two changes (used when several ops make one undo step)."""
@@ -80,6 +87,14 @@ def empty_scenario(title: str = "Untitled") -> Scenario:
         metadata=Metadata(title=title),
         map=MapData(bounds=Bounds(min_x=0, min_y=0, max_x=1600, max_y=1000), grid=0.5),
     )
+
+
+def _map_frame(scenario: Scenario) -> tuple[Any, ...]:
+    """What places the map in the world: its units, bounds, grid and projection (copied)."""
+    map_data = scenario.map
+    bounds = map_data.bounds.model_copy() if map_data.bounds is not None else None
+    projection = map_data.projection.model_copy(deep=True) if map_data.projection is not None else None
+    return (map_data.units, bounds, map_data.grid, projection)
 
 
 @dataclass
@@ -111,6 +126,7 @@ class ScenarioDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self._derived = _Derived()
+        self._frame = _map_frame(self.scenario)
         self._rebuild_topology()
 
     def _on_clean_changed(self, _clean: bool) -> None:
@@ -191,11 +207,31 @@ class ScenarioDocument(QObject):
         The areas whose faces changed go in ``change.shapes``, also those the edit did not name
         (an area whose anchor a new border now encloses), so that every view redraws them.
         """
+        if not change.reset and self.replaces_map(change):
+            change = dataclasses.replace(change, reset=True)
+        self._frame = _map_frame(self.scenario)
         if change.geometry:
             reshaped = self._update_topology(change)
             if not change.reset:
                 change = dataclasses.replace(change, shapes=change.shapes | reshaped)
         self.changed.emit(change)
+
+    def replaces_map(self, change: DocumentChange) -> bool:
+        """Whether an edit (just applied, not yet announced) replaced the map rather than edited it.
+
+        True when the map's frame (units, bounds, grid, projection) changed, which no drawing edit
+        does, or when the edit touched every boundary and every area there is, and removed an
+        area: ``model.ops.replace_map`` and its undo do both. Views then rebuild rather than update.
+        """
+        if _map_frame(self.scenario) != self._frame:
+            return True
+        map_data = self.scenario.map
+        if not map_data.boundaries or len(change.boundaries) < len(map_data.boundaries):
+            return False
+        if len(change.areas) <= len(map_data.areas):  # no area removed
+            return False
+        areas = {area.id for area in map_data.areas}
+        return areas <= change.areas and all(b.id in change.boundaries for b in map_data.boundaries)
 
     def replace_scenario(self, scenario: Scenario, path: Path | None = None) -> None:
         """Swap in another scenario (File > New/Open reuse a window): clears the history."""

@@ -9,8 +9,9 @@ catalogs file is given) with ``model.ops.replace_map`` through ``editor.commands
 step. The setup is kept; entries that name areas the new map lacks stay, and the Issues panel lists
 them.
 
-A swapped map has other bounds, often other units: the edit announces itself as a reset (views
-rebuild, the view fits the new map) rather than as a list of touched ids, on undo and redo too.
+A swapped map has other bounds, often other units: the document announces the edit as a reset
+(views rebuild, the view fits the new map) rather than as a list of touched ids, on undo and redo
+too (``ScenarioDocument.replaces_map``).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor import commands
-from editor.document import DocumentChange, ScenarioDocument
+from editor.document import ScenarioDocument
 from model import ops
 from model.generate import GenerateError, Generation, TableError, generate_files
 from model.projection import BBox, MapProjection, ProjectionError
@@ -217,23 +218,6 @@ def _wait_for_jobs() -> None:
     _JOBS.clear()
 
 
-class _Resetting:
-    """The document as ``commands.execute`` sees it, but what the edit announces is a reset.
-
-    A swapped map has other bounds and ids throughout: views rebuild and the view fits the new map
-    on apply, undo and redo alike (the incremental path would keep the old scene rectangle).
-    """
-
-    def __init__(self, document: ScenarioDocument) -> None:
-        self._document = document
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._document, name)
-
-    def notify(self, change: DocumentChange) -> None:
-        self._document.notify(DocumentChange(reset=True, description=change.description))
-
-
 def apply_generation(document: ScenarioDocument, outcome: Outcome) -> None:
     """Replace the document's map (and catalogs, when a catalogs file was given): one undo step.
 
@@ -244,7 +228,7 @@ def apply_generation(document: ScenarioDocument, outcome: Outcome) -> None:
     generated = outcome.generation.scenario
     catalogs = generated.catalogs if outcome.request.catalogs.strip() else None
     commands.execute(
-        _Resetting(document),  # type: ignore[arg-type]
+        document,
         lambda s: ops.replace_map(s, generated.map, catalogs, EDIT_TEXT),
         EDIT_TEXT,
     )

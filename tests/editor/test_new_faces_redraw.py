@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent
 from pytestqt.qtbot import QtBot
 
@@ -12,6 +12,7 @@ from editor.document import DocumentChange, ScenarioDocument
 from editor.mainwindow import MainWindow
 from editor.mapview.scene import MapScene
 from model import ops
+from model.scenario import Area, Boundary, Bounds, MapData
 
 Press = QEvent.Type.MouseButtonPress
 Release = QEvent.Type.MouseButtonRelease
@@ -97,3 +98,78 @@ def test_the_change_names_the_areas_whose_faces_changed(document: ScenarioDocume
     document.undo_stack.undo()
     assert area_id in heard[-1].shapes
     assert scene.areas[area_id].path().isEmpty()
+
+
+# --- replacing the map is a reset --------------------------------------------------------------
+
+
+def square_map(bounds: Bounds | None, size: float = 100.0) -> MapData:
+    """A map of two squares side by side (three boundaries, areas ``left`` and ``right``)."""
+    return MapData(
+        bounds=bounds,
+        boundaries=[
+            Boundary(id="zb1", points=[(size, 0.0), (0.0, 0.0), (0.0, size), (size, size)]),
+            Boundary(id="zb2", points=[(size, size), (2 * size, size), (2 * size, 0.0), (size, 0.0)]),
+            Boundary(id="zb3", points=[(size, 0.0), (size, size)]),
+        ],
+        areas=[
+            Area(id="left", name="Left", anchors=[(size / 2, size / 2)]),
+            Area(id="right", name="Right", anchors=[(1.5 * size, size / 2)]),
+        ],
+    )
+
+
+def test_replacing_the_map_is_a_reset_and_the_scene_takes_the_new_extent(document: ScenarioDocument) -> None:
+    scene = MapScene(document)
+    old_rect = scene.sceneRect()
+    heard: list[DocumentChange] = []
+    document.changed.connect(heard.append)
+    new_map = square_map(Bounds(min_x=0, min_y=0, max_x=200, max_y=100))
+
+    commands.execute(document, lambda s: ops.replace_map(s, new_map), "Replace the map")
+    assert heard[-1].reset
+    assert scene.sceneRect() == QRectF(-40, -40, 280, 180)
+    assert set(scene.areas) == {"left", "right"}
+    assert not scene.areas["left"].path().isEmpty()
+
+    document.undo_stack.undo()
+    assert heard[-1].reset
+    assert scene.sceneRect() == old_rect
+    assert "left" not in scene.areas
+    document.undo_stack.redo()
+    assert heard[-1].reset
+    assert scene.sceneRect() == QRectF(-40, -40, 280, 180)
+
+
+def test_a_new_map_in_the_same_frame_is_a_reset_too(document: ScenarioDocument) -> None:
+    """Same bounds, units and grid, other boundaries and areas: every id touched, areas removed."""
+    heard: list[DocumentChange] = []
+    document.changed.connect(heard.append)
+    new_map = square_map(document.scenario.map.bounds)
+    new_map.grid = document.scenario.map.grid
+    commands.execute(document, lambda s: ops.replace_map(s, new_map), "Replace the map")
+    assert heard[-1].reset
+    document.undo_stack.undo()
+    assert heard[-1].reset
+
+
+def test_drawing_edits_are_not_resets(document: ScenarioDocument) -> None:
+    heard: list[DocumentChange] = []
+    document.changed.connect(heard.append)
+    boundary = document.scenario.map.boundaries[0]
+    x, y = boundary.points[1] if len(boundary.points) > 2 else boundary.points[0]
+    commands.execute(document, lambda s: ops.move_vertex(s, boundary.id, 1, (x + 1, y + 1)), "Move vertex")
+    area_id = document.scenario.map.areas[0].id
+    commands.execute(document, lambda s: ops.delete_area(s, area_id), "Delete area")
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert heard and not any(change.reset for change in heard)
+
+
+def test_an_op_can_say_its_change_is_a_reset() -> None:
+    class Touched:
+        areas = frozenset({"a1"})
+        reset = True
+
+    assert DocumentChange.from_touched(Touched()).reset
+    assert not DocumentChange.from_touched(ops.Touched(areas=frozenset({"a1"}))).reset
