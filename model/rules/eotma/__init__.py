@@ -12,7 +12,7 @@ ruling, raising units, building markers, defense), ``taxation``, ``rebellion``, 
 (lines of communication, owners, courts, exile), ``leaders``, ``events``, ``parleys`` (grand
 diplomacy, excommunication), ``armies`` (movement), ``npc`` (raiders, Magnates), ``schism``,
 ``crusades``, ``victory``, ``view`` (plain data for the UI), ``deckgen`` (the house-default year
-deck).
+deck), ``records`` (the parley, queued attacks and deferred checks the state keeps).
 
 Implemented: 1.3 sequence of play; 1.4 year cards and thresholds; facts sheet 2 stature checks,
 heirs, heirless deaths; 3.2 ratings with every listed modifier; 9.17, 9.32, 9.53 sea areas; 10.3-10.38;

@@ -15,6 +15,7 @@ from model.rules.eotma import leaders
 from model.rules.eotma.decisions import Pending
 from model.rules.eotma.endeavours.common import defense_seas, may_defend
 from model.rules.eotma.ratings import COMBAT, defense_value
+from model.rules.eotma.records import Attack
 from model.rules.eotma.territory import set_owner, suitable_court
 
 if TYPE_CHECKING:
@@ -60,15 +61,15 @@ def queue_attacks(state: EotmaState, effects: list[str]) -> None:
             targets.sort(key=lambda a: (-(game.board.population[a] + state.ss[a]), a))
             stature = _stature(raider, year)
             for target in targets[: int(raider["raids"])]:
-                attack = [
+                attack = Attack(
                     "raid",
-                    raider["name"],
+                    str(raider["name"]),
                     stature,
                     target,
                     -1,
                     raider.get("language"),
                     raider.get("religion"),
-                ]
+                )
                 state.npc_queue.append(attack)
     if game.options.magnates:
         appear(state, effects)
@@ -120,7 +121,7 @@ def appear(state: EotmaState, effects: list[str]) -> None:
     effects.append(f"a Magnate appears in {board.ids[area]} (24.5)")
 
 
-def magnate_attack(state: EotmaState, code: int) -> list[Any] | None:
+def magnate_attack(state: EotmaState, code: int) -> Attack | None:
     """Return the Magnate's conquest of its weakest neighbour, independent areas first (house default)."""
     board = state.game.board
     k = code - state.game.n_players
@@ -145,22 +146,24 @@ def magnate_attack(state: EotmaState, code: int) -> list[Any] | None:
         return None
     _key, target, base = best
     name = state.mag_names[k]
-    return ["magnate", name, state.mag_stat[k], target, base, board.language[court], state.religion[court]]
+    return Attack(
+        "magnate", name, state.mag_stat[k], target, base, board.language[court], state.religion[court]
+    )
 
 
 def run(state: EotmaState, effects: list[str]) -> bool:
     """Carry out queued attacks until one waits for a defense; return True when the queue is done."""
     while state.npc_queue:
         attack = state.npc_queue[0]
-        target = int(attack[3])
+        target = attack.target
         owner = state.owner[target]
-        if attack[0] == "magnate" and (
-            state.owner[int(attack[4])] < state.game.n_players or owner >= state.game.n_players
+        if attack.kind == "magnate" and (
+            state.owner[attack.base] < state.game.n_players or owner >= state.game.n_players
         ):
             state.npc_queue.pop(0)  # the Magnate lost its base, or holds the target, meanwhile
             continue
         if 0 <= owner < state.game.n_players and may_defend(state, owner, target):
-            text = f"{attack[0]} {attack[1]} {state.game.board.ids[target]}"
+            text = f"{attack.kind} {attack.name} {state.game.board.ids[target]}"
             state.pending.append(Pending("npc-defense", owner, text, (target,)))
             return False
         state.npc_queue.pop(0)
@@ -168,7 +171,7 @@ def run(state: EotmaState, effects: list[str]) -> bool:
     return True
 
 
-def resolve(state: EotmaState, attack: list[Any], against: int, effects: list[str]) -> None:
+def resolve(state: EotmaState, attack: Attack, against: int, effects: list[str]) -> None:
     """Resolve one raid (pillage, target results only) or Magnate conquest with an undealt year card.
 
     A raid rates stature + population - social state - fortification - defense (facts sheet 7.1:
@@ -177,12 +180,12 @@ def resolve(state: EotmaState, attack: list[Any], against: int, effects: list[st
     """
     game = state.game
     board = game.board
-    kind, name, stature, target, base = attack[0], attack[1], int(attack[2]), int(attack[3]), int(attack[4])
+    kind, name, stature, target, base = attack.kind, attack.name, attack.stature, attack.target, attack.base
     if not state.undealt:
         effects.append(f"{name}: no undealt year card left")
         return
     card = game.rules.card_by_id[state.undealt.pop(0)]
-    language, religion = attack[5], attack[6]
+    language, religion = attack.language, attack.religion
     if kind == "raid" and not game.rules.raider_differences:
         language = religion = None  # facts sheet 7.1: the recorded raid shows no such modifiers
     lang = board.language_difference(language, target) if language else 0
@@ -209,9 +212,9 @@ def resolve(state: EotmaState, attack: list[Any], against: int, effects: list[st
             _magnate_c(state, attack, effects)
 
 
-def _magnate_c(state: EotmaState, attack: list[Any], effects: list[str]) -> None:
+def _magnate_c(state: EotmaState, attack: Attack, effects: list[str]) -> None:
     board = state.game.board
-    target, base = int(attack[3]), int(attack[4])
+    target, base = attack.target, attack.base
     code = state.owner[base]
     if code < state.game.n_players or state.owner[target] == code:
         return
@@ -221,7 +224,7 @@ def _magnate_c(state: EotmaState, attack: list[Any], effects: list[str]) -> None
         state.partial[(target, base)] = (code, count + 1)
         total = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == code)
         if total < population:
-            effects.append(f"{board.ids[target]}: {total} of {population} C results for {attack[1]} (10.3)")
+            effects.append(f"{board.ids[target]}: {total} of {population} C results for {attack.name} (10.3)")
             return
     fort = state.fort[target]
     state.fort[target] = 2 if fort >= 3 else 0  # 14.41
@@ -238,7 +241,7 @@ def defend(state: EotmaState, gold: int | None, effects: list[str]) -> None:
         resolve(state, attack, 0, effects)
         return
     rules = state.game.rules
-    price = rules.min_gold["defense"] + rules.sea_gold * defense_seas(state, defender, int(attack[3])) + gold
+    price = rules.min_gold["defense"] + rules.sea_gold * defense_seas(state, defender, attack.target) + gold
     state.treasury[defender] -= price
     state.defenses[defender] += 1
     card = rules.card_by_id[state.hand[defender].pop(0)]

@@ -1,7 +1,7 @@
 """Grand diplomacy (20): gifts of gold, claims and areas (20.1), diplomatic parleys with votes
 (20.4, 20.5), excommunication and readmission (22.1).
 
-A parley is held as data in ``state.parley``: ``[kind, caller, area, other, yes, no]`` (kind:
+A parley is held as data in ``state.parley``: a ``records.Parley`` (kind:
 ``claim`` 20.42, ``readmission`` 20.45, ``contest`` 20.41, ``inheritance`` 20.43). Voters decide
 one after another, most votes first (20.4), each as a pending ``vote`` decision; the last vote
 settles the question.
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma.decisions import Pending
 from model.rules.eotma.ratings import DIPLOMATIC, leader_religion
+from model.rules.eotma.records import NO_PARLEY, Parley
 from model.rules.eotma.territory import set_owner
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def call(state: EotmaState, kind: str, caller: int, area: int, other: int, effec
         p for p in range(game.n_players) if is_christian(state, p) or (kind == "readmission" and p == caller)
     ]
     voters.sort(key=lambda p: (-votes_of(state, p, area), p))
-    state.parley = [kind, caller, area, other, 0, 0]
+    state.parley = Parley(kind, caller, area, other)
     subject = game.board.ids[area] if area >= 0 else game.player_ids[caller]
     effects.append(
         f"{game.player_ids[caller]} calls a parley ({kind}, {subject}); voters: "
@@ -80,7 +81,8 @@ def vote(state: EotmaState, yes: bool, influence: int, effects: list[str]) -> No
         state.holding[voter].remove(INFLUENCE)
         state.event_discard.append(INFLUENCE)
     weight = votes_of(state, voter, area) + influence * influence_votes(state)
-    state.parley[4 if yes else 5] += weight
+    parley = state.parley
+    state.parley = parley._replace(yes=parley.yes + weight) if yes else parley._replace(no=parley.no + weight)
     effects.append(f"{state.game.player_ids[voter]} votes {'yes' if yes else 'no'} with {weight}")
     if not any(p.kind == "vote" for p in state.pending):
         settle(state, effects)
@@ -89,7 +91,7 @@ def vote(state: EotmaState, yes: bool, influence: int, effects: list[str]) -> No
 def settle(state: EotmaState, effects: list[str]) -> None:
     """Apply the parley's decision (20.41, 20.42, 20.45; a tied vote favours the caller)."""
     kind, caller, area, other, yes, no = state.parley
-    state.parley = []
+    state.parley = NO_PARLEY
     game = state.game
     carried = yes > no or (yes == no and (kind != "crusade" or game.rules.crusade_parley_tie))
     effects.append(f"parley {kind}: {yes} yes, {no} no: {'carried' if carried else 'rejected'}")

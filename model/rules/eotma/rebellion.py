@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma.decisions import UNIVERSITY, Pending
 from model.rules.eotma.ratings import language_difference, religion_difference
+from model.rules.eotma.records import DeferredCheck
 from model.rules.eotma.territory import set_owner
 
 if TYPE_CHECKING:
@@ -100,7 +101,9 @@ def check(
     if ask and not waived and why in REASONS and may_ask_waivers(state):
         others = tie_holders(state, area)
         if others:
-            state.deferred.append([area, gold, 0, len(others), len(others), REASONS.index(why), held])
+            state.deferred.append(
+                DeferredCheck(area, gold, 0, len(others), len(others), REASONS.index(why), held)
+            )
             for other in reversed(others):
                 state.pending.append(Pending("waive", other, "check", (area,)))
             effects.append(
@@ -121,9 +124,9 @@ def check(
 
 def hold_conversion(state: EotmaState, area: int) -> None:
     """Keep one conversion C result until the deferred check of the area is rolled (22.2)."""
-    for record in state.deferred:
-        if record[0] == area:
-            record[6] += 1
+    for i, record in enumerate(state.deferred):
+        if record.area == area:
+            state.deferred[i] = record._replace(held=record.held + 1)
             return
 
 
@@ -134,15 +137,16 @@ def waive(state: EotmaState, waived: bool, effects: list[str]) -> None:
     effects.append(
         f"{state.game.player_ids[decision.player]} {'waives' if waived else 'keeps'} its tie (12.42)"
     )
-    record = next((r for r in state.deferred if r[0] == area), None)
-    if record is None:
+    i = next((i for i, r in enumerate(state.deferred) if r.area == area), None)
+    if i is None:
         return
-    record[2] += int(waived)
-    record[3] -= 1
-    if record[3] > 0:
+    record = state.deferred[i]._replace(waived=state.deferred[i].waived + int(waived))
+    record = record._replace(left=record.left - 1)
+    if record.left > 0:
+        state.deferred[i] = record
         return
-    state.deferred.remove(record)
-    _area, gold, given, _left, asked, reason, held = record
+    del state.deferred[i]
+    gold, given, asked, reason, held = record.gold, record.waived, record.asked, record.reason, record.held
     owner = state.owner[area]
     if not 0 <= owner < state.game.n_players:
         effects.append(f"{state.game.board.ids[area]}: no longer an empire's area, no check")

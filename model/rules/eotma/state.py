@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from model.rules.eotma import invariants, legal, sequence, victory, view
 from model.rules.eotma.decisions import CATHEDRAL, COMMERCE, PALACE, UNIVERSITY, Pending
+from model.rules.eotma.records import NO_PARLEY, Attack, DeferredCheck, Parley
 from model.rules.protocol import Action, LogEntry, State
 from model.rules.rng import Rng
 
@@ -60,9 +61,7 @@ _PLAIN_LISTS = (
     "taxed",
     "mag_stat",
     "mag_court",
-    "parley",
     "parley_round",
-    "npc_queue",
     "mag_names",
     "waiting",
     "agreements",
@@ -141,15 +140,15 @@ class EotmaState(State):
     """Areas whose passage the Byzantine player refused in this crusade (23.32 step 4)."""
     crusader_state: list[bool]
     """Per area: an independent crusader state on its own social state marker (23.32 step 5)."""
-    deferred: list[list[int]]
-    """Rebellion checks awaiting tie waivers (12.42): [area, gold, waived, still to answer, reason]."""
+    deferred: list[DeferredCheck]
+    """Rebellion checks awaiting tie waivers (12.42)."""
     heirless_round: list[int]
     """Per player: the round its leader last died heirless, -1 never (20.43: no contest just after)."""
     agreements: list[list[Any]]
     """Binding agreements (20.3): [proposer, accepter, terms]."""
     waiting: list[int]
     """A tax or plunder awaiting tie waivers (12.42): [area, gold, given, asked, 0 tax or 1 plunder]."""
-    npc_queue: list[list[Any]]
+    npc_queue: list[Attack]
     """Raids and Magnate attacks still to resolve this round (24, see ``npc``)."""
     mag_names: list[str]
     """Magnate names by index (owner code minus the number of players)."""
@@ -159,8 +158,8 @@ class EotmaState(State):
     """Within a player turn: ``move`` (army movement, 33.4) then ``main``."""
     moves_left: int
     """Army movement points left this turn (33.4)."""
-    parley: list[Any]
-    """The parley being voted: [kind, caller, area, other, yes votes, no votes] (20.4)."""
+    parley: Parley
+    """The parley being voted (20.4), ``NO_PARLEY`` when none is."""
     parley_round: list[int]
     """The round in which each player last called a once-per-round parley (20.42, 20.45)."""
 
@@ -222,7 +221,7 @@ class EotmaState(State):
         self.step = "main"
         self.moves_left = 0
         self.schism_condition = 0
-        self.npc_queue: list[list[Any]] = []
+        self.npc_queue: list[Attack] = []
         self.waiting: list[int] = []
         self.agreements: list[list[Any]] = []
         self.crusade: list[int] = []
@@ -236,7 +235,7 @@ class EotmaState(State):
         self.deferred = []
         self.heirless_round = [-1] * p
         self.mag_names = [m.id for m in game.magnates]
-        self.parley: list[int | str] = []
+        self.parley = NO_PARLEY
         self.parley_round = [-1] * p
         self.mag_stat = [m.combat for m in game.magnates]
         self.mag_court = [board.index.get(m.court or "", -1) for m in game.magnates]
@@ -363,7 +362,9 @@ class EotmaState(State):
         other.pending = list(self.pending)
         other.crusade_refused = list(self.crusade_refused)
         other.crusader_state = list(self.crusader_state)
-        other.deferred = [list(x) for x in self.deferred]
+        other.deferred = list(self.deferred)
+        other.npc_queue = list(self.npc_queue)
+        other.parley = self.parley
         other.heirless_round = list(self.heirless_round)
         return other
 
@@ -383,6 +384,8 @@ class EotmaState(State):
         data["crusade_refused"] = list(self.crusade_refused)
         data["crusader_state"] = list(self.crusader_state)
         data["deferred"] = [list(x) for x in self.deferred]
+        data["npc_queue"] = [list(x) for x in self.npc_queue]
+        data["parley"] = list(self.parley) if self.parley != NO_PARLEY else []
         data["heirless_round"] = list(self.heirless_round)
         data["rng"] = self.rng.to_json()
         data["log"] = [entry.to_json() for entry in self.log]
@@ -409,7 +412,9 @@ class EotmaState(State):
         state.pending = [Pending.from_json(x) for x in data["pending"]]
         state.crusade_refused = [int(x) for x in data.get("crusade_refused", [])]
         state.crusader_state = [bool(x) for x in data.get("crusader_state", state.crusader_state)]
-        state.deferred = [[int(v) for v in x] for x in data.get("deferred", [])]
+        state.deferred = [DeferredCheck.from_list(x) for x in data.get("deferred", [])]
+        state.npc_queue = [Attack.from_list(x) for x in data["npc_queue"]]
+        state.parley = Parley.from_list(data["parley"]) if data["parley"] else NO_PARLEY
         state.heirless_round = [int(x) for x in data.get("heirless_round", state.heirless_round)]
         state.rng = Rng.from_json(data["rng"])
         state.log = [LogEntry.from_json(x) for x in data["log"]]

@@ -82,7 +82,7 @@ def _magnates(state: EotmaState, attacked: list[tuple[str, str]]) -> dict[str, A
             "combat": state.mag_stat[k] if k < len(state.mag_stat) else 0,
             "areas": [board.ids[a] for a, owner in enumerate(state.owner) if owner == code],
             "attacking": [
-                board.ids[int(q[3])] for q in state.npc_queue if q[0] == "magnate" and q[1] == name
+                board.ids[q.target] for q in state.npc_queue if q.kind == "magnate" and q.name == name
             ],
             "attacked": [area for who, area in attacked if who == name],
         }
@@ -113,7 +113,7 @@ def _raiders(state: EotmaState, attacked: list[tuple[str, str]]) -> list[dict[st
                 "near": [a for a in spec.get("near", []) if a in board.index],
                 "targets": [board.ids[a] for a in npc.raider_targets(state, raider)],
                 "attacking": [
-                    board.ids[int(q[3])] for q in state.npc_queue if q[0] == "raid" and q[1] == name
+                    board.ids[q.target] for q in state.npc_queue if q.kind == "raid" and q.name == name
                 ],
                 "attacked": [area for who, area in attacked if who == name],
             }

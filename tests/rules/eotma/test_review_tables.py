@@ -8,24 +8,28 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
-from eotma_helpers import game
+from eotma_helpers import game, idx, start
 
 from model import io
 from model.rules.eotma import events, parleys, rebellion
+from model.rules.eotma.actions import Vote
 from model.rules.eotma.data import Rules, RulesDataError, _default_table
 from model.rules.eotma.decisions import UNIVERSITY
 from model.rules.eotma.game import (
     ROUNDS_PER_GAME_TURN,
     YEARS_PER_ROUND,
+    AreaStart,
     EotmaGame,
     MagnateSetup,
     Options,
     PlayerSetup,
     build_game,
 )
+from model.rules.eotma.records import NO_PARLEY, Attack, DeferredCheck
 from model.rules.eotma.schema import EmpireAttributes, Leader, MagnateAttributes
 from model.rules.eotma.state import EotmaState
 
@@ -134,3 +138,38 @@ def test_36_a_provisional_card_is_in_the_deck_up_to_the_last_year_of_the_last_ro
 def test_23_1_23_31_a_game_turn_is_five_rounds() -> None:
     assert ROUNDS_PER_GAME_TURN == 5
     assert [EotmaGame.game_turn(r) for r in (0, 4, 5, 9, 10)] == [0, 0, 1, 1, 2]
+
+
+def _round_trip(state: EotmaState) -> EotmaState:
+    saved = state.to_json()
+    again = EotmaState.from_json(state.game, json.loads(json.dumps(saved)))
+    assert again.to_json() == saved
+    return again
+
+
+def test_20_4_a_parley_under_way_has_named_fields_and_saves_as_a_list() -> None:
+    state = start(areas={"march": AreaStart("west", 1, ties=("west",))})
+    assert state.parley == NO_PARLEY and state.to_json()["parley"] == []
+    state.apply("parley claim march")
+    assert (state.parley.kind, state.parley.caller, state.parley.area) == ("claim", 0, idx(state, "march"))
+    assert state.to_json()["parley"] == ["claim", 0, idx(state, "march"), -1, 0, 0]
+    again = _round_trip(state)
+    assert again.parley == state.parley
+    copy_ = state.clone()
+    copy_.apply(Vote(True))
+    assert state.parley.yes == 0 and copy_.parley.yes + copy_.parley.no > 0
+
+
+def test_24_queued_attacks_and_12_42_deferred_checks_have_named_fields_and_save_as_lists() -> None:
+    state = start()
+    state.npc_queue.append(Attack("raid", "Vikings", 4, idx(state, "march"), -1, None, "norse_pagan"))
+    state.deferred.append(DeferredCheck(idx(state, "city"), 1, 0, 2, 2, 0, 1))
+    saved = state.to_json()
+    assert saved["npc_queue"] == [["raid", "Vikings", 4, idx(state, "march"), -1, None, "norse_pagan"]]
+    assert saved["deferred"] == [[idx(state, "city"), 1, 0, 2, 2, 0, 1]]
+    again = _round_trip(state)
+    assert again.npc_queue[0].target == idx(state, "march") and again.npc_queue[0].religion == "norse_pagan"
+    assert again.deferred[0].held == 1 and again.deferred[0].left == 2
+    copy_ = state.clone()
+    rebellion.hold_conversion(copy_, idx(state, "city"))
+    assert copy_.deferred[0].held == 2 and state.deferred[0].held == 1
