@@ -218,7 +218,7 @@ class EotmaHeuristicBot:
             options = [a for a in actions if isinstance(a, Oppose) and a.gold <= gold]
             return max(options, key=lambda a: a.gold)
         if decision.kind == "vote":
-            return Vote(state.parley[1] == decision.player)  # for its own parleys, against the others'
+            return Vote(state.parley.caller == decision.player)  # for its own parleys, against the others'
         if decision.kind == "contest":
             return Contest()
         if decision.kind == "waive":
