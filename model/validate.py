@@ -101,13 +101,20 @@ def issue(
     return Issue(code, severity, message, tuple(ids), path, location, rule)
 
 
+SMOKE_CODES: dict[str, tuple[Severity, str]] = {
+    "ENGINE_ERROR": (E, "A quick AI game of the scenario stopped with an engine error."),
+    "ENGINE_INVARIANT": (E, "A quick AI game reached a position that breaks a rule invariant."),
+    "ENGINE_UNAVAILABLE": (W, "The smoke test could not start a game of this scenario."),
+}
+"""The codes of ``mappa validate --smoke``: issued by ``model.playtest.smoke``, documented here so
+that the validator does not depend on the play-test layer (which depends on it)."""
+
+
 def all_codes() -> dict[str, tuple[Severity, str, str]]:
-    """Return every documented code, core and ruleset: code -> (severity, description, where from)."""
+    """Return every documented code, core, smoke and ruleset: code -> (severity, description, where from)."""
     merged: dict[str, tuple[Severity, str, str]] = {
         code: (severity, text, "core") for code, (severity, text) in CODES.items()
     }
-    from model.playtest.smoke import SMOKE_CODES  # the codes of `mappa validate --smoke`
-
     for code, (severity, text) in SMOKE_CODES.items():
         merged[code] = (severity, text, "smoke")
     for ruleset_id in registry.known():

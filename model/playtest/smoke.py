@@ -10,12 +10,8 @@ from __future__ import annotations
 from model.issues import Issue, Severity
 from model.playtest.runner import PlaytestConfig, PlaytestError, run_playtest
 from model.scenario import Scenario
+from model.validate import SMOKE_CODES as SMOKE_CODES  # the codes are documented with the validator's
 
-SMOKE_CODES: dict[str, tuple[Severity, str]] = {
-    "ENGINE_ERROR": (Severity.ERROR, "A quick AI game of the scenario stopped with an engine error."),
-    "ENGINE_INVARIANT": (Severity.ERROR, "A quick AI game reached a position that breaks a rule invariant."),
-    "ENGINE_UNAVAILABLE": (Severity.WARNING, "The smoke test could not start a game of this scenario."),
-}
 SMOKE_SEED = 1
 SMOKE_LEVEL = "random"
 
