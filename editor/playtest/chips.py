@@ -307,10 +307,11 @@ def pictures_for(
     """The area pictures of a state of any known ruleset (empty for a ruleset without a view)."""
     if ruleset == "seasons":
         return seasons_pictures(state.to_json()["board"], names, colours)
-    view = getattr(state, "view", None)
-    if view is None:
+    try:
+        view = state.view()
+    except NotImplementedError:  # the protocol's default: this ruleset draws nothing yet
         return {}
-    return eotma_pictures(view(), names, colours)
+    return eotma_pictures(view, names, colours)
 
 
 def npc_rows_for(

@@ -327,7 +327,7 @@ class ReportDock(QDockWidget):
         self.win_view.setChart(win_rate_chart(report, names, self._colours()))
         self.vp_view.setChart(vp_chart(report, names))
         self.summary.setHtml(summary_html(report, names))
-        changed_mode.set_area_changes(report["area_changes"])
+        changed_mode.set_area_changes(report["area_changes"], scenario=self.window_.document.scenario)
         if self.window_.scene.mode_id == changed_mode.MODE_ID:
             self.window_.set_mode(changed_mode.MODE_ID)
         self.map_button.setEnabled(True)

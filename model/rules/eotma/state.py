@@ -329,6 +329,10 @@ class EotmaState(State):
     def scores(self) -> dict[str, float]:
         return victory.scores(self)
 
+    def winners(self) -> list[str]:
+        """Return the empires with the most points, ties broken by stature (``victory.winners``)."""
+        return victory.winners(self)
+
     def _check(self, action: Action) -> None:
         legal.check(self, action)
 
