@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 from editor.document import DocumentChange, ScenarioDocument
 from editor.mapview.items import (
@@ -46,6 +46,9 @@ LAYERS = (
 )
 """Layer id, menu name and stacking order, bottom first."""
 
+NOTICE_LAYER = ("notice", 70)
+"""Above every layer of the menu, which does not list it: why the map has no areas to draw."""
+
 MARGIN = 40.0
 
 
@@ -70,6 +73,16 @@ class MapScene(QGraphicsScene):
             self.layers[layer_id] = layer
         self.layers["anchors"].setVisible(False)
         self.layers["grid"].setVisible(False)
+        # A layer of its own, so that pictures of the map (the overview, exports) leave it out.
+        notice_layer = Layer(*NOTICE_LAYER)
+        self.addItem(notice_layer)
+        self.layers[NOTICE_LAYER[0]] = notice_layer
+        self.notice = QGraphicsSimpleTextItem(notice_layer)
+        """Why the areas cannot be drawn (the document's ``topology_error``); hidden when they can."""
+        self.notice.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.notice.setBrush(QColor("#a50f15"))
+        self.notice.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.notice.setVisible(False)
         self.areas: dict[str, AreaItem] = {}
         self.labels = LabelLayerItem(self.state, self.layers["labels"])
         self.boundaries: dict[str, BoundaryItem] = {}
@@ -132,9 +145,29 @@ class MapScene(QGraphicsScene):
             self._update_connection(connection.id, area_index)
         self._update_units(area_index)
         self._update_markers(area_index, area_index.keys())
+        self._update_notice(force=True)
         self.setSceneRect(self.map_rect())
         self._update_outline()
         self.recolour()
+
+    def notice_text(self) -> str:
+        """What the notice says: why the map's areas cannot be drawn, or an empty string."""
+        error = self.document.topology_error
+        if self.document.topology is not None or not error:
+            return ""
+        return f"Areas are not drawn: {error}"
+
+    def _update_notice(self, force: bool = False) -> None:
+        """Show the notice at the top left of the map while the faces cannot be built."""
+        text = self.notice_text()
+        if not force and text == self.notice.text() and self.notice.isVisible() == bool(text):
+            return
+        self.notice.setText("")
+        self.notice.setVisible(bool(text))
+        if text:
+            corner = self.map_rect().topLeft()
+            self.notice.setPos(corner.x() + MARGIN, corner.y() + MARGIN / 2)
+            self.notice.setText(text)
 
     def _area_item(self, area_id: str, area: Area) -> AreaItem:
         item = self.areas.get(area_id)
@@ -355,6 +388,8 @@ class MapScene(QGraphicsScene):
         if change.reset:
             self.rebuild()
             return
+        if change.geometry:
+            self._update_notice()
         # The document adds to ``shapes`` every area whose faces changed, also those the edit did
         # not name: areas next to a moved border, an area whose anchor a new border encloses.
         dirty_areas = set(change.areas) | change.shapes

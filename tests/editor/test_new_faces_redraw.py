@@ -12,7 +12,8 @@ from editor.document import DocumentChange, ScenarioDocument
 from editor.mainwindow import MainWindow
 from editor.mapview.scene import MapScene
 from model import ops
-from model.scenario import Area, Boundary, Bounds, MapData
+from model.scenario import Area, Boundary, Bounds, MapData, Scenario
+from model.topology import Topology
 
 Press = QEvent.Type.MouseButtonPress
 Release = QEvent.Type.MouseButtonRelease
@@ -173,3 +174,33 @@ def test_an_op_can_say_its_change_is_a_reset() -> None:
 
     assert DocumentChange.from_touched(Touched()).reset
     assert not DocumentChange.from_touched(ops.Touched(areas=frozenset({"a1"}))).reset
+
+
+# --- why the map has no areas -------------------------------------------------------------------
+
+
+def test_the_scene_says_why_the_faces_cannot_be_built(
+    monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, scenario: Scenario
+) -> None:
+    def broken(_map: MapData) -> Topology:
+        raise ValueError("the linework is beyond repair")
+
+    monkeypatch.setattr(Topology, "build", broken)
+    document = ScenarioDocument(scenario)
+    assert document.topology is None
+    assert "the linework is beyond repair" in document.topology_error
+    scene = MapScene(document)
+    assert all(item.path().isEmpty() for item in scene.areas.values())
+    assert scene.notice.isVisible()
+    assert scene.notice.text() == f"Areas are not drawn: {document.topology_error}"
+    assert "beyond repair" in scene.notice.text()
+    assert scene.map_rect().contains(scene.notice.pos())
+
+    # The next edit builds the faces again: every area is drawn and the notice goes.
+    monkeypatch.undo()
+    area = document.scenario.map.areas[0]
+    x, y = area.anchors[0]
+    commands.execute(document, lambda s: ops.move_anchor(s, area.id, 0, (x + 1, y)), "Move anchor")
+    assert document.topology is not None and document.topology_error == ""
+    assert not scene.notice.isVisible()
+    assert all(not item.path().isEmpty() for item in scene.areas.values())
