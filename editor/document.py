@@ -20,6 +20,7 @@ from PySide6.QtGui import QUndoStack
 
 from model import io
 from model.scenario import Bounds, MapData, Metadata, Scenario
+from model.topology import Topology
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +100,7 @@ def _map_frame(scenario: Scenario) -> tuple[Any, ...]:
 
 @dataclass
 class _Derived:
-    """Geometry derived from the scenario (None when model.topology is unavailable or failed)."""
+    """Geometry derived from the scenario (``topology`` is None when building it failed)."""
 
     topology: Any = None
     error: str = ""
@@ -175,11 +176,6 @@ class ScenarioDocument(QObject):
         return self._derived.error
 
     def _rebuild_topology(self) -> None:
-        try:
-            from model.topology import Topology
-        except ImportError as error:  # the topology module is optional while it is being written
-            self._derived = _Derived(error=f"model.topology is unavailable: {error}")
-            return
         try:
             self._derived = _Derived(topology=Topology.build(self.scenario.map))
         except Exception as error:  # a broken map must still open so that the author can fix it
