@@ -256,30 +256,35 @@ def _powers(scenario: Scenario) -> set[str]:
     return {e.id for e in scenario.setup.empires} | {m.id for m in scenario.setup.magnates}
 
 
+def _add_power(scenario: Scenario, kind: type[Empire] | type[Magnate], name: str, colour: str) -> Change:
+    """Add an empire or a Magnate with a new id (the id is ``Change.new_id``)."""
+    label = "empire" if kind is Empire else "Magnate"
+    try:
+        kind(id="check", name=name, colour=colour)
+    except ValidationError as error:
+        raise InvalidValueError(f"new {label}: {reasons(error)}") from error
+    rec = Recorder(scenario)
+    if kind is Empire:
+        rec.save(EMPIRES)
+        power_id = rec.new_id("e")
+        scenario.setup.empires.append(Empire(id=power_id, name=name, colour=colour))
+        touched = Touched(empires=frozenset({power_id}))
+    else:
+        rec.save(MAGNATES)
+        power_id = rec.new_id("m")
+        scenario.setup.magnates.append(Magnate(id=power_id, name=name, colour=colour))
+        touched = Touched(magnates=frozenset({power_id}))
+    return rec.change(f"Add {label} {name}", touched, created=[power_id])
+
+
 def add_empire(scenario: Scenario, name: str, colour: str = "#808080") -> Change:
     """Add an empire (a player's power); its id is ``Change.new_id``."""
-    try:
-        Empire(id="check", name=name, colour=colour)
-    except ValidationError as error:
-        raise InvalidValueError(f"new empire: {reasons(error)}") from error
-    rec = Recorder(scenario)
-    rec.save(EMPIRES)
-    empire_id = rec.new_id("e")
-    scenario.setup.empires.append(Empire(id=empire_id, name=name, colour=colour))
-    return rec.change(f"Add empire {name}", Touched(empires=frozenset({empire_id})), created=[empire_id])
+    return _add_power(scenario, Empire, name, colour)
 
 
 def add_magnate(scenario: Scenario, name: str, colour: str = "#606060") -> Change:
     """Add a Magnate (a non-player power, EotMA 24); its id is ``Change.new_id``."""
-    try:
-        Magnate(id="check", name=name, colour=colour)
-    except ValidationError as error:
-        raise InvalidValueError(f"new Magnate: {reasons(error)}") from error
-    rec = Recorder(scenario)
-    rec.save(MAGNATES)
-    magnate_id = rec.new_id("m")
-    scenario.setup.magnates.append(Magnate(id=magnate_id, name=name, colour=colour))
-    return rec.change(f"Add Magnate {name}", Touched(magnates=frozenset({magnate_id})), created=[magnate_id])
+    return _add_power(scenario, Magnate, name, colour)
 
 
 def _without(value: Any, power: str) -> Any:
