@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
+from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from model.io import quantize_point
@@ -172,8 +172,3 @@ def generate_test_map(
         map=map_data,
         next_serial=len(boundaries) + n_areas + 1,
     )
-
-
-def shape_parts(shape: Polygon | MultiPolygon | None) -> list[Polygon]:
-    """Return the polygons of an area shape (none for None)."""
-    return [] if shape is None else _parts(shape)

@@ -157,14 +157,6 @@ class MapProjection:
         """Project a shapely geometry from lon/lat to the map plane (vertex by vertex)."""
         return shapely.transform(geometry, self._forward_coords)
 
-    def unproject_geometry(self, geometry: Any) -> Any:
-        """Turn a shapely geometry on the map plane back into lon/lat."""
-        return shapely.transform(geometry, self._inverse_coords)
-
     def _forward_coords(self, coords: NDArray[np.float64]) -> NDArray[np.float64]:
         x, y = self.forward(coords[:, 0], coords[:, 1])
         return np.column_stack([x, y])
-
-    def _inverse_coords(self, coords: NDArray[np.float64]) -> NDArray[np.float64]:
-        lon, lat = self.inverse(coords[:, 0], coords[:, 1])
-        return np.column_stack([lon, lat])

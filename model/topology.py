@@ -439,10 +439,6 @@ class Topology:
             raise KeyError(f"no face {face_id}")
         return polygon
 
-    def face_areas(self) -> dict[int, list[str]]:
-        """Return face -> ids of the areas with an anchor in it (faces with anchors only)."""
-        return {face: list(holders) for face, holders in self._face_areas.items()}
-
     def area_faces(self, area_id: str) -> list[int]:
         """Return the faces holding the anchors of an area, in anchor order, without repeats."""
         faces = self._anchor_faces.get(area_id, [])
@@ -496,17 +492,9 @@ class Topology:
         """Return the ids of the boundaries this topology was computed from."""
         return list(self._lines)
 
-    def boundary_line(self, boundary_id: str) -> LineString:
-        """Return the shapely line of a boundary."""
-        return self._lines[boundary_id]
-
     def boundaries_near(self, geometry: BaseGeometry, predicate: str = "intersects") -> list[str]:
         """Return the boundaries meeting ``predicate(geometry, boundary)`` (spatially indexed)."""
         return self._line_index.query_keys(geometry, predicate)
-
-    def faces_near(self, geometry: BaseGeometry, predicate: str = "intersects") -> list[int]:
-        """Return the faces meeting ``predicate(geometry, face)`` (spatially indexed)."""
-        return sorted(self._face_index.query_keys(geometry, predicate))
 
     def face_at(self, x: float, y: float) -> int | None:
         """Return the face containing a point (the lowest id when it is on a shared border)."""

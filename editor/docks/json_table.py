@@ -110,11 +110,6 @@ def grid(value: Any, base: Path = ()) -> Grid:
     return Grid(shown, names, tuple(cells), tuple(paths))
 
 
-def is_absent(cell: Any) -> bool:
-    """Whether a grid cell is a column its record lacks."""
-    return cell is _ABSENT
-
-
 def cell_text(value: Any) -> str:
     """How a cell shows: text as itself, anything else as compact JSON, an absent key as nothing."""
     if value is _ABSENT:
