@@ -12,7 +12,7 @@ the Near East, and centred, so that the distortion is spread evenly to the edges
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -24,6 +24,12 @@ from numpy.typing import ArrayLike, NDArray
 from model.scenario import Projection
 
 WGS84 = "EPSG:4326"
+
+EUROPE_CRS = "EPSG:3035"
+EUROPE_EXTENT = (-35.0, 24.0, 45.0, 85.0)
+"""Where EPSG:3035 (LAEA Europe) is meant to be used; data outside gets a LAEA centred on it."""
+WORLD_CRS = "EPSG:8857"
+"""Equal Earth, for data that covers most of the globe."""
 
 
 class ProjectionError(ValueError):
@@ -75,7 +81,7 @@ class BBox:
 
 
 @lru_cache(maxsize=32)
-def _transformers(crs: str) -> tuple[pyproj.Transformer, pyproj.Transformer]:
+def _crs(crs: str) -> pyproj.CRS:
     try:
         target = pyproj.CRS.from_user_input(crs)
     except pyproj.exceptions.CRSError as error:
@@ -84,6 +90,18 @@ def _transformers(crs: str) -> tuple[pyproj.Transformer, pyproj.Transformer]:
         raise ProjectionError(
             f"CRS {crs!r} is geographic (degrees); a map needs a projected CRS such as EPSG:3035"
         )
+    return target
+
+
+def _unit(crs: str) -> str:
+    """The unit of the CRS's first axis, as pyproj names it ("metre", "kilometre", ...)."""
+    axes = _crs(crs).axis_info
+    return axes[0].unit_name if axes else ""
+
+
+@lru_cache(maxsize=32)
+def _transformers(crs: str) -> tuple[pyproj.Transformer, pyproj.Transformer]:
+    target = _crs(crs)
     forward = pyproj.Transformer.from_crs(WGS84, target, always_xy=True)
     inverse = pyproj.Transformer.from_crs(target, WGS84, always_xy=True)
     return forward, inverse
@@ -107,20 +125,55 @@ class MapProjection:
         """Lambert azimuthal equal-area centred on the box, in kilometres."""
         lat0 = round((box.south + box.north) / 2, 4)
         lon0 = round((box.west + box.east) / 2, 4)
-        crs = f"+proj=laea +lat_0={lat0:g} +lon_0={lon0:g} +x_0=0 +y_0=0 +ellps=GRS80 +units=km +no_defs"
-        return cls(crs, 1.0, f"Lambert azimuthal equal-area centred on {lat0:g}N {lon0:g}E, km")
+        return cls(_laea(lat0, lon0), 1.0, f"Lambert azimuthal equal-area centred on {lat0:g}N {lon0:g}E, km")
+
+    @classmethod
+    def for_extent(cls, extent: tuple[float, float, float, float]) -> MapProjection:
+        """The projection an import picks for lon/lat data covering ``extent`` (W, S, E, N degrees).
+
+        LAEA Europe (EPSG:3035) when the data lies inside its area of use, Equal Earth (EPSG:8857)
+        when it spans most of the globe, else a LAEA centred on the extent; all in kilometres.
+        ``extent`` is a plain tuple rather than a ``BBox`` because the bounds of source data may
+        stray a little past 180 degrees, which a ``BBox`` refuses.
+        """
+        west, south, east, north = extent
+        box = EUROPE_EXTENT
+        if west >= box[0] and south >= box[1] and east <= box[2] and north <= box[3]:
+            return cls(EUROPE_CRS, 0.001, "LAEA Europe (EPSG:3035), km")
+        if east - west > 180 or north - south > 90:  # most of the globe: an equal-area world map
+            return cls(WORLD_CRS, 0.001, "Equal Earth (EPSG:8857), km")
+        return cls.named(_laea(round((south + north) / 2, 2), round((west + east) / 2, 2)))
 
     @classmethod
     def in_km(cls, crs: str) -> MapProjection:
         """A projection to ``crs``, scaled so that map units are kilometres when the CRS is in metres."""
-        forward, _ = _transformers(crs)
-        unit = forward.target_crs.axis_info[0].unit_name if forward.target_crs else ""
-        return cls(crs, 0.001 if unit == "metre" else 1.0)
+        return cls(crs, 0.001 if _unit(crs) in ("metre", "meter") else 1.0)
+
+    @classmethod
+    def named(cls, crs: str) -> MapProjection:
+        """Like ``in_km``, described by the CRS's own name (with ", km" when scaled from metres)."""
+        projection = cls.in_km(crs)
+        name = _crs(crs).name
+        return replace(projection, description=f"{name}, km" if projection.scale != 1.0 else name)
 
     @classmethod
     def from_model(cls, projection: Projection) -> MapProjection:
         """The projection a map file records."""
         return cls(projection.crs, projection.scale, projection.description)
+
+    @property
+    def units(self) -> str:
+        """What one map unit is, for people: km, m, or the CRS's own unit."""
+        unit = _unit(self.crs)
+        factor = {"metre": 1.0, "meter": 1.0, "kilometre": 1000.0}.get(unit)
+        if factor is None:
+            return unit
+        metres = factor / self.scale
+        if abs(metres - 1000) < 1e-9:
+            return "km"
+        if abs(metres - 1) < 1e-9:
+            return "m"
+        return f"{metres:g} m"
 
     def to_model(self) -> Projection:
         """What the map file records."""
@@ -160,3 +213,8 @@ class MapProjection:
     def _forward_coords(self, coords: NDArray[np.float64]) -> NDArray[np.float64]:
         x, y = self.forward(coords[:, 0], coords[:, 1])
         return np.column_stack([x, y])
+
+
+def _laea(lat0: float, lon0: float) -> str:
+    """A Lambert azimuthal equal-area CRS centred on a point, in kilometres (as a PROJ string)."""
+    return f"+proj=laea +lat_0={lat0:g} +lon_0={lon0:g} +x_0=0 +y_0=0 +ellps=GRS80 +units=km +no_defs"

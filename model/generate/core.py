@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import pyproj
 import shapely
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
@@ -156,7 +155,7 @@ def generate(
     ]
     extent = shapely.union_all(shapes).bounds
     map_data = MapData(
-        units=_units(projection),
+        units=projection.units,
         bounds=Bounds(
             min_x=quantize(extent[0], grid),
             min_y=quantize(extent[1], grid),
@@ -312,17 +311,3 @@ def _area(point: NamedPoint, region: Region, kind: AreaKind, grid: float) -> Are
     anchors += [_anchor(part, None, grid) for part in extra]
     attributes: dict[str, Any] = dict(point.attributes) if kind is AreaKind.LAND else {}
     return Area(id=point.id, name=point.name, kind=kind, anchors=anchors, attributes=attributes)
-
-
-def _units(projection: MapProjection) -> str:
-    """What one map unit is, for people: km, m, or the CRS's own unit."""
-    unit = pyproj.CRS.from_user_input(projection.crs).axis_info[0].unit_name
-    factor = {"metre": 1.0, "kilometre": 1000.0}.get(unit)
-    if factor is None:
-        return unit
-    metres = factor / projection.scale
-    if abs(metres - 1000) < 1e-9:
-        return "km"
-    if abs(metres - 1) < 1e-9:
-        return "m"
-    return f"{metres:g} m"

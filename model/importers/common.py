@@ -23,15 +23,14 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pyproj
 import shapely
-from numpy.typing import NDArray
 from shapely.errors import GEOSException, ShapelyError
 from shapely.geometry import MultiPolygon, Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
 from model.importers.linework import Linework, Point, grid_anchor, polygons_to_linework, snap
 from model.lonlat import polygon_from_rings
+from model.projection import MapProjection, ProjectionError
 from model.scenario import (
     SCHEMA_VERSION,
     Area,
@@ -40,7 +39,6 @@ from model.scenario import (
     Bounds,
     MapData,
     Metadata,
-    Projection,
     Scenario,
 )
 
@@ -49,11 +47,6 @@ MAX_SOURCE_BYTES = 512 * 1024 * 1024
 
 NAME_PROPERTIES = ("name", "NAME", "ADMIN", "name_en", "NAME_EN")
 """Feature properties tried, in order, for area names when no ``--name-property`` is given."""
-
-EUROPE_CRS = "EPSG:3035"
-EUROPE_BOX = (-35.0, 24.0, 45.0, 85.0)
-WORLD_CRS = "EPSG:8857"
-"""Where EPSG:3035 (LAEA Europe) is meant to be used; data outside gets a LAEA centred on it."""
 
 SLIVER_CELLS = 400
 """An uncovered face smaller than this many grid cells is a sliver left by snapping."""
@@ -348,71 +341,38 @@ def _is_lonlat(features: Iterable[_Feature]) -> bool:
     )
 
 
-@dataclass(frozen=True)
-class _Plane:
-    """How source coordinates become map coordinates."""
-
-    crs: str | None
-    scale: float
-    units: str
-    description: str
-
-    def apply(self, geometry: BaseGeometry) -> BaseGeometry:
-        """Project (lon/lat) or copy (plane) a geometry, flipping y so that north is up on screen."""
-        if self.crs is None:
-            return shapely.transform(geometry, lambda xy: np.column_stack([xy[:, 0], -xy[:, 1]]))
-        transformer = _transformer(self.crs)
-
-        def forward(xy: NDArray[np.float64]) -> NDArray[np.float64]:
-            east, north = transformer.transform(xy[:, 0], xy[:, 1])
-            return np.column_stack([np.asarray(east) * self.scale, -np.asarray(north) * self.scale])
-
-        # Long straight edges (a clipping box) bend when projected: add vertices every quarter degree.
-        projected = shapely.transform(shapely.segmentize(geometry, 0.25), forward)
-        if not np.all(np.isfinite(shapely.get_coordinates(projected))):
-            raise SourceError(
-                f"some points cannot be projected to {self.crs}: clip with --bbox or pick "
-                "another --project CRS"
-            )
-        return projected
-
-
-def _transformer(crs: str) -> pyproj.Transformer:
-    return pyproj.Transformer.from_crs("EPSG:4326", crs, always_xy=True)
-
-
-def _plane(options: ImportOptions, features: list[_Feature], lonlat: bool) -> _Plane:
+def _projection(options: ImportOptions, features: list[_Feature], lonlat: bool) -> MapProjection | None:
+    """The projection to the map plane; None keeps the source coordinates (with y flipped)."""
     wanted = options.project
     if wanted is not None and wanted.lower() == "none":
-        return _Plane(None, 1.0, "px" if not lonlat else "deg", "source coordinates, y flipped")
+        return None
     if not lonlat:
         if wanted is not None:
             raise SourceError(
                 f"--project {wanted}: the source coordinates are not longitude/latitude, so they "
                 "cannot be projected; leave --project out to keep them"
             )
-        return _Plane(None, 1.0, "px", "source coordinates, y flipped")
+        return None
     if wanted is None:
-        west, south, east, north = _extent(features)
-        box = EUROPE_BOX
-        if west >= box[0] and south >= box[1] and east <= box[2] and north <= box[3]:
-            return _Plane(EUROPE_CRS, 0.001, "km", "LAEA Europe (EPSG:3035), km")
-        if east - west > 180 or north - south > 90:  # most of the globe: an equal-area world map
-            return _Plane(WORLD_CRS, 0.001, "km", "Equal Earth (EPSG:8857), km")
-        lat0, lon0 = round((south + north) / 2, 2), round((west + east) / 2, 2)
-        wanted = f"+proj=laea +lat_0={lat0:g} +lon_0={lon0:g} +x_0=0 +y_0=0 +ellps=GRS80 +units=km +no_defs"
+        return MapProjection.for_extent(_extent(features))
     try:
-        crs = pyproj.CRS.from_user_input(wanted)
-    except pyproj.exceptions.CRSError as error:
-        raise SourceError(f"--project {wanted}: unknown CRS ({error}); try EPSG:3035") from error
-    if crs.is_geographic:
+        return MapProjection.named(wanted)
+    except ProjectionError as error:
+        raise SourceError(f"--project {wanted}: {error}") from error
+
+
+def _to_plane(projection: MapProjection | None, geometry: BaseGeometry) -> BaseGeometry:
+    """Project (lon/lat) or copy (plane) a geometry, flipping y so that north is up on screen."""
+    if projection is None:
+        return shapely.transform(geometry, lambda xy: np.column_stack([xy[:, 0], -xy[:, 1]]))
+    # Long straight edges (a clipping box) bend when projected: add vertices every quarter degree.
+    try:
+        return projection.project_geometry(shapely.segmentize(geometry, 0.25))
+    except ProjectionError as error:
         raise SourceError(
-            f"--project {wanted}: a geographic CRS (degrees); pick a projected one such as EPSG:3035"
-        )
-    unit = crs.axis_info[0].unit_name if crs.axis_info else "metre"
-    if unit in ("metre", "meter"):
-        return _Plane(wanted, 0.001, "km", f"{crs.name}, km")
-    return _Plane(wanted, 1.0, "km" if unit == "kilometre" else unit, crs.name)
+            f"some points cannot be projected to {projection.crs}: clip with --bbox or pick "
+            "another --project CRS"
+        ) from error
 
 
 def _extent(features: list[_Feature]) -> tuple[float, float, float, float]:
@@ -455,16 +415,17 @@ def build_scenario(raw_features: list[dict[str, Any]], options: ImportOptions, s
     lonlat = _is_lonlat(features)
     if options.bbox is not None and not lonlat:
         raise SourceError(f"{source}: --bbox is in degrees but the coordinates are not longitude/latitude")
-    plane = _plane(options, features, lonlat)
+    projection = _projection(options, features, lonlat)
+    units = projection.units if projection is not None else "deg" if lonlat else "px"
     try:
         for feature in features:
-            feature.geometry = plane.apply(feature.geometry)
+            feature.geometry = _to_plane(projection, feature.geometry)
             if not feature.geometry.is_valid:  # a projection can fold a shape over itself
                 feature.geometry = _polygonal(shapely.make_valid(feature.geometry))
                 warnings.append(f"{feature.label}: became invalid when projected; repaired with make_valid")
     except SourceError as error:
         raise SourceError(f"{source}: {error}") from error
-    grid = options.grid or (0.1 if plane.units == "km" else _default_grid(features))
+    grid = options.grid or (0.1 if units == "km" else _default_grid(features))
     try:
         features = _snap_and_separate(features, grid, warnings)
         linework = polygons_to_linework([f.geometry for f in features], grid)
@@ -473,7 +434,7 @@ def build_scenario(raw_features: list[dict[str, Any]], options: ImportOptions, s
             f"{source}: the polygons cannot be joined into linework ({error}); clip the source with --bbox, "
             "or repair it in a GIS"
         ) from error
-    scenario = _assemble(features, linework, grid, plane, options, source, warnings)
+    scenario = _assemble(features, linework, grid, projection, units, options, source, warnings)
     return ImportResult(scenario, warnings, len(raw_features), outside)
 
 
@@ -550,7 +511,8 @@ def _assemble(
     features: list[_Feature],
     linework: Linework,
     grid: float,
-    plane: _Plane,
+    projection: MapProjection | None,
+    units: str,
     options: ImportOptions,
     source: str,
     warnings: list[str],
@@ -593,9 +555,6 @@ def _assemble(
     ys = [p[1] for line in linework.lines for p in line]
     pad = 0.02 * max(max(xs) - min(xs), max(ys) - min(ys))
     bounds = Bounds(min_x=min(xs) - pad, min_y=min(ys) - pad, max_x=max(xs) + pad, max_y=max(ys) + pad)
-    projection = (
-        Projection(crs=plane.crs, scale=plane.scale, description=plane.description) if plane.crs else None
-    )
     title = (
         options.title
         or Path(source).name.split(".")[0].replace("-", " ").replace("_", " ").strip()
@@ -607,10 +566,10 @@ def _assemble(
         schema_version=SCHEMA_VERSION,
         metadata=Metadata(title=title, description=f"Imported from {Path(source).name}{layer}{box}."),
         map=MapData(
-            units=plane.units,
+            units=units,
             bounds=bounds,
             grid=grid,
-            projection=projection,
+            projection=projection.to_model() if projection is not None else None,
             boundaries=boundaries,
             areas=areas,
         ),

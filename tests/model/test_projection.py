@@ -65,6 +65,45 @@ def test_model_round_trip() -> None:
 
 
 @pytest.mark.parametrize(
+    ("extent", "crs", "scale"),
+    [
+        ((-10.0, 35.0, 30.0, 60.0), "EPSG:3035", 0.001),  # inside LAEA Europe's area of use
+        ((-170.0, -10.0, 170.0, 10.0), "EPSG:8857", 0.001),  # most of the globe: Equal Earth
+        (
+            (-60.5, -23.0, -54.0, -17.0),
+            "+proj=laea +lat_0=-20 +lon_0=-57.25 +x_0=0 +y_0=0 +ellps=GRS80 +units=km +no_defs",
+            1.0,
+        ),
+    ],
+)
+def test_for_extent_picks_a_projection_in_km(
+    extent: tuple[float, float, float, float], crs: str, scale: float
+) -> None:
+    projection = MapProjection.for_extent(extent)
+    assert (projection.crs, projection.scale, projection.units) == (crs, scale, "km")
+    assert projection.description
+
+
+@pytest.mark.parametrize(
+    ("crs", "scale", "units", "description"),
+    [
+        ("EPSG:3035", 0.001, "km", "ETRS89-extended / LAEA Europe, km"),
+        ("EPSG:2263", 1.0, "US survey foot", "NAD83 / New York Long Island (ftUS)"),
+    ],
+)
+def test_named_is_in_km_when_the_crs_is_in_metres(
+    crs: str, scale: float, units: str, description: str
+) -> None:
+    projection = MapProjection.named(crs)
+    assert (projection.scale, projection.units, projection.description) == (scale, units, description)
+
+
+def test_units_name_what_one_map_unit_is() -> None:
+    assert MapProjection("EPSG:3035", 1.0).units == "m"
+    assert MapProjection("EPSG:3035", 0.01).units == "100 m"
+
+
+@pytest.mark.parametrize(
     ("crs", "words"),
     [("EPSG:4326", "geographic"), ("+proj=nonsense", "unknown CRS"), ("EPSG:999999", "unknown")],
 )
