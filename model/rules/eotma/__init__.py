@@ -24,7 +24,7 @@ crusader states founded by consent (23.32 step 5; house defaults in the ``crusad
 12.42 waivers before every rebellion check of an empire's area inside player turns;
 24 (house defaults); 33 (33.33 as a house-default choice); 34; 35 (35.24 as a table option);
 36; 21.1 exile stature checks.
-Not yet: 23.35 itself is not in our sources (crusader states follow the ``crusades`` table);
-borrowing gold inside the crusader phase (23.32 step 2) goes through the transfers of 20.1
-before the crusade only.
+23.32 step 2: a crusader short of gold for a conquest pillages, asks another empire for a loan
+(the lender decides) or passes.
+Not yet: 23.35 itself is not in our sources (crusader states follow the ``crusades`` table).
 """

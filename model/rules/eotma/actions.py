@@ -539,6 +539,25 @@ class CrusadePillage(Action):
 
 
 @dataclass(frozen=True)
+class CrusadeBorrow(Action):
+    """23.32 step 2: a crusader without the gold for a conquest asks another empire to lend it the
+    gold that is missing: ``crusade-borrow EMPIRE N``; the lender accepts or refuses."""
+
+    VERB: ClassVar[str] = "crusade-borrow"
+    empire: str
+    gold: int
+
+    def args(self) -> tuple[str, ...]:
+        return (self.empire, str(self.gold))
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 2 or not args[1].isdigit() or int(args[1]) < 1:
+            raise MalformedActionError(text, "write 'crusade-borrow EMPIRE N' (N at least 1)")
+        return cls(args[0], int(args[1]))
+
+
+@dataclass(frozen=True)
 class CrusadePass(Action):
     """23.32: a crusader lets its turn in the crusader phase go by."""
 
@@ -700,6 +719,7 @@ CODEC = ActionCodec(
         RevokeAsylum,
         CallCrusade,
         CrusadeAttack,
+        CrusadeBorrow,
         CrusadePass,
         CrusadePillage,
         CrusadeRoute,

@@ -2,9 +2,10 @@
 
 The crusaders (players whose leader is of the crusading church, 23.31) act in order of combat
 stature (23.32 step 2), each in turn choosing a conquest of Syria or Jerusalem or a pass, until
-both are taken or nobody can act. ``state.crusade`` holds ``[leader, done, order...]`` and a
-pending ``crusade`` decision names the crusader to act. House defaults are listed in the
-``crusades`` table.
+both are taken or nobody can act. A crusader without the gold for a conquest may pillage instead,
+ask another empire for a loan (a pending ``loan`` decision of the lender) or pass (step 2).
+``state.crusade`` holds ``[leader, done, order...]`` and a pending ``crusade`` decision names the
+crusader to act. House defaults are listed in the ``crusades`` table.
 """
 
 from __future__ import annotations
@@ -139,12 +140,14 @@ def _friendly(state: EotmaState, area: int) -> bool:
 
 
 def _landings(state: EotmaState, launch: int) -> list[int]:
-    """Return the areas the crusaders may enter first from a launch area: by land, or by sea
-    across up to three sea areas from a coast (house default, ``crusades`` table)."""
+    """Return the areas the crusaders may enter first from a launch area: by land, or by sea from
+    a coast (23.32 step 3) across up to the ``crusades`` table's ``sea_landing_range`` sea areas
+    (a house default: the text gives no range)."""
     board = state.game.board
     steps = list(board.adj[launch])
     if board.coast[launch]:
-        steps += [b for b, seas in board.sea_reach(launch).items() if seas <= 3]
+        reach = state.game.rules.crusade_sea_landing
+        steps += [b for b, seas in board.sea_reach(launch).items() if seas <= reach]
     return steps
 
 
@@ -304,9 +307,65 @@ def _next(state: EotmaState, start: int, effects: list[str]) -> None:
         player = order[(start + step) % len(order)]
         if state.hand[player] and state.treasury[player] >= state.game.rules.min_gold["pillage"]:
             state.crusade[1] = (start + step) % len(order)
-            state.pending.append(Pending("crusade", player, "crusade"))
+            state.pending.append(Pending("crusade", player, "crusade", (0,)))
             return
     finish(state, False, effects)
+
+
+def shortfall(state: EotmaState, player: int) -> int:
+    """Return the gold a crusader lacks to pay for a conquest endeavour (23.32 step 2), 0 if none."""
+    return max(0, state.game.rules.min_gold["conquest"] - state.treasury[player])
+
+
+def refused_lenders(decision: Pending) -> int:
+    """Return the mask of players who refused a loan to the crusader asked in this decision."""
+    return decision.data[0] if decision.data else 0
+
+
+def lenders(state: EotmaState, decision: Pending) -> list[int]:
+    """Return the players a crusader short of gold may ask for a loan (23.32 step 2): every other
+    empire that holds the missing gold and has not refused this crusader's turn already."""
+    player = decision.player
+    missing = shortfall(state, player)
+    if not missing or not state.hand[player]:
+        return []
+    refused = refused_lenders(decision)
+    return [
+        p
+        for p in range(state.game.n_players)
+        if p != player and not refused & (1 << p) and state.treasury[p] >= missing
+    ]
+
+
+def borrow(state: EotmaState, lender: int, gold: int, effects: list[str]) -> None:
+    """23.32 step 2: the crusader asks ``lender`` for the gold it lacks; the lender decides."""
+    decision = state.pending.pop()
+    game = state.game
+    state.pending.append(
+        Pending("loan", lender, "crusade", (decision.player, gold, refused_lenders(decision)))
+    )
+    effects.append(
+        f"{game.player_ids[decision.player]} asks {game.player_ids[lender]} to lend {gold} gold "
+        "for a crusade conquest (23.32 step 2)"
+    )
+
+
+def lend(state: EotmaState, granted: bool, effects: list[str]) -> None:
+    """The lender's answer (23.32 step 2, gold passes freely between players, 20.1): the gold
+    changes hands, or the crusader may ask someone else, pillage or pass; either way the same
+    crusader acts again."""
+    decision = state.pending.pop()
+    borrower, gold, refused = decision.data
+    game = state.game
+    who, to = game.player_ids[decision.player], game.player_ids[borrower]
+    if granted:
+        state.treasury[decision.player] -= gold
+        state.treasury[borrower] += gold
+        effects.append(f"{who} lends {gold} gold to {to} (23.32 step 2, 20.1)")
+    else:
+        refused |= 1 << decision.player
+        effects.append(f"{who} refuses to lend {to} gold (23.32 step 2)")
+    state.pending.append(Pending("crusade", borrower, "crusade", (refused,)))
 
 
 def attack(state: EotmaState, target: int, gold: int, effects: list[str]) -> None:

@@ -218,6 +218,9 @@ class Rules:
         self.crusade_jerusalem: str = str(crusades["jerusalem"])
         self.crusade_church: str = str(crusades["church"])
         self.crusade_years: tuple[int, int] = (int(crusades["first_year"]), int(crusades["last_year"]))
+        self.crusade_sea_landing: int = int(_value(crusades.get("sea_landing_range", 3)))
+        """How many sea areas the crusaders may cross from a friendly coast (23.32 step 3 names no
+        range; house default 3, as a seafaring home's reach, 9.53)."""
         self.crusade_parley_tie: bool = bool(_value(crusades.get("parley_tie_carries", False)))
         """Whether a tied crusade parley calls the crusade (20.46 is silent; house default: no)."""
         states = crusades.get("crusader_states", {})

@@ -38,8 +38,10 @@ MAGNATE_COMBAT = _default(MagnateAttributes, "combat")
 YEARS_PER_ROUND = 5
 """Facts sheet 1.2: a round is five years."""
 ROUNDS_PER_GAME_TURN = 5
-"""A game turn is five rounds, 25 years: the schism check (23.1) and the one crusade per game turn
-(23.31) count game turns."""
+"""Facts sheet 1.2: a game turn is five rounds, 25 years (the rules texts we hold use game turns,
+23.1 and 23.31, but never say how long one is). The schism check at each game turn's start (23.1)
+and the one crusade per game turn (facts sheet 10) count game turns from the scenario's first
+round (facts sheet 1.2, house default for time)."""
 START_YEAR = 976
 """The start year of a scenario whose metadata gives none (the 976 scenario's)."""
 ROUNDS = 20
@@ -219,7 +221,8 @@ class EotmaGame(Game):
 
     @staticmethod
     def game_turn(round_index: int) -> int:
-        """Return the game turn of a round (five rounds each, 23.1, 23.31)."""
+        """Return the game turn of a round: five rounds each (facts sheet 1.2), counted from the
+        scenario's first round."""
         return round_index // ROUNDS_PER_GAME_TURN
 
     def players(self) -> tuple[str, ...]:

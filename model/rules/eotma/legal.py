@@ -23,6 +23,7 @@ from model.rules.eotma.actions import (
     Conquest,
     Contest,
     CrusadeAttack,
+    CrusadeBorrow,
     CrusadePass,
     CrusadePillage,
     CrusadeRoute,
@@ -125,12 +126,12 @@ def _decision_actions(state: EotmaState) -> list[Action]:
     if decision.kind == "waive":
         return [Waive(True), Waive(False)]
     if decision.kind == "crusade":
-        return [*crusade_actions(state, player), CrusadePass()]
+        return [*crusade_actions(state, player), *borrow_actions(state, decision), CrusadePass()]
     if decision.kind == "route":
         return [CrusadeRoute(state.game.board.ids[a]) for a in decision.data]
     if decision.kind == "crusader-state":
         return [CrusaderState(c) for c in CRUSADER_STATE_CHOICES]
-    if decision.kind in ("comply", "agreement", "asylum", "passage", "consent"):
+    if decision.kind in ("comply", "agreement", "asylum", "passage", "consent", "loan"):
         return [Accept(), Refuse()]
     return [Relocate(state.game.board.ids[a]) for a in decision.data]
 
@@ -293,6 +294,33 @@ def crusade_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
+def borrow_actions(state: EotmaState, decision: Pending) -> list[Action]:
+    """Return the loans a crusader short of gold for a conquest may ask for (23.32 step 2)."""
+    ids = state.game.player_ids
+    missing = crusades.shortfall(state, decision.player)
+    return [CrusadeBorrow(ids[p], missing) for p in crusades.lenders(state, decision)]
+
+
+def borrow_problem(state: EotmaState, decision: Pending, action: CrusadeBorrow) -> str | None:
+    """Return why this loan cannot be asked for, or None (23.32 step 2)."""
+    game = state.game
+    missing = crusades.shortfall(state, decision.player)
+    if not missing:
+        return "the crusader can pay for a conquest and needs no loan (23.32 step 2)"
+    lender = game.player_index.get(action.empire)
+    if lender is None or lender == decision.player:
+        return f"{action.empire!r} is not another empire"
+    if action.gold != missing:
+        return f"the crusader borrows the {missing} gold it lacks for a conquest (23.32 step 2)"
+    if lender not in crusades.lenders(state, decision):
+        if not state.hand[decision.player]:
+            return "no unused year card is left this round"
+        if state.treasury[lender] < missing:
+            return f"{action.empire} has only {state.treasury[lender]} gold"
+        return f"{action.empire} has already refused a loan this turn (23.32 step 2)"
+    return None
+
+
 def crusade_problem(state: EotmaState, player: int, action: CrusadeAttack | CrusadePillage) -> str | None:
     """Return why this crusader attack or pillage is refused, or None."""
     area = state.game.board.index.get(action.area)
@@ -423,9 +451,17 @@ def _reason(state: EotmaState, action: Action) -> str | None:
         if decision.kind == "crusade":
             if isinstance(action, CrusadePass):
                 return None
+            if isinstance(action, CrusadeBorrow):
+                return borrow_problem(state, decision, action)
             if not isinstance(action, CrusadeAttack | CrusadePillage):
-                return f"{who} must attack a holy place or pass in the crusader phase (23.32)"
+                return f"{who} must attack a holy place, borrow gold or pass in the crusader phase (23.32)"
             return crusade_problem(state, decision.player, action)
+        if decision.kind == "loan":
+            if not isinstance(action, Accept | Refuse):
+                return f"{who} must first lend the gold ('accept') or refuse ('refuse') (23.32 step 2)"
+            if isinstance(action, Accept) and state.treasury[decision.player] < decision.data[1]:
+                return f"{who} has only {state.treasury[decision.player]} gold"
+            return None
         if decision.kind == "route":
             if not isinstance(action, CrusadeRoute):
                 return f"{who} must first choose where to launch the crusade from (23.32 step 3)"

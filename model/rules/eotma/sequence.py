@@ -29,6 +29,7 @@ from model.rules.eotma.actions import (
     ChooseSlot,
     Contest,
     CrusadeAttack,
+    CrusadeBorrow,
     CrusadePass,
     CrusadePillage,
     CrusadeRoute,
@@ -366,6 +367,8 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         crusades.pillage(state, state.game.board.index[action.area], action.gold, effects)
     elif isinstance(action, CrusadePass):
         crusades.pass_turn(state, effects)
+    elif isinstance(action, CrusadeBorrow):
+        crusades.borrow(state, state.game.player_index[action.empire], action.gold, effects)
     elif isinstance(action, CrusadeRoute):
         crusades.choose_route(state, state.game.board.index[action.area], effects)
     elif isinstance(action, CrusaderState):
@@ -393,6 +396,9 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         elif decision.kind == "consent":
             state.pending.append(decision)
             crusades.consent(state, isinstance(action, Accept), effects)
+        elif decision.kind == "loan":
+            state.pending.append(decision)
+            crusades.lend(state, isinstance(action, Accept), effects)
         elif decision.kind == "asylum":
             if isinstance(action, Accept):
                 state.asylum[decision.data[0]] = decision.player

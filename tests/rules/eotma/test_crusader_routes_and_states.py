@@ -317,3 +317,76 @@ def test_23_32_step_2_with_gold_for_a_conquest_no_pillage() -> None:
     state.apply("crusade-route venice")
     with pytest.raises(IllegalActionError, match=r"23\.32 step 2"):
         state.apply("crusade-pillage syria")
+
+
+def test_23_32_step_2_a_crusader_short_of_gold_asks_a_lender_who_decides() -> None:
+    state = two_route_state(germany=True, treasury=1)
+    state.apply("crusade")
+    state.apply("crusade-route venice")
+    assert state.current_player() == "france" and state.view()["decision"] == "crusade"
+    actions = [str(a) for a in state.legal_actions()]
+    # 2 gold for a conquest, 1 in the treasury: pillage, a loan of the missing gold, or a pass.
+    assert "crusade-borrow byzantium 1" in actions and "crusade-borrow germany 1" in actions
+    assert "crusade-pillage syria" in actions and "crusade-pass" in actions
+    with pytest.raises(IllegalActionError, match=r"borrows the 1 gold it lacks"):
+        state.apply("crusade-borrow germany 3")
+    entry = state.apply("crusade-borrow germany 1")
+    assert "france asks germany to lend 1 gold for a crusade conquest (23.32 step 2)" in entry.effects
+    assert state.current_player() == "germany" and state.view()["decision"] == "loan"
+    assert {str(a) for a in state.legal_actions()} == {"accept", "refuse"}
+    state.apply("refuse")
+    # The same crusader acts again; the lender who refused is not asked twice this turn.
+    assert state.current_player() == "france" and state.view()["decision"] == "crusade"
+    actions = [str(a) for a in state.legal_actions()]
+    assert "crusade-borrow germany 1" not in actions and "crusade-borrow byzantium 1" in actions
+    with pytest.raises(IllegalActionError, match=r"already refused"):
+        state.apply("crusade-borrow germany 1")
+    state.apply("crusade-borrow byzantium 1")
+    assert state.current_player() == "byzantium"
+    entry = state.apply("accept")
+    assert "byzantium lends 1 gold to france (23.32 step 2, 20.1)" in entry.effects
+    assert state.treasury[0] == 2 and state.treasury[1] == 11
+    actions = [str(a) for a in state.legal_actions()]
+    assert "crusade-attack syria" in actions and not any(a.startswith("crusade-borrow") for a in actions)
+    state.apply("crusade-attack syria")
+    assert state.treasury[0] == 0 and state.view()["areas"]["syria"]["owner"] == "france"
+
+
+def test_23_32_step_2_no_loan_with_the_gold_for_a_conquest_or_from_a_poor_lender() -> None:
+    state = two_route_state(germany=True)
+    state.apply("crusade")
+    state.apply("crusade-route venice")
+    assert not any(str(a).startswith("crusade-borrow") for a in state.legal_actions())
+    with pytest.raises(IllegalActionError, match=r"needs no loan"):
+        state.apply("crusade-borrow germany 1")
+    poor = two_route_state(germany=True, treasury=0)
+    poor.treasury[2] = 1  # germany has 1 gold, france lacks 2
+    poor.apply("crusade")
+    poor.apply("crusade-route venice")
+    assert [str(a) for a in poor.legal_actions() if str(a).startswith("crusade-borrow")] == [
+        "crusade-borrow byzantium 2"
+    ]
+
+
+def test_23_32_step_2_a_loan_decision_survives_json_and_clone() -> None:
+    state = two_route_state(germany=True, treasury=1)
+    state.apply("crusade")
+    state.apply("crusade-route venice")
+    state.apply("crusade-borrow germany 1")
+    again = EotmaState.from_json(state.game, state.to_json())
+    assert again.to_json() == state.to_json()
+    copy_ = state.clone()
+    copy_.apply("accept")
+    assert copy_.treasury[0] == 2 and state.treasury[0] == 1 and state.current_player() == "germany"
+
+
+def test_23_32_step_3_the_sea_landing_range_is_table_data() -> None:
+    from model.rules.eotma.data import _default_table
+
+    table = _default_table("crusades")
+    assert table["sea_landing_range"]["value"] == 3
+    state = two_route_state(tables={"crusades": {**table, "sea_landing_range": 0}})
+    entry = state.apply("crusade")
+    # No landing by sea from venice: the overland route is the only one and is taken at once.
+    assert any("launched from paris" in e for e in entry.effects)
+    assert state.view()["decision"] == "passage"

@@ -135,7 +135,7 @@ def test_36_a_provisional_card_is_in_the_deck_up_to_the_last_year_of_the_last_ro
     assert not events.in_game(deck_with(1021), "great_pestilence")
 
 
-def test_23_1_23_31_a_game_turn_is_five_rounds() -> None:
+def test_facts_1_2_a_game_turn_is_five_rounds() -> None:
     assert ROUNDS_PER_GAME_TURN == 5
     assert [EotmaGame.game_turn(r) for r in (0, 4, 5, 9, 10)] == [0, 0, 1, 1, 2]
 
