@@ -3,6 +3,8 @@
 One ``PlaytestController`` per window. It starts a :class:`PlaytestSession` on a copy of the
 document's scenario, shows the state on the map (``PlayOverlay``) and in the dock, turns clicks
 on areas into a human seat's choices, and writes a captured position back as one undo step.
+Questions and warnings go through a window seam (``self.prompts``, see ``editor.playtest.prompts``);
+capture and log files have modules of their own (``capture_action``, ``logfiles``).
 """
 
 from __future__ import annotations
@@ -13,16 +15,17 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel
 
-from editor import commands
 from editor.mapview.modes import INDEPENDENT, LegendEntry, get_mode
 from editor.mapview.tools import Tool, ToolContext
-from editor.playtest import dialog
+from editor.playtest import logfiles
+from editor.playtest.capture_action import capture_position
 from editor.playtest.chips import npc_rows_for, pictures_for
 from editor.playtest.choices import Choice, choices_for_area, group_actions
 from editor.playtest.overlay import PlayOverlay
 from editor.playtest.panel import SPEEDS_MS, PlayLogDock, PlaytestDock
+from editor.playtest.prompts import PlaytestPrompts, QtPrompts
 from editor.playtest.session import (
     HUMAN,
     PlaytestFailure,
@@ -31,8 +34,6 @@ from editor.playtest.session import (
     SessionError,
     new_seed,
 )
-from model import ops
-from model.playtest.capture import CaptureError, capture_setup, map_differences, summarize
 from model.rules import registry
 from model.rules.protocol import ActionError
 
@@ -57,26 +58,14 @@ class PlayTool(Tool):
         return True
 
 
-def confirm_capture(parent: QWidget, lines: list[str], notes: list[str]) -> bool:
-    """Ask before writing the position into the scenario (tests replace this)."""
-    box = QMessageBox(parent)
-    box.setWindowTitle("Use this position as the scenario setup")
-    count = len(lines)
-    box.setText(
-        f"{count} change{'s' if count != 1 else ''} to the scenario setup. "
-        "This is one edit: Edit > Undo takes it back."
-    )
-    box.setDetailedText("\n".join(lines + (["", *notes] if notes else [])))
-    box.setStandardButtons(QMessageBox.StandardButton.Ok | QMessageBox.StandardButton.Cancel)
-    return box.exec() == QMessageBox.StandardButton.Ok
-
-
 class PlaytestController(QObject):
     """Runs play-test mode for one main window."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
+        # Every message box and file dialog goes through this seam (tests give it a script).
+        self.prompts: PlaytestPrompts = QtPrompts(window)
         self.session: PlaytestSession | None = None
         self.overlay: PlayOverlay | None = None
         self.area: str | None = None
@@ -117,7 +106,7 @@ class PlaytestController(QObject):
         if spec is None or not spec.engine:
             self.window.report(f"Ruleset {scenario.ruleset.id!r} has no rules engine to play")
             return False
-        chosen = dialog.ask_setup(scenario, spec, self.window)
+        chosen = self.prompts.ask_setup(scenario, spec)
         return chosen is not None and self.start(chosen)
 
     def start(self, setup: PlaytestSetup) -> bool:
@@ -125,24 +114,15 @@ class PlaytestController(QObject):
         try:
             session = PlaytestSession(self.window.document.scenario, setup, self)
         except SessionError as error:
-            QMessageBox.warning(self.window, "Cannot start the play-test", str(error))
+            self.prompts.warn("Cannot start the play-test", str(error))
             return False
         self._adopt(session)
         return True
 
     def load_log(self, path: Path | None = None) -> bool:
         """Load a saved log (or a failure replay) and show its last position."""
-        if path is None:
-            chosen, _ = QFileDialog.getOpenFileName(
-                self.window, "Load a play-test log", "", "Play-test logs (*.json);;All files (*)"
-            )
-            if not chosen:
-                return False
-            path = Path(chosen)
-        try:
-            session = PlaytestSession.from_replay(self.window.document.scenario, path, self)
-        except SessionError as error:
-            QMessageBox.warning(self.window, "Cannot load the log", str(error))
+        session = logfiles.load_log(self.window.document.scenario, self.prompts, self, path)
+        if session is None:
             return False
         self._adopt(session)
         return True
@@ -390,7 +370,7 @@ class PlaytestController(QObject):
         try:
             session.act(choice.action(gold))
         except (ActionError, KeyError, SessionError) as error:
-            QMessageBox.warning(self.window, "Not allowed", str(error))
+            self.prompts.warn("Not allowed", str(error))
             return False
         self.area = None
         if self.overlay is not None:
@@ -435,49 +415,13 @@ class PlaytestController(QObject):
         """Save the log as a replay file."""
         if self.session is None:
             return False
-        if path is None:
-            chosen, _ = QFileDialog.getSaveFileName(
-                self.window, "Save the play-test log", "playtest.log.json", "Play-test logs (*.json)"
-            )
-            if not chosen:
-                return False
-            path = Path(chosen)
-        try:
-            self.session.save_log(path)
-        except OSError as error:
-            QMessageBox.warning(self.window, "Cannot save the log", str(error))
-            return False
-        self.window.report(f"Saved the play-test log to {path}")
-        return True
+        return logfiles.save_log(self.session, self.prompts, self.window.report, path)
 
     def capture(self) -> bool:
         """Use this position as the scenario setup: one undoable edit, after showing what changes."""
-        session = self.session
-        if session is None:
+        if self.session is None:
             return False
-        scenario = self.window.document.scenario
-        try:
-            setup = capture_setup(scenario, session.state)
-        except CaptureError as error:
-            QMessageBox.warning(self.window, "Cannot use this position", str(error))
-            return False
-        lines = summarize(scenario, setup)
-        if not lines:
-            self.window.report("The position is the scenario's setup already: nothing to change")
-            return False
-        if not confirm_capture(self.window, lines, map_differences(scenario, session.state)):
-            return False
-        try:
-            commands.execute(
-                self.window.document,
-                lambda s: ops.replace_setup(s, setup),
-                f"Use the play-test position (seed {session.seed}, {len(session.actions)} actions)",
-            )
-        except ops.OpError as error:
-            QMessageBox.warning(self.window, "Cannot use this position", str(error))
-            return False
-        self.window.report(f"The scenario setup is now the play-test position ({len(lines)} changes)")
-        return True
+        return capture_position(self.window.document, self.session, self.prompts, self.window.report)
 
     # --- wiring ---------------------------------------------------------------------------------
 

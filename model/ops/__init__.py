@@ -18,6 +18,7 @@ from model.ops.areas import (
     set_area_kind,
     set_label,
 )
+from model.ops.capture import replace_position
 from model.ops.catalogs import (
     add_catalog_entry,
     add_language,
@@ -113,6 +114,7 @@ __all__ = [
     "remove_underlay",
     "remove_unit",
     "replace_map",
+    "replace_position",
     "replace_setup",
     "reset_table",
     "set_adjacency_policy",

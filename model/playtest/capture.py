@@ -1,19 +1,20 @@
 """Capture: turn a position reached in play into a new scenario setup (pure, no Qt).
 
 "Use this position as the scenario setup" (issue 5) writes the game state back into the
-scenario. This module computes the new :class:`model.scenario.Setup` from the state's plain
-data and a human summary of what differs; ``model.ops.replace_setup`` applies it as one
-undoable change.
+scenario. This module computes the new :class:`model.scenario.Setup` and the map attributes play
+changed from the state's plain data, and a human summary of what differs;
+``model.ops.replace_position`` applies both as one undoable change.
 
-Only the *setup* layer is written (owners, area starting state, empires, units, scenario-wide
-setup attributes). Map attributes that play can change (EotMA religion after a conversion,
-Seasons resource numbers after a pillage) belong to the map layer and are left as they are; the
-summary says so when they differ, so an author is never surprised.
+The *setup* layer gets owners, area starting state, empires, units and scenario-wide setup
+attributes. Map attributes that play can change are written too, since a new game from the
+position must start from them: an EotMA area's religion after a conversion (22), a Seasons
+area's resource number after a raise or a pillage. The summary marks those lines "(map)".
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
@@ -29,21 +30,58 @@ class CaptureError(ValueError):
     """A position that cannot be written back as a setup; the message names the ruleset or value."""
 
 
-def capture_setup(scenario: Scenario, state: Any) -> Setup:
-    """Return the setup that starts a new game from ``state`` (a state of ``scenario``'s engine).
+@dataclass(frozen=True)
+class Captured:
+    """A position to write back: the new setup and the map areas whose attributes change.
 
-    Raises :class:`CaptureError` for a ruleset without capture support or a value the ruleset's
-    schema refuses.
+    ``areas`` maps an area id to the area's complete new ``attributes`` (only areas that differ),
+    the form ``model.ops.replace_position`` takes.
+    """
+
+    setup: Setup
+    areas: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def capture(scenario: Scenario, state: Any) -> Captured:
+    """Return the setup and map attributes that start a new game from ``state``.
+
+    ``state`` is a state of ``scenario``'s engine. Raises :class:`CaptureError` for a ruleset
+    without capture support or a value the ruleset's schema refuses.
     """
     ruleset = scenario.ruleset.id
     if ruleset == "eotma":
-        setup = _eotma_setup(scenario, state.view(), getattr(state.game, "union_at_start", None))
+        view = state.view()
+        setup = _eotma_setup(scenario, view, getattr(state.game, "union_at_start", None))
+        values = {a: {"religion": v.get("religion")} for a, v in view["areas"].items()}
+        areas = _map_attributes(scenario, values, {"religion": None})
     elif ruleset == "seasons":
-        setup = _seasons_setup(scenario, state.to_json()["board"])
+        board = state.to_json()["board"]
+        setup = _seasons_setup(scenario, board)
+        values = {a: {"resources": int(v["resources"])} for a, v in board["areas"].items()}
+        areas = _map_attributes(scenario, values, {"resources": 1})
     else:
         raise CaptureError(f"capture is not available for ruleset {ruleset!r} (eotma and seasons only)")
-    _validate(scenario, setup)
-    return setup
+    _validate(scenario, setup, areas)
+    return Captured(setup, areas)
+
+
+def capture_setup(scenario: Scenario, state: Any) -> Setup:
+    """Return only the setup part of :func:`capture` (the map attributes left out)."""
+    return capture(scenario, state).setup
+
+
+def _map_attributes(
+    scenario: Scenario, values: Mapping[str, Mapping[str, Any]], defaults: Mapping[str, Any]
+) -> dict[str, dict[str, Any]]:
+    """The new attributes of each map area whose played ``values`` differ from the file's."""
+    changed: dict[str, dict[str, Any]] = {}
+    for area in scenario.map.areas:
+        if area.id not in values:
+            continue  # sea areas and anything else the engine does not track
+        merged = _merge(area.attributes, values[area.id], defaults)
+        if merged != area.attributes:
+            changed[area.id] = merged
+    return changed
 
 
 # --- EotMA ---------------------------------------------------------------------------------------
@@ -234,12 +272,16 @@ def _all_ids(scenario: Scenario) -> set[str]:
     return ids
 
 
-def _validate(scenario: Scenario, setup: Setup) -> None:
+def _validate(scenario: Scenario, setup: Setup, map_areas: Mapping[str, Mapping[str, Any]]) -> None:
     """Check every written attribute against the ruleset's schema (a play value out of range)."""
     spec = registry.get(scenario.ruleset.id)
     if spec is None:
         return
+    where = ""
     try:
+        for area_id, attributes in map_areas.items():
+            where = f"map area {area_id}"
+            spec.area_attributes.model_validate(dict(attributes))
         for area_id, entry in setup.areas.items():
             where = f"area {area_id}"
             spec.area_setup.model_validate(entry.attributes)
@@ -263,11 +305,15 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
-def summarize(scenario: Scenario, new: Setup, limit: int = 60) -> list[str]:
-    """Return one line per difference between the scenario's setup and ``new`` (at most ``limit``).
+def summarize(scenario: Scenario, new: Setup | Captured, limit: int = 60) -> list[str]:
+    """Return one line per difference between the scenario and ``new`` (at most ``limit``).
 
+    ``new`` is a captured position (its map attribute lines end with "(map)") or a bare setup.
     The last line says how many more there are when the list is cut.
     """
+    map_areas = new.areas if isinstance(new, Captured) else {}
+    if isinstance(new, Captured):
+        new = new.setup
     old = scenario.setup
     names = {a.id: a.name for a in scenario.map.areas}
     lines: list[str] = []
@@ -283,6 +329,12 @@ def summarize(scenario: Scenario, new: Setup, limit: int = 60) -> list[str]:
             was, now = before.attributes.get(key), after.attributes.get(key)
             if was != now:
                 lines.append(f"{label}: {key.replace('_', ' ')} {_fmt(was)} -> {_fmt(now)}")
+        if area.id in map_areas:
+            after_map = map_areas[area.id]
+            for key in sorted(area.attributes.keys() | after_map.keys()):
+                was, now = area.attributes.get(key), after_map.get(key)
+                if was != now:
+                    lines.append(f"{label}: {key.replace('_', ' ')} {_fmt(was)} -> {_fmt(now)} (map)")
     old_empires = {e.id: e for e in old.empires}
     for empire in new.empires:
         before_attrs = old_empires[empire.id].attributes if empire.id in old_empires else {}
@@ -307,22 +359,3 @@ def summarize(scenario: Scenario, new: Setup, limit: int = 60) -> list[str]:
         more = len(lines) - limit
         lines = [*lines[:limit], f"... and {more} more changes"]
     return lines
-
-
-def map_differences(scenario: Scenario, state: Any) -> list[str]:
-    """Map attributes that play changed but a capture leaves alone (religion, resource numbers)."""
-    notes: list[str] = []
-    ruleset = scenario.ruleset.id
-    if ruleset == "eotma":
-        areas = state.view()["areas"]
-        for area in scenario.map.areas:
-            now = areas.get(area.id, {}).get("religion")
-            if area.id in areas and now != area.attributes.get("religion"):
-                notes.append(f"{area.name}: religion is now {now} (a map attribute, not captured)")
-    elif ruleset == "seasons":
-        board = state.to_json()["board"]["areas"]
-        for area in scenario.map.areas:
-            now = board[area.id]["resources"] if area.id in board else None
-            if now is not None and now != area.attributes.get("resources", 1):
-                notes.append(f"{area.name}: resources are now {now} (a map attribute, not captured)")
-    return notes

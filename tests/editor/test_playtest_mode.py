@@ -10,12 +10,12 @@ from pytestqt.qtbot import QtBot
 
 from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
-from editor.playtest import controller as controller_module
 from editor.playtest import dialog as dialog_module
 from editor.playtest.controller import PlaytestController
 from editor.playtest.overlay import chip_texts
 from editor.playtest.session import HUMAN, PlaytestSession, PlaytestSetup
 from model import io
+from tests.editor.playtest_prompts import ScriptedPrompts
 
 SEED = 11
 
@@ -161,9 +161,7 @@ def test_undo_to_an_earlier_action_replays_the_same_position(window: MainWindow)
     assert len(session.log) == 10
 
 
-def test_capture_is_one_edit_that_one_undo_takes_back(
-    window: MainWindow, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_capture_is_one_edit_that_one_undo_takes_back(window: MainWindow) -> None:
     controller = _controller(window)
     assert controller.start(_all_ai(window))
     session = controller.session
@@ -171,13 +169,12 @@ def test_capture_is_one_edit_that_one_undo_takes_back(
     for _ in range(300):
         session.step()
     before = io.dumps(window.document.scenario)
-    shown: list[list[str]] = []
-    monkeypatch.setattr(
-        controller_module, "confirm_capture", lambda _p, lines, _n: shown.append(lines) or True
-    )
+    prompts = ScriptedPrompts()
+    controller.prompts = prompts
     view = session.view()
     assert controller.capture()
-    assert shown and shown[0]
+    shown = prompts.captures
+    assert shown and shown[0] and not prompts.warnings
     scenario = window.document.scenario
     assert {
         a: (scenario.setup.areas[a].owner if a in scenario.setup.areas else None) for a in view["areas"]

@@ -8,7 +8,7 @@ import pytest
 
 from model import io, ops
 from model.bots.base import RandomBot
-from model.playtest.capture import CaptureError, capture_setup, map_differences, summarize
+from model.playtest.capture import Captured, CaptureError, capture, capture_setup, summarize
 from model.rules import registry
 from model.rules.protocol import State
 from model.scenario import Scenario
@@ -35,9 +35,10 @@ def test_the_starting_position_captures_to_the_very_same_setup(name: str) -> Non
     spec = registry.get(scenario.ruleset.id)
     assert spec is not None
     state = spec.engine_factory()(scenario).new_state(1)
-    setup = capture_setup(scenario, state)
-    assert summarize(scenario, setup) == []
-    assert setup == scenario.setup
+    captured = capture(scenario, state)
+    assert summarize(scenario, captured) == []
+    assert captured.setup == scenario.setup
+    assert captured.areas == {}  # no map attribute moves before anyone plays
 
 
 def test_a_large_starting_position_keeps_every_owner_and_unit() -> None:
@@ -91,16 +92,31 @@ def test_seasons_capture_writes_buildings_resources_and_units() -> None:
     before = io.dumps(scenario)
     state = _played(scenario, 200)
     board = state.to_json()["board"]
-    setup = capture_setup(scenario, state)
-    change = ops.replace_setup(scenario, setup)
+    captured = capture(scenario, state)
+    changed = {
+        a: d["resources"]
+        for a, d in board["areas"].items()
+        if d["resources"] != scenario.area_index()[a].attributes.get("resources", 1)
+    }
+    assert changed, "two hundred random actions raise or pillage some area"
+    assert {a: attrs["resources"] for a, attrs in captured.areas.items()} == changed
+    lines = summarize(scenario, captured, limit=1000)
+    for area_id, now in changed.items():
+        name = scenario.area_index()[area_id].name
+        wanted = f"-> {now} (map)"
+        assert any(line.startswith(f"{name}: resources ") and line.endswith(wanted) for line in lines)
+    change = ops.replace_position(scenario, captured.setup, captured.areas)
     assert {u.id: (u.owner, u.area) for u in scenario.setup.units} == {
         uid: (u["nation"], u["area"]) for uid, u in board["units"].items()
     }
     for empire in scenario.setup.empires:
         assert empire.attributes["resources"] == board["nations"][empire.id]["resources"]
-    assert isinstance(map_differences(scenario, state), list)
-    change.revert(scenario)
+    for area_id, data in board["areas"].items():
+        assert scenario.area_index()[area_id].attributes.get("resources", 1) == data["resources"]
+    redo = change.revert(scenario)
     assert io.dumps(scenario) == before
+    redo.revert(scenario)
+    assert io.dumps(scenario) != before
 
 
 def test_replace_setup_refuses_another_set_of_empires() -> None:
@@ -116,3 +132,54 @@ def test_capture_refuses_an_unknown_ruleset() -> None:
     scenario.ruleset.id = "sevenages"
     with pytest.raises(CaptureError, match="sevenages"):
         capture_setup(scenario, object())
+
+
+def _converted(scenario: Scenario, area_id: str, religion: str) -> State:
+    """The opening position with one area converted to ``religion``, as a conversion leaves it (22)."""
+    spec = registry.get("eotma")
+    assert spec is not None
+    state = spec.engine_factory()(scenario).new_state(1)
+    state.religion[state.game.board.index[area_id]] = religion  # type: ignore[attr-defined]
+    return state
+
+
+def test_a_converted_areas_religion_is_captured_with_the_setup_and_reverted_exactly() -> None:
+    scenario = io.load(SCENARIOS / "default.mappa.json")
+    before = io.dumps(scenario)
+    dumped = scenario.model_dump()
+    area = scenario.area_index()["oster_vale"]
+    assert area.attributes["religion"] == "old_faith"
+    state = _converted(scenario, "oster_vale", "latin")
+
+    captured = capture(scenario, state)
+    assert isinstance(captured, Captured)
+    assert captured.areas == {"oster_vale": {**area.attributes, "religion": "latin"}}
+    assert f"{area.name}: religion old_faith -> latin (map)" in summarize(scenario, captured)
+
+    change = ops.replace_position(scenario, captured.setup, captured.areas, "Capture")
+    assert scenario.area_index()["oster_vale"].attributes["religion"] == "latin"
+    assert "oster_vale" in change.touched.areas
+    # A new game from the captured file starts with the converted area.
+    again = io.loads(io.dumps(scenario))
+    spec = registry.get("eotma")
+    assert spec is not None
+    assert spec.engine_factory()(again).new_state(2).view()["areas"]["oster_vale"]["religion"] == "latin"
+
+    redo = change.revert(scenario)
+    assert io.dumps(scenario) == before
+    assert scenario.model_dump() == dumped
+    redo.revert(scenario)
+    assert scenario.area_index()["oster_vale"].attributes["religion"] == "latin"
+
+
+def test_replace_position_refuses_a_bad_map_value_and_changes_nothing() -> None:
+    scenario = io.load(SCENARIOS / "seasons-isles.mappa.json")
+    before = io.dumps(scenario)
+    land = next(a for a in scenario.map.areas if a.kind.value == "land")
+    setup = scenario.setup.model_copy(deep=True)
+    setup.units.clear()
+    with pytest.raises(ops.InvalidValueError, match=land.id):
+        ops.replace_position(scenario, setup, {land.id: {"resources": 9}})
+    with pytest.raises(ops.InvalidValueError, match="nowhere"):
+        ops.replace_position(scenario, setup, {"nowhere": {"resources": 2}})
+    assert io.dumps(scenario) == before
