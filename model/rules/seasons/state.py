@@ -321,6 +321,65 @@ class SeasonsState(State):
         data["log"] = log
         return data
 
+    def orders_revealed(self) -> bool:
+        """Whether this turn's tokens lie face up: from the reveal until the turn ends (Seasons: Turns)."""
+        return self.board.phase not in (PLAN, UPKEEP)
+
+    def orders_seen_by(self, player: str | None) -> list[dict[str, Any]]:
+        """This turn's tokens whose content ``player`` may read (Seasons: Tokens), oldest first.
+
+        Before the reveal only the player's own (none for None); from the reveal every token.
+        Each is the token's plain data (``seq``, ``nation``, ``kind``, ``source``, ``target``,
+        ``units``) with ``revealed``: False for a token still face down to the other nations.
+        """
+        revealed = self.orders_revealed()
+        return [
+            {**asdict(order), "revealed": revealed}
+            for order in self.board.orders
+            if revealed or order.nation == player
+        ]
+
+    def last_revealed_orders(self) -> tuple[int, list[dict[str, Any]]]:
+        """The turn of the latest reveal and its tokens, read back from the log (oldest first).
+
+        The board forgets a turn's tokens when the turn ends; the log keeps the order actions, so
+        what every nation did can still be shown once its tokens are face up. ``(0, [])`` before
+        the first reveal. The tokens have the keys of :meth:`orders_seen_by` (``revealed`` True).
+        """
+        from model.rules.seasons.actions import CODEC, Move, Pillage
+        from model.rules.seasons.rules import ORDERS
+
+        reveal = next((i for i in range(len(self.log) - 1, -1, -1) if "reveal" in self.log[i].effects), None)
+        if reveal is None:
+            return 0, []
+        turn = self.log[reveal].round
+        orders: list[dict[str, Any]] = []
+        for entry in self.log[: reveal + 1]:
+            if entry.round != turn or entry.player is None or not entry.phase.endswith(PLAN):
+                continue
+            action = CODEC.parse(entry.action)
+            if not isinstance(action, ORDERS):
+                continue
+            units = (
+                list(action.units)
+                if isinstance(action, Move)
+                else [action.unit]
+                if isinstance(action, Pillage)
+                else []
+            )
+            orders.append(
+                {
+                    "seq": len(orders),
+                    "nation": entry.player,
+                    "kind": action.VERB,
+                    "source": action.source,
+                    "target": action.target,
+                    "units": units,
+                    "revealed": True,
+                }
+            )
+        return turn, orders
+
     # --- helpers used by the rules ---
 
     @property
