@@ -1,7 +1,8 @@
-"""Geometry helpers shared by importers, generators and edit operations.
+"""Geometry helpers shared by edit operations, benchmarks and tests.
 
-* ``polygons_to_linework``: polygons (one list per area) -> noded, deduplicated boundaries on the
-  grid plus anchor points, the form the file stores (DESIGN.md "Geometry").
+(Polygons -> linework, the form the file stores, is ``model.linework``.)
+
+* ``anchor_for``: a grid point inside a polygon, for a new area's anchor.
 * ``split_line_at``: cut a polyline at points on it (noding).
 * ``generate_test_map``: a Voronoi map with sea zones, for benchmarks and tests.
 """
@@ -9,31 +10,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon, box
-from shapely.geometry.base import BaseGeometry
 
 from model.io import quantize_point
+from model.linework import polygons_to_linework
 from model.scenario import Area, AreaKind, Boundary, Bounds, MapData, Metadata, Scenario
 
 Coords = list[tuple[float, float]]
-
-
-@dataclass(frozen=True)
-class Linework:
-    """Boundaries (as coordinate lists) and, per input shape, its anchors (one per part)."""
-
-    boundaries: list[Coords]
-    anchors: list[list[tuple[float, float]]]
-    dropped: list[int]
-    """Indexes of input shapes that vanished when snapped to the grid (too small)."""
-
-
-def _parts(shape: BaseGeometry) -> list[Polygon]:
-    return [p for p in shapely.get_parts(shape) if isinstance(p, Polygon) and not p.is_empty]
 
 
 def anchor_for(polygon: Polygon, grid: float) -> tuple[float, float] | None:
@@ -52,38 +38,6 @@ def anchor_for(polygon: Polygon, grid: float) -> tuple[float, float] | None:
                 if polygon.contains(Point(snapped)):
                     return snapped
     return None
-
-
-def polygons_to_linework(shapes: Sequence[BaseGeometry], grid: float) -> Linework:
-    """Turn polygons into the stored form: noded boundaries without duplicates, and anchors.
-
-    Invalid shapes are repaired (``make_valid``); the rings of every shape are unioned on the grid
-    (snapped, noded where they meet, shared edges once) and merged into maximal lines between
-    nodes. Each polygon part gets one anchor, a grid point inside it.
-    """
-    # Snap in one overlay (union on the grid) rather than shape by shape: snapping each shape
-    # alone can collapse a short edge in one neighbour but not the other, leaving slivers.
-    snapped = shapely.make_valid(np.array(list(shapes), dtype=object))
-    rings = [shapely.boundary(part) for shape in snapped for part in _parts(shape)]
-    anchors: list[list[tuple[float, float]]] = []
-    dropped: list[int] = []
-    for i, shape in enumerate(snapped):
-        points = [a for a in (anchor_for(part, grid) for part in _parts(shape)) if a is not None]
-        anchors.append(points)
-        if not points:
-            dropped.append(i)
-    if not rings:
-        return Linework([], anchors, dropped)
-    union = shapely.union_all(np.array(rings, dtype=object), grid_size=grid)
-    merged = shapely.line_merge(union)
-    lines: list[Coords] = []
-    for line in shapely.get_parts(merged):
-        coords = [quantize_point((float(x), float(y)), grid) for x, y in line.coords]
-        deduped = [p for k, p in enumerate(coords) if k == 0 or p != coords[k - 1]]
-        if len(deduped) >= 2:
-            lines.append(deduped)
-    lines.sort()
-    return Linework(lines, anchors, dropped)
 
 
 def split_line_at(coords: Sequence[tuple[float, float]], cuts: Sequence[tuple[float, float]]) -> list[Coords]:
@@ -151,9 +105,9 @@ def generate_test_map(
     ):
         sea |= np.hypot(centres[:, 0] - cx, centres[:, 1] - cy) < r
     linework = polygons_to_linework(list(ordered), grid)
-    boundaries = [Boundary(id=f"b{i + 1}", points=line) for i, line in enumerate(linework.boundaries)]
+    boundaries = [Boundary(id=f"b{i + 1}", points=line) for i, line in enumerate(sorted(linework.lines))]
     areas = []
-    for i, anchors in enumerate(linework.anchors):
+    for i, anchors in enumerate(linework.anchors_by_owner(n_areas)):
         if not anchors:
             continue
         kind = AreaKind.SEA if sea[i] else AreaKind.LAND

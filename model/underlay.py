@@ -20,7 +20,7 @@ from typing import Any
 import shapely
 
 from model.generate.basemap import BasemapError, read_land
-from model.geometry import polygons_to_linework
+from model.linework import polygons_to_linework
 from model.projection import BBox, MapProjection, ProjectionError
 from model.rules.tables import RESOURCES
 from model.scenario import Bounds, MapData
@@ -132,4 +132,4 @@ def coastline(land: Any, bounds: Bounds | None, grid: float) -> list[list[tuple[
     on_map = shapely.make_valid(land.intersection(frame))
     sea = shapely.make_valid(frame.difference(on_map))
     shapes = [shape for shape in (on_map, sea) if not shape.is_empty]
-    return [list(line) for line in polygons_to_linework(shapes, grid).boundaries]
+    return sorted(polygons_to_linework(shapes, grid).lines)

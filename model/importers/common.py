@@ -28,7 +28,7 @@ from shapely.errors import GEOSException, ShapelyError
 from shapely.geometry import MultiPolygon, Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
-from model.importers.linework import Linework, Point, grid_anchor, polygons_to_linework, snap
+from model.linework import Linework, grid_anchor, polygons_to_linework, snap
 from model.lonlat import polygon_from_rings
 from model.projection import MapProjection, ProjectionError
 from model.scenario import (
@@ -648,13 +648,8 @@ def map_from_polygons(
     (``scenarios/sources/default``) and by tests.
     """
     linework = polygons_to_linework([shape for _, _, _, shape in shapes], grid)
-    anchors: dict[int, list[tuple[int, Point]]] = defaultdict(list)
-    for face, owner in enumerate(linework.owners):
-        if owner is not None:
-            anchors[owner].append((face, linework.anchors[face]))
     areas = []
-    for index, (area_id, name, kind, _) in enumerate(shapes):
-        points = [p for face, p in sorted(anchors[index], key=lambda item: -linework.faces[item[0]].area)]
+    for (area_id, name, kind, _), points in zip(shapes, linework.anchors_by_owner(len(shapes)), strict=True):
         if not points:
             raise ValueError(f"shape {area_id!r} vanished on the grid {grid:g}: make it larger")
         areas.append(Area(id=area_id, name=name, kind=kind, anchors=points))

@@ -358,23 +358,26 @@ def test_sea_kind_does_not_change_faces(grid: Scenario) -> None:
     assert Topology.build(grid.map).area_at(15, 15) == "a11"
 
 
-# --- geometry helpers (model.geometry) ------------------------------------------------------
+# --- geometry helpers (model.linework, model.geometry) -------------------------------------
 
 
 def test_polygons_to_linework_stores_each_shared_border_once() -> None:
     from shapely.geometry import box
 
-    from model.geometry import polygons_to_linework
+    from model.io import quantize_point
+    from model.linework import polygons_to_linework
     from model.scenario import MapData
 
     # The right square's shared edge is off by less than a grid step: snapping joins them.
-    shapes = [box(0, 0, 10, 10), box(10.001, 0, 20, 10), box(3, 13, 5, 15)]
+    shapes = [box(0, 0, 10, 10), box(10.001, 0, 20, 10), box(3, 13, 5, 15), box(30, 30, 30.001, 30.001)]
     linework = polygons_to_linework(shapes, grid=0.01)
-    total = sum(LineString(line).length for line in linework.boundaries)
+    total = sum(LineString(line).length for line in linework.lines)
     assert total == pytest.approx(40 + 20 + 10 + 8)  # outline 60, shared edge 10 once, island 8
-    assert linework.dropped == []
-    areas = [Area(id=f"p{i}", name=f"P{i}", anchors=anchors) for i, anchors in enumerate(linework.anchors)]
-    boundaries = [Boundary(id=f"b{i}", points=line) for i, line in enumerate(linework.boundaries)]
+    assert all(quantize_point(p, 0.01) == p for line in linework.lines for p in line)  # as saved
+    anchors = linework.anchors_by_owner(len(shapes))
+    assert anchors[3] == []  # smaller than the grid: vanished
+    areas = [Area(id=f"p{i}", name=f"P{i}", anchors=points) for i, points in enumerate(anchors[:3])]
+    boundaries = [Boundary(id=f"b{i}", points=line) for i, line in enumerate(linework.lines)]
     topology = Topology.build(MapData(boundaries=boundaries, areas=areas))
     assert topology.linework_problems() == []
     assert topology.gaps() == [] and topology.stray_anchors() == []

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
 from model import io  # noqa: E402
-from model.geometry import polygons_to_linework  # noqa: E402
+from model.linework import polygons_to_linework  # noqa: E402
 from model.scenario import (  # noqa: E402
     Area,
     AreaKind,
@@ -149,11 +149,13 @@ def build() -> Scenario:
         areas.append((ocean_id, name, AreaKind.SEA, {}))
     linework = polygons_to_linework(shapes, grid=1.0)
     map_areas = [
-        Area(id=area_id, name=name, kind=kind, anchors=linework.anchors[index], attributes=attributes)
-        for index, (area_id, name, kind, attributes) in enumerate(areas)
+        Area(id=area_id, name=name, kind=kind, anchors=anchors, attributes=attributes)
+        for (area_id, name, kind, attributes), anchors in zip(
+            areas, linework.anchors_by_owner(len(shapes)), strict=True
+        )
     ]
     boundaries = [
-        Boundary(id=f"b{index + 1}", points=points) for index, points in enumerate(linework.boundaries)
+        Boundary(id=f"b{index + 1}", points=points) for index, points in enumerate(sorted(linework.lines))
     ]
 
     empires: list[Empire] = []

@@ -1,9 +1,9 @@
 """Polygons to linework: the shared, noded, grid-snapped borders and the faces they enclose.
 
-This is how every importer (and the default scenario's source script) turns polygons into the
-file's geometry (DESIGN.md "Geometry"): each border is stored once, boundaries meet only at their
-end points, and every face of the linework knows which input polygon it came from, so that an
-area's anchors can be one point inside each of its faces.
+This is how importers, the map generator, the test-map generator and the scenario source scripts
+turn polygons into the file's geometry (DESIGN.md "Geometry"): each border is stored once,
+boundaries meet only at their end points, and every face of the linework knows which input
+polygon it came from, so that an area's anchors can be one point inside each of its faces.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ import shapely
 from numpy.typing import NDArray
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
+
+from model.io import quantize_point
 
 Point = tuple[float, float]
 
@@ -35,6 +37,20 @@ class Linework:
     faces: list[Polygon]
     owners: list[int | None]
     anchors: list[Point]
+
+    def anchors_by_owner(self, count: int) -> list[list[Point]]:
+        """Per input polygon (``count`` of them), the anchors of the faces it holds, largest face first.
+
+        An empty list means the polygon vanished on the grid (it was too small).
+        """
+        owned: list[list[int]] = [[] for _ in range(count)]
+        for face, owner in enumerate(self.owners):
+            if owner is not None:
+                owned[owner].append(face)
+        return [
+            [self.anchors[face] for face in sorted(faces, key=lambda face: -self.faces[face].area)]
+            for faces in owned
+        ]
 
 
 def snap(geometry: BaseGeometry, grid: float) -> BaseGeometry:
@@ -57,7 +73,15 @@ def polygons_to_linework(polygons: Sequence[BaseGeometry], grid: float) -> Linew
     # second copy of each shared border.
     noded = shapely.union_all(rings, grid_size=grid)
     merged = shapely.line_merge(noded)
-    lines = [line for line in shapely.get_parts(merged) if isinstance(line, LineString) and line.length > 0]
+    # Snapping leaves float noise (1648.2990000000002); quantize the way saving does, so that the
+    # map in memory is the map read back from its file.
+    chains = [
+        _quantized(line, grid)
+        for line in shapely.get_parts(merged)
+        if isinstance(line, LineString) and line.length > 0
+    ]
+    chains = [chain for chain in chains if len(chain) >= 2]
+    lines = [LineString(chain) for chain in chains]
     faces = [face for face in shapely.get_parts(shapely.polygonize(lines)) if face.area > 0]
     points = shapely.point_on_surface(faces) if faces else np.array([])
     owners: list[int | None] = [None] * len(faces)
@@ -68,7 +92,7 @@ def polygons_to_linework(polygons: Sequence[BaseGeometry], grid: float) -> Linew
             if owners[face_index] is None:
                 owners[face_index] = polygon_index
     return Linework(
-        lines=[[(float(x), float(y)) for x, y in line.coords] for line in lines],
+        lines=chains,
         faces=faces,
         owners=owners,
         anchors=[
@@ -77,6 +101,12 @@ def polygons_to_linework(polygons: Sequence[BaseGeometry], grid: float) -> Linew
             for face, p in zip(faces, points, strict=True)
         ],
     )
+
+
+def _quantized(line: LineString, grid: float) -> list[Point]:
+    """The points of a line on the grid, without points repeated by quantizing."""
+    coords = [quantize_point((float(x), float(y)), grid) for x, y in line.coords]
+    return [p for k, p in enumerate(coords) if k == 0 or p != coords[k - 1]]
 
 
 def grid_anchor(face: BaseGeometry, near: Point, grid: float, reach: int = 6) -> Point | None:
