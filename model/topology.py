@@ -13,13 +13,15 @@ existing faces, it falls back to a full build, which is always right.
 
 Face ids are integers that stay valid until an update removes that face; ``faces[i]`` is None for
 removed faces, so iterate ``face_ids()``.
+
+The checks of the linework itself (crossings, dangling ends...) live in ``model.linework_problems``;
+``LineworkProblem`` is imported here too, so ``from model.topology import LineworkProblem`` works.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from typing import TypeAlias
 
@@ -28,36 +30,17 @@ import shapely
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from model.linework_problems import BREAKING, LineworkProblem, find_problems, has_repeats, meets_at_ends
 from model.perf import gc_paused
 from model.scenario import AdjacencyPolicy, Area, Boundary, CornerTouch, MapData
 from model.spatial_index import SpatialIndex
 
 AreaShape: TypeAlias = Polygon | MultiPolygon
 
+__all__ = ["LOCAL_UPDATE_LIMIT", "AreaShape", "LineworkProblem", "Topology", "boundary_lines"]
+
 LOCAL_UPDATE_LIMIT = 0.25
 """A change touching more than this share of the faces is recomputed by a full build (it is faster)."""
-
-
-@dataclass(frozen=True)
-class LineworkProblem:
-    """Something wrong with the linework itself, found before faces are trusted.
-
-    Codes: ``BOUNDARY_SELF_CROSSING``, ``BOUNDARY_CROSSING`` (two boundaries meet away from their
-    end points: crossing, overlapping, or one ending on the middle of the other),
-    ``BOUNDARY_DANGLING`` (a free end, or a boundary that bounds no face), ``BOUNDARY_DEGENERATE``
-    (zero length or repeated points) and ``BOUNDARY_DUPLICATE`` (two boundaries on the same line).
-    """
-
-    code: str
-    boundary_ids: tuple[str, ...]
-    location: tuple[float, float]
-    message: str
-
-
-_BREAKING = frozenset(
-    {"BOUNDARY_SELF_CROSSING", "BOUNDARY_CROSSING", "BOUNDARY_DUPLICATE", "BOUNDARY_DEGENERATE"}
-)
-"""Problems that make polygonize unreliable, so local updates give way to full builds."""
 
 
 def boundary_lines(boundaries: Sequence[Boundary]) -> list[LineString]:
@@ -68,14 +51,6 @@ def boundary_lines(boundaries: Sequence[Boundary]) -> list[LineString]:
     coords = np.array([p for b in boundaries for p in b.points], dtype=float)
     indices = np.repeat(np.arange(len(boundaries)), counts)
     return list(shapely.linestrings(coords, indices=indices))
-
-
-def _point(geometry: BaseGeometry) -> tuple[float, float]:
-    """A point on ``geometry`` to show the user (its representative point)."""
-    if geometry.is_empty:
-        return (0.0, 0.0)
-    point = shapely.point_on_surface(geometry)
-    return (float(point.x), float(point.y))
 
 
 class Topology:
@@ -403,27 +378,21 @@ class Topology:
     def _locally_clean(self, new_lines: dict[str, LineString], changed: set[str]) -> bool:
         """Whether the changed boundaries keep the linework noded (else a full build is safer)."""
         for bid, line in new_lines.items():
-            if line.length == 0 or not line.is_simple or _has_repeats(line):
+            if line.length == 0 or not line.is_simple or has_repeats(line):
                 return False
             others = [b for b in self._line_index.query_keys(line, "intersects") if b not in changed]
             others_new = [b for b in new_lines if b != bid and new_lines[b].intersects(line)]
             for other in others:
-                if not _meets_at_ends(line, self._lines[other]):
+                if not meets_at_ends(line, self._lines[other]):
                     return False
             for other in others_new:
-                if not _meets_at_ends(line, new_lines[other]):
+                if not meets_at_ends(line, new_lines[other]):
                     return False
         return True
 
     def _is_clean(self) -> bool:
         if self._clean is None:
-            codes = {
-                "BOUNDARY_SELF_CROSSING",
-                "BOUNDARY_CROSSING",
-                "BOUNDARY_DUPLICATE",
-                "BOUNDARY_DEGENERATE",
-            }
-            self._clean = not any(p.code in codes for p in self.linework_problems())
+            self._clean = not any(p.code in BREAKING for p in self.linework_problems())
         return self._clean
 
     # --- queries -----------------------------------------------------------------------------
@@ -603,8 +572,8 @@ class Topology:
         if self._problems is None:
             bounded = {bid for bid in self._boundary_faces}
             with gc_paused():
-                self._problems = _find_problems(self._lines, bounded, known_clean=self._clean is True)
-            self._clean = not any(p.code in _BREAKING for p in self._problems)
+                self._problems = find_problems(self._lines, bounded, known_clean=self._clean is True)
+            self._clean = not any(p.code in BREAKING for p in self._problems)
         return list(self._problems)
 
 
@@ -618,22 +587,6 @@ def _union(polygons: list[Polygon | None]) -> AreaShape:
     if isinstance(shape, Polygon | MultiPolygon):
         return shape
     return MultiPolygon([p for p in shapely.get_parts(shape) if isinstance(p, Polygon)])
-
-
-def _has_repeats(line: LineString) -> bool:
-    coords = np.asarray(line.coords)
-    return bool(len(coords) > 1 and (np.all(np.diff(coords, axis=0) == 0, axis=1)).any())
-
-
-def _meets_at_ends(a: LineString, b: LineString) -> bool:
-    """Whether two lines meet only at points that are end points of both."""
-    meeting = a.intersection(b)
-    if meeting.is_empty:
-        return True
-    ends = {tuple(a.coords[0]), tuple(a.coords[-1])} & {tuple(b.coords[0]), tuple(b.coords[-1])}
-    if meeting.geom_type not in ("Point", "MultiPoint"):
-        return False
-    return all((p.x, p.y) in ends for p in shapely.get_parts(meeting))
 
 
 def _first_segments(lines: Sequence[LineString]) -> np.ndarray:
@@ -668,159 +621,3 @@ def _lookup(keys: np.ndarray, owners: np.ndarray, segments: np.ndarray) -> np.nd
     hit &= ~np.isnan(segments).any(axis=1)
     result[hit] = owners[at[hit]]
     return result
-
-
-def _find_problems(
-    lines: dict[str, LineString], bounded: set[str], known_clean: bool = False
-) -> list[LineworkProblem]:
-    """Check the whole linework with vectorised predicates (no loop over all pairs).
-
-    With ``known_clean`` only dangling boundaries are looked for: the caller knows there is no
-    degenerate, self-crossing, crossing or duplicate boundary.
-    """
-    problems: list[LineworkProblem] = []
-    ids = list(lines)
-    if not ids:
-        return problems
-    array = np.array([lines[b] for b in ids], dtype=object)
-    lengths = shapely.length(array)
-    coords_all, owner = shapely.get_coordinates(array, return_index=True)
-    # Known clean linework (after local updates that kept it clean) can only have dangling ends.
-    if not known_clean:
-        # Degenerate: zero length, or the same point twice in a row.
-        same = np.all(np.diff(coords_all, axis=0) == 0, axis=1) & (np.diff(owner) == 0)
-        first_repeat: dict[int, int] = {}
-        for k in np.nonzero(same)[0]:
-            first_repeat.setdefault(int(owner[k]), int(k))
-        for i, bid in enumerate(ids):
-            line = array[i]
-            if lengths[i] == 0:
-                problems.append(
-                    LineworkProblem(
-                        "BOUNDARY_DEGENERATE",
-                        (bid,),
-                        _point(line),
-                        f"boundary {bid} has zero length; delete it or move its points apart",
-                    )
-                )
-            elif i in first_repeat:
-                x, y = coords_all[first_repeat[i]]
-                problems.append(
-                    LineworkProblem(
-                        "BOUNDARY_DEGENERATE",
-                        (bid,),
-                        (float(x), float(y)),
-                        f"boundary {bid} repeats the point ({x:g}, {y:g}); delete one copy",
-                    )
-                )
-        simple = shapely.is_simple(array)
-        for k in np.nonzero(~simple & (lengths > 0))[0]:
-            bid = ids[int(k)]
-            problems.append(
-                LineworkProblem(
-                    "BOUNDARY_SELF_CROSSING",
-                    (bid,),
-                    _self_crossing_point(array[int(k)]),
-                    f"boundary {bid} crosses or touches itself; move its points so that it does not",
-                )
-            )
-        problems.extend(_meeting_problems(ids, array))
-    # Dangling: a free end, or a boundary that bounds no face.
-    first = np.concatenate([[0], np.nonzero(np.diff(owner))[0] + 1])
-    last = np.concatenate([first[1:] - 1, [len(owner) - 1]])
-    coords = np.concatenate([coords_all[first], coords_all[last]])
-    _, inverse, counts = np.unique(coords, axis=0, return_inverse=True, return_counts=True)
-    inverse = inverse.reshape(-1)
-    closed = np.all(coords[: len(ids)] == coords[len(ids) :], axis=1)
-    # A boundary that crosses something bounds no face for that reason; say it once.
-    broken = {bid for p in problems for bid in p.boundary_ids}
-    for i, bid in enumerate(ids):
-        if lengths[i] == 0:
-            continue
-        free = [k for k in (i, i + len(ids)) if counts[inverse[k]] == 1 and not closed[i]]
-        if free:
-            x, y = coords[free[0]]
-            problems.append(
-                LineworkProblem(
-                    "BOUNDARY_DANGLING",
-                    (bid,),
-                    (float(x), float(y)),
-                    f"boundary {bid} has a free end at ({x:g}, {y:g}); "
-                    "connect it to another boundary or delete it",
-                )
-            )
-        elif bid not in bounded and bid not in broken:
-            problems.append(
-                LineworkProblem(
-                    "BOUNDARY_DANGLING",
-                    (bid,),
-                    _point(array[i]),
-                    f"boundary {bid} encloses nothing (it has the same face on both sides); delete it",
-                )
-            )
-    return problems
-
-
-def _self_crossing_point(line: LineString) -> tuple[float, float]:
-    """Where a line crosses or touches itself: a node of its self-noded version that is not an end."""
-    noded = shapely.node(line)
-    ends = shapely.get_coordinates(
-        np.concatenate(
-            [shapely.get_point(shapely.get_parts(noded), 0), shapely.get_point(shapely.get_parts(noded), -1)]
-        )
-    )
-    original = {tuple(line.coords[0]), tuple(line.coords[-1])}
-    values, counts = np.unique(ends, axis=0, return_counts=True)
-    for value, count in zip(values, counts, strict=True):
-        point = (float(value[0]), float(value[1]))
-        if count > 2 or (point not in original and count > 1):
-            return point
-    return (float(line.coords[0][0]), float(line.coords[0][1]))
-
-
-def _meeting_problems(ids: list[str], array: np.ndarray) -> list[LineworkProblem]:
-    """Pairs of boundaries meeting anywhere but at shared end points (one query, one relate)."""
-    problems: list[LineworkProblem] = []
-    tree = shapely.STRtree(array)
-    pairs = tree.query(array, predicate="intersects")
-    pairs = pairs[:, pairs[0] < pairs[1]]
-    if not pairs.shape[1]:
-        return problems
-    # DE-9IM: interior/interior, interior/boundary or boundary/interior contact is not noded.
-    matrices = shapely.relate(array[pairs[0]], array[pairs[1]])
-    closed = shapely.is_closed(array)
-    for k in range(pairs.shape[1]):
-        matrix = str(matrices[k])
-        if matrix[0] == "F" and matrix[1] == "F" and matrix[3] == "F":
-            continue
-        a, b = int(pairs[0][k]), int(pairs[1][k])
-        first, second = array[a], array[b]
-        if (closed[a] or closed[b]) and _meets_at_ends(first, second):
-            continue  # a closed ring's node counts as interior for shapely, but it is a node here
-        meeting = shapely.intersection(first, second)
-        if matrix[0] == "1" and shapely.equals(first, second):
-            code, message = (
-                "BOUNDARY_DUPLICATE",
-                f"boundaries {ids[a]} and {ids[b]} are the same line; delete one",
-            )
-        elif matrix[0] == "1":
-            code = "BOUNDARY_CROSSING"
-            message = (
-                f"boundaries {ids[a]} and {ids[b]} overlap along a stretch; "
-                "delete the overlapping part of one of them"
-            )
-        elif matrix[0] == "0":
-            code = "BOUNDARY_CROSSING"
-            message = (
-                f"boundaries {ids[a]} and {ids[b]} cross away from their end points; "
-                "split both where they meet (draw through the point) or move them apart"
-            )
-        else:
-            ender, middle = (ids[a], ids[b]) if matrix[3] != "F" else (ids[b], ids[a])
-            code = "BOUNDARY_CROSSING"
-            message = (
-                f"boundary {ender} ends on the middle of boundary {middle}; "
-                f"split {middle} at that point so that they share a node"
-            )
-        problems.append(LineworkProblem(code, (ids[a], ids[b]), _point(meeting), message))
-    return problems

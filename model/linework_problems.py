@@ -1,0 +1,218 @@
+"""Checks of the linework itself: crossings, overlaps, dangling ends, degenerate and duplicate lines.
+
+``model.topology`` runs these (``Topology.linework_problems``) before it trusts the faces that
+``polygonize`` makes, and gives way to full builds while a breaking problem remains; the
+validator reports them with their locations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString
+from shapely.geometry.base import BaseGeometry
+
+
+@dataclass(frozen=True)
+class LineworkProblem:
+    """Something wrong with the linework itself, found before faces are trusted.
+
+    Codes: ``BOUNDARY_SELF_CROSSING``, ``BOUNDARY_CROSSING`` (two boundaries meet away from their
+    end points: crossing, overlapping, or one ending on the middle of the other),
+    ``BOUNDARY_DANGLING`` (a free end, or a boundary that bounds no face), ``BOUNDARY_DEGENERATE``
+    (zero length or repeated points) and ``BOUNDARY_DUPLICATE`` (two boundaries on the same line).
+    """
+
+    code: str
+    boundary_ids: tuple[str, ...]
+    location: tuple[float, float]
+    message: str
+
+
+BREAKING = frozenset(
+    {"BOUNDARY_SELF_CROSSING", "BOUNDARY_CROSSING", "BOUNDARY_DUPLICATE", "BOUNDARY_DEGENERATE"}
+)
+"""Problems that make polygonize unreliable, so local updates give way to full builds."""
+
+
+def _point(geometry: BaseGeometry) -> tuple[float, float]:
+    """A point on ``geometry`` to show the user (its representative point)."""
+    if geometry.is_empty:
+        return (0.0, 0.0)
+    point = shapely.point_on_surface(geometry)
+    return (float(point.x), float(point.y))
+
+
+def has_repeats(line: LineString) -> bool:
+    """Whether a line has the same point twice in a row."""
+    coords = np.asarray(line.coords)
+    return bool(len(coords) > 1 and (np.all(np.diff(coords, axis=0) == 0, axis=1)).any())
+
+
+def meets_at_ends(a: LineString, b: LineString) -> bool:
+    """Whether two lines meet only at points that are end points of both."""
+    meeting = a.intersection(b)
+    if meeting.is_empty:
+        return True
+    ends = {tuple(a.coords[0]), tuple(a.coords[-1])} & {tuple(b.coords[0]), tuple(b.coords[-1])}
+    if meeting.geom_type not in ("Point", "MultiPoint"):
+        return False
+    return all((p.x, p.y) in ends for p in shapely.get_parts(meeting))
+
+
+def find_problems(
+    lines: dict[str, LineString], bounded: set[str], known_clean: bool = False
+) -> list[LineworkProblem]:
+    """Check the whole linework with vectorised predicates (no loop over all pairs).
+
+    With ``known_clean`` only dangling boundaries are looked for: the caller knows there is no
+    degenerate, self-crossing, crossing or duplicate boundary.
+    """
+    problems: list[LineworkProblem] = []
+    ids = list(lines)
+    if not ids:
+        return problems
+    array = np.array([lines[b] for b in ids], dtype=object)
+    lengths = shapely.length(array)
+    coords_all, owner = shapely.get_coordinates(array, return_index=True)
+    # Known clean linework (after local updates that kept it clean) can only have dangling ends.
+    if not known_clean:
+        # Degenerate: zero length, or the same point twice in a row.
+        same = np.all(np.diff(coords_all, axis=0) == 0, axis=1) & (np.diff(owner) == 0)
+        first_repeat: dict[int, int] = {}
+        for k in np.nonzero(same)[0]:
+            first_repeat.setdefault(int(owner[k]), int(k))
+        for i, bid in enumerate(ids):
+            line = array[i]
+            if lengths[i] == 0:
+                problems.append(
+                    LineworkProblem(
+                        "BOUNDARY_DEGENERATE",
+                        (bid,),
+                        _point(line),
+                        f"boundary {bid} has zero length; delete it or move its points apart",
+                    )
+                )
+            elif i in first_repeat:
+                x, y = coords_all[first_repeat[i]]
+                problems.append(
+                    LineworkProblem(
+                        "BOUNDARY_DEGENERATE",
+                        (bid,),
+                        (float(x), float(y)),
+                        f"boundary {bid} repeats the point ({x:g}, {y:g}); delete one copy",
+                    )
+                )
+        simple = shapely.is_simple(array)
+        for k in np.nonzero(~simple & (lengths > 0))[0]:
+            bid = ids[int(k)]
+            problems.append(
+                LineworkProblem(
+                    "BOUNDARY_SELF_CROSSING",
+                    (bid,),
+                    _self_crossing_point(array[int(k)]),
+                    f"boundary {bid} crosses or touches itself; move its points so that it does not",
+                )
+            )
+        problems.extend(_meeting_problems(ids, array))
+    # Dangling: a free end, or a boundary that bounds no face.
+    first = np.concatenate([[0], np.nonzero(np.diff(owner))[0] + 1])
+    last = np.concatenate([first[1:] - 1, [len(owner) - 1]])
+    coords = np.concatenate([coords_all[first], coords_all[last]])
+    _, inverse, counts = np.unique(coords, axis=0, return_inverse=True, return_counts=True)
+    inverse = inverse.reshape(-1)
+    closed = np.all(coords[: len(ids)] == coords[len(ids) :], axis=1)
+    # A boundary that crosses something bounds no face for that reason; say it once.
+    broken = {bid for p in problems for bid in p.boundary_ids}
+    for i, bid in enumerate(ids):
+        if lengths[i] == 0:
+            continue
+        free = [k for k in (i, i + len(ids)) if counts[inverse[k]] == 1 and not closed[i]]
+        if free:
+            x, y = coords[free[0]]
+            problems.append(
+                LineworkProblem(
+                    "BOUNDARY_DANGLING",
+                    (bid,),
+                    (float(x), float(y)),
+                    f"boundary {bid} has a free end at ({x:g}, {y:g}); "
+                    "connect it to another boundary or delete it",
+                )
+            )
+        elif bid not in bounded and bid not in broken:
+            problems.append(
+                LineworkProblem(
+                    "BOUNDARY_DANGLING",
+                    (bid,),
+                    _point(array[i]),
+                    f"boundary {bid} encloses nothing (it has the same face on both sides); delete it",
+                )
+            )
+    return problems
+
+
+def _self_crossing_point(line: LineString) -> tuple[float, float]:
+    """Where a line crosses or touches itself: a node of its self-noded version that is not an end."""
+    noded = shapely.node(line)
+    ends = shapely.get_coordinates(
+        np.concatenate(
+            [shapely.get_point(shapely.get_parts(noded), 0), shapely.get_point(shapely.get_parts(noded), -1)]
+        )
+    )
+    original = {tuple(line.coords[0]), tuple(line.coords[-1])}
+    values, counts = np.unique(ends, axis=0, return_counts=True)
+    for value, count in zip(values, counts, strict=True):
+        point = (float(value[0]), float(value[1]))
+        if count > 2 or (point not in original and count > 1):
+            return point
+    return (float(line.coords[0][0]), float(line.coords[0][1]))
+
+
+def _meeting_problems(ids: list[str], array: np.ndarray) -> list[LineworkProblem]:
+    """Pairs of boundaries meeting anywhere but at shared end points (one query, one relate)."""
+    problems: list[LineworkProblem] = []
+    tree = shapely.STRtree(array)
+    pairs = tree.query(array, predicate="intersects")
+    pairs = pairs[:, pairs[0] < pairs[1]]
+    if not pairs.shape[1]:
+        return problems
+    # DE-9IM: interior/interior, interior/boundary or boundary/interior contact is not noded.
+    matrices = shapely.relate(array[pairs[0]], array[pairs[1]])
+    closed = shapely.is_closed(array)
+    for k in range(pairs.shape[1]):
+        matrix = str(matrices[k])
+        if matrix[0] == "F" and matrix[1] == "F" and matrix[3] == "F":
+            continue
+        a, b = int(pairs[0][k]), int(pairs[1][k])
+        first, second = array[a], array[b]
+        if (closed[a] or closed[b]) and meets_at_ends(first, second):
+            continue  # a closed ring's node counts as interior for shapely, but it is a node here
+        meeting = shapely.intersection(first, second)
+        if matrix[0] == "1" and shapely.equals(first, second):
+            code, message = (
+                "BOUNDARY_DUPLICATE",
+                f"boundaries {ids[a]} and {ids[b]} are the same line; delete one",
+            )
+        elif matrix[0] == "1":
+            code = "BOUNDARY_CROSSING"
+            message = (
+                f"boundaries {ids[a]} and {ids[b]} overlap along a stretch; "
+                "delete the overlapping part of one of them"
+            )
+        elif matrix[0] == "0":
+            code = "BOUNDARY_CROSSING"
+            message = (
+                f"boundaries {ids[a]} and {ids[b]} cross away from their end points; "
+                "split both where they meet (draw through the point) or move them apart"
+            )
+        else:
+            ender, middle = (ids[a], ids[b]) if matrix[3] != "F" else (ids[b], ids[a])
+            code = "BOUNDARY_CROSSING"
+            message = (
+                f"boundary {ender} ends on the middle of boundary {middle}; "
+                f"split {middle} at that point so that they share a node"
+            )
+        problems.append(LineworkProblem(code, (ids[a], ids[b]), _point(meeting), message))
+    return problems
