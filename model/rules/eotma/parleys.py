@@ -219,6 +219,8 @@ def lapse_agreements(state: EotmaState, player: int, effects: list[str]) -> None
 def call_problem(state: EotmaState, player: int, kind: str, area_id: str | None) -> str | None:
     """Return why the player cannot call this parley now, or None (20.4, 20.42, 20.44, 20.45)."""
     if kind == "breach":
+        if not is_christian(state, player):
+            return "only a player whose leader is Christian may call a parley (20.4, 22.12)"
         other = state.game.player_index.get(area_id or "")
         if other is None or not any({a[0], a[1]} == {player, other} for a in state.agreements):
             return f"there is no binding agreement with {area_id!r} (20.44)"

@@ -32,6 +32,16 @@ def leader_religion(state: EotmaState, player: int) -> str | None:
     return state.game.leader_religion[player]
 
 
+def faith(state: EotmaState, player: int) -> str | None:
+    """Return the leader's own religion, excommunication aside.
+
+    22.11 makes an excommunicated leader pagan for effectiveness ratings and rebellion values
+    only; whose religion an area is converted to (22.2, 22.25) and whether a conqueror is
+    Christian (22.27) go by the leader's own religion.
+    """
+    return state.game.leader_religion[player]
+
+
 def language_difference(state: EotmaState, player: int, area: int) -> int:
     """Return 0, 1 or 2 for the same, a related or an unrelated language (facts sheet 3.2)."""
     return state.game.board.language_difference(state.game.leader_language[player], area)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.rules.eotma.actions import MARKERS, Endeavour
-from model.rules.eotma.ratings import cost, diplomacy_base, domestic_seas, foreign_seas, leader_religion
+from model.rules.eotma.ratings import cost, diplomacy_base, domestic_seas, faith, foreign_seas
 
 if TYPE_CHECKING:
     from model.rules.eotma.state import EotmaState
@@ -28,9 +28,17 @@ class Located:
 
 
 def is_conversion(state: EotmaState, player: int, target: int) -> bool:
-    """Return whether a conquest of this own area would be a conversion attempt (22.2)."""
-    religion = leader_religion(state, player)
-    return religion is not None and state.religion[target] != religion
+    """Return whether a conquest of this own area would be a conversion attempt (22.2).
+
+    The leader's own religion counts, even when excommunicated (22.11 is about ratings and
+    rebellion values only); under a union result (23.11) the united churches are one, so an
+    area of the other church needs no conversion.
+    """
+    religion = faith(state, player)
+    return (
+        religion is not None
+        and state.game.board.religion_difference(religion, state.religion[target], state.union) != 0
+    )
 
 
 def locate(state: EotmaState, player: int, action: Endeavour) -> Located | str:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from model.rules.eotma import rebellion
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.endeavours.common import Located
-from model.rules.eotma.ratings import leader_religion
+from model.rules.eotma.ratings import faith
 from model.rules.eotma.territory import set_owner
 
 if TYPE_CHECKING:
@@ -31,18 +31,13 @@ def apply_results(
             if result.code == "-1":
                 area = at.base if column == "base" else at.target
                 own = state.owner[area] == at.player
+                if conversion and area == at.target:
+                    if own:
+                        held = _conversion_loss(state, area, effects) or held
+                    continue
                 if not conversion and rebellion.army_absorbs(state, area, effects):
                     continue
                 rebellion.lower_social_state(state, area, effects, own_failure=own)
-                # 22.2: any social state lost in a conversion attempt means unrest and a check.
-                if (
-                    conversion
-                    and area == at.target
-                    and state.owner[area] == at.player
-                    and not state.unrest[area]
-                ):
-                    state.unrest[area] = True
-                    held = rebellion.check(state, area, 0, effects, "conversion") == rebellion.DEFERRED
             elif result.code == "C":
                 if conversion:
                     if held:
@@ -51,6 +46,18 @@ def apply_results(
                         convert_result(state, at.player, at.target, effects)
                 else:
                     c_result(state, at, effects)
+
+
+def _conversion_loss(state: EotmaState, area: int, effects: list[str]) -> bool:
+    """22.2: a level lost by the area under conversion puts it in unrest (already there or not)
+    and calls a rebellion check; at the lowest level nothing is lost, so nothing follows.
+    Return whether the check waits for tie waivers (12.42), the C results then wait with it."""
+    before = state.ss[area]
+    rebellion.lower_social_state(state, area, effects, own_failure=False)
+    if state.ss[area] == before:
+        return False
+    state.unrest[area] = True
+    return rebellion.check(state, area, 0, effects, "conversion") == rebellion.DEFERRED
 
 
 def c_result(state: EotmaState, at: Located, effects: list[str]) -> None:
@@ -92,15 +99,30 @@ def take(state: EotmaState, player: int, target: int, effects: list[str]) -> Non
         effects.append(f"{board.ids[target]}: fortification {fort} -> {state.fort[target]} (14.41)")
     set_owner(state, target, player, effects, conquest=True)
     state.unrest[target] = True
-    if (
-        board.iberian_moslem[target]
-        and state.game.board.group_kind(leader_religion(state, player)) == "christian"
-    ):
-        new = _roman_catholic(state, player)
-        if state.religion[target] != new:
-            state.religion[target] = new
-            state.count("conversions")
-            effects.append(f"{board.ids[target]}: religion becomes {new} (22.27, no conversion points)")
+    iberian_conquest(state, player, target, effects)
+
+
+def iberian_conquest(state: EotmaState, player: int, target: int, effects: list[str]) -> None:
+    """22.27: an Iberian Moslem area conquered by a player whose leader is Christian (excommunicated
+    or not: 22.11 is about ratings only) turns Roman Catholic at once; no conversion points. A
+    diplomatic conquest is a conquest too (12.31, 12.32)."""
+    board = state.game.board
+    if not is_iberian_moslem(state, target):
+        return
+    if board.group_kind(faith(state, player)) != "christian":
+        return
+    new = _roman_catholic(state, player)
+    if state.religion[target] != new:
+        state.religion[target] = new
+        state.count("conversions")
+        effects.append(f"{board.ids[target]}: religion becomes {new} (22.27, no conversion points)")
+
+
+def is_iberian_moslem(state: EotmaState, area: int) -> bool:
+    """Return whether the area is an Iberian Moslem area (22.27): marked so on the map and still
+    of the religion it started with."""
+    board = state.game.board
+    return board.iberian_moslem[area] and state.religion[area] == board.religion[area]
 
 
 def _roman_catholic(state: EotmaState, player: int) -> str | None:
@@ -108,7 +130,7 @@ def _roman_catholic(state: EotmaState, player: int) -> str | None:
     for religion_id, name in catalog.religion_names.items():
         if religion_id == "roman_catholic" or name.lower() == "roman catholic":
             return religion_id
-    return state.game.leader_religion[player]
+    return faith(state, player)
 
 
 def conversion_differential(state: EotmaState, player: int, area: int) -> int:
@@ -118,11 +140,11 @@ def conversion_differential(state: EotmaState, player: int, area: int) -> int:
     board = game.board
     names = board.catalog.religion_names
     area_religion = state.religion[area]
-    leader = leader_religion(state, player)
+    leader = faith(state, player)
     convictional = rules.conversion_rating(
         area_religion, board.group_kind(area_religion), names.get(area_religion or "")
     )["convictional"]
-    if board.iberian_moslem[area] and board.group_kind(area_religion) == "moslem":
+    if is_iberian_moslem(state, area):
         convictional = rules.iberian_convictional
     proselytic = rules.conversion_rating(leader, board.group_kind(leader), names.get(leader or ""))[
         "proselytic"
@@ -149,15 +171,20 @@ def convert_result(state: EotmaState, player: int, area: int, effects: list[str]
         return
     state.conversion.pop((player, area), None)
     old = state.religion[area]
-    new = leader_religion(state, player)
+    new = faith(state, player)
     converted = [area]
     if old in game.rules.group_conversion:
-        # 22.25: the whole pagan group converts, except areas held by a player of another faith.
+        # 22.25: the whole pagan group converts, except areas held by a player of another
+        # religion or church (under a union result the united churches are one, 23.11).
         for other in range(board.n):
             if other == area or state.religion[other] != old:
                 continue
             owner = state.owner[other]
-            if 0 <= owner < game.n_players and owner != player and leader_religion(state, owner) != new:
+            if (
+                0 <= owner < game.n_players
+                and owner != player
+                and board.religion_difference(faith(state, owner), new, state.union) != 0
+            ):
                 continue
             converted.append(other)
     for other in converted:

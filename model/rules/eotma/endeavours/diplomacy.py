@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.decisions import Pending
 from model.rules.eotma.endeavours.common import Located
+from model.rules.eotma.endeavours.conquest import iberian_conquest
 from model.rules.eotma.parleys import is_christian
 from model.rules.eotma.ratings import leader_religion
 from model.rules.eotma.territory import set_owner
@@ -60,6 +61,7 @@ def apply_results(state: EotmaState, at: Located, card: YearCard, rating: int, e
             effects.append(f"{name}: claim for {who} (house default 18 method 2)")
         set_owner(state, target, player, effects)  # 12.31: no unrest; 14.42: forts keep their strength
         effects.append(f"{name}: diplomatic conquest by {who} (12.31)")
+        iberian_conquest(state, player, target, effects)
         if 0 <= owner < game.n_players and is_christian(state, player) and is_christian(state, owner):
             # 12.32 / 20.41: the Christian owner may contest it in a parley (not when excommunicated, 22.13).
             state.pending.append(Pending("contest", owner, str(at.kind), (target, player)))

@@ -1,0 +1,152 @@
+"""Second rules review (rules 22-24, the event deck, 33-36): each test plays a fixed deviation
+through the public API and is named after the rule it checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from eotma_helpers import CATALOG, area, card, idx, rules_with, start, turn_of
+
+from model.rules.eotma.board import Board, LandSpec
+from model.rules.eotma.game import AreaStart, EotmaGame, Options, PlayerSetup
+from model.rules.eotma.state import EotmaState
+from model.rules.protocol import IllegalActionError
+
+C_ANY = card(1, conquest={"result": ["C"]})
+LOSS_AND_C = card(2, conquest={"target": ["-1"], "result": ["C"]})
+DIPLOMATIC_C = card(3, diplomacy={"result": ["C"]})
+
+
+def _pagan_march(hand: list[int], *cards: dict[str, Any], ss: int = 1, **kwargs: Any) -> EotmaState:
+    """West's march, of the old faith, ready for a conversion with these cards in hand."""
+    state = start(*cards, hand=hand, areas={"march": AreaStart("west", ss, **kwargs)})
+    state.religion[idx(state, "march")] = "old_faith"
+    return state
+
+
+def test_22_11_an_excommunicated_leader_still_converts_to_its_own_religion() -> None:
+    # 22.11 makes the leader pagan for ratings and rebellion values only; the conversion (22.2)
+    # still goes by its own church: old faith 12 - Christian 6 = 6 C results, to latin.
+    state = _pagan_march([1, 1], C_ANY)
+    state.excommunicated[0] = True
+    assert "conquest march from march" in [str(a) for a in state.legal_actions()]
+    entry = state.apply("conquest march from march")
+    assert "march: conversion 1 of 6" in entry.effects
+    state.conversion[(0, idx(state, "march"))] = 5
+    entry = state.apply("conquest march from march")
+    assert state.religion[idx(state, "march")] == "latin" and state.vp_conversions[0] == 5
+
+
+def test_23_11_under_a_union_an_area_of_the_other_church_needs_no_conversion() -> None:
+    state = start(C_ANY, hand=[1])
+    state.religion[idx(state, "march")] = "eastern"
+    assert "conquest march from march" in [str(a) for a in state.legal_actions()]  # schism: other church
+    state.union = True
+    assert "conquest march from march" not in [str(a) for a in state.legal_actions()]
+    with pytest.raises(IllegalActionError, match=r"only a conversion of another religion \(22\.2\)"):
+        state.apply("conquest march from march")
+
+
+def test_22_25_under_a_union_an_area_of_the_united_church_converts_with_its_group() -> None:
+    catalog = CATALOG.__class__(
+        language_family=dict(CATALOG.language_family),
+        religion_group={**CATALOG.religion_group, "norse_pagan": "pagan"},
+        group_kind=dict(CATALOG.group_kind),
+        religion_names={**CATALOG.religion_names, "norse_pagan": "Norse Pagan"},
+    )
+    board = Board.build(
+        [
+            LandSpec("home", language="aldic", religion="latin"),
+            LandSpec("denmark", language="aldic", religion="norse_pagan"),
+            LandSpec("norway", language="aldic", religion="norse_pagan"),
+            LandSpec("sweden", language="aldic", religion="norse_pagan"),
+            LandSpec("east_home", language="kestrian", religion="eastern"),
+        ],
+        land_edges=[
+            ("home", "denmark"),
+            ("denmark", "norway"),
+            ("norway", "sweden"),
+            ("sweden", "east_home"),
+        ],
+        catalog=catalog,
+    )
+    seats = [PlayerSetup("west", court="home"), PlayerSetup("east", court="east_home")]
+    starts = {
+        "home": AreaStart("west", 1),
+        "denmark": AreaStart("west", 0, ties=("west",)),
+        "sweden": AreaStart("east", 0),
+        "east_home": AreaStart("east", 1),
+    }
+    game = EotmaGame(board, seats, starts, rules=rules_with(C_ANY), options=Options(events=False))
+    state = turn_of(game.new_state(1), "west")
+    state.union = True  # 23.11 U: the Eastern player is of the same church as the Latin one
+    state.force_year_cards("west", [1, 1, 1])
+    for _ in range(3):  # 12 - 6 = 6, halved for the tie (22.24): 3 C results
+        entry = state.apply("conquest denmark from denmark")
+    assert state.religion[1:4] == ["latin", "latin", "latin"]
+    assert "sweden: converted to latin (+5 VP, 22.28)" in entry.effects and state.vp_conversions[0] == 15
+
+
+def test_22_2_a_conversion_loss_at_the_lowest_level_brings_no_unrest_nor_check() -> None:
+    state = _pagan_march([2], LOSS_AND_C, ss=-3)
+    entry = state.apply("conquest march from march")
+    # Nothing is lost at -3 (16.22), so nothing puts the area in unrest or calls a check.
+    assert not state.unrest[idx(state, "march")]
+    assert not any("rebellion" in e or e.startswith("march: unrest") for e in entry.effects)
+    assert "march: conversion 1 of 6" in entry.effects
+
+
+def test_22_2_a_conversion_loss_in_unrest_holds_the_c_result_until_the_waived_check() -> None:
+    state = _pagan_march([2], LOSS_AND_C, unrest=True, ties=("east",))
+    entry = state.apply("conquest march from march")
+    assert "march: social state 1 -> 0" in entry.effects
+    # The check waits for east's waiver (12.42); the C result waits with it (22.2).
+    assert state.current_player() == "east" and state.view()["decision"] == "waive"
+    assert not any(e.startswith("march: conversion") for e in entry.effects) and state.conversion == {}
+    state.rng.force(3, 4)
+    entry = state.apply("waive no")
+    assert area(state, "march")["owner"] == "west" and "march: conversion 1 of 6" in entry.effects
+
+
+def _iberia(*cards: dict[str, Any]) -> EotmaGame:
+    board = Board.build(
+        [
+            LandSpec("home", language="aldic", religion="latin"),
+            LandSpec("cordova", language="aldic", religion="moslem", iberian_moslem=True),
+        ],
+        land_edges=[("home", "cordova")],
+        catalog=CATALOG,
+    )
+    return EotmaGame(
+        board,
+        [PlayerSetup("west", court="home", diplomatic=9)],
+        {"home": AreaStart("west", 1)},
+        rules=rules_with(*cards),
+        options=Options(events=False),
+    )
+
+
+def test_22_27_a_diplomatic_conquest_of_an_iberian_moslem_area_makes_it_catholic() -> None:
+    state = _iberia(DIPLOMATIC_C).new_state(1)
+    state.force_year_cards("west", [3])
+    entry = state.apply("diplomacy cordova")
+    assert "cordova: diplomatic conquest by west (12.31)" in entry.effects
+    assert state.religion[1] == "latin" and state.vp_conversions[0] == 0
+    assert "cordova: religion becomes latin (22.27, no conversion points)" in entry.effects
+
+
+def test_22_27_an_excommunicated_christian_conqueror_still_makes_it_catholic() -> None:
+    state = _iberia(C_ANY).new_state(1)
+    state.excommunicated[0] = True
+    state.force_year_cards("west", [1])
+    state.apply("conquest cordova from home")
+    assert state.owner[1] == 0 and state.religion[1] == "latin" and state.vp_conversions[0] == 0
+
+
+def test_22_12_an_excommunicated_player_cannot_call_a_breach_parley() -> None:
+    state = start()
+    state.agreements = [[1, 0, "truce"]]
+    state.excommunicated[0] = True
+    with pytest.raises(IllegalActionError, match=r"20\.4, 22\.12"):
+        state.apply("parley breach east")
