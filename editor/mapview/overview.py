@@ -3,7 +3,8 @@
 Painting 5,000 area fills and 15,000 borders costs several times a 16 ms frame, and at full view
 most of that detail is smaller than a pixel. So while the view is zoomed out no further than the
 picture's resolution, the detailed layers are made transparent (opacity 0: Qt skips them, but
-they stay visible for clicks and for the layer menu) and one image is drawn instead. Any document
+they stay visible for the layer menu) and one image is drawn instead. Qt's item index leaves out
+fully transparent items, so clicks find areas through the topology (``MapScene.area_at``). Any document
 change, new map mode or layer toggle makes the picture stale: the detailed items show at once and
 a new picture is rendered once the author pauses.
 """

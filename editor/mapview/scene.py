@@ -8,6 +8,7 @@ Areas are drawn from the topology's faces (``Topology.area_geometry``).
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -363,23 +364,34 @@ class MapScene(QGraphicsScene):
         return None
 
     def object_at(self, point: QPointF, tolerance: float) -> tuple[str, str] | None:
-        """Return ``(kind, id)`` of the topmost unit, connection or area under a scene point."""
+        """Return ``(kind, id)`` of the topmost unit, connection or area under a scene point.
+
+        A connection is drawn between the two areas' label points, so a click near either end is
+        a click on that area's name: only the middle half of a connector selects it.
+        """
         rect = QRectF(point.x() - tolerance, point.y() - tolerance, 2 * tolerance, 2 * tolerance)
         for item in self.items(rect):
             kind = item.data(0)
-            if kind in ("unit", "connection") and item.isVisible():
+            if not item.isVisible():
+                continue
+            if kind == "unit" or (kind == "connection" and _near_middle(item.path(), point, tolerance)):
                 return kind, str(item.data(1))
-        for item in self.items(point):
-            if item.data(0) == "area" and item.isVisible() and item.parentItem().isVisible():
-                return "area", str(item.data(1))
-        return None
+        area_id = self.area_at(point)
+        return ("area", area_id) if area_id is not None else None
 
     def area_at(self, point: QPointF) -> str | None:
-        """The id of the visible area under a scene point, or None."""
-        for item in self.items(point):
-            if isinstance(item, AreaItem) and item.isVisible() and item.parentItem().isVisible():
-                return item.area_id
-        return None
+        """The id of the visible area under a scene point, or None.
+
+        Found through the topology's spatial index, not Qt's item index: while the overview
+        picture stands in for them the area layers are fully transparent, and Qt's ``items()``
+        leaves fully transparent items out, so a click at full view would find nothing.
+        """
+        topology = self.document.topology
+        area_id = topology.area_at(point.x(), point.y()) if topology is not None else None
+        item = self.areas.get(area_id) if area_id is not None else None
+        if item is None or not item.isVisible() or not item.parentItem().isVisible():
+            return None
+        return area_id
 
     # --- document changes -----------------------------------------------------------------------
 
@@ -447,3 +459,11 @@ class MapScene(QGraphicsScene):
 def all_items(scene: MapScene) -> list[QGraphicsItem]:
     """Every object item of the scene (for tests and the benchmark)."""
     return [*scene.areas.values(), *scene.boundaries.values(), scene.labels]
+
+
+def _near_middle(path: QPainterPath, point: QPointF, tolerance: float) -> bool:
+    """Whether a point lies within a quarter of a two-point path's length (or ``tolerance``) of its middle."""
+    start, end = path.elementAt(0), path.elementAt(path.elementCount() - 1)
+    middle = QPointF((start.x + end.x) / 2, (start.y + end.y) / 2)
+    quarter = math.hypot(end.x - start.x, end.y - start.y) / 4
+    return math.hypot(point.x() - middle.x(), point.y() - middle.y()) <= max(quarter, tolerance)

@@ -63,3 +63,15 @@ def test_the_selection_outline_follows_the_selected_areas(view: MapView) -> None
     assert scene.selection_outline.path().boundingRect() == scene.areas["halden"].path().boundingRect()
     scene.set_selected(())
     assert scene.selection_outline.path().isEmpty()
+
+
+def test_areas_can_be_clicked_while_the_picture_stands_in_for_them(view: MapView) -> None:
+    # Qt's item index skips fully transparent items, so hit tests must not rely on it.
+    scene = view.map_scene
+    anchor = QPointF(*scene.document.scenario.area("halden").anchors[0])
+    view.overview.refresh()
+    assert view.overview.active
+    assert scene.area_at(anchor) == "halden"
+    assert scene.object_at(anchor, 0.1) == ("area", "halden")
+    scene.layers["land"].setVisible(False)  # a hidden layer is not clickable
+    assert scene.area_at(anchor) is None

@@ -247,3 +247,14 @@ def test_choosing_a_tool_checks_its_toolbar_button(window: MainWindow) -> None:
     assert not window.actions_by_name["tool_select"].isChecked()
     window.actions_by_name["tool_merge"].trigger()
     assert window.tool.id == "merge"
+
+
+def test_select_tool_picks_a_connection_by_its_middle_and_an_area_by_its_label(window: MainWindow) -> None:
+    # The connector runs between the two label points: a click on a name selects the area.
+    path = window.scene.connections["corvant_strait"].path()
+    start, end = path.elementAt(0), path.elementAt(1)
+    window.set_tool("select")
+    click(window, (start.x + end.x) / 2, (start.y + end.y) / 2)
+    assert window.selection.ids == ("corvant_strait",)
+    click(window, start.x, start.y)
+    assert window.selection.ids == ("lowen",)
