@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 
 from model.importers import geojson, topojson
-from model.importers.common import ImportOptions, ImportResult, SourceError, build_scenario, read_json
+from model.importers.common import ImportOptions, ImportResult, SourceError, read_json
+from model.importers.pipeline import build_scenario
 
 FORMATS = ("geojson", "topojson")
 

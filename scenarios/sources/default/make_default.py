@@ -3,7 +3,7 @@
 The map is drawn from polygons: a mainland outline split into named land areas (a Voronoi
 partition of their seed points), an island, and the sea around them split the same way into sea
 areas. The polygons become linework through the importers' code path
-(``model.importers.common.map_from_polygons``), so the file holds shared borders once.
+(``model.importers.pipeline.map_from_polygons``), so the file holds shared borders once.
 
 Run from the repository root:  .venv/bin/python scenarios/sources/default/make_default.py
 The output is canonical: running it twice writes identical bytes.
@@ -20,7 +20,7 @@ import shapely
 from shapely.geometry import LineString, MultiPoint, Point, Polygon, box
 
 from model import io
-from model.importers.common import map_from_polygons
+from model.importers.pipeline import map_from_polygons
 from model.scenario import (
     AreaKind,
     AreaSetup,
