@@ -268,9 +268,16 @@ def eotma_npc_rows(
 
 
 def seasons_pictures(
-    board: Mapping[str, Any], names: Mapping[str, str], colours: Colours
+    board: Mapping[str, Any],
+    names: Mapping[str, str],
+    colours: Colours,
+    orders: Mapping[str, tuple[Chip, ...]] | None = None,
 ) -> dict[str, AreaPicture]:
-    """Pictures of a Seasons board: holders, resource numbers, buildings, units by nation."""
+    """Pictures of a Seasons board: holders, resource numbers, buildings, units by nation.
+
+    ``orders`` adds the order token chips the viewer may see, by source area
+    (``editor.playtest.orders`` decides which).
+    """
     units: dict[str, Counter[str]] = {}
     for unit in board.get("units", {}).values():
         units.setdefault(unit["area"], Counter())[unit["nation"]] += 1
@@ -298,15 +305,26 @@ def seasons_pictures(
                 for nation, n in sorted(counts.items())
             ]
             pictures[area_id] = AreaPicture(SEA, tuple(chips), f"{names.get(area_id, area_id)}: units at sea")
+    for area_id, tokens in (orders or {}).items():
+        picture = pictures.get(area_id) or AreaPicture(SEA, (), f"{names.get(area_id, area_id)} ({area_id})")
+        tips = "\n".join(chip.tip for chip in tokens)
+        pictures[area_id] = AreaPicture(picture.fill, (*picture.chips, *tokens), f"{picture.tip}\n{tips}")
     return pictures
 
 
 def pictures_for(
-    ruleset: str, state: Any, names: Mapping[str, str], colours: Colours
+    ruleset: str,
+    state: Any,
+    names: Mapping[str, str],
+    colours: Colours,
+    orders: Mapping[str, tuple[Chip, ...]] | None = None,
 ) -> dict[str, AreaPicture]:
-    """The area pictures of a state of any known ruleset (empty for a ruleset without a view)."""
+    """The area pictures of a state of any known ruleset (empty for a ruleset without a view).
+
+    ``orders``: Seasons order token chips by source area, added after each area's own chips.
+    """
     if ruleset == "seasons":
-        return seasons_pictures(state.to_json()["board"], names, colours)
+        return seasons_pictures(state.to_json()["board"], names, colours, orders)
     try:
         view = state.view()
     except NotImplementedError:  # the protocol's default: this ruleset draws nothing yet

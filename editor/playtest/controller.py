@@ -23,6 +23,7 @@ from editor.playtest import logfiles
 from editor.playtest.capture_action import capture_position
 from editor.playtest.chips import npc_rows_for, pictures_for
 from editor.playtest.choices import Choice, choices_for_area, group_actions
+from editor.playtest.orders import chips_by_area, order_marks_for
 from editor.playtest.overlay import PlayOverlay
 from editor.playtest.panel import SPEEDS_MS, PlayLogDock, PlaytestDock
 from editor.playtest.prompts import PlaytestPrompts, QtPrompts
@@ -191,12 +192,15 @@ class PlaytestController(QObject):
         names = {a.id: a.name for a in scenario.map.areas}
         colours = self._colours()
         try:
-            pictures = pictures_for(scenario.ruleset.id, session.state, names, colours)
+            orders = order_marks_for(scenario.ruleset.id, session.state, self.viewer())
+            tokens = chips_by_area(orders, names, colours)
+            pictures = pictures_for(scenario.ruleset.id, session.state, names, colours, tokens)
             view = session.view()
         except Exception as error:  # a broken view must not take the window down
             session._fail(error, None)
             return
         self.overlay.show(pictures)
+        self.overlay.show_orders(orders, names, colours)
         self._show_legend(colours)
         self._show_status(view)
         self._show_seats(view)
@@ -204,6 +208,21 @@ class PlaytestController(QObject):
         self._show_choices()
         self.log_dock.set_log(session.log, self._rule_of, self._seat_names(), self._first_round())
         self._update_buttons()
+
+    def viewer(self) -> str | None:
+        """The seat whose own hidden orders the map may show: the human seat to act, else the only one.
+
+        With several human seats (hot seat) and an AI to act, nobody's: each person sees their own
+        tokens only while it is their turn.
+        """
+        session = self.session
+        if session is None:
+            return None
+        humans = [player for player, seat in session.seats.items() if seat == HUMAN]
+        player = session.current_player()
+        if player in humans:
+            return player
+        return humans[0] if len(humans) == 1 else None
 
     def _show_legend(self, colours: dict[str, str]) -> None:
         setup = self.window.document.scenario.setup

@@ -1,4 +1,5 @@
-"""The live map overlay: play-state fills, chips beside each area's name, highlighted areas.
+"""The live map overlay: play-state fills, chips beside each area's name, highlighted areas, and
+the arrows of the Seasons order tokens the viewer may see (``editor.playtest.orders``).
 
 Drawn on the editor's own ``MapScene`` in a layer of its own; the document is never changed.
 While the overlay is shown, the scene's starting-unit counters are hidden (the chips show the
@@ -7,9 +8,10 @@ units in play) and area fills follow the game; ``clear()`` gives the scene back 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import math
+from collections.abc import Iterable, Mapping, Sequence
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -23,7 +25,8 @@ from editor.document import DocumentChange
 from editor.mapview.items import Layer
 from editor.mapview.modes import LegendEntry
 from editor.mapview.scene import MapScene
-from editor.playtest.chips import AreaPicture, Chip
+from editor.playtest.chips import AreaPicture, Chip, Colours
+from editor.playtest.orders import LAST, OWN, OrderMark, describe
 
 OVERLAY_Z = 45
 CHIP_HEIGHT = 13.0
@@ -115,6 +118,70 @@ class ChipsItem(QGraphicsItem):
             x += width + 2
 
 
+class OrderArrow(QGraphicsPathItem):
+    """An order token's arrow from its source area's name toward its target's, in the nation's colour.
+
+    Dashed while the token is the viewer's own and still face down, dotted and pale for the last
+    turn's tokens, solid once revealed this turn.
+    """
+
+    def __init__(
+        self, mark: OrderMark, start: QPointF, end: QPointF, colour: str, tip: str, parent: QGraphicsItem
+    ) -> None:
+        super().__init__(parent)
+        self.mark = mark
+        colour_ = QColor(colour)
+        if mark.known == LAST:
+            colour_.setAlpha(150)
+        pen = QPen(colour_, 2.5)
+        pen.setCosmetic(True)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        if mark.known == OWN:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        elif mark.known == LAST:
+            pen.setStyle(Qt.PenStyle.DotLine)
+        self.setPen(pen)
+        self.setPath(self.arrow_path(start, end))
+        self.setToolTip(tip)
+        self.setZValue(-0.5)  # under the chips, over the highlight
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        """The arrow over a pale halo, so it shows on an area of its own nation's colour too."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        halo = QPen(QColor(255, 255, 255, 210), self.pen().widthF() + 3)
+        halo.setCosmetic(True)
+        halo.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(halo)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self.path())
+        super().paint(painter, option, widget)
+
+    @staticmethod
+    def arrow_path(start: QPointF, end: QPointF) -> QPainterPath:
+        """A line over the middle of the way between the two points, with a head at the target end."""
+        dx, dy = end.x() - start.x(), end.y() - start.y()
+        length = math.hypot(dx, dy)
+        path = QPainterPath()
+        if length == 0:
+            return path
+        # Leave the names at both ends readable: the arrow covers the middle of the way only.
+        tail = QPointF(start.x() + dx * 0.25, start.y() + dy * 0.25)
+        head = QPointF(start.x() + dx * 0.75, start.y() + dy * 0.75)
+        path.moveTo(tail)
+        path.lineTo(head)
+        size = length * 0.08
+        ux, uy = dx / length, dy / length
+        for side in (1, -1):
+            path.moveTo(head)
+            path.lineTo(
+                head.x() - size * ux + side * size * 0.6 * -uy, head.y() - size * uy + side * size * 0.6 * ux
+            )
+        return path
+
+
 class PlayOverlay:
     """Draws a play-test's pictures on a map scene and gives the scene back when cleared."""
 
@@ -130,6 +197,8 @@ class PlayOverlay:
         self._highlight = QGraphicsPathItem(self.layer)
         self._highlight.setPen(pen)
         self._highlight.setZValue(-1)
+        self.orders: tuple[OrderMark, ...] = ()
+        self.arrows: list[OrderArrow] = []
         self._units_were_visible = scene.layers["units"].isVisible()
         scene.layers["units"].setVisible(False)
         scene.document.changed.connect(self._on_document_changed)
@@ -138,10 +207,10 @@ class PlayOverlay:
     def show(self, pictures: Mapping[str, AreaPicture]) -> None:
         """Fill the areas and place the chips for a new position."""
         self.pictures = dict(pictures)
-        for area_id, item in self.scene.areas.items():
+        for area_id, area_item in self.scene.areas.items():
             picture = self.pictures.get(area_id)
             if picture is not None:
-                item.set_fill(picture.fill)
+                area_item.set_fill(picture.fill)
         for area_id in list(self.chips):
             if area_id not in self.pictures or area_id not in self.scene.areas:
                 self.scene.removeItem(self.chips.pop(area_id))
@@ -161,6 +230,21 @@ class PlayOverlay:
                 else 0.0
             )
             item.set_chips(picture.chips, picture.tip, extent)
+
+    def show_orders(self, marks: Sequence[OrderMark], names: Mapping[str, str], colours: Colours) -> None:
+        """Draw an arrow for each token toward another area (the chips come with the pictures)."""
+        self.orders = tuple(marks)
+        for arrow in self.arrows:
+            self.scene.removeItem(arrow)
+        self.arrows = []
+        areas = self.scene.scenario.area_index()
+        for mark in self.orders:
+            source, target = areas.get(mark.source), areas.get(mark.target)
+            if mark.source == mark.target or source is None or target is None:
+                continue
+            start, end = self.scene.label_point(source), self.scene.label_point(target)
+            colour = colours.get(mark.nation, "#808080")
+            self.arrows.append(OrderArrow(mark, start, end, colour, describe(mark, names), self.layer))
 
     def highlight(self, area_ids: Iterable[str]) -> None:
         """Outline these areas (a log entry's or a chosen action's); an empty list clears it."""
@@ -188,6 +272,7 @@ class PlayOverlay:
         self.scene.document.changed.disconnect(self._on_document_changed)
         self.scene.removeItem(self.layer)
         self.chips.clear()
+        self.arrows.clear()
         self.scene.layers["units"].setVisible(self._units_were_visible)
         self.scene.recolour()
 
