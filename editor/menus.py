@@ -85,6 +85,10 @@ def build_menus(window: MainWindow) -> None:
     actions["undo"].setShortcut(QKeySequence.StandardKey.Undo)
     actions["redo"] = stack.createRedoAction(window, "&Redo")
     actions["redo"].setShortcut(QKeySequence.StandardKey.Redo)
+    # The menu says what would be undone; the toolbar keeps a short fixed label (the tooltip still
+    # names the step), so that a long command name does not push buttons into the overflow menu.
+    actions["undo"].setIconText("Undo")
+    actions["redo"].setIconText("Redo")
     edit_menu.addAction(actions["undo"])
     edit_menu.addAction(actions["redo"])
     edit_menu.addSeparator()

@@ -264,3 +264,13 @@ def test_magnates_units_and_connections_have_tables_and_magnates_an_inspector(wi
     window.selection.set(["army_aldmoor"])
     rows = tables.units.table.selectionModel().selectedRows()
     assert [r.data() for r in rows] == ["army_aldmoor"]
+
+
+def test_the_toolbar_undo_button_keeps_a_short_label_and_names_the_step_in_its_tooltip(
+    window: MainWindow,
+) -> None:
+    commands.execute(window.document, lambda s: ops.set_area_fields(s, "halden", name="Haldenmark"), "Rename")
+    undo = window.actions_by_name["undo"]
+    assert undo.iconText() == "Undo"
+    assert undo.text() == "&Undo Rename"
+    assert undo.toolTip() == "Undo Rename"
