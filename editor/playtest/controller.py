@@ -9,7 +9,6 @@ capture and log files have modules of their own (``capture_action``, ``logfiles`
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +18,7 @@ from PySide6.QtWidgets import QLabel
 
 from editor.mapview.modes import INDEPENDENT, LegendEntry, get_mode
 from editor.mapview.tools import Tool, ToolContext
-from editor.playtest import logfiles
+from editor.playtest import logfiles, status
 from editor.playtest.capture_action import capture_position
 from editor.playtest.chips import npc_rows_for, pictures_for
 from editor.playtest.choices import Choice, choices_for_area, group_actions
@@ -210,19 +209,8 @@ class PlaytestController(QObject):
         self._update_buttons()
 
     def viewer(self) -> str | None:
-        """The seat whose own hidden orders the map may show: the human seat to act, else the only one.
-
-        With several human seats (hot seat) and an AI to act, nobody's: each person sees their own
-        tokens only while it is their turn.
-        """
-        session = self.session
-        if session is None:
-            return None
-        humans = [player for player, seat in session.seats.items() if seat == HUMAN]
-        player = session.current_player()
-        if player in humans:
-            return player
-        return humans[0] if len(humans) == 1 else None
+        """The seat whose own hidden orders the map may show (see ``status.viewer``)."""
+        return None if self.session is None else status.viewer(self.session)
 
     def _show_legend(self, colours: dict[str, str]) -> None:
         setup = self.window.document.scenario.setup
@@ -232,50 +220,19 @@ class PlaytestController(QObject):
         self.window.legend_dock.set_entries("Play-test: owners", entries)
 
     def _first_round(self) -> int:
-        """What round 0 of the engine's cursor is called: EotMA counts from 0, Seasons from 1."""
-        return 1 if self.session is not None and self.session.scenario.ruleset.id == "eotma" else 0
+        """What round 0 of the engine's cursor is called (see ``status.first_round``)."""
+        return 0 if self.session is None else status.first_round(self.session.scenario.ruleset.id)
 
     def _seat_names(self) -> dict[str, str]:
         setup = self.window.document.scenario.setup
         return {**{m.id: m.name for m in setup.magnates}, **{e.id: e.name for e in setup.empires}}
 
     def _name(self, player: str | None) -> str:
-        if player is None:
-            return "nobody"
-        for empire in self.window.document.scenario.setup.empires:
-            if empire.id == player:
-                return empire.name
-        return player
+        return status.player_name(self.window.document.scenario, player)
 
     def _show_status(self, view: dict[str, Any]) -> None:
-        session = self.session
-        assert session is not None
-        round_, phase = session.state.cursor()
-        player = session.current_player()
-        seat = session.seats.get(player or "", "")
-        who = (
-            f"{html.escape(self._name(player))} ({'you' if seat == HUMAN else 'AI ' + seat})"
-            if player
-            else ""
-        )
-        parts = []
-        if "year" in view:
-            parts.append(f"<b>Round {round_ + self._first_round()}</b> ({view['year']})")
-        else:
-            parts.append(f"<b>Turn {round_ + self._first_round()}</b>")
-        parts.append(f"phase <b>{html.escape(str(phase))}</b>")
-        if view.get("active") and view.get("active") != player:
-            parts.append(f"turn of {html.escape(self._name(view['active']))}")
-        if session.state.is_over():
-            scores = session.state.scores()
-            best = max(scores.values()) if scores else 0
-            winners = ", ".join(self._name(p) for p, s in scores.items() if s == best)
-            parts.append(f"<b>Game over</b>: {html.escape(winners)} won")
-        elif player:
-            parts.append(f"to act: <b>{who}</b>")
-        if view.get("decision"):
-            parts.append(f"decision: <b>{html.escape(str(view['decision']))}</b>")
-        parts.append(f"seed {session.seed}, {len(session.actions)} actions")
+        assert self.session is not None
+        parts = status.status_parts(self.session, view, self.window.document.scenario)
         self.dock.set_status(" · ".join(parts))
         self.window.status.showMessage(self.dock.status.text().replace("<b>", "").replace("</b>", ""), 4000)
         self.banner.setText(" · ".join(parts[:-1]))
@@ -283,31 +240,8 @@ class PlaytestController(QObject):
         self.banner.show()
 
     def _show_seats(self, view: dict[str, Any]) -> None:
-        session = self.session
-        assert session is not None
-        scores = session.state.scores()
-        empires = view.get("empires", {})
-        # The public Seasons view hides every treasury; the play-tester sees them all (god view).
-        nations = {} if empires else session.state.to_json().get("board", {}).get("nations", {})
-        rows = []
-        acting = session.current_player()
-        for empire in self.window.document.scenario.setup.empires:
-            data = empires.get(empire.id) or {}
-            nation = nations.get(empire.id) or {}
-            gold = data.get("treasury", nation.get("resources", ""))
-            seat = session.seats.get(empire.id, "")
-            rows.append(
-                {
-                    "seat": empire.name,
-                    "colour": empire.colour,
-                    "played_by": "Human" if seat == HUMAN else f"AI {seat}",
-                    "gold": gold,
-                    "vp": f"{scores.get(empire.id, 0):g}",
-                    "court": data.get("court") or ("exiled" if data.get("exiled") else ""),
-                    "acting": empire.id == acting,
-                }
-            )
-        self.dock.set_seats(rows)
+        assert self.session is not None
+        self.dock.set_seats(status.seat_rows(self.session, view, self.window.document.scenario))
 
     def _show_choices(self) -> None:
         session = self.session

@@ -6,7 +6,7 @@ drives is an attribute.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -201,7 +201,7 @@ class PlaytestDock(QDockWidget):
         self.error.setText(text)
         self.error.setVisible(bool(text))
 
-    def set_seats(self, rows: list[Mapping[str, Any]]) -> None:
+    def set_seats(self, rows: Sequence[Mapping[str, Any]]) -> None:
         """Fill the seat table: ``seat``, ``colour``, ``played_by``, ``gold``, ``vp``, ``court``."""
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
@@ -225,7 +225,7 @@ class PlaytestDock(QDockWidget):
         spare = self.table.horizontalScrollBar().sizeHint().height() + 6  # a narrow dock scrolls sideways
         self.table.setMinimumHeight(min(320, self.table.horizontalHeader().height() + rows_height + spare))
 
-    def set_npcs(self, rows: list[Mapping[str, Any]]) -> None:
+    def set_npcs(self, rows: Sequence[Mapping[str, Any]]) -> None:
         """List Magnates and active raiders (24): ``name``, ``colour``, ``kind`` (``Magnate`` or
         ``Raiders``), ``where``, ``stature``, ``holds``, ``attacks``, ``tip``; hidden when empty.
 

@@ -3,11 +3,15 @@ sees another nation's before the reveal, and every token shows once revealed."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
+from editor.playtest import status
 from editor.playtest.choices import Choice, group_actions
 from editor.playtest.controller import PlaytestController
 from editor.playtest.orders import HIDDEN_OUTLINE, LAST, OWN, REVEALED
@@ -114,3 +118,19 @@ def test_tokens_of_every_nation_are_face_up_while_a_battle_waits_for_casualties(
     ]
     assert len(_token_tips(overlay)) == len(board.orders)
     assert all(a.pen().style() == Qt.PenStyle.SolidLine for a in overlay.arrows)
+
+
+@pytest.mark.parametrize(
+    ("seats", "acting", "expected"),
+    [
+        ({"a": HUMAN, "b": "random"}, "b", "a"),  # the only human seat sees its tokens on AI turns
+        ({"a": HUMAN, "b": HUMAN, "c": "random"}, "b", "b"),
+        ({"a": HUMAN, "b": HUMAN, "c": "random"}, "c", None),  # hot seat: nobody's while an AI acts
+        ({"a": "random", "b": "random"}, "a", None),
+    ],
+)
+def test_whose_face_down_tokens_the_map_may_show(
+    seats: dict[str, str], acting: str, expected: str | None
+) -> None:
+    session = SimpleNamespace(seats=seats, current_player=lambda: acting)
+    assert status.viewer(session) == expected  # type: ignore[arg-type]

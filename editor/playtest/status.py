@@ -1,0 +1,102 @@
+"""What the play-test panel and banner say about a position: round, phase, who acts, the seats.
+
+Pure functions of the session, its view and the scenario (no widgets), so the controller only
+puts the text and rows where they go.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+from editor.playtest.session import HUMAN, PlaytestSession
+from model.scenario import Scenario
+
+
+def first_round(ruleset: str) -> int:
+    """What round 0 of the engine's cursor is called: EotMA counts from 0, Seasons from 1."""
+    return 1 if ruleset == "eotma" else 0
+
+
+def player_name(scenario: Scenario, player: str | None) -> str:
+    """An empire's name ("nobody" for None, the id itself for a seat that is no empire)."""
+    if player is None:
+        return "nobody"
+    for empire in scenario.setup.empires:
+        if empire.id == player:
+            return empire.name
+    return player
+
+
+def status_parts(session: PlaytestSession, view: Mapping[str, Any], scenario: Scenario) -> list[str]:
+    """The status line in rich-text parts: round, phase, whose turn, result or who acts, decision,
+    and last the seed and action count (the banner leaves that one out)."""
+
+    def name(player: str | None) -> str:
+        return player_name(scenario, player)
+
+    round_, phase = session.state.cursor()
+    start = first_round(session.scenario.ruleset.id)
+    player = session.current_player()
+    seat = session.seats.get(player or "", "")
+    who = f"{html.escape(name(player))} ({'you' if seat == HUMAN else 'AI ' + seat})" if player else ""
+    parts = []
+    if "year" in view:
+        parts.append(f"<b>Round {round_ + start}</b> ({view['year']})")
+    else:
+        parts.append(f"<b>Turn {round_ + start}</b>")
+    parts.append(f"phase <b>{html.escape(str(phase))}</b>")
+    if view.get("active") and view.get("active") != player:
+        parts.append(f"turn of {html.escape(name(view['active']))}")
+    if session.state.is_over():
+        scores = session.state.scores()
+        best = max(scores.values()) if scores else 0
+        winners = ", ".join(name(p) for p, s in scores.items() if s == best)
+        parts.append(f"<b>Game over</b>: {html.escape(winners)} won")
+    elif player:
+        parts.append(f"to act: <b>{who}</b>")
+    if view.get("decision"):
+        parts.append(f"decision: <b>{html.escape(str(view['decision']))}</b>")
+    parts.append(f"seed {session.seed}, {len(session.actions)} actions")
+    return parts
+
+
+def seat_rows(session: PlaytestSession, view: Mapping[str, Any], scenario: Scenario) -> list[dict[str, Any]]:
+    """One row per empire for the seats table: who plays it, gold, VP, court, whether it acts."""
+    scores = session.state.scores()
+    empires = view.get("empires", {})
+    # The public Seasons view hides every treasury; the play-tester sees them all (god view).
+    nations = {} if empires else session.state.to_json().get("board", {}).get("nations", {})
+    rows = []
+    acting = session.current_player()
+    for empire in scenario.setup.empires:
+        data = empires.get(empire.id) or {}
+        nation = nations.get(empire.id) or {}
+        gold = data.get("treasury", nation.get("resources", ""))
+        seat = session.seats.get(empire.id, "")
+        rows.append(
+            {
+                "seat": empire.name,
+                "colour": empire.colour,
+                "played_by": "Human" if seat == HUMAN else f"AI {seat}",
+                "gold": gold,
+                "vp": f"{scores.get(empire.id, 0):g}",
+                "court": data.get("court") or ("exiled" if data.get("exiled") else ""),
+                "acting": empire.id == acting,
+            }
+        )
+    return rows
+
+
+def viewer(session: PlaytestSession) -> str | None:
+    """The seat whose own hidden orders the map may show: the human seat to act, else the only one.
+
+    With several human seats (hot seat) and an AI to act, nobody's: each person sees their own
+    tokens only while it is their turn.
+    """
+    humans = [player for player, seat in session.seats.items() if seat == HUMAN]
+    player = session.current_player()
+    if player in humans:
+        return player
+    return humans[0] if len(humans) == 1 else None
