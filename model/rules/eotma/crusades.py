@@ -4,8 +4,8 @@ The crusaders (players whose leader is of the crusading church, 23.31) act in or
 stature (23.32 step 2), each in turn choosing a conquest of Syria or Jerusalem or a pass, until
 both are taken or nobody can act. A crusader without the gold for a conquest may pillage instead,
 ask another empire for a loan (a pending ``loan`` decision of the lender) or pass (step 2).
-``state.crusade`` holds ``[leader, done, order...]`` and a pending ``crusade`` decision names the
-crusader to act. House defaults are listed in the ``crusades`` table.
+``state.crusade`` holds a ``records.Crusade`` (leader, crusader asked, order) and a pending
+``crusade`` decision names the crusader to act. House defaults are listed in the ``crusades`` table.
 """
 
 from __future__ import annotations
@@ -16,9 +16,17 @@ from model.rules.eotma.decisions import Pending
 from model.rules.eotma.endeavours.conquest import take
 from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import COMBAT, language_difference, leader_religion, religion_difference
+from model.rules.eotma.records import Crusade, Partial
 
 if TYPE_CHECKING:
     from model.rules.eotma.state import EotmaState
+
+
+def current(state: EotmaState) -> Crusade:
+    """Return the crusade under way (the rule functions below run only during one)."""
+    if state.crusade is None:
+        raise RuntimeError("no crusade is under way")
+    return state.crusade
 
 
 def holy_places(state: EotmaState) -> tuple[int, int] | None:
@@ -84,7 +92,7 @@ def begin(state: EotmaState, leader: int, effects: list[str]) -> None:
     order: list[int] = []
     for combat in sorted({state.stat[p][COMBAT] for p in crusaders}, reverse=True):
         order += roll_off(state, [p for p in crusaders if state.stat[p][COMBAT] == combat], "crusade order")
-    state.crusade = [leader, 0, *order]
+    state.crusade = Crusade(leader, 0, tuple(order))
     state.crusade_turn = game.game_turn(state.round)
     effects.append(
         f"a crusade led by {game.player_ids[leader]}: "
@@ -130,7 +138,7 @@ def _friendly(state: EotmaState, area: int) -> bool:
     House default (``crusader_states`` table): crusader states count as friendly too.
     """
     owner = state.owner[area]
-    if owner in state.crusade[2:]:
+    if owner in current(state).order:
         return True
     if owner != -1:
         return False
@@ -240,7 +248,7 @@ def march(state: EotmaState, effects: list[str]) -> None:
     byzantine = game.player_index.get(game.rules.schism_byzantine, -1)
     while state.crusade_route:
         area = state.crusade_route[0]
-        if state.owner[area] == byzantine and byzantine not in state.crusade[2:]:
+        if state.owner[area] == byzantine and byzantine not in current(state).order:
             state.pending.append(Pending("passage", byzantine, "crusade", (area,)))
             return
         state.crusade_route.pop(0)
@@ -276,16 +284,17 @@ def passage(state: EotmaState, granted: bool, effects: list[str]) -> None:
     options = [(len(chain), launch) for launch, chain in alternatives]
     options.append((ahead, area))
     options.sort(key=lambda o: (o[0], o[1] != area))
-    state.pending.append(Pending("route", state.crusade[0], "refused", tuple(a for _n, a in options)))
+    leader = current(state).leader
+    state.pending.append(Pending("route", leader, "refused", tuple(a for _n, a in options)))
     effects.append(
-        f"passage through {name} refused: {state.game.player_ids[state.crusade[0]]} conquers it "
+        f"passage through {name} refused: {state.game.player_ids[leader]} conquers it "
         "or seeks another route (23.32 step 4)"
     )
 
 
 def open_targets(state: EotmaState) -> list[int]:
     """Return the areas the crusaders may attack now: obstacles on the route first, then the holy places."""
-    crusaders = set(state.crusade[2:])
+    crusaders = set(current(state).order)
     obstacles = [a for a in state.crusade_targets if state.owner[a] not in crusaders]
     if obstacles:
         return obstacles
@@ -297,7 +306,8 @@ def _next(state: EotmaState, start: int, effects: list[str]) -> None:
     """Ask the next crusader able to act, or end the crusade."""
     places = holy_places(state)
     assert places is not None
-    order = state.crusade[2:]
+    crusade = current(state)
+    order = crusade.order
     crusaders = set(order)
     if all(state.owner[p] in crusaders for p in places):
         if not propose(state, effects):
@@ -306,7 +316,7 @@ def _next(state: EotmaState, start: int, effects: list[str]) -> None:
     for step in range(len(order)):
         player = order[(start + step) % len(order)]
         if state.hand[player] and state.treasury[player] >= state.game.rules.min_gold["pillage"]:
-            state.crusade[1] = (start + step) % len(order)
+            state.crusade = crusade._replace(asked=(start + step) % len(order))
             state.pending.append(Pending("crusade", player, "crusade", (0,)))
             return
     finish(state, False, effects)
@@ -387,7 +397,7 @@ def attack(state: EotmaState, target: int, gold: int, effects: list[str]) -> Non
         if result.code == "C" and result.column == "result" and result.applies(rating):
             _c_result(state, player, target, effects)
     stature_check(state, player, COMBAT, card, effects)
-    _next(state, state.crusade[1] + 1, effects)
+    _next(state, current(state).asked + 1, effects)
 
 
 def pillage(state: EotmaState, target: int, gold: int, effects: list[str]) -> None:
@@ -425,20 +435,20 @@ def pillage(state: EotmaState, target: int, gold: int, effects: list[str]) -> No
             effects.append(f"{game.player_ids[player]}: +{loot} gold from pillage")
     state.crusade_passes = 0
     stature_check(state, player, COMBAT, card, effects)
-    _next(state, state.crusade[1] + 1, effects)
+    _next(state, current(state).asked + 1, effects)
 
 
 def pass_turn(state: EotmaState, effects: list[str]) -> None:
     """A crusader passes; when every crusader passes in a row the crusade ends."""
     decision = state.pending.pop()
     effects.append(f"{state.game.player_ids[decision.player]} passes")
-    state.crusade[1] += 1
+    crusade = state.crusade = current(state)._replace(asked=current(state).asked + 1)
     passes = state.crusade_passes + 1
     state.crusade_passes = passes
-    if passes >= len(state.crusade) - 2:
+    if passes >= len(crusade.order):
         finish(state, False, effects)
         return
-    _next(state, state.crusade[1], effects)
+    _next(state, crusade.asked, effects)
 
 
 def _c_result(state: EotmaState, player: int, target: int, effects: list[str]) -> None:
@@ -446,8 +456,8 @@ def _c_result(state: EotmaState, player: int, target: int, effects: list[str]) -
     population = state.game.board.population[target]
     key = (target, -2 - player)  # crusaders have no base on the map
     if population > 1:
-        _p, count = state.partial.get(key, (player, 0))
-        state.partial[key] = (player, count + 1)
+        _p, count = state.partial.get(key, Partial(player, 0))
+        state.partial[key] = Partial(player, count + 1)
         total = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == player)
         effects.append(f"{state.game.board.ids[target]}: {total} of {population} C results (10.3)")
         if total < population:
@@ -463,9 +473,9 @@ def founding_areas(state: EotmaState) -> list[int]:
     """
     game = state.game
     rules = game.rules
-    if not rules.crusader_states or not state.crusade:
+    if not rules.crusader_states or state.crusade is None:
         return []
-    crusaders = set(state.crusade[2:])
+    crusaders = set(state.crusade.order)
     areas = [game.board.index[a] for a in rules.crusader_state_areas if a in game.board.index]
     if rules.crusader_state_route:
         areas += [a for a in state.crusade_targets if a not in areas]
@@ -479,7 +489,7 @@ def propose(state: EotmaState, effects: list[str]) -> bool:
     areas = founding_areas(state)
     if not areas:
         return False
-    leader = state.crusade[0]
+    leader = current(state).leader
     state.pending.append(Pending("crusader-state", leader, "crusade", tuple(areas)))
     effects.append(
         f"{state.game.player_ids[leader]} may propose a crusader state in "
@@ -499,7 +509,7 @@ def answer_proposal(state: EotmaState, choice: str, effects: list[str]) -> None:
         finish(state, True, effects)
         return
     code = 0 if choice == "rule" else 1
-    others = [p for p in state.crusade[2:] if p != decision.player]
+    others = [p for p in current(state).order if p != decision.player]
     effects.append(f"{game.player_ids[decision.player]} proposes to {choice} a crusader state (23.32 step 5)")
     if not others:
         found(state, code, list(decision.data), [decision.player], effects)
@@ -523,7 +533,7 @@ def consent(state: EotmaState, agreed: bool, effects: list[str]) -> None:
     effects.append(f"{who} consents")
     if state.pending and state.pending[-1].kind == "consent":
         return
-    found(state, decision.data[0], list(decision.data[1:]), list(state.crusade[2:]), effects)
+    found(state, decision.data[0], list(decision.data[1:]), list(current(state).order), effects)
 
 
 def found(state: EotmaState, code: int, areas: list[int], founders: list[int], effects: list[str]) -> None:
@@ -560,7 +570,7 @@ def found(state: EotmaState, code: int, areas: list[int], founders: list[int], e
 
 def finish(state: EotmaState, success: bool, effects: list[str]) -> None:
     """End the crusade; a success gives the Byzantine player claims (first time) or ties (facts sheet 6.1)."""
-    state.crusade = []
+    state.crusade = None
     state.crusade_route = []
     state.crusade_targets = []
     state.crusade_refused = []

@@ -15,7 +15,7 @@ from model.rules.eotma import leaders
 from model.rules.eotma.decisions import Pending
 from model.rules.eotma.endeavours.common import defense_seas, may_defend
 from model.rules.eotma.ratings import COMBAT, defense_value
-from model.rules.eotma.records import Attack
+from model.rules.eotma.records import Attack, Partial
 from model.rules.eotma.territory import set_owner, suitable_court
 
 if TYPE_CHECKING:
@@ -220,8 +220,8 @@ def _magnate_c(state: EotmaState, attack: Attack, effects: list[str]) -> None:
         return
     population = board.population[target]
     if population > 1:
-        _p, count = state.partial.get((target, base), (code, 0))
-        state.partial[(target, base)] = (code, count + 1)
+        _p, count = state.partial.get((target, base), Partial(code, 0))
+        state.partial[(target, base)] = Partial(code, count + 1)
         total = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == code)
         if total < population:
             effects.append(f"{board.ids[target]}: {total} of {population} C results for {attack.name} (10.3)")

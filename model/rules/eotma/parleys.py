@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma.decisions import Pending
 from model.rules.eotma.ratings import DIPLOMATIC, leader_religion
-from model.rules.eotma.records import NO_PARLEY, Parley
+from model.rules.eotma.records import NO_PARLEY, Agreement, Parley
 from model.rules.eotma.territory import set_owner
 
 if TYPE_CHECKING:
@@ -109,7 +109,7 @@ def settle(state: EotmaState, effects: list[str]) -> None:
     elif kind == "breach" and carried:
         # 20.44: a tie excommunicates too; the broken agreement is over.
         excommunicate(state, other, effects)
-        state.agreements = [a for a in state.agreements if {a[0], a[1]} != {caller, other}]
+        state.agreements = [a for a in state.agreements if a.parties() != {caller, other}]
     elif kind in ("contest", INHERITANCE) and carried:
         # 20.41, 20.43: the caller is the rightful owner; the other returns the area or is excommunicated.
         state.pending.append(Pending("comply", other, kind, (area, caller)))
@@ -202,7 +202,7 @@ def answer_agreement(state: EotmaState, accepted: bool, effects: list[str]) -> N
     proposer = decision.data[0]
     who = state.game.player_ids[decision.player]
     if accepted:
-        state.agreements.append([proposer, decision.player, decision.action])
+        state.agreements.append(Agreement(proposer, decision.player, decision.action))
         effects.append(f"{who} accepts the binding agreement '{decision.action}' (20.3)")
     else:
         effects.append(f"{who} refuses the agreement '{decision.action}'")
@@ -210,7 +210,7 @@ def answer_agreement(state: EotmaState, accepted: bool, effects: list[str]) -> N
 
 def lapse_agreements(state: EotmaState, player: int, effects: list[str]) -> None:
     """20.3: an heirless death frees everyone from the agreements the dead leader made."""
-    kept = [a for a in state.agreements if player not in (a[0], a[1])]
+    kept = [a for a in state.agreements if player not in a.parties()]
     if len(kept) != len(state.agreements):
         effects.append(f"the binding agreements of {state.game.player_ids[player]} lapse (20.3)")
         state.agreements = kept
@@ -222,7 +222,7 @@ def call_problem(state: EotmaState, player: int, kind: str, area_id: str | None)
         if not is_christian(state, player):
             return "only a player whose leader is Christian may call a parley (20.4, 22.12)"
         other = state.game.player_index.get(area_id or "")
-        if other is None or not any({a[0], a[1]} == {player, other} for a in state.agreements):
+        if other is None or not any(a.parties() == {player, other} for a in state.agreements):
             return f"there is no binding agreement with {area_id!r} (20.44)"
         if not is_christian(state, other):
             return "only a Christian leader who breaks an agreement faces a parley (20.3)"

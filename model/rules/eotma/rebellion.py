@@ -77,7 +77,7 @@ def may_ask_waivers(state: EotmaState) -> bool:
     plunder, failed endeavours, conversion, the Leader Dies Heirless card drawn at a turn's
     start). Should one come up elsewhere (the crusader phase), it goes ahead with the ties.
     """
-    return state.phase == "turn" and not state.crusade
+    return state.phase == "turn" and state.crusade is None
 
 
 def check(

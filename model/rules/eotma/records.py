@@ -69,4 +69,89 @@ class DeferredCheck(NamedTuple):
         return cls(area, gold, waived, left, asked, reason, held)
 
 
-__all__ = ["NO_PARLEY", "Attack", "DeferredCheck", "Parley"]
+class TaxWait(NamedTuple):
+    """A tax or plunder awaiting tie waivers (12.42): the area, the gold asked, the waivers given
+    so far, the opponents asked, and whether it is a plunder (16.2) rather than a tax (16.1)."""
+
+    area: int
+    gold: int
+    waived: int
+    asked: int
+    plunder: bool
+
+    def to_list(self) -> list[int]:
+        return [self.area, self.gold, self.waived, self.asked, int(self.plunder)]
+
+    @classmethod
+    def from_list(cls, data: Sequence[Any]) -> TaxWait:
+        area, gold, waived, asked, plunder = (int(v) for v in data)
+        return cls(area, gold, waived, asked, bool(plunder))
+
+
+class Agreement(NamedTuple):
+    """A binding agreement (20.3): the player who proposed it, the one who consented, its terms."""
+
+    proposer: int
+    accepter: int
+    terms: str
+
+    def parties(self) -> frozenset[int]:
+        """Return both parties (20.44: either may call a parley when the other breaks it)."""
+        return frozenset((self.proposer, self.accepter))
+
+    @classmethod
+    def from_list(cls, data: Sequence[Any]) -> Agreement:
+        proposer, accepter, terms = data
+        return cls(int(proposer), int(accepter), str(terms))
+
+
+class Crusade(NamedTuple):
+    """A crusade under way (23.32): its leader (step 1), the index in ``order`` of the crusader
+    asked last, and the crusaders in the order of their endeavours (step 2). Saved as
+    ``[leader, asked, *order]``."""
+
+    leader: int
+    asked: int
+    order: tuple[int, ...]
+
+    def to_list(self) -> list[int]:
+        return [self.leader, self.asked, *self.order]
+
+    @classmethod
+    def from_list(cls, data: Sequence[Any]) -> Crusade:
+        leader, asked, *order = (int(v) for v in data)
+        return cls(leader, asked, tuple(order))
+
+
+class ClaimWatch(NamedTuple):
+    """House default 18 method 1: a player holding and tied to an area of its leader's religion,
+    watched until the end of its next turn for a claim."""
+
+    player: int
+    area: int
+
+    @classmethod
+    def from_list(cls, data: Sequence[Any]) -> ClaimWatch:
+        player, area = data
+        return cls(int(player), int(area))
+
+
+class Partial(NamedTuple):
+    """C results one holder has against an area from one base (10.3-10.38): the holder (a
+    player, or a Magnate's owner code) and how many."""
+
+    holder: int
+    results: int
+
+
+__all__ = [
+    "NO_PARLEY",
+    "Agreement",
+    "Attack",
+    "ClaimWatch",
+    "Crusade",
+    "DeferredCheck",
+    "Parley",
+    "Partial",
+    "TaxWait",
+]

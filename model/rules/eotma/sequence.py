@@ -58,6 +58,7 @@ from model.rules.eotma.decisions import Pending
 from model.rules.eotma.game import ROUNDS_PER_GAME_TURN
 from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import STATURE_INDEX, leader_religion
+from model.rules.eotma.records import ClaimWatch, Partial
 from model.rules.eotma.schism import schism_check
 from model.rules.eotma.territory import connection, move_court
 from model.rules.protocol import Action
@@ -93,7 +94,7 @@ def setup(state: EotmaState) -> list[str]:
                 continue
             p = game.player_index[empire]
             bases = [b for b in board.adj[a] if state.owner[b] == p]
-            state.partial[(a, bases[0] if bases else -1)] = (p, int(count))
+            state.partial[(a, bases[0] if bases else -1)] = Partial(p, int(count))
     for p, seat in enumerate(game.seats):
         if seat.court is not None and state.owner[board.index[seat.court]] == p:
             state.court[p] = board.index[seat.court]
@@ -248,7 +249,7 @@ def grant_watched_claims(state: EotmaState, player: int, effects: list[str]) -> 
         return
     bit = 1 << player
     religion = leader_religion(state, player)
-    still = [(p, a) for p, a in state.claim_watch if p != player]
+    still = [w for w in state.claim_watch if w.player != player]
     for p, area in state.claim_watch:
         if (
             p == player
@@ -263,7 +264,7 @@ def grant_watched_claims(state: EotmaState, player: int, effects: list[str]) -> 
     owner, claims, religions = state.owner, state.claims, state.religion
     for area, ties in enumerate(state.ties):
         if ties & bit and owner[area] == player and not claims[area] & bit and religions[area] == religion:
-            still.append((player, area))
+            still.append(ClaimWatch(player, area))
     state.claim_watch = still
 
 

@@ -12,7 +12,17 @@ from typing import TYPE_CHECKING, Any, Self
 
 from model.rules.eotma import invariants, legal, sequence, victory, view
 from model.rules.eotma.decisions import CATHEDRAL, COMMERCE, PALACE, UNIVERSITY, Pending
-from model.rules.eotma.records import NO_PARLEY, Attack, DeferredCheck, Parley
+from model.rules.eotma.records import (
+    NO_PARLEY,
+    Agreement,
+    Attack,
+    ClaimWatch,
+    Crusade,
+    DeferredCheck,
+    Parley,
+    Partial,
+    TaxWait,
+)
 from model.rules.protocol import Action, LogEntry, State
 from model.rules.rng import Rng
 
@@ -63,9 +73,6 @@ _PLAIN_LISTS = (
     "mag_court",
     "parley_round",
     "mag_names",
-    "waiting",
-    "agreements",
-    "crusade",
     "crusade_route",
     "crusade_targets",
 )
@@ -86,8 +93,8 @@ class EotmaState(State):
     civ: list[int]
     army: list[int]
     fleet: list[int]
-    partial: dict[tuple[int, int], tuple[int, int]]
-    """(target, base) -> (player, C results) for partial conquests (10.3-10.38)."""
+    partial: dict[tuple[int, int], Partial]
+    """(target, base) -> the holder's C results for partial conquests (10.3-10.38)."""
     conversion: dict[tuple[int, int], int]
     """(player, area) -> C results toward converting an own area (22.2)."""
     # player lists
@@ -103,7 +110,8 @@ class EotmaState(State):
     hand: list[list[int]]
     holding: list[list[str]]
     kept: list[list[str]]
-    claim_watch: list[tuple[int, int]]
+    claim_watch: list[ClaimWatch]
+    """Areas watched for a claim at the end of their holder's next turn (house default 18 method 1)."""
     # decks
     undealt: list[int]
     event_deck: list[str]
@@ -124,8 +132,8 @@ class EotmaState(State):
     seq_started: int
     mag_stat: list[int]
     mag_court: list[int]
-    crusade: list[int]
-    """A crusade under way (23.32): [leader, index of the crusader asked, crusaders in order...]."""
+    crusade: Crusade | None
+    """The crusade under way (23.32), None when there is none."""
     crusade_route: list[int]
     """Route areas still to pass on the crusaders' march (23.32 step 4)."""
     crusade_targets: list[int]
@@ -144,10 +152,10 @@ class EotmaState(State):
     """Rebellion checks awaiting tie waivers (12.42)."""
     heirless_round: list[int]
     """Per player: the round its leader last died heirless, -1 never (20.43: no contest just after)."""
-    agreements: list[list[Any]]
-    """Binding agreements (20.3): [proposer, accepter, terms]."""
-    waiting: list[int]
-    """A tax or plunder awaiting tie waivers (12.42): [area, gold, given, asked, 0 tax or 1 plunder]."""
+    agreements: list[Agreement]
+    """Binding agreements in force (20.3)."""
+    waiting: TaxWait | None
+    """A tax or plunder awaiting tie waivers (12.42), None when none is."""
     npc_queue: list[Attack]
     """Raids and Magnate attacks still to resolve this round (24, see ``npc``)."""
     mag_names: list[str]
@@ -222,9 +230,9 @@ class EotmaState(State):
         self.moves_left = 0
         self.schism_condition = 0
         self.npc_queue: list[Attack] = []
-        self.waiting: list[int] = []
-        self.agreements: list[list[Any]] = []
-        self.crusade: list[int] = []
+        self.waiting = None
+        self.agreements = []
+        self.crusade = None
         self.crusade_route: list[int] = []
         self.crusade_targets: list[int] = []
         self.crusade_turn = -1
@@ -363,6 +371,9 @@ class EotmaState(State):
         other.partial = dict(self.partial)
         other.conversion = dict(self.conversion)
         other.claim_watch = list(self.claim_watch)
+        other.waiting = self.waiting
+        other.agreements = list(self.agreements)
+        other.crusade = self.crusade
         other.pending = list(self.pending)
         other.crusade_refused = list(self.crusade_refused)
         other.crusader_state = list(self.crusader_state)
@@ -384,6 +395,9 @@ class EotmaState(State):
         data["partial"] = sorted([t, b, p, c] for (t, b), (p, c) in self.partial.items())
         data["conversion"] = sorted([p, a, c] for (p, a), c in self.conversion.items())
         data["claim_watch"] = [list(x) for x in self.claim_watch]
+        data["waiting"] = self.waiting.to_list() if self.waiting is not None else []
+        data["agreements"] = [list(x) for x in self.agreements]
+        data["crusade"] = self.crusade.to_list() if self.crusade is not None else []
         data["pending"] = [p.to_json() for p in self.pending]
         data["crusade_refused"] = list(self.crusade_refused)
         data["crusader_state"] = list(self.crusader_state)
@@ -410,9 +424,12 @@ class EotmaState(State):
         for name in _SCALARS:
             setattr(state, name, data[name])
         state.tally = list(data.get("tally", state.tally))
-        state.partial = {(t, b): (p, c) for t, b, p, c in data["partial"]}
+        state.partial = {(int(t), int(b)): Partial(int(p), int(c)) for t, b, p, c in data["partial"]}
         state.conversion = {(p, a): c for p, a, c in data["conversion"]}
-        state.claim_watch = [(int(p), int(a)) for p, a in data["claim_watch"]]
+        state.claim_watch = [ClaimWatch.from_list(x) for x in data["claim_watch"]]
+        state.waiting = TaxWait.from_list(data["waiting"]) if data.get("waiting") else None
+        state.agreements = [Agreement.from_list(x) for x in data.get("agreements", [])]
+        state.crusade = Crusade.from_list(data["crusade"]) if data.get("crusade") else None
         state.pending = [Pending.from_json(x) for x in data["pending"]]
         state.crusade_refused = [int(x) for x in data.get("crusade_refused", [])]
         state.crusader_state = [bool(x) for x in data.get("crusader_state", state.crusader_state)]

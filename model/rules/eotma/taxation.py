@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from model.rules.eotma import rebellion
 from model.rules.eotma.decisions import COMMERCE, Pending
 from model.rules.eotma.endeavours.pillage import plunder_gold
+from model.rules.eotma.records import TaxWait
 from model.rules.eotma.territory import is_connected
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def _ask_waivers(state: EotmaState, player: int, area: int, amount: int, kind: i
     others = [p for p in range(state.game.n_players) if p != player and state.ties[area] & (1 << p)]
     if not others:
         return False
-    state.waiting = [area, amount, 0, len(others), kind]
+    state.waiting = TaxWait(area, amount, 0, len(others), kind == PLUNDER)
     for other in reversed(others):
         state.pending.append(Pending("waive", other, "tax" if kind == TAX else "plunder", (area,)))
     return True
@@ -69,13 +70,15 @@ def waive(state: EotmaState, waived: bool, effects: list[str]) -> None:
     effects.append(
         f"{state.game.player_ids[decision.player]} {'waives' if waived else 'keeps'} its tie (12.42)"
     )
+    waiting = state.waiting
+    assert waiting is not None
     if waived:
-        state.waiting[2] += 1
+        waiting = state.waiting = waiting._replace(waived=waiting.waived + 1)
     if state.pending and state.pending[-1].kind == "waive":
         return
-    area, amount, count, asked, kind = state.waiting
-    state.waiting = []
-    if kind == TAX:
+    area, amount, count, asked, plunder = waiting
+    state.waiting = None
+    if not plunder:
         finish_tax(state, state.active(), area, amount, count == asked, effects)
     else:
         finish_plunder(state, state.active(), area, count == asked, effects)

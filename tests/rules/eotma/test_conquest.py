@@ -6,6 +6,7 @@ import pytest
 from eotma_helpers import area, card, idx, start
 
 from model.rules.eotma.game import AreaStart
+from model.rules.eotma.records import Partial
 from model.rules.protocol import IllegalActionError
 
 C_ANY = card(1, conquest={"result": ["C"]})
@@ -98,13 +99,13 @@ def test_10_33_partial_conquest_marker_reduces_owner_er() -> None:
     at = locate(state, east, Rule("city"))
     assert not isinstance(at, str)
     before = base_rating(state, east, "rule", city, city, at.seas)
-    state.partial[(city, idx(state, "march"))] = (0, 2)
+    state.partial[(city, idx(state, "march"))] = Partial(0, 2)
     assert base_rating(state, east, "rule", city, city, at.seas) == before - 2
 
 
 def test_10_34_a_partially_conquered_area_can_be_taxed_by_its_owner() -> None:
     state = start(player="east", areas={"city": AreaStart("east", 2)})
-    state.partial[(idx(state, "city"), idx(state, "march"))] = (0, 1)
+    state.partial[(idx(state, "city"), idx(state, "march"))] = Partial(0, 1)
     state.apply("taxation")
     state.rng.force(3, 4)
     state.apply("tax city 1")
@@ -121,7 +122,7 @@ def test_10_35_the_conqueror_cannot_use_a_partially_conquered_area_as_base() -> 
 def test_10_36_counterattack_removes_enemy_c_result() -> None:
     state = start(C_ANY, hand=[1, 1], player="east")
     city, march = idx(state, "city"), idx(state, "march")
-    state.partial[(city, march)] = (0, 2)  # west has 2 C results on east's city from march
+    state.partial[(city, march)] = Partial(0, 2)  # west has 2 C results on east's city from march
     assert state.current_player() == "east"
     state.apply("conquest march from city")
     assert state.current_player() == "west"  # 13.0: the attacked player decides on a defense
@@ -137,8 +138,8 @@ def test_10_37_conquest_of_a_base_removes_the_results_achieved_from_it() -> None
     dip_c = card(5, diplomacy={"result": ["C"]})
     state = start(dip_c, hand=[5], player="east", areas={"border": AreaStart("west", 0)})
     city, march, border = idx(state, "city"), idx(state, "march"), idx(state, "border")
-    state.partial[(city, march)] = (0, 1)
-    state.partial[(city, border)] = (0, 1)
+    state.partial[(city, march)] = Partial(0, 1)
+    state.partial[(city, border)] = Partial(0, 1)
     state.apply("diplomacy border")
     state.apply("oppose 0")
     assert area(state, "border")["owner"] == "east"
@@ -148,8 +149,8 @@ def test_10_37_conquest_of_a_base_removes_the_results_achieved_from_it() -> None
 def test_10_38_first_to_reach_the_population_takes_it_and_other_markers_go() -> None:
     state = start(C_ANY, hand=[1], areas={"city": AreaStart(None, 0), "border": AreaStart("east", 0)})
     city, march, border = idx(state, "city"), idx(state, "march"), idx(state, "border")
-    state.partial[(city, march)] = (0, 2)
-    state.partial[(city, border)] = (1, 2)
+    state.partial[(city, march)] = Partial(0, 2)
+    state.partial[(city, border)] = Partial(1, 2)
     state.apply("conquest city from march")
     assert area(state, "city")["owner"] == "west" and state.partial == {}
 
@@ -202,5 +203,5 @@ def test_10_33_a_partly_conquered_court_weakens_diplomacy_based_there() -> None:
     at = locate(state, 0, Diplomacy("border"))
     assert not isinstance(at, str)
     before = base_rating(state, 0, "diplomacy", at.target, at.base, at.seas)
-    state.partial[(idx(state, "home"), idx(state, "march"))] = (1, 1)
+    state.partial[(idx(state, "home"), idx(state, "march"))] = Partial(1, 1)
     assert base_rating(state, 0, "diplomacy", at.target, at.base, at.seas) == before - 1

@@ -15,6 +15,7 @@ from test_crusades import CATALOG_RC
 from model.rules.eotma import crusades
 from model.rules.eotma.board import Board, LandSpec
 from model.rules.eotma.game import AreaStart, EotmaGame, MagnateSetup, Options, PlayerSetup
+from model.rules.eotma.records import Crusade
 from model.rules.eotma.state import EotmaState
 from model.rules.eotma.territory import set_owner
 from model.rules.protocol import IllegalActionError
@@ -153,7 +154,7 @@ def test_23_32_step_5_ruling_jerusalem_makes_it_an_independent_crusader_state() 
     assert jerusalem["social_state"] == before + 1 and jerusalem["unrest"] is False
     assert jerusalem["ties"] == ["france"]  # ties_to_crusaders
     assert state.view()["areas"]["syria"]["owner"] == "france"  # only Jerusalem (the table's areas)
-    assert state.crusade == [] and state.view()["areas"]["syria"]["claims"] == ["byzantium"]
+    assert state.crusade is None and state.view()["areas"]["syria"]["claims"] == ["byzantium"]
 
 
 def test_23_32_step_5_fortifying_raises_the_crusader_state_fort() -> None:
@@ -199,7 +200,7 @@ def test_crusader_states_table_may_turn_the_founding_off() -> None:
     table["crusader_states"] = {**table["crusader_states"], "enabled": False}
     state = two_route_state(tables={"crusades": table})
     _take_holy_places(state)
-    assert state.crusade == [] and state.view()["areas"]["jerusalem"]["owner"] == "france"
+    assert state.crusade is None and state.view()["areas"]["jerusalem"]["owner"] == "france"
 
 
 def test_crusader_state_is_taxed_by_nobody_friendly_to_crusaders_and_ends_when_taken() -> None:
@@ -208,9 +209,9 @@ def test_crusader_state_is_taxed_by_nobody_friendly_to_crusaders_and_ends_when_t
     state.apply("crusader-state rule")
     jerusalem = state.game.board.index["jerusalem"]
     assert all(not str(a).startswith("tax jerusalem") for a in state.legal_actions())
-    state.crusade = [0, 0, 0]
+    state.crusade = Crusade(0, 0, (0,))
     assert crusades._friendly(state, jerusalem)
-    state.crusade = []
+    state.crusade = None
     effects: list[str] = []
     set_owner(state, jerusalem, 1, effects)
     assert "jerusalem: the crusader state ends" in effects and not state.crusader_state[jerusalem]
@@ -274,7 +275,7 @@ def test_23_32_steps_1_2_ties_for_the_lead_and_the_order_go_to_die_rolls() -> No
     state.rng.force(2, 5, 6, 1)  # lead: France 2, Germany 5; order: France 6, Germany 1
     entry = state.apply("crusade")
     assert "crusade leader: france: 1d6 2=2" in entry.effects
-    assert state.crusade[0] == 2 and state.crusade[2:] == [0, 2]
+    assert state.crusade is not None and state.crusade.leader == 2 and state.crusade.order == (0, 2)
     assert state.current_player() == "germany" and state.view()["decision"] == "route"
 
 
@@ -283,14 +284,14 @@ def test_23_32_step_2_equal_rolls_roll_again() -> None:
     state.stat[0][0] = 3
     state.rng.force(4, 4, 1, 3, 5, 2)  # lead: 4-4 again, then France 1, Germany 3; order: 5, 2
     state.apply("crusade")
-    assert state.crusade[0] == 2 and state.crusade[2:] == [0, 2]
+    assert state.crusade is not None and state.crusade.leader == 2 and state.crusade.order == (0, 2)
 
 
 def test_23_32_step_1_the_highest_combat_stature_leads_without_a_roll() -> None:
     state = two_route_state(germany=True)  # France 4-3-3, Germany 3-3-3
     entry = state.apply("crusade")
     assert not any("crusade leader" in e or "crusade order" in e for e in entry.effects)
-    assert state.crusade[0] == 0 and state.crusade[2:] == [0, 2]
+    assert state.crusade is not None and state.crusade.leader == 0 and state.crusade.order == (0, 2)
 
 
 def test_23_32_step_2_a_crusader_short_of_gold_for_a_conquest_pillages() -> None:

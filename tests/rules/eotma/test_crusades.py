@@ -69,7 +69,7 @@ def test_23_31_the_byzantine_player_calls_a_crusade_and_the_crusaders_take_the_h
     state.apply("crusader-state no")
     view = state.view()["areas"]
     assert view["syria"]["owner"] == "france" and view["jerusalem"]["owner"] == "france"
-    assert view["syria"]["claims"] == ["byzantium"] and state.crusade == []
+    assert view["syria"]["claims"] == ["byzantium"] and state.crusade is None
     assert state.current_player() == "byzantium" and state.treasury[0] == 12 - 6
 
 
@@ -90,7 +90,7 @@ def test_20_46_a_catholic_player_calls_a_crusade_parley() -> None:
     state.apply("parley crusade")
     state.apply("vote yes")  # france, 5 votes
     state.apply("vote no")  # byzantium, 3
-    assert state.crusade and state.crusade[0] == 0
+    assert state.crusade is not None and state.crusade.leader == 0
     assert state.current_player() == "france" and state.view()["decision"] == "crusade"
 
 

@@ -8,6 +8,7 @@ from eotma_helpers import area, card, idx, start
 from model.rules.eotma.actions import Vote
 from model.rules.eotma.game import AreaStart
 from model.rules.eotma.ratings import religion_difference
+from model.rules.eotma.records import Agreement
 from model.rules.protocol import IllegalActionError
 
 DIP_C = card(1, diplomacy={"result": ["C"]})
@@ -112,7 +113,8 @@ def test_20_3_a_binding_agreement_needs_the_other_partys_consent() -> None:
     state.apply("agree east truce")
     assert state.current_player() == "east" and state.view()["decision"] == "agreement"
     state.apply("accept")
-    assert state.agreements == [[0, 1, "truce"]] and state.current_player() == "west"
+    assert state.agreements == [Agreement(proposer=0, accepter=1, terms="truce")]
+    assert state.current_player() == "west"
     state2 = start()
     state2.apply("agree east truce")
     state2.apply("refuse")
@@ -121,7 +123,7 @@ def test_20_3_a_binding_agreement_needs_the_other_partys_consent() -> None:
 
 def test_20_44_breaking_an_agreement_excommunicates_on_a_tied_vote() -> None:
     state = start()
-    state.agreements = [[1, 0, "truce"]]
+    state.agreements = [Agreement(1, 0, "truce")]
     state.apply("parley breach east")
     state.apply("vote yes")  # west 3
     state.apply("vote no")  # east 3: a tie excommunicates (20.44)
@@ -138,7 +140,7 @@ def test_20_3_an_heirless_death_ends_the_leaders_agreements() -> None:
     from model.rules.eotma import leaders
 
     state = start()
-    state.agreements = [[1, 0, "truce"]]
+    state.agreements = [Agreement(1, 0, "truce")]
     effects: list[str] = []
     leaders.heirless(state, 0, effects)
     assert state.agreements == []

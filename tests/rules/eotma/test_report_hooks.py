@@ -9,6 +9,7 @@ from model import io
 from model.bots.base import play
 from model.bots.eotma_heuristic import EotmaHeuristicBot
 from model.rules.eotma.game import build_game
+from model.rules.eotma.records import Partial
 from model.rules.eotma.state import TALLY, EotmaState
 
 DEFAULT = Path(__file__).resolve().parents[3] / "scenarios" / "default.mappa.json"
@@ -39,7 +40,7 @@ def test_10_33_view_names_a_magnate_holding_conquest_results() -> None:
     state: EotmaState = game.new_state(1)
     magnate_code = game.n_players  # the first Magnate's owner number
     target = 0 if state.owner[0] != magnate_code else 1
-    state.partial[(target, -1)] = (magnate_code, 1)
+    state.partial[(target, -1)] = Partial(magnate_code, 1)
     shown = state.view()["areas"][game.board.ids[target]]["partial_conquest"]
     assert shown == {state.owner_name(magnate_code): 1}
 

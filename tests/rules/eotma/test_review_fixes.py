@@ -224,12 +224,12 @@ def _crusade_parley(**crusades: object) -> EotmaState:
 
 def test_20_46_house_a_tied_crusade_parley_calls_no_crusade() -> None:
     state = _crusade_parley()
-    assert state.crusade == [] and state.log[-1].effects[-1] == "parley crusade: 3 yes, 3 no: rejected"
+    assert state.crusade is None and state.log[-1].effects[-1] == "parley crusade: 3 yes, 3 no: rejected"
 
 
 def test_20_46_house_the_crusades_table_may_let_a_tie_call_the_crusade() -> None:
     state = _crusade_parley(parley_tie_carries=True)
-    assert state.crusade and state.crusade[0] == 0
+    assert state.crusade is not None and state.crusade.leader == 0
 
 
 def test_house_plague_hits_every_populous_area_without_a_roll() -> None:

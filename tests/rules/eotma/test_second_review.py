@@ -3,6 +3,7 @@ through the public API and is named after the rule it checks."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ from eotma_helpers import CATALOG, area, card, idx, rules_with, start, turn_of
 
 from model.rules.eotma.board import Board, LandSpec
 from model.rules.eotma.game import AreaStart, EotmaGame, Options, PlayerSetup
+from model.rules.eotma.records import Agreement, ClaimWatch, Crusade, Partial, TaxWait
 from model.rules.eotma.state import EotmaState
 from model.rules.protocol import IllegalActionError
 
@@ -146,7 +148,47 @@ def test_22_27_an_excommunicated_christian_conqueror_still_makes_it_catholic() -
 
 def test_22_12_an_excommunicated_player_cannot_call_a_breach_parley() -> None:
     state = start()
-    state.agreements = [[1, 0, "truce"]]
+    state.agreements = [Agreement(1, 0, "truce")]
     state.excommunicated[0] = True
     with pytest.raises(IllegalActionError, match=r"20\.4, 22\.12"):
         state.apply("parley breach east")
+
+
+def _round_trip(state: EotmaState) -> EotmaState:
+    saved = json.loads(json.dumps(state.to_json()))
+    again = EotmaState.from_json(state.game, saved)
+    assert again.to_json() == state.to_json()
+    return again
+
+
+def test_12_42_20_3_state_records_have_named_fields_and_keep_their_saved_lists() -> None:
+    state = start(areas={"march": AreaStart("west", 2, ties=("east",))})
+    march, city = idx(state, "march"), idx(state, "city")
+    state.apply("agree east truce")
+    state.apply("accept")
+    state.apply("taxation")
+    state.apply("tax march 1")  # east's tie: a waiver decision first (12.42)
+    state.partial[(city, march)] = Partial(0, 1)
+    state.claim_watch.append(ClaimWatch(0, march))
+    assert state.waiting == TaxWait(area=march, gold=1, waived=0, asked=1, plunder=False)
+    assert state.agreements[0].terms == "truce" and state.agreements[0].parties() == {0, 1}
+    saved = state.to_json()
+    # The saved forms are the plain lists of before, so earlier saves still load.
+    assert saved["waiting"] == [march, 1, 0, 1, 0] and saved["agreements"] == [[0, 1, "truce"]]
+    assert saved["crusade"] == [] and [city, march, 0, 1] in saved["partial"]
+    assert [0, march] in saved["claim_watch"]
+    again = _round_trip(state)
+    assert again.waiting is not None and again.waiting.area == march
+    assert again.partial[(city, march)].results == 1 and again.claim_watch[-1].area == march
+    copy_ = state.clone()
+    copy_.apply("waive")
+    assert copy_.waiting is None and state.waiting is not None and state.waiting.waived == 0
+
+
+def test_23_32_a_crusade_under_way_is_a_named_record_saved_as_its_old_list() -> None:
+    state = start()
+    state.crusade = Crusade(leader=1, asked=0, order=(1, 0))
+    saved = state.to_json()
+    assert saved["crusade"] == [1, 0, 1, 0]
+    again = _round_trip(state)
+    assert again.crusade == Crusade(1, 0, (1, 0)) and again.crusade.order == (1, 0)

@@ -8,6 +8,7 @@ from eotma_helpers import ISLE_LINKED, area, card, idx, start
 
 from model.rules.eotma import leaders, rebellion
 from model.rules.eotma.game import AreaStart
+from model.rules.eotma.records import Crusade
 
 MINUS = card(3, rule={"target": ["-1"]})
 CONVERT = card(4, conquest={"target": ["-1"], "result": ["C"]})
@@ -93,7 +94,7 @@ def test_12_42_19_1_each_heirless_check_waits_for_its_waivers() -> None:
 def test_12_42_a_check_inside_the_crusader_phase_goes_ahead_with_the_ties() -> None:
     state = start(areas={"march": AreaStart("west", 1, unrest=True, ties=("east",))})
     effects: list[str] = []
-    state.crusade = [0, 0, 0]  # inside a crusader phase
+    state.crusade = Crusade(0, 0, (0,))  # inside a crusader phase
     state.rng.force(6, 1)
     result = rebellion.check(state, idx(state, "march"), 0, effects, "leader died heirless")
     assert result != rebellion.DEFERRED and not state.pending

@@ -9,6 +9,7 @@ from model.rules.eotma import rebellion
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.endeavours.common import Located
 from model.rules.eotma.ratings import faith
+from model.rules.eotma.records import Partial
 from model.rules.eotma.territory import set_owner
 
 if TYPE_CHECKING:
@@ -69,17 +70,17 @@ def c_result(state: EotmaState, at: Located, effects: list[str]) -> None:
     enemy = state.owner[target]
     # 10.36: C results that the target's owner holds against our base from the target come off first.
     counter = state.partial.get((base, target))
-    if counter is not None and counter[0] == enemy:
-        if counter[1] > 1:
-            state.partial[(base, target)] = (enemy, counter[1] - 1)
+    if counter is not None and counter.holder == enemy:
+        if counter.results > 1:
+            state.partial[(base, target)] = Partial(enemy, counter.results - 1)
         else:
             del state.partial[(base, target)]
         effects.append(f"{board.ids[base]}: one C result from {board.ids[target]} removed (10.36)")
         return
     population = board.population[target]
     if population > 1:
-        _p, count = state.partial.get((target, base), (player, 0))
-        state.partial[(target, base)] = (player, count + 1)
+        _p, count = state.partial.get((target, base), Partial(player, 0))
+        state.partial[(target, base)] = Partial(player, count + 1)
         total = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == player)
         effects.append(
             f"{board.ids[target]}: {total} of {population} C results "
