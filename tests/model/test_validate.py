@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from model import io, validate
+from model.validate import runner
 from model.graph import MapGraphs
 from model.issues import Issue, Severity
 from model.scenario import (
@@ -353,8 +354,8 @@ def test_a_crashing_check_becomes_one_internal_error(
     def broken(context: object) -> list[Issue]:
         raise ZeroDivisionError("boom")
 
-    checks = [(name, broken if name == "names" else fn) for name, fn in validate._CHECKS]
-    monkeypatch.setattr(validate, "_CHECKS", checks)
+    checks = [(name, broken if name == "names" else fn) for name, fn in runner.CHECKS]
+    monkeypatch.setattr(runner, "CHECKS", checks)
     default.setup.units[0].strength = 9
     issues = validate.validate(default)
     internal = the(issues, "INTERNAL_ERROR")

@@ -1,0 +1,143 @@
+"""Checks of ids and names, and of the references between objects."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
+
+from model.issues import Issue
+from model.scenario import Scenario
+from model.validate.codes import issue
+from model.validate.context import Context, unknown_reference
+
+_UNNAMED_KINDS = ("boundary", "connection", "underlay", "unit")
+"""Objects whose name is optional (or that have none)."""
+
+
+def _identified(scenario: Scenario) -> Iterator[tuple[str, str, str, str]]:
+    """Yield ``(id, kind, JSON path, name)`` of every object that carries an id."""
+    groups: list[tuple[str, str, list[Any]]] = [
+        ("boundary", "map.boundaries", scenario.map.boundaries),
+        ("area", "map.areas", scenario.map.areas),
+        ("connection", "map.connections", scenario.map.connections),
+        ("underlay", "map.underlays", scenario.map.underlays),
+        ("language family", "catalogs.language_families", scenario.catalogs.language_families),
+        ("language", "catalogs.languages", scenario.catalogs.languages),
+        ("religion group", "catalogs.religion_groups", scenario.catalogs.religion_groups),
+        ("religion", "catalogs.religions", scenario.catalogs.religions),
+        ("empire", "setup.empires", scenario.setup.empires),
+        ("Magnate", "setup.magnates", scenario.setup.magnates),
+        ("unit", "setup.units", scenario.setup.units),
+    ]
+    for kind, path, items in groups:
+        for index, item in enumerate(items):
+            name = item.name if "name" in type(item).model_fields else "-"
+            yield item.id, kind, f"{path}[{index}]", name
+
+
+def ids(context: Context) -> Iterator[Issue]:
+    """Ids used by two objects (ids are unique across the whole scenario)."""
+    seen: dict[str, tuple[str, str]] = {}
+    for object_id, kind, path, _ in _identified(context.scenario):
+        if object_id in seen:
+            first_kind, first_path = seen[object_id]
+            yield issue(
+                "DUPLICATE_ID",
+                f"id {object_id!r} is used by the {first_kind} at {first_path} and "
+                f"the {kind} at {path}: give one of them a new id",
+                ids=(object_id,),
+                path=path,
+                location=context.location_of(object_id),
+            )
+        else:
+            seen[object_id] = (kind, path)
+
+
+def names(context: Context) -> Iterator[Issue]:
+    """Objects that need a name and have none; areas that share a name."""
+    for object_id, kind, path, name in _identified(context.scenario):
+        if kind not in _UNNAMED_KINDS and not name.strip():
+            yield issue(
+                "NAME_MISSING",
+                f"the {kind} {object_id!r} has no name: type one in",
+                ids=(object_id,),
+                path=f"{path}.name",
+                location=context.location_of(object_id),
+            )
+    by_name: dict[str, list[str]] = defaultdict(list)
+    for area in context.scenario.map.areas:
+        if area.name.strip():
+            by_name[area.name.strip().casefold()].append(area.id)
+    for area_ids in by_name.values():
+        if len(area_ids) > 1:
+            name = context.areas[area_ids[0]].name
+            yield issue(
+                "NAME_DUPLICATE",
+                f"{len(area_ids)} areas are named {name!r} ({', '.join(area_ids)})",
+                ids=area_ids,
+                location=context.location_of(area_ids[0]),
+            )
+
+
+def references(context: Context) -> Iterator[Issue]:
+    """Ids in connections, catalogs, the area setup and units that name no object of their kind."""
+    scenario = context.scenario
+    holders = context.empires | context.magnates
+    for index, connection in enumerate(scenario.map.connections):
+        for end in ("a", "b"):
+            value = getattr(connection, end)
+            if value not in context.areas:
+                yield unknown_reference(
+                    f"connection {connection.id!r}",
+                    value,
+                    f"map.connections[{index}].{end}",
+                    "area",
+                    (connection.id,),
+                )
+    families = {family.id for family in scenario.catalogs.language_families}
+    for index, language in enumerate(scenario.catalogs.languages):
+        if language.family is not None and language.family not in families:
+            yield unknown_reference(
+                f"language {language.id!r}",
+                language.family,
+                f"catalogs.languages[{index}].family",
+                "language family",
+                (language.id,),
+            )
+    groups = {group.id for group in scenario.catalogs.religion_groups}
+    for index, religion in enumerate(scenario.catalogs.religions):
+        if religion.group is not None and religion.group not in groups:
+            yield unknown_reference(
+                f"religion {religion.id!r}",
+                religion.group,
+                f"catalogs.religions[{index}].group",
+                "religion group",
+                (religion.id,),
+            )
+    for area_id, setup in scenario.setup.areas.items():
+        path = f"setup.areas.{area_id}"
+        if area_id not in context.areas:
+            yield unknown_reference("the setup", area_id, path, "area")
+        if setup.owner is not None and setup.owner not in holders:
+            yield unknown_reference(
+                f"the owner of area {area_id!r}",
+                setup.owner,
+                f"{path}.owner",
+                "empire or Magnate",
+                (area_id,),
+                context.location_of(area_id),
+            )
+    for index, unit in enumerate(scenario.setup.units):
+        path = f"setup.units[{index}]"
+        if unit.area not in context.areas:
+            yield unknown_reference(f"unit {unit.id!r}", unit.area, f"{path}.area", "area", (unit.id,))
+        if unit.owner not in holders:
+            yield unknown_reference(
+                f"unit {unit.id!r}",
+                unit.owner,
+                f"{path}.owner",
+                "empire or Magnate",
+                (unit.id,),
+                context.location_of(unit.area),
+            )

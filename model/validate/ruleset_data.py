@@ -1,0 +1,220 @@
+"""Checks of the ruleset's data: the ruleset itself, attributes against its schemas, references in
+them, its limits table, units."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from model.issues import Issue
+from model.rules import registry, tables
+from model.scenario import Point
+from model.validate.codes import issue
+from model.validate.context import Context, label, unknown_reference
+
+_RANGE_CODES = {"population": "POPULATION_OUT_OF_RANGE", "social_state": "SOCIAL_STATE_OUT_OF_RANGE"}
+"""Limits whose violation has a code of its own; every other limit reports VALUE_OUT_OF_RANGE."""
+
+_RANGE_ERRORS = {"greater_than", "greater_than_equal", "less_than", "less_than_equal"}
+"""Pydantic error types that a limits-table check reports instead (so a value is reported once)."""
+
+
+def ruleset(context: Context) -> Iterator[Issue]:
+    """A ruleset this Mappa does not know."""
+    if context.spec is None:
+        known = ", ".join(registry.known()) or "none"
+        yield issue(
+            "RULESET_UNKNOWN",
+            f"ruleset {context.scenario.ruleset.id!r} is unknown (known: {known}): fix ruleset.id",
+            path="ruleset.id",
+        )
+
+
+def _attribute_targets(context: Context) -> Iterator[tuple[str, type[BaseModel], dict[str, Any], str, str]]:
+    """Yield ``(object kind, model, attributes, JSON path, owner id)`` for every attributes dict."""
+    spec = context.spec
+    assert spec is not None
+    scenario = context.scenario
+    for index, area in enumerate(scenario.map.areas):
+        yield "area", spec.area_attributes, area.attributes, f"map.areas[{index}].attributes", area.id
+    for area_id, setup in scenario.setup.areas.items():
+        yield "area_setup", spec.area_setup, setup.attributes, f"setup.areas.{area_id}.attributes", area_id
+    for index, empire in enumerate(scenario.setup.empires):
+        yield (
+            "empire",
+            spec.empire_attributes,
+            empire.attributes,
+            f"setup.empires[{index}].attributes",
+            empire.id,
+        )
+    for index, magnate in enumerate(scenario.setup.magnates):
+        path = f"setup.magnates[{index}].attributes"
+        yield "magnate", spec.magnate_attributes, magnate.attributes, path, magnate.id
+    for index, unit in enumerate(scenario.setup.units):
+        yield "unit", spec.unit_attributes, unit.attributes, f"setup.units[{index}].attributes", unit.id
+    yield "options", spec.options, scenario.ruleset.options, "ruleset.options", ""
+    yield "setup", spec.setup_attributes, scenario.setup.attributes, "setup.attributes", ""
+
+
+def _limits(context: Context) -> tuple[dict[str, dict[str, dict[str, Any]]], list[Issue]]:
+    """Return the limits table as ``{object kind: {field: entry}}`` and the problems found in it."""
+    try:
+        raw = tables.table(context.scenario, "limits")
+    except tables.TableError:
+        return {}, []
+    where = (
+        "ruleset.tables.limits" if tables.is_overridden(context.scenario, "limits") else "the shipped limits"
+    )
+    if not isinstance(raw, dict):
+        return {}, [issue("TABLE_INVALID", f"{where} table is not an object of field -> range", path=where)]
+    limits: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
+    problems: list[Issue] = []
+    for name, entry in raw.items():
+        ok = (
+            isinstance(entry, dict)
+            and isinstance(entry.get("applies_to"), str)
+            and all(
+                isinstance(entry.get(bound), int | float) or entry.get(bound) is None
+                for bound in ("min", "max")
+            )
+        )
+        if not ok:
+            problems.append(
+                issue(
+                    "TABLE_INVALID",
+                    f"{where}: entry {name!r} needs applies_to and numeric min/max",
+                    path=f"{where}.{name}",
+                )
+            )
+            continue
+        limits[entry["applies_to"]][name] = entry
+    return limits, problems
+
+
+def attributes(context: Context) -> Iterator[Issue]:
+    """Attribute values against the ruleset's schemas and limits table, and the ids they name."""
+    if context.spec is None:
+        return
+    limits, problems = _limits(context)
+    yield from problems
+    for kind, model, attributes, path, owner in _attribute_targets(context):
+        bounded = limits.get(kind, {})
+        location = context.location_of(owner) if kind in ("area", "area_setup") else None
+        ids = (owner,) if owner else ()
+        try:
+            model.model_validate(attributes)
+        except ValidationError as error:
+            for item in error.errors():
+                loc = tuple(item["loc"])
+                if loc and loc[0] in bounded and item["type"] in _RANGE_ERRORS:
+                    continue  # the limits check below reports it, with the table's range
+                field_path = path + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc)
+                got = f" (got {item['input']!r})" if "input" in item and loc else ""
+                yield issue(
+                    "ATTRIBUTE_INVALID",
+                    f"{field_path}: {item['msg']}{got}",
+                    ids=ids,
+                    path=field_path,
+                    location=location,
+                )
+        for name, entry in bounded.items():
+            yield from _range(name, entry, attributes.get(name), f"{path}.{name}", ids, location)
+        yield from _attribute_references(context, model, attributes, path, ids, location)
+
+
+def _range(
+    name: str, entry: dict[str, Any], value: Any, path: str, ids: tuple[str, ...], location: Point | None
+) -> Iterator[Issue]:
+    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
+        return
+    low, high = entry.get("min"), entry.get("max")
+    if (low is not None and value < low) or (high is not None and value > high):
+        if low is not None and high is not None:
+            shown = f"outside {low}..{high}"
+        else:
+            shown = f"below the minimum {low}" if low is not None else f"above the maximum {high}"
+        rule = str(entry.get("rule", ""))
+        code = _RANGE_CODES.get(name, "VALUE_OUT_OF_RANGE")
+        owner = f" of {ids[0]!r}" if ids else ""
+        yield issue(
+            code,
+            f"{name.replace('_', ' ')}{owner} is {value}, {shown}{f' ({rule})' if rule else ''}",
+            ids=ids,
+            path=path,
+            location=location,
+            rule=rule,
+        )
+
+
+def _attribute_references(
+    context: Context,
+    model: type[BaseModel],
+    attributes: dict[str, Any],
+    path: str,
+    ids: tuple[str, ...],
+    location: Point | None,
+) -> Iterator[Issue]:
+    """Check fields that the ruleset marks as references (``json_schema_extra={"ref": kind}``)."""
+    known = context.known_ids()
+    for name, info in model.model_fields.items():
+        extra = info.json_schema_extra
+        target = extra.get("ref") if isinstance(extra, dict) else None
+        if not isinstance(target, str) or target not in known or name not in attributes:
+            continue
+        value = attributes[name]
+        values = value if isinstance(value, list) else [value]
+        for item in values:
+            if isinstance(item, str) and item not in known[target]:
+                owner = f"{ids[0]!r}" if ids else "the scenario"
+                expected = target.replace("_", " ")
+                yield unknown_reference(
+                    f"the {name} of {owner}", item, f"{path}.{name}", expected, ids, location
+                )
+
+
+def units(context: Context) -> Iterator[Issue]:
+    """Unit kinds, strengths and the kinds of area units stand on, by the ruleset's unit kinds."""
+    spec = context.spec
+    if spec is None:
+        return
+    for index, unit in enumerate(context.scenario.setup.units):
+        path = f"setup.units[{index}]"
+        where = context.location_of(unit.area)
+        kind = spec.unit_kind(unit.kind)
+        if kind is None:
+            choices = ", ".join(k.id for k in spec.unit_kinds) or "none"
+            yield issue(
+                "UNIT_KIND_UNKNOWN",
+                f"unit {unit.id!r} is a {unit.kind!r}; the {spec.id} ruleset has {choices}",
+                ids=(unit.id,),
+                path=f"{path}.kind",
+                location=where,
+            )
+            continue
+        if not kind.min_strength <= unit.strength <= kind.max_strength:
+            rule = f" ({kind.rule})" if kind.rule else ""
+            yield issue(
+                "UNIT_STRENGTH_OUT_OF_RANGE",
+                f"unit {unit.id!r} ({kind.name.lower()}) has strength "
+                f"{unit.strength}; it must be {kind.min_strength}..{kind.max_strength}{rule}",
+                ids=(unit.id,),
+                path=f"{path}.strength",
+                location=where,
+                rule=kind.rule,
+            )
+        area = context.areas.get(unit.area)
+        if area is not None and area.kind not in kind.allowed_on:
+            allowed = " or ".join(k.value for k in kind.allowed_on)
+            yield issue(
+                "UNIT_AREA_KIND",
+                f"unit {unit.id!r} ({kind.name.lower()}) stands in {area.kind.value} "
+                f"area {label(context, area.id)}; it may only stand on {allowed}",
+                ids=(unit.id, area.id),
+                path=f"{path}.area",
+                location=where,
+                rule=kind.rule,
+            )

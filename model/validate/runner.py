@@ -1,0 +1,111 @@
+"""``validate``: run every check, then the ruleset's own, and give the issues map points."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from model.graph import MapGraphs
+from model.issues import Issue, Severity
+from model.rules import registry
+from model.scenario import Point, Scenario
+from model.topology import Topology
+from model.validate import connections, geometry, identity, ruleset_data
+from model.validate.codes import internal_error
+from model.validate.context import Check, Context
+
+CHECKS: list[tuple[str, Check]] = [
+    ("linework", geometry.linework),
+    ("faces", geometry.faces),
+    ("neighbours", geometry.neighbours),
+    ("ids", identity.ids),
+    ("names", identity.names),
+    ("references", identity.references),
+    ("connections", connections.connections),
+    ("ruleset", ruleset_data.ruleset),
+    ("attributes", ruleset_data.attributes),
+    ("units", ruleset_data.units),
+]
+"""The core checks in the order they run, each with the name an INTERNAL_ERROR gives if it crashes."""
+
+
+def validate(
+    scenario: Scenario, *, topology: Topology | None = None, graphs: MapGraphs | None = None
+) -> list[Issue]:
+    """Return every issue found in the scenario (core checks, then the ruleset's); never raises.
+
+    ``topology`` (a ``model.topology.Topology``) and ``graphs`` (a ``model.graph.MapGraphs``) of
+    this very scenario may be passed to skip rebuilding them.
+    """
+    try:
+        spec = registry.get(scenario.ruleset.id)
+    except Exception as error:
+        return [internal_error("ruleset registry", error)]
+    context = Context(scenario, spec, topology, graphs)
+    context.areas = {area.id: area for area in scenario.map.areas}
+    context.empires = {empire.id for empire in scenario.setup.empires}
+    context.magnates = {magnate.id for magnate in scenario.setup.magnates}
+    found: list[Issue] = []
+    for name, function in CHECKS:
+        try:
+            found.extend(function(context))
+        except Exception as error:  # never raise: a crashing check becomes one issue
+            found.append(internal_error(name, error))
+    if context.geometry_issue is not None:
+        found.append(context.geometry_issue)
+    if spec is not None:
+        try:
+            geometry = context.geometry()
+            extra = {"graphs": geometry[1]} if geometry is not None else {}
+            found.extend(spec.run_checks(scenario, **extra))
+        except Exception as error:
+            found.append(internal_error(f"{spec.id} ruleset checks", error))
+    try:
+        return _with_locations(found, scenario)
+    except Exception:  # locating is a convenience: never lose the issues over it
+        return found
+
+
+def _with_locations(found: list[Issue], scenario: Scenario) -> list[Issue]:
+    """Give a map point to issues that name objects but no point, so the editor can zoom to them."""
+    if all(item.location is not None or not item.ids for item in found):
+        return found
+    points = _object_points(scenario)
+    located = []
+    for item in found:
+        if item.location is None:
+            point = next((points[i] for i in item.ids if i in points), None)
+            if point is not None:
+                item = dataclasses.replace(item, location=point)
+        located.append(item)
+    return located
+
+
+def _object_points(scenario: Scenario) -> dict[str, Point]:
+    """A point for every object that has a place on the map: areas, boundaries, units, courts..."""
+    points: dict[str, Point] = {}
+    for boundary in scenario.map.boundaries:
+        points[boundary.id] = boundary.points[len(boundary.points) // 2]
+    for area in scenario.map.areas:
+        points[area.id] = area.label or area.anchors[0]
+    for connection in scenario.map.connections:
+        if connection.a in points:
+            points.setdefault(connection.id, points[connection.a])
+    for unit in scenario.setup.units:
+        if unit.area in points:
+            points.setdefault(unit.id, points[unit.area])
+    for empire in scenario.setup.empires:
+        court = empire.attributes.get("court")
+        if isinstance(court, str) and court in points:
+            points.setdefault(empire.id, points[court])
+    for area_id, setup in scenario.setup.areas.items():
+        if setup.owner is not None and area_id in points:
+            points.setdefault(
+                setup.owner, points[area_id]
+            )  # a Magnate (or courtless empire): one of its areas
+    return points
+
+
+def has_errors(issues: Iterable[Issue]) -> bool:
+    """Return whether any of the issues is an error."""
+    return any(item.severity is Severity.ERROR for item in issues)
