@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING
 from model.rules.eotma.decisions import Pending
 from model.rules.eotma.endeavours.conquest import take
 from model.rules.eotma.leaders import stature_check
-from model.rules.eotma.ratings import COMBAT, language_difference, leader_religion, religion_difference
+from model.rules.eotma.ratings import (
+    COMBAT,
+    language_difference,
+    leader_religion,
+    religion_difference,
+    technology,
+)
 from model.rules.eotma.records import Crusade, Partial
 
 if TYPE_CHECKING:
@@ -38,14 +44,19 @@ def holy_places(state: EotmaState) -> tuple[int, int] | None:
     return None
 
 
-def is_crusader(state: EotmaState, player: int) -> bool:
-    """Return whether the player's leader belongs to the crusading church (23.31), excommunication aside."""
-    religion = leader_religion(state, player)
+def _of_church(state: EotmaState, religion: str | None) -> bool:
+    """Return whether a religion id is the crusading church (by id or by name, ``crusades`` table)."""
     church = state.game.rules.crusade_church
     names = state.game.board.catalog.religion_names
     return religion is not None and (
         religion == church or names.get(religion, "").lower().replace(" ", "_") == church
     )
+
+
+def is_crusader(state: EotmaState, player: int) -> bool:
+    """Return whether the player's leader belongs to the crusading church (23.31); an
+    excommunicated leader is out of the church (22.12) and does not crusade."""
+    return _of_church(state, leader_religion(state, player))
 
 
 def possible(state: EotmaState) -> str | None:
@@ -144,7 +155,7 @@ def _friendly(state: EotmaState, area: int) -> bool:
         return False
     if state.crusader_state[area] and state.game.rules.crusader_state_friendly:
         return True
-    return state.religion[area] == state.game.rules.crusade_church
+    return _of_church(state, state.religion[area])
 
 
 def _landings(state: EotmaState, launch: int) -> list[int]:
@@ -387,17 +398,42 @@ def attack(state: EotmaState, target: int, gold: int, effects: list[str]) -> Non
     price = game.rules.min_gold["conquest"] + gold
     state.treasury[player] -= price
     card = game.rules.card_by_id[state.hand[player].pop(0)]
-    rating = state.stat[player][COMBAT] - state.ss[target] - state.fort[target]
-    rating -= language_difference(state, player, target) + religion_difference(state, player, target)
-    rating += gold
+    rating = crusade_rating(state, player, target, gold, pillage=False)
     effects.append(
         f"{game.player_ids[player]} crusades against {board.ids[target]}: card {card.id}, rating {rating}"
     )
-    for result in card.for_kind("conquest"):
+    results = card.for_kind("conquest")
+    for result in results:  # a conquest resolved as any other: the target's -1, then the C (10)
+        if result.code == "-1" and result.column == "target" and result.applies(rating):
+            _lower(state, target, effects)
+    for result in results:
         if result.code == "C" and result.column == "result" and result.applies(rating):
             _c_result(state, player, target, effects)
     stature_check(state, player, COMBAT, card, effects)
     _next(state, current(state).asked + 1, effects)
+
+
+def crusade_rating(state: EotmaState, player: int, target: int, gold: int, *, pillage: bool) -> int:
+    """Return a crusader's rating against an area (23.32 steps 4-5): combat stature, the base's
+    social state counting 0 (house default: the crusaders have no base on the map), the target's
+    social state, fort, language and religion (a pillage adds its population, 11.0), the
+    technology cards (19.2: every conquest and pillage), armies in the target (33.5), and gold."""
+    board = state.game.board
+    rating = state.stat[player][COMBAT] - state.ss[target] - state.fort[target]
+    if pillage:
+        rating += board.population[target]
+    rating -= language_difference(state, player, target) + religion_difference(state, player, target)
+    rating += technology(state, player)
+    if state.game.options.armies_fleets:
+        rating -= state.army[target]
+    return rating + gold
+
+
+def _lower(state: EotmaState, area: int, effects: list[str]) -> None:
+    before = state.ss[area]
+    if before > state.game.rules.ss_min:
+        state.ss[area] = before - 1
+        effects.append(f"{state.game.board.ids[area]}: social state {before} -> {before - 1}")
 
 
 def pillage(state: EotmaState, target: int, gold: int, effects: list[str]) -> None:
@@ -415,9 +451,7 @@ def pillage(state: EotmaState, target: int, gold: int, effects: list[str]) -> No
     board = game.board
     state.treasury[player] -= game.rules.min_gold["pillage"] + gold
     card = game.rules.card_by_id[state.hand[player].pop(0)]
-    rating = state.stat[player][COMBAT] + board.population[target] - state.ss[target] - state.fort[target]
-    rating -= language_difference(state, player, target) + religion_difference(state, player, target)
-    rating += gold
+    rating = crusade_rating(state, player, target, gold, pillage=True)
     effects.append(
         f"{game.player_ids[player]} pillages {board.ids[target]} on crusade: card {card.id}, rating {rating}"
     )
@@ -425,10 +459,7 @@ def pillage(state: EotmaState, target: int, gold: int, effects: list[str]) -> No
         if not result.applies(rating):
             continue
         if result.code == "-1" and result.column == "target":
-            before = state.ss[target]
-            if before > game.rules.ss_min:
-                state.ss[target] = before - 1
-                effects.append(f"{board.ids[target]}: social state {before} -> {before - 1}")
+            _lower(state, target, effects)
         elif result.code == "G":
             loot = plunder_gold(state, f"pillage gold {board.ids[target]}")
             state.treasury[player] += loot
@@ -463,6 +494,11 @@ def _c_result(state: EotmaState, player: int, target: int, effects: list[str]) -
         if total < population:
             return
     take(state, player, target, effects)
+    if target in state.crusade_targets and not _of_church(state, state.religion[target]):
+        # 23.32 step 4: the crusaders pass through the area they had to conquer; one not of their
+        # church loses a level besides what the endeavour cost it.
+        effects.append(f"{state.game.board.ids[target]}: the crusaders pass through (23.32 step 4)")
+        _lower(state, target, effects)
 
 
 def founding_areas(state: EotmaState) -> list[int]:

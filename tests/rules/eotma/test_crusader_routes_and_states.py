@@ -31,7 +31,10 @@ CATALOG = CATALOG_RC.__class__(
 
 
 def two_route_state(
-    germany: bool = False, tables: dict[str, object] | None = None, treasury: int = 12
+    germany: bool = False,
+    tables: dict[str, object] | None = None,
+    treasury: int = 12,
+    cards: tuple[dict[str, object], ...] = (),
 ) -> EotmaState:
     board = Board.build(
         [
@@ -74,7 +77,7 @@ def two_route_state(
         board,
         players,
         starts,
-        rules=rules_with(C_ANY, PILLAGE_G, **(tables or {})),
+        rules=rules_with(C_ANY, PILLAGE_G, *cards, **(tables or {})),
         options=Options(events=False, crusades=True, schism=False),
         start_year=1100,
         magnates=[MagnateSetup("sultan", 3, "syria")],
@@ -391,3 +394,43 @@ def test_23_32_step_3_the_sea_landing_range_is_table_data() -> None:
     # No landing by sea from venice: the overland route is the only one and is taken at once.
     assert any("launched from paris" in e for e in entry.effects)
     assert state.view()["decision"] == "passage"
+
+
+def test_23_32_step_4_an_area_conquered_on_the_route_loses_a_level_as_the_crusaders_pass() -> None:
+    state = two_route_state()
+    croatia = state.game.board.index["croatia"]
+    before = state.ss[croatia]
+    state.apply("crusade")
+    state.apply("crusade-route paris")
+    state.apply("accept")  # passage through cpl
+    entry = state.apply("crusade-attack croatia")
+    assert state.view()["areas"]["croatia"]["owner"] == "france"
+    # Conquered (no -1 on the card), then passed through: not of the crusaders' church, one level.
+    assert "croatia: the crusaders pass through (23.32 step 4)" in entry.effects
+    assert state.ss[croatia] == before - 1
+
+
+def _crusade_rating(state: EotmaState) -> int:
+    state.apply("crusade")
+    state.apply("crusade-route venice")
+    entry = state.apply("crusade-attack syria")
+    text = next(e for e in entry.effects if e.startswith("france crusades against syria"))
+    return int(text.rsplit("rating ", 1)[1])
+
+
+def test_19_2_technology_cards_add_to_a_crusaders_conquest() -> None:
+    plain = _crusade_rating(two_route_state())
+    armed = two_route_state()
+    armed.kept[0] += ["technological_weapons", "tactical_systems_advance"]
+    assert _crusade_rating(armed) == plain + 6
+
+
+def test_10_a_crusaders_conquest_card_lowers_the_target_like_any_conquest() -> None:
+    state = two_route_state(cards=(card(7, conquest={"target": ["-1"]}),))
+    state.force_year_cards("france", [7])
+    syria = state.game.board.index["syria"]
+    state.apply("crusade")
+    state.apply("crusade-route venice")
+    entry = state.apply("crusade-attack syria")
+    assert "syria: social state 0 -> -1" in entry.effects and state.ss[syria] == -1
+    assert state.view()["areas"]["syria"]["owner"] == "sultan"
