@@ -169,6 +169,11 @@ class Rules:
         self.byzantine_orthodox_votes: int = int(s["byzantine_orthodox_votes"])
         """The Byzantine player's extra votes over an Eastern Orthodox area during a schism (20.52)."""
         self.union_before_year: int = int(s["union_before_year"])
+        self.rome_without_tie_condition: int = int(_value(s.get("rome_without_tie_condition", 2)))
+        """The influence condition when the Byzantine player holds Rome without a tie to it: 23.1
+        lists no such case (house default 2)."""
+        if not 1 <= self.rome_without_tie_condition <= 6:
+            raise RulesDataError("schism: rome_without_tie_condition must be a condition 1-6 (23.1)")
 
         conv = get("conversion")
         self.conversion: dict[str, dict[str, int]] = {

@@ -21,7 +21,9 @@ def influence_condition(state: EotmaState) -> int | None:
     byz_tie = bool(ties & (1 << byz))
     others = bool(ties & ~(1 << byz))
     if owner == byz:
-        return 2 if byz_tie and others else (1 if byz_tie else 2)
+        if not byz_tie:
+            return rules.rome_without_tie_condition  # not among 23.1's cases: a house default
+        return 2 if others else 1
     if 0 <= owner < game.n_players:
         return 6
     if byz_tie:

@@ -192,3 +192,42 @@ def test_23_32_a_crusade_under_way_is_a_named_record_saved_as_its_old_list() -> 
     assert saved["crusade"] == [1, 0, 1, 0]
     again = _round_trip(state)
     assert again.crusade == Crusade(1, 0, (1, 0)) and again.crusade.order == (1, 0)
+
+
+def _rome_game(tables: dict[str, Any]) -> EotmaGame:
+    board = Board.build(
+        [
+            LandSpec("rome", religion="latin"),
+            LandSpec("cpl", religion="eastern"),
+            LandSpec("paris", religion="latin"),
+        ],
+        catalog=CATALOG,
+    )
+    seats = [PlayerSetup("byzantium", court="cpl"), PlayerSetup("france", court="paris")]
+    starts = {
+        "cpl": AreaStart("byzantium", 1),
+        "paris": AreaStart("france", 1),
+        "rome": AreaStart("byzantium", 1, ties=("france",)),
+    }
+    return EotmaGame(
+        board,
+        seats,
+        starts,
+        rules=rules_with(**tables),
+        options=Options(events=False, schism=True),
+        start_year=1100,
+    )
+
+
+def test_23_1_rome_held_without_a_byzantine_tie_takes_the_schism_tables_condition() -> None:
+    from model.rules.eotma.data import _default_table
+
+    def first_check(state: EotmaState) -> str:
+        return next(r for r in state.log[0].effects if "schism table, condition" in r)
+
+    shipped = _default_table("schism")
+    assert shipped["rome_without_tie_condition"]["value"] == 2
+    state = _rome_game({}).new_state(3)
+    assert "schism table, condition 2" in first_check(state)
+    state = _rome_game({"schism": {**shipped, "rome_without_tie_condition": 6}}).new_state(3)
+    assert "schism table, condition 6" in first_check(state)
