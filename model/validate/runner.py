@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
+import networkx as nx
+
 from model.graph import MapGraphs
 from model.issues import Issue, Severity
 from model.rules import registry
@@ -60,10 +62,25 @@ def validate(
             found.extend(spec.run_checks(scenario, **extra))
         except Exception as error:
             found.append(internal_error(f"{spec.id} ruleset checks", error))
+    if graphs is None and context.graphs is not None:
+        _release(context.graphs)
     try:
         return _with_locations(found, scenario)
     except Exception:  # locating is a convenience: never lose the issues over it
         return found
+
+
+def _release(graphs: MapGraphs) -> None:
+    """Empty graphs that only this run used, so that they are freed now.
+
+    A networkx graph refers to itself through the views it caches (``nodes``, ``degree``...), so a
+    dropped one is left to the cyclic garbage collector: on a 5,000-area map some 50,000 dicts,
+    sets and lists per run, whose collection holds the GIL for tens of milliseconds (the editor's
+    UI stalls while its live validation runs). Emptied, their contents are freed at once.
+    """
+    for value in vars(graphs).values():
+        if isinstance(value, nx.Graph):
+            value.clear()
 
 
 def _with_locations(found: list[Issue], scenario: Scenario) -> list[Issue]:
