@@ -3,15 +3,18 @@
 At the start of a round, after the year cards are dealt, every active raider makes its raids and
 every Magnate its conquest; each attack draws a year card from the undealt deck. An attacked
 player may defend with a year card and gold as in 13.0: the attack then waits for that decision
-(a pending ``npc-defense``). Attacks wait in ``state.npc_queue`` as
-``[kind, name, stature, target, base, language, religion]`` (kind ``raid`` or ``magnate``).
+(a pending ``npc-defense``). Attacks wait in ``state.npc_queue`` as ``records.Attack`` values
+(kind ``raid`` or ``magnate``). Raiders hit their richest targets, ties at the cut going to die
+rolls; armies in the target count against an attack and may take its -1 (33.5, 33.33); a Magnate
+is checked like a leader when its card calls a check (facts sheet 7.3).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from model.rules.eotma import leaders
+from model.rules.eotma import leaders, rebellion
+from model.rules.eotma.cards import YearCard
 from model.rules.eotma.decisions import Pending
 from model.rules.eotma.endeavours.common import defense_seas, may_defend
 from model.rules.eotma.ratings import COMBAT, defense_value
@@ -47,6 +50,36 @@ def raider_targets(state: EotmaState, raider: dict[str, Any]) -> list[int]:
     return [a for a in sorted(pool) if state.ss[a] > ss_min]
 
 
+def richest(state: EotmaState, pool: list[int], raids: int, name: str) -> list[int]:
+    """Return the ``raids`` richest areas of the pool, population plus social state (house default
+    12, facts sheet 7.2); areas tied at the cut are ordered by die rolls, highest first, equal
+    rolls rolling again."""
+    population = state.game.board.population
+    value = {a: population[a] + state.ss[a] for a in pool}
+    chosen: list[int] = []
+    for worth in sorted(set(value.values()), reverse=True):
+        if len(chosen) >= raids:
+            break
+        tied = [a for a in pool if value[a] == worth]
+        if len(chosen) + len(tied) > raids:
+            tied = _roll_off(state, tied, f"{name} target")
+        chosen += tied[: raids - len(chosen)]
+    return chosen
+
+
+def _roll_off(state: EotmaState, areas: list[int], why: str) -> list[int]:
+    if len(areas) <= 1:
+        return list(areas)
+    ids = state.game.board.ids
+    rolls: dict[int, list[int]] = {}
+    for a in areas:
+        rolls.setdefault(state.rng.roll(1, f"{why}: {ids[a]}"), []).append(a)
+    result: list[int] = []
+    for value in sorted(rolls, reverse=True):
+        result += _roll_off(state, rolls[value], why)
+    return result
+
+
 def queue_attacks(state: EotmaState, effects: list[str]) -> None:
     """Queue this round's raids (24, house default 12) and Magnate conquests (24.5, house default 13)."""
     game = state.game
@@ -56,11 +89,9 @@ def queue_attacks(state: EotmaState, effects: list[str]) -> None:
             first, last = raider["years"]
             if not first <= year <= last:
                 continue
-            targets = raider_targets(state, raider)
-            # The richest targets first: population plus social state (ties: board order).
-            targets.sort(key=lambda a: (-(game.board.population[a] + state.ss[a]), a))
+            targets = richest(state, raider_targets(state, raider), int(raider["raids"]), str(raider["name"]))
             stature = _stature(raider, year)
-            for target in targets[: int(raider["raids"])]:
+            for target in targets:
                 attack = Attack(
                     "raid",
                     str(raider["name"]),
@@ -191,6 +222,8 @@ def resolve(state: EotmaState, attack: Attack, against: int, effects: list[str])
     lang = board.language_difference(language, target) if language else 0
     rel = board.religion_difference(religion, state.religion[target], state.union) if religion else 0
     rating = stature - state.ss[target] - state.fort[target] - lang - rel - against
+    if game.options.armies_fleets:
+        rating -= state.army[target]  # 33.5: each army point in the target adds to the defence
     if kind == "raid":
         rating += board.population[target]  # raiders pillage with a base social state of 0 (24)
     else:
@@ -202,6 +235,8 @@ def resolve(state: EotmaState, attack: Attack, against: int, effects: list[str])
         if not result.applies(rating) or (blocked and result.is_good_for_actor(column)):
             continue
         if result.code == "-1" and result.column == "target":
+            if rebellion.army_absorbs(state, target, effects):  # 33.33, the endeavours table's choice
+                continue
             before = state.ss[target]
             if before > game.rules.ss_min:
                 state.ss[target] = before - 1
@@ -210,6 +245,31 @@ def resolve(state: EotmaState, attack: Attack, against: int, effects: list[str])
                     state.unrest[target] = True  # house default: a raided area whose level fell
         elif result.code == "C" and kind == "magnate" and result.column == "result":
             _magnate_c(state, attack, effects)
+    if kind == "magnate":
+        magnate_check(state, attack, card, effects)
+
+
+def magnate_check(state: EotmaState, attack: Attack, card: YearCard, effects: list[str]) -> None:
+    """House default 13 (facts sheet 7.3): a Magnate is checked like a leader when its card calls
+    a check on its stature (the stature check table); a death brings an heir's combat stature."""
+    game = state.game
+    code = state.owner[attack.base]
+    k = code - game.n_players
+    if not 0 <= k < len(state.mag_stat) or state.mag_names[k] != attack.name:
+        return
+    stature = state.mag_stat[k]
+    if not card.calls_check(stature):
+        return
+    rules = game.rules
+    result = rules.stature_check(state.rng.roll(2, f"stature check {attack.name} combat {stature}"))
+    if result == "dies":
+        state.mag_stat[k] = leaders.heir_statures(state)[COMBAT]
+        effects.append(f"{attack.name}: the Magnate dies; its heir's combat stature is {state.mag_stat[k]}")
+        return
+    after = max(rules.min_stature, min(rules.max_stature, stature + int(result)))
+    if after != stature:
+        state.mag_stat[k] = after
+        effects.append(f"{attack.name}: combat stature {stature} -> {after}")
 
 
 def _magnate_c(state: EotmaState, attack: Attack, effects: list[str]) -> None:

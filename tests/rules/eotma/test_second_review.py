@@ -231,3 +231,81 @@ def test_23_1_rome_held_without_a_byzantine_tie_takes_the_schism_tables_conditio
     assert "schism table, condition 2" in first_check(state)
     state = _rome_game({"schism": {**shipped, "rome_without_tie_condition": 6}}).new_state(3)
     assert "schism table, condition 6" in first_check(state)
+
+
+RAID_DECK = [
+    card(i, pillage={"target": ["-1(0>)"]}, conquest={"result": ["C"]}, stature_check=[1, 9])
+    for i in range(1, 40)
+]
+VIKINGS = {
+    "note": "one raider with one raid",
+    "raiders": [
+        {
+            "id": "vikings",
+            "name": "Vikings",
+            "years": [900, 1100],
+            "stature": [[9999, 5]],
+            "raids": 1,
+            "language": None,
+            "religion": None,
+            "targets": {"seas": ["inner"], "near": [], "steps": 0},
+        }
+    ],
+}
+
+
+def _raided(seed: int, **kwargs: Any) -> EotmaState:
+    from eotma_helpers import game
+
+    options = Options(events=False, raiders=True, armies_fleets=kwargs.pop("armies", False))
+    tables = {"raiders": VIKINGS, "year_cards": {"cards": RAID_DECK}}
+    return game(*RAID_DECK, options=options, tables=tables, **kwargs).new_state(seed)
+
+
+def test_house_7_2_raid_targets_tied_at_the_cut_are_chosen_by_die_rolls() -> None:
+    # home 2 + 0 and isle 1 + 1 are equally rich: a die roll each, the higher is raided.
+    for seed in range(1, 6):
+        state = _raided(seed, areas={"home": AreaStart("west", 0), "isle": AreaStart(None, 1)})
+        rolls: dict[str, int] = {}
+        for line in state.log[0].effects:
+            if line.startswith("Vikings target: "):
+                name, _, value = line.removeprefix("Vikings target: ").partition(": 1d6 ")
+                rolls[name] = int(value.rpartition("=")[2])
+        assert set(rolls) == {"home", "isle"}
+        raided = "home" if rolls["home"] > rolls["isle"] else "isle"
+        if raided == "home":
+            assert state.view()["decision"] == "npc-defense"
+            state.apply("decline")
+        attacks = [e for entry in state.log for e in entry.effects if e.startswith("Vikings attack ")]
+        assert attacks and attacks[0].startswith(f"Vikings attack {raided}: card")
+
+
+def test_33_5_armies_in_a_raided_area_count_for_the_defence_and_33_33_take_the_loss() -> None:
+    state = _raided(4, armies=True)
+    home = idx(state, "home")
+    assert state.view()["decision"] == "npc-defense" and state.current_player() == "west"
+    state.army[home] = 2
+    entry = state.apply("decline")
+    # 5 + population 2 - social state 2 = 5, minus 2 army points: 3; the -1 costs an army point.
+    assert any(e.startswith("Vikings attack home: card") and e.endswith("rating 3") for e in entry.effects)
+    assert "home: an army point is lost instead of a level (33.33)" in entry.effects
+    assert state.army[home] == 1 and area(state, "home")["social_state"] == 2
+
+
+def test_house_7_3_a_magnate_is_checked_like_a_leader_when_its_card_calls_a_check() -> None:
+    from eotma_helpers import game
+
+    matrix = {"rows": [{"from": 0, "to": 3000, "areas": ["border"] * 11}], "attack": True}
+    g = game(
+        *RAID_DECK,
+        options=Options(events=False, magnates=True),
+        tables={"magnates": matrix, "year_cards": {"cards": RAID_DECK}},
+        areas={"venice": AreaStart(None, 0)},
+    )
+    state = g.new_state(4)
+    assert state.view()["decision"] == "npc-defense"
+    state.rng.force(1, 1)  # the stature check table: 2 is a death (house default)
+    entry = state.apply("decline")
+    assert any(
+        e.startswith("magnate-border: the Magnate dies; its heir's combat stature is") for e in entry.effects
+    )
