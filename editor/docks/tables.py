@@ -9,6 +9,7 @@ inspector, so every change goes through its undo commands.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import (
@@ -35,28 +36,46 @@ from PySide6.QtWidgets import (
 
 from editor import commands
 from editor.document import DocumentChange, ScenarioDocument
-from editor.mapview.modes import area_values
+from editor.mapview.modes import area_values, model_values
 from editor.selection import Selection
 from model import ops
 from model.colours import suggest_colour
+from model.rules import registry
 from model.scenario import AreaKind, Scenario
 
 Index = QModelIndex | QPersistentModelIndex
-Column = tuple[str, Callable[[Scenario, Any, dict[str, Any]], Any]]
+
+
+@dataclass(frozen=True)
+class Row:
+    """What a column reads for one object: the scenario, the object, its attribute values with the
+    ruleset's defaults filled in, and the names of everything an id may refer to."""
+
+    scenario: Scenario
+    item: Any
+    values: dict[str, Any]
+    names: dict[str, str]
+
+    def name(self, object_id: str | None) -> str:
+        """The name of the object an id refers to (the id itself when nothing has that id)."""
+        return "" if object_id is None else self.names.get(object_id, object_id)
+
+
+Column = tuple[str, Callable[[Row], Any]]
 
 
 def _area_columns() -> list[Column]:
     return [
-        ("Id", lambda s, a, v: a.id),
-        ("Name", lambda s, a, v: a.name),
-        ("Kind", lambda s, a, v: a.kind.value),
-        ("Owner", lambda s, a, v: v.get("owner") or ""),
-        ("Language", lambda s, a, v: v.get("language") or ""),
-        ("Religion", lambda s, a, v: v.get("religion") or ""),
-        ("Population", lambda s, a, v: v.get("population")),
-        ("Social state", lambda s, a, v: v.get("social_state")),
-        ("Seafaring", lambda s, a, v: "yes" if v.get("seafaring_home") else ""),
-        ("Fort", lambda s, a, v: v.get("fortification")),
+        ("Id", lambda r: r.item.id),
+        ("Name", lambda r: r.item.name),
+        ("Kind", lambda r: r.item.kind.value),
+        ("Owner", lambda r: r.name(r.values.get("owner"))),
+        ("Language", lambda r: r.name(r.values.get("language"))),
+        ("Religion", lambda r: r.name(r.values.get("religion"))),
+        ("Population", lambda r: r.values.get("population")),
+        ("Social state", lambda r: r.values.get("social_state")),
+        ("Seafaring", lambda r: "yes" if r.values.get("seafaring_home") else ""),
+        ("Fort", lambda r: r.values.get("fortification")),
     ]
 
 
@@ -73,55 +92,84 @@ def _area_rows(scenario: Scenario, only: Collection[str] | None = None) -> dict[
     return values
 
 
-def _leader(empire: Any) -> dict[str, Any]:
-    leader = empire.attributes.get("leader")
+def _leader(row: Row) -> dict[str, Any]:
+    leader = row.values.get("leader")
     return leader if isinstance(leader, dict) else {}
+
+
+def _owned(row: Row) -> int:
+    return sum(1 for a in row.scenario.setup.areas.values() if a.owner == row.item.id)
 
 
 def _empire_columns() -> list[Column]:
     return [
-        ("Id", lambda s, e, v: e.id),
-        ("Name", lambda s, e, v: e.name),
-        ("Colour", lambda s, e, v: e.colour),
-        ("Leader", lambda s, e, v: _leader(e).get("name", "")),
-        ("C", lambda s, e, v: _leader(e).get("combat")),
-        ("A", lambda s, e, v: _leader(e).get("administrative")),
-        ("D", lambda s, e, v: _leader(e).get("diplomatic")),
-        ("Court", lambda s, e, v: e.attributes.get("court") or ""),
-        ("Treasury", lambda s, e, v: e.attributes.get("treasury")),
-        ("Areas", lambda s, e, v: sum(1 for a in s.setup.areas.values() if a.owner == e.id)),
+        ("Id", lambda r: r.item.id),
+        ("Name", lambda r: r.item.name),
+        ("Colour", lambda r: r.item.colour),
+        ("Leader", lambda r: _leader(r).get("name", "")),
+        ("C", lambda r: _leader(r).get("combat")),
+        ("A", lambda r: _leader(r).get("administrative")),
+        ("D", lambda r: _leader(r).get("diplomatic")),
+        ("Court", lambda r: r.name(r.values.get("court"))),
+        ("Treasury", lambda r: r.values.get("treasury")),
+        ("Areas", _owned),
     ]
 
 
 def _magnate_columns() -> list[Column]:
     return [
-        ("Id", lambda s, m, v: m.id),
-        ("Name", lambda s, m, v: m.name),
-        ("Colour", lambda s, m, v: m.colour),
-        ("Combat", lambda s, m, v: m.attributes.get("combat")),
-        ("Areas", lambda s, m, v: sum(1 for a in s.setup.areas.values() if a.owner == m.id)),
+        ("Id", lambda r: r.item.id),
+        ("Name", lambda r: r.item.name),
+        ("Colour", lambda r: r.item.colour),
+        ("Combat", lambda r: r.values.get("combat")),
+        ("Areas", _owned),
     ]
 
 
 def _unit_columns() -> list[Column]:
     return [
-        ("Id", lambda s, u, v: u.id),
-        ("Kind", lambda s, u, v: u.kind),
-        ("Owner", lambda s, u, v: u.owner),
-        ("Area", lambda s, u, v: u.area),
-        ("Strength", lambda s, u, v: u.strength),
+        ("Id", lambda r: r.item.id),
+        ("Kind", lambda r: r.item.kind),
+        ("Owner", lambda r: r.name(r.item.owner)),
+        ("Area", lambda r: r.name(r.item.area)),
+        ("Strength", lambda r: r.item.strength),
     ]
 
 
 def _connection_columns() -> list[Column]:
     return [
-        ("Id", lambda s, c, v: c.id),
-        ("Kind", lambda s, c, v: c.kind.value),
-        ("From", lambda s, c, v: c.a),
-        ("To", lambda s, c, v: c.b),
-        ("Name", lambda s, c, v: c.name),
-        ("One way", lambda s, c, v: "yes" if c.one_way else ""),
+        ("Id", lambda r: r.item.id),
+        ("Kind", lambda r: r.item.kind.value),
+        ("From", lambda r: r.name(r.item.a)),
+        ("To", lambda r: r.name(r.item.b)),
+        ("Name", lambda r: r.item.name),
+        ("One way", lambda r: "yes" if r.item.one_way else ""),
     ]
+
+
+def _names(scenario: Scenario) -> dict[str, str]:
+    """Id -> name of every object a table cell may refer to (areas, powers, catalog entries)."""
+    c = scenario.catalogs
+    named = (scenario.map.areas, scenario.setup.empires, scenario.setup.magnates, c.languages, c.religions)
+    return {item.id: item.name or item.id for group in named for item in group}
+
+
+def _values(scenario: Scenario, kind: str, only: Collection[str] | None = None) -> dict[str, dict[str, Any]]:
+    """Per object id, its attributes with the ruleset's defaults filled in (what the engine will use)."""
+    if kind == "area":
+        return _area_rows(scenario, only)
+    spec = registry.get(scenario.ruleset.id)
+    model = {
+        "empire": spec.empire_attributes if spec else None,
+        "magnate": spec.magnate_attributes if spec else None,
+    }.get(kind)
+    if model is None:
+        return {}
+    return {
+        o.id: model_values(model, o.attributes)
+        for o in _objects(scenario, kind)
+        if only is None or o.id in only
+    }
 
 
 COLUMNS: dict[str, Callable[[], list[Column]]] = {
@@ -162,12 +210,10 @@ class ObjectTableModel(QAbstractTableModel):
         """Recompute every row from the scenario."""
         self.beginResetModel()
         scenario = self.document.scenario
-        values = _area_rows(scenario) if self.kind == "area" else {}
+        values, names = _values(scenario, self.kind), _names(scenario)
         objects = list(_objects(scenario, self.kind))
         self.ids = [o.id for o in objects]
-        self.rows = [
-            [getter(scenario, o, values.get(o.id, {})) for _n, getter in self.columns] for o in objects
-        ]
+        self.rows = [self._row(Row(scenario, o, values.get(o.id, {}), names)) for o in objects]
         self.endResetModel()
 
     def update(self, ids: Collection[str]) -> None:
@@ -182,13 +228,16 @@ class ObjectTableModel(QAbstractTableModel):
             self.reload()
             return
         wanted = set(ids)
-        values = _area_rows(scenario, wanted) if self.kind == "area" else {}
+        values, names = _values(scenario, self.kind, wanted), _names(scenario)
         last = len(self.columns) - 1
         for row, item in enumerate(objects):
             if item.id not in wanted:
                 continue
-            self.rows[row] = [getter(scenario, item, values.get(item.id, {})) for _n, getter in self.columns]
+            self.rows[row] = self._row(Row(scenario, item, values.get(item.id, {}), names))
             self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+
+    def _row(self, row: Row) -> list[Any]:
+        return [getter(row) for _title, getter in self.columns]
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         """Number of objects."""

@@ -79,7 +79,7 @@ class MapMode:
         return colouring
 
 
-def _model_values(model: type[BaseModel] | None, data: dict[str, Any]) -> dict[str, Any]:
+def model_values(model: type[BaseModel] | None, data: dict[str, Any]) -> dict[str, Any]:
     """Return the attributes with the model's defaults filled in (raw data when it does not validate)."""
     if model is None:
         return dict(data)
@@ -106,8 +106,8 @@ def area_values(scenario: Scenario, only: Collection[str] | None = None) -> dict
         if only is not None and area.id not in only:
             continue
         setup = scenario.setup.areas.get(area.id)
-        merged = _model_values(area_model, area.attributes)
-        merged.update(_model_values(setup_model, setup.attributes if setup else {}))
+        merged = model_values(area_model, area.attributes)
+        merged.update(model_values(setup_model, setup.attributes if setup else {}))
         merged["owner"] = setup.owner if setup else None
         values[area.id] = merged
     return values

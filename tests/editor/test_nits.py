@@ -40,7 +40,7 @@ def test_sea_zones_show_blanks_for_land_fields(document: ScenarioDocument) -> No
         assert sea[name] == "", (name, sea[name])
     assert sea["Kind"] == "sea" and sea["Name"] == "Western Ocean"
     land = row("marrach")
-    assert land["Population"] == 0 and land["Social state"] != "" and land["Language"] == "lowenish"
+    assert land["Population"] == 0 and land["Social state"] != "" and land["Language"] == "Lowenish"
     # a value the file really holds for a sea zone still shows (the validator has a word about it)
     ops.set_attributes(document.scenario, "area", "western_ocean", "population", 3)
     model.reload()
@@ -90,3 +90,21 @@ def test_the_issues_dock_sorts_in_one_go_and_keeps_the_order(qtbot: QtBot) -> No
     assert [dock.issue_at(r).code for r in range(4)] == ["D_ERR", "C_WARN", "B_NOTE", "A_ERR"]
     dock.filter.setCurrentIndex(2)  # errors only
     assert [dock.issue_at(r).code for r in range(dock.proxy.rowCount())] == ["D_ERR", "A_ERR"]
+
+
+def test_tables_show_names_and_the_defaults_the_engine_will_use(document: ScenarioDocument) -> None:
+    # A new empire stores no leader or treasury: the table shows the ruleset's defaults (16.0: 12
+    # gold; leaders 3-3-3 by default) instead of blanks, and references by name, not id.
+    new_id = ops.add_empire(document.scenario, "Newland", "#123456").new_id
+    ops.set_attributes(document.scenario, "empire", new_id, "court", "marrach")
+    model = ObjectTableModel(document, "empire")
+    columns = [name for name, _getter in model.columns]
+    row = model.row_of(new_id)
+    cells = {name: model.index(row, c).data() for c, name in enumerate(columns)}
+    assert (cells["C"], cells["A"], cells["D"], cells["Treasury"]) == (3, 3, 3, 12)
+    assert cells["Court"] == document.scenario.area("marrach").name
+    units = ObjectTableModel(document, "unit")
+    unit = document.scenario.setup.units[0]
+    owner_column = [name for name, _getter in units.columns].index("Owner")
+    shown = units.index(units.row_of(unit.id), owner_column).data()
+    assert shown == document.scenario.empire(unit.owner).name != unit.owner
