@@ -45,20 +45,26 @@ class MergeTool(Tool):
         found = self.view.map_scene.object_at(point, self.tolerance())
         if found is None or found[0] != "area":
             self.keep = None
+            self.context.report(self.hint)
             return True
         if self.keep is None or self.keep == found[1]:
             self.keep = found[1]
             self.context.selection.set([found[1]])
-            self.context.report(f"Merge: now click the area to merge into {found[1]}")
+            self.context.report(f"Merge: now click the neighbour to merge into {self._name(found[1])}")
             return True
         keep, other = self.keep, found[1]
         self.keep = None
         topology = self.document.topology
+        kept, merged = self._name(keep), self._name(other)
         if self.run(
-            lambda s: ops.merge_areas(s, keep, other, topology=topology), f"Merge {other} into {keep}"
+            lambda s: ops.merge_areas(s, keep, other, topology=topology), f"Merge {merged} into {kept}"
         ):
             self.context.selection.set([keep])
+            self.context.report(f"Merged {merged} into {kept}. {self.hint}")
         return True
+
+    def _name(self, area_id: str) -> str:
+        return self.document.scenario.area(area_id).name or area_id
 
 
 class DeleteAreaTool(Tool):

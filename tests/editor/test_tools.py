@@ -168,10 +168,15 @@ def test_split_tool_cuts_an_area_in_two(window: MainWindow) -> None:
 def test_merge_tool_merges_two_neighbours(window: MainWindow) -> None:
     before = dump(window.document.scenario)
     window.set_tool("merge")
+    names = {a: window.document.scenario.area(a).name for a in ("marrach", "veluna")}
     click(window, *inside(window, "marrach"))
+    assert names["marrach"] in window.status.currentMessage()
     click(window, *inside(window, "veluna"))
     ids = {a.id for a in window.document.scenario.map.areas}
     assert "veluna" not in ids and "marrach" in ids
+    # the status bar says what happened and that the tool starts over (not "now click...")
+    assert window.status.currentMessage().startswith(f"Merged {names['veluna']} into {names['marrach']}")
+    assert window.document.undo_stack.undoText() == f"Merge {names['veluna']} into {names['marrach']}"
     assert "veluna" not in window.scene.areas
     check_undo_redo(window, before)
 
