@@ -209,6 +209,11 @@ class Rules:
             self.event_kinds[card.id] = card
             events.extend([card] * int(entry.get("count", 1)))
         self.event_deck: tuple[str, ...] = tuple(card.id for card in events)
+        self.early_card_substitute: bool = bool(
+            _value(get("event_cards").get("early_card_substitute", {"value": True}))
+        )
+        """36: whether a P or L card drawn before its years (under the deck again) is replaced by
+        another draw (house default: yes, as for a card drawn after its years)."""
 
         raiders = get("raiders")
         self.raiders: tuple[dict[str, Any], ...] = tuple(raiders["raiders"])

@@ -29,10 +29,17 @@ def in_game(game: EotmaGame, card_id: str) -> bool:
     return first <= game.last_year() and last >= game.start_year
 
 
+def in_years(state: EotmaState, card_id: str) -> bool:
+    """Return whether a card may be used in the current round (36: P and L cards only in their years)."""
+    years = state.game.rules.event_kinds[card_id].years
+    return years is None or years[0] <= state.game.year(state.round) <= years[1]
+
+
 def draw(state: EotmaState, player: int, effects: list[str]) -> None:
     """Draw one event card and apply it, keep it or take it in hand (19.2 hand limit)."""
     rules = state.game.rules
     year = state.game.year(state.round)
+    early = 0  # cards put back under the deck in this draw (each is drawn at most once)
     while True:
         if not state.event_deck:
             if not state.event_discard:
@@ -43,6 +50,14 @@ def draw(state: EotmaState, player: int, effects: list[str]) -> None:
             effects.append("event deck reshuffled")
         card_id = state.event_deck.pop()
         card = rules.event_kinds[card_id]
+        if card.years is not None and year < card.years[0]:
+            # 36: not yet in its years: back under the deck; the table says whether another is drawn.
+            state.event_deck.insert(0, card_id)
+            effects.append(f"{card.name} is not yet in its years and goes under the deck (36)")
+            early += 1
+            if not rules.early_card_substitute or early >= len(state.event_deck):
+                return
+            continue
         if card.years is None or year <= card.years[1]:
             break
         # 36: drawn after its years, the card is discarded for good and another one drawn.
@@ -59,10 +74,6 @@ def draw(state: EotmaState, player: int, effects: list[str]) -> None:
         while len(hand) > limit:
             state.event_discard.append(hand.pop(0))
             effects.append(f"{who} discards a holding card over the limit of {limit} (19.2)")
-        return
-    if card.years is not None and year < card.years[0]:
-        state.event_deck.insert(0, card_id)  # not yet its time: back under the deck
-        effects.append(f"{card.name} is not yet in its years and goes under the deck (36)")
         return
     state.event_discard.append(card_id)
     immediate(state, player, card.effect, effects)
@@ -169,6 +180,8 @@ def play_problem(
     if effect.get("type") == "leader":
         if state.leader_bonus[player]:
             return "a leader card is already in play for the next endeavour (36.11)"
+        if not in_years(state, card):
+            return f"{card!r} may be used only in its years (36)"
         return None
     if effect.get("type") != "break_tie":
         return f"{card!r} is played in parleys, not in a turn"

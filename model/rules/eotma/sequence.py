@@ -198,10 +198,10 @@ def draw_events(state: EotmaState, player: int, effects: list[str]) -> None:
             events.draw(state, player, effects)
 
 
-def end_turn(state: EotmaState, effects: list[str]) -> None:
-    """Turn end: demesne gold (19.2), maintenance (33.23, 34.12), claims (house default 18), next turn."""
+def pay_demesne(state: EotmaState, player: int, effects: list[str]) -> None:
+    """19.2: each Enlargement of King's Personal Demesne card brings its gold during taxation, once
+    a round (an exile, who may not tax, gets none)."""
     game = state.game
-    player = state.order[state.turn]
     demesne = sum(
         int(game.rules.event_kinds[c].effect.get("gold", 1))
         for c in state.kept[player]
@@ -210,6 +210,15 @@ def end_turn(state: EotmaState, effects: list[str]) -> None:
     if demesne and not state.is_exiled(player):
         state.treasury[player] += demesne
         effects.append(f"{game.player_ids[player]}: +{demesne} gold from the royal demesne (19.2)")
+
+
+def end_turn(state: EotmaState, effects: list[str]) -> None:
+    """Turn end: demesne gold when no taxation block was held (19.2), maintenance (33.23, 34.12),
+    claims (house default 18), next turn."""
+    game = state.game
+    player = state.order[state.turn]
+    if state.tax_stage == 0:
+        pay_demesne(state, player, effects)
     if state.is_exiled(player) and state.hand[player]:
         # 21.1: an exile's cards go unused, but the stature checks they show are still made.
         which = STATURE_INDEX[game.rules.exile_check_stature]
@@ -305,6 +314,7 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         endeavours.resolve(state, _declared(state, decision.action), effects, against=action.gold)
     elif isinstance(action, BeginTaxation):
         state.tax_stage = 1
+        pay_demesne(state, state.active(), effects)
     elif isinstance(action, Tax):
         taxation.tax(state, state.active(), state.game.board.index[action.area], action.amount, effects)
     elif isinstance(action, Plunder):

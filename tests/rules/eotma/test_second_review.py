@@ -309,3 +309,55 @@ def test_house_7_3_a_magnate_is_checked_like_a_leader_when_its_card_calls_a_chec
     assert any(
         e.startswith("magnate-border: the Magnate dies; its heir's combat stature is") for e in entry.effects
     )
+
+
+def test_19_2_demesne_gold_comes_with_the_taxation_block_once_a_round() -> None:
+    state = start(hand=[99, 99])
+    state.kept[0] = ["enlargement_of_demesne"]
+    state.apply("rule home")
+    entry = state.apply("taxation")
+    assert "west: +1 gold from the royal demesne (19.2)" in entry.effects and state.treasury[0] == 13
+    state.apply("end-taxation")
+    entry = state.apply("end-turn")
+    assert not any("royal demesne" in e for e in entry.effects) and state.treasury[0] == 13
+
+
+def _event_table(**changes: Any) -> dict[str, Any]:
+    from model.rules.eotma.data import _default_table
+
+    table = _default_table("event_cards")
+    cards = [dict(c, **changes.get(c["id"], {})) for c in table["cards"]]
+    return {**table, "cards": cards, **changes.get("table", {})}
+
+
+def test_36_a_leader_card_is_used_only_in_its_years() -> None:
+    table = _event_table(great_captain={"years": [1001, 1465]})
+    state = start(
+        hand=[99], options=Options(events=False, provisional_cards=True), tables={"event_cards": table}
+    )
+    state.holding[0] = ["great_captain"]
+    assert "play great_captain" not in [str(a) for a in state.legal_actions()]  # 976: not yet
+    with pytest.raises(IllegalActionError, match=r"only in its years \(36\)"):
+        state.apply("play great_captain")
+    later = start(
+        hand=[99],
+        options=Options(events=False, provisional_cards=True),
+        tables={"event_cards": table},
+        start_year=1001,
+    )
+    later.holding[0] = ["great_captain"]
+    assert "play great_captain" in [str(a) for a in later.legal_actions()]
+
+
+def test_36_a_card_drawn_before_its_years_goes_under_the_deck_and_another_is_drawn() -> None:
+    for substitute in (True, False):
+        table = _event_table(table={"early_card_substitute": {"value": substitute}})
+        state = start(hand=[99], options=Options(events=True), tables={"event_cards": table})
+        state.event_deck = ["quiet_years", "great_pestilence"]  # the pestilence (1346-1355) on top
+        state.apply("rule home")
+        entry = state.apply("end-turn")  # east's turn begins with its draw
+        assert "Great Pestilence is not yet in its years and goes under the deck (36)" in entry.effects
+        assert ("east draws event Quiet Years" in entry.effects) is substitute
+        assert state.event_deck == (
+            ["great_pestilence"] if substitute else ["great_pestilence", "quiet_years"]
+        )
