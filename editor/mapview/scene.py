@@ -13,8 +13,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPainterPath
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QWidget,
+)
 
 from editor.document import DocumentChange, ScenarioDocument
 from editor.mapview.items import (
@@ -429,6 +435,20 @@ class MapScene(QGraphicsScene):
             self.recolour()
 
     # --- drawing --------------------------------------------------------------------------------
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        """Show the map's bounds as a sheet on the view's background, so that an author drawing on a
+        new, empty map sees where the map is. Only on screen: pictures and exports leave it out."""
+        super().drawBackground(painter, rect)
+        bounds = self.scenario.map.bounds
+        if bounds is None or not isinstance(painter.device(), QWidget):
+            return
+        sheet = QRectF(bounds.min_x, bounds.min_y, bounds.max_x - bounds.min_x, bounds.max_y - bounds.min_y)
+        pen = QPen(QColor(0, 0, 0, 60), 1, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        painter.setPen(pen)
+        painter.setBrush(QColor(255, 255, 255, 110))
+        painter.drawRect(sheet)
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
         """Draw the grid when its layer is on (every 10 grid steps that are at least 8 px apart)."""

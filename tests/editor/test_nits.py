@@ -108,3 +108,28 @@ def test_tables_show_names_and_the_defaults_the_engine_will_use(document: Scenar
     owner_column = [name for name, _getter in units.columns].index("Owner")
     shown = units.index(units.row_of(unit.id), owner_column).data()
     assert shown == document.scenario.empire(unit.owner).name != unit.owner
+
+
+def test_a_new_maps_bounds_show_on_screen_but_not_in_exports(qtbot: QtBot, tmp_path) -> None:
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QImage
+
+    from editor.mainwindow import MainWindow
+    from editor.render import render_scene
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1000, 700)
+    window.show()
+    assert window.files.new()
+    window.view.fit_map()
+    bounds = window.document.scenario.map.bounds
+    corner = window.view.mapFromScene(QPointF(bounds.min_x, bounds.min_y + (bounds.max_y - bounds.min_y) / 2))
+    shot = window.view.viewport().grab().toImage()
+    paper = window.scene.backgroundBrush().color()
+    edge = [shot.pixelColor(corner.x() + dx, corner.y() + dy) for dx in (-1, 0, 1) for dy in range(-20, 20)]
+    assert sum(colour.lightness() < paper.lightness() - 10 for colour in edge) >= 10  # the dashed frame
+    out = render_scene(window.scene, tmp_path / "empty.png", width=400)
+    picture = QImage(str(out))
+    colours = {picture.pixelColor(x, y).name() for x in range(0, 400, 7) for y in range(0, 200, 7)}
+    assert colours == {paper.name()}
