@@ -69,8 +69,6 @@ def move_problem(state: EotmaState, player: int, source: int, target: int, point
         return f"moving {points} points {spaces} spaces needs {need} of {state.moves_left} left (33.4)"
     if seas and state.treasury[player] < seas:
         return f"crossing {seas} sea areas costs {seas} gold (33.42)"
-    if state.army[target] + points > state.game.rules.max_unit:
-        return f"{ids[target]} would hold more than {state.game.rules.max_unit} army points (33.31)"
     return None
 
 

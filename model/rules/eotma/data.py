@@ -95,6 +95,7 @@ class Rules:
         self.stature_of: dict[str, str] = dict(e["stature"])
         self.fixed_cost: frozenset[str] = frozenset(_value(e["fixed_cost"]))
         self.max_unit: int = int(_value(e["max_unit_strength"]))
+        """33.31, 34.21: the strength of the largest counter (an area's total is not capped)."""
         self.army_absorbs: bool = bool(_value(e.get("army_absorbs_losses", {"value": True})))
         self.exile_check_stature: str = str(_value(e.get("exile_check_stature", {"value": "combat"})))
         self.pillage_takes_markers: bool = bool(_value(e.get("pillage_takes_markers", {"value": False})))

@@ -249,10 +249,9 @@ def mobilisation_actions(state: EotmaState, player: int) -> list[Action]:
     actions: list[Action] = []
     for area in sorted(connection(state, player)):
         if options.armies_fleets:
-            if gold >= rules.min_gold["raise_army"] and state.army[area] < rules.max_unit:
+            if gold >= rules.min_gold["raise_army"]:
                 actions.append(RaiseArmy(ids[area]))
-            fleet_ok = state.fleet[area] < rules.max_unit and game.board.coast[area]
-            if fleet_ok and gold >= rules.min_gold["raise_fleet"]:
+            if game.board.coast[area] and gold >= rules.min_gold["raise_fleet"]:
                 actions.append(RaiseFleet(ids[area]))
         if options.civilisation_markers and gold >= rules.min_gold["build"]:
             for bit, marker in enumerate(MARKERS):
@@ -355,8 +354,7 @@ def movement_actions(state: EotmaState, player: int) -> list[Action]:
         if owner != player or not state.army[source]:
             continue
         for target, (spaces, seas) in sorted(armies.routes(state, player, source).items()):
-            fits = state.army[target] < state.game.rules.max_unit
-            if fits and spaces <= state.moves_left and seas <= state.treasury[player]:
+            if spaces <= state.moves_left and seas <= state.treasury[player]:
                 actions.append(MoveArmy(ids[source], ids[target], 1))
     return actions
 

@@ -32,11 +32,13 @@ def test_33_without_the_option_no_armies() -> None:
         state.apply("raise-army march")
 
 
-def test_33_31_an_army_is_at_most_strength_four() -> None:
+def test_33_31_a_counter_is_at_most_four_but_an_area_may_hold_several() -> None:
     state = start(F_CARD, hand=[1], options=DG)
     state.army[idx(state, "march")] = 4
-    with pytest.raises(IllegalActionError, match=r"33\.31"):
-        state.apply("raise-army march")
+    assert state.game.rules.max_unit == 4
+    assert "raise-army march" in [str(a) for a in state.legal_actions()]
+    state.apply("raise-army march")
+    assert area(state, "march")["army"] == 5
 
 
 def test_33_23_armies_are_maintained_or_removed_at_turn_end() -> None:
@@ -184,3 +186,19 @@ def test_35_33_one_card_rules_every_palace_area_each_on_its_own_rating() -> None
     entry = state.apply("rule-palaces")  # home: 3 - 2 = 1, march: 3 - 2 = 1; +1(1>) on both
     assert area(state, "home")["social_state"] == 3 and area(state, "march")["social_state"] == 3
     assert "rule home: rating 1" in entry.effects and state.endeavours_done == 1
+
+
+def test_33_31_armies_may_move_into_an_area_holding_four_points() -> None:
+    state = _army_turn(areas={"border": AreaStart("west", 0)})
+    state.army[idx(state, "march")] = 4
+    assert "move-army home march 1" in [str(a) for a in state.legal_actions()]
+    state.apply("move-army home march 1")
+    assert area(state, "march")["army"] == 5
+
+
+def test_34_21_a_coast_may_hold_more_than_four_fleet_points() -> None:
+    state = start(F_CARD, hand=[1], options=DG)
+    state.fleet[idx(state, "home")] = 4
+    assert "raise-fleet home" in [str(a) for a in state.legal_actions()]
+    state.apply("raise-fleet home")
+    assert area(state, "home")["fleet"] == 5 and state.treasury[0] == 8

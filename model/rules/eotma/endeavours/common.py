@@ -115,9 +115,7 @@ def _mobilisation_problem(state: EotmaState, kind: str, target: int, action: End
     if kind in ("raise_army", "raise_fleet"):
         if not game.options.armies_fleets:
             return "armies and fleets (33, 34) are not used in this scenario"
-        units = state.army if kind == "raise_army" else state.fleet
-        if units[target] >= rules.max_unit:
-            return f"{action.target} already holds the largest unit, strength {rules.max_unit} (33.31, 34.21)"
+        # 33.31, 34.21: a counter holds at most max_unit points, but an area may hold several.
         if kind == "raise_fleet" and not game.board.coast[target]:
             return f"{action.target} is not adjacent to a sea area (34.11, 34.22)"
     elif kind == "build":
