@@ -493,7 +493,10 @@ def _join_negative_values(argv: list[str]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``mappa`` command with ``argv`` (default: the process arguments); return the exit status."""
     parser = build_parser()
-    args = parser.parse_args(_join_negative_values(list(sys.argv[1:] if argv is None else argv)))
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words and words[0].endswith(".json"):
+        words.insert(0, "edit")  # ``mappa FILE`` opens the file, as a desktop file association does
+    args = parser.parse_args(_join_negative_values(words))
     run: Callable[[argparse.Namespace], int] = getattr(args, "run", _run_edit)
     if args.command is None:
         args.file = None

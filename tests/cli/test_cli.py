@@ -284,7 +284,8 @@ def test_edit_passes_the_file_to_the_editor(
     monkeypatch.setattr(cli.importlib, "import_module", lambda name: fake)
     assert run(capsys, "edit", DEFAULT)[0] == 0
     assert run(capsys)[0] == 0  # no subcommand: the editor on the default scenario
-    assert calls == [[str(DEFAULT)], []]
+    assert run(capsys, str(DEFAULT))[0] == 0  # `mappa FILE` opens the file
+    assert calls == [[str(DEFAULT)], [], [str(DEFAULT)]]
 
 
 def test_a_crash_is_one_line_without_traceback(
