@@ -577,6 +577,7 @@ def found(state: EotmaState, code: int, areas: list[int], founders: list[int], e
     ``crusader_states`` table): owner none, the social state kept on the state's own marker;
     ``rule`` raises it and removes unrest, ``fortify`` raises the fort one step (14.0); the
     founders get ties to it when the table says so."""
+    from model.rules.eotma.rebellion import raise_social_state
     from model.rules.eotma.territory import set_owner
 
     game = state.game
@@ -589,10 +590,8 @@ def found(state: EotmaState, code: int, areas: list[int], founders: list[int], e
         effects.append(f"{name} becomes a crusader state (23.32 step 5)")
         state.unrest[area] = False  # independent areas carry no unrest (house default 8)
         if code == 0:
-            before = state.ss[area]
-            state.ss[area] = min(rules.ss_max, before + rules.crusader_state_rule)
-            if state.ss[area] != before:
-                effects.append(f"{name}: social state {before} -> {state.ss[area]} (ruled)")
+            effects.append(f"{name} is ruled")
+            raise_social_state(state, area, effects, rules.crusader_state_rule)  # 35.34: a university doubles
         else:
             before = state.fort[area]
             state.fort[area] = 2 if before < 2 else 3

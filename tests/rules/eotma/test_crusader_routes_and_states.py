@@ -14,6 +14,7 @@ from test_crusades import CATALOG_RC
 
 from model.rules.eotma import crusades
 from model.rules.eotma.board import Board, LandSpec
+from model.rules.eotma.decisions import UNIVERSITY
 from model.rules.eotma.game import AreaStart, EotmaGame, MagnateSetup, Options, PlayerSetup
 from model.rules.eotma.records import Crusade
 from model.rules.eotma.state import EotmaState
@@ -35,6 +36,7 @@ def two_route_state(
     tables: dict[str, object] | None = None,
     treasury: int = 12,
     cards: tuple[dict[str, object], ...] = (),
+    markers: bool = False,
 ) -> EotmaState:
     board = Board.build(
         [
@@ -78,7 +80,7 @@ def two_route_state(
         players,
         starts,
         rules=rules_with(C_ANY, PILLAGE_G, *cards, **(tables or {})),
-        options=Options(events=False, crusades=True, schism=False),
+        options=Options(events=False, crusades=True, schism=False, civilisation_markers=markers),
         start_year=1100,
         magnates=[MagnateSetup("sultan", 3, "syria")],
         union=False,
@@ -434,3 +436,13 @@ def test_10_a_crusaders_conquest_card_lowers_the_target_like_any_conquest() -> N
     entry = state.apply("crusade-attack syria")
     assert "syria: social state 0 -> -1" in entry.effects and state.ss[syria] == -1
     assert state.view()["areas"]["syria"]["owner"] == "sultan"
+
+
+def test_35_34_a_university_doubles_the_rise_of_a_ruled_crusader_state() -> None:
+    state = two_route_state(markers=True)
+    jerusalem = state.game.board.index["jerusalem"]
+    state.civ[jerusalem] = UNIVERSITY
+    _take_holy_places(state)
+    before = state.ss[jerusalem]
+    entry = state.apply("crusader-state rule")
+    assert f"jerusalem: social state {before} -> {before + 2}" in entry.effects
