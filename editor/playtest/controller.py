@@ -22,6 +22,7 @@ from editor.playtest import logfiles, status
 from editor.playtest.capture_action import capture_position
 from editor.playtest.chips import npc_rows_for, pictures_for
 from editor.playtest.choices import Choice, choices_for_area, group_actions
+from editor.playtest.decisions import describe as describe_decision
 from editor.playtest.orders import chips_by_area, order_marks_for
 from editor.playtest.overlay import PlayOverlay
 from editor.playtest.panel import SPEEDS_MS, PlayLogDock, PlaytestDock
@@ -256,19 +257,22 @@ class PlaytestController(QObject):
             return
         choices = group_actions(session.legal_actions())
         name = self._name(session.current_player())
-        decision = session.view().get("decision")
-        if decision and self.area is None and session.log:
-            # A decision point lists every answer (a court to move to names an area, too). The
-            # endeavour waiting for it is the last action logged (13, 12.2, 20.4).
+        scenario = self.window.document.scenario
+        names = {a.id: a.name for a in scenario.map.areas}
+        names.update({p.id: p.name for p in (*scenario.setup.empires, *scenario.setup.magnates)})
+        view = session.view()
+        decision = view.get("decision_about")
+        if decision is None and view.get("decision"):  # a ruleset that names only the kind
+            decision = {"kind": view["decision"], "about": "", "areas": []}
+        if decision and self.area is None:
+            # A decision point lists every answer (a court to move to names an area, too).
             shown = choices
-            about = session.log[-1].action
-            hint = f"{name} must decide ({decision}) about “{about}”:"
+            hint = describe_decision(decision, name, names)
             if self.overlay is not None:
-                self.overlay.highlight(self._areas_of(about))
+                self.overlay.highlight(tuple(decision.get("areas") or ()))
         elif self.area is not None:
             shown = choices_for_area(choices, self.area)
-            area_name = self.window.document.scenario.area_index().get(self.area)
-            label = area_name.name if area_name else self.area
+            label = names.get(self.area, self.area)
             hint = (
                 f"{name}: {len(shown)} choices at {label}." if shown else f"{name}: nothing to do at {label}."
             )
@@ -276,8 +280,6 @@ class PlaytestController(QObject):
             shown = choices_for_area(choices, None)
             with_area = len(choices) - len(shown)
             hint = f"{name} to act. Click an area for the {with_area} choices on the map; other choices:"
-        names = {a.id: a.name for a in self.window.document.scenario.map.areas}
-        names.update({e.id: e.name for e in self.window.document.scenario.setup.empires})
         self.dock.set_choices(shown, hint, names)
 
     def _rule_of(self, text: str) -> str:

@@ -287,10 +287,15 @@ def test_a_decision_point_shows_as_choices_for_the_human_seat(window: MainWindow
     controller.refresh()
     shown = controller.dock.shown_choices()
     assert [c.key for c in shown] == [c.key for c in group_actions(session.legal_actions())]
-    assert f"({decision})" in controller.dock.choices_hint.text()
-    about = session.log[-1].action
+    # The hint is a sentence with names and the rule (not the engine's kind and ids).
+    about = session.view()["decision_about"]
+    hint = controller.dock.choices_hint.text()
+    names = {a.id: a.name for a in window.document.scenario.map.areas}
+    assert hint.startswith(window.document.scenario.empire("kestrian_duchy").name)
+    assert all(names[a] in hint for a in about["areas"][:1])
+    assert "(" in hint and f"({decision})" not in hint
     assert controller.overlay is not None
-    assert set(controller.overlay.highlighted) == set(session.game.parse_action(about).areas())
+    assert set(controller.overlay.highlighted) == set(about["areas"])
     assert controller.choose(shown[-1], shown[-1].golds[0])
     assert session.log[-1].player == "kestrian_duchy"
 

@@ -1,0 +1,52 @@
+"""Decision points are put to a human seat in words, with names and the rule (13, 12.2, 24, 20.4)."""
+
+from __future__ import annotations
+
+from editor.playtest.decisions import QUESTIONS, describe
+
+NAMES = {
+    "calabria": "Calabria",
+    "sicily": "Sicily",
+    "aquitaine": "Aquitaine",
+    "magnate-castile": "Castile",
+    "mercia": "Mercia",
+}
+
+
+def test_a_defense_names_the_area_and_the_endeavour() -> None:
+    decision = {"kind": "defense", "about": "pillage calabria from sicily", "areas": ["calabria", "sicily"]}
+    assert describe(decision, "Byzantium", NAMES) == (
+        "Byzantium may defend Calabria against “pillage Calabria from Sicily”; "
+        "gold spent adds to the defense (13)."
+    )
+
+
+def test_a_magnate_attack_names_the_magnate() -> None:
+    decision = {"kind": "npc-defense", "about": "magnate magnate-castile aquitaine", "areas": ["aquitaine"]}
+    text = describe(decision, "France", NAMES)
+    assert text.startswith("France may defend Aquitaine against Castile;") and text.endswith("(24, 13).")
+
+
+def test_a_raid_by_a_raider_with_a_two_word_name() -> None:
+    decision = {"kind": "npc-defense", "about": "raid Steppe Nomads aquitaine", "areas": ["aquitaine"]}
+    assert "against Steppe Nomads;" in describe(decision, "France", NAMES)
+
+
+def test_a_vote_and_an_unknown_kind() -> None:
+    vote = {"kind": "vote", "about": "inheritance", "areas": ["mercia"]}
+    assert describe(vote, "Germany", NAMES) == "Germany votes in the parley on the inheritance of Mercia (20.4)."
+    odd = {"kind": "omen", "about": "look mercia", "areas": []}
+    assert describe(odd, "Germany", NAMES) == "Germany must decide (omen) about “look Mercia”."
+
+
+def test_every_decision_the_engine_raises_has_a_question() -> None:
+    # Every kind the EotMA engine creates (``Pending("kind", ...)`` in its source) is put in words.
+    import re
+    from pathlib import Path
+
+    import model.rules.eotma as eotma
+
+    source = "".join(p.read_text() for p in Path(eotma.__file__).parent.rglob("*.py"))
+    kinds = set(re.findall(r'Pending\(\s*"([a-z-]+)"', source))
+    assert len(kinds) >= 10
+    assert kinds <= set(QUESTIONS), kinds - set(QUESTIONS)
