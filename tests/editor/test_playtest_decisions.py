@@ -34,7 +34,8 @@ def test_a_raid_by_a_raider_with_a_two_word_name() -> None:
 
 def test_a_vote_and_an_unknown_kind() -> None:
     vote = {"kind": "vote", "about": "inheritance", "areas": ["mercia"]}
-    assert describe(vote, "Germany", NAMES) == "Germany votes in the parley on the inheritance of Mercia (20.4)."
+    expected = "Germany votes in the parley on the inheritance of Mercia (20.4)."
+    assert describe(vote, "Germany", NAMES) == expected
     odd = {"kind": "omen", "about": "look mercia", "areas": []}
     assert describe(odd, "Germany", NAMES) == "Germany must decide (omen) about “look Mercia”."
 
