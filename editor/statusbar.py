@@ -1,10 +1,18 @@
-"""The status bar: cursor position in map units, zoom, selection, and issue counts."""
+"""The status bar: cursor position in map units, zoom, selection, and issue counts.
+
+The selection is described by name ("Empire Aldmoor (aldmoor_kingdom)"). Once the bar follows a
+document and its selection (``follow``; it does so by itself when its parent window holds them),
+it also keeps that text current when an edit renames a selected object.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
+from editor.docks.names import describe_selection
+from editor.document import DocumentChange, ScenarioDocument
+from editor.selection import Selection
 from model.issues import Issue, Severity
 
 
@@ -31,6 +39,35 @@ class MapStatusBar(QStatusBar):
             self.checking_label,
         ):
             self.addPermanentWidget(label)
+        self.document: ScenarioDocument | None = None
+        self.selection: Selection | None = None
+        # The main window makes its bar after its document and selection: follow them from the
+        # start, so that the selection text is named and kept current without more wiring.
+        document = getattr(parent, "document", None)
+        selection = getattr(parent, "selection", None)
+        if isinstance(document, ScenarioDocument) and isinstance(selection, Selection):
+            self.follow(document, selection)
+
+    def follow(self, document: ScenarioDocument, selection: Selection) -> None:
+        """Describe this selection of this document, and again whenever an edit touches it."""
+        self.document = document
+        self.selection = selection
+        selection.changed.connect(lambda _ids: self.refresh_selection())
+        document.changed.connect(self._on_document_changed)
+        self.refresh_selection()
+
+    def refresh_selection(self) -> None:
+        """Describe the followed selection by the names the objects have now."""
+        if self.document is not None and self.selection is not None:
+            self.selection_label.setText(describe_selection(self.document.scenario, self.selection.ids))
+
+    def _on_document_changed(self, change: DocumentChange) -> None:
+        if self.selection is None:
+            return
+        touched = change.areas | change.empires | change.connections | change.units | change.magnates
+        # A connection or unit is named after its areas and owner, so any named edit may rename it.
+        if change.reset or (self.selection.ids and (touched or change.setup)):
+            self.refresh_selection()
 
     def set_cursor(self, point: QPointF, units: str) -> None:
         """Show the cursor's map coordinates."""
@@ -41,8 +78,11 @@ class MapStatusBar(QStatusBar):
         self.zoom_label.setText(f"zoom {scale * 100:.0f}%")
 
     def set_selection(self, description: str) -> None:
-        """Describe the selection."""
-        self.selection_label.setText(description)
+        """Describe the selection (a followed selection is described by its names instead)."""
+        if self.document is not None and self.selection is not None:
+            self.refresh_selection()
+        else:
+            self.selection_label.setText(description)
 
     def set_issues(self, issues: list[Issue]) -> None:
         """Show the error and warning counts."""

@@ -9,6 +9,7 @@ merges into that step. Values the schema refuses are not applied and the reason 
 
 from __future__ import annotations
 
+import html
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,9 +20,11 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from editor import commands, edits
-from editor.docks.schemaform import SchemaForm, set_path
+from editor.docks.names import describe, kind_of
+from editor.docks.schemaform import SchemaForm, get_path, resolve_edit, set_path
 from editor.document import DocumentChange, ScenarioDocument
 from editor.selection import Selection
+from model import ops
 from model.rules import registry
 from model.scenario import AreaKind, ConnectionKind, Scenario
 
@@ -53,7 +56,11 @@ class EmpireFields(BaseModel):
     """An empire's own fields."""
 
     name: str = Field(min_length=1)
-    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="Map colour, #rrggbb.")
+    colour: str = Field(
+        pattern=r"^#[0-9a-fA-F]{6}$",
+        description="Map colour, #rrggbb.",
+        json_schema_extra={"format": "color"},
+    )
 
 
 class ConnectionFields(BaseModel):
@@ -86,9 +93,37 @@ def _metadata(scenario: Scenario, _id: str) -> dict[str, Any]:
 
 
 class UnitFields(BaseModel):
-    """A unit's strength (kind, owner and area are set when placing it)."""
+    """A unit's kind, owner, area and strength.
 
+    Kind and owner are shown read-only: no edit operation changes them (remove the unit and place
+    another). The area is changed by moving the unit (``ops.move_unit``).
+    """
+
+    kind: str = Field(
+        frozen=True, json_schema_extra={"ref": "unit_kind"}, description="Set when the unit is placed."
+    )
+    owner: str = Field(
+        frozen=True,
+        json_schema_extra={"ref": "owner"},
+        title="Empire",
+        description="The empire or Magnate the unit belongs to; set when it is placed.",
+    )
+    area: str = Field(json_schema_extra={"ref": "area"}, description="Where the unit stands at the start.")
     strength: int = Field(ge=1, le=99)
+
+
+def _set_unit_field(ids: tuple[str, ...], field: str, value: Any) -> list[commands.Op]:
+    """Move units (one op per unit: the op moves one) or set their strength."""
+    if field == "area":
+        return [lambda s, i=i: ops.move_unit(s, i, value) for i in ids]
+    if field == "strength":
+        return edits.set_unit_field(ids, field, value)
+    raise ValueError(f"a unit's {field} cannot be changed here")
+
+
+def _set_unit_attribute(ids: tuple[str, ...], field: str, value: Any) -> list[commands.Op]:
+    """Set one ruleset attribute of units."""
+    return [lambda s: ops.set_attributes(s, "unit", list(ids), field, value)]
 
 
 @dataclass(frozen=True)
@@ -210,11 +245,32 @@ def _connection(scenario: Scenario, connection_id: str) -> dict[str, Any]:
     raise KeyError(f"no connection with id {connection_id!r}")
 
 
-def _unit(scenario: Scenario, unit_id: str) -> dict[str, Any]:
+def _unit_of(scenario: Scenario, unit_id: str) -> Any:
     for unit in scenario.setup.units:
         if unit.id == unit_id:
-            return {"strength": unit.strength}
+            return unit
     raise KeyError(f"no unit with id {unit_id!r}")
+
+
+def _unit(scenario: Scenario, unit_id: str) -> dict[str, Any]:
+    unit = _unit_of(scenario, unit_id)
+    return {"kind": unit.kind, "owner": unit.owner, "area": unit.area, "strength": unit.strength}
+
+
+def unit_sections(scenario: Scenario) -> list[Section]:
+    """The sections of a unit: kind, owner, area and strength, then the ruleset's unit attributes."""
+    spec = registry.get(scenario.ruleset.id)
+    sections = [Section("Unit", UnitFields, _unit, _set_unit_field)]
+    if spec is not None and spec.unit_attributes.model_fields:
+        sections.append(
+            Section(
+                "Attributes",
+                spec.unit_attributes,
+                lambda s, i: _dump(spec.unit_attributes, _unit_of(s, i).attributes),
+                _set_unit_attribute,
+            )
+        )
+    return sections
 
 
 def scenario_sections(scenario: Scenario) -> list[Section]:
@@ -241,23 +297,6 @@ def scenario_sections(scenario: Scenario) -> list[Section]:
     return sections
 
 
-def kind_of(scenario: Scenario, object_id: str) -> str | None:
-    """What an id names: area, empire, magnate, connection, unit, boundary (or None)."""
-    if any(a.id == object_id for a in scenario.map.areas):
-        return "area"
-    if any(e.id == object_id for e in scenario.setup.empires):
-        return "empire"
-    if any(c.id == object_id for c in scenario.map.connections):
-        return "connection"
-    if any(u.id == object_id for u in scenario.setup.units):
-        return "unit"
-    if any(b.id == object_id for b in scenario.map.boundaries):
-        return "boundary"
-    if any(m.id == object_id for m in scenario.setup.magnates):
-        return "magnate"
-    return None
-
-
 SECTIONS: dict[str, Callable[[Scenario], list[Section]]] = {
     "area": area_sections,
     "empire": empire_sections,
@@ -265,7 +304,7 @@ SECTIONS: dict[str, Callable[[Scenario], list[Section]]] = {
     "connection": lambda _s: [
         Section("Connection", ConnectionFields, _connection, edits.set_connection_field)
     ],
-    "unit": lambda _s: [Section("Unit", UnitFields, _unit, edits.set_unit_field)],
+    "unit": unit_sections,
     "scenario": scenario_sections,
 }
 
@@ -323,6 +362,9 @@ class InspectorDock(QDockWidget):
             return [(e.id, e.name) for e in scenario.setup.empires] + [
                 (m.id, f"{m.name} (Magnate)") for m in scenario.setup.magnates
             ]
+        if ref == "unit_kind":
+            spec = registry.get(scenario.ruleset.id)
+            return [(k.id, k.name) for k in spec.unit_kinds] if spec is not None else []
         return []
 
     # --- building the forms ---------------------------------------------------------------------
@@ -352,7 +394,9 @@ class InspectorDock(QDockWidget):
                 title = QLabel(f"<b>{section.title}</b>", self.body)
                 self.body_layout.addWidget(title)
                 form = SchemaForm(section.model, self.choices, self.body)
-                form.edited.connect(lambda path, value, s=section: self.apply(s, path, value))
+                form.edited.connect(
+                    lambda path, value, s=section, f=form: self.apply(s, path, value, merge=f.merge_edit)
+                )
                 form.invalid.connect(self.show_error)
                 self.body_layout.addWidget(form)
                 self.forms.append((section, form))
@@ -365,9 +409,11 @@ class InspectorDock(QDockWidget):
             return f"<b>Scenario</b>: {scenario.metadata.title} (ruleset {scenario.ruleset.id})"
         if len(self.ids) > 1:
             return f"<b>{len(self.ids)} {self.kind}s</b>: edits apply to all of them"
-        if self.kind == "area":
-            return f"<b>Area</b> {scenario.area(self.ids[0]).name} <i>({self.ids[0]})</i>"
-        return f"<b>{self.kind.capitalize()}</b> <i>{self.ids[0]}</i>"
+        text = html.escape(describe(scenario, self.ids[0]))
+        kind = self.kind.capitalize()
+        if text.startswith(kind + " "):
+            text = text[len(kind) + 1 :]
+        return f"<b>{kind}</b> {text}"
 
     def refresh(self) -> None:
         """Show the model's current values."""
@@ -390,10 +436,14 @@ class InspectorDock(QDockWidget):
             or change.empires
             or change.magnates
             or change.setup
+            # a unit or connection header names its areas; an area's name is in other pickers
+            or (change.areas and self.kind in ("unit", "connection", "empire", "magnate"))
         ):
             for _section, form in self.forms:
                 form.refresh_choices()
-            if self.kind == "scenario":  # the title may have changed
+            if self.kind and self.ids and all(kind_of(self.document.scenario, i) for i in self.ids if i):
+                # The object may have been renamed (the title, for the scenario); a deleted one
+                # keeps its header until the selection drops it.
                 self.header.setText(self._describe())
             self.refresh()
 
@@ -405,13 +455,19 @@ class InspectorDock(QDockWidget):
         self.error.show()
         self.refused.emit(message)
 
-    def apply(self, section: Section, path: tuple[str, ...], value: Any) -> bool:
-        """Set the field at ``path`` to ``value`` on every selected object, as one undo step."""
+    def apply(self, section: Section, path: tuple[str, ...], value: Any, merge: bool = True) -> bool:
+        """Set the field at ``path`` to ``value`` on every selected object, as one undo step.
+
+        ``value`` may be a change (add a reference, set a key) that each object resolves against
+        its own value. With ``merge`` the step merges with the previous edit of the same field
+        (typing, spinning); without, it is a step of its own (a pick, a tick, an added row).
+        """
         scenario = self.document.scenario
         field = path[0]
         values: dict[str, Any] = {}
         for object_id in self.ids:
-            new = set_path(section.read(scenario, object_id), path, value)
+            data = section.read(scenario, object_id)
+            new = set_path(data, path, resolve_edit(value, get_path(data, path)))
             try:
                 section.model.model_validate(new)
             except ValidationError as error:
@@ -421,16 +477,17 @@ class InspectorDock(QDockWidget):
             values[object_id] = new[field]
         distinct = list({repr(v): v for v in values.values()}.values())
         if len(distinct) == 1:
-            ops = section.write(self.ids, field, distinct[0])
+            edit_ops = section.write(self.ids, field, distinct[0])
         else:  # a nested field (a leader's stature) keeps each object's other nested values
-            ops = [
+            edit_ops = [
                 op for object_id in self.ids for op in section.write((object_id,), field, values[object_id])
             ]
         label = f"Set {'.'.join(path).replace('_', ' ')}"
         if len(self.ids) > 1:
             label += f" on {len(self.ids)} {self.kind}s"
         try:
-            commands.execute(self.document, ops, label, merge_key=("inspector", self.ids, path))
+            key = ("inspector", self.ids, path) if merge else None
+            commands.execute(self.document, edit_ops, label, merge_key=key)
         except (ValueError, KeyError, LookupError) as error:
             self.show_error(str(error))
             self.refresh()

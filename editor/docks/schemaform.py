@@ -2,14 +2,22 @@
 
 * ``bool`` -> check box; ``int`` -> spin box with the field's ``ge``/``le`` range (an optional int
   gets a "not set" value below the range); ``float`` -> double spin box;
-* an ``Enum`` -> combo box of its values;
-* a string with ``json_schema_extra={"ref": kind}`` -> a picker of the ids of that kind (areas,
-  languages, religions, empires, owners) that ``ChoiceProvider`` lists;
+* an ``Enum`` or ``Literal`` -> combo box of its values;
+* a string with ``json_schema_extra={"ref": kind}`` -> a picker of the objects of that kind (areas,
+  languages, religions, empires, owners, unit kinds) that ``ChoiceProvider`` lists;
+* a list marked ``{"ref": kind}`` -> a checkable list of those objects (``pickers.RefListEditor``);
+  a dict marked ``{"ref": kind}`` with number values -> rows of object and number
+  (``pickers.RefTableEditor``): the mark names the kind of the list's items or of the dict's keys;
+* a ``#rrggbb`` string (its ``pattern``, or ``{"format": "color"}``) -> a colour button and hex text;
+* a list of models -> a group per item with its own generated form, add and remove buttons;
 * other strings -> line edit; nested models -> a group of their own fields;
-* anything else (lists, dicts) -> JSON text, validated when committed.
+* anything else (free-form lists, dicts) -> JSON text, validated when committed.
 
-A form emits ``edited(path, value)`` where ``path`` is the tuple of field names down to the edited
-value; the caller validates and applies it and calls ``set_values`` with the model's real state.
+A field declared ``frozen`` is shown read-only. A form emits ``edited(path, value)`` where ``path``
+is the tuple of field names down to the edited value and ``value`` the new value or a
+``fields.FieldChange`` to resolve per object (``resolve_edit``); ``merge_edit`` says whether the
+edit continues the previous one of the same field. The caller validates and applies it and calls
+``set_values`` with the model's real state.
 """
 
 from __future__ import annotations
@@ -18,33 +26,64 @@ import json
 import re
 import types
 import typing
-from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
 import annotated_types
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QSpinBox,
+    QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
-ChoiceProvider = Callable[[str], list[tuple[str, str]]]
-"""Returns ``(id, display name)`` pairs for a reference kind ("area", "language", "owner"...)."""
+from editor.docks.fields import (
+    MIXED,
+    ChoiceProvider,
+    FieldChange,
+    FieldEditor,
+    get_path,
+    resolve_edit,
+)
+from editor.docks.pickers import ColourEditor, CompactComboBox, RefListEditor, RefTableEditor
+
+__all__ = [
+    "MIXED",
+    "BoolEditor",
+    "ChoiceEditor",
+    "ChoiceProvider",
+    "ColourEditor",
+    "FieldChange",
+    "FieldEditor",
+    "FloatEditor",
+    "IntEditor",
+    "JsonEditor",
+    "ModelListEditor",
+    "RefListEditor",
+    "RefTableEditor",
+    "SchemaForm",
+    "TextEditor",
+    "field_label",
+    "get_path",
+    "reference_kind",
+    "resolve_edit",
+    "set_path",
+]
 
 INT_LIMIT = 1_000_000
-MIXED = object()
-"""The value shown when the selected objects disagree."""
+_COLOUR_PATTERNS = {r"^#[0-9a-fA-F]{6}$", r"^#[0-9A-Fa-f]{6}$", r"^#[0-9a-f]{6}$"}
 
 
 def _unwrap_optional(annotation: Any) -> tuple[Any, bool]:
@@ -56,10 +95,10 @@ def _unwrap_optional(annotation: Any) -> tuple[Any, bool]:
     return annotation, False
 
 
-def _bounds(info: FieldInfo) -> tuple[float | None, float | None]:
+def _bounds(info: FieldInfo | list[Any]) -> tuple[float | None, float | None]:
     low: float | None = None
     high: float | None = None
-    for item in info.metadata:
+    for item in info.metadata if isinstance(info, FieldInfo) else info:
         if isinstance(item, annotated_types.Ge):
             low = float(item.ge)  # type: ignore[arg-type]
         elif isinstance(item, annotated_types.Gt):
@@ -77,6 +116,32 @@ def reference_kind(info: FieldInfo) -> str | None:
     if isinstance(extra, dict):
         ref = extra.get("ref")
         return str(ref) if ref else None
+    return None
+
+
+def is_colour(info: FieldInfo) -> bool:
+    """Whether a string field holds a ``#rrggbb`` colour (by its pattern or ``{"format": "color"}``)."""
+    extra = info.json_schema_extra
+    if isinstance(extra, dict) and extra.get("format") in ("color", "colour"):
+        return True
+    return any(getattr(item, "pattern", None) in _COLOUR_PATTERNS for item in info.metadata)
+
+
+def _number_type(annotation: Any) -> tuple[type | None, list[Any]]:
+    """``(int or float, constraints)`` of a number annotation (``Annotated`` or not), else None."""
+    metadata: list[Any] = []
+    if typing.get_origin(annotation) is typing.Annotated:
+        annotation, *extra = typing.get_args(annotation)
+        for item in extra:
+            metadata += item.metadata if isinstance(item, FieldInfo) else [item]
+    if annotation in (int, float):
+        return annotation, metadata
+    return None, []
+
+
+def _model_type(annotation: Any) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
     return None
 
 
@@ -115,39 +180,13 @@ def field_label(name: str, info: FieldInfo | None = None) -> str:
     return _title(name)
 
 
-class FieldEditor(QObject):
-    """One field's widget; emits ``committed(value)`` when the user changes it."""
-
-    committed = Signal(object)
-
-    def __init__(self, widget: QWidget) -> None:
-        super().__init__(widget)
-        self.widget = widget
-        self._loading = False
-
-    def set_value(self, value: Any) -> None:
-        """Show a value (``MIXED`` when the selected objects disagree) without emitting."""
-        self._loading = True
-        try:
-            self._show(value)
-        finally:
-            self._loading = False
-
-    def _show(self, value: Any) -> None:
-        raise NotImplementedError
-
-    def _emit(self, value: Any) -> None:
-        if not self._loading:
-            self.committed.emit(value)
-
-
 class BoolEditor(FieldEditor):
     """A check box (partly checked when mixed)."""
 
     def __init__(self, parent: QWidget) -> None:
         self.box = QCheckBox(parent)
         super().__init__(self.box)
-        self.box.clicked.connect(lambda checked: self._emit(bool(checked)))
+        self.box.clicked.connect(lambda checked: self._emit(bool(checked), merges=False))
 
     def _show(self, value: Any) -> None:
         self.box.setTristate(value is MIXED)
@@ -205,26 +244,37 @@ class FloatEditor(FieldEditor):
 class ChoiceEditor(FieldEditor):
     """A combo box of ``(value, label)`` choices; optional fields offer "(none)"."""
 
-    def __init__(self, parent: QWidget, choices: list[tuple[Any, str]], optional: bool) -> None:
-        self.box = QComboBox(parent)
+    def __init__(
+        self, parent: QWidget, choices: list[tuple[Any, str]], optional: bool, ref: str | None = None
+    ) -> None:
+        # Long names (an area's "name (id)") must not widen the form past a narrow dock.
+        self.box = CompactComboBox(parent)
         super().__init__(self.box)
         self.box.setMaxVisibleItems(25)
         self.optional = optional
-        self.set_choices(choices)
-        self.box.activated.connect(lambda index: self._emit(self.box.itemData(index)))
+        self.ref = ref
+        self.replace_choices(choices)
+        self.box.activated.connect(lambda index: self._emit(self.box.itemData(index), merges=False))
 
-    def set_choices(self, choices: list[tuple[Any, str]]) -> None:
+    def set_choices(self, choices: ChoiceProvider) -> None:
+        """Re-read the choices of a reference picker (enums and literals keep theirs)."""
+        if self.ref is not None:
+            self.replace_choices(choices(self.ref))
+
+    def replace_choices(self, choices: list[tuple[Any, str]]) -> None:
         """Replace the choices (keeps the current value when it is still offered)."""
         current = self.box.currentData()
-        self._loading = True
-        self.box.clear()
-        if self.optional:
-            self.box.addItem("(none)", None)
-        for value, label in choices:
-            self.box.addItem(label, value)
-        index = self.box.findData(current)
-        self.box.setCurrentIndex(max(index, 0))
-        self._loading = False
+        loading, self._loading = self._loading, True
+        try:
+            self.box.clear()
+            if self.optional:
+                self.box.addItem("(none)", None)
+            for value, label in choices:
+                self.box.addItem(label, value)
+            index = self.box.findData(current)
+            self.box.setCurrentIndex(max(index, 0))
+        finally:
+            self._loading = loading
 
     def _show(self, value: Any) -> None:
         if value is MIXED:
@@ -261,9 +311,7 @@ class TextEditor(FieldEditor):
 
 
 class JsonEditor(FieldEditor):
-    """JSON text for lists and dicts; text that is not JSON is reported, not committed."""
-
-    invalid = Signal(str)
+    """JSON text for free-form lists and dicts; text that is not JSON is reported, not committed."""
 
     def __init__(self, parent: QWidget) -> None:
         self.box = QLineEdit(parent)
@@ -293,7 +341,9 @@ class JsonEditor(FieldEditor):
 class SchemaForm(QWidget):
     """Editors for every field of a pydantic model (nested models become groups).
 
-    ``edited(path, value)``: the user changed the field at ``path`` (a tuple of names).
+    ``edited(path, value)``: the user changed the field at ``path`` (a tuple of names); ``value``
+    may be a ``FieldChange`` (see ``resolve_edit``) and ``merge_edit`` tells whether the edit
+    continues the previous edit of that field.
     ``invalid(message)``: the user typed something that cannot even be parsed.
     """
 
@@ -311,6 +361,7 @@ class SchemaForm(QWidget):
         self.model = model
         self.editors: dict[tuple[str, ...], FieldEditor] = {}
         self.labels: dict[tuple[str, ...], QLabel] = {}
+        self.merge_edit = True
         self._choices = choices
         layout = QFormLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -321,28 +372,51 @@ class SchemaForm(QWidget):
         for name, info in model.model_fields.items():
             path = (*prefix, name)
             annotation, optional = _unwrap_optional(info.annotation)
-            if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            nested = _model_type(annotation)
+            if nested is not None:
                 group = QGroupBox(field_label(name, info), self)
                 inner = QFormLayout(group)
-                self._add_fields(annotation, path, inner)
+                self._add_fields(nested, path, inner)
                 layout.addRow(group)
                 continue
-            editor = self._editor_for(annotation, optional, info)
-            editor.committed.connect(lambda value, p=path: self.edited.emit(p, value))
-            if isinstance(editor, JsonEditor):
-                editor.invalid.connect(self.invalid)
+            editor = self._editor_for(annotation, optional, info, name)
+            editor.committed.connect(lambda value, p=path, e=editor: self._committed(p, e, value))
+            editor.invalid.connect(self.invalid)
             label = QLabel(field_label(name, info), self)
             if info.description:
                 label.setToolTip(info.description)
                 editor.widget.setToolTip(info.description)
-            layout.addRow(label, editor.widget)
+            if info.frozen:
+                # Shown for information: no edit operation changes it.
+                editor.widget.setEnabled(False)
+            if isinstance(editor, ModelListEditor | RefTableEditor):
+                # Rows of names and values need the whole width: the label goes above them.
+                layout.addRow(label)
+                layout.addRow(editor.widget)
+            else:
+                layout.addRow(label, editor.widget)
             self.editors[path] = editor
             self.labels[path] = label
 
-    def _editor_for(self, annotation: Any, optional: bool, info: FieldInfo) -> FieldEditor:
+    def _committed(self, path: tuple[str, ...], editor: FieldEditor, value: Any) -> None:
+        self.merge_edit = editor.merges
+        self.edited.emit(path, value)
+
+    def _editor_for(self, annotation: Any, optional: bool, info: FieldInfo, name: str) -> FieldEditor:
         ref = reference_kind(info)
-        if ref is not None:
-            return ChoiceEditor(self, self._choices(ref), optional)
+        origin = typing.get_origin(annotation)
+        args = typing.get_args(annotation)
+        if ref is not None and origin is list:
+            return RefListEditor(self, ref, self._choices)
+        if ref is not None and origin is dict and len(args) == 2:
+            number, constraints = _number_type(args[1])
+            if number is not None:
+                low, high = _bounds(constraints)
+                return RefTableEditor(self, ref, self._choices, number, low, high)
+        if ref is not None and origin not in (list, dict):
+            return ChoiceEditor(self, self._choices(ref), optional, ref)
+        if origin is list and len(args) == 1 and _model_type(args[0]) is not None:
+            return ModelListEditor(self, args[0], self._choices, field_label(name, info))
         if annotation is bool:
             return BoolEditor(self)
         if annotation is int:
@@ -355,50 +429,148 @@ class SchemaForm(QWidget):
             return ChoiceEditor(
                 self, [(m.value, str(m.value).replace("_", " ")) for m in annotation], optional
             )
-        if typing.get_origin(annotation) is typing.Literal:
-            return ChoiceEditor(self, [(v, str(v)) for v in typing.get_args(annotation)], optional)
+        if origin is typing.Literal:
+            return ChoiceEditor(self, [(v, str(v)) for v in args], optional)
+        if annotation is str and is_colour(info):
+            return ColourEditor(self, f"Choose the {field_label(name, info).lower()}")
         if annotation is str:
             return TextEditor(self)
         return JsonEditor(self)
 
     def refresh_choices(self) -> None:
         """Re-read the picker choices (after empires or catalog entries changed)."""
-        for path, editor in self.editors.items():
-            if isinstance(editor, ChoiceEditor):
-                info = self._field_info(path)
-                ref = reference_kind(info) if info else None
-                if ref is not None:
-                    editor.set_choices(self._choices(ref))
-
-    def _field_info(self, path: tuple[str, ...]) -> FieldInfo | None:
-        model: Any = self.model
-        info: FieldInfo | None = None
-        for name in path:
-            if (
-                not (isinstance(model, type) and issubclass(model, BaseModel))
-                or name not in model.model_fields
-            ):
-                return None
-            info = model.model_fields[name]
-            model, _ = _unwrap_optional(info.annotation)
-        return info
+        for editor in self.editors.values():
+            editor.set_choices(self._choices)
 
     def set_values(self, values: list[dict[str, Any]]) -> None:
         """Show the values of the selected objects (fields where they disagree show "mixed")."""
         for path, editor in self.editors.items():
-            shown = [_lookup(v, path) for v in values]
-            mixed = any(s != shown[0] for s in shown[1:])
-            editor.set_value(MIXED if mixed else (shown[0] if shown else None))
+            mixed = editor.set_values([get_path(v, path) for v in values])
             font = QFont(self.labels[path].font())
             font.setItalic(mixed)
             self.labels[path].setFont(font)
 
 
-def _lookup(data: dict[str, Any], path: tuple[str, ...]) -> Any:
-    value: Any = data
-    for name in path:
-        value = value.get(name) if isinstance(value, dict) else None
-    return value
+class ModelListEditor(FieldEditor):
+    """A list of records (a model per item): a group per item with its own generated form and a
+    remove button, then an add button. Each edit emits the whole new list."""
+
+    def __init__(self, parent: QWidget, model: type[BaseModel], choices: ChoiceProvider, title: str) -> None:
+        self.frame = QWidget(parent)
+        super().__init__(self.frame)
+        self.model = model
+        self._provider = choices
+        self._value: Any = []
+        self.forms: list[SchemaForm] = []
+        self.groups: list[QGroupBox] = []
+        layout = QVBoxLayout(self.frame)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        self.items_layout = QVBoxLayout()
+        self.items_layout.setSpacing(4)
+        layout.addLayout(self.items_layout)
+        self.mixed_label = QLabel("mixed: the selected objects differ", self.frame)
+        self.mixed_label.hide()
+        layout.addWidget(self.mixed_label)
+        self.add_button = QPushButton(f"Add to {title.lower()}", self.frame)
+        self.add_button.clicked.connect(self.add)
+        layout.addWidget(self.add_button)
+
+    def _show(self, value: Any) -> None:
+        mixed = value is MIXED
+        self._value = MIXED if mixed else [v if isinstance(v, dict) else {} for v in (value or [])]
+        self.mixed_label.setVisible(mixed)
+        self.add_button.setEnabled(not mixed)
+        items = [] if mixed else self._value
+        if len(items) != len(self.forms):
+            self._rebuild(len(items))
+        for group, form, item in zip(self.groups, self.forms, items, strict=True):
+            group.setTitle(str(item.get("name") or item.get("id") or "(unnamed)"))
+            form.set_values([item])
+
+    def _rebuild(self, count: int) -> None:
+        # deleteLater: the remove button that asked for this may still be delivering its click.
+        for group in self.groups:
+            self.items_layout.removeWidget(group)
+            group.hide()
+            group.deleteLater()
+        self.groups, self.forms = [], []
+        for index in range(count):
+            group = QGroupBox(self.frame)
+            inner = QVBoxLayout(group)
+            inner.setContentsMargins(4, 4, 4, 4)
+            form = SchemaForm(self.model, self._provider, group)
+            form.edited.connect(lambda path, value, i=index, f=form: self._item_edited(i, path, value, f))
+            form.invalid.connect(self.invalid)
+            inner.addWidget(form)
+            row = QHBoxLayout()
+            row.addStretch(1)
+            remove = QToolButton(group)
+            remove.setText("Remove")
+            remove.clicked.connect(lambda _checked=False, i=index: self.remove(i))
+            row.addWidget(remove)
+            inner.addLayout(row)
+            self.items_layout.addWidget(group)
+            self.groups.append(group)
+            self.forms.append(form)
+
+    def set_choices(self, choices: ChoiceProvider) -> None:
+        """Re-read the choices of the items' pickers."""
+        self._provider = choices
+        for form in self.forms:
+            form.refresh_choices()
+
+    def _items(self) -> list[dict[str, Any]]:
+        return json.loads(json.dumps(self._value)) if isinstance(self._value, list) else []  # type: ignore[no-any-return]
+
+    def _item_edited(self, index: int, path: tuple[str, ...], value: Any, form: SchemaForm) -> None:
+        items = self._items()
+        if index >= len(items):
+            return
+        old = items[index]
+        items[index] = set_path(old, path, resolve_edit(value, get_path(old, path)))
+        self._emit(items, merges=form.merge_edit)
+
+    def add(self) -> None:
+        """Append a new record: defaults, a fresh id, the first object for each required reference."""
+        if self._value is MIXED:
+            return
+        items = self._items()
+        self._emit([*items, self.new_item(items)], merges=False)
+
+    def remove(self, index: int) -> None:
+        """Remove the record at ``index``."""
+        items = self._items()
+        if 0 <= index < len(items):
+            del items[index]
+            self._emit(items, merges=False)
+
+    def new_item(self, items: list[dict[str, Any]]) -> dict[str, Any]:
+        """The values of a new record: only its required fields, each given a plausible value."""
+        item: dict[str, Any] = {}
+        for name, info in self.model.model_fields.items():
+            if not info.is_required():
+                continue
+            annotation, _optional = _unwrap_optional(info.annotation)
+            ref = reference_kind(info)
+            if name == "id":
+                stem = re.sub(r"(?<!^)(?=[A-Z])", "_", self.model.__name__).lower()
+                taken = {i.get("id") for i in items}
+                fresh = (f"{stem}_{n}" for n in range(1, len(items) + 2))
+                item[name] = next(i for i in fresh if i not in taken)
+            elif ref is not None and typing.get_origin(annotation) is None:
+                choices = self._provider(ref)
+                item[name] = choices[0][0] if choices else ""
+            elif annotation is bool:
+                item[name] = False
+            elif annotation in (int, float):
+                low, _high = _bounds(info)
+                item[name] = annotation(low or 0)
+            elif typing.get_origin(annotation) is list:
+                item[name] = []
+            elif annotation is str:
+                item[name] = ""
+        return item
 
 
 def set_path(data: dict[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any]:

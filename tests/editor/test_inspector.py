@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import pytest
 from editor_helpers import dump
+from pydantic import BaseModel, Field
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from editor.docks.inspector import InspectorDock
-from editor.docks.schemaform import BoolEditor, ChoiceEditor, IntEditor, JsonEditor, TextEditor
+from editor.docks.schemaform import (
+    BoolEditor,
+    ChoiceEditor,
+    ColourEditor,
+    IntEditor,
+    JsonEditor,
+    SchemaForm,
+    TextEditor,
+)
 from editor.document import ScenarioDocument
 from editor.selection import Selection
 
@@ -37,7 +46,6 @@ def test_the_form_is_generated_from_the_schema(inspector: InspectorDock) -> None
     assert offered == catalog
     setup = inspector.form("Starting state").editors
     assert isinstance(setup[("social_state",)].widget, QSpinBox)
-    assert isinstance(setup[("ties",)], JsonEditor)
     assert isinstance(inspector.form("Area").editors[("kind",)].widget, QComboBox)
     assert isinstance(inspector.form("Area").editors[("name",)], TextEditor)
 
@@ -104,22 +112,35 @@ def test_an_empty_name_is_refused_with_the_reason(inspector: InspectorDock, qtbo
     assert name.text() == "Halden"
 
 
-def test_text_that_is_not_json_is_refused(inspector: InspectorDock, qtbot: QtBot) -> None:
-    inspector.selection.set(["halden"])
-    ties = inspector.form("Starting state").editors[("ties",)].widget
-    with qtbot.waitSignal(inspector.refused) as refused:
-        ties.setText("[oops")
-        ties.editingFinished.emit()
-    assert "not JSON" in refused.args[0]
-    assert inspector.document.undo_stack.count() == 0
+class FreeForm(BaseModel):
+    """Shapes no picker fits: they stay JSON text."""
+
+    notes: dict[str, str] = Field(default_factory=dict)
+    tags: list[str] = Field(default_factory=list)
+
+
+def test_free_form_fields_stay_json_text_and_text_that_is_not_json_is_refused(qtbot: QtBot) -> None:
+    form = SchemaForm(FreeForm, lambda _ref: [])
+    qtbot.addWidget(form)
+    assert isinstance(form.editors[("notes",)], JsonEditor)
+    assert isinstance(form.editors[("tags",)], JsonEditor)
+    text = form.editors[("tags",)].widget
+    assert isinstance(text, QLineEdit)
+    with qtbot.waitSignal(form.invalid) as invalid, qtbot.assertNotEmitted(form.edited):
+        text.setText("[oops")
+        text.editingFinished.emit()
+    assert "not JSON" in invalid.args[0]
+    with qtbot.waitSignal(form.edited) as edited:
+        text.setText('["a", "b"]')
+        text.editingFinished.emit()
+    assert edited.args == [("tags",), ["a", "b"]]
 
 
 def test_a_value_the_model_refuses_is_not_applied(inspector: InspectorDock, qtbot: QtBot) -> None:
     inspector.selection.set(["halden"])
-    ties = inspector.form("Starting state").editors[("ties",)].widget
+    section = next(s for s, _f in inspector.forms if s.title == "Starting state")
     with qtbot.waitSignal(inspector.refused) as refused:
-        ties.setText('"not a list"')
-        ties.editingFinished.emit()
+        assert not inspector.apply(section, ("ties",), "not a list")
     assert "list" in refused.args[0].lower()
     assert inspector.document.undo_stack.count() == 0
 
@@ -133,11 +154,13 @@ def test_empires_show_their_nested_leader(inspector: InspectorDock) -> None:
     leader = document.scenario.empire("aldmoor_kingdom").attributes["leader"]
     assert leader["combat"] == 7
     assert document.undo_stack.count() == 1
-    colour = inspector.form("Empire").editors[("colour",)].widget
-    colour.setText("#zz0000")
-    colour.editingFinished.emit()
+    colour = inspector.form("Empire").editors[("colour",)]
+    assert isinstance(colour, ColourEditor)
+    colour.text.setText("#zz0000")
+    colour.text.editingFinished.emit()
     assert document.scenario.empire("aldmoor_kingdom").colour != "#zz0000"
     assert document.undo_stack.count() == 1
+    assert "pattern" in inspector.error.text() or "match" in inspector.error.text()
 
 
 def test_nothing_selected_shows_the_optional_rules(inspector: InspectorDock) -> None:
