@@ -3,7 +3,9 @@
 The crusaders (players whose leader is of the crusading church, 23.31) act in order of combat
 stature (23.32 step 2), each in turn choosing a conquest of Syria or Jerusalem or a pass, until
 both are taken or nobody can act. A crusader without the gold for a conquest may pillage instead,
-ask another empire for a loan (a pending ``loan`` decision of the lender) or pass (step 2).
+ask another empire for a loan (a pending ``loan`` decision of the lender) or pass (step 2). An
+empire whose area a crusader attacks or pillages may defend it (13.0, a pending ``npc-defense``
+whose text begins ``crusade-``).
 ``state.crusade`` holds a ``records.Crusade`` (leader, crusader asked, order) and a pending
 ``crusade`` decision names the crusader to act. House defaults are listed in the ``crusades`` table.
 """
@@ -13,10 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.eotma.decisions import Pending
+from model.rules.eotma.endeavours.common import defense_seas, may_defend
 from model.rules.eotma.endeavours.conquest import take
 from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import (
     COMBAT,
+    defense_value,
     language_difference,
     leader_religion,
     religion_difference,
@@ -390,25 +394,97 @@ def lend(state: EotmaState, granted: bool, effects: list[str]) -> None:
 
 
 def attack(state: EotmaState, target: int, gold: int, effects: list[str]) -> None:
-    """One crusader's conquest endeavour against a holy place (23.32 step 5)."""
+    """One crusader's conquest endeavour against an area in the way or a holy place (23.32 steps
+    4-5): paid now; an empire owning the area may defend it (13.0) before the card is turned."""
+    _declare(state, target, gold, False, effects)
+
+
+def pillage(state: EotmaState, target: int, gold: int, effects: list[str]) -> None:
+    """23.32 step 2: a crusader short of gold for a conquest pillages instead (11).
+
+    The rating is the conquest's plus the target's population (11.0); the crusaders have no
+    base on the map, so a base -1 result has nothing to act on (house default, as the base
+    social state counts 0). Gold comes from the Pillage/Plunder Table (11.3).
+    """
+    _declare(state, target, gold, True, effects)
+
+
+def _declare(state: EotmaState, target: int, gold: int, pillaging: bool, effects: list[str]) -> None:
     decision = state.pending.pop()
     player = decision.player
     game = state.game
-    board = game.board
-    price = game.rules.min_gold["conquest"] + gold
-    state.treasury[player] -= price
-    card = game.rules.card_by_id[state.hand[player].pop(0)]
-    rating = crusade_rating(state, player, target, gold, pillage=False)
+    state.crusade_passes = 0  # an endeavour breaks a run of passes
+    state.treasury[player] -= game.rules.min_gold["pillage" if pillaging else "conquest"] + gold
+    owner = state.owner[target]
+    if owner != player and may_defend(state, owner, target):
+        # 13.0: the owner may defend with a year card and gold, as against any conquest or pillage.
+        verb = "crusade-pillage" if pillaging else "crusade-attack"
+        about = f"{verb} {game.board.ids[target]} by {game.player_ids[player]}"
+        state.pending.append(Pending("npc-defense", owner, about, (target, player, gold, int(pillaging))))
+        return
+    _resolve(state, player, target, gold, pillaging, 0, effects)
+
+
+def is_crusade_defense(decision: Pending) -> bool:
+    """Return whether a pending defense answers a crusader's endeavour (not a raid or Magnate)."""
+    return decision.kind == "npc-defense" and decision.action.startswith("crusade-")
+
+
+def defend(state: EotmaState, gold: int | None, effects: list[str]) -> None:
+    """The owner's answer to a crusader's endeavour (13.0): defend with gold, or not."""
+    decision = state.pending.pop()
+    target, player, extra, pillaging = decision.data
+    defender = decision.player
+    rules = state.game.rules
+    if gold is None:
+        effects.append(f"{state.game.player_ids[defender]} does not defend")
+        _resolve(state, player, target, extra, bool(pillaging), 0, effects)
+        return
+    price = rules.min_gold["defense"] + rules.sea_gold * defense_seas(state, defender, target) + gold
+    state.treasury[defender] -= price
+    state.defenses[defender] += 1
+    card = rules.card_by_id[state.hand[defender].pop(0)]
+    against = defense_value(state, defender, gold)
     effects.append(
-        f"{game.player_ids[player]} crusades against {board.ids[target]}: card {card.id}, rating {rating}"
+        f"{state.game.player_ids[defender]} defends: pays {price} gold, card {card.id}, rating -{against}"
     )
-    results = card.for_kind("conquest")
-    for result in results:  # a conquest resolved as any other: the target's -1, then the C (10)
-        if result.code == "-1" and result.column == "target" and result.applies(rating):
+    stature_check(state, defender, COMBAT, card, effects)  # 13.23
+    _resolve(state, player, target, extra, bool(pillaging), against, effects)
+
+
+def _resolve(
+    state: EotmaState, player: int, target: int, gold: int, pillaging: bool, against: int, effects: list[str]
+) -> None:
+    """Turn the crusader's card and apply its results; a defense that drives the rating below zero
+    leaves only the bad results (13.22)."""
+    from model.rules.eotma.endeavours.pillage import plunder_gold
+    from model.rules.eotma.rebellion import army_absorbs
+
+    game = state.game
+    board = game.board
+    card = game.rules.card_by_id[state.hand[player].pop(0)]
+    rating = crusade_rating(state, player, target, gold, pillage=pillaging) - against
+    column = "pillage" if pillaging else "conquest"
+    doing = (
+        f"pillages {board.ids[target]} on crusade" if pillaging else f"crusades against {board.ids[target]}"
+    )
+    effects.append(f"{game.player_ids[player]} {doing}: card {card.id}, rating {rating}")
+    blocked = against > 0 and rating < 0
+    results = [
+        r
+        for r in card.for_kind(column)
+        if r.applies(rating) and not (blocked and r.is_good_for_actor(column))
+    ]
+    for result in results:  # resolved as any other: the target's -1 first (10, 11)
+        if result.code == "-1" and result.column == "target" and not army_absorbs(state, target, effects):
             _lower(state, target, effects)
     for result in results:
-        if result.code == "C" and result.column == "result" and result.applies(rating):
+        if result.code == "C" and result.column == "result" and not pillaging:
             _c_result(state, player, target, effects)
+        elif result.code == "G" and pillaging:
+            loot = plunder_gold(state, f"pillage gold {board.ids[target]}")
+            state.treasury[player] += loot
+            effects.append(f"{game.player_ids[player]}: +{loot} gold from pillage")
     stature_check(state, player, COMBAT, card, effects)
     _next(state, current(state).asked + 1, effects)
 
@@ -434,39 +510,6 @@ def _lower(state: EotmaState, area: int, effects: list[str]) -> None:
     if before > state.game.rules.ss_min:
         state.ss[area] = before - 1
         effects.append(f"{state.game.board.ids[area]}: social state {before} -> {before - 1}")
-
-
-def pillage(state: EotmaState, target: int, gold: int, effects: list[str]) -> None:
-    """23.32 step 2: a crusader short of gold for a conquest pillages instead (11).
-
-    The rating is the conquest's plus the target's population (11.0); the crusaders have no
-    base on the map, so a base -1 result has nothing to act on (house default, as the base
-    social state counts 0). Gold comes from the Pillage/Plunder Table (11.3).
-    """
-    from model.rules.eotma.endeavours.pillage import plunder_gold
-
-    decision = state.pending.pop()
-    player = decision.player
-    game = state.game
-    board = game.board
-    state.treasury[player] -= game.rules.min_gold["pillage"] + gold
-    card = game.rules.card_by_id[state.hand[player].pop(0)]
-    rating = crusade_rating(state, player, target, gold, pillage=True)
-    effects.append(
-        f"{game.player_ids[player]} pillages {board.ids[target]} on crusade: card {card.id}, rating {rating}"
-    )
-    for result in card.for_kind("pillage"):
-        if not result.applies(rating):
-            continue
-        if result.code == "-1" and result.column == "target":
-            _lower(state, target, effects)
-        elif result.code == "G":
-            loot = plunder_gold(state, f"pillage gold {board.ids[target]}")
-            state.treasury[player] += loot
-            effects.append(f"{game.player_ids[player]}: +{loot} gold from pillage")
-    state.crusade_passes = 0
-    stature_check(state, player, COMBAT, card, effects)
-    _next(state, current(state).asked + 1, effects)
 
 
 def pass_turn(state: EotmaState, effects: list[str]) -> None:

@@ -296,6 +296,8 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         choose_slot(state, action.slot, effects)
     elif isinstance(action, Endeavour):
         endeavours.declare(state, action, effects)
+    elif isinstance(action, Defend | Decline) and crusades.is_crusade_defense(state.pending[-1]):
+        crusades.defend(state, action.gold if isinstance(action, Defend) else None, effects)
     elif isinstance(action, Defend | Decline) and state.pending[-1].kind == "npc-defense":
         npc.defend(state, action.gold if isinstance(action, Defend) else None, effects)
     elif isinstance(action, Defend):

@@ -446,3 +446,35 @@ def test_35_34_a_university_doubles_the_rise_of_a_ruled_crusader_state() -> None
     before = state.ss[jerusalem]
     entry = state.apply("crusader-state rule")
     assert f"jerusalem: social state {before} -> {before + 2}" in entry.effects
+
+
+def _attack_on_cpl() -> EotmaState:
+    state = two_route_state()
+    state.apply("crusade")
+    state.apply("crusade-route paris")
+    state.apply("refuse")  # no passage through cpl
+    state.apply("crusade-route cpl")  # the crusaders conquer it
+    return state
+
+
+def test_13_0_an_empire_may_defend_its_area_against_a_crusader() -> None:
+    state = _attack_on_cpl()
+    state.apply("crusade-attack cpl")
+    assert state.current_player() == "byzantium" and state.view()["decision"] == "npc-defense"
+    assert state.view()["decision_about"]["areas"] == ["cpl"]
+    assert {"decline", "defend", "defend +1"} <= {str(a) for a in state.legal_actions()}
+    gold = state.treasury[1]
+    entry = state.apply("defend")
+    # france 4 - social state 2 - language 2 - other church 1 = -1, minus byzantium's combat 3: -4.
+    assert any(e.startswith("byzantium defends: pays 1 gold") for e in entry.effects)
+    assert any(e.startswith("france crusades against cpl") and e.endswith("rating -4") for e in entry.effects)
+    assert state.treasury[1] == gold - 1 and state.view()["areas"]["cpl"]["owner"] == "byzantium"
+    assert state.current_player() == "france" and state.view()["decision"] == "crusade"
+
+
+def test_13_0_a_declined_defense_lets_the_crusader_conquer() -> None:
+    state = _attack_on_cpl()
+    state.apply("crusade-attack cpl")
+    entry = state.apply("decline")
+    assert "byzantium does not defend" in entry.effects
+    assert any(e.startswith("france crusades against cpl") and e.endswith("rating -1") for e in entry.effects)
