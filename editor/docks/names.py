@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from model.rules import registry
 from model.scenario import Scenario
 
 
@@ -34,7 +35,10 @@ def name_of(scenario: Scenario, object_id: str) -> str:
             return f"{connection.name} ({ends})" if connection.name else ends
     for unit in scenario.setup.units:
         if unit.id == object_id:
-            return f"{unit.kind} of {name_of(scenario, unit.owner)} in {name_of(scenario, unit.area)}"
+            spec = registry.get(scenario.ruleset.id)
+            kind = spec.unit_kind(unit.kind) if spec is not None else None
+            what = kind.name if kind is not None else unit.kind.capitalize()
+            return f"{what} of {name_of(scenario, unit.owner)} in {name_of(scenario, unit.area)}"
     return object_id
 
 

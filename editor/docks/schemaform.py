@@ -472,7 +472,9 @@ class ModelListEditor(FieldEditor):
         self.mixed_label = QLabel("mixed: the selected objects differ", self.frame)
         self.mixed_label.hide()
         layout.addWidget(self.mixed_label)
-        self.add_button = QPushButton(f"Add to {title.lower()}", self.frame)
+        noun = re.sub(r"(?<!^)(?=[A-Z])", " ", model.__name__).lower()
+        self.add_button = QPushButton(f"Add {noun}", self.frame)
+        self.add_button.setToolTip(f"Add to {title.lower()}")
         self.add_button.clicked.connect(self.add)
         layout.addWidget(self.add_button)
 
