@@ -92,11 +92,13 @@ def is_connected(state: EotmaState, player: int, area: int) -> bool:
 
 
 def suitable_court(state: EotmaState, player: int, area: int) -> bool:
-    """Return whether an area may be the player's court: the leader's language and religion (21.3)."""
+    """Return whether an area may be the player's court: the leader's language and religion (21.3);
+    under a union result the united churches count as one (23.11: for all purposes)."""
     game = state.game
+    board = game.board
     return (
-        game.board.language[area] == game.leader_language[player]
-        and state.religion[area] == game.leader_religion[player]
+        board.language[area] == game.leader_language[player]
+        and board.religion_difference(game.leader_religion[player], state.religion[area], state.union) == 0
     )
 
 
@@ -127,8 +129,12 @@ def set_owner(state: EotmaState, area: int, new: int, effects: list[str], *, con
     if civ:
         civ &= ~PALACE
         court = state.court[new] if 0 <= new < game.n_players else -1
-        if civ & CATHEDRAL and court >= 0 and state.religion[court] != state.religion[area]:
-            civ &= ~CATHEDRAL
+        if (
+            civ & CATHEDRAL
+            and court >= 0
+            and game.board.religion_difference(state.religion[court], state.religion[area], state.union) != 0
+        ):
+            civ &= ~CATHEDRAL  # 35.22 (the united churches are one under a union, 23.11)
         state.civ[area] = civ
     if conquest and state.conversion:
         for key in [k for k in state.conversion if k[1] == area]:

@@ -361,3 +361,26 @@ def test_36_a_card_drawn_before_its_years_goes_under_the_deck_and_another_is_dra
         assert state.event_deck == (
             ["great_pestilence"] if substitute else ["great_pestilence", "quiet_years"]
         )
+
+
+def test_23_11_under_a_union_an_area_of_the_other_church_is_a_suitable_court() -> None:
+    for union in (False, True):
+        state = start(hand=[99], player="east", areas={"march": AreaStart("east", 1)})
+        state.religion[idx(state, "march")] = "eastern"
+        state.court[0] = -1  # west is in exile (21.0)
+        state.union = union
+        entry = state.apply("give west area march")
+        returned = "west returns from exile with its court at march (21.3)" in entry.effects
+        assert returned is union and (state.court[0] == idx(state, "march")) is union
+
+
+def test_35_22_under_a_union_a_cathedral_of_the_other_church_is_kept() -> None:
+    options = Options(events=False, civilisation_markers=True)
+    for union in (False, True):
+        state = start(hand=[99], player="east", options=options, areas={"border": AreaStart("east", 1)})
+        border = idx(state, "border")
+        state.religion[border] = "eastern"
+        state.civ[border] = 1  # a cathedral
+        state.union = union
+        state.apply("give west area border")
+        assert bool(state.civ[border] & 1) is union
