@@ -130,7 +130,9 @@ def appear(state: EotmaState, effects: list[str]) -> None:
     if area in state.court or area in state.mag_court:
         return
     for p in range(game.n_players):
-        if state.court[p] < 0 and suitable_court(state, p, area):
+        # 21.3 (4) asks for the exact language and religion (no union of churches, 23.11).
+        exact = state.religion[area] == game.leader_religion[p]
+        if state.court[p] < 0 and exact and suitable_court(state, p, area):
             set_owner(state, area, p, effects)
             effects.append(
                 f"{board.ids[area]}: taken by the exile {game.player_ids[p]} instead of a Magnate (21.3)"
