@@ -59,3 +59,15 @@ def test_24_the_shipped_raiders_table_fits_the_medieval_map() -> None:
     scenario = io.load(root / "scenarios" / "medieval-europe-976.mappa.json")
     assert scenario.ruleset.options.get("raiders")
     assert not [issue for issue in validate(scenario) if issue.code == "RAIDER_TARGET_UNKNOWN"]
+
+
+def test_house_7_2_the_shipped_vikings_raid_the_kiev_route_too() -> None:
+    from model.rules.eotma import npc
+    from model.rules.eotma.game import build_game
+
+    root = Path(__file__).resolve().parents[3]
+    scenario = io.load(root / "scenarios" / "medieval-europe-976.mappa.json")
+    state = build_game(scenario).new_state(1)
+    vikings = next(r for r in state.game.rules.raiders if r["id"] == "vikings")
+    pool = {state.game.board.ids[a] for a in npc.raider_targets(state, vikings)}
+    assert {"novgorod", "smolensk", "kiev"} <= pool
