@@ -384,3 +384,13 @@ def test_35_22_under_a_union_a_cathedral_of_the_other_church_is_kept() -> None:
         state.union = union
         state.apply("give west area border")
         assert bool(state.civ[border] & 1) is union
+
+
+def test_house_7_3_after_1300_the_matrix_rolls_ottoman_entries_in_anatolia() -> None:
+    from model.rules.eotma.data import _default_table
+
+    rows = _default_table("magnates")["rows"]
+    late = [r for r in rows if r["from"] <= 1350 <= r["to"]]
+    assert len(late) == 1 and late[0]["areas"][:3] == ["anatolia"] * 3
+    early = [r for r in rows if r["from"] <= 1100 <= r["to"]]
+    assert early[0]["areas"][:3] == ["syria", "egypt", "anatolia"]
