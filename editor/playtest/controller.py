@@ -279,7 +279,12 @@ class PlaytestController(QObject):
         else:
             shown = choices_for_area(choices, None)
             with_area = len(choices) - len(shown)
-            hint = f"{name} to act. Click an area for the {with_area} choices on the map; other choices:"
+            phase = view.get("phase")
+            hint = f"{name} to act" + (f" ({phase})" if phase else "")
+            if with_area:
+                hint += f". Click an area for the {with_area} choices on the map; other choices:"
+            else:
+                hint += ":"
         self.dock.set_choices(shown, hint, names)
 
     def _rule_of(self, text: str) -> str:
