@@ -12,7 +12,8 @@ ruling, raising units, building markers, defense), ``taxation``, ``rebellion``, 
 (lines of communication, owners, courts, exile), ``leaders``, ``events``, ``parleys`` (grand
 diplomacy, excommunication), ``armies`` (movement), ``npc`` (raiders, Magnates), ``schism``,
 ``crusades``, ``victory``, ``view`` (plain data for the UI), ``deckgen`` (the house-default year
-deck), ``records`` (the parley, queued attacks and deferred checks the state keeps).
+deck), ``records`` (the named records the state keeps: parley, queued attacks, deferred checks,
+a tax awaiting waivers, agreements, the crusade, claim watches, partial conquest counts).
 
 Implemented: 1.3 sequence of play; 1.4 year cards and thresholds; facts sheet 2 stature checks,
 heirs, heirless deaths; 3.2 ratings with every listed modifier; 9.17, 9.32, 9.53 sea areas; 10.3-10.38;
@@ -25,6 +26,8 @@ crusader states founded by consent (23.32 step 5; house defaults in the ``crusad
 24 (house defaults); 33 (33.33 as a house-default choice); 34; 35 (35.24 as a table option);
 36; 21.1 exile stature checks.
 23.32 step 2: a crusader short of gold for a conquest pillages, asks another empire for a loan
-(the lender decides) or passes.
-Not yet: 23.35 itself is not in our sources (crusader states follow the ``crusades`` table).
+(the lender decides) or passes; an empire whose area a crusader attacks may defend it (13.0).
+Not yet: 23.35 itself is not in our sources (crusader states follow the ``crusades`` table);
+which holding card goes over the hand limit (19.2) and which unit points go unpaid (33.23) are
+the engine's picks, not the player's; a transfer of partial conversion by agreement (22.21).
 """
