@@ -107,8 +107,8 @@ def set_owner(state: EotmaState, area: int, new: int, effects: list[str], *, con
 
     Partial conquest markers on the area and those using it as a base end (10.37, 10.38);
     armies and fleets there are eliminated (33.32, 34.22); a palace is removed and a cathedral
-    kept only by an owner of its religion (35.22-35.23); conversion progress is wiped by a
-    conquest (22.21); a lost court forces relocation or exile, and a suitable area ends an
+    kept only by an owner of its religion (35.22-35.23); conversion progress is wiped by another
+    player's conquest (22.21); a lost court forces relocation or exile, and a suitable area ends an
     exile (21.3). A crusader state that changes hands ends (house default, ``crusades`` table).
     """
     game = state.game
@@ -137,7 +137,9 @@ def set_owner(state: EotmaState, area: int, new: int, effects: list[str], *, con
             civ &= ~CATHEDRAL  # 35.22 (the united churches are one under a union, 23.11)
         state.civ[area] = civ
     if conquest and state.conversion:
-        for key in [k for k in state.conversion if k[1] == area]:
+        # 22.21: a conquest by another player negates the conversion results; a player who
+        # takes back its own rebelled area keeps its own.
+        for key in [k for k in state.conversion if k[1] == area and k[0] != new]:
             del state.conversion[key]
     state.invalidate()
     if 0 <= old < game.n_players and state.court[old] == area:

@@ -394,3 +394,13 @@ def test_house_7_3_after_1300_the_matrix_rolls_ottoman_entries_in_anatolia() -> 
     assert len(late) == 1 and late[0]["areas"][:3] == ["anatolia"] * 3
     early = [r for r in rows if r["from"] <= 1100 <= r["to"]]
     assert early[0]["areas"][:3] == ["syria", "egypt", "anatolia"]
+
+
+def test_22_21_retaking_an_own_rebelled_area_keeps_the_own_conversion_results() -> None:
+    state = start(C_ANY, hand=[1], areas={"border": AreaStart(None, 0)})
+    border = idx(state, "border")
+    state.conversion[(0, border)] = 2  # west's results from before the area rebelled
+    state.conversion[(1, border)] = 1  # east's, from an earlier time it held the area
+    state.apply("conquest border from march")
+    assert area(state, "border")["owner"] == "west"
+    assert state.conversion == {(0, border): 2}
