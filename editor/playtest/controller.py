@@ -206,7 +206,7 @@ class PlaytestController(QObject):
         self._show_seats(view)
         self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, names, self._seat_names(), colours))
         self._show_choices()
-        self.log_dock.set_log(session.log, self._rule_of, self._seat_names(), self._first_round())
+        self.log_dock.set_log(session.log, self._rule_of, self._log_names(), self._first_round())
         self._update_buttons()
 
     def viewer(self) -> str | None:
@@ -227,6 +227,10 @@ class PlaytestController(QObject):
     def _seat_names(self) -> dict[str, str]:
         setup = self.window.document.scenario.setup
         return {**{m.id: m.name for m in setup.magnates}, **{e.id: e.name for e in setup.empires}}
+
+    def _log_names(self) -> dict[str, str]:
+        """Names of the areas and powers, for the log (the engine's texts hold ids)."""
+        return {**{a.id: a.name for a in self.window.document.scenario.map.areas}, **self._seat_names()}
 
     def _name(self, player: str | None) -> str:
         return status.player_name(self.window.document.scenario, player)

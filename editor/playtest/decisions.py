@@ -7,6 +7,7 @@ needs a sentence with names and the rule: "Magnate Castile attacks Aquitaine: yo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,9 +33,16 @@ QUESTIONS: dict[str, tuple[str, str]] = {
 ``{attacker}`` are filled from the decision."""
 
 
+_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+
+
 def with_names(text: str, names: Mapping[str, str]) -> str:
-    """Replace every word of an action's text that is an id by the object's name."""
-    return " ".join(names.get(word, word) for word in text.split())
+    """Replace every id-like word of an action's or effect's text by the object's name.
+
+    ``pillage calabria from sicily`` -> ``pillage Calabria from Sicily``; punctuation stays
+    (``piast_poland defends: pays 3 gold`` -> ``Duchy of Poland defends: pays 3 gold``).
+    """
+    return _ID.sub(lambda word: names.get(word.group(0), word.group(0)), text)
 
 
 def describe(decision: Mapping[str, Any], player: str, names: Mapping[str, str]) -> str:

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.playtest.choices import Choice
+from editor.playtest.decisions import with_names
 from model.rules.protocol import LogEntry
 
 SPEEDS_MS = (1500, 800, 400, 150, 40, 0)
@@ -304,8 +305,10 @@ class PlayLogDock(QDockWidget):
         """Show the log, adding only the new entries (a long game is not rebuilt each action).
 
         ``rule`` gives the rule an action's text refers to (shown as the entry's tooltip);
+        ``names`` maps ids (players, areas) to names, shown instead of the engine's ids;
         ``first_round`` is how the ruleset's round 0 is shown (EotMA counts rounds from 0 inside).
         """
+        names = names or {}
         shown = self.log.topLevelItemCount()
         if shown > len(entries) or (
             shown
@@ -318,14 +321,15 @@ class PlayLogDock(QDockWidget):
                 [
                     str(entry.seq),
                     f"{entry.round + first_round} {entry.phase}",
-                    (names or {}).get(entry.player or "", entry.player or "—"),
-                    entry.action,
+                    names.get(entry.player or "", entry.player or "—"),
+                    with_names(entry.action, names),
                 ]
             )
             item.setData(0, Qt.ItemDataRole.UserRole, entry.seq)
             cited = rule(entry.action) if rule is not None else ""
-            item.setToolTip(3, "\n".join([cited, *entry.effects] if cited else entry.effects))
-            for effect in entry.effects:
+            effects = [with_names(effect, names) for effect in entry.effects]
+            item.setToolTip(3, "\n".join([cited, *effects] if cited else effects))
+            for effect in effects:
                 child = QTreeWidgetItem(["", "", "", effect])
                 child.setData(0, Qt.ItemDataRole.UserRole, entry.seq)
                 item.addChild(child)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from editor.playtest.decisions import QUESTIONS, describe
+from editor.playtest.decisions import QUESTIONS, describe, with_names
 
 NAMES = {
     "calabria": "Calabria",
@@ -51,3 +51,10 @@ def test_every_decision_the_engine_raises_has_a_question() -> None:
     kinds = set(re.findall(r'Pending\(\s*"([a-z-]+)"', source))
     assert len(kinds) >= 10
     assert kinds <= set(QUESTIONS), kinds - set(QUESTIONS)
+
+
+def test_log_texts_get_names_and_keep_their_punctuation() -> None:
+    names = {**NAMES, "piast_poland": "Duchy of Poland"}
+    text = "piast_poland defends: pays 3 gold, card 16, rating -5 (13.21)"
+    assert with_names(text, names) == "Duchy of Poland defends: pays 3 gold, card 16, rating -5 (13.21)"
+    assert with_names("conquest mercia from sicily +2", names) == "conquest Mercia from Sicily +2"

@@ -108,6 +108,10 @@ def test_a_human_seat_takes_an_endeavour_by_clicking_an_area(window: MainWindow,
     assert done.startswith(f"conquest {target} from ") and done.endswith(f"+{golds[1]}")
     assert session.log[-1].action == done
     assert controller.log_dock.log.topLevelItemCount() == len(session.log)
+    # The log shows names where the engine's text has ids.
+    logged = controller.log_dock.log.topLevelItem(controller.log_dock.log.topLevelItemCount() - 1)
+    target_name = window.document.scenario.area(target).name
+    assert logged.text(3).startswith(f"conquest {target_name} from ") and target_name != target
 
 
 def test_ai_seats_finish_a_game_with_auto_play(window: MainWindow, qtbot: QtBot) -> None:
