@@ -366,9 +366,8 @@ def borrow(state: EotmaState, lender: int, gold: int, effects: list[str]) -> Non
     """23.32 step 2: the crusader asks ``lender`` for the gold it lacks; the lender decides."""
     decision = state.pending.pop()
     game = state.game
-    state.pending.append(
-        Pending("loan", lender, "crusade", (decision.player, gold, refused_lenders(decision)))
-    )
+    about = f"lend {gold} gold to {game.player_ids[decision.player]}"
+    state.pending.append(Pending("loan", lender, about, (decision.player, gold, refused_lenders(decision))))
     effects.append(
         f"{game.player_ids[decision.player]} asks {game.player_ids[lender]} to lend {gold} gold "
         "for a crusade conquest (23.32 step 2)"
@@ -419,7 +418,7 @@ def _declare(state: EotmaState, target: int, gold: int, pillaging: bool, effects
     if owner != player and may_defend(state, owner, target):
         # 13.0: the owner may defend with a year card and gold, as against any conquest or pillage.
         verb = "crusade-pillage" if pillaging else "crusade-attack"
-        about = f"{verb} {game.board.ids[target]} by {game.player_ids[player]}"
+        about = f"{verb} {game.player_ids[player]} {game.board.ids[target]}"  # as a raid's: who, where
         state.pending.append(Pending("npc-defense", owner, about, (target, player, gold, int(pillaging))))
         return
     _resolve(state, player, target, gold, pillaging, 0, effects)

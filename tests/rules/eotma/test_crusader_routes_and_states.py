@@ -339,6 +339,7 @@ def test_23_32_step_2_a_crusader_short_of_gold_asks_a_lender_who_decides() -> No
     entry = state.apply("crusade-borrow germany 1")
     assert "france asks germany to lend 1 gold for a crusade conquest (23.32 step 2)" in entry.effects
     assert state.current_player() == "germany" and state.view()["decision"] == "loan"
+    assert state.view()["decision_about"]["about"] == "lend 1 gold to france"
     assert {str(a) for a in state.legal_actions()} == {"accept", "refuse"}
     state.apply("refuse")
     # The same crusader acts again; the lender who refused is not asked twice this turn.
@@ -462,6 +463,7 @@ def test_13_0_an_empire_may_defend_its_area_against_a_crusader() -> None:
     state.apply("crusade-attack cpl")
     assert state.current_player() == "byzantium" and state.view()["decision"] == "npc-defense"
     assert state.view()["decision_about"]["areas"] == ["cpl"]
+    assert state.view()["decision_about"]["about"] == "crusade-attack france cpl"
     assert {"decline", "defend", "defend +1"} <= {str(a) for a in state.legal_actions()}
     gold = state.treasury[1]
     entry = state.apply("defend")
