@@ -404,3 +404,12 @@ def test_22_21_retaking_an_own_rebelled_area_keeps_the_own_conversion_results() 
     state.apply("conquest border from march")
     assert area(state, "border")["owner"] == "west"
     assert state.conversion == {(0, border): 2}
+
+
+def test_22_23_22_24_missionary_fervor_and_a_tie_halve_the_differential_twice_in_play() -> None:
+    # old faith 12 - Christian 6 = 6; the tie halves it to 3 (22.24), the card to 1 (22.23).
+    state = _pagan_march([1, 1], C_ANY, ties=("west",))
+    state.kept[0] = ["missionary_fervor"]
+    entry = state.apply("conquest march from march")
+    assert "march: conversion 1 of 1" in entry.effects
+    assert state.religion[idx(state, "march")] == "latin" and state.vp_conversions[0] == 5
