@@ -57,7 +57,7 @@ def test_a_conversion_is_captured_with_the_setup_and_one_undo_restores_the_file(
     prompts = _prompts(controller)
     assert prompts.warnings == []
     lines = prompts.captures[0]
-    assert "Oster Vale: religion old_faith -> latin (map)" in lines
+    assert "Oster Vale: religion Old Faith -> Latin Church (map)" in lines
     assert "and map" in capture_message(lines)
     scenario = window.document.scenario
     assert scenario.area_index()["oster_vale"].attributes["religion"] == "latin"

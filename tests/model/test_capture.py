@@ -154,7 +154,7 @@ def test_a_converted_areas_religion_is_captured_with_the_setup_and_reverted_exac
     captured = capture(scenario, state)
     assert isinstance(captured, Captured)
     assert captured.areas == {"oster_vale": {**area.attributes, "religion": "latin"}}
-    assert f"{area.name}: religion old_faith -> latin (map)" in summarize(scenario, captured)
+    assert f"{area.name}: religion Old Faith -> Latin Church (map)" in summarize(scenario, captured)
 
     change = ops.replace_position(scenario, captured.setup, captured.areas, "Capture")
     assert scenario.area_index()["oster_vale"].attributes["religion"] == "latin"
@@ -183,3 +183,20 @@ def test_replace_position_refuses_a_bad_map_value_and_changes_nothing() -> None:
     with pytest.raises(ops.InvalidValueError, match="nowhere"):
         ops.replace_position(scenario, setup, {"nowhere": {"resources": 2}})
     assert io.dumps(scenario) == before
+
+
+def test_the_summary_reads_as_people_name_things() -> None:
+    # Names for ids, yes/no for flags, the ruleset's default for a value the file leaves out.
+    scenario = io.load(SCENARIOS / "default.mappa.json")
+    setup = scenario.setup.model_copy(deep=True)
+    area_id = "aldmoor"
+    owner = setup.areas[area_id].owner
+    assert owner is not None and "unrest" not in setup.areas[area_id].attributes
+    setup.areas[area_id].attributes["unrest"] = True
+    lines = summarize(scenario, setup)
+    name = scenario.area(area_id).name
+    assert f"{name}: unrest no -> yes" in lines
+    setup.areas[area_id].attributes["unrest"] = False  # the default written out: no change
+    assert not any(line.startswith(f"{name}: unrest") for line in summarize(scenario, setup))
+    setup.areas[area_id].owner = None
+    assert f"{name}: owner {scenario.empire(owner).name} -> none" in summarize(scenario, setup)
