@@ -176,6 +176,12 @@ class PlaytestController(QObject):
         self.dock.hide()
         self.log_dock.hide()
         self.banner.hide()
+        # Back to editing: the tabs the play-test docks covered come to the front again (Qt would
+        # otherwise show whichever tab happens to be next, e.g. the Catalogs).
+        for name in ("inspector", "issues_dock"):
+            dock = getattr(self.window, name, None)
+            if dock is not None:
+                dock.raise_()
 
     # --- showing the state ----------------------------------------------------------------------
 

@@ -414,3 +414,24 @@ def test_the_play_test_menu_steps_and_does_nothing_without_a_game(window: MainWi
     assert len(session.actions) == 1
     window.actions_by_name["playtest_stop"].trigger()
     assert controller.session is None and not controller.dock.isVisibleTo(window)
+
+
+def test_stopping_brings_the_editing_docks_back_to_the_front(window: MainWindow, qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QTabBar
+
+    def front(title: str) -> str:
+        """The current tab of the dock tab bar that holds ``title``."""
+        for bar in window.findChildren(QTabBar):
+            titles = [bar.tabText(i) for i in range(bar.count())]
+            if title in titles:
+                return bar.tabText(bar.currentIndex())
+        return ""
+
+    window.show()
+    controller = _controller(window)
+    assert controller.start(_all_ai(window))
+    qtbot.wait(20)  # the dock tab bars follow on the next layout pass
+    assert front("Issues") == "Play-test log" and front("Inspector") == "Play-test"
+    controller.stop()
+    qtbot.wait(20)
+    assert front("Issues") == "Issues" and front("Inspector") == "Inspector"
