@@ -61,5 +61,8 @@ def describe(decision: Mapping[str, Any], player: str, names: Mapping[str, str])
         words = about.split()
         attacker = with_names(" ".join(words[1:-1]), names) if len(words) > 2 else about
     question, rule = QUESTIONS.get(kind, (f"must decide ({kind}) about “{{about}}”", ""))
+    if kind == "npc-defense" and about.startswith("crusade-"):
+        # A crusader's attack (23.32) is defended like a raid: "crusade-attack germany rome".
+        attacker, rule = f"the crusade of {attacker}", "23.32, 13"
     sentence = question.format(area=area, about=with_names(about, names), attacker=attacker)
     return f"{player} {sentence}" + (f" ({rule})." if rule else ".")

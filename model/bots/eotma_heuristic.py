@@ -243,8 +243,13 @@ class EotmaHeuristicBot:
             return Accept()  # a refusal makes the crusaders conquer the area
         if decision.kind == "asylum":
             return Accept()  # an exile's diplomacy rarely hurts the host
+        if decision.kind == "loan":
+            return Refuse()  # gold lent to a rival crusader (23.32 step 2) only helps the rival
         relocations = [a for a in actions if isinstance(a, Relocate)]
-        return max(relocations, key=lambda a: state.game.board.population[state.game.board.index[a.area]])
+        if relocations:
+            return max(relocations, key=lambda a: state.game.board.population[state.game.board.index[a.area]])
+        # A decision this bot has no policy for yet: any legal answer keeps the game going.
+        return actions[0]
 
     # --- taxation ---
 

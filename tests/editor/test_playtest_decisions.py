@@ -32,6 +32,15 @@ def test_a_raid_by_a_raider_with_a_two_word_name() -> None:
     assert "against Steppe Nomads;" in describe(decision, "France", NAMES)
 
 
+def test_a_crusaders_attack_cites_the_crusade_rule() -> None:
+    names = {**NAMES, "germany": "German Empire"}
+    decision = {"kind": "npc-defense", "about": "crusade-attack germany mercia", "areas": ["mercia"]}
+    assert describe(decision, "England", names) == (
+        "England may defend Mercia against the crusade of German Empire; "
+        "gold spent adds to the defense (23.32, 13)."
+    )
+
+
 def test_a_vote_and_an_unknown_kind() -> None:
     vote = {"kind": "vote", "about": "inheritance", "areas": ["mercia"]}
     expected = "Germany votes in the parley on the inheritance of Mercia (20.4)."
