@@ -17,6 +17,7 @@ from editor.docks.catalogs import CatalogsDock
 from editor.docks.ruleset_tables import RulesetTablesDock
 from editor.docks.underlays import UnderlaysDock
 from editor.docks.units_palette import MapDropTarget, UnitsPaletteDock
+from editor.mapview.modes import mode_for_attribute
 from editor.mapview.paint_panel import PaintPanel, connect_panel
 from editor.mapview.underlay import UnderlayLayer
 
@@ -97,6 +98,18 @@ def install_extras(window: MainWindow) -> None:
         paint_dock.setObjectName("paint_dock")
         paint_dock.setWidget(panel)
         window.paint_panel = panel  # type: ignore[attr-defined]
+
+        def show_painted_attribute(*_args: object) -> None:
+            # See what the brush paints: colour the map by the chosen attribute while painting.
+            item = panel.current()
+            mode_id = mode_for_attribute(item.key) if item is not None else None
+            if mode_id is not None and window.tool is paint_tool and window.scene.mode_id != mode_id:
+                window.set_mode(mode_id)
+
+        panel.changed.connect(show_painted_attribute)
+        paint_action = window.actions_by_name.get("tool_paint")
+        if paint_action is not None:
+            paint_action.triggered.connect(show_painted_attribute)
         _add_dock(window, paint_dock, Qt.DockWidgetArea.LeftDockWidgetArea, None)
         action = window.actions_by_name.get("tool_paint")
         if action is not None:  # choosing the tool brings its panel forward

@@ -266,6 +266,16 @@ MODES: dict[str, MapMode] = {
 """Every map mode by id, in menu order."""
 
 
+_MODE_OF_ATTRIBUTE = {"seafaring_home": "seafaring"}
+"""Attributes whose map mode has another id than the attribute (the others share it)."""
+
+
+def mode_for_attribute(key: str) -> str | None:
+    """The map mode that colours areas by an attribute (what the Paint brush sets), if any."""
+    mode_id = _MODE_OF_ATTRIBUTE.get(key, key)
+    return mode_id if mode_id in MODES else None
+
+
 def get_mode(mode_id: str) -> MapMode:
     """Return the map mode with this id; raise ``KeyError`` listing the known ones."""
     try:

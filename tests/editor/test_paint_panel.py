@@ -82,3 +82,17 @@ def test_chosen_value_paints_a_stroke_as_one_step_in_any_mode(window: MainWindow
     send(window, Release, *inside(window, "halden"))
     assert scenario.area("halden").attributes["population"] == 3
     assert stack.count() == 2
+
+
+def test_painting_an_attribute_colours_the_map_by_it(window: MainWindow) -> None:
+    # You see what you paint: choosing religion while painting shows the religion map mode.
+    panel: PaintPanel = window.paint_panel  # type: ignore[attr-defined]
+    window.set_mode("owner")
+    panel.choose("religion", "old_faith")
+    assert window.scene.mode_id == "owner"  # not while another tool is in use
+    window.actions_by_name["tool_paint"].trigger()
+    assert window.scene.mode_id == "religion"
+    panel.choose("seafaring_home", True)
+    assert window.scene.mode_id == "seafaring"
+    panel.choose("fortification", 2)  # no map mode for forts: the map stays as it is
+    assert window.scene.mode_id == "seafaring"
