@@ -5,7 +5,9 @@
 and a Cancel button while it runs, then: win rate per seat with its 95% confidence interval (a
 bar chart with whiskers), victory point distributions (box plots), game length, rebellions,
 conversions and other counters, unused connections and engine errors. "Show on map" switches to
-the "Changed hands" map mode fed by the report's ``area_changes``.
+the "Changed hands" map mode fed by the report's ``area_changes``. When the ruleset has handicaps,
+the Figures tab lists the suggested ones and "Apply suggested handicaps" writes them all as one
+undoable edit (``model.ops.set_empires_attributes``).
 """
 
 from __future__ import annotations
@@ -43,10 +45,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import commands
 from editor.playtest import changed_mode
+from model import ops
 from model.colours import lab, owner_colour
 from model.playtest import PlaytestConfig, PlaytestError, run_playtest
-from model.playtest.report import build_report, write_report
+from model.playtest.report import HANDICAP, build_report, current_handicaps, write_report
 from model.scenario import Scenario
 
 if TYPE_CHECKING:
@@ -200,6 +204,21 @@ def summary_html(report: dict[str, Any], names: dict[str, str]) -> str:
             )
         )
         rows.append("</p>")
+    suggestions = report.get("suggested_handicaps")
+    if suggestions:
+        rows.append(
+            "<h4>Suggested handicaps</h4><table cellpadding=3><tr><th align=left>Empire</th>"
+            "<th>Current</th><th>Mean VP</th><th>Suggested</th></tr>"
+        )
+        for player, data in suggestions["empires"].items():
+            cells = [
+                html.escape(names.get(player, player)),
+                f"{data['current']:+d}",
+                f"{data['mean_vp']:.1f}",
+                f"<b>{data['suggested']:+d}</b>",
+            ]
+            rows.append("<tr><td>" + "</td><td align=right>".join(cells) + "</td></tr>")
+        rows.append(f"</table><p><small>{html.escape(suggestions['method'])}</small></p>")
     unused = report.get("unused_connections") or []
     rows.append(
         f"<h4>Connections never used ({len(unused)})</h4><p>{html.escape(', '.join(unused)) or 'none'}</p>"
@@ -251,6 +270,9 @@ class ReportDock(QDockWidget):
         for button in (self.run_button, self.cancel_button, self.map_button, self.save_button):
             row.addWidget(button)
         layout.addLayout(row)
+        self.apply_button = QPushButton("Apply suggested handicaps", body)
+        self.apply_button.setEnabled(False)
+        layout.addWidget(self.apply_button)
         self.progress = QProgressBar(body)
         self.progress.setFormat("%v of %m games")
         layout.addWidget(self.progress)
@@ -272,6 +294,8 @@ class ReportDock(QDockWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.map_button.clicked.connect(self.show_on_map)
         self.save_button.clicked.connect(lambda: self.save())
+        self.apply_button.clicked.connect(self.apply_handicaps)
+        window.document.changed.connect(self._on_document_changed)
 
     def _names(self) -> dict[str, str]:
         return {e.id: e.name for e in self.window_.document.scenario.setup.empires}
@@ -332,8 +356,69 @@ class ReportDock(QDockWidget):
             self.window_.set_mode(changed_mode.MODE_ID)
         self.map_button.setEnabled(True)
         self.save_button.setEnabled(True)
+        self._update_apply_button()
         done = "Cancelled: figures of" if cancelled else "Done:"
         self.message.setText(f"{done} {report['finished']} games, {report['engine_errors']} engine errors.")
+
+    def suggested_handicaps(self) -> dict[str, int]:
+        """The handicaps the shown report suggests that differ from the current ones, by empire."""
+        suggestions = (self.report or {}).get("suggested_handicaps") or {}
+        return {
+            player: int(data["suggested"])
+            for player, data in suggestions.get("empires", {}).items()
+            if data["suggested"] != data["current"]
+        }
+
+    def _stale_reason(self) -> str:
+        """Why the report's suggestions no longer fit the document ("" when they do)."""
+        suggestions = (self.report or {}).get("suggested_handicaps") or {}
+        current = current_handicaps(self.window_.document.scenario)
+        if current is None:
+            return "The scenario's ruleset has no handicaps."
+        # The suggestions are changes from the handicaps the games were played with: once those
+        # differ (an edit, another file), applying them would not mean what the report says.
+        for player, data in suggestions.get("empires", {}).items():
+            if current.get(player) != data["current"]:
+                return "The handicaps changed since the report ran: run it again."
+        return ""
+
+    def _on_document_changed(self, _change: object) -> None:
+        self._update_apply_button()
+
+    def _update_apply_button(self) -> None:
+        if not (self.report or {}).get("suggested_handicaps"):
+            self.apply_button.setEnabled(False)
+            self.apply_button.setToolTip("The report has no suggested handicaps.")
+            return
+        reason = self._stale_reason()
+        if not reason and not self.suggested_handicaps():
+            reason = "The handicaps already are the suggested ones."
+        self.apply_button.setEnabled(not reason)
+        self.apply_button.setToolTip(
+            reason or "Set every empire's handicap to the suggested one (one undo step); then run again."
+        )
+
+    def apply_handicaps(self) -> bool:
+        """Set every empire's handicap to the report's suggestion, as one undoable edit."""
+        reason = self._stale_reason()
+        wanted = self.suggested_handicaps()
+        if reason or not wanted:
+            self.message.setText(reason or "The handicaps already are the suggested ones.")
+            return False
+        values = {player: {HANDICAP: value} for player, value in wanted.items()}
+        try:
+            commands.execute(
+                self.window_.document,
+                lambda scenario: ops.set_empires_attributes(scenario, values),
+                "Apply suggested handicaps",
+            )
+        except ops.OpError as error:
+            self.message.setText(f"Cannot apply the handicaps: {error}")
+            return False
+        self.message.setText(
+            f"Applied the suggested handicaps of {len(wanted)} empire(s); run the report again to check."
+        )
+        return True
 
     def show_on_map(self) -> None:
         """Switch the map to the "Changed hands" mode (menus and mode box follow)."""

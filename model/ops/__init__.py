@@ -37,6 +37,7 @@ from model.ops.core import (
     UnknownIdError,
     new_id,
 )
+from model.ops.empire_attributes import set_empires_attributes
 from model.ops.linework import (
     add_boundary,
     delete_boundary,
@@ -125,6 +126,7 @@ __all__ = [
     "set_catalog_entry",
     "set_connection",
     "set_empire_fields",
+    "set_empires_attributes",
     "set_label",
     "set_magnate_fields",
     "set_metadata",

@@ -1,7 +1,9 @@
 """The balance report as files: ``report.json`` (the figures) and a self-contained ``report.html``.
 
 The HTML page carries its charts and its map as inline SVG, drawn here from the figures and the
-map's topology, so it opens in any browser with no network and no Qt.
+map's topology, so it opens in any browser with no network and no Qt. When the ruleset gives
+empires a ``handicap`` attribute (victory points added at the end), the report also suggests the
+handicaps that would even out the mean final scores (``stats.suggest_handicaps``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from shapely.geometry import MultiPolygon, Polygon
 
 from model import io
 from model.colours import SEA, owner_colour
+from model.playtest.stats import suggest_handicaps
+from model.rules import registry
 from model.scenario import AreaKind, Scenario
 from model.topology import Topology
 
@@ -26,9 +30,48 @@ def player_colours(scenario: Scenario, players: Iterable[str]) -> dict[str, str]
     return {player: owner_colour(player, own) for player in players}
 
 
-def build_report(scenario: Scenario, figures: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
-    """Return the whole report: what was played (scenario, settings) and the figures."""
+HANDICAP = "handicap"
+"""The empire attribute the suggestions are for: victory points added to a final score."""
+
+
+def current_handicaps(scenario: Scenario) -> dict[str, int] | None:
+    """Each empire's handicap in the scenario (the ruleset's default when unset).
+
+    ``None`` when the ruleset has no ``handicap`` empire attribute (nothing to suggest then).
+    """
+    spec = registry.get(scenario.ruleset.id)
+    model = spec.empire_attributes if spec is not None else None
+    if model is None or HANDICAP not in model.model_fields:
+        return None
+    default = model.model_fields[HANDICAP].get_default(call_default_factory=True)
     return {
+        empire.id: int(empire.attributes.get(HANDICAP, default) or 0) for empire in scenario.setup.empires
+    }
+
+
+def handicap_suggestions(scenario: Scenario, figures: dict[str, Any]) -> dict[str, Any] | None:
+    """The suggested handicaps for these figures, or ``None`` (no handicap attribute, no finished game).
+
+    Only seats that are empires of the scenario get one; the means are the report's own (rounded
+    to four decimals), so the suggestion is the same wherever the figures are read back.
+    """
+    current = current_handicaps(scenario)
+    if current is None or not figures.get("finished"):
+        return None
+    means = {
+        player: float(data["victory_points"]["mean"])
+        for player, data in figures["empires"].items()
+        if player in current
+    }
+    if not means:
+        return None
+    return suggest_handicaps(means, current)
+
+
+def build_report(scenario: Scenario, figures: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
+    """Return the whole report: what was played (scenario, settings), the figures and, when the
+    ruleset has handicaps, ``suggested_handicaps`` (see ``stats.suggest_handicaps``)."""
+    report = {
         "scenario": {
             "title": scenario.metadata.title,
             "ruleset": scenario.ruleset.id,
@@ -37,6 +80,10 @@ def build_report(scenario: Scenario, figures: dict[str, Any], settings: dict[str
         "settings": settings,
         **figures,
     }
+    suggestions = handicap_suggestions(scenario, figures)
+    if suggestions is not None:
+        report["suggested_handicaps"] = suggestions
+    return report
 
 
 def write_report(scenario: Scenario, report: dict[str, Any], out_dir: Path) -> tuple[Path, Path]:
@@ -179,6 +226,30 @@ def render_map_svg(scenario: Scenario, report: dict[str, Any], width: int = 900)
 # --- the page ----------------------------------------------------------------------------------
 
 
+def _handicap_section(report: dict[str, Any], names: dict[str, str], colours: dict[str, str]) -> str:
+    """The suggested handicaps table and how they were found (empty when the report has none)."""
+    suggestions = report.get("suggested_handicaps")
+    if not suggestions:
+        return ""
+    rows = []
+    for player, data in suggestions["empires"].items():
+        colour = colours.get(player, "#808080")
+        rows.append(
+            f"<tr><td><span class='swatch' style='background:{colour}'></span>"
+            f"{html.escape(names.get(player, player))}</td><td>{data['current']:+d}</td>"
+            f"<td>{data['mean_vp']:.1f}</td><td><b>{data['suggested']:+d}</b></td>"
+            f"<td>{data['change']:+d}</td></tr>"
+        )
+    return (
+        "<h2>Suggested handicaps</h2>"
+        f"<p>Target: every empire's mean final score at {suggestions['target_mean_vp']:.1f} victory points"
+        " (the mean of the empires' means).</p>"
+        "<table><tr><th>Empire</th><th>Current handicap</th><th>Mean VP</th><th>Suggested handicap</th>"
+        f"<th>Change</th></tr>{''.join(rows)}</table>"
+        f"<p class='note'>{html.escape(suggestions['method'])}</p>"
+    )
+
+
 def render_html(scenario: Scenario, report: dict[str, Any]) -> str:
     """Return the self-contained HTML page of a balance report."""
     names = {empire.id: empire.name for empire in scenario.setup.empires}
@@ -222,6 +293,7 @@ def render_html(scenario: Scenario, report: dict[str, Any]) -> str:
         f"{' - replay ' + html.escape(e['replay']) if e.get('replay') else ''}</li>"
         for e in report["errors"]
     )
+    handicaps = _handicap_section(report, names, colours)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Balance report: {title}</title>
 <style>
@@ -230,6 +302,7 @@ table {{ border-collapse: collapse; margin: 0.5em 0 1.5em; }}
 td, th {{ border-bottom: 1px solid #ddd; padding: 4px 10px; text-align: left; }}
 figure {{ display: inline-block; margin: 0 1em 1em 0; }}
 figcaption {{ font-size: 0.9em; color: #555; }}
+.note {{ color: #555; font-size: 0.9em; max-width: 50em; }}
 .swatch {{ display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.4em; }}
 </style></head><body>
 <h1>Balance report: {title}</h1>
@@ -240,6 +313,7 @@ seats {html.escape(json.dumps(settings.get("seats", {})))}.</p>
 {_win_rate_chart(report, names, colours)}
 <table><tr><th>Empire</th><th>Win rate</th><th>95% interval</th><th>Mean VP</th><th>Median VP</th>
 <th>VP 10th to 90th percentile</th></tr>{"".join(rows)}</table>
+{handicaps}
 <h2>Victory points</h2>{histograms}
 <h2>Game length</h2>
 <figure><figcaption>Rounds played</figcaption>

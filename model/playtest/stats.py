@@ -2,13 +2,15 @@
 
 ``GameResult`` is what one game reports (small and picklable, sent back from worker processes);
 ``BalanceStats`` folds results in game order, so the report is identical whatever the number of
-worker processes.
+worker processes. ``suggest_handicaps`` turns the mean final scores into first-order handicap
+changes that would even the empires out.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -182,3 +184,49 @@ class BalanceStats:
             },
             "errors": self.errors,
         }
+
+
+HANDICAP_METHOD = (
+    "Each empire's handicap moves by the whole number of victory points that brings its mean final "
+    "score to the mean of all empires' mean scores (halves rounded away from zero). Final scores "
+    "already include the current handicaps, so the suggestion is the current handicap plus that "
+    "change. This is a first-order correction: it evens out means, not win rates (an empire whose "
+    "score varies more still wins more often at an equal mean), and bots may play differently "
+    "once the handicaps change. Apply it, then run the report again."
+)
+"""How the suggested handicaps are computed, in words (shown in report.json and report.html)."""
+
+
+def _round_half_away(value: float) -> int:
+    """Round to the nearest whole number, halves away from zero (the same on every platform)."""
+    whole = math.floor(abs(value) + 0.5)
+    return int(whole if value >= 0 else -whole)
+
+
+def suggest_handicaps(mean_vp: Mapping[str, float], current: Mapping[str, int]) -> dict[str, Any]:
+    """Return the handicap per empire that would bring every mean final score to the mean of means.
+
+    ``mean_vp``: each empire's mean final victory points over the finished games (with the current
+    handicap included, as the engine scores them); ``current``: each empire's handicap in the
+    scenario that was played (0 when missing). The target is the unweighted mean of the empires'
+    means, so the changes sum to about zero and the scale of scores stays the same. For each
+    empire, ``change = round(target - mean)`` (halves away from zero) and ``suggested = current +
+    change``. Shifting a final score by a constant is exactly what a handicap does, so with play
+    unchanged every mean lands within half a point of the target; win rates move less predictably
+    (see ``HANDICAP_METHOD``), so the author should apply and re-run.
+
+    Returns ``{"method", "target_mean_vp", "empires": {id: {"current", "mean_vp", "change",
+    "suggested"}}}``, empires in the order of ``mean_vp``; no empires when ``mean_vp`` is empty.
+    """
+    target = sum(mean_vp.values()) / len(mean_vp) if mean_vp else 0.0
+    empires: dict[str, dict[str, float | int]] = {}
+    for empire, mean in mean_vp.items():
+        now = int(current.get(empire, 0))
+        change = _round_half_away(target - mean)
+        empires[empire] = {
+            "current": now,
+            "mean_vp": round(mean, 4),
+            "change": change,
+            "suggested": now + change,
+        }
+    return {"method": HANDICAP_METHOD, "target_mean_vp": round(target, 4), "empires": empires}

@@ -100,4 +100,17 @@ def test_cli_writes_identical_reports_on_two_runs(tmp_path: Path, capsys: pytest
     assert (first / "report.json").read_bytes() == (second / "report.json").read_bytes()
     page = (first / "report.html").read_text()
     assert "<svg" in page and "Balance report" in page
-    assert "report.json" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "report.json" in out
+    # The suggested handicaps: every empire's mean final score moved to the mean of the means.
+    report = json.loads((first / "report.json").read_text())
+    suggested = report["suggested_handicaps"]
+    assert set(suggested["empires"]) == set(report["empires"])
+    means = {p: d["victory_points"]["mean"] for p, d in report["empires"].items()}
+    assert suggested["target_mean_vp"] == pytest.approx(sum(means.values()) / len(means), abs=1e-3)
+    for player, hint in suggested["empires"].items():
+        assert hint["mean_vp"] == means[player] and hint["current"] == 0
+        assert abs(hint["mean_vp"] + hint["change"] - suggested["target_mean_vp"]) <= 0.5
+        assert hint["suggested"] == hint["current"] + hint["change"]
+        assert f"handicap +0 -> {hint['suggested']:+d}" in out
+    assert "Suggested handicaps" in page and "first-order" in page
