@@ -9,7 +9,11 @@ Text forms (area, card and empire ids as in the scenario; ``+N`` is extra gold, 
 * ``oppose N``: gold the target's owner spends against a diplomacy endeavour (12.2).
 * ``taxation``, ``tax AREA N``, ``plunder AREA``, ``end-taxation``: the taxation block (16).
 * ``relocate AREA``: choose a new court after losing it (21, house default 7.52).
-* ``play CARD [AREA] [EMPIRE]``: play a holding event card (19).
+* ``play CARD [AREA] [EMPIRE]``: play a holding event card (19); ``discard CARD``: the card given
+  up over the hand limit (19.2).
+* ``disband AREA army|fleet``: an unpaid unit point the player removes (33.23, 34.12).
+* ``rule-palaces [AREA...]``: rule the chosen palace areas, all of them when none is named (35.33).
+* ``give EMPIRE gold N|claim AREA|area AREA [conversion]``: gifts (20.1; 22.21 partial conversion).
 * ``end-turn``: finish the player turn.
 """
 
@@ -358,26 +362,77 @@ class EndMovement(Action):
 
 @dataclass(frozen=True)
 class Give(Action):
-    """20.1: give gold, a claim or an area to another empire: ``give EMPIRE gold N|claim AREA|area AREA``."""
+    """20.1: give gold, a claim or an area to another empire: ``give EMPIRE gold N|claim AREA|area AREA``.
+
+    ``give EMPIRE area AREA conversion`` also offers the giver's partial conversion of the area to
+    the receiver, who accepts or refuses it (22.21: the players involved may agree to transfer it).
+    """
 
     VERB: ClassVar[str] = "give"
     empire: str
     what: str
     value: str
+    conversion: bool = False
 
     def areas(self) -> tuple[str, ...]:
         return (self.value,) if self.what != "gold" else ()
 
     def args(self) -> tuple[str, ...]:
-        return (self.empire, self.what, self.value)
+        words = (self.empire, self.what, self.value)
+        return (*words, "conversion") if self.conversion else words
 
     @classmethod
     def from_args(cls, args: Sequence[str], text: str) -> Self:
-        if len(args) != 3 or args[1] not in ("gold", "claim", "area"):
+        transfer = len(args) == 4 and args[1] == "area" and args[3] == "conversion"
+        if not (len(args) == 3 or transfer) or args[1] not in ("gold", "claim", "area"):
             raise MalformedActionError(
-                text, "write 'give EMPIRE gold N', 'give EMPIRE claim AREA' or 'give EMPIRE area AREA'"
+                text,
+                "write 'give EMPIRE gold N', 'give EMPIRE claim AREA' or "
+                "'give EMPIRE area AREA [conversion]'",
             )
-        return cls(args[0], args[1], args[2])
+        return cls(args[0], args[1], args[2], transfer)
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """19.2: over the hand limit, the player discards one holding card of its choice: ``discard CARD``."""
+
+    VERB: ClassVar[str] = "discard"
+    card: str
+
+    def args(self) -> tuple[str, ...]:
+        return (self.card,)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 1:
+            raise MalformedActionError(text, "write 'discard CARD'")
+        return cls(args[0])
+
+
+UNIT_KINDS = ("army", "fleet")
+
+
+@dataclass(frozen=True)
+class Disband(Action):
+    """33.23, 34.12: a player short of maintenance gold picks one unpaid unit point to remove:
+    ``disband AREA army|fleet``."""
+
+    VERB: ClassVar[str] = "disband"
+    area: str
+    unit: str = "army"
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.area,)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.area, self.unit)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 2 or args[1] not in UNIT_KINDS:
+            raise MalformedActionError(text, "write 'disband AREA army' or 'disband AREA fleet'")
+        return cls(args[0], args[1])
 
 
 @dataclass(frozen=True)
@@ -641,9 +696,25 @@ class RevokeAsylum(Action):
 
 @dataclass(frozen=True)
 class RulePalaces(Action):
-    """35.33: one ruling endeavour on every own area with a palace, each rated on its own."""
+    """35.33: one ruling endeavour on own areas with a palace, each rated on its own.
+
+    ``rule-palaces`` targets every such area; ``rule-palaces AREA AREA...`` the ones the player
+    chooses (35.33: any or all of them)."""
 
     VERB: ClassVar[str] = "rule-palaces"
+    targets: tuple[str, ...] = ()
+
+    def areas(self) -> tuple[str, ...]:
+        return self.targets
+
+    def args(self) -> tuple[str, ...]:
+        return self.targets
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(set(args)) != len(args):
+            raise MalformedActionError(text, "name each palace area once")
+        return cls(tuple(args))
 
 
 @dataclass(frozen=True)
@@ -706,6 +777,8 @@ CODEC = ActionCodec(
         MoveArmy,
         EndMovement,
         Give,
+        Discard,
+        Disband,
         Agree,
         CallParley,
         Contest,

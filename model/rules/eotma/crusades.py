@@ -24,6 +24,7 @@ from model.rules.eotma.ratings import (
     language_difference,
     leader_religion,
     religion_difference,
+    sea_adjust,
     technology,
 )
 from model.rules.eotma.records import Crusade, Partial
@@ -116,6 +117,7 @@ def begin(state: EotmaState, leader: int, effects: list[str]) -> None:
     )
     state.crusade_route = []
     state.crusade_targets = []
+    state.crusade_seas = 0
     options = routes(state)
     if len(options) > 1:
         # 23.32 step 3: the leader chooses where to launch the crusade from.
@@ -174,6 +176,17 @@ def _landings(state: EotmaState, launch: int) -> list[int]:
     return steps
 
 
+def _landing(state: EotmaState, launch: int, dist: dict[int, int]) -> tuple[int, int] | None:
+    """Return the area the crusaders enter first from a launch area (the nearest to the holy
+    places) and the sea areas crossed to reach it (0 by land), or None when none leads there."""
+    entries = [b for b in _landings(state, launch) if b in dist]
+    if not entries:
+        return None
+    node = min(entries, key=lambda b: (dist[b], b))
+    board = state.game.board
+    return node, (0 if node in board.adj_sets[launch] else board.sea_reach(launch)[node])
+
+
 def _distances(state: EotmaState) -> tuple[dict[int, int], dict[int, int]]:
     """Return, for each area from which the holy places can be reached through unfriendly areas
     only, how many unfriendly areas lie in the way (the area itself included) and the next step."""
@@ -212,10 +225,10 @@ def routes(state: EotmaState) -> list[tuple[int, list[int]]]:
     for launch in range(state.game.board.n):
         if launch in places or not _friendly(state, launch):
             continue
-        entries = [b for b in _landings(state, launch) if b in dist]
-        if not entries:
+        landing = _landing(state, launch, dist)
+        if landing is None:
             continue
-        node = min(entries, key=lambda b: (dist[b], b))
+        node = landing[0]
         chain: list[int] = []
         while node not in places:
             chain.append(node)
@@ -249,6 +262,8 @@ def choose_route(state: EotmaState, launch: int, effects: list[str]) -> None:
         state.crusade_targets = []  # a new route from the start: nothing was attacked yet
     chain = dict(routes(state)).get(launch, [])
     state.crusade_route = list(chain)
+    landing = _landing(state, launch, _distances(state)[0])
+    state.crusade_seas = landing[1] if landing is not None else 0
     effects.append(
         f"the crusade is launched from {board.ids[launch]}"
         + (": in the way " + ", ".join(board.ids[a] for a in chain) if chain else "")
@@ -330,16 +345,30 @@ def _next(state: EotmaState, start: int, effects: list[str]) -> None:
         return
     for step in range(len(order)):
         player = order[(start + step) % len(order)]
-        if state.hand[player] and state.treasury[player] >= state.game.rules.min_gold["pillage"]:
+        if state.hand[player] and state.treasury[player] >= price(state, True):
             state.crusade = crusade._replace(asked=(start + step) % len(order))
             state.pending.append(Pending("crusade", player, "crusade", (0,)))
             return
     finish(state, False, effects)
 
 
+def sea_areas(state: EotmaState) -> int:
+    """Return the sea areas on the crusaders' line of communications: those crossed from a coastal
+    launch area to the landing (23.32 step 3), 0 overland or when the ``crusades`` table's
+    ``sea_costs`` is off."""
+    return state.crusade_seas if state.game.rules.crusade_sea_costs else 0
+
+
+def price(state: EotmaState, pillaging: bool, gold: int = 0) -> int:
+    """Return a crusader endeavour's gold: the conquest's or pillage's minimum, one per sea area
+    crossed (9.17) and the extra gold (9.33)."""
+    rules = state.game.rules
+    return rules.min_gold["pillage" if pillaging else "conquest"] + rules.sea_gold * sea_areas(state) + gold
+
+
 def shortfall(state: EotmaState, player: int) -> int:
     """Return the gold a crusader lacks to pay for a conquest endeavour (23.32 step 2), 0 if none."""
-    return max(0, state.game.rules.min_gold["conquest"] - state.treasury[player])
+    return max(0, price(state, False) - state.treasury[player])
 
 
 def refused_lenders(decision: Pending) -> int:
@@ -413,7 +442,7 @@ def _declare(state: EotmaState, target: int, gold: int, pillaging: bool, effects
     player = decision.player
     game = state.game
     state.crusade_passes = 0  # an endeavour breaks a run of passes
-    state.treasury[player] -= game.rules.min_gold["pillage" if pillaging else "conquest"] + gold
+    state.treasury[player] -= price(state, pillaging, gold)
     owner = state.owner[target]
     if owner != player and may_defend(state, owner, target):
         # 13.0: the owner may defend with a year card and gold, as against any conquest or pillage.
@@ -492,7 +521,8 @@ def crusade_rating(state: EotmaState, player: int, target: int, gold: int, *, pi
     """Return a crusader's rating against an area (23.32 steps 4-5): combat stature, the base's
     social state counting 0 (house default: the crusaders have no base on the map), the target's
     social state, fort, language and religion (a pillage adds its population, 11.0), the
-    technology cards (19.2: every conquest and pillage), armies in the target (33.5), and gold."""
+    technology cards (19.2: every conquest and pillage), armies in the target (33.5); then the sea
+    adjustment for a crusade launched across two or more sea areas (9.32); then gold."""
     board = state.game.board
     rating = state.stat[player][COMBAT] - state.ss[target] - state.fort[target]
     if pillage:
@@ -501,7 +531,7 @@ def crusade_rating(state: EotmaState, player: int, target: int, gold: int, *, pi
     rating += technology(state, player)
     if state.game.options.armies_fleets:
         rating -= state.army[target]
-    return rating + gold
+    return sea_adjust(rating, sea_areas(state), state.game.rules.halving_seas) + gold
 
 
 def _lower(state: EotmaState, area: int, effects: list[str]) -> None:
@@ -648,6 +678,7 @@ def found(state: EotmaState, code: int, areas: list[int], founders: list[int], e
 def finish(state: EotmaState, success: bool, effects: list[str]) -> None:
     """End the crusade; a success gives the Byzantine player claims (first time) or ties (facts sheet 6.1)."""
     state.crusade = None
+    state.crusade_seas = 0
     state.crusade_route = []
     state.crusade_targets = []
     state.crusade_refused = []

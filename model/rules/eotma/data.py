@@ -187,6 +187,10 @@ class Rules:
         }
         self.iberian_convictional: int = int(conv["iberian_moslem_convictional"])
         self.group_conversion: frozenset[str] = frozenset(str(x) for x in conv["group_conversion"])
+        self.transfer_same_faith: bool = bool(_value(conv.get("transfer_same_faith", True)))
+        """Whether a partial conversion passes by agreement (22.21) only to a receiver whose leader
+        has the giver's faith (the text is silent; house default: yes, the C results count toward
+        that faith)."""
 
         self.year_cards: tuple[YearCard, ...] = tuple(parse_card(card) for card in get("year_cards")["cards"])
         if not self.year_cards:
@@ -232,6 +236,9 @@ class Rules:
         self.crusade_sea_landing: int = int(_value(crusades.get("sea_landing_range", 3)))
         """How many sea areas the crusaders may cross from a friendly coast (23.32 step 3 names no
         range; house default 3, as a seafaring home's reach, 9.53)."""
+        self.crusade_sea_costs: bool = bool(_value(crusades.get("sea_costs", True)))
+        """Whether a crusade launched by sea pays sea gold (9.17) and takes the sea adjustment
+        (9.32) for the sea areas between the launch area and the landing (23.32 step 3)."""
         self.crusade_parley_tie: bool = bool(_value(crusades.get("parley_tie_carries", False)))
         """Whether a tied crusade parley calls the crusade (20.46 is silent; house default: no)."""
         states = crusades.get("crusader_states", {})

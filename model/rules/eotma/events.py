@@ -68,15 +68,47 @@ def draw(state: EotmaState, player: int, effects: list[str]) -> None:
         state.kept[player].append(card_id)
         return
     if card.kind == "holding":
-        limit = rules.holding_limit_36 if state.game.options.provisional_cards else rules.holding_limit
-        hand = state.holding[player]
-        hand.append(card_id)
-        while len(hand) > limit:
-            state.event_discard.append(hand.pop(0))
-            effects.append(f"{who} discards a holding card over the limit of {limit} (19.2)")
+        state.holding[player].append(card_id)
+        ask_discard(state, player, effects)
         return
     state.event_discard.append(card_id)
     immediate(state, player, card.effect, effects)
+
+
+def holding_limit(state: EotmaState) -> int:
+    """Return how many holding cards a player may keep (19.2; more with the optional 36 rule)."""
+    rules = state.game.rules
+    return rules.holding_limit_36 if state.game.options.provisional_cards else rules.holding_limit
+
+
+def ask_discard(state: EotmaState, player: int, effects: list[str]) -> None:
+    """19.2: a player over the hand limit chooses a holding card to give up (a ``discard`` decision),
+    one card at a time until the hand fits; nothing happens while such a decision is already open."""
+    limit = holding_limit(state)
+    if len(state.holding[player]) <= limit:
+        return
+    if any(d.kind == "discard" and d.player == player for d in state.pending):
+        return
+    state.pending.append(Pending("discard", player, "holding", (limit,)))
+    effects.append(f"{state.game.player_ids[player]} holds more than {limit} holding cards (19.2)")
+
+
+def discard(state: EotmaState, card: str, effects: list[str]) -> None:
+    """19.2: the player's chosen holding card goes to the discard pile; ask again while over the limit."""
+    decision = state.pending.pop()
+    player = decision.player
+    state.holding[player].remove(card)
+    state.event_discard.append(card)
+    effects.append(f"{state.game.player_ids[player]} discards {card} over the hand limit (19.2)")
+    ask_discard(state, player, effects)
+
+
+def discard_problem(state: EotmaState, player: int, card: str) -> str | None:
+    """Return why the player cannot discard this card now, or None (19.2)."""
+    if card not in state.holding[player]:
+        held = ", ".join(sorted(set(state.holding[player])))
+        return f"{card!r} is not among the player's holding cards ({held}) (19.2)"
+    return None
 
 
 def immediate(state: EotmaState, player: int, effect: dict[str, object] | object, effects: list[str]) -> None:

@@ -6,9 +6,10 @@ every listed action passes the check and every refused action gets the rule's re
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING
 
-from model.rules.eotma import armies, crusades, endeavours, events, parleys, taxation
+from model.rules.eotma import armies, crusades, endeavours, events, parleys, sequence, taxation
 from model.rules.eotma.actions import (
     CRUSADER_STATE_CHOICES,
     MARKERS,
@@ -31,6 +32,8 @@ from model.rules.eotma.actions import (
     Decline,
     Defend,
     Diplomacy,
+    Disband,
+    Discard,
     Endeavour,
     EndMovement,
     EndTaxation,
@@ -94,8 +97,8 @@ def legal_actions(state: EotmaState) -> list[Action]:
                 actions.append(RevokeAsylum(other_id))
         actions.extend(card_actions(state, player))
         actions.extend(diplomacy_actions(state, player))
-        if state.game.options.civilisation_markers and endeavours.palace_problem(state, player) is None:
-            actions.append(RulePalaces())
+        if state.game.options.civilisation_markers and state.hand[player]:
+            actions.extend(palace_actions(state, player))
         ids = state.game.board.ids
         actions.extend(ReduceFort(ids[a]) for a, o in enumerate(state.owner) if o == player and state.fort[a])
     if may_end_turn(state, player):
@@ -131,9 +134,48 @@ def _decision_actions(state: EotmaState) -> list[Action]:
         return [CrusadeRoute(state.game.board.ids[a]) for a in decision.data]
     if decision.kind == "crusader-state":
         return [CrusaderState(c) for c in CRUSADER_STATE_CHOICES]
-    if decision.kind in ("comply", "agreement", "asylum", "passage", "consent", "loan"):
+    if decision.kind in ("comply", "agreement", "asylum", "passage", "consent", "loan", "transfer"):
         return [Accept(), Refuse()]
+    if decision.kind == "discard":
+        return [Discard(c) for c in sorted(set(state.holding[player]))]
+    if decision.kind == "maintain":
+        ids = state.game.board.ids
+        owner = state.owner
+        return [
+            Disband(ids[a], unit)
+            for unit, units in (("army", state.army), ("fleet", state.fleet))
+            for a, n in enumerate(units)
+            if n and owner[a] == player
+        ]
     return [Relocate(state.game.board.ids[a]) for a in decision.data]
+
+
+PALACE_SUBSETS_LISTED = 6
+"""Up to this many palace areas, every choice of two or more is listed (35.33); beyond it the
+list holds all of them and each leaving one out (any other choice is still accepted)."""
+
+
+def palace_actions(state: EotmaState, player: int) -> list[Action]:
+    """Return the palace rulings the player can pay for (35.33: any or all own palace areas).
+
+    ``rule-palaces`` alone rules them all; the proper choices of two or more areas are listed by
+    name. A single area is accepted too but not listed: it is the plain ruling endeavour.
+    """
+    areas = sorted(endeavours.palace_areas(state, player))
+    if not areas:
+        return []
+    ids = state.game.board.ids
+    actions: list[Action] = []
+    if endeavours.palace_problem(state, player) is None:
+        actions.append(RulePalaces())
+    if len(areas) <= PALACE_SUBSETS_LISTED:
+        choices = [c for size in range(2, len(areas)) for c in combinations(areas, size)]
+    else:
+        choices = [tuple(a for a in areas if a != left) for left in areas]
+    for choice in choices:
+        if endeavours.palace_problem(state, player, list(choice)) is None:
+            actions.append(RulePalaces(tuple(ids[a] for a in choice)))
+    return actions
 
 
 def _defended(state: EotmaState, decision: Pending) -> int:
@@ -283,7 +325,7 @@ def crusade_actions(state: EotmaState, player: int) -> list[Action]:
     """Return a crusader's attacks on the holy places it does not hold (23.32 step 5), or its
     pillages when it cannot pay for a conquest (23.32 step 2)."""
     actions: list[Action] = []
-    pillage = state.treasury[player] < state.game.rules.min_gold["conquest"]
+    pillage = state.treasury[player] < crusades.price(state, False)
     for area in crusades.open_targets(state):
         name = state.game.board.ids[area]
         for gold in state.game.rules.extra_gold:
@@ -326,7 +368,7 @@ def crusade_problem(state: EotmaState, player: int, action: CrusadeAttack | Crus
     if area is None or area not in crusades.open_targets(state):
         targets = ", ".join(state.game.board.ids[a] for a in crusades.open_targets(state))
         return f"the crusaders attack the areas in their way, then Syria and Jerusalem: now {targets} (23.32)"
-    conquest = state.game.rules.min_gold["conquest"]
+    conquest = crusades.price(state, False)
     if isinstance(action, CrusadePillage):
         if state.treasury[player] >= conquest:
             return (
@@ -334,7 +376,7 @@ def crusade_problem(state: EotmaState, player: int, action: CrusadeAttack | Crus
             )
         if state.ss[area] <= state.game.rules.ss_min:
             return f"{action.area} is at the lowest social state and cannot be pillaged (11.0)"
-        price = state.game.rules.min_gold["pillage"] + action.gold
+        price = crusades.price(state, True, action.gold)
         if price > state.treasury[player]:
             return f"the pillage costs {price} gold and the crusader has {state.treasury[player]}"
         return None
@@ -374,6 +416,8 @@ def diplomacy_actions(state: EotmaState, player: int) -> list[Action]:
                 actions.append(Give(other_id, "claim", ids[area]))
             if owner == player and area != state.court[player]:
                 actions.append(Give(other_id, "area", ids[area]))
+                if parleys.transfer_problem(state, player, other, area) is None:
+                    actions.append(Give(other_id, "area", ids[area], True))
     if game.options.crusades and crusades.possible(state) is None:
         if player == game.player_index.get(game.rules.schism_byzantine):
             actions.append(CallCrusade())
@@ -491,6 +535,18 @@ def _reason(state: EotmaState, action: Action) -> str | None:
             if not isinstance(action, Accept | Refuse):
                 return f"{who} must return the area ('accept') or be excommunicated ('refuse') (20.41)"
             return None
+        if decision.kind == "transfer":
+            if not isinstance(action, Accept | Refuse):
+                return f"{who} must first accept the partial conversion or refuse it (22.21)"
+            return None
+        if decision.kind == "discard":
+            if not isinstance(action, Discard):
+                return f"{who} must first discard a holding card over the hand limit (19.2)"
+            return events.discard_problem(state, decision.player, action.card)
+        if decision.kind == "maintain":
+            if not isinstance(action, Disband):
+                return f"{who} must first choose the unpaid unit points to remove (33.23)"
+            return sequence.disband_problem(state, decision.player, action.area, action.unit)
         if not isinstance(action, Relocate):
             return f"{who} must first choose a new court"
         area = game.board.index.get(action.area)
@@ -560,7 +616,10 @@ def _reason(state: EotmaState, action: Action) -> str | None:
     if isinstance(action, RulePalaces):
         if state.tax_stage == 1:
             return "taxation is one block: end it before the next endeavour (16.14)"
-        return endeavours.palace_problem(state, player)
+        unknown = [a for a in action.targets if a not in game.board.index]
+        if unknown:
+            return f"{', '.join(unknown)}: not a land area"
+        return endeavours.palace_problem(state, player, [game.board.index[a] for a in action.targets])
     if isinstance(action, ReduceFort):
         area = game.board.index.get(action.area)
         if area is None or state.owner[area] != player or not state.fort[area]:
@@ -579,7 +638,11 @@ def _reason(state: EotmaState, action: Action) -> str | None:
         if isinstance(action, Agree):
             return parleys.agreement_problem(state, player, action.empire)
         if isinstance(action, Give):
-            return parleys.give_problem(state, player, action.empire, action.what, action.value)
+            why = parleys.give_problem(state, player, action.empire, action.what, action.value)
+            if why is None and action.conversion:
+                area = game.board.index[action.value]
+                why = parleys.transfer_problem(state, player, game.player_index[action.empire], area)
+            return why
         return parleys.call_problem(state, player, action.kind, action.area)
     if isinstance(action, EndTurn):
         if not may_end_turn(state, player):

@@ -138,8 +138,20 @@ def excommunicate(state: EotmaState, player: int, effects: list[str]) -> None:
     effects.append(f"{state.game.player_ids[player]} is excommunicated (22.1)")
 
 
-def give(state: EotmaState, giver: int, receiver: int, what: str, value: str, effects: list[str]) -> None:
-    """20.1: gold, a claim or an area passes freely to another player (unrest stays with the area)."""
+def give(
+    state: EotmaState,
+    giver: int,
+    receiver: int,
+    what: str,
+    value: str,
+    effects: list[str],
+    *,
+    conversion: bool = False,
+) -> None:
+    """20.1: gold, a claim or an area passes freely to another player (unrest stays with the area).
+
+    With ``conversion`` the giver also offers its partial conversion of the area: the receiver
+    accepts or refuses it (a ``transfer`` decision, 22.21)."""
     game = state.game
     who, to = game.player_ids[giver], game.player_ids[receiver]
     if what == "gold":
@@ -156,6 +168,42 @@ def give(state: EotmaState, giver: int, receiver: int, what: str, value: str, ef
         return
     set_owner(state, area, receiver, effects)
     effects.append(f"{who} gives {value} to {to} (20.1)")
+    if conversion:
+        results = state.conversion.get((giver, area), 0)
+        state.pending.append(Pending("transfer", receiver, "conversion", (area, giver, results)))
+        effects.append(f"{who} offers {to} its {results} conversion results in {value} (22.21)")
+
+
+def transfer_problem(state: EotmaState, giver: int, receiver: int, area: int) -> str | None:
+    """Return why the giver cannot offer its partial conversion of an area it gives, or None (22.21).
+
+    The giver must hold conversion results there; the ``conversion`` table says whether the
+    receiver's leader must share the giver's faith (``transfer_same_faith``)."""
+    if not state.conversion.get((giver, area)):
+        return f"the player has no partial conversion of {state.game.board.ids[area]} to pass on (22.21)"
+    game = state.game
+    if game.rules.transfer_same_faith and game.leader_religion[giver] != game.leader_religion[receiver]:
+        return "a partial conversion passes only to a leader of the same faith (22.21, conversion table)"
+    faith = game.leader_religion[receiver]
+    if faith is None or game.board.religion_difference(faith, state.religion[area], state.union) == 0:
+        return f"the receiver's leader has nothing to convert in {game.board.ids[area]} (22.2)"
+    return None
+
+
+def answer_transfer(state: EotmaState, accepted: bool, effects: list[str]) -> None:
+    """22.21: the receiver of a gift takes over the giver's partial conversion of the area, or not
+    (the giver then keeps its results, which count again only if the area comes back)."""
+    decision = state.pending.pop()
+    area, giver, results = decision.data
+    game = state.game
+    who, name = game.player_ids[decision.player], game.board.ids[area]
+    if not accepted:
+        effects.append(f"{who} refuses the partial conversion of {name} (22.21)")
+        return
+    state.conversion.pop((giver, area), None)
+    if state.owner[area] == decision.player and results:
+        state.conversion[(decision.player, area)] = results
+    effects.append(f"{who} takes over {results} conversion results in {name} (22.21)")
 
 
 def give_problem(state: EotmaState, giver: int, receiver_id: str, what: str, value: str) -> str | None:

@@ -36,6 +36,8 @@ from model.rules.eotma.actions import (
     CrusaderState,
     Decline,
     Defend,
+    Disband,
+    Discard,
     Endeavour,
     EndMovement,
     EndTaxation,
@@ -225,8 +227,13 @@ def end_turn(state: EotmaState, effects: list[str]) -> None:
         for card_id in state.hand[player]:
             stature_check(state, player, which, game.rules.card_by_id[card_id], effects)
         state.hand[player] = []
-    if game.options.armies_fleets:
-        maintain(state, player, effects)
+    if game.options.armies_fleets and not maintain(state, player, effects):
+        return  # 33.23: the player first chooses which unit points go unpaid
+    finish_turn(state, player, effects)
+
+
+def finish_turn(state: EotmaState, player: int, effects: list[str]) -> None:
+    """After maintenance: claims (house default 18), then the next turn or the round's end."""
     grant_watched_claims(state, player, effects)
     state.turn += 1
     if state.turn < len(state.order):
@@ -235,20 +242,51 @@ def end_turn(state: EotmaState, effects: list[str]) -> None:
     end_round(state, effects)
 
 
-def maintain(state: EotmaState, player: int, effects: list[str]) -> None:
-    """33.23, 34.12: pay one gold per army and fleet point; unpaid points are removed (fleets first)."""
-    for units in (state.army, state.fleet):
-        for area, owner in enumerate(state.owner):
-            if owner != player or not units[area]:
-                continue
-            paid = min(units[area], state.treasury[player])
-            state.treasury[player] -= paid
-            if paid < units[area]:
-                effects.append(
-                    f"{state.game.board.ids[area]}: {units[area] - paid} unit points unpaid and removed"
-                )
-                units[area] = paid
-                state.invalidate()
+def unit_points(state: EotmaState, player: int) -> int:
+    """Return the army and fleet points the player must maintain (33.23, 34.12)."""
+    army, fleet = state.army, state.fleet
+    return sum(army[a] + fleet[a] for a, owner in enumerate(state.owner) if owner == player)
+
+
+def maintain(state: EotmaState, player: int, effects: list[str]) -> bool:
+    """33.23, 34.12: pay one gold per army and fleet point. Return False when the treasury falls
+    short: the player then removes the unpaid points one by one, each its own choice (a
+    ``maintain`` decision answered with ``disband``), and the turn ends after the last."""
+    points = unit_points(state, player)
+    if points > state.treasury[player]:
+        short = points - state.treasury[player]
+        state.pending.append(Pending("maintain", player, "maintenance", (short,)))
+        effects.append(
+            f"{state.game.player_ids[player]} cannot maintain {short} unit points and removes them (33.23)"
+        )
+        return False
+    state.treasury[player] -= points
+    return True
+
+
+def disband(state: EotmaState, area: int, unit: str, effects: list[str]) -> None:
+    """33.23, 34.12: remove one unpaid unit point the player chose; with the last one gone the rest
+    is paid and the turn ends."""
+    decision = state.pending.pop()
+    player = decision.player
+    units = state.army if unit == "army" else state.fleet
+    units[area] -= 1
+    state.invalidate()
+    effects.append(f"{state.game.board.ids[area]}: 1 {unit} point unpaid and removed (33.23)")
+    if decision.data[0] > 1:
+        state.pending.append(Pending("maintain", player, decision.action, (decision.data[0] - 1,)))
+        return
+    state.treasury[player] -= unit_points(state, player)
+    finish_turn(state, player, effects)
+
+
+def disband_problem(state: EotmaState, player: int, area_id: str, unit: str) -> str | None:
+    """Return why this unit point cannot be the one removed, or None (33.23, 34.12)."""
+    area = state.game.board.index.get(area_id)
+    units = state.army if unit == "army" else state.fleet
+    if area is None or state.owner[area] != player or not units[area]:
+        return f"{area_id} holds no {unit} point of the player to remove (33.23)"
+    return None
 
 
 def grant_watched_claims(state: EotmaState, player: int, effects: list[str]) -> None:
@@ -343,8 +381,9 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         draw_events(state, state.active(), effects)
     elif isinstance(action, Give):
         player = state.active()
+        receiver = state.game.player_index[action.empire]
         parleys.give(
-            state, player, state.game.player_index[action.empire], action.what, action.value, effects
+            state, player, receiver, action.what, action.value, effects, conversion=action.conversion
         )
     elif isinstance(action, CallParley):
         if action.kind == "breach":
@@ -366,7 +405,12 @@ def apply(state: EotmaState, action: Action) -> list[str]:
             f"{state.game.player_ids[state.active()]} revokes the asylum of {action.empire} (21.2)"
         )
     elif isinstance(action, RulePalaces):
-        endeavours.rule_palaces(state, effects)
+        board = state.game.board
+        endeavours.rule_palaces(state, [board.index[a] for a in action.targets], effects)
+    elif isinstance(action, Discard):
+        events.discard(state, action.card, effects)
+    elif isinstance(action, Disband):
+        disband(state, state.game.board.index[action.area], action.unit, effects)
     elif isinstance(action, ReduceFort):
         area = state.game.board.index[action.area]
         before = state.fort[area]
@@ -412,6 +456,9 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         elif decision.kind == "loan":
             state.pending.append(decision)
             crusades.lend(state, isinstance(action, Accept), effects)
+        elif decision.kind == "transfer":
+            state.pending.append(decision)
+            parleys.answer_transfer(state, isinstance(action, Accept), effects)
         elif decision.kind == "asylum":
             if isinstance(action, Accept):
                 state.asylum[decision.data[0]] = decision.player

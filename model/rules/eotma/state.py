@@ -138,6 +138,8 @@ class EotmaState(State):
     """Route areas still to pass on the crusaders' march (23.32 step 4)."""
     crusade_targets: list[int]
     """Areas on the route the crusaders must conquer before the holy places."""
+    crusade_seas: int
+    """Sea areas the crusaders crossed from their launch area to the landing (23.32 step 3, 9.17)."""
     crusade_turn: int
     """The game turn of the last crusade (one per game turn)."""
     crusade_passes: int
@@ -236,6 +238,7 @@ class EotmaState(State):
         self.crusade_route: list[int] = []
         self.crusade_targets: list[int] = []
         self.crusade_turn = -1
+        self.crusade_seas = 0
         self.crusade_passes = 0
         self.crusades_won = 0
         self.crusade_refused: list[int] = []
@@ -376,6 +379,7 @@ class EotmaState(State):
         other.crusade = self.crusade
         other.pending = list(self.pending)
         other.crusade_refused = list(self.crusade_refused)
+        other.crusade_seas = self.crusade_seas
         other.crusader_state = list(self.crusader_state)
         other.deferred = list(self.deferred)
         other.npc_queue = list(self.npc_queue)
@@ -400,6 +404,7 @@ class EotmaState(State):
         data["crusade"] = self.crusade.to_list() if self.crusade is not None else []
         data["pending"] = [p.to_json() for p in self.pending]
         data["crusade_refused"] = list(self.crusade_refused)
+        data["crusade_seas"] = self.crusade_seas
         data["crusader_state"] = list(self.crusader_state)
         data["deferred"] = [list(x) for x in self.deferred]
         data["npc_queue"] = [list(x) for x in self.npc_queue]
@@ -432,6 +437,7 @@ class EotmaState(State):
         state.crusade = Crusade.from_list(data["crusade"]) if data.get("crusade") else None
         state.pending = [Pending.from_json(x) for x in data["pending"]]
         state.crusade_refused = [int(x) for x in data.get("crusade_refused", [])]
+        state.crusade_seas = int(data.get("crusade_seas", 0))
         state.crusader_state = [bool(x) for x in data.get("crusader_state", state.crusader_state)]
         state.deferred = [DeferredCheck.from_list(x) for x in data.get("deferred", [])]
         state.npc_queue = [Attack.from_list(x) for x in data["npc_queue"]]

@@ -46,9 +46,11 @@ def test_33_23_armies_are_maintained_or_removed_at_turn_end() -> None:
     state.army[idx(state, "march")] = 3
     state.treasury[0] = 2
     state.apply("rule home")
-    entry = state.apply("end-turn")
+    state.apply("end-turn")
+    assert state.pending[-1].kind == "maintain" and state.current_player() == "west"
+    entry = state.apply("disband march army")
     assert area(state, "march")["army"] == 2 and state.treasury[0] == 0
-    assert "march: 1 unit points unpaid and removed" in entry.effects
+    assert "march: 1 army point unpaid and removed (33.23)" in entry.effects
 
 
 def test_33_32_armies_are_eliminated_when_the_area_is_lost() -> None:
@@ -153,6 +155,7 @@ def test_34_12_fleets_are_maintained_like_armies() -> None:
     state.treasury[0] = 1
     state.apply("rule home")
     state.apply("end-turn")
+    state.apply("disband home fleet")
     assert area(state, "home")["fleet"] == 1 and state.treasury[0] == 0
 
 

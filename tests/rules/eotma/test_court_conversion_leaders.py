@@ -218,7 +218,9 @@ def test_19_2_holding_card_limit_is_three() -> None:
     state.event_deck = ["diplomatic_coup"] * 4
     for _ in range(4):
         events.draw(state, 0, [])
-    assert len(state.holding[0]) == 3
+    assert [d.kind for d in state.pending] == ["discard"]
+    state.apply("discard diplomatic_coup")
+    assert len(state.holding[0]) == 3 and not state.pending
 
 
 def test_23_1_schism_influence_conditions() -> None:

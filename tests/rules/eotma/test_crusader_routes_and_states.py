@@ -14,6 +14,7 @@ from test_crusades import CATALOG_RC
 
 from model.rules.eotma import crusades
 from model.rules.eotma.board import Board, LandSpec
+from model.rules.eotma.data import _default_table
 from model.rules.eotma.decisions import UNIVERSITY
 from model.rules.eotma.game import AreaStart, EotmaGame, MagnateSetup, Options, PlayerSetup
 from model.rules.eotma.records import Crusade
@@ -37,7 +38,14 @@ def two_route_state(
     treasury: int = 12,
     cards: tuple[dict[str, object], ...] = (),
     markers: bool = False,
+    sea_costs: bool = False,
 ) -> EotmaState:
+    # The sea route from venice crosses one sea area; most tests here are about other steps and
+    # leave its gold (9.17, crusades table sea_costs) out unless they ask for it.
+    tables = dict(tables or {})
+    crusade_table = dict(tables.get("crusades") or _default_table("crusades"))  # type: ignore[call-overload]
+    crusade_table["sea_costs"] = {"value": sea_costs}
+    tables["crusades"] = crusade_table
     board = Board.build(
         [
             LandSpec("paris", language="aldic", religion="roman_catholic"),

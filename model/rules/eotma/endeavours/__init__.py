@@ -110,8 +110,9 @@ def palace_areas(state: EotmaState, player: int) -> dict[int, int]:
     return {a: seas for a, seas in connection(state, player).items() if state.civ[a] & PALACE}
 
 
-def palace_problem(state: EotmaState, player: int) -> str | None:
-    """Return why the player cannot rule its palace areas now, or None (35.33)."""
+def palace_problem(state: EotmaState, player: int, chosen: list[int] | None = None) -> str | None:
+    """Return why the player cannot rule these palace areas now (all of them when ``chosen`` is
+    None or empty), or None (35.33: any or all own palace areas, one card, each paid for)."""
     if not state.game.options.civilisation_markers:
         return "civilisation markers (35) are not used in this scenario"
     if not state.hand[player]:
@@ -119,16 +120,24 @@ def palace_problem(state: EotmaState, player: int) -> str | None:
     areas = palace_areas(state, player)
     if not areas:
         return "the player has no connected area with a palace (35.33)"
+    if chosen:
+        wrong = [state.game.board.ids[a] for a in chosen if a not in areas]
+        if wrong:
+            return f"{', '.join(wrong)}: not a connected own area with a palace (35.33)"
+        areas = {a: areas[a] for a in chosen}
     price = sum(cost(state, "rule", seas, 0) for seas in areas.values())
     if price > state.treasury[player]:
         return f"it costs {price} gold and the treasury holds {state.treasury[player]}"
     return None
 
 
-def rule_palaces(state: EotmaState, effects: list[str]) -> None:
-    """35.33: one card rules every palace area, each with its own rating and results."""
+def rule_palaces(state: EotmaState, chosen: list[int], effects: list[str]) -> None:
+    """35.33: one card rules the chosen palace areas (all when none is chosen), each with its own
+    rating and results."""
     player = state.active()
     areas = palace_areas(state, player)
+    if chosen:
+        areas = {a: areas[a] for a in chosen}
     price = sum(cost(state, "rule", seas, 0) for seas in areas.values())
     state.treasury[player] -= price
     state.endeavours_done += 1
