@@ -124,7 +124,13 @@ class PlaytestDock(QDockWidget):
         choices_layout.addLayout(row)
 
         self.table = QTableWidget(0, 5, split)
-        self.table.setHorizontalHeaderLabels(["Seat", "Played by", "Treasury", "Score", "Court"])
+        # Short headings: the dock is narrow, and every column should fit without scrolling.
+        self.table.setHorizontalHeaderLabels(["Seat", "Player", "Gold", "VP", "Court"])
+        for column, tip in enumerate(
+            ("The empire", "Who plays it: you or an AI level", "Treasury (16)", "Victory points now (26)", "")
+        ):
+            if tip:
+                self.table.horizontalHeaderItem(column).setToolTip(tip)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)

@@ -70,6 +70,7 @@ def seat_rows(session: PlaytestSession, view: Mapping[str, Any], scenario: Scena
     nations = {} if empires else session.state.to_json().get("board", {}).get("nations", {})
     rows = []
     acting = session.current_player()
+    area_names = {a.id: a.name for a in scenario.map.areas}
     for empire in scenario.setup.empires:
         data = empires.get(empire.id) or {}
         nation = nations.get(empire.id) or {}
@@ -79,10 +80,11 @@ def seat_rows(session: PlaytestSession, view: Mapping[str, Any], scenario: Scena
             {
                 "seat": empire.name,
                 "colour": empire.colour,
-                "played_by": "Human" if seat == HUMAN else f"AI {seat}",
+                "played_by": "You" if seat == HUMAN else f"AI {seat}",
                 "gold": gold,
                 "vp": f"{scores.get(empire.id, 0):g}",
-                "court": data.get("court") or ("exiled" if data.get("exiled") else ""),
+                "court": area_names.get(data.get("court") or "", data.get("court"))
+                or ("exiled" if data.get("exiled") else ""),
                 "acting": empire.id == acting,
             }
         )

@@ -435,3 +435,20 @@ def test_stopping_brings_the_editing_docks_back_to_the_front(window: MainWindow,
     controller.stop()
     qtbot.wait(20)
     assert front("Issues") == "Issues" and front("Inspector") == "Inspector"
+
+
+def test_the_seat_table_names_you_and_each_court(window: MainWindow) -> None:
+    controller = _controller(window)
+    seats = {e.id: "random" for e in window.document.scenario.setup.empires}
+    seats["aldmoor_kingdom"] = HUMAN
+    assert controller.start(PlaytestSetup(seats, SEED))
+    table = controller.dock.table
+    headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    rows = {
+        table.item(r, 0).text(): [table.item(r, c).text() for c in range(5)] for r in range(table.rowCount())
+    }
+    scenario = window.document.scenario
+    mine = rows[scenario.empire("aldmoor_kingdom").name]
+    assert mine[headers.index("Player")] == "You"
+    court = scenario.empire("aldmoor_kingdom").attributes["court"]
+    assert mine[headers.index("Court")] == scenario.area(court).name != court
