@@ -28,6 +28,9 @@ QUESTIONS: dict[str, tuple[str, str]] = {
     "crusade": ("may take a crusader endeavour or pass", "23.32"),
     "crusader-state": ("may found a crusader state in a conquered area", "23.32"),
     "consent": ("is asked to consent: {about}", "23.32"),
+    "discard": ("holds more holding cards than the limit and must choose one to discard", "19.2"),
+    "maintain": ("cannot pay for all its units and must choose the unit points to remove", "33.23"),
+    "transfer": ("is offered the giver's partial conversion of {area}", "22.21"),
 }
 """Decision kind -> (what the deciding player is asked, the rule); ``{area}``, ``{about}`` and
 ``{attacker}`` are filled from the decision."""

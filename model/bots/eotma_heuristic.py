@@ -2,7 +2,11 @@
 
 It never looks ahead. Endeavours are scored by expected value with the odds of the year-card
 deck at each rating (computed once per deck); taxes are raised where the expected gold beats
-the expected loss of the area to rebellion.
+the expected loss of the area to rebellion. It calls a claim or readmission parley only when its
+own votes carry it against every other voter (20.42, 20.45), rules several palace areas with one
+card when that beats its best endeavour (35.33), gives up its least useful holding card over the
+hand limit (19.2), removes unpaid fleets and interior armies first (33.23) and takes over any
+partial conversion offered with a gift (22.21). It makes no gifts (20.1).
 """
 
 from __future__ import annotations
@@ -10,11 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from model.rules.eotma import armies, rebellion
+from model.rules.eotma import armies, endeavours, events, parleys, rebellion
 from model.rules.eotma.actions import (
     Accept,
     BeginTaxation,
     Build,
+    CallParley,
     ChooseSlot,
     Contest,
     CrusadeAttack,
@@ -23,6 +28,8 @@ from model.rules.eotma.actions import (
     CrusaderState,
     Decline,
     Defend,
+    Disband,
+    Discard,
     Endeavour,
     EndMovement,
     EndTaxation,
@@ -31,6 +38,7 @@ from model.rules.eotma.actions import (
     Oppose,
     Refuse,
     Relocate,
+    RulePalaces,
     Tax,
     Vote,
     Waive,
@@ -146,12 +154,18 @@ class EotmaHeuristicBot:
             return self._move(state, player)
         if state.tax_stage == 1:
             return self._tax(state, player)
+        parley = self._parley(state, player)
+        if parley is not None:
+            return parley
         if state.tax_stage == 0 and not state.is_exiled(player) and self._wants_tax(state, player):
             return BeginTaxation()
         if state.hand[player] and (
             state.endeavours_done == 0 or len(state.hand[player]) > self.keep_for_defense
         ):
-            best = self._best_endeavour(state, player)
+            best: tuple[float, Action] | None = self._best_endeavour(state, player)
+            palaces = self._palaces(state, player)
+            if palaces is not None and (best is None or palaces[0] > best[0]):
+                best = palaces
             if best is not None and (state.endeavours_done == 0 or best[0] > 0.25):
                 return best[1]
         if state.endeavours_done == 0 and not state.is_exiled(player) and state.hand[player]:
@@ -159,6 +173,68 @@ class EotmaHeuristicBot:
         if state.tax_stage == 0 and not state.is_exiled(player):
             return BeginTaxation()
         return EndTurn()
+
+    # --- parleys (20.4) and palaces (35.33) ---
+
+    def _parley(self, state: EotmaState, player: int) -> Action | None:
+        """Return a claim (20.42) or readmission (20.45) parley the bot carries on its own votes
+        even if every other voter says no and plays all its Influence cards (20.51; a tie goes
+        to the caller); None when there is none (a parley is once a round)."""
+        if state.parley_round[player] == state.round:
+            return None
+        if state.excommunicated[player]:
+            if self._carries(state, player, "readmission", -1):
+                return CallParley("readmission")
+            return None
+        if not parleys.is_christian(state, player):
+            return None
+        bit = 1 << player
+        ids = state.game.board.ids
+        for area, owner in enumerate(state.owner):
+            if owner == player and state.ties[area] & bit and not state.claims[area] & bit:
+                if self._carries(state, player, "claim", area):
+                    return CallParley("claim", ids[area])
+                return None  # the votes hardly change from one area to the next
+        return None
+
+    @staticmethod
+    def _carries(state: EotmaState, player: int, kind: str, area: int) -> bool:
+        if parleys.call_problem(state, player, kind, state.game.board.ids[area] if area >= 0 else None):
+            return False
+        per_card = parleys.influence_votes(state)
+        against = sum(
+            parleys.votes_of(state, p, area) + per_card * state.holding[p].count(parleys.INFLUENCE)
+            for p in range(state.game.n_players)
+            if p != player and parleys.is_christian(state, p)
+        )
+        return parleys.votes_of(state, player, area) >= against
+
+    def _palaces(self, state: EotmaState, player: int) -> tuple[float, Action] | None:
+        """Return one ruling of the palace areas worth ruling (35.33) and its value, when two or
+        more are: each area valued as the bot values a ruling there, one card for them all."""
+        if not state.game.options.civilisation_markers or state.is_exiled(player):
+            return None
+        areas = endeavours.palace_areas(state, player)
+        if len(areas) < 2:
+            return None
+        table = odds(state.game.rules)
+        worth: list[tuple[float, int]] = []
+        for area, seas in areas.items():
+            at = Located("rule", player, area, area, seas)
+            const, terms, _penalty = self._curve(state, player, "rule", area, table)
+            rating = base_rating(state, player, "rule", area, area, seas)
+            value = const - at.cost(state, 0) * self.gold_value
+            value += sum(weight * Odds.at(curve, rating) for curve, weight in terms)
+            if value > 0:
+                worth.append((value, area))
+        if len(worth) < 2:
+            return None
+        chosen = sorted(a for _v, a in worth)
+        if endeavours.palace_problem(state, player, chosen) is not None:
+            return None
+        ids = state.game.board.ids
+        action = RulePalaces() if len(chosen) == len(areas) else RulePalaces(tuple(ids[a] for a in chosen))
+        return sum(v for v, _a in worth), action
 
     # --- army movement (33.4) ---
 
@@ -245,11 +321,49 @@ class EotmaHeuristicBot:
             return Accept()  # an exile's diplomacy rarely hurts the host
         if decision.kind == "loan":
             return Refuse()  # gold lent to a rival crusader (23.32 step 2) only helps the rival
+        if decision.kind == "transfer":
+            return Accept()  # conversion results toward its own faith cost nothing (22.21)
+        if decision.kind == "discard":
+            return min(
+                (a for a in actions if isinstance(a, Discard)),
+                key=lambda a: (self._card_worth(state, decision.player, a.card), a.card),
+            )
+        if decision.kind == "maintain":
+            return min(
+                (a for a in actions if isinstance(a, Disband)),
+                key=lambda a: self._unit_worth(state, decision.player, a),
+            )
         relocations = [a for a in actions if isinstance(a, Relocate)]
         if relocations:
             return max(relocations, key=lambda a: state.game.board.population[state.game.board.index[a.area]])
         # A decision this bot has no policy for yet: any legal answer keeps the game going.
         return actions[0]
+
+    @staticmethod
+    def _card_worth(state: EotmaState, player: int, card: str) -> float:
+        """How much the bot wants to keep a holding card (19.2): a leader card in its years most
+        (36.11), a Diplomatic Coup next (12.43), Influence only for a Christian voter (20.51)."""
+        effect = state.game.rules.event_kinds[card].effect
+        kind = effect.get("type")
+        if kind == "leader":
+            years = state.game.rules.event_kinds[card].years
+            over = years is not None and state.game.year(state.round) > years[1]
+            return 0.0 if over else (3.0 if events.in_years(state, card) else 1.0)
+        if kind == "votes":
+            return 2.0 if parleys.is_christian(state, player) else 0.0
+        return 1.5
+
+    @staticmethod
+    def _unit_worth(state: EotmaState, player: int, action: Disband) -> tuple[int, int, int]:
+        """Order of removal for unpaid unit points (33.23): fleets (the bot does not use them),
+        then armies away from any foreign border, then others, the court's last; bigger stacks first."""
+        board = state.game.board
+        area = board.index[action.area]
+        if action.unit == "fleet":
+            return (0, -state.fleet[area], area)
+        exposed = any(state.owner[n] != player for n in board.adj[area])
+        rank = 1 if not exposed else (3 if area == state.court[player] else 2)
+        return (rank, -state.army[area], area)
 
     # --- taxation ---
 

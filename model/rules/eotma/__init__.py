@@ -27,7 +27,12 @@ crusader states founded by consent (23.32 step 5; house defaults in the ``crusad
 36; 21.1 exile stature checks.
 23.32 step 2: a crusader short of gold for a conquest pillages, asks another empire for a loan
 (the lender decides) or passes; an empire whose area a crusader attacks may defend it (13.0).
+Player choices as decisions: the holding card discarded over the hand limit (19.2, ``discard``),
+the unit points left unpaid (33.23, 34.12, ``maintain``), a partial conversion passed on with a
+gifted area (22.21, ``transfer``); in the own turn, the palace areas one card rules (35.33).
+A crusade launched by sea pays sea gold and takes the sea adjustment (9.17, 9.32; ``crusades``
+table ``sea_costs``).
 Not yet: 23.35 itself is not in our sources (crusader states follow the ``crusades`` table);
-which holding card goes over the hand limit (19.2) and which unit points go unpaid (33.23) are
-the engine's picks, not the player's; a transfer of partial conversion by agreement (22.21).
+units disbanded by choice when maintenance could be paid (33.23); extra gold per palace area
+(35.33); a partial conversion passed on when an area changes hands other than by a gift (22.21).
 """

@@ -13,7 +13,9 @@ CATHEDRAL, COMMERCE, PALACE, UNIVERSITY = 1, 2, 4, 8
 class Pending:
     """A decision another player (or the active one) must take inside a turn.
 
-    ``kind``: ``defense`` (13), ``oppose`` (12.2) or ``relocate`` (7.52 house default).
+    ``kind``: ``defense`` (13), ``oppose`` (12.2), ``relocate`` (7.52 house default), ``discard``
+    (19.2 hand limit), ``maintain`` (33.23 unpaid units), ``transfer`` (22.21) and the parley,
+    crusade and raider decisions of their modules.
     ``action`` is the text of the endeavour waiting for the decision; ``data`` extra numbers
     (the defender's gold for a defense already chosen, the areas a court may move to).
     """

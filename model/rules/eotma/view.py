@@ -26,7 +26,7 @@ def _decision_about(state: EotmaState) -> dict[str, Any] | None:
     areas = [board.ids[a] for a in decision.data if decision.kind in listed and 0 <= a < board.n]
     if decision.kind == "consent":
         areas = [board.ids[a] for a in decision.data[1:] if 0 <= a < board.n]
-    if decision.kind in ("npc-defense", "waive", "vote", "contest", "comply") and decision.data:
+    if decision.kind in ("npc-defense", "waive", "vote", "contest", "comply", "transfer") and decision.data:
         first = decision.data[0]
         areas = [board.ids[first]] if 0 <= first < board.n else []
     if decision.kind in ("defense", "oppose") and decision.action:

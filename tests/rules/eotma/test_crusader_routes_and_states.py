@@ -39,6 +39,7 @@ def two_route_state(
     cards: tuple[dict[str, object], ...] = (),
     markers: bool = False,
     sea_costs: bool = False,
+    two_seas: bool = False,
 ) -> EotmaState:
     # The sea route from venice crosses one sea area; most tests here are about other steps and
     # leave its gold (9.17, crusades table sea_costs) out unless they ask for it.
@@ -56,7 +57,7 @@ def two_route_state(
             LandSpec("syria", language="lowenish", religion="moslem", population=1),
             LandSpec("jerusalem", language="lowenish", religion="moslem", population=1),
         ],
-        ["med"],
+        ["med", "levant"] if two_seas else ["med"],
         [
             ("paris", "venice"),
             ("paris", "aachen"),
@@ -65,8 +66,8 @@ def two_route_state(
             ("cpl", "syria"),
             ("syria", "jerusalem"),
         ],
-        [],
-        [("venice", "med"), ("syria", "med")],
+        [("med", "levant")] if two_seas else [],
+        [("venice", "med"), ("syria", "levant" if two_seas else "med")],
         CATALOG,
     )
     players = [
