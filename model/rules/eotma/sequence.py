@@ -91,6 +91,10 @@ def setup(state: EotmaState) -> list[str]:
         for empire in start.claims:
             if empire in game.player_index:
                 state.claims[a] |= 1 << game.player_index[empire]
+    for area_id, start in game.starts.items():
+        # 10.32: a partial conquest stands on a border with one of the holder's areas, so the
+        # markers are placed once every owner is known, whatever the order of the areas.
+        a = board.index[area_id]
         for empire, count in start.partial_conquest.items():
             if empire not in game.player_index or count <= 0:
                 continue
