@@ -2,28 +2,46 @@
 
 Edits during a drag arrive many times a second; a single-shot timer coalesces them so that a run
 starts once the author pauses (``delay_ms``, longer on maps where a run is slow). The run happens
-in a worker thread (``QThreadPool``) on a *snapshot* of the scenario, and builds its own topology
-(the document's ``Topology`` is not thread-safe). Each run carries the document's edit generation:
-a result that arrives after a newer edit is stale and dropped (the newer edit has scheduled its own
-run), so the Issues dock, the status bar and the validation map mode, which all listen to
-``issues_changed(list[Issue])``, always show the same, current result.
+in a worker thread (``QThreadPool``) on a *snapshot* of the scenario. Each run carries the
+document's edit generation: a result that arrives after a newer edit is stale and dropped (the
+newer edit has scheduled its own run), so the Issues dock, the status bar and the validation map
+mode, which all listen to ``issues_changed(list[Issue])``, always show the same, current result.
 
 The snapshot copies the scenario's containers (lists and dicts) but shares the model objects in
 them: edit operations never mutate a model object, they replace it (``model.ops.core``), so taking
 a snapshot costs milliseconds on a 5,000-area map where a deep copy would block for half a second.
+
+The UI thread must keep running while the worker works, so the worker never holds Python's GIL
+for long (measured on a generated 5,000-area map, ``tests/bench/bench_editor.py``):
+
+* the worker keeps a ``Topology`` of its own (the document's is not thread-safe) and brings it up
+  to date with the boundaries and areas that the edits since its last run touched
+  (``Topology.update``, which gives the same faces as a fresh build): polygonizing the whole
+  linework is one shapely call that holds the GIL for about 100 ms, so it happens only on the
+  first run and after the map is replaced;
+* the cyclic garbage collector, whose passes hold the GIL, is paused during a run (what a run
+  allocates would set off several), and once the first run on a big map is done the long-lived
+  heap is frozen (``settle_heap``): a full pass over it takes 100-300 ms on a 5,000-area map.
+
+The first run after a map is opened still builds the worker's faces from scratch; that is the one
+run with long stretches (about 100-300 ms) on such a map.
 """
 
 from __future__ import annotations
 
+import gc
 import logging
 import time
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from editor.document import DocumentChange, ScenarioDocument
 from model.issues import Issue, Severity
-from model.scenario import Scenario
-from model.validate import validate
+from model.perf import gc_paused
+from model.scenario import MapData, Scenario
+from model.topology import Topology
+from model.validate import issue, validate
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +83,74 @@ def snapshot(scenario: Scenario) -> Scenario:
     )
 
 
+def validation_failed(error: BaseException) -> Issue:
+    """The issue published when the validator itself crashed: the map was not checked."""
+    return issue(
+        "INTERNAL_ERROR",
+        f"validation failed ({type(error).__name__}: {error}), so the map was not checked and "
+        "may have problems that are not listed: please report this bug with the scenario file "
+        "and this message",
+    )
+
+
+@dataclass(frozen=True)
+class _Edits:
+    """What the edits since the worker's last run touched: its topology needs only these redone."""
+
+    boundaries: frozenset[str] = frozenset()
+    areas: frozenset[str] = frozenset()
+    reset: bool = False
+
+    def __or__(self, change: DocumentChange) -> _Edits:
+        return _Edits(
+            self.boundaries | change.boundaries, self.areas | change.areas, self.reset or change.reset
+        )
+
+
+class _WorkerTopology:
+    """The worker's own topology of the map, kept up to date run after run.
+
+    Only the worker thread touches it, one run at a time (the pool has one thread and a run starts
+    only when the previous one has reported).
+    """
+
+    def __init__(self) -> None:
+        self.topology: Topology | None = None
+
+    def of(self, map_data: MapData, edits: _Edits) -> Topology | None:
+        """The topology of ``map_data`` (the snapshot's map), given what changed since the last call.
+
+        None when it cannot be built: ``validate`` then tries itself and reports why it failed.
+        """
+        try:
+            if self.topology is None or edits.reset:
+                self.topology = Topology.build(map_data)
+            else:
+                self.topology.update(map_data, edits.boundaries, edits.areas)
+        except Exception:  # half-updated faces are unusable: build afresh next time
+            log.exception("cannot bring the validator's topology up to date")
+            self.topology = None
+        return self.topology
+
+
+BIG_MAP_AREAS = 1000
+"""From this many areas a full pass of the garbage collector is long enough to stall the UI."""
+
+
+def settle_heap() -> None:
+    """Collect garbage once, then leave every object alive now out of later collections (``gc.freeze``).
+
+    Once a big map is open and checked, the heap holds hundreds of thousands of long-lived objects
+    (the scenario, both topologies, the map's items); a full collection scans them all and holds
+    the GIL for 100-300 ms, and edits and validation runs set one off every few runs. Frozen
+    objects are still freed as soon as nothing refers to them; only reference cycles among them
+    wait for the next call (the next map opened), which unfreezes them first.
+    """
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+
+
 class _Relay(QObject):
     """Carries a worker's result back to the UI thread (a queued signal); owned by its job."""
 
@@ -74,21 +160,30 @@ class _Relay(QObject):
 class _Job(QRunnable):
     """One validation run on a snapshot, in a worker thread."""
 
-    def __init__(self, generation: int, scenario: Scenario) -> None:
+    def __init__(self, generation: int, scenario: Scenario, edits: _Edits, geometry: _WorkerTopology) -> None:
         super().__init__()
         self.setAutoDelete(False)  # Python keeps the job (and its relay) until it reports
         self.generation = generation
         self.scenario = scenario
+        self.edits = edits
+        self.geometry = geometry
         self.relay = _Relay()
 
     def run(self) -> None:
-        """Validate (the validator never raises; a bug in it is reported, not thrown)."""
+        """Validate; a crash of the validator itself is published as an INTERNAL_ERROR issue."""
         started = time.perf_counter()
         try:
-            issues = validate(self.scenario)
-        except Exception:  # never let a worker die silently
+            # No collection during the run: the graphs it builds (tens of thousands of objects,
+            # freed at its end) would set off full passes over the whole heap.
+            with gc_paused():
+                topology = self.geometry.of(self.scenario.map, self.edits)
+                issues = validate(self.scenario, topology=topology)
+        except Exception as error:  # an empty list would tell the author the map is clean
             log.exception("validation failed")
-            issues = []
+            self.geometry.topology = None
+            issues = [validation_failed(error)]
+        if self.edits.reset and len(self.scenario.map.areas) >= BIG_MAP_AREAS:
+            settle_heap()  # once per map opened, after its first run: the heap is then long-lived
         self.relay.finished.emit(self.generation, issues, time.perf_counter() - started)
 
 
@@ -115,6 +210,8 @@ class LiveValidator(QObject):
         self.pool.setMaxThreadCount(1)
         self._running: _Job | None = None
         self._pending = False
+        self._geometry = _WorkerTopology()
+        self._edits = _Edits(reset=True)
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self.start)
@@ -122,6 +219,7 @@ class LiveValidator(QObject):
 
     def _on_changed(self, change: DocumentChange) -> None:
         self.generation += 1
+        self._edits |= change
         # On a big map a run takes a while: wait longer for a pause, so that a run does not start
         # between two steps of the same editing burst (each new edit restarts the wait).
         self.timer.start(max(self.delay_ms, round(self.last_duration * 2000)))
@@ -136,17 +234,14 @@ class LiveValidator(QObject):
         """Whether the published issues are those of the scenario as it is now."""
         return self.published_generation == self.generation
 
-    def schedule(self, delay_ms: int | None = None) -> None:
-        """Start a run after ``delay_ms`` (default: the live delay), coalescing with pending ones."""
-        self.timer.start(self.delay_ms if delay_ms is None else delay_ms)
-
     def start(self) -> None:
         """Start a run now on a snapshot (or after the one under way, which is then stale)."""
         self.timer.stop()
         if self._running is not None:
             self._pending = True
             return
-        job = _Job(self.generation, snapshot(self.document.scenario))
+        job = _Job(self.generation, snapshot(self.document.scenario), self._edits, self._geometry)
+        self._edits = _Edits()
         job.relay.finished.connect(self._finished)
         self._running = job
         self._pending = False
@@ -186,6 +281,6 @@ class LiveValidator(QObject):
     def counts(self) -> dict[Severity, int]:
         """How many issues of each severity the last run found."""
         result = dict.fromkeys(Severity, 0)
-        for issue in self.issues:
-            result[issue.severity] += 1
+        for item in self.issues:
+            result[item.severity] += 1
         return result

@@ -10,11 +10,15 @@ Stages, each timed on the real editor objects (offscreen Qt, no window manager):
 * ``frame, zoomed in``: the same at 8x zoom;
 * ``vertex drag step``: one ``move_vertex`` edit of a shared node through the undo stack, with the
   topology update and the scene's redraw of touched items (median over the steps of a drag);
-* ``validate``: the full validation that runs (debounced) when the author pauses.
+* ``validate``: the full validation that runs (debounced) when the author pauses;
+* ``UI gap during live validation``: the longest stretch the UI thread goes without running its
+  event loop (ticks every millisecond) while the live validator (``editor.validation``) checks the
+  map in its worker and the Issues dock takes the result: after opening, and after the drag.
 
 Prints a table and writes ``tests/bench/results/bench_editor.json``. It is a script, not a test:
 
     .venv/bin/python tests/bench/bench_editor.py [--areas 5000] [--frames 10] [--drag-steps 20]
+        [--validations 5]
 """
 
 from __future__ import annotations
@@ -39,9 +43,11 @@ from PySide6.QtGui import QImage, QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from editor import commands  # noqa: E402
+from editor.docks.issues import IssuesDock  # noqa: E402
 from editor.document import ScenarioDocument  # noqa: E402
 from editor.mapview.scene import MapScene  # noqa: E402
 from editor.mapview.view import MapView  # noqa: E402
+from editor.validation import LiveValidator  # noqa: E402
 from model import ops  # noqa: E402
 from model.geometry import generate_test_map  # noqa: E402
 from model.validate import validate  # noqa: E402
@@ -60,6 +66,54 @@ def render_view(view: MapView) -> float:
     return time.perf_counter() - start
 
 
+def longest_ui_gap(validator: LiveValidator) -> tuple[float, float]:
+    """Start a live validation run and tick the event loop every millisecond until its result is
+    published; return the longest gap between two ticks and the run's length, in ms.
+
+    A gap is time the UI could not react: the snapshot and the publishing on this thread, and any
+    stretch in which the worker holds the GIL (a long C call that keeps it, a garbage collection).
+    """
+    app = QApplication.instance()
+    assert app is not None
+    published: list[object] = []
+    validator.issues_changed.connect(published.append)
+    began = last = time.perf_counter()
+    longest = 0.0
+    validator.start()
+    while not published or validator.running:
+        app.processEvents()
+        time.sleep(0.001)
+        now = time.perf_counter()
+        longest, last = max(longest, now - last), now
+    validator.issues_changed.disconnect(published.append)
+    return longest * 1000, (time.perf_counter() - began) * 1000
+
+
+def settle(view: MapView) -> None:
+    """Run the event loop until the view's deferred work after an edit has run."""
+    app = QApplication.instance()
+    assert app is not None
+    while view.overview.timer.isActive():
+        app.processEvents()
+        time.sleep(0.005)
+    app.processEvents()
+
+
+def idle_gap(duration_ms: float) -> float:
+    """The longest gap between millisecond ticks of an idle event loop: the machine's noise floor."""
+    app = QApplication.instance()
+    assert app is not None
+    end = time.perf_counter() + duration_ms / 1000
+    last = time.perf_counter()
+    longest = 0.0
+    while last < end:
+        app.processEvents()
+        time.sleep(0.001)
+        now = time.perf_counter()
+        longest, last = max(longest, now - last), now
+    return longest * 1000
+
+
 def inner_node(document: ScenarioDocument) -> tuple[str, int, tuple[float, float]]:
     """A node shared by three boundaries near the middle of the map (a typical drag target)."""
     scenario = document.scenario
@@ -72,7 +126,7 @@ def inner_node(document: ScenarioDocument) -> tuple[str, int, tuple[float, float
     return boundary.id, 0, node
 
 
-def run(areas: int, frames: int, drag_steps: int) -> dict[str, Any]:
+def run(areas: int, frames: int, drag_steps: int, validations: int) -> dict[str, Any]:
     """Time every stage on one generated map."""
     scenario = generate_test_map(areas, seed=7)
     result: dict[str, Any] = {"areas": len(scenario.map.areas), "boundaries": len(scenario.map.boundaries)}
@@ -81,6 +135,11 @@ def run(areas: int, frames: int, drag_steps: int) -> dict[str, Any]:
     document = ScenarioDocument(scenario)
     scene = MapScene(document)
     result["open_s"] = time.perf_counter() - start
+    validator = LiveValidator(document)
+    dock = IssuesDock()
+    validator.issues_changed.connect(dock.set_issues)
+    validator.issues_changed.connect(scene.set_issues)
+    result["ui_gap_validation_open_ms"], result["live_validation_open_ms"] = longest_ui_gap(validator)
     view = MapView(scene)
     view.resize(WIDTH, HEIGHT)
     view.show()
@@ -113,6 +172,29 @@ def run(areas: int, frames: int, drag_steps: int) -> dict[str, Any]:
     result["drag_step_max_ms"] = max(steps) * 1000
     result["drag_undo_steps"] = document.undo_stack.count()
     result["frame_after_drag_ms"] = render_view(view) * 1000
+    assert validator.timer.isActive()  # the drag scheduled a run: start it now rather than wait...
+    validator.timer.stop()
+    settle(view)  # ...once the view's own follow-up work (the overview picture) is done
+    result["ui_gap_idle_ms"] = idle_gap(500)
+    gaps, runs = [], []
+    for cycle in range(validations):
+        if cycle:  # the author drags on a little, then pauses again
+            target = (node[0] + (drag_steps + cycle) * 1.5, node[1] + (drag_steps + cycle) * 0.5)
+            commands.execute(
+                document,
+                lambda s, p=target: ops.move_vertex(s, boundary_id, index, p),
+                "Move vertex",
+                merge_key=("bench", boundary_id, index),
+            )
+            validator.timer.stop()
+            settle(view)
+        gap, length = longest_ui_gap(validator)
+        gaps.append(gap)
+        runs.append(length)
+    result["ui_gap_validation_ms"] = max(gaps)
+    result["ui_gap_validation_median_ms"] = statistics.median(gaps)
+    result["live_validation_ms"] = statistics.median(runs)
+    result["live_validations"] = validations
 
     start = time.perf_counter()
     issues = validate(document.scenario, topology=document.topology)
@@ -138,6 +220,17 @@ def table(result: dict[str, Any]) -> str:
         ("undo steps after the drag", str(result["drag_undo_steps"])),
         ("frame after the drag", f"{result['frame_after_drag_ms']:.1f} ms"),
         ("full validation (debounced)", f"{result['validate_s']:.2f} s ({result['issues']} issues)"),
+        (
+            "live validation after open: UI gap",
+            f"{result['ui_gap_validation_open_ms']:.0f} ms longest"
+            f" (run {result['live_validation_open_ms']:.0f} ms)",
+        ),
+        (
+            f"live validation after drags ({result['live_validations']}): UI gap",
+            f"{result['ui_gap_validation_ms']:.0f} ms longest, {result['ui_gap_validation_median_ms']:.0f} ms"
+            f" median (run {result['live_validation_ms']:.0f} ms)   (goal < 50 ms)",
+        ),
+        ("idle UI gap (this machine's noise)", f"{result['ui_gap_idle_ms']:.0f} ms longest in 0.5 s"),
     ]
     return "\n".join(f"{name:36} {value}" for name, value in rows)
 
@@ -148,9 +241,10 @@ def main() -> int:
     parser.add_argument("--areas", type=int, default=5000)
     parser.add_argument("--frames", type=int, default=10)
     parser.add_argument("--drag-steps", type=int, default=20)
+    parser.add_argument("--validations", type=int, default=5, help="live validation runs after drags")
     args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
-    result = run(args.areas, args.frames, args.drag_steps)
+    result = run(args.areas, args.frames, args.drag_steps, args.validations)
     result["machine"] = {"python": platform.python_version(), "platform": platform.platform()}
     print(table(result))
     RESULTS.mkdir(parents=True, exist_ok=True)

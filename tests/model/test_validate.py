@@ -9,7 +9,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from model import io, validate
-from model.validate import runner
 from model.graph import MapGraphs
 from model.issues import Issue, Severity
 from model.scenario import (
@@ -25,6 +24,7 @@ from model.scenario import (
     Unit,
 )
 from model.topology import Topology
+from model.validate import runner
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT = ROOT / "scenarios" / "default.mappa.json"
