@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from model.attributes import AttributeTarget, attribute_targets
 from model.ops.core import (
     Change,
     InvalidValueError,
@@ -164,18 +165,33 @@ def _rewrite(
     return result, found
 
 
-_Target = tuple[str, Path, list[Any], type[BaseModel] | None, str]
+_OWNERS = {
+    "area": ("area", ""),
+    "area_setup": ("area", "starting "),
+    "empire": ("empire", ""),
+    "magnate": ("magnate", ""),
+    "unit": ("unit", ""),
+    "setup": ("scenario", ""),
+    "options": ("options", ""),
+}
+"""Attributes kind (``model.attributes.KINDS``) -> how a ``Reference`` names its owner, and a prefix
+for the field (an area's starting values are its setup's)."""
+
+_TOUCHED = {
+    "area": "areas",
+    "area_setup": "areas",
+    "empire": "empires",
+    "magnate": "magnates",
+    "unit": "units",
+}
+"""Attributes kind -> the ``Touched`` field that an edit of it reports (none for scenario-wide ones)."""
 
 
-def _attribute_targets(scenario: Scenario) -> Iterator[_Target]:
-    """``(owner kind, saved path, items, ruleset model, touched field)`` for every attributes list."""
+def _attribute_targets(scenario: Scenario) -> Iterator[AttributeTarget]:
+    """Every attributes dict with its ruleset schema (none when the ruleset is unknown)."""
     spec = registry.get(scenario.ruleset.id)
-    if spec is None:
-        return
-    yield "area", ("map", "areas"), scenario.map.areas, spec.area_attributes, "areas"
-    yield "empire", ("setup", "empires"), scenario.setup.empires, spec.empire_attributes, "empires"
-    yield "magnate", ("setup", "magnates"), scenario.setup.magnates, spec.magnate_attributes, "magnates"
-    yield "unit", ("setup", "units"), scenario.setup.units, spec.unit_attributes, "units"
+    if spec is not None:
+        yield from attribute_targets(scenario, spec)
 
 
 def references(scenario: Scenario, catalog: str, entry_ids: str | Sequence[str]) -> list[Reference]:
@@ -191,23 +207,10 @@ def references(scenario: Scenario, catalog: str, entry_ids: str | Sequence[str])
             for x in _items(scenario, child)
             if getattr(x, field) in old
         ]
-    for owner, _p, items, model, _t in _attribute_targets(scenario):
-        if model is None:
-            continue
-        for item in items:
-            _, hits = _rewrite(model, item.attributes, kind, old, None, "")
-            found += [Reference(owner, item.id, hit, target) for hit, target in hits]
-    spec = registry.get(scenario.ruleset.id)
-    if spec is not None:
-        for area_id, setup in scenario.setup.areas.items():
-            _, hits = _rewrite(spec.area_setup, setup.attributes, kind, old, None, "")
-            found += [Reference("area", area_id, f"starting {hit}", target) for hit, target in hits]
-        for owner, model, data in (
-            ("scenario", spec.setup_attributes, scenario.setup.attributes),
-            ("options", spec.options, scenario.ruleset.options),
-        ):
-            _, hits = _rewrite(model, data, kind, old, None, "")
-            found += [Reference(owner, "setup", hit, target) for hit, target in hits]
+    for target in _attribute_targets(scenario):
+        _, hits = _rewrite(target.schema, target.attributes, kind, old, None, "")
+        owner, prefix = _OWNERS[target.kind]
+        found += [Reference(owner, target.owner or "setup", prefix + hit, value) for hit, value in hits]
     return found
 
 
@@ -328,32 +331,17 @@ def _replace_references(rec: Recorder, kind: str, old: set[str], new: str | None
         if any(getattr(x, field) in old for x in children):
             rec.save(_path(child))
             children[:] = [revalidate(x, {field: new}) if getattr(x, field) in old else x for x in children]
-    for _owner, path, items, model, touched_field in _attribute_targets(scenario):
-        if model is None:
+    for target in list(_attribute_targets(scenario)):
+        rewritten, hits = _rewrite(target.schema, target.attributes, kind, old, new, "")
+        if not hits:
             continue
-        for i, item in enumerate(items):
-            rewritten, hits = _rewrite(model, item.attributes, kind, old, new, "")
-            if hits:
-                rec.save(path)
-                items[i] = revalidate(item, {"attributes": rewritten})
-                touched[touched_field].add(item.id)
-    spec = registry.get(scenario.ruleset.id)
-    if spec is not None:
-        for area_id, setup in list(scenario.setup.areas.items()):
-            rewritten, hits = _rewrite(spec.area_setup, setup.attributes, kind, old, new, "")
-            if hits:
-                rec.save(("setup", "areas"))
-                scenario.setup.areas[area_id] = revalidate(setup, {"attributes": rewritten})
-                touched["areas"].add(area_id)
-        for path, model, data in (
-            (("setup", "attributes"), spec.setup_attributes, scenario.setup.attributes),
-            (("ruleset", "options"), spec.options, scenario.ruleset.options),
-        ):
-            rewritten, hits = _rewrite(model, data, kind, old, new, "")
-            if hits:
-                rec.save(path)
-                data.clear()
-                data.update(rewritten)
+        rec.save(target.saved)
+        if target.container is None:  # a scenario-wide dict (options, setup attributes): edit it
+            target.attributes.clear()
+            target.attributes.update(rewritten)
+            continue
+        target.replace_holder(revalidate(target.holder(), {"attributes": rewritten}))
+        touched[_TOUCHED[target.kind]].add(target.owner)
     return Touched(**{name: frozenset(ids) for name, ids in touched.items()})
 
 

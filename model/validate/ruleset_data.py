@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from model.attributes import attribute_targets
 from model.issues import Issue
 from model.rules import registry, tables
 from model.scenario import Point
@@ -32,32 +33,6 @@ def ruleset(context: Context) -> Iterator[Issue]:
             f"ruleset {context.scenario.ruleset.id!r} is unknown (known: {known}): fix ruleset.id",
             path="ruleset.id",
         )
-
-
-def _attribute_targets(context: Context) -> Iterator[tuple[str, type[BaseModel], dict[str, Any], str, str]]:
-    """Yield ``(object kind, model, attributes, JSON path, owner id)`` for every attributes dict."""
-    spec = context.spec
-    assert spec is not None
-    scenario = context.scenario
-    for index, area in enumerate(scenario.map.areas):
-        yield "area", spec.area_attributes, area.attributes, f"map.areas[{index}].attributes", area.id
-    for area_id, setup in scenario.setup.areas.items():
-        yield "area_setup", spec.area_setup, setup.attributes, f"setup.areas.{area_id}.attributes", area_id
-    for index, empire in enumerate(scenario.setup.empires):
-        yield (
-            "empire",
-            spec.empire_attributes,
-            empire.attributes,
-            f"setup.empires[{index}].attributes",
-            empire.id,
-        )
-    for index, magnate in enumerate(scenario.setup.magnates):
-        path = f"setup.magnates[{index}].attributes"
-        yield "magnate", spec.magnate_attributes, magnate.attributes, path, magnate.id
-    for index, unit in enumerate(scenario.setup.units):
-        yield "unit", spec.unit_attributes, unit.attributes, f"setup.units[{index}].attributes", unit.id
-    yield "options", spec.options, scenario.ruleset.options, "ruleset.options", ""
-    yield "setup", spec.setup_attributes, scenario.setup.attributes, "setup.attributes", ""
 
 
 def _limits(context: Context) -> tuple[dict[str, dict[str, dict[str, Any]]], list[Issue]]:
@@ -101,7 +76,8 @@ def attributes(context: Context) -> Iterator[Issue]:
         return
     limits, problems = _limits(context)
     yield from problems
-    for kind, model, attributes, path, owner in _attribute_targets(context):
+    for target in attribute_targets(context.scenario, context.spec):
+        kind, model, attributes, path, owner = target[:5]
         bounded = limits.get(kind, {})
         location = context.location_of(owner) if kind in ("area", "area_setup") else None
         ids = (owner,) if owner else ()
