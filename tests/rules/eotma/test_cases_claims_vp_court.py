@@ -1,0 +1,214 @@
+"""Rule cases for claims (18, house default of facts sheet 6.1), victory points (26, house default
+of facts sheet 6.2), loss and relocation of the court (7.51-7.52 house defaults) and exile and
+asylum (21), through the public API."""
+
+from __future__ import annotations
+
+from eotma_helpers import area, card, game, start
+from test_cases_support import first, rating_in
+
+from model.rules.eotma.game import AreaStart
+from model.rules.eotma.state import EotmaState
+
+TIE = card(1, diplomacy={"result": ["T"]})
+DIP_C = card(2, diplomacy={"result": ["C"]})
+C = card(3, conquest={"result": ["C"]})
+NOTHING = 99
+
+
+def legal(state: EotmaState) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def vp(state: EotmaState, empire: str) -> int:
+    result: int = state.view()["empires"][empire]["victory_points"]
+    return result
+
+
+def next_round_turn(state: EotmaState, player: str, hand: list[int]) -> EotmaState:
+    """End the current turns until the next round's initiative, then give ``player`` the first place."""
+    while state.phase != "initiative":
+        if state.endeavours_done == 0 and state.hand[state.active()]:
+            state.force_year_cards(str(state.current_player()), [NOTHING])
+            state.apply("rule capital" if state.current_player() == "east" else "rule home")
+        state.apply("end-turn")
+    return first(state, player, hand)
+
+
+# --- 26 victory points (house default) ---
+
+
+def test_26_each_area_is_worth_three_plus_its_social_state_and_the_court_double() -> None:
+    # west: home (court) (3 + 2) * 2 = 10, march 3 + 1 = 4, border at -3: 0 -> 14
+    # east: capital (3 + 3) * 2 = 12, city 3 + (-1) = 2 -> 14, +5 handicap -> 19
+    state = game(
+        areas={
+            "border": AreaStart("west", -3),
+            "capital": AreaStart("east", 3),
+            "city": AreaStart("east", -1),
+        },
+        east={"handicap": 5},
+    ).new_state(1)
+    assert vp(state, "west") == 14 and vp(state, "east") == 19
+    assert state.scores() == {"west": 14.0, "east": 19.0}
+
+
+def test_26_a_claim_to_an_owned_area_adds_three_and_a_conversion_five() -> None:
+    state = game(
+        areas={
+            "march": AreaStart("west", 1, claims=("west",)),
+            "city": AreaStart("east", 1, claims=("west",)),
+        }
+    ).new_state(1)
+    assert vp(state, "west") == 10 + 4 + 3  # the claim to east's city is worth nothing to west
+    state.vp_conversions[0] = 5
+    assert vp(state, "west") == 22
+
+
+def test_26_equal_points_go_to_the_higher_sum_of_statures() -> None:
+    state = game(west={"combat": 4}).new_state(1)
+    assert vp(state, "west") == vp(state, "east") == 14
+    assert state.winners() == ["west"]
+
+
+# --- 18 claims (house default) ---
+
+
+def test_18_own_area_and_tie_give_a_claim_at_the_end_of_the_next_own_turn() -> None:
+    state = start(TIE, hand=[1])
+    state.apply("diplomacy march")
+    state.apply("end-turn")
+    assert area(state, "march")["claims"] == []  # not in the turn the tie was made
+    state = next_round_turn(state, "west", [NOTHING])
+    state.apply("rule home")
+    entry = state.apply("end-turn")
+    assert "march: claim for west (house default 18 method 1)" in entry.effects
+    assert area(state, "march")["claims"] == ["west"] and vp(state, "west") == 14 + 3
+
+
+def test_18_no_claim_when_the_area_is_lost_before_the_next_turn_ends() -> None:
+    state = start(TIE, C, hand=[1], areas={"border": AreaStart("west", 0), "city": AreaStart("east", 3)})
+    state.apply("diplomacy border")
+    state.apply("end-turn")
+    state.force_year_cards("east", [3])
+    state.apply("conquest border from city +3")  # west has no card left to defend with (13.14)
+    assert area(state, "border")["owner"] == "east"
+    state.apply("end-turn")
+    state = next_round_turn(state, "west", [NOTHING])
+    state.apply("rule home")
+    state.apply("end-turn")
+    assert area(state, "border")["claims"] == []
+
+
+def test_18_no_claim_by_own_and_tie_to_an_area_of_another_religion() -> None:
+    # isle (old faith) owned and tied: the leader is Latin
+    state = start(hand=[NOTHING], areas={"isle": AreaStart("west", 1, ties=("west",))})
+    state.apply("rule home")
+    state.apply("end-turn")
+    state = next_round_turn(state, "west", [NOTHING])
+    state.apply("rule home")
+    state.apply("end-turn")
+    assert area(state, "isle")["claims"] == []
+
+
+def test_18_a_diplomatic_conquest_of_a_tied_opponents_area_of_the_same_religion_gives_a_claim() -> None:
+    state = start(DIP_C, hand=[2], areas={"city": AreaStart("east", 1, ties=("west",))})
+    state.apply("diplomacy city")
+    entry = state.apply("oppose 0")
+    assert "city: claim for west (house default 18 method 2)" in entry.effects
+    assert area(state, "city")["claims"] == ["west"]
+
+
+def test_18_no_claim_from_a_diplomatic_conquest_without_a_tie() -> None:
+    state = start(DIP_C, hand=[2], areas={"city": AreaStart("east", 1)})
+    state.apply("diplomacy city")
+    state.apply("oppose 0")
+    assert area(state, "city")["owner"] == "west" and area(state, "city")["claims"] == []
+
+
+# --- 7.51, 7.52 court and connection (house defaults), 21 exile and asylum ---
+
+
+def test_7_51_areas_cut_off_from_the_court_go_into_unrest() -> None:
+    # west: home - march - border; east takes march from city: border is cut off
+    state = start(C, player="east", hand=[3], areas={"border": AreaStart("west", 1)})
+    state.apply("conquest march from city +2")
+    entry = state.apply("decline")
+    assert area(state, "march")["owner"] == "east"
+    assert "border: cut off from the court, unrest (7.51, 17.0)" in entry.effects
+    assert area(state, "border")["unrest"] and not area(state, "home")["unrest"]
+
+
+def test_7_52_a_lost_court_moves_to_a_suitable_area_and_without_one_the_player_goes_into_exile() -> None:
+    # west's court is march; it also holds home (aldic, Latin) and border (lowenish)
+    state = start(C, player="east", hand=[3], west={"court": "march"}, areas={"border": AreaStart("west", 1)})
+    state.apply("conquest march from city")
+    entry = state.apply("decline")
+    assert "west moves its court to home (7.52)" in entry.effects
+    assert (
+        state.view()["empires"]["west"]["court"] == "home" and not state.view()["empires"]["west"]["exiled"]
+    )
+    # without home, nothing of the leader's language and religion is left: exile
+    state = start(
+        C,
+        player="east",
+        hand=[3],
+        west={"court": "march"},
+        areas={"home": AreaStart("east", 2), "border": AreaStart("west", 1)},
+    )
+    state.apply("conquest march from city")
+    entry = state.apply("decline")
+    assert "west has no suitable court left and goes into exile (21.0)" in entry.effects
+    assert state.view()["empires"]["west"]["exiled"] and area(state, "border")["unrest"]
+
+
+def exiled_west(**areas: AreaStart) -> EotmaState:
+    """West has lost its court (home is east's); it keeps march and border."""
+    starts = {"home": AreaStart("east", 2), "border": AreaStart("west", 1), **areas}
+    state = game(
+        TIE,
+        DIP_C,
+        west={"court": None, "language": "aldic", "religion": "latin"},
+        areas=starts,
+    ).new_state(6)
+    return first(state, "west")
+
+
+def test_21_0_an_exile_keeps_gold_ties_and_claims_but_may_not_tax_or_conquer() -> None:
+    state = exiled_west(venice=AreaStart(None, 0, ties=("west",), claims=("west",)))
+    view = state.view()
+    assert view["empires"]["west"]["exiled"] and view["empires"]["west"]["treasury"] == 12
+    assert area(state, "venice")["ties"] == ["west"] and area(state, "venice")["claims"] == ["west"]
+    actions = legal(state)
+    assert "taxation" not in actions
+    assert not any(
+        a.startswith(("conquest ", "pillage ", "rule ", "fortify ", "diplomacy ")) for a in actions
+    )
+    assert "ask-asylum east" in actions
+    assert area(state, "march")["unrest"] and area(state, "border")["unrest"]  # no court: cut off
+
+
+def test_21_2_asylum_bases_diplomacy_on_the_hosts_court_with_the_leaders_own_differences() -> None:
+    state = exiled_west()
+    state.force_year_cards("west", [NOTHING])
+    state.apply("ask-asylum east")
+    assert state.current_player() == "east"
+    state.apply("accept")
+    assert "diplomacy venice" in legal(state)
+    # diplomatic 3 + SS(capital, the host's court) 2 - SS(venice) 0 - 5 - lowenish vs the
+    # leader's aldic: related 1 = -1 (from kestrian it would be unrelated: -2)
+    entry = state.apply("diplomacy venice")
+    assert rating_in(entry.effects, "diplomacy", "venice") == -1
+
+
+def test_21_3_a_diplomatic_conquest_of_an_area_of_the_leaders_language_and_religion_ends_exile() -> None:
+    state = exiled_west(march=AreaStart(None, 1), border=AreaStart(None, 1))
+    state.force_year_cards("west", [2, 2])
+    state.apply("ask-asylum east")
+    state.apply("accept")
+    state.apply("diplomacy border")  # lowenish: taken, but no court
+    assert area(state, "border")["owner"] == "west" and state.view()["empires"]["west"]["exiled"]
+    entry = state.apply("diplomacy march")  # aldic, Latin: the new court
+    assert "west returns from exile with its court at march (21.3)" in entry.effects
+    assert state.view()["empires"]["west"]["court"] == "march"
+    assert "taxation" in legal(state)
