@@ -269,7 +269,11 @@ class LiveValidator(QObject):
         """Validate on this thread now and publish the issues (scripts, tests, File > Validate)."""
         self.timer.stop()
         started = time.perf_counter()
-        issues = validate(self.document.scenario, topology=self.document.topology)
+        try:
+            issues = validate(self.document.scenario, topology=self.document.topology)
+        except Exception as error:  # as in the worker: say the map was not checked
+            log.exception("validation failed")
+            issues = [validation_failed(error)]
         self.last_duration = time.perf_counter() - started
         self._publish(issues, self.generation)
         return issues

@@ -162,6 +162,7 @@ def test_a_crashing_validator_publishes_an_internal_error(
     assert "not checked" in failure.message and "report this bug" in failure.message
     assert window.issues_dock.model.issues == [failure]
     assert "1 error" in window.status.issues_label.text()
+    assert window.validator.run_now() == [failure]  # File > Validate, on the UI thread, alike
     # The next run, on the worker's rebuilt faces, is right again (not monkeypatch.undo(): that
     # would also undo the conftest's patches of blocking prompts).
     monkeypatch.setattr("editor.validation.validate", validate)
