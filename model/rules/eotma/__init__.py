@@ -29,10 +29,10 @@ crusader states founded by consent (23.32 step 5; house defaults in the ``crusad
 (the lender decides) or passes; an empire whose area a crusader attacks may defend it (13.0).
 Player choices as decisions: the holding card discarded over the hand limit (19.2, ``discard``),
 the unit points left unpaid (33.23, 34.12, ``maintain``), a partial conversion passed on with a
-gifted area (22.21, ``transfer``); in the own turn, the palace areas one card rules (35.33).
+gifted area (22.21, ``transfer``); in the own turn, the palace areas one card rules (35.33) and
+unit points given up rather than maintained (33.23, ``disband``).
 A crusade launched by sea pays sea gold and takes the sea adjustment (9.17, 9.32; ``crusades``
 table ``sea_costs``).
 Not yet: 23.35 itself is not in our sources (crusader states follow the ``crusades`` table);
-units disbanded by choice when maintenance could be paid (33.23); extra gold per palace area
-(35.33); a partial conversion passed on when an area changes hands other than by a gift (22.21).
+a partial conversion passed on when an area changes hands other than by a gift (22.21).
 """

@@ -11,8 +11,9 @@ Text forms (area, card and empire ids as in the scenario; ``+N`` is extra gold, 
 * ``relocate AREA``: choose a new court after losing it (21, house default 7.52).
 * ``play CARD [AREA] [EMPIRE]``: play a holding event card (19); ``discard CARD``: the card given
   up over the hand limit (19.2).
-* ``disband AREA army|fleet``: an unpaid unit point the player removes (33.23, 34.12).
-* ``rule-palaces [AREA...]``: rule the chosen palace areas, all of them when none is named (35.33).
+* ``disband AREA army|fleet``: a unit point the player does not maintain (33.23, 34.12).
+* ``rule-palaces [AREA [+N]...]``: rule the chosen palace areas, each with its extra gold; all
+  of them, without extra gold, when none is named (35.33).
 * ``give EMPIRE gold N|claim AREA|area AREA [conversion]``: gifts (20.1; 22.21 partial conversion).
 * ``end-turn``: finish the player turn.
 """
@@ -415,8 +416,9 @@ UNIT_KINDS = ("army", "fleet")
 
 @dataclass(frozen=True)
 class Disband(Action):
-    """33.23, 34.12: a player short of maintenance gold picks one unpaid unit point to remove:
-    ``disband AREA army|fleet``."""
+    """33.23, 34.12: remove one own unit point: ``disband AREA army|fleet``. A player short of
+    maintenance gold picks the unpaid points this way; in its own turn a player may also give up
+    a point it chooses not to maintain."""
 
     VERB: ClassVar[str] = "disband"
     area: str
@@ -698,23 +700,41 @@ class RevokeAsylum(Action):
 class RulePalaces(Action):
     """35.33: one ruling endeavour on own areas with a palace, each rated on its own.
 
-    ``rule-palaces`` targets every such area; ``rule-palaces AREA AREA...`` the ones the player
-    chooses (35.33: any or all of them)."""
+    ``rule-palaces`` targets every such area; ``rule-palaces AREA [+N] AREA [+N]...`` the ones the
+    player chooses (35.33: any or all of them), each with its own extra gold (9.33; 35.33: extra
+    gold is spent per area). ``gold`` holds one amount per named area."""
 
     VERB: ClassVar[str] = "rule-palaces"
     targets: tuple[str, ...] = ()
+    gold: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.gold and self.targets:
+            object.__setattr__(self, "gold", (0,) * len(self.targets))
 
     def areas(self) -> tuple[str, ...]:
         return self.targets
 
     def args(self) -> tuple[str, ...]:
-        return self.targets
+        return tuple(
+            word for area, g in zip(self.targets, self.gold, strict=True) for word in (area, *_gold_text(g))
+        )
 
     @classmethod
     def from_args(cls, args: Sequence[str], text: str) -> Self:
-        if len(set(args)) != len(args):
+        targets: list[str] = []
+        gold: list[int] = []
+        for token in args:
+            if not token.startswith("+"):
+                targets.append(token)
+                gold.append(0)
+            elif not targets or gold[-1]:
+                raise MalformedActionError(text, "write the extra gold +N once, after its palace area")
+            else:
+                gold[-1] = _gold([token], text)
+        if len(set(targets)) != len(targets):
             raise MalformedActionError(text, "name each palace area once")
-        return cls(tuple(args))
+        return cls(tuple(targets), tuple(gold))
 
 
 @dataclass(frozen=True)

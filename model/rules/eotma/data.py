@@ -160,6 +160,10 @@ class Rules:
         c = get("claims")
         self.claim_own_and_tie: bool = bool(c["own_and_tie"])
         self.claim_tie_and_conquest: bool = bool(c["tie_and_diplomatic_conquest"])
+        self.claims_end_on_conversion: bool = bool(
+            c.get("end_on_conversion", _default_table("claims")["end_on_conversion"])
+        )
+        """House default 18: a claim ends when its area turns to a religion that is not the holder's."""
 
         s = get("schism")
         self.schism_rows = _rows(s, "results", "schism")

@@ -101,6 +101,8 @@ def legal_actions(state: EotmaState) -> list[Action]:
             actions.extend(palace_actions(state, player))
         ids = state.game.board.ids
         actions.extend(ReduceFort(ids[a]) for a, o in enumerate(state.owner) if o == player and state.fort[a])
+        if state.game.options.armies_fleets:
+            actions.extend(unit_actions(state, player))
     if may_end_turn(state, player):
         actions.append(EndTurn())
     return actions
@@ -139,15 +141,20 @@ def _decision_actions(state: EotmaState) -> list[Action]:
     if decision.kind == "discard":
         return [Discard(c) for c in sorted(set(state.holding[player]))]
     if decision.kind == "maintain":
-        ids = state.game.board.ids
-        owner = state.owner
-        return [
-            Disband(ids[a], unit)
-            for unit, units in (("army", state.army), ("fleet", state.fleet))
-            for a, n in enumerate(units)
-            if n and owner[a] == player
-        ]
+        return unit_actions(state, player)
     return [Relocate(state.game.board.ids[a]) for a in decision.data]
+
+
+def unit_actions(state: EotmaState, player: int) -> list[Action]:
+    """Return one ``disband`` per own area holding army or fleet points (33.23, 34.12)."""
+    ids = state.game.board.ids
+    owner = state.owner
+    return [
+        Disband(ids[a], unit)
+        for unit, units in (("army", state.army), ("fleet", state.fleet))
+        for a, n in enumerate(units)
+        if n and owner[a] == player
+    ]
 
 
 PALACE_SUBSETS_LISTED = 6
@@ -159,7 +166,8 @@ def palace_actions(state: EotmaState, player: int) -> list[Action]:
     """Return the palace rulings the player can pay for (35.33: any or all own palace areas).
 
     ``rule-palaces`` alone rules them all; the proper choices of two or more areas are listed by
-    name. A single area is accepted too but not listed: it is the plain ruling endeavour.
+    name, without extra gold. A single area, and extra gold per area, are accepted too but not
+    listed (a single area is the plain ruling endeavour; gold per area would multiply the list).
     """
     areas = sorted(endeavours.palace_areas(state, player))
     if not areas:
@@ -619,7 +627,12 @@ def _reason(state: EotmaState, action: Action) -> str | None:
         unknown = [a for a in action.targets if a not in game.board.index]
         if unknown:
             return f"{', '.join(unknown)}: not a land area"
-        return endeavours.palace_problem(state, player, [game.board.index[a] for a in action.targets])
+        chosen = [game.board.index[a] for a in action.targets]
+        return endeavours.palace_problem(state, player, chosen, action.gold)
+    if isinstance(action, Disband):
+        if state.tax_stage == 1:
+            return "finish the taxation block first (16.14)"
+        return sequence.disband_problem(state, player, action.area, action.unit)
     if isinstance(action, ReduceFort):
         area = game.board.index.get(action.area)
         if area is None or state.owner[area] != player or not state.fort[area]:

@@ -42,6 +42,19 @@ def faith(state: EotmaState, player: int) -> str | None:
     return state.game.leader_religion[player]
 
 
+def of_leaders_faith(state: EotmaState, player: int, area: int) -> bool:
+    """Return whether an area is of the leader's own religion or church (house default 18 claims).
+
+    The leader's own religion counts, excommunication aside (22.11 is about ratings and rebellion
+    values only); under a union result the two churches are one (23.11).
+    """
+    religion = faith(state, player)
+    return (
+        religion is not None
+        and state.game.board.religion_difference(religion, state.religion[area], state.union) == 0
+    )
+
+
 def language_difference(state: EotmaState, player: int, area: int) -> int:
     """Return 0, 1 or 2 for the same, a related or an unrelated language (facts sheet 3.2)."""
     return state.game.board.language_difference(state.game.leader_language[player], area)

@@ -59,7 +59,7 @@ from model.rules.eotma.actions import (
 from model.rules.eotma.decisions import Pending
 from model.rules.eotma.game import ROUNDS_PER_GAME_TURN
 from model.rules.eotma.leaders import stature_check
-from model.rules.eotma.ratings import STATURE_INDEX, leader_religion
+from model.rules.eotma.ratings import STATURE_INDEX, of_leaders_faith
 from model.rules.eotma.records import ClaimWatch, Partial
 from model.rules.eotma.schism import schism_check
 from model.rules.eotma.territory import connection, move_court
@@ -284,6 +284,15 @@ def disband(state: EotmaState, area: int, unit: str, effects: list[str]) -> None
     finish_turn(state, player, effects)
 
 
+def give_up_unit(state: EotmaState, area: int, unit: str, effects: list[str]) -> None:
+    """33.23: a player may choose not to maintain a unit point; in its own turn it gives the point
+    up at once (whether it goes now or at the turn's end, no gold is paid for it)."""
+    units = state.army if unit == "army" else state.fleet
+    units[area] -= 1
+    state.invalidate()
+    effects.append(f"{state.game.board.ids[area]}: 1 {unit} point given up, not to be maintained (33.23)")
+
+
 def disband_problem(state: EotmaState, player: int, area_id: str, unit: str) -> str | None:
     """Return why this unit point cannot be the one removed, or None (33.23, 34.12)."""
     area = state.game.board.index.get(area_id)
@@ -294,12 +303,12 @@ def disband_problem(state: EotmaState, player: int, area_id: str, unit: str) -> 
 
 
 def grant_watched_claims(state: EotmaState, player: int, effects: list[str]) -> None:
-    """House default 18 method 1: own + tie to an area of the leader's religion, held a whole turn."""
+    """House default 18 method 1: own + tie to an area of the leader's religion or church, held a
+    whole turn (the leader's own faith, excommunication aside, 22.11; one church under a union, 23.11)."""
     game = state.game
     if not game.rules.claim_own_and_tie:
         return
     bit = 1 << player
-    religion = leader_religion(state, player)
     still = [w for w in state.claim_watch if w.player != player]
     for p, area in state.claim_watch:
         if (
@@ -307,14 +316,20 @@ def grant_watched_claims(state: EotmaState, player: int, effects: list[str]) -> 
             and state.owner[area] == player
             and state.ties[area] & bit
             and not state.claims[area] & bit
+            and of_leaders_faith(state, player, area)
         ):
             state.claims[area] |= bit
             effects.append(
                 f"{game.board.ids[area]}: claim for {game.player_ids[player]} (house default 18 method 1)"
             )
-    owner, claims, religions = state.owner, state.claims, state.religion
+    owner, claims = state.owner, state.claims
     for area, ties in enumerate(state.ties):
-        if ties & bit and owner[area] == player and not claims[area] & bit and religions[area] == religion:
+        if (
+            ties & bit
+            and owner[area] == player
+            and not claims[area] & bit
+            and of_leaders_faith(state, player, area)
+        ):
             still.append(ClaimWatch(player, area))
     state.claim_watch = still
 
@@ -410,11 +425,13 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         )
     elif isinstance(action, RulePalaces):
         board = state.game.board
-        endeavours.rule_palaces(state, [board.index[a] for a in action.targets], effects)
+        endeavours.rule_palaces(state, [board.index[a] for a in action.targets], effects, action.gold)
     elif isinstance(action, Discard):
         events.discard(state, action.card, effects)
-    elif isinstance(action, Disband):
+    elif isinstance(action, Disband) and state.pending:
         disband(state, state.game.board.index[action.area], action.unit, effects)
+    elif isinstance(action, Disband):
+        give_up_unit(state, state.game.board.index[action.area], action.unit, effects)
     elif isinstance(action, ReduceFort):
         area = state.game.board.index[action.area]
         before = state.fort[area]

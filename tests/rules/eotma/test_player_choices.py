@@ -12,7 +12,7 @@ from model.bots.base import RandomBot
 from model.bots.eotma_heuristic import EotmaHeuristicBot
 from model.rules.eotma.game import AreaStart, Options
 from model.rules.eotma.state import EotmaState
-from model.rules.protocol import IllegalActionError
+from model.rules.protocol import IllegalActionError, MalformedActionError
 
 DG = Options(events=False, armies_fleets=True, civilisation_markers=True)
 PLUS = card(2, rule={"target": ["+1(1>)"]})
@@ -110,6 +110,19 @@ def test_33_23_a_player_who_can_pay_is_not_asked() -> None:
     assert state.current_player() == "east" and state.treasury[0] == 10
 
 
+def test_33_23_a_player_may_give_up_a_unit_point_it_will_not_maintain() -> None:
+    state = start(hand=[99], options=DG)
+    state.army[idx(state, "march")] = 2
+    assert "disband march army" in [str(a) for a in state.legal_actions()]
+    entry = state.apply("disband march army")
+    assert "march: 1 army point given up, not to be maintained (33.23)" in entry.effects
+    state.apply("rule home")
+    state.apply("end-turn")
+    assert area(state, "march")["army"] == 1 and state.treasury[0] == 11
+    with pytest.raises(IllegalActionError, match="holds no army point"):
+        state.apply("disband march army")  # east's turn: not west's to give up now
+
+
 # --- 35.33: which palace areas are ruled ---
 
 
@@ -143,6 +156,21 @@ def test_35_33_the_player_chooses_which_palace_areas_to_rule() -> None:
     assert area(state, "home")["social_state"] == 3 and area(state, "march")["social_state"] == 2
     assert area(state, "border")["social_state"] == 2 and state.endeavours_done == 1
     assert state.hand[0] == [2]
+
+
+def test_35_33_extra_gold_is_spent_per_palace_area() -> None:
+    state = _palaces()
+    action = state.game.parse_action("rule-palaces home march +2")
+    assert str(action) == "rule-palaces home march +2"
+    with pytest.raises(MalformedActionError, match="once, after its palace area"):
+        state.game.parse_action("rule-palaces +2 home")
+    entry = state.apply("rule-palaces home march +2")
+    # home: 3 - 2 = 1; march: 3 - 2 = 1, + 2; the card gives +1 on a rating of 1 or more.
+    assert "rule home: rating 1" in entry.effects and "rule march: rating 3" in entry.effects
+    assert state.treasury[0] == 10 and area(state, "march")["social_state"] == 3
+    state.treasury[0] = 1
+    with pytest.raises(IllegalActionError, match="costs 2 gold and the treasury holds 1"):
+        state.apply("rule-palaces home border +2")
 
 
 def test_35_33_the_heuristic_bot_rules_only_the_palace_areas_worth_it() -> None:

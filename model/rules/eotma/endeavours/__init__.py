@@ -110,9 +110,12 @@ def palace_areas(state: EotmaState, player: int) -> dict[int, int]:
     return {a: seas for a, seas in connection(state, player).items() if state.civ[a] & PALACE}
 
 
-def palace_problem(state: EotmaState, player: int, chosen: list[int] | None = None) -> str | None:
+def palace_problem(
+    state: EotmaState, player: int, chosen: list[int] | None = None, gold: tuple[int, ...] = ()
+) -> str | None:
     """Return why the player cannot rule these palace areas now (all of them when ``chosen`` is
-    None or empty), or None (35.33: any or all own palace areas, one card, each paid for)."""
+    None or empty), or None (35.33: any or all own palace areas, one card, each paid for, with
+    ``gold`` the extra gold for each chosen area)."""
     if not state.game.options.civilisation_markers:
         return "civilisation markers (35) are not used in this scenario"
     if not state.hand[player]:
@@ -125,20 +128,27 @@ def palace_problem(state: EotmaState, player: int, chosen: list[int] | None = No
         if wrong:
             return f"{', '.join(wrong)}: not a connected own area with a palace (35.33)"
         areas = {a: areas[a] for a in chosen}
-    price = sum(cost(state, "rule", seas, 0) for seas in areas.values())
+    extra = state.game.rules.extra_gold
+    wrong_gold = [g for g in gold if g not in extra]
+    if wrong_gold:
+        return f"extra gold is one of {', '.join(map(str, extra))} (9.33), not {wrong_gold[0]}"
+    price = sum(cost(state, "rule", seas, 0) for seas in areas.values()) + sum(gold)
     if price > state.treasury[player]:
         return f"it costs {price} gold and the treasury holds {state.treasury[player]}"
     return None
 
 
-def rule_palaces(state: EotmaState, chosen: list[int], effects: list[str]) -> None:
+def rule_palaces(
+    state: EotmaState, chosen: list[int], effects: list[str], gold: tuple[int, ...] = ()
+) -> None:
     """35.33: one card rules the chosen palace areas (all when none is chosen), each with its own
-    rating and results."""
+    rating, its own extra gold and its own results."""
     player = state.active()
     areas = palace_areas(state, player)
+    extra = dict(zip(chosen, gold, strict=False))
     if chosen:
         areas = {a: areas[a] for a in chosen}
-    price = sum(cost(state, "rule", seas, 0) for seas in areas.values())
+    price = sum(cost(state, "rule", seas, 0) for seas in areas.values()) + sum(extra.values())
     state.treasury[player] -= price
     state.endeavours_done += 1
     card = state.game.rules.card_by_id[state.hand[player].pop(0)]
@@ -147,7 +157,7 @@ def rule_palaces(state: EotmaState, chosen: list[int], effects: list[str]) -> No
     )
     for area, seas in sorted(areas.items()):
         at = Located("rule", player, area, area, seas)
-        rating = base_rating(state, player, "rule", area, area, seas)
+        rating = base_rating(state, player, "rule", area, area, seas) + extra.get(area, 0)
         effects.append(f"rule {state.game.board.ids[area]}: rating {rating}")
         domestic.rule(state, at, card, rating, effects)
     stature_check(state, player, stature_for(state, "rule"), card, effects)

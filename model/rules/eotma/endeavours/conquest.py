@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from model.rules.eotma import rebellion
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.endeavours.common import Located
-from model.rules.eotma.ratings import faith
+from model.rules.eotma.ratings import faith, of_leaders_faith
 from model.rules.eotma.records import Partial
 from model.rules.eotma.territory import set_owner
 
@@ -117,6 +117,7 @@ def iberian_conquest(state: EotmaState, player: int, target: int, effects: list[
         state.religion[target] = new
         state.count("conversions")
         effects.append(f"{board.ids[target]}: religion becomes {new} (22.27, no conversion points)")
+        end_claims(state, target, effects)
 
 
 def is_iberian_moslem(state: EotmaState, area: int) -> bool:
@@ -194,3 +195,19 @@ def convert_result(state: EotmaState, player: int, area: int, effects: list[str]
         state.conversion.pop((player, other), None)
         state.vp_conversions[player] += game.rules.vp_conversion
         effects.append(f"{board.ids[other]}: converted to {new} (+{game.rules.vp_conversion} VP, 22.28)")
+        end_claims(state, other, effects)
+
+
+def end_claims(state: EotmaState, area: int, effects: list[str]) -> None:
+    """House default 18 (``claims`` table ``end_on_conversion``): once an area has turned to another
+    religion, the claims of players whose leader is not of its religion or church end."""
+    game = state.game
+    if not game.rules.claims_end_on_conversion or not state.claims[area]:
+        return
+    for p in range(game.n_players):
+        if state.claims[area] & (1 << p) and not of_leaders_faith(state, p, area):
+            state.claims[area] &= ~(1 << p)
+            who = game.player_ids[p]
+            effects.append(
+                f"{game.board.ids[area]}: the claim of {who} ends with the conversion (house default 18)"
+            )

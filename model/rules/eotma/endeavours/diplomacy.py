@@ -9,7 +9,7 @@ from model.rules.eotma.decisions import Pending
 from model.rules.eotma.endeavours.common import Located
 from model.rules.eotma.endeavours.conquest import iberian_conquest
 from model.rules.eotma.parleys import is_christian
-from model.rules.eotma.ratings import leader_religion
+from model.rules.eotma.ratings import of_leaders_faith
 from model.rules.eotma.territory import set_owner
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def apply_results(state: EotmaState, at: Located, card: YearCard, rating: int, e
             game.rules.claim_tie_and_conquest
             and had_tie
             and 0 <= owner < game.n_players
-            and state.religion[target] == leader_religion(state, player)
+            and of_leaders_faith(state, player, target)
             and not state.claims[target] & bit
         ):
             state.claims[target] |= bit
