@@ -4,10 +4,14 @@ asylum (21), through the public API."""
 
 from __future__ import annotations
 
-from eotma_helpers import area, card, game, start
+import copy
+
+import pytest
+from eotma_helpers import ISLE_LINKED, area, card, game, start
 from test_cases_support import first, rating_in
 
-from model.rules.eotma.game import AreaStart
+from model.rules.eotma.data import _default_table
+from model.rules.eotma.game import AreaStart, EotmaGame
 from model.rules.eotma.state import EotmaState
 
 TIE = card(1, diplomacy={"result": ["T"]})
@@ -212,3 +216,56 @@ def test_21_3_a_diplomatic_conquest_of_an_area_of_the_leaders_language_and_relig
     assert "west returns from exile with its court at march (21.3)" in entry.effects
     assert state.view()["empires"]["west"]["court"] == "march"
     assert "taxation" in legal(state)
+
+
+# --- 18 claims and the leader's religion (22.11, 23.11, facts sheet 6.1) ---
+
+
+def test_18_an_excommunicated_leader_still_gains_claims_to_areas_of_its_own_religion() -> None:
+    # 22.11 makes the leader pagan for ratings and rebellion values only
+    state = start(hand=[NOTHING], areas={"march": AreaStart("west", 1, ties=("west",))})
+    state.excommunicated[0] = True
+    state.apply("rule home")
+    state.apply("end-turn")
+    state = next_round_turn(state, "west", [NOTHING])
+    state.apply("rule home")
+    state.apply("end-turn")
+    assert area(state, "march")["claims"] == ["west"]
+
+
+def union_game(union: bool) -> EotmaState:
+    base = game(areas={"faraway": AreaStart("west", 1, ties=("west",))})
+    g = EotmaGame(base.board, base.seats, base.starts, rules=base.rules, options=base.options, union=union)
+    return first(g.new_state(1), "west", [NOTHING])
+
+
+@pytest.mark.parametrize(("union", "claims"), [(True, ["west"]), (False, [])])
+def test_18_under_a_union_an_area_of_the_other_church_counts_as_the_leaders_own(
+    union: bool, claims: list[str]
+) -> None:
+    # faraway is of the Eastern Church; the leader is Latin (23.11: one church under a union)
+    state = union_game(union)
+    state.apply("rule home")
+    state.apply("end-turn")
+    state = next_round_turn(state, "west", [NOTHING])
+    state.apply("rule home")
+    state.apply("end-turn")
+    assert area(state, "faraway")["claims"] == claims
+
+
+def test_18_a_claim_ends_when_the_area_converts_to_a_religion_not_the_holders() -> None:
+    # east's leader is of the old faith and holds a claim to isle (old faith); west (Latin) owns
+    # isle and converts it with a single C result (the chart is cut down to make it one)
+    conversion = copy.deepcopy(_default_table("conversion"))
+    conversion["religions"]["old_faith"] = {"convictional": 1, "proselytic": 0}
+    state = start(
+        C,
+        hand=[3],
+        east={"religion": "old_faith"},
+        areas={"isle": AreaStart("west", 1, claims=("east", "west"), ties=("east",))},
+        tables={**ISLE_LINKED, "conversion": conversion},
+    )
+    entry = state.apply("conquest isle from isle")
+    assert area(state, "isle")["religion"] == "latin"
+    assert area(state, "isle")["claims"] == ["west"]
+    assert "isle: the claim of east ends with the conversion (house default 18)" in entry.effects
