@@ -20,8 +20,10 @@ for long (measured on a generated 5,000-area map, ``tests/bench/bench_editor.py`
   linework is one shapely call that holds the GIL for about 100 ms, so it happens only on the
   first run and after the map is replaced;
 * the cyclic garbage collector, whose passes hold the GIL, is paused during a run (what a run
-  allocates would set off several), and once the first run on a big map is done the long-lived
-  heap is frozen (``settle_heap``): a full pass over it takes 100-300 ms on a 5,000-area map.
+  allocates would set off several), and on a big map the long-lived heap is kept out of its full
+  passes (``gc.freeze``), which would take 100-300 ms on a 5,000-area map: when the map is opened
+  (a collection, then a freeze: the open blocks the UI anyway) and again after the first run,
+  which has built the worker's faces (a freeze only).
 
 The first run after a map is opened still builds the worker's faces from scratch; that is the one
 run with long stretches (about 100-300 ms) on such a map.
@@ -140,15 +142,19 @@ BIG_MAP_AREAS = 1000
 def settle_heap() -> None:
     """Collect garbage once, then leave every object alive now out of later collections (``gc.freeze``).
 
-    Once a big map is open and checked, the heap holds hundreds of thousands of long-lived objects
-    (the scenario, both topologies, the map's items); a full collection scans them all and holds
-    the GIL for 100-300 ms, and edits and validation runs set one off every few runs. Frozen
-    objects are still freed as soon as nothing refers to them; only reference cycles among them
-    wait for the next call (the next map opened), which unfreezes them first.
+    Once a big map is open, the heap holds hundreds of thousands of long-lived objects (the
+    scenario, the topologies, the map's items); a full collection scans them all and holds the GIL
+    for 100-300 ms, and edits and validation runs set one off every few runs. Frozen objects are
+    still freed as soon as nothing refers to them; only reference cycles among them wait for the
+    next call (the next map opened), which unfreezes them first.
     """
     gc.unfreeze()
     gc.collect()
     gc.freeze()
+
+
+def _big(scenario: Scenario) -> bool:
+    return len(scenario.map.areas) >= BIG_MAP_AREAS
 
 
 class _Relay(QObject):
@@ -182,8 +188,8 @@ class _Job(QRunnable):
             log.exception("validation failed")
             self.geometry.topology = None
             issues = [validation_failed(error)]
-        if self.edits.reset and len(self.scenario.map.areas) >= BIG_MAP_AREAS:
-            settle_heap()  # once per map opened, after its first run: the heap is then long-lived
+        if self.edits.reset and _big(self.scenario):
+            gc.freeze()  # the faces just built are long-lived too (the heap was settled at the open)
         self.relay.finished.emit(self.generation, issues, time.perf_counter() - started)
 
 
@@ -216,10 +222,14 @@ class LiveValidator(QObject):
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self.start)
         document.changed.connect(self._on_changed)
+        if _big(document.scenario):
+            settle_heap()  # made for a map already open: its heap is long-lived from now on
 
     def _on_changed(self, change: DocumentChange) -> None:
         self.generation += 1
         self._edits |= change
+        if change.reset and _big(self.document.scenario):
+            settle_heap()  # a map was opened: its old one is garbage now, the new one long-lived
         # On a big map a run takes a while: wait longer for a pause, so that a run does not start
         # between two steps of the same editing burst (each new edit restarts the wait).
         self.timer.start(max(self.delay_ms, round(self.last_duration * 2000)))

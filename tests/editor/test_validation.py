@@ -208,6 +208,22 @@ def test_opening_another_map_rebuilds_the_workers_faces(window: MainWindow, qtbo
     assert keys(window.validator.issues) == keys(validate(other))
 
 
+def test_a_big_map_keeps_its_heap_out_of_full_collections(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[str] = []
+    monkeypatch.setattr("editor.validation.BIG_MAP_AREAS", 1)  # the default scenario is "big"
+    monkeypatch.setattr("editor.validation.settle_heap", lambda: calls.append("settle"))
+    monkeypatch.setattr("editor.validation.gc.freeze", lambda: calls.append("freeze"))
+    assert window.open_path(OTHER_SCENARIO)
+    assert calls == ["settle"]  # while the map opens: collect, then freeze
+    settle(window, qtbot)
+    assert calls == ["settle", "freeze"]  # the worker's new faces are long-lived too
+    commands.execute(window.document, lambda s: ops.set_area_fields(s, s.map.areas[0].id, name="Elsewhere"))
+    settle(window, qtbot)
+    assert calls == ["settle", "freeze"]  # edits neither collect nor freeze
+
+
 def test_the_issues_dock_filters_by_severity(qtbot: QtBot) -> None:
     dock = IssuesDock()
     qtbot.addWidget(dock)
