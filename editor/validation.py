@@ -228,8 +228,11 @@ class LiveValidator(QObject):
     def _on_changed(self, change: DocumentChange) -> None:
         self.generation += 1
         self._edits |= change
-        if change.reset and _big(self.document.scenario):
-            settle_heap()  # a map was opened: its old one is garbage now, the new one long-lived
+        if change.reset:  # a map was opened: the old one is garbage now, the new one long-lived
+            if _big(self.document.scenario):
+                settle_heap()
+            else:
+                gc.unfreeze()  # a small map needs no freezing; what a big one froze is collectable
         # On a big map a run takes a while: wait longer for a pause, so that a run does not start
         # between two steps of the same editing burst (each new edit restarts the wait).
         self.timer.start(max(self.delay_ms, round(self.last_duration * 2000)))
