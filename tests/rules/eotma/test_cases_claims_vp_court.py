@@ -269,3 +269,40 @@ def test_18_a_claim_ends_when_the_area_converts_to_a_religion_not_the_holders() 
     assert area(state, "isle")["religion"] == "latin"
     assert area(state, "isle")["claims"] == ["west"]
     assert "isle: the claim of east ends with the conversion (house default 18)" in entry.effects
+
+
+def test_21_1_an_exiles_unused_cards_still_call_their_stature_checks() -> None:
+    check = card(5, stature_check="any")
+    state = game(
+        check,
+        west={"court": None, "language": "aldic", "religion": "latin", "combat": 4},
+        areas={"home": AreaStart("east", 2)},
+    ).new_state(6)
+    state = first(state, "west", [5, NOTHING])
+    state.rng.force(6, 5)  # 11: +1 on the house-default check table, on combat (exile_check_stature)
+    entry = state.apply("end-turn")
+    assert "stature check west combat 4: 2d6 6+5=11" in entry.effects
+    assert state.view()["empires"]["west"]["leader"]["combat"] == 5
+    assert state.view()["empires"]["west"]["year_cards_left"] == 0
+
+
+def test_21_3_asylum_ends_when_the_exile_takes_a_court_by_diplomacy() -> None:
+    state = exiled_west(march=AreaStart(None, 1))
+    state.force_year_cards("west", [2])
+    state.apply("ask-asylum east")
+    state.apply("accept")
+    state.apply("diplomacy march")
+    assert state.view()["empires"]["west"]["court"] == "march"
+    assert "revoke-asylum west" not in legal(state) and "ask-asylum east" not in legal(state)
+    assert state.asylum[0] == -1
+
+
+def test_7_51_a_rebellion_in_the_middle_cuts_off_the_areas_behind_it() -> None:
+    # west: home - march - border; march rebels while taxed: border loses its line to the court
+    state = start(areas={"march": AreaStart("west", 1, unrest=True), "border": AreaStart("west", 1)})
+    state.apply("taxation")
+    state.rng.force(1, 1)  # value 1 + 5 = 6: 2 is in S(2): rebellion
+    entry = state.apply("tax march 1")
+    assert area(state, "march")["owner"] is None
+    assert "border: cut off from the court, unrest (7.51, 17.0)" in entry.effects
+    assert "tax border 1" not in legal(state)  # 16.13
