@@ -306,3 +306,16 @@ def test_7_51_a_rebellion_in_the_middle_cuts_off_the_areas_behind_it() -> None:
     assert area(state, "march")["owner"] is None
     assert "border: cut off from the court, unrest (7.51, 17.0)" in entry.effects
     assert "tax border 1" not in legal(state)  # 16.13
+
+
+def test_7_51_a_line_of_communications_crosses_up_to_three_seas_from_a_seafaring_home() -> None:
+    # far3 lies 3 sea areas from port (a seafaring home): linked; far4 lies 4 away: cut off
+    from test_cases_support import sea_start
+
+    state = sea_start(areas={"far3": AreaStart("west", 2), "far4": AreaStart("west", 2)})
+    state.apply("taxation")
+    actions = legal(state)
+    assert "tax far3 2" in actions and not any(a.startswith("tax far4") for a in actions)
+    state.rng.force(3, 4)
+    state.apply("tax far3 1")  # 1 + unrelated 2 + other church 1 = 4: 7 is nothing
+    assert state.treasury[0] == 13

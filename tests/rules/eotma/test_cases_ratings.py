@@ -156,3 +156,25 @@ def test_10_3_an_area_of_population_below_one_falls_to_a_single_c() -> None:
     state = sea_start(C, hand=[1])
     state.apply("conquest hill from keep")
     assert area(state, "hill")["owner"] == "west" and area(state, "hill")["unrest"]
+
+
+def test_9_33_any_amount_of_extra_gold_may_be_spent_not_only_the_listed_ones() -> None:
+    # the legal list offers a bounded set (0, 1, 2, 3, 5); 4 is still accepted and rated
+    state = sea_start(hand=[NOTHING], areas={"hill": AreaStart(None, 1)})
+    entry = state.apply("conquest hill from keep +4")  # 3 + 1 - 1 - 1 + 4 = 6
+    assert rating_in(entry.effects, "conquest", "hill") == 6 and state.treasury[0] == 12 - 2 - 4
+
+
+def test_9_33_extra_gold_is_limited_by_the_treasury() -> None:
+    state = sea_start(hand=[NOTHING], areas={"hill": AreaStart(None, 1)})
+    with pytest.raises(IllegalActionError, match="costs 13 gold and the treasury holds 12"):
+        state.apply("conquest hill from keep +11")
+
+
+def test_12_2_the_owner_may_oppose_with_any_amount_it_holds() -> None:
+    state = sea_start(hand=[NOTHING], areas={"far3": AreaStart("east", 1)})
+    state.apply("diplomacy far3 +4")
+    with pytest.raises(IllegalActionError):
+        state.apply("oppose 13")
+    entry = state.apply("oppose 4")  # -3 + 4 - 4 = -3
+    assert rating_in(entry.effects, "diplomacy", "far3") == -3 and state.treasury == [7, 8]
