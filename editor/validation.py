@@ -127,7 +127,7 @@ class _WorkerTopology:
         try:
             if self.topology is None or edits.reset:
                 self.topology = Topology.build(map_data)
-            else:
+            elif edits.boundaries or edits.areas:  # as the document does: other edits keep the faces
                 self.topology.update(map_data, edits.boundaries, edits.areas)
         except Exception:  # half-updated faces are unusable: build afresh next time
             log.exception("cannot bring the validator's topology up to date")
