@@ -191,6 +191,7 @@ def start_turn(state: EotmaState, effects: list[str]) -> None:
     state.tax_stage = 0
     state.taxed = []
     effects.append(f"turn of {state.game.player_ids[player]}")
+    watch_claims(state, player)
     state.step = "main"
     if armies.start_movement(state, player):
         return  # 33.4: armies move before the event card is drawn
@@ -302,27 +303,14 @@ def disband_problem(state: EotmaState, player: int, area_id: str, unit: str) -> 
     return None
 
 
-def grant_watched_claims(state: EotmaState, player: int, effects: list[str]) -> None:
-    """House default 18 method 1: own + tie to an area of the leader's religion or church, held a
-    whole turn (the leader's own faith, excommunication aside, 22.11; one church under a union, 23.11)."""
-    game = state.game
-    if not game.rules.claim_own_and_tie:
+def watch_claims(state: EotmaState, player: int) -> None:
+    """House default 18 method 1, at the start of a turn: the areas the player holds with a tie, of
+    its leader's religion or church, are watched; those still so held at the turn's end are claimed."""
+    if not state.game.rules.claim_own_and_tie:
         return
     bit = 1 << player
-    still = [w for w in state.claim_watch if w.player != player]
-    for p, area in state.claim_watch:
-        if (
-            p == player
-            and state.owner[area] == player
-            and state.ties[area] & bit
-            and not state.claims[area] & bit
-            and of_leaders_faith(state, player, area)
-        ):
-            state.claims[area] |= bit
-            effects.append(
-                f"{game.board.ids[area]}: claim for {game.player_ids[player]} (house default 18 method 1)"
-            )
     owner, claims = state.owner, state.claims
+    still = [w for w in state.claim_watch if w.player != player]
     for area, ties in enumerate(state.ties):
         if (
             ties & bit
@@ -332,6 +320,29 @@ def grant_watched_claims(state: EotmaState, player: int, effects: list[str]) -> 
         ):
             still.append(ClaimWatch(player, area))
     state.claim_watch = still
+
+
+def grant_watched_claims(state: EotmaState, player: int, effects: list[str]) -> None:
+    """House default 18 method 1: own + tie to an area of the leader's religion or church gives a
+    claim at the end of the player's next turn, if both are still held then: the areas watched
+    since the start of this turn (the leader's own faith, excommunication aside, 22.11; one church
+    under a union, 23.11)."""
+    game = state.game
+    bit = 1 << player
+    for p, area in state.claim_watch:
+        if (
+            p == player
+            and game.rules.claim_own_and_tie
+            and state.owner[area] == player
+            and state.ties[area] & bit
+            and not state.claims[area] & bit
+            and of_leaders_faith(state, player, area)
+        ):
+            state.claims[area] |= bit
+            effects.append(
+                f"{game.board.ids[area]}: claim for {game.player_ids[player]} (house default 18 method 1)"
+            )
+    state.claim_watch = [w for w in state.claim_watch if w.player != player]
 
 
 def end_round(state: EotmaState, effects: list[str]) -> None:

@@ -90,6 +90,27 @@ def test_18_own_area_and_tie_give_a_claim_at_the_end_of_the_next_own_turn() -> N
     assert area(state, "march")["claims"] == ["west"] and vp(state, "west") == 14 + 3
 
 
+def test_18_own_area_and_tie_held_at_the_start_give_a_claim_at_the_end_of_the_first_turn() -> None:
+    state = start(hand=[NOTHING], areas={"march": AreaStart("west", 1, ties=("west",))})
+    state.apply("rule home")
+    entry = state.apply("end-turn")
+    assert "march: claim for west (house default 18 method 1)" in entry.effects
+
+
+def test_18_an_area_given_in_another_players_turn_is_claimed_at_the_end_of_the_next_own_turn() -> None:
+    # west gives march (Latin, east holds a tie) to east in west's turn; east's next turn is its
+    # first: the claim comes at its end
+    state = start(hand=[NOTHING], areas={"march": AreaStart("west", 1, ties=("east",))})
+    state.apply("give east area march")
+    assert area(state, "march")["owner"] == "east"
+    state.apply("rule home")
+    state.apply("end-turn")
+    state.force_year_cards("east", [NOTHING])
+    state.apply("rule capital")
+    entry = state.apply("end-turn")
+    assert "march: claim for east (house default 18 method 1)" in entry.effects
+
+
 def test_18_no_claim_when_the_area_is_lost_before_the_next_turn_ends() -> None:
     state = start(TIE, C, hand=[1], areas={"border": AreaStart("west", 0), "city": AreaStart("east", 3)})
     state.apply("diplomacy border")
