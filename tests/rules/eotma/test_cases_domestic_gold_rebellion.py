@@ -273,3 +273,31 @@ def test_17_an_independent_neighbour_of_the_same_language_and_religion_adds_one(
     state.apply("taxation")
     state.rng.force(4, 6)  # value 2: nothing
     assert "hill: no result" in state.apply("tax hill 1").effects
+
+
+def test_17_a_rebel_area_keeps_its_level_and_fort_and_the_fort_counts_against_a_reconquest() -> None:
+    # tax border (lowenish, SS 2, fort 2, unrest) 1: 1 + related 1 + unrest 5 - fort 2 = 5;
+    # a 2 is in S(1): rebellion. Then conquest from march: 3 + 1 - SS 2 - fort 2 - related 1 = -1
+    state = start(
+        card(5, conquest={"result": ["C(0>)"]}),
+        hand=[5],
+        areas={"border": AreaStart("west", 2, unrest=True, fortification=2, ties=("west",))},
+    )
+    state.apply("taxation")
+    state.rng.force(1, 1)
+    entry = state.apply("tax border 1")  # the own tie: 5 - 2 = 3, a 2 is still in S(3) but not S(-1)
+    assert "border: unrest" in entry.effects
+    state = start(
+        card(5, conquest={"result": ["C(0>)"]}),
+        hand=[5],
+        areas={"border": AreaStart("west", 2, unrest=True, fortification=2)},
+    )
+    state.apply("taxation")
+    state.rng.force(1, 1)
+    state.apply("tax border 1")
+    border = area(state, "border")
+    assert border["owner"] is None and border["social_state"] == 2 and border["fortification"] == 2
+    assert not border["unrest"]
+    state.apply("end-taxation")
+    entry = state.apply("conquest border from march")
+    assert rating_in(entry.effects, "conquest", "border") == -1 and area(state, "border")["owner"] is None
