@@ -340,3 +340,20 @@ def test_7_51_a_line_of_communications_crosses_up_to_three_seas_from_a_seafaring
     state.rng.force(3, 4)
     state.apply("tax far3 1")  # 1 + unrelated 2 + other church 1 = 4: 7 is nothing
     assert state.treasury[0] == 13
+
+
+def test_7_52_with_several_suitable_areas_the_player_chooses_the_new_court() -> None:
+    # on the sea board west's court keep rebels after a failed ruling; port and dock (aldic, Latin,
+    # linked across s1 through the seafaring port) are both suitable
+    from test_cases_support import sea_start
+
+    loss = card(6, rule={"target": ["-1(<9)"]})
+    state = sea_start(loss, hand=[6], areas={"keep": AreaStart("west", 1, unrest=True)})
+    state.rng.force(1, 1)  # value 5 (unrest): 2 is in S(1): rebellion
+    entry = state.apply("rule keep")
+    assert area(state, "keep")["owner"] is None
+    assert "west must choose a new court among port, dock" in entry.effects
+    assert state.current_player() == "west" and set(legal(state)) == {"relocate port", "relocate dock"}
+    entry = state.apply("relocate dock")
+    assert "west moves its court to dock (7.52)" in entry.effects
+    assert state.view()["empires"]["west"]["court"] == "dock" and not area(state, "port")["unrest"]
