@@ -357,3 +357,21 @@ def test_7_52_with_several_suitable_areas_the_player_chooses_the_new_court() -> 
     entry = state.apply("relocate dock")
     assert "west moves its court to dock (7.52)" in entry.effects
     assert state.view()["empires"]["west"]["court"] == "dock" and not area(state, "port")["unrest"]
+
+
+def test_21_0_a_court_taken_by_conquest_sends_a_player_without_a_suitable_area_into_exile() -> None:
+    # west holds city; east's court capital (population 2) falls to two C results; east's other
+    # area, faraway, is of the Eastern Church, not the leader's: no new court
+    state = start(
+        C,
+        hand=[3, 3],
+        areas={"city": AreaStart("west", 1), "faraway": AreaStart("east", 1)},
+    )
+    state.force_year_cards("east", [NOTHING])  # one card: east cannot defend before its turn (13.13)
+    state.apply("conquest capital from city")
+    assert area(state, "capital")["partial_conquest"] == {"west": 1}
+    entry = state.apply("conquest capital from city")
+    assert "east has no suitable court left and goes into exile (21.0)" in entry.effects
+    capital = area(state, "capital")
+    assert capital["owner"] == "west" and capital["unrest"]
+    assert state.view()["empires"]["east"]["exiled"] and area(state, "faraway")["unrest"]
