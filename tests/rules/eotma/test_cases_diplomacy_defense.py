@@ -250,3 +250,19 @@ def test_13_22_the_defenders_card_is_used_up_and_its_own_results_ignored() -> No
     assert border["owner"] == "west" and border["fortification"] == 0
     assert area(state, "capital")["social_state"] == 2 and area(state, "march")["owner"] == "west"
     assert state.view()["empires"]["east"]["year_cards_left"] == 1
+
+
+def test_12_19_venice_owned_by_a_player_counts_its_owner_not_the_five() -> None:
+    # east owns venice: 3 + SS(home) 2 - SS(venice) 1 - east's diplomatic 2 - related 1 = 1
+    state = start(hand=[NOTHING], east={"diplomatic": 2}, areas={"venice": AreaStart("east", 1)})
+    state.apply("diplomacy venice")
+    entry = state.apply("oppose 0")
+    assert rating_in(entry.effects, "diplomacy", "venice") == 1
+
+
+def test_12_2_an_owner_without_gold_is_not_asked_to_oppose() -> None:
+    state = start(TIE, hand=[1], areas={"city": AreaStart("east", 1)})
+    state.treasury[1] = 0
+    entry = state.apply("diplomacy city")
+    assert not state.pending and state.current_player() == "west"
+    assert "city: tie for west" in entry.effects
