@@ -178,3 +178,25 @@ def test_12_2_the_owner_may_oppose_with_any_amount_it_holds() -> None:
         state.apply("oppose 13")
     entry = state.apply("oppose 4")  # -3 + 4 - 4 = -3
     assert rating_in(entry.effects, "diplomacy", "far3") == -3 and state.treasury == [7, 8]
+
+
+@pytest.mark.parametrize(("union", "rating"), [(False, -1), (True, 0)])
+def test_9_3_the_other_church_counts_one_in_a_schism_and_nothing_under_a_union(
+    union: bool, rating: int
+) -> None:
+    # diplomacy faraway (kestrian, Eastern Church): 3 + SS(home) 2 - 0 - 3 - unrelated 2 - church 1 or 0
+    from eotma_helpers import game, turn_of
+
+    from model.rules.eotma.game import EotmaGame
+
+    base = game()
+    g = EotmaGame(base.board, base.seats, base.starts, rules=base.rules, options=base.options, union=union)
+    state = turn_of(g.new_state(1), "west", [NOTHING])
+    assert rating_in(state.apply("diplomacy faraway").effects, "diplomacy", "faraway") == rating
+
+
+def test_9_3_an_excommunicated_leader_rates_every_religion_as_another() -> None:
+    # 22.11: diplomacy border (Latin, lowenish): 3 + 2 - 0 - 3 - related 1 - other religion 2 = -1
+    state = start(hand=[NOTHING])
+    state.excommunicated[0] = True
+    assert rating_in(state.apply("diplomacy border").effects, "diplomacy", "border") == -1
