@@ -129,3 +129,22 @@ def test_21_1_an_exile_still_chooses_a_place_and_may_end_its_turn_without_an_end
     )
     state.apply("end-turn")
     assert state.current_player() == "east" and area(state, "march")["owner"] == "west"
+
+
+def test_1_3_a_stature_gained_in_a_round_counts_for_the_next_rounds_initiative() -> None:
+    # east holds 3 areas to west's 2 and ranks first at equal sums; a +1 stature check in
+    # west's turn (12 on the house-default table) puts west ahead the next round
+    check = card(2, rule={"target": []}, stature_check="any")
+    state = game(check, areas={"border": AreaStart("east", 0)}).new_state(1)
+    assert state.current_player() == "east"
+    state.apply("slot 2")  # east lets west move first
+    state.apply("slot 1")
+    state.force_year_cards("west", [2])
+    state.rng.force(6, 6)
+    entry = state.apply("rule march")
+    assert "west: administrative stature 3 -> 4" in entry.effects
+    state.apply("end-turn")
+    state.force_year_cards("east", [NOTHING])
+    state.apply("rule capital")
+    entry = state.apply("end-turn")
+    assert "initiative ranking: west, east" in entry.effects and state.current_player() == "west"
