@@ -52,7 +52,8 @@ class MapStatusBar(QStatusBar):
         """Describe this selection of this document, and again whenever an edit touches it."""
         self.document = document
         self.selection = selection
-        selection.changed.connect(lambda _ids: self.refresh_selection())
+        # Bound methods: Qt drops the connections when the bar is destroyed first.
+        selection.changed.connect(self._on_selection_changed)
         document.changed.connect(self._on_document_changed)
         self.refresh_selection()
 
@@ -60,6 +61,9 @@ class MapStatusBar(QStatusBar):
         """Describe the followed selection by the names the objects have now."""
         if self.document is not None and self.selection is not None:
             self.selection_label.setText(describe_selection(self.document.scenario, self.selection.ids))
+
+    def _on_selection_changed(self, _ids: tuple[str, ...]) -> None:
+        self.refresh_selection()
 
     def _on_document_changed(self, change: DocumentChange) -> None:
         if self.selection is None:

@@ -441,9 +441,10 @@ class InspectorDock(QDockWidget):
         ):
             for _section, form in self.forms:
                 form.refresh_choices()
-            if self.kind and self.ids and all(kind_of(self.document.scenario, i) for i in self.ids if i):
-                # The object may have been renamed (the title, for the scenario); a deleted one
-                # keeps its header until the selection drops it.
+            # The object may have been renamed (the title, for the scenario); a deleted one keeps
+            # its header until the selection drops it. A multi-selection's header is a count.
+            single = len(self.ids) == 1 and kind_of(self.document.scenario, self.ids[0]) is not None
+            if self.kind == "scenario" or single:
                 self.header.setText(self._describe())
             self.refresh()
 

@@ -57,7 +57,18 @@ def describe_selection(scenario: Scenario, ids: tuple[str, ...]) -> str:
         return "Nothing selected"
     if len(ids) == 1:
         return describe(scenario, ids[0])
-    kinds = {kind_of(scenario, i) for i in ids}
+    # One pass over the scenario, not one per selected id: a selection may hold thousands.
+    by_id: dict[str, str] = {}
+    for kind, items in (
+        ("magnate", scenario.setup.magnates),
+        ("boundary", scenario.map.boundaries),
+        ("unit", scenario.setup.units),
+        ("connection", scenario.map.connections),
+        ("empire", scenario.setup.empires),
+        ("area", scenario.map.areas),
+    ):
+        by_id.update((item.id, kind) for item in items)
+    kinds = {by_id.get(i) for i in ids}
     if len(kinds) == 1 and None not in kinds:
         return f"{len(ids)} {next(iter(kinds))}s"
     return f"{len(ids)} selected"

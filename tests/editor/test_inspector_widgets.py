@@ -289,6 +289,18 @@ def test_an_area_renamed_elsewhere_renames_the_header(inspector: InspectorDock) 
     assert "in Old Aldmoor" in inspector.header.text()
 
 
+def test_connection_and_magnate_headers_use_names(inspector: InspectorDock) -> None:
+    scenario = inspector.document.scenario
+    connection = scenario.map.connections[0]
+    inspector.selection.set([connection.id])
+    a, b = scenario.area(connection.a).name, scenario.area(connection.b).name
+    assert f"{a} – {b}" in inspector.header.text()
+    assert connection.id in inspector.header.text()
+    inspector.selection.set(["count_of_dravia"])
+    magnate = next(m for m in scenario.setup.magnates if m.id == "count_of_dravia")
+    assert f"<b>Magnate</b> {magnate.name} (count_of_dravia)" == inspector.header.text()
+
+
 # --- units ------------------------------------------------------------------------------------
 
 
