@@ -307,7 +307,7 @@ def defend(state: EotmaState, gold: int | None, effects: list[str]) -> None:
     state.treasury[defender] -= price
     state.defenses[defender] += 1
     card = rules.card_by_id[state.hand[defender].pop(0)]
-    against = defense_value(state, defender, gold)
+    against = defense_value(state, defender, gold, attack.target)
     effects.append(
         f"{state.game.player_ids[defender]} defends: pays {price} gold, card {card.id}, rating -{against}"
     )

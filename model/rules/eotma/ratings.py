@@ -186,9 +186,12 @@ def leader_card_statures(state: EotmaState, player: int, base: int) -> list[int]
     return stat
 
 
-def defense_value(state: EotmaState, defender: int, gold: int) -> int:
-    """Return what a defense takes off the attacker's rating: combat + gold + technology (13.21, 19.2)."""
-    return state.stat[defender][COMBAT] + gold + technology(state, defender)
+def defense_value(state: EotmaState, defender: int, gold: int, area: int) -> int:
+    """Return what a defense of ``area`` takes off the attacker's rating: combat + gold + technology
+    (13.21, 19.2), less the C results other players hold against the area (10.33: defense is a
+    domestic endeavour with the defended area as its target); a defense never adds to the rating."""
+    value = state.stat[defender][COMBAT] + gold + technology(state, defender)
+    return max(0, value - partial_against(state, area))
 
 
 def rating(

@@ -266,3 +266,26 @@ def test_12_2_an_owner_without_gold_is_not_asked_to_oppose() -> None:
     entry = state.apply("diplomacy city")
     assert not state.pending and state.current_player() == "west"
     assert "city: tie for west" in entry.effects
+
+
+def test_10_33_a_defense_of_a_partly_conquered_area_is_weakened_by_the_enemy_c_results() -> None:
+    # defense is a domestic endeavour with the defended area as its target (13.0), so 10.33 takes
+    # the C results against that area off it: east's city holds 2 west results; west attacks it
+    # again: 3 + SS(march) 1 - SS(city) 0 - unrelated 2 = 2; east defends with combat 3 + 1 gold
+    # less 2 results = 2: rating 0 (not -2)
+    state = start(C, hand=[4], areas={"city": AreaStart("east", 0, partial_conquest={"west": 2})})
+    state.apply("conquest city from march")
+    entry = state.apply("defend +1")
+    assert "rating -2 (13.21)" in entry.effects[0]
+    assert rating_in(entry.effects, "conquest", "city") == 0
+    assert area(state, "city")["owner"] == "west"  # the third C result takes it
+
+
+def test_10_33_a_defense_never_raises_the_attackers_rating() -> None:
+    # 2 results against a defense of combat 1 + 0 gold: the defense takes nothing off, adds nothing
+    state = start(
+        C, hand=[4], east={"combat": 1}, areas={"city": AreaStart("east", 0, partial_conquest={"west": 2})}
+    )
+    state.apply("conquest city from march")
+    entry = state.apply("defend")
+    assert rating_in(entry.effects, "conquest", "city") == 2

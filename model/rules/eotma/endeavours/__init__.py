@@ -64,7 +64,7 @@ def defend(state: EotmaState, gold: int, effects: list[str]) -> None:
     state.treasury[defender] -= price
     state.defenses[defender] += 1
     card = state.game.rules.card_by_id[state.hand[defender].pop(0)]
-    against = defense_value(state, defender, gold)
+    against = defense_value(state, defender, gold, target)
     effects.append(
         f"{state.game.player_ids[defender]} defends: pays {price} gold, card {card.id}, "
         f"rating -{against} (13.21)"
