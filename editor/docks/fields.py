@@ -85,7 +85,8 @@ class FieldEditor(QObject):
     """One field's widget; emits ``committed(value)`` when the user changes it.
 
     ``merges`` says whether the last emitted edit continues the previous edit of the same field
-    (typing, spinning: one undo step for the lot) or is a step of its own (a pick, an added row).
+    (typing, spinning: one undo step for the lot) or is a step of its own (a pick, an added row);
+    ``merge_tag`` narrows "the same field" to a part of it (one record of a list of records).
     """
 
     committed = Signal(object)
@@ -95,6 +96,7 @@ class FieldEditor(QObject):
         super().__init__(widget)
         self.widget = widget
         self.merges = True
+        self.merge_tag: Any = None
         self._loading = False
 
     def set_value(self, value: Any) -> None:
@@ -128,7 +130,8 @@ class FieldEditor(QObject):
     def _show(self, value: Any) -> None:
         raise NotImplementedError
 
-    def _emit(self, value: Any, merges: bool = True) -> None:
+    def _emit(self, value: Any, merges: bool = True, tag: Any = None) -> None:
         if not self._loading:
             self.merges = merges
+            self.merge_tag = tag
             self.committed.emit(value)

@@ -395,7 +395,9 @@ class InspectorDock(QDockWidget):
                 self.body_layout.addWidget(title)
                 form = SchemaForm(section.model, self.choices, self.body)
                 form.edited.connect(
-                    lambda path, value, s=section, f=form: self.apply(s, path, value, merge=f.merge_edit)
+                    lambda path, value, s=section, f=form: self.apply(
+                        s, path, value, merge=f.merge_edit, merge_tag=f.merge_tag
+                    )
                 )
                 form.invalid.connect(self.show_error)
                 self.body_layout.addWidget(form)
@@ -456,12 +458,15 @@ class InspectorDock(QDockWidget):
         self.error.show()
         self.refused.emit(message)
 
-    def apply(self, section: Section, path: tuple[str, ...], value: Any, merge: bool = True) -> bool:
+    def apply(
+        self, section: Section, path: tuple[str, ...], value: Any, merge: bool = True, merge_tag: Any = None
+    ) -> bool:
         """Set the field at ``path`` to ``value`` on every selected object, as one undo step.
 
         ``value`` may be a change (add a reference, set a key) that each object resolves against
         its own value. With ``merge`` the step merges with the previous edit of the same field
-        (typing, spinning); without, it is a step of its own (a pick, a tick, an added row).
+        (typing, spinning) and the same ``merge_tag`` (one record of a list of records); without,
+        it is a step of its own (a pick, a tick, an added row).
         """
         scenario = self.document.scenario
         field = path[0]
@@ -487,7 +492,7 @@ class InspectorDock(QDockWidget):
         if len(self.ids) > 1:
             label += f" on {len(self.ids)} {self.kind}s"
         try:
-            key = ("inspector", self.ids, path) if merge else None
+            key = ("inspector", self.ids, path, merge_tag) if merge else None
             commands.execute(self.document, edit_ops, label, merge_key=key)
         except (ValueError, KeyError, LookupError) as error:
             self.show_error(str(error))

@@ -343,7 +343,7 @@ class SchemaForm(QWidget):
 
     ``edited(path, value)``: the user changed the field at ``path`` (a tuple of names); ``value``
     may be a ``FieldChange`` (see ``resolve_edit``) and ``merge_edit`` tells whether the edit
-    continues the previous edit of that field.
+    continues the previous edit of that field (of the part of it that ``merge_tag`` names).
     ``invalid(message)``: the user typed something that cannot even be parsed.
     """
 
@@ -362,6 +362,7 @@ class SchemaForm(QWidget):
         self.editors: dict[tuple[str, ...], FieldEditor] = {}
         self.labels: dict[tuple[str, ...], QLabel] = {}
         self.merge_edit = True
+        self.merge_tag: Any = None
         self._choices = choices
         layout = QFormLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -400,6 +401,7 @@ class SchemaForm(QWidget):
 
     def _committed(self, path: tuple[str, ...], editor: FieldEditor, value: Any) -> None:
         self.merge_edit = editor.merges
+        self.merge_tag = editor.merge_tag
         self.edited.emit(path, value)
 
     def _editor_for(self, annotation: Any, optional: bool, info: FieldInfo, name: str) -> FieldEditor:
@@ -531,7 +533,8 @@ class ModelListEditor(FieldEditor):
             return
         old = items[index]
         items[index] = set_path(old, path, resolve_edit(value, get_path(old, path)))
-        self._emit(items, merges=form.merge_edit)
+        # Typing in one record's field merges with typing in that field only, not in the next record.
+        self._emit(items, merges=form.merge_edit, tag=(index, path, form.merge_tag))
 
     def add(self) -> None:
         """Append a new record: defaults, a fresh id, the first object for each required reference."""

@@ -450,3 +450,20 @@ def test_a_form_of_one_object_emits_plain_values(qtbot: QtBot, eotma_refs: None)
         _item(editor, "a").setCheckState(Qt.CheckState.Checked)
     assert edited.args == [("ties",), ["b", "a"]]
     assert form.merge_edit is False
+
+
+def test_typing_in_two_records_makes_two_steps(seasons: InspectorDock) -> None:
+    document = seasons.document
+    alliances = seasons.form("Scenario setup").editors[("alliances",)]
+    assert isinstance(alliances, ModelListEditor)
+    alliances.add_button.click()
+    for index, text in ((0, "Pact"), (0, "Old Pact"), (1, "League")):
+        name = alliances.forms[index].editors[("name",)].widget
+        name.setText(text)  # type: ignore[attr-defined]
+        name.editingFinished.emit()  # type: ignore[attr-defined]
+    assert [a["name"] for a in _alliances(seasons)] == ["Old Pact", "League"]
+    assert document.undo_stack.count() == 3  # the add; one record's name, typed twice; the other's
+    document.undo_stack.undo()
+    assert [a.get("name", "") for a in _alliances(seasons)] == ["Old Pact", ""]
+    document.undo_stack.undo()
+    assert [a.get("name", "") for a in _alliances(seasons)] == ["The Old Pact", ""]
