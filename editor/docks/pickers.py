@@ -136,8 +136,16 @@ class RefListEditor(FieldEditor):
         rows = min(max(self.list.count(), 1), 14)
         row_height = max(self.list.sizeHintForRow(0), self.list.fontMetrics().height() + 4)
         height = rows * row_height + 8 + (self.filter.sizeHint().height() if self.filter.isVisible() else 0)
-        self.popup.resize(max(self.box.width(), 220), height)
-        self.popup.move(self.box.mapToGlobal(QPoint(0, self.box.height())))
+        width = max(self.box.width(), 220)
+        self.popup.resize(width, height)
+        below = self.box.mapToGlobal(QPoint(0, self.box.height()))
+        x, y = below.x(), below.y()
+        # The inspector sits at the screen's right edge: keep the popup on the screen.
+        screen = self.box.screen().availableGeometry()
+        x = max(screen.left(), min(x, screen.right() + 1 - width))
+        if y + height > screen.bottom() + 1:
+            y = self.box.mapToGlobal(QPoint(0, 0)).y() - height
+        self.popup.move(x, y)
         self.popup.show()
         (self.filter if self.filter.isVisible() else self.list).setFocus()
 
