@@ -7,6 +7,7 @@ Text forms (area, card and empire ids as in the scenario; ``+N`` is extra gold, 
 * ``diplomacy TARGET [+N]`` (12), ``fortify TARGET [+N]`` (14), ``rule TARGET [+N]`` (15).
 * ``defend [+N]`` / ``decline``: the attacked player's decision (13).
 * ``oppose N``: gold the target's owner spends against a diplomacy endeavour (12.2).
+* ``untie AREA``: remove the player's own diplomatic tie to an area (12.43).
 * ``taxation``, ``tax AREA N``, ``plunder AREA``, ``end-taxation``: the taxation block (16).
 * ``relocate AREA``: choose a new court after losing it (21, house default 7.52).
 * ``play CARD [AREA] [EMPIRE]``: play a holding event card (19); ``discard CARD``: the card given
@@ -758,6 +759,26 @@ class ReduceFort(Action):
 
 
 @dataclass(frozen=True)
+class Untie(Action):
+    """12.43: the player removes its own diplomatic tie to an area, in its own turn."""
+
+    VERB: ClassVar[str] = "untie"
+    area: str
+
+    def areas(self) -> tuple[str, ...]:
+        return (self.area,)
+
+    def args(self) -> tuple[str, ...]:
+        return (self.area,)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 1:
+            raise MalformedActionError(text, "write 'untie AREA'")
+        return cls(args[0])
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     """Finish the player turn (unused year cards stay for defense, 13.14)."""
 
@@ -807,6 +828,7 @@ CODEC = ActionCodec(
         Vote,
         Waive,
         ReduceFort,
+        Untie,
         RulePalaces,
         AskAsylum,
         RevokeAsylum,

@@ -54,6 +54,7 @@ from model.rules.eotma.actions import (
     Rule,
     RulePalaces,
     Tax,
+    Untie,
     Vote,
     Waive,
 )
@@ -101,6 +102,7 @@ def legal_actions(state: EotmaState) -> list[Action]:
             actions.extend(palace_actions(state, player))
         ids = state.game.board.ids
         actions.extend(ReduceFort(ids[a]) for a, o in enumerate(state.owner) if o == player and state.fort[a])
+        actions.extend(Untie(ids[a]) for a, ties in enumerate(state.ties) if ties & (1 << player))
         if state.game.options.armies_fleets:
             actions.extend(unit_actions(state, player))
     if may_end_turn(state, player):
@@ -637,6 +639,13 @@ def _reason(state: EotmaState, action: Action) -> str | None:
         area = game.board.index.get(action.area)
         if area is None or state.owner[area] != player or not state.fort[area]:
             return f"{action.area} is not an own fortified area (14.43)"
+        if state.tax_stage == 1:
+            return "finish the taxation block first (16.14)"
+        return None
+    if isinstance(action, Untie):
+        area = game.board.index.get(action.area)
+        if area is None or not state.ties[area] & (1 << player):
+            return f"the player has no tie to {action.area} to remove (12.43)"
         if state.tax_stage == 1:
             return "finish the taxation block first (16.14)"
         return None

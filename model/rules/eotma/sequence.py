@@ -53,6 +53,7 @@ from model.rules.eotma.actions import (
     RevokeAsylum,
     RulePalaces,
     Tax,
+    Untie,
     Vote,
     Waive,
 )
@@ -448,6 +449,9 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         before = state.fort[area]
         state.fort[area] = 2 if before == 3 else 0
         effects.append(f"{action.area}: fortification {before} -> {state.fort[area]} (14.43)")
+    elif isinstance(action, Untie):
+        state.ties[state.game.board.index[action.area]] &= ~(1 << state.active())
+        effects.append(f"{action.area}: {state.game.player_ids[state.active()]} removes its tie (12.43)")
     elif isinstance(action, CallCrusade):
         crusades.begin(state, -1, effects)
     elif isinstance(action, CrusadeAttack):

@@ -289,3 +289,14 @@ def test_10_33_a_defense_never_raises_the_attackers_rating() -> None:
     state.apply("conquest city from march")
     entry = state.apply("defend")
     assert rating_in(entry.effects, "conquest", "city") == 2
+
+
+def test_12_43_a_player_may_remove_its_own_tie() -> None:
+    # west removes its tie to east's city (the +2 on east's rebellion value goes with it, 12.42)
+    state = start(areas={"city": AreaStart("east", 1, ties=("west", "east"))})
+    assert "untie city" in legal(state) and "untie capital" not in legal(state)
+    entry = state.apply("untie city")
+    assert "city: west removes its tie (12.43)" in entry.effects
+    assert area(state, "city")["ties"] == ["east"]
+    with pytest.raises(IllegalActionError, match=r"12\.43"):
+        state.apply("untie city")
