@@ -293,6 +293,7 @@ class RefTableEditor(FieldEditor):
         self.add_box.activated.connect(self._add)
         layout.addWidget(self.add_box)
         self.spins: dict[str, QSpinBox | QDoubleSpinBox] = {}
+        self.labels: dict[str, QLabel] = {}
         self.remove_buttons: dict[str, QToolButton] = {}
         self._row_widgets: list[QWidget] = []
         self._fill()
@@ -333,9 +334,8 @@ class RefTableEditor(FieldEditor):
             if keys != list(self.spins):
                 self._rebuild(keys)
             names = dict(self._choices)
-            for row, key in enumerate(keys):
-                label = self.grid.itemAtPosition(row, 0).widget()
-                assert isinstance(label, QLabel)
+            for key in keys:
+                label = self.labels[key]
                 label.setText(names.get(key, f"{key} (unknown)"))
                 label.setToolTip(f"{label.text()} ({key})")
                 self._show_number(self.spins[key], self._shown[key])
@@ -356,6 +356,7 @@ class RefTableEditor(FieldEditor):
             widget.deleteLater()
         self._row_widgets = []
         self.spins = {}
+        self.labels = {}
         self.remove_buttons = {}
         for row, key in enumerate(keys):
             label = QLabel(self.rows_widget)
@@ -374,19 +375,22 @@ class RefTableEditor(FieldEditor):
             self.grid.addWidget(remove, row, 2)
             self._row_widgets += [label, spin, remove]
             self.spins[key] = spin
+            self.labels[key] = label
             self.remove_buttons[key] = remove
 
     def _show_number(self, spin: QSpinBox | QDoubleSpinBox, value: Any) -> None:
-        low = self.low if self.low is not None else (-1e9 if self.number is float else -INT_LIMIT)
+        low = self.number(
+            self.low if self.low is not None else (-1e9 if self.number is float else -INT_LIMIT)
+        )
         if value is MIXED:
             # One step below the range stands for "mixed"; spinning up from it sets a value.
-            spin.setMinimum(low - 1)  # type: ignore[arg-type]
+            spin.setMinimum(low - 1)
             spin.setSpecialValueText("mixed")
             spin.setValue(spin.minimum())
         else:
             spin.setSpecialValueText("")
-            spin.setMinimum(low)  # type: ignore[arg-type]
-            spin.setValue(value if isinstance(value, int | float) else low)  # type: ignore[arg-type]
+            spin.setMinimum(low)
+            spin.setValue(self.number(value) if isinstance(value, int | float) else low)  # type: ignore[arg-type]
 
     def _commit(self, change: FieldChange, merges: bool) -> None:
         if self._value is not MIXED:
