@@ -99,27 +99,21 @@ def test_10_35_a_partial_conqueror_neither_bases_in_nor_rules_the_area() -> None
 
 
 def test_10_36_counterattacks_remove_one_c_result_each_then_the_cleared_area_can_be_conquered() -> None:
-    # west holds 1 C result on east's city from march and 1 from border
-    state = start(
-        C,
-        hand=[1, 1],
-        player="east",
-        areas={"border": AreaStart("west", 1), "city": AreaStart("east", 1, partial_conquest={"west": 2})},
-    )
-    # setup puts the whole count on the first adjacent west area (march); move one to border
-    key_march = next(k for k in state.partial if k[0] == state.game.board.index["city"])
-    state.partial[key_march] = state.partial[key_march]._replace(results=1)
-    state.partial[(state.game.board.index["city"], state.game.board.index["border"])] = state.partial[
-        key_march
-    ]
-    state.apply("conquest march from city")
-    entry = state.apply("decline")
+    # west scores one C result on east's city from march and one from border
+    state = start(C, hand=[1, 1], areas={"border": AreaStart("west", 1), "city": AreaStart("east", 1)})
+    state.apply("conquest city from march")
+    state.apply("decline")
+    state.apply("conquest city from border")
+    state.apply("decline")
+    assert area(state, "city")["partial_conquest"] == {"west": 2}
+    state.apply("end-turn")
+    state.force_year_cards("east", [1, 1])
+    entry = state.apply("conquest march from city")  # west has no card left to defend (13.14)
     # 3 + SS(city) 1 - SS(march) 1 - unrelated 2 - 2 enemy results (10.33) = -1; the C removes one
     assert rating_in(entry.effects, "conquest", "march") == -1
     assert "city: one C result from march removed (10.36)" in entry.effects
     assert area(state, "march")["owner"] == "west" and area(state, "city")["partial_conquest"] == {"west": 1}
-    state.apply("conquest march from city")
-    entry = state.apply("decline")
+    entry = state.apply("conquest march from city")
     assert rating_in(entry.effects, "conquest", "march") == 0
     assert area(state, "march")["owner"] == "east"  # cleared of march's results: it can be taken
     assert area(state, "city")["partial_conquest"] == {"west": 1}  # border's result still stands
