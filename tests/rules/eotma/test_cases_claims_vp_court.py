@@ -65,8 +65,19 @@ def test_26_a_claim_to_an_owned_area_adds_three_and_a_conversion_five() -> None:
         }
     ).new_state(1)
     assert vp(state, "west") == 10 + 4 + 3  # the claim to east's city is worth nothing to west
-    state.vp_conversions[0] = 5
-    assert vp(state, "west") == 22
+
+
+def test_22_28_and_26_a_conversion_adds_five_points_for_good() -> None:
+    # west converts its isle (old faith) with one C result (chart cut down to make it one):
+    # isle 3 + SS 1 = 4 more for the area, 5 for the conversion
+    conversion = copy.deepcopy(_default_table("conversion"))
+    conversion["religions"]["old_faith"] = {"convictional": 1, "proselytic": 0}
+    state = start(
+        C, hand=[3], areas={"isle": AreaStart("west", 1)}, tables={**ISLE_LINKED, "conversion": conversion}
+    )
+    assert vp(state, "west") == 14 + 4
+    state.apply("conquest isle from isle")
+    assert area(state, "isle")["religion"] == "latin" and vp(state, "west") == 14 + 4 + 5
 
 
 def test_26_equal_points_go_to_the_higher_sum_of_statures() -> None:

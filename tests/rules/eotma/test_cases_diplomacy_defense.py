@@ -261,8 +261,7 @@ def test_12_19_venice_owned_by_a_player_counts_its_owner_not_the_five() -> None:
 
 
 def test_12_2_an_owner_without_gold_is_not_asked_to_oppose() -> None:
-    state = start(TIE, hand=[1], areas={"city": AreaStart("east", 1)})
-    state.treasury[1] = 0
+    state = start(TIE, hand=[1], east={"treasury": 0}, areas={"city": AreaStart("east", 1)})
     entry = state.apply("diplomacy city")
     assert not state.pending and state.current_player() == "west"
     assert "city: tie for west" in entry.effects
