@@ -4,9 +4,11 @@ and headers that follow renames. Each edit is pushed on the real undo stack, und
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Annotated
 
 import pytest
 from editor_helpers import dump
+from pydantic import BaseModel, Field
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
@@ -467,3 +469,24 @@ def test_typing_in_two_records_makes_two_steps(seasons: InspectorDock) -> None:
     assert [a.get("name", "") for a in _alliances(seasons)] == ["Old Pact", ""]
     document.undo_stack.undo()
     assert [a.get("name", "") for a in _alliances(seasons)] == ["The Old Pact", ""]
+
+
+class Bounded(BaseModel):
+    """A reference-keyed dict whose values carry their own range."""
+
+    counts: dict[str, Annotated[int, Field(ge=0, le=5)]] = Field(
+        default_factory=dict, json_schema_extra={"ref": "empire"}
+    )
+
+
+def test_a_reference_table_takes_its_spin_range_from_the_value_type(qtbot: QtBot) -> None:
+    form = SchemaForm(Bounded, lambda _ref: [("a", "A"), ("b", "B")])
+    qtbot.addWidget(form)
+    form.set_values([{"counts": {"b": 2}}])
+    table = form.editors[("counts",)]
+    assert isinstance(table, RefTableEditor)
+    spin = table.spins["b"]
+    assert (spin.minimum(), spin.maximum(), spin.value()) == (0, 5, 2)
+    with qtbot.waitSignal(form.edited) as edited:
+        spin.setValue(9)  # clamped to the range
+    assert edited.args == [("counts",), {"b": 5}]
