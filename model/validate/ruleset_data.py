@@ -134,15 +134,22 @@ def _attribute_references(
     ids: tuple[str, ...],
     location: Point | None,
 ) -> Iterator[Issue]:
-    """Check fields that the ruleset marks as references (``json_schema_extra={"ref": kind}``)."""
+    """Check fields that the ruleset marks as references (``json_schema_extra={"ref": kind}``).
+
+    A reference is a string, a list of them, or the keys of a dict. A field whose mark also says
+    ``"checked_by": "ruleset"`` is left to the ruleset's own check, which reports it with its own
+    code and rule (EotMA ties and claims), so that one mistake is not reported twice.
+    """
     known = context.known_ids()
     for name, info in model.model_fields.items():
         extra = info.json_schema_extra
         target = extra.get("ref") if isinstance(extra, dict) else None
         if not isinstance(target, str) or target not in known or name not in attributes:
             continue
+        if isinstance(extra, dict) and extra.get("checked_by") == "ruleset":
+            continue
         value = attributes[name]
-        values = value if isinstance(value, list) else [value]
+        values = list(value) if isinstance(value, list | dict) else [value]
         for item in values:
             if isinstance(item, str) and item not in known[target]:
                 owner = f"{ids[0]!r}" if ids else "the scenario"

@@ -7,6 +7,8 @@ HOUSE DEFAULT (population) are checked against the ruleset's ``limits`` table in
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from model.scenario import Id
@@ -34,10 +36,22 @@ class AreaSetup(_Attrs):
     social_state: int = Field(default=0, ge=-3, le=3, description="Social state, -3..+3 (16.11).")
     unrest: bool = Field(default=False, description="In unrest (17.0).")
     fortification: int = Field(default=0, ge=0, le=3, description="Fort strength: 0, 2 or 3 (14.0).")
-    ties: list[Id] = Field(default_factory=list, description="Empires with a diplomatic tie here (12.x).")
-    claims: list[Id] = Field(default_factory=list, description="Empires with a claim on the area (18.x).")
-    partial_conquest: dict[Id, int] = Field(
-        default_factory=dict, description="Conquest results standing against the owner, by empire (10.33)."
+    # The "ref" mark makes the editor offer empires by name (a checkable list, rows of counts); the
+    # EotMA checks report unknown empires here with their own codes and rules (checks.py).
+    ties: list[Id] = Field(
+        default_factory=list,
+        description="Empires with a diplomatic tie here (12.x).",
+        json_schema_extra={"ref": "empire", "checked_by": "ruleset"},
+    )
+    claims: list[Id] = Field(
+        default_factory=list,
+        description="Empires with a claim on the area (18.x).",
+        json_schema_extra={"ref": "empire", "checked_by": "ruleset"},
+    )
+    partial_conquest: dict[Id, Annotated[int, Field(ge=0)]] = Field(
+        default_factory=dict,
+        description="Conquest results standing against the owner, by empire (10.33).",
+        json_schema_extra={"ref": "empire", "checked_by": "ruleset"},
     )
     cathedral: bool = Field(default=False, description="Cathedral or mosque (35.31).")
 
