@@ -71,6 +71,7 @@ class PlaytestController(QObject):
         self.overlay: PlayOverlay | None = None
         self.area: str | None = None
         self.dock = PlaytestDock(window)
+        self.dock.preview = lambda action: self.session.state.preview(action) if self.session else ""
         self.log_dock = PlayLogDock(window)
         # The panel shares the inspector's column and the log the issues' row, as tabs, so each
         # gets the whole height or width of its side rather than a sliver.

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from editor.playtest.choices import Choice
 from editor.playtest.decisions import with_names
-from model.rules.protocol import LogEntry
+from model.rules.protocol import Action, LogEntry
 
 SPEEDS_MS = (1500, 800, 400, 150, 40, 0)
 """Auto-play speeds (milliseconds between AI actions), slowest first; the slider picks one."""
@@ -162,6 +162,10 @@ class PlaytestDock(QDockWidget):
 
     # --- choices --------------------------------------------------------------------------------
 
+    preview: Callable[[Action], str] | None = None
+    """What an action would be worth if chosen now (the ruleset's ``State.preview``), shown beside
+    each gold amount so that a player sees the rating the extra gold buys (9.33)."""
+
     def set_choices(self, choices: list[Choice], hint: str, names: Mapping[str, str] | None = None) -> None:
         """Show a human seat's choices (an empty list with a hint when it is not their turn).
 
@@ -187,9 +191,12 @@ class PlaytestDock(QDockWidget):
     def _on_choice_row(self, row: int) -> None:
         self.gold.clear()
         if 0 <= row < len(self._choices):
-            for gold in self._choices[row].golds:
-                self.gold.addItem(f"+{gold}" if gold else "no extra gold", gold)
-            self.gold.setEnabled(len(self._choices[row].golds) > 1)
+            choice = self._choices[row]
+            for gold, action in choice.options:
+                text = f"+{gold}" if gold else "no extra gold"
+                note = self.preview(action) if self.preview is not None else ""
+                self.gold.addItem(f"{text}: {note}" if note else text, gold)
+            self.gold.setEnabled(len(choice.golds) > 1)
 
     def _do(self) -> None:
         row = self.choices.currentRow()

@@ -254,6 +254,11 @@ class State(ABC):
         """Return the game's event counters for the balance report (none by default)."""
         return {}
 
+    def preview(self, action: Action) -> str:
+        """Return a short note on what a legal action would be worth now (e.g. an endeavour's
+        rating and cost), for a human player choosing it; empty when there is nothing to say."""
+        return ""
+
     def _ruleset_name(self) -> str:
         game = getattr(self, "game", None)
         return repr(getattr(game, "ruleset", "") or type(self).__name__)

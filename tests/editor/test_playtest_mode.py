@@ -100,6 +100,11 @@ def test_a_human_seat_takes_an_endeavour_by_clicking_an_area(window: MainWindow,
     controller.dock.choices.setCurrentRow(conquest)
     golds = [controller.dock.gold.itemData(i) for i in range(controller.dock.gold.count())]
     assert golds[0] == 0 and len(golds) > 1  # the gold choice (9.33)
+    # Each amount says what it buys: the rating and price the engine would use now (9, 9.33).
+    for i, gold in enumerate(golds):
+        action = shown[conquest].action(gold)
+        assert controller.dock.gold.itemText(i).endswith(session.state.preview(action))
+        assert "rating" in controller.dock.gold.itemText(i)
     controller.dock.gold.setCurrentIndex(1)
     actions_before = len(session.actions)
     qtbot.mouseClick(controller.dock.do_button, Qt.MouseButton.LeftButton)

@@ -354,6 +354,10 @@ class EotmaState(State):
         """Return what the map and the panels should show, as plain data (see ``view.view``)."""
         return view.view(self)
 
+    def preview(self, action: Action) -> str:
+        """An endeavour's rating and price if chosen now (see ``view.preview``)."""
+        return view.preview(self, action)
+
     # --- copying and JSON ---
 
     def clone(self) -> Self:

@@ -5,11 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from model.rules.eotma import npc
+from model.rules.eotma.actions import Endeavour
+from model.rules.eotma.endeavours.common import is_conversion, locate
 from model.rules.eotma.endeavours.conquest import conversion_differential
+from model.rules.eotma.ratings import base_rating
 from model.rules.eotma.victory import victory_points
 
 if TYPE_CHECKING:
     from model.rules.eotma.state import EotmaState
+    from model.rules.protocol import Action
 
 
 def _players(mask: int, ids: tuple[str, ...]) -> list[str]:
@@ -184,3 +188,18 @@ def view(state: EotmaState) -> dict[str, Any]:
         "magnates": _magnates(state, attacked),
         "raiders": _raiders(state, attacked),
     }
+
+
+def preview(state: EotmaState, action: Action) -> str:
+    """What an endeavour would be worth if chosen now: its effectiveness rating with the extra gold
+    (9; before the defender's card and gold of 13 or the opposing gold of 12.2) and its price
+    (9.17, 9.33). Empty for other actions, and for a conversion attempt, which the conversion
+    chart decides (22.2)."""
+    player = state.active()
+    if not isinstance(action, Endeavour) or player < 0:
+        return ""
+    at = locate(state, player, action)
+    if isinstance(at, str) or (at.kind == "conquest" and is_conversion(state, player, at.target)):
+        return ""
+    rating = base_rating(state, player, at.kind, at.target, at.base, at.seas) + action.gold
+    return f"rating {rating:+d}, costs {at.cost(state, action.gold)} gold"

@@ -205,3 +205,14 @@ def test_10_33_a_partly_conquered_court_weakens_diplomacy_based_there() -> None:
     before = base_rating(state, 0, "diplomacy", at.target, at.base, at.seas)
     state.partial[(idx(state, "home"), idx(state, "march"))] = Partial(1, 1)
     assert base_rating(state, 0, "diplomacy", at.target, at.base, at.seas) == before - 1
+
+
+def test_9_preview_states_the_rating_and_price_the_resolution_then_uses() -> None:
+    # A human player sees an endeavour's rating (9) and price (9.17, 9.33) before choosing it.
+    state = start(C_AT_5, hand=[2], areas={"border": AreaStart(None, 1)})
+    action = state.resolve("conquest border from march +1")
+    assert state.preview(action) == "rating +3, costs 3 gold"  # 3 + 1 - 1 - 1 = 2, plus 1 gold
+    entry = state.apply(action)
+    assert "conquest border: card 2, rating 3" in entry.effects
+    assert state.treasury[0] == 12 - 3
+    assert state.preview(state.resolve("end-turn")) == ""
