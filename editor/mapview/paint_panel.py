@@ -106,6 +106,8 @@ def _from_model(model: type[BaseModel] | None, target: str) -> list[Paintable]:
         extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
         label = field_label(key, info)
         description = info.description or ""
+        if typing.get_origin(annotation) in (list, dict):
+            continue  # a list or table of references (ties, claims) is edited in the inspector
         if extra.get("ref"):
             found.append(
                 Paintable(

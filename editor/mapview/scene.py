@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import DocumentChange, ScenarioDocument
+from editor.mapview.chips_item import ChipsItem
 from editor.mapview.items import (
     AreaItem,
     BoundaryItem,
@@ -35,6 +36,7 @@ from editor.mapview.items import (
     geometry_path,
 )
 from editor.mapview.modes import Colouring, LegendEntry, get_mode
+from editor.mapview.setup_marks import setup_chips
 from model.issues import Issue
 from model.scenario import Area, AreaKind, Boundary, Scenario
 
@@ -47,6 +49,7 @@ LAYERS = (
     ("borders", "Borders", 10),
     ("connections", "Connections", 20),
     ("labels", "Labels", 30),
+    ("setup", "Starting state (forts, courts...)", 35),
     ("units", "Units", 40),
     ("anchors", "Anchors and label points", 50),
     ("grid", "Grid", 60),
@@ -95,6 +98,8 @@ class MapScene(QGraphicsScene):
         self.boundaries: dict[str, BoundaryItem] = {}
         self.connections: dict[str, ConnectionItem] = {}
         self.units: dict[str, UnitItem] = {}
+        self.setup_chips: dict[str, ChipsItem] = {}
+        """Area id -> the chips of its starting state over its name (``setup_marks``)."""
         self.markers: dict[str, list[MarkerItem]] = {}
         self._boundary_index: dict[str, Boundary] = {}
         self.mode_id = "owner"
@@ -134,7 +139,7 @@ class MapScene(QGraphicsScene):
     def rebuild(self) -> None:
         """Drop every item and build them again from the scenario (after opening a file)."""
         self.labels.clear()
-        for collection in (self.areas, self.boundaries, self.connections, self.units):
+        for collection in (self.areas, self.boundaries, self.connections, self.units, self.setup_chips):
             for item in collection.values():
                 self.removeItem(item)
             collection.clear()
@@ -151,6 +156,7 @@ class MapScene(QGraphicsScene):
         for connection in self.scenario.map.connections:
             self._update_connection(connection.id, area_index)
         self._update_units(area_index)
+        self._update_setup_chips(area_index)
         self._update_markers(area_index, area_index.keys())
         self._update_notice(force=True)
         self.setSceneRect(self.map_rect())
@@ -263,6 +269,27 @@ class MapScene(QGraphicsScene):
             text = f"{unit.kind[:1].upper()}{unit.strength}"
             item.set_unit(text, colours.get(unit.owner, "#808080"), self.label_point(area), slot)
             self.units[unit.id] = item
+
+    def _update_setup_chips(self, area_index: dict[str, Area]) -> None:
+        """Rebuild the starting-state chips (forts, unrest, courts...; few, and a court's chip moves
+        with an empire's edit, so all of them at once)."""
+        wanted = setup_chips(self.scenario)
+        for area_id in list(self.setup_chips):
+            if area_id not in wanted or area_id not in area_index:
+                self.removeItem(self.setup_chips.pop(area_id))
+        for area_id, chips in wanted.items():
+            area = area_index.get(area_id)
+            if area is None:
+                continue
+            item = self.setup_chips.get(area_id)
+            if item is None:
+                item = ChipsItem(area_id, self.layers["setup"], above=True)
+                self.setup_chips[area_id] = item
+            item.setPos(self.label_point(area))
+            shape = self.areas.get(area_id)
+            extent = shape.path().boundingRect().width() if shape is not None else 0.0
+            tip = "\n".join(chip.tip for chip in chips)
+            item.set_chips(chips, f"Starting state of {area.name or area_id}:\n{tip}", extent)
 
     def _update_markers(self, area_index: dict[str, Area], area_ids: Iterable[str]) -> None:
         """Rebuild the anchor and label-point markers of these areas."""
@@ -429,6 +456,8 @@ class MapScene(QGraphicsScene):
         # Faces that only changed shape keep their colour, anchors, label point and units.
         if change.units or change.empires or change.magnates or change.areas:
             self._update_units(area_index)
+        if change.areas or change.empires or change.magnates or change.setup:
+            self._update_setup_chips(area_index)
         if change.areas:
             self._update_markers(area_index, change.areas)
         if change.areas or change.empires or change.magnates or change.setup:

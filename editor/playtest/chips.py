@@ -11,18 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from editor.mapview.chips_item import Chip
 from editor.mapview.modes import INDEPENDENT, SEA, SOCIAL
 from model import colours as palette
-
-
-@dataclass(frozen=True)
-class Chip:
-    """One marker next to an area's name: a short text on a coloured box, with an explanation."""
-
-    text: str
-    fill: str
-    tip: str
-    outline: str = "#202020"
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 the arrows of the Seasons order tokens the viewer may see (``editor.playtest.orders``).
 
 Drawn on the editor's own ``MapScene`` in a layer of its own; the document is never changed.
-While the overlay is shown, the scene's starting-unit counters are hidden (the chips show the
-units in play) and area fills follow the game; ``clear()`` gives the scene back as it was.
+While the overlay is shown, the scene's starting units and starting-state chips are hidden (the game's
+chips show those in play) and area fills follow the game; ``clear()`` gives the scene back as it was.
 """
 
 from __future__ import annotations
@@ -11,111 +11,24 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
-    QGraphicsSceneHoverEvent,
     QStyleOptionGraphicsItem,
     QWidget,
 )
 
 from editor.document import DocumentChange
+from editor.mapview.chips_item import ChipsItem
 from editor.mapview.items import Layer
 from editor.mapview.modes import LegendEntry
 from editor.mapview.scene import MapScene
-from editor.playtest.chips import AreaPicture, Chip, Colours
+from editor.playtest.chips import AreaPicture, Colours
 from editor.playtest.orders import LAST, OWN, OrderMark, describe
 
 OVERLAY_Z = 45
-CHIP_HEIGHT = 13.0
-
-
-def _is_symbol(text: str) -> bool:
-    """A chip text that is one pictograph (♛, ☠, ⚔, ✠...), not letters or digits."""
-    return len(text) == 1 and ord(text) >= 0x2000
-
-
-class ChipsItem(QGraphicsItem):
-    """A row of chips under an area's label, a constant size on screen."""
-
-    def __init__(self, area_id: str, parent: QGraphicsItem | None = None) -> None:
-        super().__init__(parent)
-        self.area_id = area_id
-        self.chips: tuple[Chip, ...] = ()
-        self._font = QFont("Sans Serif", 7)
-        self._font.setBold(True)
-        self._metrics = QFontMetricsF(self._font)
-        # A lone symbol (court, raid, attack, cross...) is drawn larger: at 7 pt it is a smudge.
-        self._symbol_font = QFont("Sans Serif", 9)
-        self._widths: list[float] = []
-        self._rect = QRectF()
-        self._extent = 0.0
-        self._tip = ""
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setAcceptHoverEvents(True)
-
-    def set_chips(self, chips: tuple[Chip, ...], tip: str, extent: float = 0.0) -> None:
-        """Show these chips centred under the label point; ``extent`` is the area's width in map units."""
-        self.prepareGeometryChange()
-        self.chips = chips
-        self._extent = extent
-        self._widths = [max(CHIP_HEIGHT, self._metrics.horizontalAdvance(c.text) + 5) for c in chips]
-        total = sum(self._widths) + max(0, len(chips) - 1) * 2
-        # Below the area's name (drawn about 8 px either side of the label point).
-        self._rect = QRectF(-total / 2, 9, total, CHIP_HEIGHT)
-        self._tip = tip
-        self.setToolTip(tip)
-        self.update()
-
-    def chip_at(self, x: float) -> Chip | None:
-        """The chip under ``x`` (in the row's pixels), None between or beside the chips."""
-        left = self._rect.left()
-        for chip, width in zip(self.chips, self._widths, strict=True):
-            if left <= x <= left + width:
-                return chip
-            left += width + 2
-        return None
-
-    def hoverMoveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
-        """The tooltip names the chip under the pointer first, then tells the area's whole story."""
-        chip = self.chip_at(event.pos().x())
-        self.setToolTip(f"{chip.tip}\n\n{self._tip}" if chip is not None else self._tip)
-        super().hoverMoveEvent(event)
-
-    def _scale(self) -> float:
-        scene = self.scene()
-        if scene is None or not scene.views():
-            return float(scene.property("render_scale") or 1.0) if scene is not None else 1.0
-        return float(scene.views()[0].transform().m11())
-
-    def boundingRect(self) -> QRectF:
-        """The row's box in pixels."""
-        return self._rect.adjusted(-1, -1, 1, 1)
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        """Draw each chip as a rounded box with its text, when the area is wide enough on screen."""
-        # Level of detail, as for labels: chips of an area smaller than them on screen would
-        # bury a zoomed-out map; zoom in (or hover for the tooltip) to read them.
-        if self._extent and self._extent * self._scale() < self._rect.width() * 0.6:
-            return
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setFont(self._font)
-        x = self._rect.left()
-        for chip, width in zip(self.chips, self._widths, strict=True):
-            box = QRectF(x, self._rect.top(), width, CHIP_HEIGHT)
-            fill = QColor(chip.fill)
-            painter.setPen(QPen(QColor(chip.outline), 1.5 if chip.outline != "#202020" else 0.8))
-            painter.setBrush(fill)
-            painter.drawRoundedRect(box, 3, 3)
-            painter.setPen(QColor("#ffffff") if fill.lightness() < 120 else QColor("#111111"))
-            painter.setFont(self._symbol_font if _is_symbol(chip.text) else self._font)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, chip.text)
-            x += width + 2
 
 
 class OrderArrow(QGraphicsPathItem):
@@ -199,8 +112,10 @@ class PlayOverlay:
         self._highlight.setZValue(-1)
         self.orders: tuple[OrderMark, ...] = ()
         self.arrows: list[OrderArrow] = []
-        self._units_were_visible = scene.layers["units"].isVisible()
-        scene.layers["units"].setVisible(False)
+        # The game's chips show units, forts and courts in play: the starting ones step aside.
+        self._were_visible = {name: scene.layers[name].isVisible() for name in ("units", "setup")}
+        for name in self._were_visible:
+            scene.layers[name].setVisible(False)
         scene.document.changed.connect(self._on_document_changed)
         self.active = True
 
@@ -273,7 +188,8 @@ class PlayOverlay:
         self.scene.removeItem(self.layer)
         self.chips.clear()
         self.arrows.clear()
-        self.scene.layers["units"].setVisible(self._units_were_visible)
+        for name, visible in self._were_visible.items():
+            self.scene.layers[name].setVisible(visible)
         self.scene.recolour()
 
 

@@ -34,8 +34,15 @@ class AreaSetup(_Attrs):
     """The starting state of an area (EotMA 4, 10.33, 12, 14, 17, 18)."""
 
     social_state: int = Field(default=0, ge=-3, le=3, description="Social state, -3..+3 (16.11).")
-    unrest: bool = Field(default=False, description="In unrest (17.0).")
-    fortification: int = Field(default=0, ge=0, le=3, description="Fort strength: 0, 2 or 3 (14.0).")
+    # "marker": how the editing map shows a set value in a chip over the area's name.
+    unrest: bool = Field(default=False, description="In unrest (17.0).", json_schema_extra={"marker": "!"})
+    fortification: int = Field(
+        default=0,
+        ge=0,
+        le=3,
+        description="Fort strength: 0, 2 or 3 (14.0).",
+        json_schema_extra={"marker": "F{}"},
+    )
     # The "ref" mark makes the editor offer empires by name (a checkable list, rows of counts); the
     # EotMA checks report unknown empires here with their own codes and rules (checks.py).
     ties: list[Id] = Field(
@@ -53,7 +60,9 @@ class AreaSetup(_Attrs):
         description="Conquest results standing against the owner, by empire (10.33).",
         json_schema_extra={"ref": "empire", "checked_by": "ruleset"},
     )
-    cathedral: bool = Field(default=False, description="Cathedral or mosque (35.31).")
+    cathedral: bool = Field(
+        default=False, description="Cathedral or mosque (35.31).", json_schema_extra={"marker": "✝"}
+    )
 
 
 class Leader(_Attrs):
@@ -69,7 +78,9 @@ class EmpireAttributes(_Attrs):
     """An empire's leader, court and treasury (2.0, 16.0, 21)."""
 
     leader: Leader = Field(default_factory=Leader)
-    court: Id | None = Field(default=None, json_schema_extra={"ref": "area"})
+    court: Id | None = Field(
+        default=None, description="The Court Area (21).", json_schema_extra={"ref": "area", "marker": "♛"}
+    )
     treasury: int = Field(default=12, ge=0, description="Starting gold (16.0: 12 in every scenario).")
     handicap: int = Field(default=0, description="Victory points added at the end (scenario handicap).")
     optional: bool = Field(default=False, description="Seat may be left out (e.g. Byzantium in 771).")
@@ -87,7 +98,7 @@ class MagnateAttributes(_Attrs):
     court: Id | None = Field(
         default=None,
         description="The Magnate's Court Area (24.5, 12.16); unset: its most populous starting area.",
-        json_schema_extra={"ref": "area"},
+        json_schema_extra={"ref": "area", "marker": "♜"},
     )
 
 

@@ -49,7 +49,11 @@ class AreaAttributes(_Attrs):
 class AreaSetup(_Attrs):
     """The starting state of an area: the building standing on it (Seasons: Buildings)."""
 
-    building: Building | None = Field(default=None, description="Tower, castle or ruin.")
+    building: Building | None = Field(
+        default=None,
+        description="Tower, castle or ruin.",
+        json_schema_extra={"marker": {"tower": "T", "castle": "C", "ruin": "R"}},  # the editing map's chip
+    )
     building_damage: int = Field(
         default=0, ge=0, description="Casualty might the building has already taken (it falls at its might)."
     )

@@ -1,0 +1,120 @@
+"""Rows of small labelled chips beside an area's name, a constant size on screen.
+
+The play-test overlay shows a game's state with them (``editor.playtest.overlay``) and the editing
+map shows an area's starting state (``editor.mapview.setup_marks``): forts, unrest, courts...
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsSceneHoverEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+CHIP_HEIGHT = 13.0
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One marker next to an area's name: a short text on a coloured box, with an explanation."""
+
+    text: str
+    fill: str
+    tip: str
+    outline: str = "#202020"
+
+
+def _is_symbol(text: str) -> bool:
+    """A chip text that is one pictograph (♛, ☠, ⚔, ✠...), not letters or digits."""
+    return len(text) == 1 and ord(text) >= 0x2000
+
+
+class ChipsItem(QGraphicsItem):
+    """A row of chips under an area's label, a constant size on screen."""
+
+    def __init__(self, area_id: str, parent: QGraphicsItem | None = None, above: bool = False) -> None:
+        super().__init__(parent)
+        self.area_id = area_id
+        self.above = above
+        """Whether the row stands above the area's name (the starting state, while units are
+        below it) rather than under it (a game's state)."""
+        self.chips: tuple[Chip, ...] = ()
+        self._font = QFont("Sans Serif", 7)
+        self._font.setBold(True)
+        self._metrics = QFontMetricsF(self._font)
+        # A lone symbol (court, raid, attack, cross...) is drawn larger: at 7 pt it is a smudge.
+        self._symbol_font = QFont("Sans Serif", 9)
+        self._widths: list[float] = []
+        self._rect = QRectF()
+        self._extent = 0.0
+        self._tip = ""
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(True)
+
+    def set_chips(self, chips: tuple[Chip, ...], tip: str, extent: float = 0.0) -> None:
+        """Show these chips centred under the label point; ``extent`` is the area's width in map units."""
+        self.prepareGeometryChange()
+        self.chips = chips
+        self._extent = extent
+        self._widths = [max(CHIP_HEIGHT, self._metrics.horizontalAdvance(c.text) + 5) for c in chips]
+        total = sum(self._widths) + max(0, len(chips) - 1) * 2
+        # Under or over the area's name (drawn about 8 px either side of the label point).
+        top = -9 - CHIP_HEIGHT if self.above else 9
+        self._rect = QRectF(-total / 2, top, total, CHIP_HEIGHT)
+        self._tip = tip
+        self.setToolTip(tip)
+        self.update()
+
+    def chip_at(self, x: float) -> Chip | None:
+        """The chip under ``x`` (in the row's pixels), None between or beside the chips."""
+        left = self._rect.left()
+        for chip, width in zip(self.chips, self._widths, strict=True):
+            if left <= x <= left + width:
+                return chip
+            left += width + 2
+        return None
+
+    def hoverMoveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        """The tooltip names the chip under the pointer first, then tells the area's whole story."""
+        chip = self.chip_at(event.pos().x())
+        self.setToolTip(f"{chip.tip}\n\n{self._tip}" if chip is not None else self._tip)
+        super().hoverMoveEvent(event)
+
+    def _scale(self) -> float:
+        scene = self.scene()
+        if scene is None or not scene.views():
+            return float(scene.property("render_scale") or 1.0) if scene is not None else 1.0
+        return float(scene.views()[0].transform().m11())
+
+    def boundingRect(self) -> QRectF:
+        """The row's box in pixels."""
+        return self._rect.adjusted(-1, -1, 1, 1)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        """Draw each chip as a rounded box with its text, when the area is wide enough on screen."""
+        # Level of detail, as for labels: chips of an area smaller than them on screen would
+        # bury a zoomed-out map; zoom in (or hover for the tooltip) to read them.
+        if self._extent and self._extent * self._scale() < self._rect.width() * 0.6:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setFont(self._font)
+        x = self._rect.left()
+        for chip, width in zip(self.chips, self._widths, strict=True):
+            box = QRectF(x, self._rect.top(), width, CHIP_HEIGHT)
+            fill = QColor(chip.fill)
+            painter.setPen(QPen(QColor(chip.outline), 1.5 if chip.outline != "#202020" else 0.8))
+            painter.setBrush(fill)
+            painter.drawRoundedRect(box, 3, 3)
+            painter.setPen(QColor("#ffffff") if fill.lightness() < 120 else QColor("#111111"))
+            painter.setFont(self._symbol_font if _is_symbol(chip.text) else self._font)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, chip.text)
+            x += width + 2
