@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from model import io
@@ -181,6 +181,18 @@ class ScenarioDocument(QObject):
         except Exception as error:  # a broken map must still open so that the author can fix it
             log.exception("cannot build the topology")
             self._derived = _Derived(error=f"cannot build the map's faces: {error}")
+            return
+        # Once the map is on screen (the next turn of the event loop), check the linework that the
+        # first edit's local update relies on, so that the first drag on a big map does not stall.
+        topology = self._derived.topology
+        QTimer.singleShot(0, self, lambda: self._prepare(topology))
+
+    def _prepare(self, topology: Topology) -> None:
+        if topology is self._derived.topology:  # not replaced meanwhile
+            try:
+                topology.prepare_for_edits()
+            except Exception:
+                log.exception("cannot check the linework")  # the first edit will rebuild instead
 
     def _update_topology(self, change: DocumentChange) -> frozenset[str]:
         """Bring the faces up to date; return the areas whose faces changed (all after a rebuild)."""

@@ -395,6 +395,11 @@ class Topology:
             self._clean = not any(p.code in BREAKING for p in self.linework_problems())
         return self._clean
 
+    def prepare_for_edits(self) -> None:
+        """Check the whole linework now (what the first local ``update`` needs, and caches), so that
+        the first edit after opening a big map does not pay for it: 0.2 s at 5,000 areas."""
+        self._is_clean()
+
     # --- queries -----------------------------------------------------------------------------
 
     def face_ids(self) -> list[int]:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 from editor_helpers import dump
+from pytestqt.qtbot import QtBot
 
 from editor import commands
 from editor.document import DocumentChange, ScenarioDocument
 from model import ops
+from model.scenario import Scenario
 
 
 def test_an_edit_undoes_and_redoes_exactly(document: ScenarioDocument) -> None:
@@ -95,3 +97,23 @@ def test_geometry_edits_update_the_topology_incrementally(document: ScenarioDocu
     document.undo_stack.undo()
     restored = {a.id: document.topology.area_geometry(a.id).area for a in document.scenario.map.areas}
     assert restored == pytest.approx(area_before)
+
+
+def test_the_first_edit_after_opening_does_not_check_the_whole_linework(
+    qtbot: QtBot, scenario: Scenario, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The whole-linework check that a local update relies on runs once the map is open (the next
+    # turn of the event loop), not inside the first drag step (0.2 s on a 5,000-area map).
+    from model.topology import Topology
+
+    document = ScenarioDocument(scenario)
+    calls: list[int] = []
+    original = Topology.linework_problems
+    monkeypatch.setattr(Topology, "linework_problems", lambda self: calls.append(1) or original(self))
+    qtbot.waitUntil(lambda: bool(calls), timeout=2000)  # done after opening
+    boundary = scenario.map.boundaries[0]
+    x, y = boundary.points[1] if len(boundary.points) > 2 else boundary.points[0]
+    index = 1 if len(boundary.points) > 2 else 0
+    calls.clear()
+    commands.execute(document, lambda s: ops.move_vertex(s, boundary.id, index, (x + 0.5, y)), "Move")
+    assert calls == []
