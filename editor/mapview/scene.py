@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QGraphicsSimpleTextItem,
     QWidget,
 )
+from shapely.geometry import box
 
 from editor.document import DocumentChange, ScenarioDocument
 from editor.mapview.chips_item import ChipsItem
@@ -317,8 +318,17 @@ class MapScene(QGraphicsScene):
         return list(boundary.points) if boundary is not None else []
 
     def boundaries_near(self, point: QPointF, tolerance: float) -> list[str]:
-        """Ids of the boundaries drawn within ``tolerance`` map units of a point."""
-        rect = QRectF(point.x() - tolerance, point.y() - tolerance, 2 * tolerance, 2 * tolerance)
+        """Ids of the boundaries within ``tolerance`` map units of a point (snapping, vertex picking).
+
+        Found through the topology's spatial index when there is one: Qt's item index leaves out
+        the borders while the overview picture makes their layer transparent (``area_at``).
+        """
+        x, y = point.x(), point.y()
+        topology = self.document.topology
+        if topology is not None:
+            near = topology.boundaries_near(box(x - tolerance, y - tolerance, x + tolerance, y + tolerance))
+            return [bid for bid in near if bid in self.boundaries]
+        rect = QRectF(x - tolerance, y - tolerance, 2 * tolerance, 2 * tolerance)
         return [item.boundary_id for item in self.items(rect) if isinstance(item, BoundaryItem)]
 
     # --- colours --------------------------------------------------------------------------------

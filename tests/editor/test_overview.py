@@ -75,3 +75,16 @@ def test_areas_can_be_clicked_while_the_picture_stands_in_for_them(view: MapView
     assert scene.object_at(anchor, 0.1) == ("area", "halden")
     scene.layers["land"].setVisible(False)  # a hidden layer is not clickable
     assert scene.area_at(anchor) is None
+
+
+def test_snapping_finds_borders_while_the_picture_stands_in_for_them(view: MapView) -> None:
+    from editor.mapview.tools import snap_point
+
+    scene = view.map_scene
+    boundary = scene.scenario.map.boundaries[0]
+    x, y = boundary.points[0]
+    view.overview.refresh()
+    assert view.overview.active
+    assert boundary.id in scene.boundaries_near(QPointF(x + 0.1, y), 1.0)
+    snap = snap_point(scene, QPointF(x + 0.1, y - 0.1), 1.0, 0.0)
+    assert snap.kind == "vertex" and snap.point == (x, y)
