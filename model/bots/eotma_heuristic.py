@@ -6,7 +6,9 @@ the expected loss of the area to rebellion. It calls a claim or readmission parl
 own votes carry it against every other voter (20.42, 20.45), rules several palace areas with one
 card when that beats its best endeavour (35.33), gives up its least useful holding card over the
 hand limit (19.2), removes unpaid fleets and interior armies first (33.23) and takes over any
-partial conversion offered with a gift (22.21). It makes no gifts (20.1).
+partial conversion offered with a gift (22.21). It makes no gifts (20.1). As a host it grants
+asylum (21.2) and revokes it, at its first decision after, once the exile has a tie or claim on
+one of its areas (it refuses such an exile asylum in the first place).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from model.rules.eotma.actions import (
     Oppose,
     Refuse,
     Relocate,
+    RevokeAsylum,
     RulePalaces,
     Tax,
     Vote,
@@ -48,7 +51,7 @@ from model.rules.eotma.data import Rules
 from model.rules.eotma.decisions import COMMERCE
 from model.rules.eotma.endeavours.common import Located, problem
 from model.rules.eotma.endeavours.diplomacy import outcome
-from model.rules.eotma.legal import candidate_action, legal_actions
+from model.rules.eotma.legal import candidate_action, deciding_player, legal_actions, revoke_problem
 from model.rules.eotma.ratings import base_rating, partial_against
 from model.rules.eotma.state import EotmaState
 from model.rules.eotma.taxation import tax_problem
@@ -144,6 +147,9 @@ class EotmaHeuristicBot:
     def choose(self, state: State) -> Action:
         """Return the bot's action for the current player."""
         assert isinstance(state, EotmaState)
+        revoke = self._revoke(state)
+        if revoke is not None:
+            return revoke
         if state.pending:
             return self._decide(state)
         if state.phase == "initiative":
@@ -173,6 +179,28 @@ class EotmaHeuristicBot:
         if state.tax_stage == 0 and not state.is_exiled(player):
             return BeginTaxation()
         return EndTurn()
+
+    # --- asylum (21.2) ---
+
+    @staticmethod
+    def _threat(state: EotmaState, host: int, exile: int) -> bool:
+        """Whether an exile works against its host: it has a tie or a claim on one of the host's
+        areas, the first step of a diplomatic conquest (12.1, 20.42) the host's court would base."""
+        bit = 1 << exile
+        ties, claims = state.ties, state.claims
+        return any(owner == host and (ties[a] | claims[a]) & bit for a, owner in enumerate(state.owner))
+
+    def _revoke(self, state: EotmaState) -> Action | None:
+        """Revoke an asylum (21.2) as soon as its exile has become a threat, at any decision."""
+        host = deciding_player(state)
+        if host < 0 or host not in state.asylum:
+            return None
+        ids = state.game.player_ids
+        for exile, given in enumerate(state.asylum):
+            threat = given == host and self._threat(state, host, exile)
+            if threat and revoke_problem(state, ids[exile]) is None:
+                return RevokeAsylum(ids[exile])
+        return None
 
     # --- parleys (20.4) and palaces (35.33) ---
 
@@ -318,7 +346,8 @@ class EotmaHeuristicBot:
         if decision.kind == "passage":
             return Accept()  # a refusal makes the crusaders conquer the area
         if decision.kind == "asylum":
-            return Accept()  # an exile's diplomacy rarely hurts the host
+            # An exile's diplomacy rarely hurts the host, unless it already reaches for its areas.
+            return Refuse() if self._threat(state, decision.player, decision.data[0]) else Accept()
         if decision.kind == "loan":
             return Refuse()  # gold lent to a rival crusader (23.32 step 2) only helps the rival
         if decision.kind == "transfer":

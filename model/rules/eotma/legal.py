@@ -69,7 +69,16 @@ if TYPE_CHECKING:
 
 
 def legal_actions(state: EotmaState) -> list[Action]:
-    """Return every legal action of the current player (gold amounts from the bounded table sets)."""
+    """Return every legal action of the current player (gold amounts from the bounded table sets),
+    with a host's revocations of asylum after them (21.2, see :func:`revoke_actions`)."""
+    actions = _listed(state)
+    host = deciding_player(state)
+    if host >= 0 and host in state.asylum:
+        actions.extend(revoke_actions(state))
+    return actions
+
+
+def _listed(state: EotmaState) -> list[Action]:
     if state.phase == "over":
         return []
     if state.pending:
@@ -94,8 +103,6 @@ def legal_actions(state: EotmaState) -> list[Action]:
                 continue
             if state.is_exiled(player) and not state.is_exiled(other) and state.asylum[player] != other:
                 actions.append(AskAsylum(other_id))
-            if state.asylum[other] == player:
-                actions.append(RevokeAsylum(other_id))
         actions.extend(card_actions(state, player))
         actions.extend(diplomacy_actions(state, player))
         if state.game.options.civilisation_markers and state.hand[player]:
@@ -108,6 +115,57 @@ def legal_actions(state: EotmaState) -> list[Action]:
     if may_end_turn(state, player):
         actions.append(EndTurn())
     return actions
+
+
+def deciding_player(state: EotmaState) -> int:
+    """Return the number of the player the engine waits for (``current_player``), -1 for none."""
+    if state.phase == "over":
+        return -1
+    if state.pending:
+        return state.pending[-1].player
+    if state.phase == "initiative":
+        return state.ranking[state.pick]
+    return state.active()
+
+
+def revoke_actions(state: EotmaState) -> list[Action]:
+    """Return the deciding player's revocations of the asylum it granted (21.2).
+
+    21.2 lets a host revoke asylum at any time. A program only acts when a player decides, so
+    the host may revoke whenever the engine waits for it: at every step of its own turn (army
+    movement and the taxation block included), at its place choice in each round's initiative
+    (so once at the start of every round at the latest), and at every decision it takes inside
+    another player's turn (a defense, a vote, a request for asylum...). The revocation is no
+    answer to that decision, which stays open. The one exception: while the host decides how
+    much gold to spend against the exile's own diplomacy endeavour (12.2), that endeavour was
+    declared and paid for from the host's court and is finished from it; the host may revoke
+    as soon as it has answered. A random player cannot loop on this: every revocation ends an
+    asylum, and only the exile, in its own turn, can ask for a new one.
+    """
+    host = deciding_player(state)
+    ids = state.game.player_ids
+    return [RevokeAsylum(ids[e]) for e, h in enumerate(state.asylum) if h == host and _revoke_open(state, e)]
+
+
+def _revoke_open(state: EotmaState, exile: int) -> bool:
+    """Return False while the exile's diplomacy endeavour waits for the host's opposing gold."""
+    return not (state.active() == exile and any(d.kind == "oppose" for d in state.pending))
+
+
+def revoke_problem(state: EotmaState, empire: str) -> str | None:
+    """Return why the deciding player cannot revoke this empire's asylum now (21.2), or None."""
+    host = deciding_player(state)
+    exile = state.game.player_index.get(empire)
+    if exile is None or exile == host:
+        return f"{empire!r} is not another empire"
+    if state.asylum[exile] != host:
+        return f"{empire} holds no asylum from this player (21.2)"
+    if not _revoke_open(state, exile):
+        return (
+            f"{empire}'s diplomacy endeavour is under way from this court; "
+            "revoke after answering it (12.2, 21.2)"
+        )
+    return None
 
 
 def _decision_actions(state: EotmaState) -> list[Action]:
@@ -470,6 +528,8 @@ def check(state: EotmaState, action: Action) -> None:
 
 def _reason(state: EotmaState, action: Action) -> str | None:
     game = state.game
+    if isinstance(action, RevokeAsylum):
+        return revoke_problem(state, action.empire)
     if state.pending:
         decision = state.pending[-1]
         who = game.player_ids[decision.player]
@@ -610,18 +670,14 @@ def _reason(state: EotmaState, action: Action) -> str | None:
         if state.tax_stage == 1:
             return "finish the taxation block first (16.14)"
         return events.play_problem(state, player, action.card, action.area, action.empire)
-    if isinstance(action, AskAsylum | RevokeAsylum):
+    if isinstance(action, AskAsylum):
         other = game.player_index.get(action.empire)
         if other is None or other == player:
             return f"{action.empire!r} is not another empire"
-        if isinstance(action, AskAsylum):
-            if not state.is_exiled(player):
-                return "only an exile asks for asylum (21.2)"
-            if state.is_exiled(other):
-                return f"{action.empire} has no court to offer (21.2)"
-            return None
-        if state.asylum[other] != player:
-            return f"{action.empire} holds no asylum from this player (21.2)"
+        if not state.is_exiled(player):
+            return "only an exile asks for asylum (21.2)"
+        if state.is_exiled(other):
+            return f"{action.empire} has no court to offer (21.2)"
         return None
     if isinstance(action, RulePalaces):
         if state.tax_stage == 1:

@@ -431,10 +431,9 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         effects.append(f"{state.game.player_ids[state.active()]} asks {action.empire} for asylum (21.2)")
     elif isinstance(action, RevokeAsylum):
         exile = state.game.player_index[action.empire]
-        state.asylum[exile] = -1
-        effects.append(
-            f"{state.game.player_ids[state.active()]} revokes the asylum of {action.empire} (21.2)"
-        )
+        host_id = state.game.player_ids[state.asylum[exile]]
+        state.asylum[exile] = -1  # 21.2: at any decision of the host (legal.revoke_actions)
+        effects.append(f"{host_id} revokes the asylum of {action.empire} (21.2)")
     elif isinstance(action, RulePalaces):
         board = state.game.board
         endeavours.rule_palaces(state, [board.index[a] for a in action.targets], effects, action.gold)
