@@ -60,7 +60,7 @@ from model.rules.eotma.actions import (
 )
 from model.rules.eotma.decisions import Pending
 from model.rules.eotma.endeavours.common import Located, defense_seas, is_conversion, problem
-from model.rules.eotma.ratings import diplomacy_base
+from model.rules.eotma.ratings import cost, diplomacy_base
 from model.rules.eotma.territory import connection, sea_range
 from model.rules.protocol import Action, IllegalActionError
 
@@ -221,28 +221,55 @@ PALACE_SUBSETS_LISTED = 6
 """Up to this many palace areas, every choice of two or more is listed (35.33); beyond it the
 list holds all of them and each leaving one out (any other choice is still accepted)."""
 
+PALACE_GOLD_LISTED = 3
+"""Up to this many palace areas, every listed choice also comes with extra gold on one of its
+areas (35.33); beyond it only the choice of all of them does, so the list stays short."""
+
 
 def palace_actions(state: EotmaState, player: int) -> list[Action]:
-    """Return the palace rulings the player can pay for (35.33: any or all own palace areas).
+    """Return the palace rulings the player can pay for (35.33: any or all own palace areas, the
+    extra gold spent per area).
 
-    ``rule-palaces`` alone rules them all; the proper choices of two or more areas are listed by
-    name, without extra gold. A single area, and extra gold per area, are accepted too but not
-    listed (a single area is the plain ruling endeavour; gold per area would multiply the list).
+    Listed, each only when affordable:
+
+    * ``rule-palaces`` (all of them) and the proper choices of two or more areas by name, without
+      extra gold (with more than :data:`PALACE_SUBSETS_LISTED` areas: all but one, for each);
+    * each of those choices with one extra-gold amount of the table (9.33) on one of its areas,
+      that area named last: ``rule-palaces home border march +2`` puts 2 gold on march only. The
+      play-test panel thus shows one choice per area receiving the gold, with a gold box. With
+      more than :data:`PALACE_GOLD_LISTED` palace areas only the choice of all of them comes with
+      gold, which keeps the list linear in the areas.
+
+    Not listed, though accepted when typed: gold on several areas of one ruling (one amount per
+    area multiplies the list), and a single area, which is the plain ruling endeavour (``rule
+    AREA +N``, listed with every amount).
     """
-    areas = sorted(endeavours.palace_areas(state, player))
-    if not areas:
+    areas = endeavours.palace_areas(state, player)
+    if not areas or not state.hand[player] or not state.game.options.civilisation_markers:
         return []
     ids = state.game.board.ids
-    actions: list[Action] = []
-    if endeavours.palace_problem(state, player) is None:
-        actions.append(RulePalaces())
-    if len(areas) <= PALACE_SUBSETS_LISTED:
-        choices = [c for size in range(2, len(areas)) for c in combinations(areas, size)]
+    every = sorted(areas)
+    if len(every) <= PALACE_SUBSETS_LISTED:
+        choices = [c for size in range(2, len(every)) for c in combinations(every, size)]
     else:
-        choices = [tuple(a for a in areas if a != left) for left in areas]
-    for choice in choices:
-        if endeavours.palace_problem(state, player, list(choice)) is None:
-            actions.append(RulePalaces(tuple(ids[a] for a in choice)))
+        choices = [tuple(a for a in every if a != left) for left in every]
+    choices.insert(0, tuple(every))
+    price = {a: cost(state, "rule", seas, 0) for a, seas in areas.items()}
+    gold = state.treasury[player]
+    amounts = [g for g in state.game.rules.extra_gold if g > 0]
+    actions: list[Action] = []
+    for n, choice in enumerate(choices):
+        paid = sum(price[a] for a in choice)
+        if paid > gold:
+            continue
+        names = tuple(ids[a] for a in choice)
+        actions.append(RulePalaces(names if n else ()))
+        if len(choice) < 2 or (n and len(every) > PALACE_GOLD_LISTED):
+            continue
+        for last in choice:
+            order = (*(ids[a] for a in choice if a != last), ids[last])
+            zeros = (0,) * (len(choice) - 1)
+            actions.extend(RulePalaces(order, (*zeros, g)) for g in amounts if paid + g <= gold)
     return actions
 
 

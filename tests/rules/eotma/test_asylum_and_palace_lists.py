@@ -4,11 +4,11 @@ palace rulings with extra gold are listed (35.33)."""
 from __future__ import annotations
 
 import pytest
-from eotma_helpers import card, game, idx, start
+from eotma_helpers import area, card, game, idx, start
 
 from model.bots.base import RandomBot, play
 from model.bots.eotma_heuristic import EotmaHeuristicBot
-from model.rules.eotma.game import Options
+from model.rules.eotma.game import AreaStart, Options
 from model.rules.eotma.state import EotmaState
 from model.rules.protocol import IllegalActionError
 
@@ -115,3 +115,100 @@ def test_21_2_random_games_with_an_exile_end() -> None:
         seen += [f"{e.phase} {e.action}" for e in state.log]
     assert any(a.startswith("turn revoke-asylum") for a in seen)
     assert any(a.startswith("initiative revoke-asylum") for a in seen)
+
+
+# --- 35.33: palace rulings with extra gold are listed ---
+
+PLUS = card(2, rule={"target": ["+1(1>)"]})
+MARKERS = Options(events=False, civilisation_markers=True)
+
+
+def _palaces(*names: str) -> EotmaState:
+    """West has a palace in each named area (all its own, social state 2), two cards of PLUS."""
+    state = start(
+        PLUS,
+        hand=[2, 2],
+        options=MARKERS,
+        areas={"march": AreaStart("west", 2), "border": AreaStart("west", 2), "city": AreaStart("west", 2)},
+    )
+    for name in names:
+        state.civ[idx(state, name)] = 4
+    return state
+
+
+def _palace_list(state: EotmaState) -> list[str]:
+    return [a for a in legal(state) if a.startswith("rule-palaces")]
+
+
+def test_35_33_extra_gold_on_one_palace_area_of_each_choice_is_listed() -> None:
+    state = _palaces("home", "march", "border")
+    listed = _palace_list(state)
+    # every choice of two or three areas (4), then gold 1, 2, 3 or 5 on one of its areas (9 x 4)
+    assert len(listed) == 4 + 9 * 4 == len(set(listed))
+    assert listed[:6] == [
+        "rule-palaces",
+        "rule-palaces march border home +1",
+        "rule-palaces march border home +2",
+        "rule-palaces march border home +3",
+        "rule-palaces march border home +5",
+        "rule-palaces home border march +1",
+    ]
+    assert "rule-palaces home march +5" in listed and "rule-palaces march home +5" in listed
+    assert not any(a.startswith("rule-palaces home +") for a in listed)  # that is 'rule home +N'
+    for text in listed:
+        action = state.game.parse_action(text)
+        state._check(action)
+        assert str(action) == text
+    entry = state.apply("rule-palaces home border march +2")
+    # home, march: 3 - 2 = 1; border: 3 - 2 - 1 (related language) = 0; march +2 gold
+    assert "rule march: rating 3" in entry.effects and "rule home: rating 1" in entry.effects
+    assert "rule border: rating 0" in entry.effects and state.treasury[0] == 10
+    assert area(state, "march")["social_state"] == 3
+
+
+def test_35_33_only_the_palace_rulings_the_treasury_pays_for_are_listed() -> None:
+    state = _palaces("home", "march", "border")
+    state.treasury[0] = 2
+    listed = _palace_list(state)
+    assert "rule-palaces march border home +2" in listed
+    assert not any(a.endswith(("+3", "+5")) for a in listed) and len(listed) == 4 + 9 * 2
+    state.treasury[0] = 0
+    assert _palace_list(state) == [
+        "rule-palaces",
+        "rule-palaces home march",
+        "rule-palaces home border",
+        "rule-palaces march border",
+    ]
+
+
+def test_35_33_with_many_palace_areas_only_the_choice_of_all_comes_with_gold() -> None:
+    state = _palaces("home", "march", "border", "city")
+    listed = _palace_list(state)
+    with_gold = [a for a in listed if "+" in a]
+    # 11 choices of two or more of four areas; gold on one of the four areas of all of them
+    assert len(listed) - len(with_gold) == 11 and len(with_gold) == 4 * 4
+    assert all(len(a.split()) == 6 for a in with_gold)
+    for text in listed:
+        state._check(state.game.parse_action(text))
+
+
+def test_35_33_random_games_with_palaces_end() -> None:
+    g = game(
+        PLUS,
+        areas={"march": AreaStart("west", 2), "border": AreaStart("west", 2)},
+        options=Options(events=True, civilisation_markers=True, armies_fleets=True),
+        rounds=4,
+    )
+    ruled = 0
+    for seed in range(6):
+        state = g.new_state(seed)
+        for name in ("home", "march", "border"):
+            state.civ[idx(state, name)] = 4
+        bot = RandomBot(seed)
+        for _ in range(20_000):
+            if state.is_over():
+                break
+            state.apply(bot.choose(state))
+        assert state.is_over()
+        ruled += sum(1 for e in state.log if e.action.startswith("rule-palaces") and "+" in e.action)
+    assert ruled > 0  # the random bot chooses palace rulings with extra gold
