@@ -682,7 +682,9 @@ class AskAsylum(Action):
 
 @dataclass(frozen=True)
 class RevokeAsylum(Action):
-    """21.2: a host withdraws the asylum it granted to an exile."""
+    """21.2: a host withdraws the asylum it granted to an exile.
+
+    Offered at any decision of the host, not only in its own turn (see ``legal.revoke_actions``)."""
 
     VERB: ClassVar[str] = "revoke-asylum"
     empire: str
