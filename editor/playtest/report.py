@@ -110,7 +110,7 @@ def win_rate_chart(
     # One stacked set per seat, with its value in its own column only: each bar has its colour.
     series = QStackedBarSeries()
     for index, player in enumerate(players):
-        bars = QBarSet(names.get(player, player))
+        bars = QBarSet(short_name(names.get(player, player)))
         for other in range(len(players)):
             bars.append(round(100.0 * report["empires"][player]["win_rate"], 1) if other == index else 0.0)
         colour = owner_colour(player, colours or {})
@@ -123,6 +123,8 @@ def win_rate_chart(
     chart.addSeries(series)
     axis_x = QBarCategoryAxis()
     axis_x.append([names.get(p, p) for p in players])
+    # The seats are named in the legend below (by their colours): names under narrow bars get cut.
+    axis_x.setLabelsVisible(False)
     axis_y = QValueAxis()
     axis_y.setRange(0, 100)
     axis_y.setLabelFormat("%d%%")
@@ -147,28 +149,58 @@ def win_rate_chart(
         chart.addSeries(whisker)
         whisker.attachAxis(axis_x)
         whisker.attachAxis(axis_y)
-    chart.legend().hide()  # the seats are named under their bars
+    _legend_beside(chart)
     return chart
 
 
-def vp_chart(report: dict[str, Any], names: dict[str, str]) -> QChart:
-    """Victory points per seat: min, 10th percentile, median, 90th percentile, max."""
+def vp_chart(report: dict[str, Any], names: dict[str, str], colours: dict[str, str] | None = None) -> QChart:
+    """Victory points per seat: min, 10th percentile, median, 90th percentile, max; one box per
+    seat in its colour, named in the legend below."""
     chart = QChart()
     chart.setTitle("Victory points (min, 10%-90%, median, max)")
-    series = QBoxPlotSeries()
     for player, data in report["empires"].items():
         vp = data["victory_points"]
-        series.append(
-            QBoxSet(vp["min"], vp["p10"], vp["median"], vp["p90"], vp["max"], names.get(player, player))
-        )
-    chart.addSeries(series)
+        series = QBoxPlotSeries()
+        series.setName(short_name(names.get(player, player)))
+        series.setBrush(QColor(owner_colour(player, colours or {})))
+        series.append(QBoxSet(vp["min"], vp["p10"], vp["median"], vp["p90"], vp["max"], series.name()))
+        chart.addSeries(series)
     chart.createDefaultAxes()
     for axis in chart.axes(Qt.Orientation.Vertical):
         if isinstance(axis, QValueAxis):
             axis.applyNiceNumbers()
             axis.setLabelFormat("%d")
-    chart.legend().hide()
+    for axis in chart.axes(Qt.Orientation.Horizontal):
+        axis.setLabelsVisible(False)
+    _legend_beside(chart)
     return chart
+
+
+def short_name(name: str) -> str:
+    """A seat's name short enough for a chart legend in a narrow dock: "Kingdom of France" ->
+    "France", "German Empire" -> "German" (the tables and the HTML report keep whole names)."""
+    head, sep, tail = name.partition(" of ")
+    short = tail if sep and head and tail and " " not in head.strip() else name
+    for suffix in (" Empire", " Kingdom", " Duchy"):
+        if short.endswith(suffix) and len(short) > len(suffix):
+            short = short[: -len(suffix)]
+    return short
+
+
+def _legend_beside(chart: QChart) -> None:
+    """Name the seats in a legend beside the plot, one per line (their colours match the bars or
+    boxes): names under narrow bars, or in one row below, are cut short in a narrow dock."""
+    legend = chart.legend()
+    legend.setVisible(True)
+    legend.setAlignment(Qt.AlignmentFlag.AlignRight)
+    legend.setShowToolTips(True)  # a name still cut short shows whole on hover
+    font = legend.font()
+    font.setPointSizeF(max(7.0, font.pointSizeF() - 1))
+    legend.setFont(font)
+    for series in chart.series():
+        if isinstance(series, QLineSeries):  # the whiskers are not seats
+            for marker in legend.markers(series):
+                marker.setVisible(False)
 
 
 def summary_html(report: dict[str, Any], names: dict[str, str]) -> str:
@@ -349,7 +381,7 @@ class ReportDock(QDockWidget):
         self.report = report
         names = self._names()
         self.win_view.setChart(win_rate_chart(report, names, self._colours()))
-        self.vp_view.setChart(vp_chart(report, names))
+        self.vp_view.setChart(vp_chart(report, names, self._colours()))
         self.summary.setHtml(summary_html(report, names))
         changed_mode.set_area_changes(report["area_changes"], scenario=self.window_.document.scenario)
         if self.window_.scene.mode_id == changed_mode.MODE_ID:

@@ -264,6 +264,11 @@ def test_the_balance_report_runs_in_a_worker_and_feeds_the_changed_hands_mode(
     assert report is not None and report["games"] == 4
     assert dock.progress.value() == 4
     assert dock.win_view.chart().series()[0].barSets()[0].count() == 3
+    # Seats are named in the legends (in their colours): whiskers are no seats.
+    legend = dock.win_view.chart().legend()
+    shown = [m.label() for m in legend.markers() if m.isVisible()]
+    assert len(shown) == 3 and all(shown)
+    assert len([m for m in dock.vp_view.chart().legend().markers() if m.isVisible()]) == 3
     assert "Game length" in dock.summary.toHtml()
     assert "mode_changed_hands" in window.actions_by_name  # listed in View > Map mode
     dock.map_button.click()

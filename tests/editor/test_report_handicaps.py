@@ -69,3 +69,13 @@ def test_suggestions_from_other_handicaps_are_not_applied(window: MainWindow) ->
     assert not dock.apply_handicaps()
     assert "changed since the report ran" in dock.message.text()
     assert document.undo_stack.count() == steps and io.dumps(document.scenario) == before
+
+
+def test_chart_legends_use_short_seat_names() -> None:
+    from editor.playtest.report import short_name
+
+    assert short_name("Kingdom of France") == "France"
+    assert short_name("German Empire") == "German"
+    assert short_name("Duchy of Poland") == "Poland"
+    assert short_name("Kievan Russia") == "Kievan Russia"
+    assert short_name("Cometopuli (Samuel of Bulgaria)") == "Cometopuli (Samuel of Bulgaria)"
