@@ -265,10 +265,9 @@ class Tax(Action):
 
 
 @dataclass(frozen=True)
-class Plunder(Action):
-    """16.2: plunder one area (social state -1, unrest or a rebellion check, then the plunder table)."""
+class OneAreaAction(Action):
+    """Base of the actions that name one area and nothing else (``VERB AREA``)."""
 
-    VERB: ClassVar[str] = "plunder"
     area: str
 
     def areas(self) -> tuple[str, ...]:
@@ -280,8 +279,15 @@ class Plunder(Action):
     @classmethod
     def from_args(cls, args: Sequence[str], text: str) -> Self:
         if len(args) != 1:
-            raise MalformedActionError(text, "write 'plunder AREA'")
+            raise MalformedActionError(text, f"write '{cls.VERB} AREA'")
         return cls(args[0])
+
+
+@dataclass(frozen=True)
+class Plunder(OneAreaAction):
+    """16.2: plunder one area (social state -1, unrest or a rebellion check, then the plunder table)."""
+
+    VERB: ClassVar[str] = "plunder"
 
 
 @dataclass(frozen=True)
@@ -292,23 +298,10 @@ class EndTaxation(Action):
 
 
 @dataclass(frozen=True)
-class Relocate(Action):
+class Relocate(OneAreaAction):
     """House default 7.52: move the court to an owned area of the leader's language and religion."""
 
     VERB: ClassVar[str] = "relocate"
-    area: str
-
-    def areas(self) -> tuple[str, ...]:
-        return (self.area,)
-
-    def args(self) -> tuple[str, ...]:
-        return (self.area,)
-
-    @classmethod
-    def from_args(cls, args: Sequence[str], text: str) -> Self:
-        if len(args) != 1:
-            raise MalformedActionError(text, "write 'relocate AREA'")
-        return cls(args[0])
 
 
 @dataclass(frozen=True)
@@ -741,43 +734,17 @@ class RulePalaces(Action):
 
 
 @dataclass(frozen=True)
-class ReduceFort(Action):
+class ReduceFort(OneAreaAction):
     """14.43: lower the strength of an own fortification in the own turn (3 to 2, 2 to none)."""
 
     VERB: ClassVar[str] = "reduce-fort"
-    area: str
-
-    def areas(self) -> tuple[str, ...]:
-        return (self.area,)
-
-    def args(self) -> tuple[str, ...]:
-        return (self.area,)
-
-    @classmethod
-    def from_args(cls, args: Sequence[str], text: str) -> Self:
-        if len(args) != 1:
-            raise MalformedActionError(text, "write 'reduce-fort AREA'")
-        return cls(args[0])
 
 
 @dataclass(frozen=True)
-class Untie(Action):
+class Untie(OneAreaAction):
     """12.43: the player removes its own diplomatic tie to an area, in its own turn."""
 
     VERB: ClassVar[str] = "untie"
-    area: str
-
-    def areas(self) -> tuple[str, ...]:
-        return (self.area,)
-
-    def args(self) -> tuple[str, ...]:
-        return (self.area,)
-
-    @classmethod
-    def from_args(cls, args: Sequence[str], text: str) -> Self:
-        if len(args) != 1:
-            raise MalformedActionError(text, "write 'untie AREA'")
-        return cls(args[0])
 
 
 @dataclass(frozen=True)
