@@ -12,21 +12,22 @@ whose text begins ``crusade-``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from model.rules.eotma.decisions import Pending
-from model.rules.eotma.endeavours.common import defense_seas, may_defend
+from model.rules.eotma.endeavours.common import may_defend, pay_defense
 from model.rules.eotma.endeavours.conquest import take
 from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import (
     COMBAT,
-    defense_value,
     language_difference,
     leader_religion,
     religion_difference,
     sea_adjust,
     technology,
 )
+from model.rules.eotma.rebellion import army_absorbs, lower_social_state, raise_social_state
 from model.rules.eotma.records import Crusade, Partial
 
 if TYPE_CHECKING:
@@ -135,17 +136,19 @@ def begin(state: EotmaState, leader: int, effects: list[str]) -> None:
     march(state, effects)
 
 
-def roll_off(state: EotmaState, players: list[int], why: str) -> list[int]:
-    """Order tied players by die rolls, highest first; players who roll alike roll again (23.32)."""
-    if len(players) <= 1:
-        return list(players)
-    ids = state.game.player_ids
+def roll_off(state: EotmaState, tied: list[int], why: str, names: Sequence[str] | None = None) -> list[int]:
+    """Order tied players by die rolls, highest first; those who roll alike roll again (23.32).
+    With ``names`` (e.g. the area ids) the same roll-off orders other things, each roll logged
+    under its name."""
+    if len(tied) <= 1:
+        return list(tied)
+    ids = state.game.player_ids if names is None else names
     rolls: dict[int, list[int]] = {}
-    for p in players:
+    for p in tied:
         rolls.setdefault(state.rng.roll(1, f"{why}: {ids[p]}"), []).append(p)
     result: list[int] = []
     for value in sorted(rolls, reverse=True):
-        result += roll_off(state, rolls[value], why)
+        result += roll_off(state, rolls[value], why, names)
     return result
 
 
@@ -463,16 +466,11 @@ def defend(state: EotmaState, gold: int | None, effects: list[str]) -> None:
     decision = state.pending.pop()
     target, player, extra, pillaging = decision.data
     defender = decision.player
-    rules = state.game.rules
     if gold is None:
         effects.append(f"{state.game.player_ids[defender]} does not defend")
         _resolve(state, player, target, extra, bool(pillaging), 0, effects)
         return
-    price = rules.min_gold["defense"] + rules.sea_gold * defense_seas(state, defender, target) + gold
-    state.treasury[defender] -= price
-    state.defenses[defender] += 1
-    card = rules.card_by_id[state.hand[defender].pop(0)]
-    against = defense_value(state, defender, gold, target)
+    price, card, against = pay_defense(state, defender, target, gold)
     effects.append(
         f"{state.game.player_ids[defender]} defends: pays {price} gold, card {card.id}, rating -{against}"
     )
@@ -486,7 +484,6 @@ def _resolve(
     """Turn the crusader's card and apply its results; a defense that drives the rating below zero
     leaves only the bad results (13.22)."""
     from model.rules.eotma.endeavours.pillage import plunder_gold
-    from model.rules.eotma.rebellion import army_absorbs
 
     game = state.game
     board = game.board
@@ -505,7 +502,7 @@ def _resolve(
     ]
     for result in results:  # resolved as any other: the target's -1 first (10, 11)
         if result.code == "-1" and result.column == "target" and not army_absorbs(state, target, effects):
-            _lower(state, target, effects)
+            lower_social_state(state, target, effects, own_failure=False)
     for result in results:
         if result.code == "C" and result.column == "result" and not pillaging:
             _c_result(state, player, target, effects)
@@ -532,13 +529,6 @@ def crusade_rating(state: EotmaState, player: int, target: int, gold: int, *, pi
     if state.game.options.armies_fleets:
         rating -= state.army[target]
     return sea_adjust(rating, sea_areas(state), state.game.rules.halving_seas) + gold
-
-
-def _lower(state: EotmaState, area: int, effects: list[str]) -> None:
-    before = state.ss[area]
-    if before > state.game.rules.ss_min:
-        state.ss[area] = before - 1
-        effects.append(f"{state.game.board.ids[area]}: social state {before} -> {before - 1}")
 
 
 def pass_turn(state: EotmaState, effects: list[str]) -> None:
@@ -570,7 +560,7 @@ def _c_result(state: EotmaState, player: int, target: int, effects: list[str]) -
         # 23.32 step 4: the crusaders pass through the area they had to conquer; one not of their
         # church loses a level besides what the endeavour cost it.
         effects.append(f"{state.game.board.ids[target]}: the crusaders pass through (23.32 step 4)")
-        _lower(state, target, effects)
+        lower_social_state(state, target, effects, own_failure=False)
 
 
 def founding_areas(state: EotmaState) -> list[int]:
@@ -649,7 +639,6 @@ def found(state: EotmaState, code: int, areas: list[int], founders: list[int], e
     ``crusader_states`` table): owner none, the social state kept on the state's own marker;
     ``rule`` raises it and removes unrest, ``fortify`` raises the fort one step (14.0); the
     founders get ties to it when the table says so."""
-    from model.rules.eotma.rebellion import raise_social_state
     from model.rules.eotma.territory import set_owner
 
     game = state.game

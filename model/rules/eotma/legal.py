@@ -59,7 +59,7 @@ from model.rules.eotma.actions import (
     Waive,
 )
 from model.rules.eotma.decisions import Pending
-from model.rules.eotma.endeavours.common import Located, defense_seas, is_conversion, problem
+from model.rules.eotma.endeavours.common import Located, defense_price, is_conversion, problem
 from model.rules.eotma.ratings import cost, diplomacy_base
 from model.rules.eotma.territory import connection, sea_range
 from model.rules.protocol import Action, IllegalActionError
@@ -174,7 +174,7 @@ def _decision_actions(state: EotmaState) -> list[Action]:
     rules = state.game.rules
     if decision.kind in ("defense", "npc-defense"):
         target = _defended(state, decision)
-        base_cost = rules.min_gold["defense"] + rules.sea_gold * defense_seas(state, player, target)
+        base_cost = defense_price(state, player, target)
         gold = state.treasury[player]
         return [Decline(), *(Defend(g) for g in rules.extra_gold if base_cost + g <= gold)]
     if decision.kind == "oppose":
@@ -566,10 +566,7 @@ def _reason(state: EotmaState, action: Action) -> str | None:
             if not isinstance(action, Defend):
                 return f"{who} must first decide whether to defend against {decision.action!r} (13.0)"
             target = _defended(state, decision)
-            price = game.rules.min_gold["defense"] + game.rules.sea_gold * defense_seas(
-                state, decision.player, target
-            )
-            price += action.gold
+            price = defense_price(state, decision.player, target, action.gold)
             if price > state.treasury[decision.player]:
                 return (
                     f"the defense costs {price} gold and {who} has {state.treasury[decision.player]} (13.11)"

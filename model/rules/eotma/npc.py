@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from model.rules.eotma import leaders, rebellion
 from model.rules.eotma.cards import YearCard
+from model.rules.eotma.crusades import roll_off
 from model.rules.eotma.decisions import Pending
-from model.rules.eotma.endeavours.common import defense_seas, may_defend
-from model.rules.eotma.ratings import COMBAT, defense_value
+from model.rules.eotma.endeavours.common import may_defend, pay_defense
+from model.rules.eotma.ratings import COMBAT
 from model.rules.eotma.records import Attack, Partial
 from model.rules.eotma.territory import set_owner, suitable_court
 
@@ -62,22 +63,9 @@ def richest(state: EotmaState, pool: list[int], raids: int, name: str) -> list[i
             break
         tied = [a for a in pool if value[a] == worth]
         if len(chosen) + len(tied) > raids:
-            tied = _roll_off(state, tied, f"{name} target")
+            tied = roll_off(state, tied, f"{name} target", state.game.board.ids)
         chosen += tied[: raids - len(chosen)]
     return chosen
-
-
-def _roll_off(state: EotmaState, areas: list[int], why: str) -> list[int]:
-    if len(areas) <= 1:
-        return list(areas)
-    ids = state.game.board.ids
-    rolls: dict[int, list[int]] = {}
-    for a in areas:
-        rolls.setdefault(state.rng.roll(1, f"{why}: {ids[a]}"), []).append(a)
-    result: list[int] = []
-    for value in sorted(rolls, reverse=True):
-        result += _roll_off(state, rolls[value], why)
-    return result
 
 
 def queue_attacks(state: EotmaState, effects: list[str]) -> None:
@@ -302,12 +290,7 @@ def defend(state: EotmaState, gold: int | None, effects: list[str]) -> None:
         effects.append(f"{state.game.player_ids[defender]} does not defend")
         resolve(state, attack, 0, effects)
         return
-    rules = state.game.rules
-    price = rules.min_gold["defense"] + rules.sea_gold * defense_seas(state, defender, attack.target) + gold
-    state.treasury[defender] -= price
-    state.defenses[defender] += 1
-    card = rules.card_by_id[state.hand[defender].pop(0)]
-    against = defense_value(state, defender, gold, attack.target)
+    price, card, against = pay_defense(state, defender, attack.target, gold)
     effects.append(
         f"{state.game.player_ids[defender]} defends: pays {price} gold, card {card.id}, rating -{against}"
     )

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 from model.rules.eotma.actions import CODEC, Endeavour
 from model.rules.eotma.decisions import Pending
 from model.rules.eotma.endeavours import conquest, diplomacy, domestic, pillage
-from model.rules.eotma.endeavours.common import Located, defense_seas, locate, may_defend
+from model.rules.eotma.endeavours.common import Located, locate, may_defend, pay_defense
 from model.rules.eotma.leaders import stature_check
-from model.rules.eotma.ratings import COMBAT, base_rating, cost, defense_value, stature_for
+from model.rules.eotma.ratings import COMBAT, base_rating, cost, stature_for
 
 if TYPE_CHECKING:
     from model.rules.eotma.state import EotmaState
@@ -59,12 +59,7 @@ def defend(state: EotmaState, gold: int, effects: list[str]) -> None:
     )
     assert isinstance(action, Endeavour)
     target = state.game.board.index[action.target]
-    rules = state.game.rules
-    price = rules.min_gold["defense"] + rules.sea_gold * defense_seas(state, defender, target) + gold
-    state.treasury[defender] -= price
-    state.defenses[defender] += 1
-    card = state.game.rules.card_by_id[state.hand[defender].pop(0)]
-    against = defense_value(state, defender, gold, target)
+    price, card, against = pay_defense(state, defender, target, gold)
     effects.append(
         f"{state.game.player_ids[defender]} defends: pays {price} gold, card {card.id}, "
         f"rating -{against} (13.21)"

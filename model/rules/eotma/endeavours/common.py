@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.rules.eotma.actions import MARKERS, Endeavour
-from model.rules.eotma.ratings import cost, diplomacy_base, domestic_seas, faith, foreign_seas
+from model.rules.eotma.ratings import cost, defense_value, diplomacy_base, domestic_seas, faith, foreign_seas
 
 if TYPE_CHECKING:
+    from model.rules.eotma.cards import YearCard
     from model.rules.eotma.state import EotmaState
 
 
@@ -147,6 +148,24 @@ def defense_seas(state: EotmaState, defender: int, area: int) -> int:
     return seas if seas is not None else 0
 
 
+def defense_price(state: EotmaState, defender: int, area: int, extra: int = 0) -> int:
+    """Return what a defense of the area costs the defender: the minimum, one gold per sea area
+    from its court (13.11, 9.17) and the extra gold bought (9.33)."""
+    rules = state.game.rules
+    return rules.min_gold["defense"] + rules.sea_gold * defense_seas(state, defender, area) + extra
+
+
+def pay_defense(state: EotmaState, defender: int, area: int, extra: int) -> tuple[int, YearCard, int]:
+    """13.0: the defender pays for its defense, counts it toward the round's limit and turns up its
+    next year card (whose results are ignored, 13.22). Return the price, the card and the defense
+    value (13.21)."""
+    price = defense_price(state, defender, area, extra)
+    state.treasury[defender] -= price
+    state.defenses[defender] += 1
+    card = state.game.rules.card_by_id[state.hand[defender].pop(0)]
+    return price, card, defense_value(state, defender, extra, area)
+
+
 def may_defend(state: EotmaState, defender: int, area: int) -> bool:
     """Return whether a player can defend an area now (13.0, 13.11, 13.13, 13.14, 21.0)."""
     if not 0 <= defender < state.game.n_players or state.is_exiled(defender):
@@ -157,6 +176,4 @@ def may_defend(state: EotmaState, defender: int, area: int) -> bool:
         return False
     if defender not in state.order[: state.turn] and hand < 2:
         return False  # 13.13: one card must stay for the defender's own turn
-    return state.treasury[defender] >= rules.min_gold["defense"] + rules.sea_gold * defense_seas(
-        state, defender, area
-    )
+    return state.treasury[defender] >= defense_price(state, defender, area)
