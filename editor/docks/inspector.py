@@ -182,54 +182,50 @@ def area_sections(scenario: Scenario) -> list[Section]:
     return sections
 
 
-def empire_sections(scenario: Scenario) -> list[Section]:
-    """The sections of an empire: name and colour, then the ruleset's empire attributes."""
+def _power_sections(
+    scenario: Scenario,
+    title: str,
+    get: Callable[[Scenario, str], Any],
+    attributes: Callable[[Any], Any],
+    set_field: Writer,
+    set_attribute: Writer,
+) -> list[Section]:
+    """Name and colour under ``title``, then the ruleset's attributes (``attributes(spec)``)."""
     spec = registry.get(scenario.ruleset.id)
-    sections = [
-        Section(
-            "Empire",
-            EmpireFields,
-            lambda s, i: {"name": s.empire(i).name, "colour": s.empire(i).colour},
-            edits.set_empire_field,
-        )
-    ]
+    fields = Section(
+        title, EmpireFields, lambda s, i: {"name": get(s, i).name, "colour": get(s, i).colour}, set_field
+    )
+    sections = [fields]
     if spec is not None:
+        schema = attributes(spec)
         sections.append(
-            Section(
-                "Attributes",
-                spec.empire_attributes,
-                lambda s, i: _dump(spec.empire_attributes, s.empire(i).attributes),
-                edits.set_empire_attribute,
-            )
+            Section("Attributes", schema, lambda s, i: _dump(schema, get(s, i).attributes), set_attribute)
         )
     return sections
+
+
+def empire_sections(scenario: Scenario) -> list[Section]:
+    """The sections of an empire: name and colour, then the ruleset's empire attributes."""
+    return _power_sections(
+        scenario,
+        "Empire",
+        lambda s, i: s.empire(i),
+        lambda spec: spec.empire_attributes,
+        edits.set_empire_field,
+        edits.set_empire_attribute,
+    )
 
 
 def magnate_sections(scenario: Scenario) -> list[Section]:
     """The sections of a Magnate: name and colour, then the ruleset's Magnate attributes."""
-    spec = registry.get(scenario.ruleset.id)
-
-    def magnate(s: Scenario, magnate_id: str) -> Any:
-        return next(m for m in s.setup.magnates if m.id == magnate_id)
-
-    sections = [
-        Section(
-            "Magnate",
-            EmpireFields,
-            lambda s, i: {"name": magnate(s, i).name, "colour": magnate(s, i).colour},
-            edits.set_magnate_field,
-        )
-    ]
-    if spec is not None:
-        sections.append(
-            Section(
-                "Attributes",
-                spec.magnate_attributes,
-                lambda s, i: _dump(spec.magnate_attributes, magnate(s, i).attributes),
-                edits.set_magnate_attribute,
-            )
-        )
-    return sections
+    return _power_sections(
+        scenario,
+        "Magnate",
+        lambda s, i: next(m for m in s.setup.magnates if m.id == i),
+        lambda spec: spec.magnate_attributes,
+        edits.set_magnate_field,
+        edits.set_magnate_attribute,
+    )
 
 
 def _connection(scenario: Scenario, connection_id: str) -> dict[str, Any]:

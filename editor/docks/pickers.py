@@ -101,7 +101,25 @@ class _PopupCombo(CompactComboBox):
         self.opened.emit()
 
 
-class RefListEditor(FieldEditor):
+class _RefEditor(FieldEditor):
+    """An editor of references to ``ref`` objects: re-reads its choices; shows one value as all."""
+
+    ref: str
+    _choices: list[tuple[str, str]]
+
+    def set_choices(self, choices: ChoiceProvider) -> None:
+        """Re-read the referable objects (their names may have changed)."""
+        self._choices = choices(self.ref)
+        self._fill()
+
+    def _show(self, value: Any) -> None:
+        self._show_all([value], value is MIXED)
+
+    def _fill(self) -> None:
+        raise NotImplementedError
+
+
+class RefListEditor(_RefEditor):
     """A list of references: a summary line that opens a checkable list of the referable objects.
 
     When the selected objects disagree, a reference some of them hold is partly checked; ticking
@@ -154,14 +172,6 @@ class RefListEditor(FieldEditor):
         for row in range(self.list.count()):
             item = self.list.item(row)
             item.setHidden(bool(needle) and needle not in item.text().lower())
-
-    def set_choices(self, choices: ChoiceProvider) -> None:
-        """Re-read the referable objects (their names may have changed)."""
-        self._choices = choices(self.ref)
-        self._fill()
-
-    def _show(self, value: Any) -> None:
-        self._show_all([value], value is MIXED)
 
     def _show_all(self, values: list[Any], mixed: bool) -> None:
         lists = [v if isinstance(v, list) else [] for v in values if v is not MIXED]
@@ -253,7 +263,7 @@ def _number_box(
     return box
 
 
-class RefTableEditor(FieldEditor):
+class RefTableEditor(_RefEditor):
     """A dict keyed by references with number values: rows of name, spin box and remove button.
 
     A row's value shows "mixed" when the selected objects disagree on it; setting it sets it on
@@ -304,14 +314,6 @@ class RefTableEditor(FieldEditor):
         low = self.low if self.low is not None else -INT_LIMIT
         high = self.high if self.high is not None else INT_LIMIT
         return min(max(1, low), high)
-
-    def set_choices(self, choices: ChoiceProvider) -> None:
-        """Re-read the referable objects (their names may have changed)."""
-        self._choices = choices(self.ref)
-        self._fill()
-
-    def _show(self, value: Any) -> None:
-        self._show_all([value], value is MIXED)
 
     def _show_all(self, values: list[Any], mixed: bool) -> None:
         dicts = [v if isinstance(v, dict) else {} for v in values if v is not MIXED]
