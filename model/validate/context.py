@@ -22,10 +22,15 @@ class Context:
     topology: Topology | None = None
     graphs: MapGraphs | None = None
     geometry_issue: Issue | None = None
-    areas: dict[str, Area] = field(default_factory=dict)
-    empires: set[str] = field(default_factory=set)
-    magnates: set[str] = field(default_factory=set)
+    areas: dict[str, Area] = field(init=False)
+    empires: set[str] = field(init=False)
+    magnates: set[str] = field(init=False)
     _known: dict[str, set[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.areas = {area.id: area for area in self.scenario.map.areas}
+        self.empires = {empire.id for empire in self.scenario.setup.empires}
+        self.magnates = {magnate.id for magnate in self.scenario.setup.magnates}
 
     def location_of(self, area_id: str) -> Point | None:
         """Return a point to zoom to for an area (its label, else its first anchor)."""

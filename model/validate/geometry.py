@@ -46,7 +46,11 @@ def faces(context: Context) -> Iterator[Issue]:
             ids=area_ids,
             location=_point_in(topology.face(face)),
         )
+    paths: dict[str, str] = {}
     for area_id, index in topology.stray_anchors():
+        if not paths:  # built once, on the first stray anchor: a broken map may have thousands
+            for at, listed in enumerate(context.scenario.map.areas):
+                paths.setdefault(listed.id, f"map.areas[{at}]")
         area = context.areas[area_id]
         point = area.anchors[index]
         yield issue(
@@ -54,7 +58,7 @@ def faces(context: Context) -> Iterator[Issue]:
             f"anchor {index} of {label(context, area_id)} at ({point[0]:g}, "
             f"{point[1]:g}) lies outside every face: move it inside a closed outline",
             ids=(area_id,),
-            path=f"{_area_path(context, area_id)}.anchors[{index}]",
+            path=f"{paths.get(area_id, 'map.areas')}.anchors[{index}]",
             location=point,
         )
 
@@ -93,10 +97,3 @@ def neighbours(context: Context) -> Iterator[Issue]:
 def _point_in(polygon: Any) -> Point:
     point = polygon.representative_point()
     return (float(point.x), float(point.y))
-
-
-def _area_path(context: Context, area_id: str) -> str:
-    for index, area in enumerate(context.scenario.map.areas):
-        if area.id == area_id:
-            return f"map.areas[{index}]"
-    return "map.areas"

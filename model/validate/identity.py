@@ -15,6 +15,13 @@ _UNNAMED_KINDS = ("boundary", "connection", "underlay", "unit")
 """Objects whose name is optional (or that have none)."""
 
 
+_CATALOG_PARENTS = (
+    ("languages", "language", "family", "language_family"),
+    ("religions", "religion", "group", "religion_group"),
+)
+"""Catalog entries that name a parent: (catalog, kind, field, ``Context.known_ids`` kind of the parent)."""
+
+
 def _identified(scenario: Scenario) -> Iterator[tuple[str, str, str, str]]:
     """Yield ``(id, kind, JSON path, name)`` of every object that carries an id."""
     groups: list[tuple[str, str, list[Any]]] = [
@@ -95,26 +102,18 @@ def references(context: Context) -> Iterator[Issue]:
                     "area",
                     (connection.id,),
                 )
-    families = {family.id for family in scenario.catalogs.language_families}
-    for index, language in enumerate(scenario.catalogs.languages):
-        if language.family is not None and language.family not in families:
-            yield unknown_reference(
-                f"language {language.id!r}",
-                language.family,
-                f"catalogs.languages[{index}].family",
-                "language family",
-                (language.id,),
-            )
-    groups = {group.id for group in scenario.catalogs.religion_groups}
-    for index, religion in enumerate(scenario.catalogs.religions):
-        if religion.group is not None and religion.group not in groups:
-            yield unknown_reference(
-                f"religion {religion.id!r}",
-                religion.group,
-                f"catalogs.religions[{index}].group",
-                "religion group",
-                (religion.id,),
-            )
+    known = context.known_ids()
+    for catalog, kind, field, parent in _CATALOG_PARENTS:
+        for index, entry in enumerate(getattr(scenario.catalogs, catalog)):
+            value = getattr(entry, field)
+            if value is not None and value not in known[parent]:
+                yield unknown_reference(
+                    f"{kind} {entry.id!r}",
+                    value,
+                    f"catalogs.{catalog}[{index}].{field}",
+                    parent.replace("_", " "),
+                    (entry.id,),
+                )
     for area_id, setup in scenario.setup.areas.items():
         path = f"setup.areas.{area_id}"
         if area_id not in context.areas:

@@ -44,9 +44,6 @@ def validate(
     except Exception as error:
         return [internal_error("ruleset registry", error)]
     context = Context(scenario, spec, topology, graphs)
-    context.areas = {area.id: area for area in scenario.map.areas}
-    context.empires = {empire.id for empire in scenario.setup.empires}
-    context.magnates = {magnate.id for magnate in scenario.setup.magnates}
     found: list[Issue] = []
     for name, function in CHECKS:
         try:

@@ -202,6 +202,21 @@ def test_unknown_references_name_the_field(default: Scenario) -> None:
     assert "atlantis" in paths["setup.units[0].area"].ids
 
 
+def test_unknown_catalog_parents_are_named_by_kind(default: Scenario) -> None:
+    default.catalogs.languages.append(Language(id="gothic", name="Gothic", family="germanic"))
+    default.catalogs.religions.append(Religion(id="arian", name="Arian", group="heresies"))
+    found = {i.path: i for i in only(validate.validate(default), "UNKNOWN_REFERENCE")}
+    language, religion = found["catalogs.languages[4].family"], found["catalogs.religions[3].group"]
+    assert language.message == (
+        "language 'gothic' names 'germanic', which is no language family: pick an existing one or add it"
+    )
+    assert language.ids == ("gothic", "germanic")
+    assert religion.message == (
+        "religion 'arian' names 'heresies', which is no religion group: pick an existing one or add it"
+    )
+    assert religion.ids == ("arian", "heresies")
+
+
 def test_missing_and_duplicate_names(default: Scenario) -> None:
     default.map.areas[0].name = "  "
     default.map.areas[2].name = "Aldmoor"
