@@ -208,7 +208,8 @@ def _assemble(
                 anchors=[linework.anchors[face] for face in faces],
             )
         )
-    for number, face in enumerate(sorted(g for g in gaps if g not in _claimed(faces_of)), start=1):
+    claimed = {face for faces in faces_of.values() for face in faces}
+    for number, face in enumerate(sorted(g for g in gaps if g not in claimed), start=1):
         (area_id,) = unique_ids([f"water {number}"], taken)
         areas.append(
             Area(id=area_id, name=f"Water {number}", kind=AreaKind.SEA, anchors=[linework.anchors[face]])
@@ -241,10 +242,6 @@ def _assemble(
         ),
         next_serial=len(boundaries) + 1,
     )
-
-
-def _claimed(faces_of: dict[int, list[int]]) -> set[int]:
-    return {face for faces in faces_of.values() for face in faces}
 
 
 def _serial_ids(prefix: str, count: int, taken: set[str]) -> list[str]:
