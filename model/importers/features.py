@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -207,15 +206,12 @@ def merge_same_key(features: list[Feature]) -> list[Feature]:
     return merged
 
 
-def is_lonlat(features: Iterable[Feature]) -> bool:
+def is_lonlat(features: list[Feature]) -> bool:
     """Whether the coordinates look like longitude/latitude (with half a degree of slack)."""
-    bounds = np.array([f.geometry.bounds for f in features])
-    return bool(bounds.size) and bool(
-        bounds[:, 0].min() >= -180.5
-        and bounds[:, 2].max() <= 180.5
-        and bounds[:, 1].min() >= -90.5
-        and bounds[:, 3].max() <= 90.5
-    )
+    if not features:
+        return False
+    west, south, east, north = bounds_of(features)
+    return west >= -180.5 and east <= 180.5 and south >= -90.5 and north <= 90.5
 
 
 def bounds_of(features: list[Feature]) -> tuple[float, float, float, float]:
