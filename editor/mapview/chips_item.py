@@ -59,7 +59,14 @@ class ChipsItem(QGraphicsItem):
         self.setAcceptHoverEvents(True)
 
     def set_chips(self, chips: tuple[Chip, ...], tip: str, extent: float = 0.0) -> None:
-        """Show these chips centred under the label point; ``extent`` is the area's width in map units."""
+        """Show these chips centred under the label point; ``extent`` is the area's width in map units.
+
+        Showing the same again only resets the tooltip: a new position or an edit re-sends every
+        area's chips, and most are unchanged (no geometry change, no repaint for those).
+        """
+        if chips == self.chips and tip == self._tip and extent == self._extent:
+            self.setToolTip(tip)
+            return
         self.prepareGeometryChange()
         self.chips = chips
         self._extent = extent

@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from editor import commands
 from editor.document import ScenarioDocument
+from editor.mapview.chips_item import Chip, ChipsItem
 from editor.mapview.scene import MapScene
 from editor.mapview.setup_marks import setup_chips
 from model import io, ops
@@ -57,3 +58,16 @@ def test_the_play_test_overlay_hides_the_starting_chips(qtbot: QtBot, document: 
     assert not scene.layers["setup"].isVisible() and not scene.layers["units"].isVisible()
     overlay.clear()
     assert scene.layers["setup"].isVisible() and scene.layers["units"].isVisible()
+
+
+def test_showing_the_same_chips_again_keeps_the_row(qtbot: QtBot) -> None:
+    """Re-sending unchanged chips (every edit, every play-test step) changes nothing; new ones do."""
+    item = ChipsItem("a", above=True)
+    chips = (Chip("F2", "#f4f4f0", "fort"),)
+    item.set_chips(chips, "tip", 10.0)
+    rect = item.boundingRect()
+    item.setToolTip("fort\n\ntip")  # as a hover over the chip leaves it
+    item.set_chips(tuple(chips), "tip", 10.0)
+    assert item.boundingRect() == rect and item.toolTip() == "tip"
+    item.set_chips((*chips, Chip("!", "#f4f4f0", "unrest")), "tip", 10.0)
+    assert [c.text for c in item.chips] == ["F2", "!"] and item.boundingRect().width() > rect.width()
