@@ -213,7 +213,7 @@ class PlaytestController(QObject):
         self._show_seats(view)
         self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, names, self._seat_names(), colours))
         self._show_choices()
-        self.log_dock.set_log(session.log, self._rule_of, self._log_names(), self._first_round())
+        self.log_dock.set_log(session.log, self._rule_of, self._names(), self._first_round())
         self._update_buttons()
 
     def viewer(self) -> str | None:
@@ -235,8 +235,8 @@ class PlaytestController(QObject):
         setup = self.window.document.scenario.setup
         return {**{m.id: m.name for m in setup.magnates}, **{e.id: e.name for e in setup.empires}}
 
-    def _log_names(self) -> dict[str, str]:
-        """Names of the areas and powers, for the log (the engine's texts hold ids)."""
+    def _names(self) -> dict[str, str]:
+        """Names of the areas and powers, for the log and the choices (the engine's texts hold ids)."""
         return {**{a.id: a.name for a in self.window.document.scenario.map.areas}, **self._seat_names()}
 
     def _name(self, player: str | None) -> str:
@@ -268,9 +268,7 @@ class PlaytestController(QObject):
             return
         choices = group_actions(session.legal_actions())
         name = self._name(session.current_player())
-        scenario = self.window.document.scenario
-        names = {a.id: a.name for a in scenario.map.areas}
-        names.update({p.id: p.name for p in (*scenario.setup.empires, *scenario.setup.magnates)})
+        names = self._names()
         view = session.view()
         decision = view.get("decision_about")
         if decision is None and view.get("decision"):  # a ruleset that names only the kind
