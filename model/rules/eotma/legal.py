@@ -105,8 +105,7 @@ def _listed(state: EotmaState) -> list[Action]:
                 actions.append(AskAsylum(other_id))
         actions.extend(card_actions(state, player))
         actions.extend(diplomacy_actions(state, player))
-        if state.game.options.civilisation_markers and state.hand[player]:
-            actions.extend(palace_actions(state, player))
+        actions.extend(palace_actions(state, player))
         ids = state.game.board.ids
         actions.extend(ReduceFort(ids[a]) for a, o in enumerate(state.owner) if o == player and state.fort[a])
         actions.extend(Untie(ids[a]) for a, ties in enumerate(state.ties) if ties & (1 << player))
@@ -244,8 +243,10 @@ def palace_actions(state: EotmaState, player: int) -> list[Action]:
     area multiplies the list), and a single area, which is the plain ruling endeavour (``rule
     AREA +N``, listed with every amount).
     """
+    if not state.game.options.civilisation_markers or not state.hand[player]:
+        return []
     areas = endeavours.palace_areas(state, player)
-    if not areas or not state.hand[player] or not state.game.options.civilisation_markers:
+    if not areas:
         return []
     ids = state.game.board.ids
     every = sorted(areas)

@@ -184,8 +184,9 @@ def transfer_problem(state: EotmaState, giver: int, receiver: int, area: int) ->
     game = state.game
     if game.rules.transfer_same_faith and game.leader_religion[giver] != game.leader_religion[receiver]:
         return "a partial conversion passes only to a leader of the same faith (22.21, conversion table)"
-    faith = game.leader_religion[receiver]
-    if faith is None or game.board.religion_difference(faith, state.religion[area], state.union) == 0:
+    from model.rules.eotma.endeavours.common import is_conversion  # endeavours import this module
+
+    if not is_conversion(state, receiver, area):
         return f"the receiver's leader has nothing to convert in {game.board.ids[area]} (22.2)"
     return None
 
