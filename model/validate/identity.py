@@ -37,9 +37,13 @@ def _identified(scenario: Scenario) -> Iterator[tuple[str, str, str, str]]:
         ("Magnate", "setup.magnates", scenario.setup.magnates),
         ("unit", "setup.units", scenario.setup.units),
     ]
+    named: dict[type, bool] = {}  # asking pydantic for a class's fields is slow: once per class
     for kind, path, items in groups:
         for index, item in enumerate(items):
-            name = item.name if "name" in type(item).model_fields else "-"
+            cls = type(item)
+            if cls not in named:
+                named[cls] = "name" in cls.model_fields
+            name = item.name if named[cls] else "-"
             yield item.id, kind, f"{path}[{index}]", name
 
 
