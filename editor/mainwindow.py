@@ -136,16 +136,7 @@ class MainWindow(QMainWindow):
 
     def _on_selection_changed(self, ids: tuple[str, ...]) -> None:
         self.scene.set_selected(ids)
-        self.status.set_selection(self.describe_selection(ids))
-
-    def describe_selection(self, ids: tuple[str, ...]) -> str:
-        """A short description of the selection for the status bar."""
-        if not ids:
-            return "Nothing selected"
-        if len(ids) == 1:
-            areas = self.document.scenario.area_index()
-            return f"{areas[ids[0]].name} ({ids[0]})" if ids[0] in areas else ids[0]
-        return f"{len(ids)} selected"
+        # The status bar follows the selection itself and describes it by name (``MapStatusBar.follow``).
 
     def _on_issues(self, issues: list[Issue]) -> None:
         self.issues_dock.set_issues(issues)

@@ -274,3 +274,10 @@ def test_the_toolbar_undo_button_keeps_a_short_label_and_names_the_step_in_its_t
     assert undo.iconText() == "Undo"
     assert undo.text() == "&Undo Rename"
     assert undo.toolTip() == "Undo Rename"
+
+
+def test_the_status_bar_follows_the_window_selection_by_itself(window: MainWindow) -> None:
+    """The window does not describe the selection a second time: its bar follows it."""
+    assert window.status.document is window.document and window.status.selection is window.selection
+    window.selection.set(["aldmoor_kingdom"])
+    assert window.status.selection_label.text().startswith("Empire ")
