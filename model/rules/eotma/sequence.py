@@ -275,10 +275,7 @@ def disband(state: EotmaState, area: int, unit: str, effects: list[str]) -> None
     is paid and the turn ends."""
     decision = state.pending.pop()
     player = decision.player
-    units = state.army if unit == "army" else state.fleet
-    units[area] -= 1
-    state.invalidate()
-    effects.append(f"{state.game.board.ids[area]}: 1 {unit} point unpaid and removed (33.23)")
+    _remove_point(state, area, unit, "unpaid and removed", effects)
     if decision.data[0] > 1:
         state.pending.append(Pending("maintain", player, decision.action, (decision.data[0] - 1,)))
         return
@@ -289,17 +286,24 @@ def disband(state: EotmaState, area: int, unit: str, effects: list[str]) -> None
 def give_up_unit(state: EotmaState, area: int, unit: str, effects: list[str]) -> None:
     """33.23: a player may choose not to maintain a unit point; in its own turn it gives the point
     up at once (whether it goes now or at the turn's end, no gold is paid for it)."""
-    units = state.army if unit == "army" else state.fleet
-    units[area] -= 1
+    _remove_point(state, area, unit, "given up, not to be maintained", effects)
+
+
+def _units(state: EotmaState, unit: str) -> list[int]:
+    """Return the per-area points of one unit kind (``army`` or ``fleet``)."""
+    return state.army if unit == "army" else state.fleet
+
+
+def _remove_point(state: EotmaState, area: int, unit: str, how: str, effects: list[str]) -> None:
+    _units(state, unit)[area] -= 1
     state.invalidate()
-    effects.append(f"{state.game.board.ids[area]}: 1 {unit} point given up, not to be maintained (33.23)")
+    effects.append(f"{state.game.board.ids[area]}: 1 {unit} point {how} (33.23)")
 
 
 def disband_problem(state: EotmaState, player: int, area_id: str, unit: str) -> str | None:
     """Return why this unit point cannot be the one removed, or None (33.23, 34.12)."""
     area = state.game.board.index.get(area_id)
-    units = state.army if unit == "army" else state.fleet
-    if area is None or state.owner[area] != player or not units[area]:
+    if area is None or state.owner[area] != player or not _units(state, unit)[area]:
         return f"{area_id} holds no {unit} point of the player to remove (33.23)"
     return None
 
