@@ -112,3 +112,18 @@ def test_24_a_magnate_without_a_court_in_the_setup_holds_court_in_its_most_popul
     )
     state = g.new_state(1)
     assert state.mag_court == [idx(state, "venice")]  # population 2 beats border's 1
+
+
+def test_house_default_12_raider_targets_tied_at_the_cut_go_by_die_rolls_rolled_again_on_a_tie() -> None:
+    from model.rules.eotma.npc import richest
+
+    g = game(*RAID_DECK, options=Options(events=False, raiders=True), tables={"raiders": VIKINGS, **DECK})
+    state = g.new_state(4)
+    march, border, isle = idx(state, "march"), idx(state, "border"), idx(state, "isle")
+    for a in (march, border, isle):
+        state.ss[a] = 0  # population 1 each: all three tie
+    state.rng.force(4, 4, 2, 1, 5)  # march and border tie on 4 and roll again: border 5 beats march 1
+    state.rng.drain()
+    assert richest(state, [march, border, isle], 2, "Vikings") == [border, march]
+    trace = state.rng.drain()
+    assert [t.split(":")[1].strip() for t in trace] == ["march", "border", "isle", "march", "border"]
