@@ -222,6 +222,11 @@ class MapScene(QGraphicsScene):
         x, y = area.label if area.label is not None else area.anchors[0]
         return QPointF(x, y)
 
+    def area_width(self, area_id: str) -> float:
+        """The width of an area's shape in map units (0 without one): chips' level of detail."""
+        shape = self.areas.get(area_id)
+        return shape.path().boundingRect().width() if shape is not None else 0.0
+
     def _update_boundary(self, boundary_id: str) -> QRectF:
         """Rebuild one boundary item; return the region it covered before and after."""
         boundary = self._boundary_index.get(boundary_id)
@@ -287,10 +292,10 @@ class MapScene(QGraphicsScene):
                 item = ChipsItem(area_id, self.layers["setup"], above=True)
                 self.setup_chips[area_id] = item
             item.setPos(self.label_point(area))
-            shape = self.areas.get(area_id)
-            extent = shape.path().boundingRect().width() if shape is not None else 0.0
             tip = "\n".join(chip.tip for chip in chips)
-            item.set_chips(chips, f"Starting state of {area.name or area_id}:\n{tip}", extent)
+            item.set_chips(
+                chips, f"Starting state of {area.name or area_id}:\n{tip}", self.area_width(area_id)
+            )
 
     def _update_markers(self, area_index: dict[str, Area], area_ids: Iterable[str]) -> None:
         """Rebuild the anchor and label-point markers of these areas."""

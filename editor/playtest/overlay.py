@@ -139,12 +139,7 @@ class PlayOverlay:
                 item = ChipsItem(area_id, self.layer)
                 self.chips[area_id] = item
             item.setPos(self.scene.label_point(area))
-            extent = (
-                self.scene.areas[area_id].path().boundingRect().width()
-                if area_id in self.scene.areas
-                else 0.0
-            )
-            item.set_chips(picture.chips, picture.tip, extent)
+            item.set_chips(picture.chips, picture.tip, self.scene.area_width(area_id))
 
     def show_orders(self, marks: Sequence[OrderMark], names: Mapping[str, str], colours: Colours) -> None:
         """Draw an arrow for each token toward another area (the chips come with the pictures)."""
