@@ -107,12 +107,10 @@ def install_extras(window: MainWindow) -> None:
                 window.set_mode(mode_id)
 
         panel.changed.connect(show_painted_attribute)
-        paint_action = window.actions_by_name.get("tool_paint")
-        if paint_action is not None:
-            paint_action.triggered.connect(show_painted_attribute)
         _add_dock(window, paint_dock, Qt.DockWidgetArea.LeftDockWidgetArea, None)
         action = window.actions_by_name.get("tool_paint")
-        if action is not None:  # choosing the tool brings its panel forward
+        if action is not None:  # choosing the tool shows what it paints and brings its panel forward
+            action.triggered.connect(show_painted_attribute)
             action.triggered.connect(lambda _checked=False: (paint_dock.show(), paint_dock.raise_()))
 
     palette = UnitsPaletteDock(window.document, window.selection, window)
