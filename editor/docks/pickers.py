@@ -87,10 +87,6 @@ class CompactComboBox(QComboBox):
         painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
 
 
-def _compact_combo(parent: QWidget | None) -> QComboBox:
-    return CompactComboBox(parent)
-
-
 class _PopupCombo(CompactComboBox):
     """A combo box that shows one summary line and asks for its own popup instead of a list."""
 
@@ -298,7 +294,7 @@ class RefTableEditor(_RefEditor):
         self.grid.setVerticalSpacing(2)
         self.grid.setColumnStretch(0, 1)
         layout.addWidget(self.rows_widget)
-        self.add_box = _compact_combo(self.frame)
+        self.add_box = CompactComboBox(self.frame)
         self.add_box.setPlaceholderText(f"Add {ref.replace('_', ' ')}…")
         self.add_box.activated.connect(self._add)
         layout.addWidget(self.add_box)
