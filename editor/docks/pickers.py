@@ -14,6 +14,7 @@ The colour dialog is modal; it is reached through ``ask_colour`` alone so that t
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt, Signal
@@ -102,6 +103,7 @@ class _RefEditor(FieldEditor):
 
     ref: str
     _choices: list[tuple[str, str]]
+    _value: Any
 
     def set_choices(self, choices: ChoiceProvider) -> None:
         """Re-read the referable objects (their names may have changed)."""
@@ -113,6 +115,12 @@ class _RefEditor(FieldEditor):
 
     def _fill(self) -> None:
         raise NotImplementedError
+
+    def _commit(self, change: FieldChange, merges: bool) -> None:
+        """Emit a change: the new value when the objects agreed, else the change to resolve per object."""
+        if self._value is not MIXED:
+            self._value = change.apply(self._value)
+        self._emit(change if self._value is MIXED else copy.copy(self._value), merges=merges)
 
 
 class RefListEditor(_RefEditor):
@@ -232,15 +240,12 @@ class RefListEditor(_RefEditor):
             return
         ref_id = str(item.data(Qt.ItemDataRole.UserRole))
         on = item.checkState() != Qt.CheckState.Unchecked
-        change = ToggleReference(ref_id, on)
         if on:
             self._states[ref_id] = Qt.CheckState.Checked
         else:
             self._states.pop(ref_id, None)
-        if self._value is not MIXED:
-            self._value = change.apply(self._value)
         self._summarise()
-        self._emit(change if self._value is MIXED else list(self._value), merges=False)
+        self._commit(ToggleReference(ref_id, on), merges=False)
 
 
 def _number_box(
@@ -389,11 +394,6 @@ class RefTableEditor(_RefEditor):
             spin.setSpecialValueText("")
             spin.setMinimum(low)
             spin.setValue(self.number(value) if isinstance(value, int | float) else low)  # type: ignore[arg-type]
-
-    def _commit(self, change: FieldChange, merges: bool) -> None:
-        if self._value is not MIXED:
-            self._value = change.apply(self._value)
-        self._emit(change if self._value is MIXED else dict(self._value), merges=merges)
 
     def _spun(self, key: str, value: float) -> None:
         spin = self.spins.get(key)
