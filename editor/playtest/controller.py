@@ -211,9 +211,10 @@ class PlaytestController(QObject):
         self._show_legend(colours)
         self._show_status(view)
         self._show_seats(view)
-        self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, names, self._seat_names(), colours))
+        seats = self._seat_names()
+        self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, names, seats, colours))
         self._show_choices()
-        self.log_dock.set_log(session.log, self._rule_of, self._names(), self._first_round())
+        self.log_dock.set_log(session.log, self._rule_of, {**names, **seats}, self._first_round())
         self._update_buttons()
 
     def viewer(self) -> str | None:
