@@ -392,9 +392,13 @@ class ReportDock(QDockWidget):
         done = "Cancelled: figures of" if cancelled else "Done:"
         self.message.setText(f"{done} {report['finished']} games, {report['engine_errors']} engine errors.")
 
+    def _suggestions(self) -> dict[str, Any]:
+        """The shown report's ``suggested_handicaps`` (empty without a report or suggestions)."""
+        return (self.report or {}).get("suggested_handicaps") or {}
+
     def suggested_handicaps(self) -> dict[str, int]:
         """The handicaps the shown report suggests that differ from the current ones, by empire."""
-        suggestions = (self.report or {}).get("suggested_handicaps") or {}
+        suggestions = self._suggestions()
         return {
             player: int(data["suggested"])
             for player, data in suggestions.get("empires", {}).items()
@@ -403,7 +407,7 @@ class ReportDock(QDockWidget):
 
     def _stale_reason(self) -> str:
         """Why the report's suggestions no longer fit the document ("" when they do)."""
-        suggestions = (self.report or {}).get("suggested_handicaps") or {}
+        suggestions = self._suggestions()
         current = current_handicaps(self.window_.document.scenario)
         if current is None:
             return "The scenario's ruleset has no handicaps."
@@ -418,7 +422,7 @@ class ReportDock(QDockWidget):
         self._update_apply_button()
 
     def _update_apply_button(self) -> None:
-        if not (self.report or {}).get("suggested_handicaps"):
+        if not self._suggestions():
             self.apply_button.setEnabled(False)
             self.apply_button.setToolTip("The report has no suggested handicaps.")
             return
