@@ -306,11 +306,11 @@ def _loads(text: str | bytes, source: str) -> Scenario:
         )
     too_deep = deepest(raw, MAX_NESTING, _SHAPED_LISTS)
     if too_deep is not None:
-        raise _too_deep(source, text, too_deep)
+        raise _too_deep(source, text, too_deep, _holder(raw, too_deep))
     if _MAY_HOLD_SURROGATE.search(text):
         found = lone_surrogate(raw)
         if found is not None:
-            raise _surrogate(source, *found)
+            raise _surrogate(source, *found, _holder(raw, found[0]))
     raw = migrate(raw, source)
     try:
         return Scenario.model_validate(raw)
@@ -334,13 +334,19 @@ _MAY_HOLD_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 """A ``\\uD800``-``\\uDFFF`` escape (or such a character): only then is the data searched for a lone one."""
 
 
-def _too_deep(source: str, text: str, parts: list[str | int] | None) -> LoadError:
+def _holder(raw: dict[str, Any], parts: list[str | int]) -> str:
+    """`` (in map.areas[3], id 'x')`` for the innermost object with an id that holds a path, or ""."""
+    described = _describe(raw, (*parts, ""))
+    return described[len(join_path([*parts, ""])) :]
+
+
+def _too_deep(source: str, text: str, parts: list[str | int] | None, holder: str = "") -> LoadError:
     offset = too_deep_offset(text, MAX_NESTING)
     if parts is None and offset is not None:
         parts = path_at(text, offset)
     where = [line_column(text, offset)] if offset is not None else []
     if parts:
-        where.append(short_path(parts))
+        where.append(short_path(parts) + holder)
     return LoadError(
         source,
         [Problem(", ".join(where), f"objects or arrays nested more than {MAX_NESTING} levels deep")],
@@ -365,13 +371,13 @@ def _long_integer(source: str, text: str) -> LoadError:
     )
 
 
-def _surrogate(source: str, parts: list[str | int], value: str) -> LoadError:
+def _surrogate(source: str, parts: list[str | int], value: str, holder: str = "") -> LoadError:
     shown = value.encode("utf-8", "backslashreplace").decode("utf-8")
     return LoadError(
         source,
         [
             Problem(
-                join_path(parts),
+                join_path(parts) + holder,
                 f'the text "{shown[:60]}" holds half of a UTF-16 surrogate pair (a \\uD800-\\uDFFF '
                 "escape with no partner), which is not a character and cannot be saved",
             )

@@ -191,6 +191,9 @@ def test_hostile_underlays_are_shown_as_refused_never_read(tmp_path: Path, qtbot
     assert "outside the scenario's folder" in layer.errors["u1"]
     assert "steps out with '..'" in layer.errors["u2"] and "absolute path" in layer.errors["u3"]
     assert len(reported) == len(sources)
+    rows = window.underlays_dock.list  # type: ignore[attr-defined]
+    assert all(rows.item(n).text().startswith("Not shown: ") for n in range(rows.count()))
+    assert "is a named pipe" in rows.item(0).toolTip()
     assert "UNDERLAY_SOURCE_REFUSED" in {i.code for i in validate(window.document.scenario)}
 
 
