@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor import commands
+from editor.background import Cancelled, in_background
 from editor.document import ScenarioDocument
 from editor.mapview.underlay import scenario_dir
 from model import ops
@@ -187,15 +188,23 @@ def chosen_source(document: ScenarioDocument, path: Path, parent: QWidget | None
         raise UnderlaySourceError(f"{path.name}: cannot copy it ({error.strerror or error})") from error
 
 
-def run_edit(document: ScenarioDocument, make: Any, text: str) -> str:
+def run_edit(document: ScenarioDocument, make: Any, text: str, parent: QWidget | None = None) -> str:
     """Build an edit and run it as one undo step; return "" or the reason it was refused.
 
-    Tracing a coast into a large map takes a second or so (each line is noded into the map on
-    the UI thread, since it edits the scenario): the cursor says so meanwhile.
+    Building it reads and projects the file (and traces the coast for linework), which takes a
+    while for a large file: that runs off the UI thread behind a busy dialog with Cancel
+    (``editor.background``). The edit itself changes the scenario, so it runs here, on the UI
+    thread (noding a coast into a large map takes a second or so: the cursor says so).
     """
+    try:
+        edit = in_background(make, f"{text}: reading the file…", parent)
+    except Cancelled:
+        return "cancelled"
+    except (UnderlayError, ValueError, KeyError, LookupError, OSError) as error:
+        return str(error)
     QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
-        commands.execute(document, make(), text)
+        commands.execute(document, edit, text)
     except (UnderlayError, ValueError, KeyError, LookupError, OSError) as error:
         return str(error)
     finally:
@@ -219,8 +228,10 @@ def import_basemap(document: ScenarioDocument, parent: QWidget | None = None) ->
             return str(refused)
         choice = BasemapChoice(source, dialog.linework.isChecked())
     if choice.as_linework:
-        return run_edit(document, lambda: coastline_edit(document, choice.source), "Add coastline linework")
-    return run_edit(document, lambda: basemap_edit(document, choice.source), "Add basemap underlay")
+        return run_edit(
+            document, lambda: coastline_edit(document, choice.source), "Add coastline linework", parent
+        )
+    return run_edit(document, lambda: basemap_edit(document, choice.source), "Add basemap underlay", parent)
 
 
 def import_image(document: ScenarioDocument, parent: QWidget | None = None) -> str:
@@ -232,4 +243,4 @@ def import_image(document: ScenarioDocument, parent: QWidget | None = None) -> s
         source = chosen_source(document, Path(chosen), parent)
     except (UnderlaySourceError, UnderlayError) as error:
         return str(error)
-    return run_edit(document, lambda: image_edit(document, source), "Add picture underlay")
+    return run_edit(document, lambda: image_edit(document, source), "Add picture underlay", parent)
