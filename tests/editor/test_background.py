@@ -34,7 +34,7 @@ def test_errors_come_back_to_the_caller(qtbot: Any) -> None:
     def work() -> None:
         raise ValueError("bad.geojson: not a GeoJSON or TopoJSON file")
 
-    with pytest.raises(ValueError, match="bad.geojson"):
+    with pytest.raises(ValueError, match=r"bad\.geojson"):
         in_background(work, "Working…")
 
 
