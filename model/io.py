@@ -327,7 +327,9 @@ MAX_NESTING = 64
 """The deepest nesting of objects and arrays a file may have: Mappa's own files are under 10 levels
 deep; free-form attributes and table overrides get room, and saving never runs out of stack."""
 
-_SHAPED_LISTS = frozenset({"points", "anchors"})
+_SHAPED_LISTS: frozenset[tuple[str | None, ...]] = frozenset(
+    {("map", "boundaries", None, "points"), ("map", "areas", None, "anchors")}
+)
 """Lists whose shape the schema fixes (points): the nesting walk skips them, which keeps it fast."""
 
 _MAY_HOLD_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")

@@ -114,20 +114,39 @@ def _children(node: Any) -> Iterator[tuple[str | int, Any]]:
         yield from enumerate(node)
 
 
-def deepest(data: Any, limit: int, skip: frozenset[str] = frozenset()) -> list[str | int] | None:
+Pattern = tuple[str | None, ...]
+"""A JSON path with ``None`` for "any index": ``("map", "boundaries", None, "points")``."""
+
+
+def _matches(parts: list[str | int], pattern: Pattern) -> bool:
+    if len(parts) != len(pattern):
+        return False
+    return all(
+        (want is None and isinstance(part, int)) or want == part
+        for part, want in zip(parts, pattern, strict=True)
+    )
+
+
+def deepest(data: Any, limit: int, skip: frozenset[Pattern] = frozenset()) -> list[str | int] | None:
     """The path of a value nested more than ``limit`` levels deep in parsed JSON, or None.
 
-    The top-level container is level 1. Values under a key in ``skip`` are not entered (lists of
-    points, whose shape the schema checks anyway), which keeps the walk short on large maps.
+    The top-level container is level 1. Values at a path matching a pattern in ``skip`` are not
+    entered (the lists of points of a map, whose shape the schema checks anyway), which keeps the
+    walk short on large maps; the same key elsewhere (inside free-form attributes) is entered.
     """
+    lengths = {len(pattern) for pattern in skip}
     stack: list[tuple[Any, list[str | int]]] = [(data, [])]
     while stack:
         node, parts = stack.pop()
         if len(parts) >= limit:
             return parts
         for key, child in _children(node):
-            if isinstance(child, dict | list) and key not in skip:
-                stack.append((child, [*parts, key]))
+            if not isinstance(child, dict | list):
+                continue
+            path = [*parts, key]
+            if len(path) in lengths and any(_matches(path, pattern) for pattern in skip):
+                continue
+            stack.append((child, path))
     return None
 
 

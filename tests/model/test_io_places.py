@@ -159,3 +159,11 @@ def test_the_digit_limit_follows_python(tmp_path: Path, monkeypatch: pytest.Monk
     text = default_text().replace('"grid": ', '"grid": ' + "7" * 5000 + ", " + '"was_grid": ', 1)
     (problem,) = refused(write(tmp_path, "bigint.mappa.json", text)).problems
     assert f"at most {sys.get_int_max_str_digits():,} digits" in problem.message
+
+
+def test_deep_nesting_under_a_key_named_like_points_is_still_found(tmp_path: Path) -> None:
+    raw = json.loads(default_text())
+    raw["map"]["areas"][0]["attributes"]["points"] = "DEEP"
+    text = json.dumps(raw).replace('"DEEP"', "[" * 100 + "]" * 100)
+    (problem,) = refused(write(tmp_path, "deep.mappa.json", text)).problems
+    assert "map.areas[0].attributes.points[0]" in problem.where
