@@ -64,9 +64,16 @@ def source_problem(source: str) -> str:
     return ""
 
 
+def shown(source: str, limit: int = 80) -> str:
+    """A source as messages quote it: cut short when long (a hostile file may hold megabytes)."""
+    return (
+        repr(source) if len(source) <= limit else repr(source[:limit]) + f"... ({len(source):,} characters)"
+    )
+
+
 def _refuse(source: str, why: str) -> UnderlaySourceError:
     return UnderlaySourceError(
-        f"underlay source {source!r} {why}: copy the file into the scenario's folder (or a folder "
+        f"underlay source {shown(source)} {why}: copy the file into the scenario's folder (or a folder "
         "inside it) and choose it from there"
     )
 
@@ -96,13 +103,16 @@ def resolve_source(source: str, scenario_dir: Path | None) -> Path:
         relative = source[len(RESOURCE_PREFIX) :]
     elif scenario_dir is None:
         raise UnderlaySourceError(
-            f"underlay source {source!r} is relative to the scenario's folder, and the scenario has "
+            f"underlay source {shown(source)} is relative to the scenario's folder, and the scenario has "
             "not been saved yet: save it first, next to the file"
         )
     else:
         base = scenario_dir.resolve()
         relative = source
-    path = (base / relative.replace("\\", "/")).resolve()  # follows every symbolic link
+    try:
+        path = (base / relative.replace("\\", "/")).resolve()  # follows every symbolic link
+    except (OSError, RuntimeError, ValueError) as error:  # a loop of links, a name too long...
+        raise UnderlaySourceError(f"underlay source {shown(source)} cannot be followed ({error})") from error
     if not (_inside(path, base) or _inside(path, resources)):
         raise _refuse(source, f"leads (through a symbolic link) to {path}, outside the scenario's folder")
     return path
@@ -143,7 +153,7 @@ def check_kind(path: Path, info: os.stat_result, limit: int | None = None) -> No
             else "not a regular file"
         )
         raise UnderlaySourceError(
-            f"{path.name}: is {kind}, not a picture or land file; choose a regular file"
+            f"{_name(path)}: is {kind}, not a picture or land file; choose a regular file"
         )
     limit = MAX_UNDERLAY_BYTES if limit is None else limit
     if info.st_size > limit:
@@ -152,7 +162,7 @@ def check_kind(path: Path, info: os.stat_result, limit: int | None = None) -> No
 
 def _too_large(path: Path, limit: int) -> UnderlaySourceError:
     return UnderlaySourceError(
-        f"{path.name}: larger than {_size(limit)}, the most an underlay may be; "
+        f"{_name(path)}: larger than {_size(limit)}, the most an underlay may be; "
         "use a smaller picture (or a simplified land file)"
     )
 
@@ -160,9 +170,14 @@ def _too_large(path: Path, limit: int) -> UnderlaySourceError:
 def describe_os_error(path: Path, error: OSError) -> str:
     """An ``OSError`` from reading an underlay, in words (file name first)."""
     if error.errno == errno.ENOENT:
-        return f"{path.name}: no such file (was it moved or renamed?)"
-    return f"{path.name}: cannot read ({error.strerror or error})"
+        return f"{_name(path)}: no such file (was it moved or renamed?)"
+    return f"{_name(path)}: cannot read ({error.strerror or error})"
 
 
 def _size(count: int) -> str:
     return f"{count / 2**20:.0f} MB" if count >= 2**20 else f"{count:,} bytes"
+
+
+def _name(path: Path, limit: int = 80) -> str:
+    name = path.name
+    return name if len(name) <= limit else f"{name[:limit]}... ({len(name):,} characters)"

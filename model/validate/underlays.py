@@ -20,6 +20,7 @@ from model.underlay_files import (
     check_kind,
     describe_os_error,
     resolve_source,
+    shown,
     source_problem,
 )
 from model.validate.codes import issue
@@ -33,7 +34,7 @@ def underlays(context: Context) -> Iterator[Issue]:
         if why:
             yield issue(
                 "UNDERLAY_SOURCE_REFUSED",
-                f"underlay {underlay.id!r}: source {underlay.source!r} {why}; the editor will not read "
+                f"underlay {underlay.id!r}: source {shown(underlay.source)} {why}; the editor will not read "
                 "it: copy the file into the scenario's folder and name it relative to the scenario file",
                 ids=(underlay.id,),
                 path=f"map.underlays[{index}].source",

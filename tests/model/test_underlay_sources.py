@@ -154,3 +154,17 @@ def test_choosing_a_file_outside_the_folder_is_refused(tmp_path: Path) -> None:
         source_for(outside, None)
     (folder / "in.png").write_bytes(b"x")
     assert source_for(folder / "in.png", folder) == "in.png"
+
+
+def test_a_loop_of_links_or_a_huge_name_is_refused_not_a_crash(scenario: Scenario, tmp_path: Path) -> None:
+    (tmp_path / "a.png").symlink_to(tmp_path / "b.png")
+    (tmp_path / "b.png").symlink_to(tmp_path / "a.png")
+    with pytest.raises(UnderlaySourceError, match="cannot be followed"):
+        resolve_source("a.png", tmp_path)
+    huge = "x" * 100_000 + ".png"
+    issues = underlay_files(_with_underlay(scenario, "a.png"), tmp_path)
+    assert [i.code for i in issues] == ["UNDERLAY_SOURCE_REFUSED"]
+    issues = underlay_files(_with_underlay(scenario, huge), tmp_path)
+    assert [i.code for i in issues] == ["UNDERLAY_FILE_MISSING"] and len(issues[0].message) < 300
+    found = [i for i in validate(_with_underlay(scenario, "/" + huge)) if i.code == "UNDERLAY_SOURCE_REFUSED"]
+    assert "(100,005 characters)" in found[0].message and len(found[0].message) < 400
