@@ -203,7 +203,12 @@ class UnderlayLayer(QObject):
     def _start(self, key: Key) -> None:
         if key in self._pending:
             return
-        map_data = self.document.scenario.map.model_copy(deep=True)  # the worker's own copy
+        current = self.document.scenario.map
+        map_data = MapData.model_construct(  # the worker's own copy of what placing land reads
+            bounds=current.bounds.model_copy() if current.bounds is not None else None,
+            projection=current.projection.model_copy() if current.projection is not None else None,
+            grid=current.grid,
+        )
         self._pending[key] = _READER.submit(_read, key[0], Path(key[1]), map_data)
         self._poll.start()
 
