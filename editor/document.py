@@ -153,15 +153,19 @@ class ScenarioDocument(QObject):
         scenario = io.load(path)
         return cls(scenario, path.resolve(), parent)
 
-    def save(self, path: str | Path | None = None) -> None:
-        """Write the scenario (atomically) to ``path`` or the current path, and mark it clean."""
+    def save(self, path: str | Path | None = None) -> list[Path]:
+        """Write the scenario (atomically) to ``path`` or the current path, and mark it clean.
+
+        Returns the temporaries of earlier killed saves that were removed beside the file.
+        """
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("the scenario has no file yet: choose where to save it")
-        io.save(self.scenario, target)
+        removed = io.save(self.scenario, target)
         self.path = target.resolve()
         self.undo_stack.setClean()
         self.file_changed.emit()
+        return removed
 
     # --- derived geometry -----------------------------------------------------------------------
 

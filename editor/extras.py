@@ -84,7 +84,13 @@ def install_extras(window: MainWindow) -> None:
 
     window.underlay_layer = UnderlayLayer(window.scene, window.document)  # type: ignore[attr-defined]
     window.underlay_layer.problem.connect(window.report)  # type: ignore[attr-defined]
+    for message in window.underlay_layer.errors.values():  # type: ignore[attr-defined]
+        window.report(message)  # refused while the layer was built, before the connection
     underlays = UnderlaysDock(window.document, window)
+    underlays.problems = window.underlay_layer.errors  # type: ignore[attr-defined]
+    window.underlay_layer.problem.connect(lambda _message: underlays.refresh())  # type: ignore[attr-defined]
+    window.underlay_layer.loaded.connect(underlays.refresh)  # type: ignore[attr-defined]
+    underlays.refresh()
     underlays.refused.connect(window.report)
     window.underlays_dock = underlays  # type: ignore[attr-defined]
     _add_dock(window, underlays, Qt.DockWidgetArea.RightDockWidgetArea, window.history_dock)

@@ -63,7 +63,13 @@ class RecentFiles(QObject):
 
 
 class FileController(QObject):
-    """Runs the File menu's commands on a document, asking about unsaved changes first."""
+    """Runs the File menu's commands on a document, asking about unsaved changes first.
+
+    Signals: ``tidied(str)`` says that temporaries left beside the file by a killed save were
+    removed on opening or saving it (the window shows it in the status bar).
+    """
+
+    tidied = Signal(str)
 
     def __init__(self, document: ScenarioDocument, window: QWidget) -> None:
         super().__init__(window)
@@ -123,8 +129,16 @@ class FileController(QObject):
             path = Path(chosen)
         return self.load(path)
 
+    def _tell_tidied(self, path: Path, removed: list[Path]) -> None:
+        if removed:
+            self.tidied.emit(
+                f"Removed {len(removed)} temporary file{'s' if len(removed) != 1 else ''} left beside "
+                f"{path.name} by an interrupted save"
+            )
+
     def load(self, path: Path) -> bool:
         """Load a file into the document without asking (unsaved changes are dropped)."""
+        self._tell_tidied(path, io.remove_stale_temporaries(path))  # io.load would do it silently
         try:
             scenario = io.load(path)
         except io.LoadError as error:
@@ -153,7 +167,7 @@ class FileController(QObject):
 
     def _write(self, path: Path) -> bool:
         try:
-            self.document.save(path)
+            self._tell_tidied(path, self.document.save(path))
         except (OSError, ValueError) as error:
             show_error(
                 self.window, "Cannot save the scenario", f"{path}: {error}\n\nTry Save As in another folder."

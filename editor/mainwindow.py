@@ -58,6 +58,7 @@ class MainWindow(QMainWindow):
         self.validator = LiveValidator(self.document)
         self.autosaver = Autosaver(self.document, autosave_ms) if autosave_ms else Autosaver(self.document)
         self.files = FileController(self.document, self)
+        self.files.tidied.connect(self.report)
 
         self.scene = MapScene(self.document, self)
         self.view = MapView(self.scene, self)

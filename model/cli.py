@@ -4,7 +4,11 @@ Each subcommand is a pair of small functions (one adds its arguments, one runs i
 ``COMMANDS``; adding a subcommand is one more entry. A subcommand returns the exit status; every
 expected failure is raised as ``CliError`` (or ``LoadError``) and printed to stderr as a message
 that names the file, the place and what to do; never a traceback (set ``MAPPA_DEBUG=1`` to see
-one for a crash). Exit status 2 means a file could not be read or written.
+one for a crash).
+
+Exit status: 0 success; 1 ``validate`` found errors; 2 a file could not be read or written (or a
+command line mistake); 3 an internal error, a bug in Mappa (the message names the file being
+worked on and asks for a report); 130 interrupted; 141 the output pipe closed early.
 
 The headless subcommands never import Qt: the editor is imported inside ``edit`` only.
 """
@@ -14,6 +18,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import logging
 import os
 import re
 import sys
@@ -31,6 +36,24 @@ from model.scenario import AreaKind, Scenario
 
 class CliError(Exception):
     """An expected failure: the message says what, where and what to do; exit status 2."""
+
+
+EXIT_ISSUES = 1
+EXIT_UNREADABLE = 2
+EXIT_INTERNAL = 3
+EXIT_CODES_HELP = (
+    "exit status: 0 success, 1 validation found errors, 2 a file could not be read or written, "
+    "3 internal error (a bug in Mappa: please report it)"
+)
+
+
+class InternalError(Exception):
+    """A crash while working on a known file (a bug): ``main`` reports it with the file, exit 3."""
+
+    def __init__(self, file: str, error: Exception) -> None:
+        super().__init__(f"{type(error).__name__}: {error}")
+        self.file = file
+        self.error = error
 
 
 @dataclass(frozen=True)
@@ -61,6 +84,7 @@ def _configure_validate(parser: argparse.ArgumentParser) -> None:
 
 def _run_validate(args: argparse.Namespace) -> int:
     from model.validate import all_codes, validate
+    from model.validate.underlays import underlay_files
 
     if args.list_codes:
         codes = all_codes()
@@ -82,13 +106,18 @@ def _run_validate(args: argparse.Namespace) -> int:
         try:
             scenario = io.load(name)
         except io.LoadError as error:
-            status = 2
+            status = max(status, EXIT_UNREADABLE)
             if args.format == "json":
                 reports.append({"file": name, "readable": False, "error": str(error)})
             else:
                 print(str(error), file=sys.stderr)
             continue
-        found = validate(scenario)
+        except Exception as error:  # a bug: name the file, then stop (exit 3)
+            raise InternalError(name, error) from error
+        try:
+            found = validate(scenario) + underlay_files(scenario, Path(name).resolve().parent)
+        except Exception as error:
+            raise InternalError(name, error) from error
         if args.smoke > 0 and not any(item.severity is Severity.ERROR for item in found):
             from model.playtest.smoke import smoke_test
 
@@ -457,6 +486,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mappa",
         description="Map editor and scenario designer for "
         "area-movement board games. With no subcommand, opens the editor.",
+        epilog=EXIT_CODES_HELP,
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
@@ -500,11 +530,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     run: Callable[[argparse.Namespace], int] = getattr(args, "run", _run_edit)
     if args.command is None:
         args.file = None
+    for stream in (sys.stdout, sys.stderr):  # never crash on printing text the terminal cannot show
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    if args.command not in (None, "edit"):  # the editor sets up its own logging
+        logging.basicConfig(level=logging.WARNING, format="mappa: %(message)s")
     try:
         return run(args)
     except (CliError, io.LoadError) as error:
         print(f"mappa: {error}" if isinstance(error, CliError) else str(error), file=sys.stderr)
-        return 2
+        return EXIT_UNREADABLE
     except BrokenPipeError:
         # The reader of our output stopped early (``mappa info x | head``): not a failure of ours.
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -516,12 +552,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: one clear line, the traceback only on request
         if os.environ.get("MAPPA_DEBUG"):
             traceback.print_exc()
-        print(
-            f"mappa: internal error ({type(error).__name__}: {error}); please report it "
-            "(set MAPPA_DEBUG=1 to see the traceback)",
-            file=sys.stderr,
-        )
-        return 2
+        print(_internal_error_message(args, error), file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def _internal_error_message(args: argparse.Namespace, error: Exception) -> str:
+    """The one line a crash prints: the file being worked on, the error, and a request to report it."""
+    if isinstance(error, InternalError):
+        files, error = [error.file], error.error
+    else:
+        named = getattr(args, "file", None) or getattr(args, "files", None) or []
+        files = [named] if isinstance(named, str) else [str(name) for name in named]
+    where = f" while working on {', '.join(files)}" if files else ""
+    command = f"mappa {args.command}" if getattr(args, "command", None) else "mappa"
+    return (
+        f"mappa: internal error{where} ({type(error).__name__}: {error}): a bug in Mappa; please report "
+        f"it with the command ({command}) and the file if you can (set MAPPA_DEBUG=1 to see the traceback)"
+    )
 
 
 if __name__ == "__main__":

@@ -5,15 +5,21 @@
   of every bad field. Every failure is a ``LoadError`` that names the file.
 * ``save``/``dumps``: canonical text (model field order, sorted free-form keys, coordinates
   quantized to the map grid, one point per line) so that saving twice gives identical bytes and
-  git diffs stay small; the write is atomic (temporary file, fsync, rename).
+  git diffs stay small; the write is atomic (temporary file, fsync, rename), through a symbolic
+  link to its target. Temporaries left by a killed save are removed at the next load or save of
+  that file (``remove_stale_temporaries``, logged).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
+import stat
+import sys
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +27,20 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from model.json_places import (
+    deepest,
+    first_value_offset,
+    join_path,
+    line_column,
+    lone_surrogate,
+    long_integer_offset,
+    path_at,
+    short_path,
+    too_deep_offset,
+)
 from model.scenario import SCHEMA_VERSION, Point, Scenario
+
+log = logging.getLogger(__name__)
 
 APP_VERSION = "0.1.0"
 MAX_FILE_BYTES = 100 * 1024 * 1024
@@ -76,28 +95,65 @@ def migrator(from_version: int) -> Callable[[Migrator], Migrator]:
     return decorate
 
 
+class MigrationProblem(ValueError):
+    """A field an old file should have, missing or of the wrong kind: ``where`` is its JSON path."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message
+
+
+_JSON_KINDS: dict[type, str] = {dict: "an object", list: "an array", str: "a string"}
+
+
+def _field(node: dict[str, Any], key: str, kind: type, where: str, default: Any = None) -> Any:
+    """``node[key]`` when it is of ``kind`` (``default`` when absent and a default is given)."""
+    path = f"{where}.{key}" if where else key
+    if key not in node:
+        if default is not None:
+            return default
+        raise MigrationProblem(path, "required field is missing")
+    value = node[key]
+    if not isinstance(value, kind):
+        raise MigrationProblem(path, f"should be {_JSON_KINDS.get(kind, kind.__name__)}")
+    return value
+
+
 @migrator(0)
 def _from_prototype(raw: dict[str, Any]) -> dict[str, Any]:
     """Version 0 (the prototype format): flat title, ``land`` flags, single ``anchor``, inline owners."""
     areas = []
     setup_areas: dict[str, Any] = {}
-    for area in raw.get("map", {}).get("areas", []):
+    old_map = _field(raw, "map", dict, "", {})
+    for index, area in enumerate(_field(old_map, "areas", list, "map", [])):
+        where = f"map.areas[{index}]"
+        if not isinstance(area, dict):
+            raise MigrationProblem(where, "should be an object (an area)")
+        area_id = _field(area, "id", str, where)
         new = {
-            "id": area["id"],
-            "name": area.get("name", area["id"]),
+            "id": area_id,
+            "name": area.get("name", area_id),
             "kind": "land" if area.get("land", True) else "sea",
             "anchors": [area["anchor"]] if "anchor" in area else area.get("anchors", []),
             "attributes": area.get("attributes", {}),
         }
         areas.append(new)
         if area.get("owner") is not None:
-            setup_areas[area["id"]] = {"owner": area["owner"]}
-    boundaries = [{"id": b["id"], "points": b["coords"]} for b in raw.get("map", {}).get("boundaries", [])]
+            setup_areas[area_id] = {"owner": area["owner"]}
+    boundaries = []
+    for index, boundary in enumerate(_field(old_map, "boundaries", list, "map", [])):
+        where = f"map.boundaries[{index}]"
+        if not isinstance(boundary, dict):
+            raise MigrationProblem(where, "should be an object (a boundary)")
+        boundaries.append(
+            {"id": _field(boundary, "id", str, where), "points": _field(boundary, "coords", list, where)}
+        )
     return {
         "schema_version": 1,
         "app_version": raw.get("app_version", ""),
         "metadata": {"title": raw.get("title", "Untitled"), "description": raw.get("description", "")},
-        "map": {"units": raw.get("map", {}).get("units", "px"), "boundaries": boundaries, "areas": areas},
+        "map": {"units": old_map.get("units", "px"), "boundaries": boundaries, "areas": areas},
         "ruleset": {"id": raw.get("ruleset", "eotma")},
         "setup": {"empires": raw.get("empires", []), "areas": setup_areas, "units": raw.get("units", [])},
     }
@@ -129,9 +185,22 @@ def migrate(raw: dict[str, Any], source: str = "<scenario>") -> dict[str, Any]:
             raise LoadError(source, [Problem("schema_version", f"no migration from version {version}")])
         try:
             raw = step(raw)
-        except (KeyError, TypeError, AttributeError) as error:
+        except MigrationProblem as error:
             raise LoadError(
-                source, [Problem("", f"cannot migrate from version {version}: malformed field {error}")]
+                source,
+                [Problem(error.where, f"{error.message} (reading the version {version} format)")],
+                f"The file says it is schema version {version}, an old format: fix this field, or the "
+                "schema_version if the file is in fact newer.",
+            ) from error
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError) as error:
+            raise LoadError(
+                source,
+                [
+                    Problem(
+                        "schema_version", f"cannot upgrade from version {version}: malformed field {error}"
+                    )
+                ],
+                f"The file says it is schema version {version}, an old format, but does not look like one.",
             ) from error
         version += 1
     return raw
@@ -181,6 +250,17 @@ def _describe(raw: dict[str, Any], location: tuple[int | str, ...]) -> str:
 
 def loads(text: str | bytes, source: str = "<scenario>") -> Scenario:
     """Parse scenario text; raise ``LoadError`` naming ``source`` and every problem found."""
+    try:
+        return _loads(text, source)
+    except MemoryError as error:  # a file that expands beyond memory: refuse it, do not crash
+        raise LoadError(
+            source,
+            [Problem("", f"not enough memory to read the scenario ({len(text) / 2**20:.1f} MB of text)")],
+            "Close other programs and try again; a scenario is normally a few MB.",
+        ) from error
+
+
+def _loads(text: str | bytes, source: str) -> Scenario:
     if isinstance(text, bytes):
         if len(text) > MAX_FILE_BYTES:
             raise _too_big(source, len(text))
@@ -201,23 +281,36 @@ def loads(text: str | bytes, source: str = "<scenario>") -> Scenario:
             "The file is not valid JSON (was it cut short or edited by hand?).",
         ) from error
     except RecursionError as error:
-        raise LoadError(
-            source,
-            [Problem("", "JSON nested too deeply to read (thousands of levels)")],
-            "Is this a Mappa scenario file? Scenario files are only a few levels deep.",
-        ) from error
-    except ValueError as error:  # NaN or Infinity, which JSON does not allow
+        raise _too_deep(source, text, None) from error
+    except ValueError as error:
+        if "integer string conversion" in str(error):  # more digits than Python converts
+            raise _long_integer(source, text) from error
+        # NaN or Infinity, which JSON does not allow
         raise LoadError(
             source,
             [Problem(_constant_place(text), f"not readable JSON: {error}")],
             "Replace it with a number (JSON has no NaN or Infinity).",
         ) from error
     if not isinstance(raw, dict):
+        kind = {list: "an array ([...])", str: "a string", bool: "true or false", type(None): "null"}
         raise LoadError(
             source,
-            [Problem("", f"the top level is a JSON {type(raw).__name__}, not an object")],
-            "Is this a Mappa scenario file?",
+            [
+                Problem(
+                    line_column(text, first_value_offset(text)),
+                    f"the file holds {kind.get(type(raw), 'a number')} at the top level, "
+                    "but a scenario is a JSON object ({...})",
+                )
+            ],
+            "Is this a Mappa scenario file? One starts with '{' and \"schema_version\".",
         )
+    too_deep = deepest(raw, MAX_NESTING, _SHAPED_LISTS)
+    if too_deep is not None:
+        raise _too_deep(source, text, too_deep, _holder(raw, too_deep))
+    if _MAY_HOLD_SURROGATE.search(text):
+        found = lone_surrogate(raw)
+        if found is not None:
+            raise _surrogate(source, *found, _holder(raw, found[0]))
     raw = migrate(raw, source)
     try:
         return Scenario.model_validate(raw)
@@ -227,7 +320,73 @@ def loads(text: str | bytes, source: str = "<scenario>") -> Scenario:
             source, problems, "Fix these fields (or re-save from Mappa) and try again."
         ) from error
     except RecursionError as error:
-        raise LoadError(source, [Problem("", "nested too deeply")]) from error
+        raise _too_deep(source, text, None) from error
+
+
+MAX_NESTING = 64
+"""The deepest nesting of objects and arrays a file may have: Mappa's own files are under 10 levels
+deep; free-form attributes and table overrides get room, and saving never runs out of stack."""
+
+_SHAPED_LISTS: frozenset[tuple[str | None, ...]] = frozenset(
+    {("map", "boundaries", None, "points"), ("map", "areas", None, "anchors")}
+)
+"""Lists whose shape the schema fixes (points): the nesting walk skips them, which keeps it fast."""
+
+_MAY_HOLD_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+"""A ``\\uD800``-``\\uDFFF`` escape (or such a character): only then is the data searched for a lone one."""
+
+
+def _holder(raw: dict[str, Any], parts: list[str | int]) -> str:
+    """`` (in map.areas[3], id 'x')`` for the innermost object with an id that holds a path, or ""."""
+    described = _describe(raw, (*parts, ""))
+    return described[len(join_path([*parts, ""])) :]
+
+
+def _too_deep(source: str, text: str, parts: list[str | int] | None, holder: str = "") -> LoadError:
+    offset = too_deep_offset(text, MAX_NESTING)
+    if parts is None and offset is not None:
+        parts = path_at(text, offset)
+    where = [line_column(text, offset)] if offset is not None else []
+    if parts:
+        where.append(short_path(parts) + holder)
+    return LoadError(
+        source,
+        [Problem(", ".join(where), f"objects or arrays nested more than {MAX_NESTING} levels deep")],
+        "Scenario files are only a few levels deep: this value was probably pasted or generated by "
+        "mistake; remove the nesting.",
+    )
+
+
+def _long_integer(source: str, text: str) -> LoadError:
+    limit = sys.get_int_max_str_digits() or 4300
+    offset = long_integer_offset(text, limit)
+    where = ""
+    digits = 0
+    if offset is not None:
+        where = f"{line_column(text, offset)}, {join_path(path_at(text, offset)) or 'top level'}"
+        digits = len(re.match(r"-?\d*", text[offset:]).group().lstrip("-"))  # type: ignore[union-attr]
+    count = f"{digits:,} digits" if digits else f"more than {limit:,} digits"
+    return LoadError(
+        source,
+        [Problem(where, f"a whole number with {count}; Mappa reads numbers of at most {limit:,} digits")],
+        "No value in a scenario needs such a number: replace it with the value meant.",
+    )
+
+
+def _surrogate(source: str, parts: list[str | int], value: str, holder: str = "") -> LoadError:
+    shown = value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return LoadError(
+        source,
+        [
+            Problem(
+                join_path(parts) + holder,
+                f'the text "{shown[:60]}" holds half of a UTF-16 surrogate pair (a \\uD800-\\uDFFF '
+                "escape with no partner), which is not a character and cannot be saved",
+            )
+        ],
+        "Remove that \\u escape or replace it with the character meant (a full pair such as "
+        "\\ud83d\\ude00 is fine).",
+    )
 
 
 def _message(item: Any) -> str:
@@ -237,6 +396,8 @@ def _message(item: Any) -> str:
     if kind == "missing":
         return "required field is missing"
     text = str(item.get("msg", "invalid"))
+    if kind == "value_error":  # our own validators' words, without pydantic's prefix
+        text = text.removeprefix("Value error, ")
     if "input" in item and kind not in ("model_type", "dict_type", "list_type"):
         shown = repr(item["input"])
         text += f" (got {shown[:60]}{'...' if len(shown) > 60 else ''})"
@@ -260,10 +421,17 @@ def load(path: str | os.PathLike[str]) -> Scenario:
         raise LoadError(source, [Problem("", error.strerror or str(error))]) from error
     if size > MAX_FILE_BYTES:
         raise _too_big(source, size)
+    remove_stale_temporaries(source)  # left by a save that was killed: ours, so tidy them now
     try:
         data = Path(source).read_bytes()
     except OSError as error:
         raise LoadError(source, [Problem("", error.strerror or str(error))]) from error
+    except MemoryError as error:
+        raise LoadError(
+            source,
+            [Problem("", f"not enough memory to read the file ({size / 2**20:.1f} MB)")],
+            "Close other programs and try again.",
+        ) from error
     return loads(data, source)
 
 
@@ -392,11 +560,75 @@ def dumps(scenario: Scenario) -> str:
     return _encode(_canonical_data(scenario), 0) + "\n"
 
 
+TEMPORARY_SUFFIX = ".tmp"
+STALE_AFTER_SECONDS = 300.0
+"""A temporary of ours older than this is left over from a save that was killed (a save of even a
+100 MB file takes seconds), so it is safe to remove: no save still writes it."""
+
+_MKSTEMP_NAME = r"[a-z0-9_]{8}"
+"""The random part ``tempfile.mkstemp`` puts in a name (8 of these characters)."""
+
+
+def temporary_pattern(target: Path) -> re.Pattern[str]:
+    """The names of the temporaries ``atomic_write`` makes beside ``target`` (and nothing else)."""
+    return re.compile(rf"^\.{re.escape(target.name)}\.{_MKSTEMP_NAME}{re.escape(TEMPORARY_SUFFIX)}$")
+
+
+def remove_stale_temporaries(path: str | os.PathLike[str], now: float | None = None) -> list[Path]:
+    """Remove the temporaries a killed save of ``path`` left beside it; return those removed.
+
+    Only files of our own name pattern for this very file (``.NAME.xxxxxxxx.tmp``), regular files
+    (not links), owned by the current user where the system knows owners, and older than
+    ``STALE_AFTER_SECONDS`` (a save still running is never disturbed). Errors are ignored: tidying
+    up must never stop a file from opening or saving.
+    """
+    target = _real_target(Path(path))
+    folder = target.parent
+    pattern = temporary_pattern(target)
+    moment = time.time() if now is None else now
+    removed: list[Path] = []
+    try:
+        names = [entry.name for entry in os.scandir(folder) if pattern.match(entry.name)]
+    except OSError:
+        return removed
+    for name in names:
+        candidate = folder / name
+        try:
+            info = candidate.lstat()
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            if hasattr(os, "getuid") and info.st_uid != os.getuid():
+                continue
+            if moment - info.st_mtime < STALE_AFTER_SECONDS:
+                continue
+            candidate.unlink()
+        except OSError:
+            continue
+        removed.append(candidate)
+    if removed:
+        log.warning(
+            "%s: removed %d temporary file%s left by an interrupted save (%s)",
+            target,
+            len(removed),
+            "" if len(removed) == 1 else "s",
+            ", ".join(p.name for p in removed[:3]) + (", ..." if len(removed) > 3 else ""),
+        )
+    return removed
+
+
+def _real_target(path: Path) -> Path:
+    """The file a path names, through symbolic links (a link is saved through, never replaced)."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
 def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write a file so that a crash leaves either the old or the new file, never half of one."""
-    target = Path(path)
+    """Write a file so that a crash leaves either the old or the new file, never half of one.
+
+    Through a symbolic link, the link's target is written (the link stays a link).
+    """
+    target = _real_target(Path(path))
     folder = target.parent if str(target.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMPORARY_SUFFIX, dir=folder)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
@@ -422,9 +654,11 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
         os.close(directory)
 
 
-def save(scenario: Scenario, path: str | os.PathLike[str]) -> None:
-    """Write the scenario's canonical text to ``path`` atomically."""
+def save(scenario: Scenario, path: str | os.PathLike[str]) -> list[Path]:
+    """Write the scenario's canonical text to ``path`` atomically (through a symbolic link, to its
+    target); return the stale temporaries of earlier killed saves that were removed beside it."""
     atomic_write(path, dumps(scenario).encode("utf-8"))
+    return remove_stale_temporaries(path)
 
 
 def json_schema() -> dict[str, Any]:

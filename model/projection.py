@@ -21,6 +21,7 @@ import pyproj
 import shapely
 from numpy.typing import ArrayLike, NDArray
 
+from model.crs_forms import crs_problem
 from model.scenario import Projection
 
 WGS84 = "EPSG:4326"
@@ -82,6 +83,9 @@ class BBox:
 
 @lru_cache(maxsize=32)
 def _crs(crs: str) -> pyproj.CRS:
+    problem = crs_problem(crs)
+    if problem:  # before PROJ sees it: it would open the file the text names
+        raise ProjectionError(problem)
     try:
         target = pyproj.CRS.from_user_input(crs)
     except pyproj.exceptions.CRSError as error:

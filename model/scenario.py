@@ -24,6 +24,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from model.crs_forms import crs_problem
+
 SCHEMA_VERSION = 1
 """The version of the file format this code reads and writes (see ``model.io`` for migrations)."""
 
@@ -101,13 +103,23 @@ class Bounds(Strict):
 class Projection(Strict):
     """How longitude/latitude became map coordinates, so later imports line up with the map.
 
-    ``crs`` is a PROJ string or an authority code (``EPSG:3035``); map units are that CRS's units
-    times ``scale``, with y flipped so that north is up on screen.
+    ``crs`` is a PROJ string, an authority code (``EPSG:3035``) or WKT, naming no file (forms
+    that would make PROJ open one, such as ``+init=FILE``, are refused: ``model.crs_forms``); map
+    units are that CRS's units times ``scale``, with y flipped so that north is up on screen.
     """
 
     crs: str
     scale: float = Field(default=1.0, gt=0)
     description: str = ""
+
+    @field_validator("crs")
+    @classmethod
+    def _names_no_file(cls, value: str) -> str:
+        """Refuse a CRS that would make PROJ open a file (``+init=FILE``...), before PROJ sees it."""
+        problem = crs_problem(value)
+        if problem:
+            raise ValueError(problem)
+        return value
 
 
 class AdjacencyPolicy(Strict):

@@ -7,56 +7,106 @@ drawn by hand has no projection: the land is then projected with an equal-area p
 on the data and fitted into the map's bounds by the underlay's position and scale, which the
 author adjusts.
 
-Sources are paths relative to the scenario file, absolute paths, or ``mappa:`` + a path under the
-application's resources/ (the shipped basemap), so a scenario stays portable.
+Sources are paths relative to the scenario file (inside its folder), or ``mappa:`` + a path under
+the application's resources/ (the shipped basemap), so a scenario stays portable; a scenario file is
+untrusted, so anything else is refused before reading (``model.underlay_files``), and files are read
+with a size limit and never from a pipe or a device.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import shapely
 
-from model.generate.basemap import BasemapError, read_land
+from model.generate.basemap import BasemapError, land_from_data
 from model.linework import polygons_to_linework
 from model.projection import BBox, MapProjection, ProjectionError
-from model.rules.tables import RESOURCES
 from model.scenario import Bounds, MapData
+from model.underlay_files import (
+    RESOURCE_PREFIX,
+    RESOURCES,
+    UnderlayError,
+    UnderlaySourceError,
+    describe_os_error,
+    read_source_file,
+    resolve_source,
+)
 
-RESOURCE_PREFIX = "mappa:"
+__all__ = [
+    "RESOURCE_PREFIX",
+    "SHIPPED_BASEMAP",
+    "PlacedLand",
+    "UnderlayError",
+    "UnderlaySourceError",
+    "coastline",
+    "copy_into_folder",
+    "fit_into",
+    "place_land",
+    "read_underlay",
+    "resolve_source",
+    "source_for",
+    "transformed",
+]
 SHIPPED_BASEMAP = f"{RESOURCE_PREFIX}basemaps/natural-earth/europe-land-50m.geojson"
 """The Natural Earth land shipped with Mappa (Europe, North Africa, the Near East)."""
 
 
-class UnderlayError(ValueError):
-    """A basemap that cannot be read or placed; the message names the file and what to do."""
-
-
-def resolve_source(source: str, scenario_dir: Path | None) -> Path:
-    """The file an underlay's ``source`` names (``mappa:`` sources live under resources/)."""
-    if source.startswith(RESOURCE_PREFIX):
-        return RESOURCES / source[len(RESOURCE_PREFIX) :]
-    path = Path(source)
-    if path.is_absolute() or scenario_dir is None:
-        return path
-    return scenario_dir / path
+def read_underlay(path: Path) -> bytes:
+    """The bytes of an underlay file (a regular file within the size limit); raise ``UnderlayError``
+    saying why not. ``path`` comes from ``resolve_source``, which keeps it inside the allowed folders."""
+    try:
+        return read_source_file(path)
+    except UnderlaySourceError as error:
+        raise UnderlayError(str(error)) from error
+    except OSError as error:
+        raise UnderlayError(describe_os_error(path, error)) from error
 
 
 def source_for(path: Path, scenario_dir: Path | None) -> str:
-    """How to store a chosen file: relative to the scenario's folder when it is inside it."""
+    """How to store a chosen file: ``mappa:`` inside resources/, else relative to the scenario's folder.
+
+    Raises ``UnderlaySourceError`` for a file outside both (an underlay may not name it: the
+    scenario would read outside its folder on another machine); the editor offers to copy it in.
+    """
     path = path.resolve()
     try:
         return f"{RESOURCE_PREFIX}{path.relative_to(RESOURCES.resolve()).as_posix()}"
     except ValueError:
         pass
-    if scenario_dir is not None:
-        try:
-            return path.relative_to(scenario_dir.resolve()).as_posix()
-        except ValueError:
-            pass
-    return str(path)
+    if scenario_dir is None:
+        raise UnderlaySourceError(
+            f"{path.name}: the scenario has not been saved yet; save it first, then add the underlay "
+            "from a file in its folder"
+        )
+    try:
+        return path.relative_to(scenario_dir.resolve()).as_posix()
+    except ValueError:
+        raise UnderlaySourceError(
+            f"{path.name} is outside the scenario's folder: copy it into the folder (or a folder "
+            "inside it) first"
+        ) from None
+
+
+def copy_into_folder(path: Path, scenario_dir: Path, subfolder: str = "underlays") -> str:
+    """Copy a chosen file into ``scenario_dir/subfolder`` (a new name if taken); return its source.
+
+    The copy is read like an underlay (a regular file within the size limit), so a pipe or a
+    device chosen by mistake is refused rather than copied without end.
+    """
+    data = read_underlay(path)
+    folder = scenario_dir / subfolder
+    folder.mkdir(exist_ok=True)
+    target = folder / path.name
+    number = 2
+    while target.exists():
+        target = folder / f"{path.stem}-{number}{path.suffix}"
+        number += 1
+    target.write_bytes(data)
+    return target.relative_to(scenario_dir).as_posix()
 
 
 @dataclass(frozen=True)
@@ -78,8 +128,11 @@ def _box_of(geometry: Any) -> BBox:
 
 def place_land(path: Path, map_data: MapData) -> PlacedLand:
     """Read a land file and project it onto the map's plane; raise ``UnderlayError`` saying why not."""
+    data = read_underlay(path)
     try:
-        land = read_land(path)
+        land = land_from_data(json.loads(data.decode("utf-8")), path.name)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        raise UnderlayError(f"{path.name}: not a GeoJSON or TopoJSON file ({error})") from error
     except BasemapError as error:
         raise UnderlayError(str(error)) from error
     try:

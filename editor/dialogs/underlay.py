@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QRadioButton,
     QVBoxLayout,
@@ -28,13 +29,16 @@ from PySide6.QtWidgets import (
 )
 
 from editor import commands
+from editor.background import Cancelled, in_background
 from editor.document import ScenarioDocument
 from editor.mapview.underlay import scenario_dir
 from model import ops
 from model.underlay import (
     SHIPPED_BASEMAP,
     UnderlayError,
+    UnderlaySourceError,
     coastline,
+    copy_into_folder,
     place_land,
     resolve_source,
     source_for,
@@ -147,7 +151,10 @@ class BasemapDialog(QDialog):
             self.other.setChecked(True)
 
     def choice(self) -> BasemapChoice:
-        """The file (as an underlay source) and whether to add it as linework."""
+        """The file (as an underlay source) and whether to add it as linework.
+
+        Raises ``UnderlaySourceError`` for a file outside the scenario's folder (see ``chosen_source``).
+        """
         if self.shipped.isChecked() or not self.path.text().strip():
             source = SHIPPED_BASEMAP
         else:
@@ -155,15 +162,49 @@ class BasemapDialog(QDialog):
         return BasemapChoice(source, self.linework.isChecked())
 
 
-def run_edit(document: ScenarioDocument, make: Any, text: str) -> str:
+def chosen_source(document: ScenarioDocument, path: Path, parent: QWidget | None = None) -> str:
+    """The underlay source for a file the author chose; raise ``UnderlaySourceError`` if refused.
+
+    An underlay may only name a file inside the scenario's folder (or the shipped resources), so
+    that the scenario never reads elsewhere on another machine: a file outside is copied into the
+    folder's ``underlays/`` after asking.
+    """
+    try:
+        return source_for(path, scenario_dir(document))
+    except UnderlaySourceError as error:
+        folder = scenario_dir(document)
+        if folder is None:
+            raise
+        answer = QMessageBox.question(
+            parent,
+            "Copy the file next to the scenario?",
+            f"{error}.\n\nCopy {path.name} into {folder / 'underlays'} and use the copy?",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            raise
+    try:
+        return copy_into_folder(path, folder)
+    except OSError as error:
+        raise UnderlaySourceError(f"{path.name}: cannot copy it ({error.strerror or error})") from error
+
+
+def run_edit(document: ScenarioDocument, make: Any, text: str, parent: QWidget | None = None) -> str:
     """Build an edit and run it as one undo step; return "" or the reason it was refused.
 
-    Tracing a coast into a large map takes a second or so (each line is noded into the map on
-    the UI thread, since it edits the scenario): the cursor says so meanwhile.
+    Building it reads and projects the file (and traces the coast for linework), which takes a
+    while for a large file: that runs off the UI thread behind a busy dialog with Cancel
+    (``editor.background``). The edit itself changes the scenario, so it runs here, on the UI
+    thread (noding a coast into a large map takes a second or so: the cursor says so).
     """
+    try:
+        edit = in_background(make, f"{text}: reading the file…", parent)
+    except Cancelled:
+        return "cancelled"
+    except (UnderlayError, ValueError, KeyError, LookupError, OSError) as error:
+        return str(error)
     QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
-        commands.execute(document, make(), text)
+        commands.execute(document, edit, text)
     except (UnderlayError, ValueError, KeyError, LookupError, OSError) as error:
         return str(error)
     finally:
@@ -176,10 +217,21 @@ def import_basemap(document: ScenarioDocument, parent: QWidget | None = None) ->
     dialog = BasemapDialog(document, parent)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return "cancelled"
-    choice = dialog.choice()
+    try:
+        choice = dialog.choice()
+    except UnderlaySourceError as error:
+        if dialog.shipped.isChecked():
+            return str(error)
+        try:
+            source = chosen_source(document, Path(dialog.path.text().strip()), parent)
+        except (UnderlaySourceError, UnderlayError) as refused:
+            return str(refused)
+        choice = BasemapChoice(source, dialog.linework.isChecked())
     if choice.as_linework:
-        return run_edit(document, lambda: coastline_edit(document, choice.source), "Add coastline linework")
-    return run_edit(document, lambda: basemap_edit(document, choice.source), "Add basemap underlay")
+        return run_edit(
+            document, lambda: coastline_edit(document, choice.source), "Add coastline linework", parent
+        )
+    return run_edit(document, lambda: basemap_edit(document, choice.source), "Add basemap underlay", parent)
 
 
 def import_image(document: ScenarioDocument, parent: QWidget | None = None) -> str:
@@ -187,5 +239,8 @@ def import_image(document: ScenarioDocument, parent: QWidget | None = None) -> s
     chosen, _ = QFileDialog.getOpenFileName(parent, "Choose a reference picture", "", IMAGE_FILTER)
     if not chosen:
         return "cancelled"
-    source = source_for(Path(chosen), scenario_dir(document))
-    return run_edit(document, lambda: image_edit(document, source), "Add picture underlay")
+    try:
+        source = chosen_source(document, Path(chosen), parent)
+    except (UnderlaySourceError, UnderlayError) as error:
+        return str(error)
+    return run_edit(document, lambda: image_edit(document, source), "Add picture underlay", parent)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QDockWidget,
@@ -41,7 +42,11 @@ def _spin(low: float, high: float, decimals: int, step: float, parent: QWidget) 
 
 
 class UnderlaysDock(QDockWidget):
-    """Lists ``map.underlays`` and edits the chosen one. Signals: ``refused(str)``."""
+    """Lists ``map.underlays`` and edits the chosen one. Signals: ``refused(str)``.
+
+    ``problems`` (set by the window to the underlay layer's ``errors``) says which underlays are
+    not shown and why: their rows say so in red, with the reason as the tooltip.
+    """
 
     refused = Signal(str)
 
@@ -49,6 +54,7 @@ class UnderlaysDock(QDockWidget):
         super().__init__("Underlays", parent)
         self.setObjectName("underlays_dock")
         self.document = document
+        self.problems: dict[str, str] = {}
         self._filling = False
         body = QWidget(self)
         self.list = QListWidget(body)
@@ -110,6 +116,11 @@ class UnderlaysDock(QDockWidget):
             for underlay in self.document.scenario.map.underlays:
                 item = QListWidgetItem(f"{underlay.id}: {underlay.kind} — {underlay.source}")
                 item.setData(Qt.ItemDataRole.UserRole, underlay.id)
+                problem = self.problems.get(underlay.id)
+                if problem is not None:  # refused or unreadable: say so where the author looks
+                    item.setText(f"Not shown: {item.text()} (hover for why)")
+                    item.setForeground(QColor("#b00020"))
+                    item.setToolTip(problem)
                 self.list.addItem(item)
                 if chosen is not None and underlay.id == chosen.id:
                     self.list.setCurrentItem(item)

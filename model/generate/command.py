@@ -63,7 +63,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Generate the map and write it; ``GenerateError``/``ProjectionError`` carry the user's message."""
     box = BBox.parse(args.bbox) if args.bbox else None
-    projection = MapProjection.in_km(args.projection) if args.projection else None
+    try:
+        projection = MapProjection.in_km(args.projection) if args.projection else None
+    except ProjectionError as error:  # say which option the CRS came from
+        raise ProjectionError(f"--projection {args.projection}: {error}") from error
     generation = generate_files(
         args.basemap,
         args.points,

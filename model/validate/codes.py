@@ -58,6 +58,13 @@ CODES: dict[str, tuple[Severity, str]] = {
     "UNIT_KIND_UNKNOWN": (E, "A unit's kind is not one of the ruleset's unit kinds."),
     "UNIT_STRENGTH_OUT_OF_RANGE": (E, "A unit's strength is outside its kind's range."),
     "UNIT_AREA_KIND": (E, "A unit stands on an area of a kind it may not (e.g. an army at sea)."),
+    # underlays (editor reference layers; model.validate.underlays)
+    "UNDERLAY_SOURCE_REFUSED": (
+        E,
+        "An underlay names a file outside the scenario's folder and resources, or one that is not "
+        "a regular file within the size limit; it is not read.",
+    ),
+    "UNDERLAY_FILE_MISSING": (W, "An underlay's file is missing or unreadable (the map opens without it)."),
     # the validator itself
     "INTERNAL_ERROR": (E, "A check crashed: a bug in Mappa; the message names the check."),
 }

@@ -12,7 +12,7 @@ from model.issues import Issue, Severity
 from model.rules import registry
 from model.scenario import Point, Scenario
 from model.topology import Topology
-from model.validate import connections, geometry, identity, ruleset_data
+from model.validate import connections, geometry, identity, ruleset_data, underlays
 from model.validate.codes import internal_error
 from model.validate.context import Check, Context
 
@@ -27,6 +27,7 @@ CHECKS: list[tuple[str, Check]] = [
     ("ruleset", ruleset_data.ruleset),
     ("attributes", ruleset_data.attributes),
     ("units", ruleset_data.units),
+    ("underlays", underlays.underlays),
 ]
 """The core checks in the order they run, each with the name an INTERNAL_ERROR gives if it crashes."""
 

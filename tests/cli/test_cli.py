@@ -297,9 +297,10 @@ def test_a_crash_is_one_line_without_traceback(
     monkeypatch.setattr(io, "load", boom)
     monkeypatch.delenv("MAPPA_DEBUG", raising=False)
     status, _, err = run(capsys, "info", DEFAULT)
-    assert status == 2
+    assert status == 3  # not 2: the file may be fine, Mappa is not
     assert err == (
-        "mappa: internal error (RuntimeError: disk on fire); please report it "
+        f"mappa: internal error while working on {DEFAULT} (RuntimeError: disk on fire): a bug in Mappa; "
+        "please report it with the command (mappa info) and the file if you can "
         "(set MAPPA_DEBUG=1 to see the traceback)\n"
     )
 
@@ -329,7 +330,20 @@ def _sparse(path: Path) -> None:
         (lambda p: p.write_bytes(b""), "line 1, column 1"),
         (lambda p: p.write_bytes(b'{"title": "Gr\xfcn"}'), "byte 13"),
         (lambda p: p.write_text('{"schema_version": 1, "x": NaN}', "utf-8"), "line 1, column 28"),
-        (lambda p: p.write_text("[" * 50_000 + "]" * 50_000, "utf-8"), "nested too deeply"),
+        (lambda p: p.write_text("[" * 50_000 + "]" * 50_000, "utf-8"), "line 1, column 65, [0][0]"),
+        (lambda p: p.write_text('{"schema_version": ' + "9" * 5000 + "}", "utf-8"), "line 1, column 20"),
+        (lambda p: p.write_text('{"schema_version": 0, "map": []}', "utf-8"), "map: should be an object"),
+        (lambda p: p.write_text('"a scenario"', "utf-8"), "line 1, column 1: the file holds a string"),
+        (
+            lambda p: p.write_text('{"schema_version": 1, "metadata": {"title": "x\\udc00"}}', "utf-8"),
+            "metadata.title: the text",
+        ),
+        (
+            lambda p: p.write_text(
+                '{"schema_version": 1, "map": {"projection": {"crs": "+init=/etc/passwd:1"}}}', "utf-8"
+            ),
+            "map.projection.crs: the PROJ string names a file with '+init'",
+        ),
         (
             lambda p: p.write_text('{"schema_version": 999}', "utf-8"),
             "schema_version: the file is version 999",
@@ -341,7 +355,22 @@ def _sparse(path: Path) -> None:
         (lambda p: p.mkdir(), "directory"),
         (_sparse, "the limit is 100 MB"),
     ],
-    ids=["truncated", "empty", "not utf-8", "NaN", "deep", "v999", "wrong type", "directory", "200 MB"],
+    ids=[
+        "truncated",
+        "empty",
+        "not utf-8",
+        "NaN",
+        "deep",
+        "big int",
+        "v0",
+        "top level",
+        "surrogate",
+        "init crs",
+        "v999",
+        "wrong type",
+        "directory",
+        "200 MB",
+    ],
 )
 def test_bad_files_exit_2_naming_the_file_and_the_place(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, make: object, place: str

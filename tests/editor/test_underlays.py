@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QMessageBox
 
 from editor import commands
 from editor.dialogs.underlay import (
@@ -22,7 +23,10 @@ from editor.document import ScenarioDocument, empty_scenario
 from editor.mainwindow import MainWindow
 from editor.mapview.scene import MapScene
 from editor.mapview.underlay import BasemapItem, UnderlayLayer
+from model import io
+from model.scenario import Underlay
 from model.underlay import SHIPPED_BASEMAP, UnderlayError
+from model.validate import validate
 from tests.editor.editor_helpers import dump
 
 
@@ -33,6 +37,8 @@ def test_basemap_reference_layer_is_drawn_under_the_map(document: ScenarioDocume
     commands.execute(document, basemap_edit(document, SHIPPED_BASEMAP), "Add basemap")
     underlay = document.scenario.map.underlays[0]
     assert (underlay.kind, underlay.source) == ("basemap", SHIPPED_BASEMAP)
+    assert underlay.id not in layer.items and layer.busy  # read off the UI thread
+    assert layer.wait()
     item = layer.items[underlay.id]
     assert isinstance(item, BasemapItem) and item.parentItem() is scene.layers["underlay"]
     # Fitted into the map's bounds (the default map has no projection).
@@ -44,13 +50,14 @@ def test_basemap_reference_layer_is_drawn_under_the_map(document: ScenarioDocume
     document.undo_stack.undo()
     assert dump(document.scenario) == before and not layer.items
     document.undo_stack.redo()
-    assert underlay.id in layer.items
+    assert underlay.id in layer.items and not layer.busy  # the file is not read again
 
 
 def test_dock_controls_are_merged_undo_steps(document: ScenarioDocument, qtbot: Any) -> None:
     scene = MapScene(document)
     layer = UnderlayLayer(scene, document)
     commands.execute(document, basemap_edit(document, SHIPPED_BASEMAP), "Add basemap")
+    assert layer.wait()
     dock = UnderlaysDock(document)
     qtbot.addWidget(dock)
     underlay_id = document.scenario.map.underlays[0].id
@@ -87,12 +94,18 @@ def test_picture_underlay_with_opacity_position_scale(tmp_path: Path, qtbot: Any
         "editor.dialogs.underlay.QFileDialog.getOpenFileName", lambda *args, **kwargs: (str(picture), "")
     )
     assert import_image(document) == ""
+    assert layer.wait()
     underlay = document.scenario.map.underlays[0]
     assert (underlay.kind, underlay.source) == ("image", "old-map.png")
     item = layer.items[underlay.id]
     assert item.boundingRect().width() == 40
     commands.execute(document, image_edit(document, "missing.png"), "Add picture")
-    assert any("missing.png: cannot read the picture" in e for e in layer.errors.values())
+    assert layer.wait()
+    assert any("missing.png: no such file" in e for e in layer.errors.values())
+    (tmp_path / "notes.png").write_text("not a picture")
+    commands.execute(document, image_edit(document, "notes.png"), "Add picture")
+    assert layer.wait()
+    assert any("notes.png: cannot read the picture" in e for e in layer.errors.values())
 
 
 def test_coastline_linework_is_one_undo_step(qtbot: Any) -> None:
@@ -148,3 +161,63 @@ def test_file_menu_imports_a_basemap(qtbot: Any, monkeypatch: Any) -> None:
     window.actions_by_name["import_basemap"].trigger()
     assert [u.kind for u in window.document.scenario.map.underlays] == ["basemap"]
     assert window.underlays_dock.list.count() == 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes are a POSIX feature")
+def test_hostile_underlays_are_shown_as_refused_never_read(tmp_path: Path, qtbot: Any) -> None:
+    """A scenario naming a pipe, a device, a file outside its folder: the window opens, says why."""
+    import os
+
+    os.mkfifo(tmp_path / "pipe.geojson")
+    (tmp_path / "zero.png").symlink_to("/dev/zero")
+    scenario = empty_scenario()
+    sources = ["pipe.geojson", "zero.png", "../../etc/passwd", "/dev/zero", "mappa:../../../etc/passwd"]
+    scenario.map.underlays = [
+        Underlay(id=f"u{n}", kind="basemap" if s.endswith("json") else "image", source=s)
+        for n, s in enumerate(sources)
+    ]
+    path = tmp_path / "hostile.mappa.json"
+    io.save(scenario, path)
+    window = MainWindow(ScenarioDocument())
+    qtbot.addWidget(window)
+    reported: list[str] = []
+    window.underlay_layer.problem.connect(reported.append)  # type: ignore[attr-defined]
+    assert window.open_path(path)
+    layer = window.underlay_layer  # type: ignore[attr-defined]
+    assert layer.wait(10)  # nothing blocks: the pipe is refused from its stat, never opened
+    assert not layer.items
+    assert set(layer.errors) == {f"u{n}" for n in range(len(sources))}
+    assert "pipe.geojson: is a named pipe" in layer.errors["u0"]
+    assert "outside the scenario's folder" in layer.errors["u1"]
+    assert "steps out with '..'" in layer.errors["u2"] and "absolute path" in layer.errors["u3"]
+    assert len(reported) == len(sources)
+    rows = window.underlays_dock.list  # type: ignore[attr-defined]
+    assert all(rows.item(n).text().startswith("Not shown: ") for n in range(rows.count()))
+    assert "is a named pipe" in rows.item(0).toolTip()
+    assert "UNDERLAY_SOURCE_REFUSED" in {i.code for i in validate(window.document.scenario)}
+
+
+def test_a_picture_outside_the_folder_is_copied_in_after_asking(
+    tmp_path: Path, qtbot: Any, monkeypatch: Any
+) -> None:
+    outside = tmp_path / "elsewhere" / "old-map.png"
+    outside.parent.mkdir()
+    image = QImage(8, 8, QImage.Format.Format_RGB32)
+    image.fill(QColor("#336699"))
+    assert image.save(str(outside))
+    folder = tmp_path / "scenario"
+    folder.mkdir()
+    document = ScenarioDocument(empty_scenario())
+    document.path = folder / "new.mappa.json"
+    monkeypatch.setattr(
+        "editor.dialogs.underlay.QFileDialog.getOpenFileName", lambda *args, **kwargs: (str(outside), "")
+    )
+    answers = iter([QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes])
+    monkeypatch.setattr("editor.dialogs.underlay.QMessageBox.question", lambda *args, **kwargs: next(answers))
+    refused = import_image(document)
+    assert "outside the scenario's folder" in refused and document.scenario.map.underlays == []
+    assert import_image(document) == ""
+    assert document.scenario.map.underlays[0].source == "underlays/old-map.png"
+    assert (folder / "underlays" / "old-map.png").read_bytes() == outside.read_bytes()
+    document.path = None  # never saved: there is no folder to copy into
+    assert "not been saved yet" in import_image(document)

@@ -108,7 +108,8 @@ def test_deep_nesting_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "deep.mappa.json"
     path.write_text('{"schema_version": 1, "x": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
     error = refused(path)
-    assert "nested too deeply" in error.problems[0].message
+    assert "nested more than 64 levels deep" in error.problems[0].message
+    assert error.problems[0].where.startswith("line 1, column 91, x[0][0]")  # the 65th level
 
 
 def test_non_utf8_file_names_the_byte(tmp_path: Path) -> None:
@@ -137,7 +138,11 @@ def test_a_missing_file(tmp_path: Path) -> None:
 
 def test_top_level_not_an_object(tmp_path: Path) -> None:
     error = refused(write_json(tmp_path / "list.mappa.json", [1, 2, 3]))
-    assert "list" in error.problems[0].message
+    assert error.problems[0].where == "line 1, column 1"
+    assert (
+        "holds an array ([...]) at the top level, but a scenario is a JSON object"
+        in error.problems[0].message
+    )
 
 
 # --- readable files that the validator flags, at the right place -----------------------------------

@@ -137,7 +137,9 @@ def test_a_malformed_v0_file_gives_a_load_error(tmp_path: Path) -> None:
     with pytest.raises(io.LoadError) as caught:
         io.load(path)
     assert str(caught.value).startswith(f"{path}: cannot read the scenario")
-    assert "cannot migrate from version 0" in str(caught.value)
+    assert [str(p) for p in caught.value.problems] == [
+        "map.areas[0].id: required field is missing (reading the version 0 format)"
+    ]
 
 
 def test_the_default_scenario_is_what_its_source_script_builds() -> None:

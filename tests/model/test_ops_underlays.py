@@ -118,5 +118,5 @@ def test_coastline_linework_is_one_reverting_change(tmp_path: Path) -> None:
 def test_unreadable_basemap_is_reported(tmp_path: Path, scenario: Scenario) -> None:
     bad = tmp_path / "bad.geojson"
     bad.write_text("{not json", encoding="utf-8")
-    with pytest.raises(UnderlayError, match=r"bad\.geojson: not JSON"):
+    with pytest.raises(UnderlayError, match=r"bad\.geojson: not a GeoJSON or TopoJSON file"):
         place_land(bad, scenario.map)

@@ -1,0 +1,165 @@
+"""Places in JSON text and data, for error messages that say where: line, column and JSON path.
+
+``model.io`` reports every problem of a scenario file with its place. Python's ``json`` module
+names a line and column for syntax errors only; for the other refusals (nesting too deep, an
+integer too long, a lone surrogate, a wrong top level) the functions here find the place. The
+scanners over text run only once a file has already been refused, so their speed does not matter
+for good files; ``deepest`` and ``lone_surrogate`` walk parsed data without recursion.
+
+This module imports nothing else from the model.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]')
+_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def line_column(text: str, offset: int) -> str:
+    """``"line L, column C"`` (both from 1) of a character offset in ``text``."""
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return f"line {line}, column {column}"
+
+
+def join_path(parts: list[str | int]) -> str:
+    """A JSON path as the error messages write it: ``map.areas[3].attributes.x``."""
+    path = ""
+    for part in parts:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += f".{part}" if path else part
+    return path
+
+
+def short_path(parts: list[str | int], keep: int = 6) -> str:
+    """A JSON path, its middle left out when it is very deep (the start finds it, the depth explains it)."""
+    if len(parts) <= keep * 2:
+        return join_path(parts)
+    return f"{join_path(parts[:keep])}...({len(parts) - keep * 2} more levels)...{join_path(parts[-keep:])}"
+
+
+def path_at(text: str, offset: int) -> list[str | int]:
+    """The JSON path of the value at a character offset of (possibly invalid) JSON text."""
+    frames: list[list[Any]] = []  # ["{", key or None, expecting a key] or ["[", index]
+    for match in _TOKENS.finditer(text, 0, offset):
+        token = match.group()
+        if token in "[{":
+            frames.append(["{", None, True] if token == "{" else ["[", 0])
+        elif token in "]}":
+            if frames:
+                frames.pop()
+        elif token == ",":
+            if frames and frames[-1][0] == "[":
+                frames[-1][1] += 1
+            elif frames:
+                frames[-1][2] = True
+        elif token == ":":
+            if frames and frames[-1][0] == "{":
+                frames[-1][2] = False
+        elif frames and frames[-1][0] == "{" and frames[-1][2]:
+            frames[-1][1] = _unquote(token)
+    parts: list[str | int] = []
+    for frame in frames:
+        if frame[0] == "[" or frame[1] is not None:
+            parts.append(frame[1])
+    return parts
+
+
+def _unquote(token: str) -> str:
+    inner = token[1:-1]
+    return (
+        inner if "\\" not in inner else inner.encode("latin-1", "backslashreplace").decode("unicode_escape")
+    )
+
+
+def too_deep_offset(text: str, limit: int) -> int | None:
+    """The offset of the first bracket that opens level ``limit + 1`` (outside strings), or None."""
+    depth = 0
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > limit:
+                return match.start()
+        elif token in "]}":
+            depth -= 1
+    return None
+
+
+def long_integer_offset(text: str, digits: int) -> int | None:
+    """The offset of the first number (outside strings) with more than ``digits`` digits, or None."""
+    pattern = re.compile(r'"(?:[^"\\]|\\.)*"|-?\d{' + str(digits + 1) + ",}")
+    for match in pattern.finditer(text):
+        if not match.group().startswith('"'):
+            return match.start()
+    return None
+
+
+def first_value_offset(text: str) -> int:
+    """The offset of the first character that is not white space (where the top-level value starts)."""
+    stripped = text.lstrip(" \t\r\n\ufeff")
+    return len(text) - len(stripped)
+
+
+def _children(node: Any) -> Iterator[tuple[str | int, Any]]:
+    if isinstance(node, dict):
+        yield from node.items()
+    elif isinstance(node, list):
+        yield from enumerate(node)
+
+
+Pattern = tuple[str | None, ...]
+"""A JSON path with ``None`` for "any index": ``("map", "boundaries", None, "points")``."""
+
+
+def _matches(parts: list[str | int], pattern: Pattern) -> bool:
+    if len(parts) != len(pattern):
+        return False
+    return all(
+        (want is None and isinstance(part, int)) or want == part
+        for part, want in zip(parts, pattern, strict=True)
+    )
+
+
+def deepest(data: Any, limit: int, skip: frozenset[Pattern] = frozenset()) -> list[str | int] | None:
+    """The path of a value nested more than ``limit`` levels deep in parsed JSON, or None.
+
+    The top-level container is level 1. Values at a path matching a pattern in ``skip`` are not
+    entered (the lists of points of a map, whose shape the schema checks anyway), which keeps the
+    walk short on large maps; the same key elsewhere (inside free-form attributes) is entered.
+    """
+    lengths = {len(pattern) for pattern in skip}
+    stack: list[tuple[Any, list[str | int]]] = [(data, [])]
+    while stack:
+        node, parts = stack.pop()
+        if len(parts) >= limit:
+            return parts
+        for key, child in _children(node):
+            if not isinstance(child, dict | list):
+                continue
+            path = [*parts, key]
+            if len(path) in lengths and any(_matches(path, pattern) for pattern in skip):
+                continue
+            stack.append((child, path))
+    return None
+
+
+def lone_surrogate(data: Any) -> tuple[list[str | int], str] | None:
+    """The path and the text of the first string (value or key) holding a lone UTF-16 surrogate."""
+    stack: list[tuple[Any, list[str | int]]] = [(data, [])]
+    while stack:
+        node, parts = stack.pop()
+        for key, child in _children(node):
+            if isinstance(key, str) and _LONE_SURROGATE.search(key):
+                return [*parts, key], key
+            if isinstance(child, str) and _LONE_SURROGATE.search(child):
+                return [*parts, key], child
+            if isinstance(child, dict | list):
+                stack.append((child, [*parts, key]))
+    return None

@@ -1,0 +1,139 @@
+"""Files on disk: temporaries left by a killed save are ours to tidy (and only ours), and saving
+through a symbolic link writes the link's target."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from model import io
+from model.scenario import Scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+HOUR = 3600.0
+
+
+@pytest.fixture
+def default() -> Scenario:
+    return io.load(ROOT / "scenarios" / "default.mappa.json")
+
+
+def _age(path: Path, seconds: float) -> Path:
+    moment = time.time() - seconds
+    os.utime(path, (moment, moment))
+    return path
+
+
+def _leftovers(folder: Path, target: str) -> dict[str, Path]:
+    """Files like those a save killed between the write and the rename leaves, and look-alikes."""
+    names = {
+        "ours_old": f".{target}.k3x_9qaz.tmp",  # tempfile.mkstemp's pattern for our prefix and suffix
+        "ours_old_2": f".{target}.abcdefgh.tmp",
+        "ours_fresh": f".{target}.zzzzzzzz.tmp",  # a save running right now, maybe in another window
+        "other_file": ".other.mappa.json.abcdefgh.tmp",  # another scenario's: its own open tidies it
+        "editor_swap": f".{target}.swp",
+        "not_ours": f".{target}.abcdefgh.tmp.bak",
+        "longer": f".{target}.abcdefghi.tmp",
+        "plain": "notes.tmp",
+    }
+    made = {key: folder / name for key, name in names.items()}
+    for key, path in made.items():
+        path.write_bytes(b"{" * 100)
+        _age(path, 0 if key == "ours_fresh" else HOUR)
+    return made
+
+
+def test_a_save_removes_our_stale_temporaries_and_says_so(
+    default: Scenario, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    target = tmp_path / "map.mappa.json"
+    made = _leftovers(tmp_path, target.name)
+    with caplog.at_level(logging.WARNING, logger="model.io"):
+        removed = io.save(default, target)
+    assert sorted(removed) == sorted([made["ours_old"], made["ours_old_2"]])
+    for key, path in made.items():
+        assert path.exists() == (key not in ("ours_old", "ours_old_2")), key
+    assert f"{target}: removed 2 temporary files left by an interrupted save" in caplog.text
+    caplog.clear()
+    assert io.save(default, target) == [] and caplog.text == ""  # nothing more to say
+
+
+def test_opening_removes_them_too(
+    default: Scenario, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    target = tmp_path / "map.mappa.json"
+    io.save(default, target)
+    made = _leftovers(tmp_path, target.name)
+    with caplog.at_level(logging.WARNING, logger="model.io"):
+        assert io.load(target) == default
+    assert not made["ours_old"].exists() and made["ours_fresh"].exists() and made["other_file"].exists()
+    assert "removed 2 temporary files" in caplog.text
+
+
+def test_links_and_folders_with_our_name_are_left_alone(tmp_path: Path) -> None:
+    target = tmp_path / "map.mappa.json"
+    target.write_text("{}")
+    elsewhere = tmp_path / "precious.txt"
+    elsewhere.write_text("keep me")
+    link = tmp_path / f".{target.name}.abcdefgh.tmp"
+    link.symlink_to(elsewhere)
+    folder = tmp_path / f".{target.name}.folder__.tmp"
+    folder.mkdir()
+    os.utime(link, (0, 0), follow_symlinks=False)
+    _age(folder, HOUR)
+    assert io.remove_stale_temporaries(target) == []
+    assert link.is_symlink() and elsewhere.read_text() == "keep me" and folder.is_dir()
+
+
+def test_a_killed_save_leaves_a_temporary_that_the_next_save_removes(
+    default: Scenario, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "map.mappa.json"
+    io.save(default, target)
+
+    def killed(source: object, destination: object) -> None:
+        raise SystemExit("killed")  # os.replace never happens; simulate kill -9: keep the temporary
+
+    monkeypatch.setattr(io.os, "replace", killed)
+    monkeypatch.setattr(io.Path, "unlink", lambda self, missing_ok=False: None)  # no clean-up ran
+    with pytest.raises(SystemExit):
+        io.save(default, target)
+    monkeypatch.undo()
+    (temporary,) = [p for p in tmp_path.iterdir() if p.name != target.name]
+    assert io.temporary_pattern(target).match(temporary.name)  # the pattern matches what we write
+    assert io.save(default, target) == []  # too fresh: it could be a save still running
+    _age(temporary, HOUR)
+    assert io.save(default, target) == [temporary]
+    assert [p.name for p in tmp_path.iterdir()] == [target.name]
+
+
+def test_saving_through_a_symbolic_link_writes_its_target(default: Scenario, tmp_path: Path) -> None:
+    real_folder = tmp_path / "projects"
+    real_folder.mkdir()
+    real = real_folder / "map.mappa.json"
+    real.write_text("old")
+    link = tmp_path / "shortcut.mappa.json"
+    link.symlink_to(real)
+    io.save(default, link)
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert io.load(real) == default and io.load(link) == default
+    assert sorted(p.name for p in real_folder.iterdir()) == ["map.mappa.json"]  # temporary beside the target
+    relative = tmp_path / "relative.mappa.json"
+    relative.symlink_to(Path("projects") / "map.mappa.json")  # a relative link, a chain of links
+    chain = tmp_path / "chain.mappa.json"
+    chain.symlink_to(relative)
+    default.metadata.title = "Through two links"
+    io.save(default, chain)
+    assert chain.is_symlink() and relative.is_symlink()
+    assert io.load(real).metadata.title == "Through two links"
+
+
+def test_a_dangling_link_creates_its_target(default: Scenario, tmp_path: Path) -> None:
+    link = tmp_path / "new.mappa.json"
+    link.symlink_to(tmp_path / "made.mappa.json")
+    io.save(default, link)
+    assert link.is_symlink() and io.load(tmp_path / "made.mappa.json") == default
