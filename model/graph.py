@@ -60,17 +60,21 @@ class PairReason:
     cut_by: tuple[str, ...]
     """Ids of the impassable connections that remove the adjacency."""
 
-    def sentences(self, names: Mapping[str, str] | None = None) -> list[str]:
-        """Return what made the pair adjacent (or not), one plain sentence per reason."""
+    def sentences(self, names: Mapping[str, str] | None = None, units: str = "") -> list[str]:
+        """Return what made the pair adjacent (or not), one plain sentence per reason.
+
+        ``names`` gives the areas' names by id; ``units`` the map's length unit (``km``).
+        """
         label = (lambda i: names.get(i, i)) if names else (lambda i: i)
+        unit = f" {units}" if units else ""
         found: list[str] = []
         if self.border == SHARED:
-            found.append(f"They share a border {self.length:g} long.")
+            found.append(f"They share a border {self.length:,.1f}{unit} long.")
         elif self.border == CORNER:
             found.append("They meet only at a corner, which the map's adjacency policy counts.")
         elif self.border == SHORT:
             found.append(
-                f"They share a border only {self.length:g} long, below the policy's minimum; "
+                f"They share a border only {self.length:,.1f}{unit} long, below the policy's minimum; "
                 "the policy counts corner touches, so it stays."
             )
         for connection_id, kind in self.connections:

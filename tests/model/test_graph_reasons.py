@@ -16,7 +16,8 @@ def test_shared_border_gives_its_length(grid: Scenario) -> None:
     assert reason.length == pytest.approx(10.0)
     assert reason.pair == "land-land"
     assert reason.connections == ()
-    assert reason.sentences() == ["They share a border 10 long."]
+    assert reason.sentences() == ["They share a border 10.0 long."]
+    assert reason.sentences(units="km") == ["They share a border 10.0 km long."]
     assert graphs.why("a20", "s0").pair == "land-sea"
     assert graphs.why("s0", "s1").pair == "sea-sea"
 

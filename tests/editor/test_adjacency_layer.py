@@ -1,0 +1,132 @@
+"""The Adjacency layer: one line per graph edge, clicks select an edge, the inspector explains and cuts it."""
+
+from __future__ import annotations
+
+import pytest
+from editor_helpers import dump
+from PySide6.QtCore import QPointF
+from pytestqt.qtbot import QtBot
+from test_tools import click
+
+from editor.edge_ids import edge_id, parse_edge_id
+from editor.files import DEFAULT_SCENARIO
+from editor.mainwindow import MainWindow
+from editor.mapview.adjacency_layer import STYLES
+from model.graph import MapGraphs
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1200, 800)
+    window.show()
+    assert window.open_path(DEFAULT_SCENARIO)
+    window.view.fit_map()
+    return window
+
+
+def show_layer(window: MainWindow) -> None:
+    action = window.actions_by_name["layer_adjacency"]
+    assert not action.isChecked()  # off by default
+    assert not window.scene.layers["adjacency"].isVisible()
+    action.trigger()
+    assert window.scene.layers["adjacency"].isVisible()
+
+
+def middle(window: MainWindow, item_id: str) -> QPointF:
+    overlay = window.scene.adjacency
+    x1, y1, x2, y2 = overlay.segments[overlay._index[item_id]]
+    return QPointF((x1 + x2) / 2, (y1 + y2) / 2)
+
+
+def clickable_edge(window: MainWindow, wanted: str = "") -> str:
+    """An edge (of the wanted style, if given) whose middle no other line passes near."""
+    overlay = window.scene.adjacency
+    tolerance = window.tools["select"].tolerance()
+    for a, b, style in overlay.edges:
+        if wanted and style != wanted:
+            continue
+        item_id = edge_id(a, b)
+        if overlay.edge_at(middle(window, item_id), tolerance) == item_id:
+            return item_id
+    raise AssertionError(f"no clickable {wanted or 'edge'}")
+
+
+def test_layer_draws_every_edge_of_the_graph_one_path_per_style(window: MainWindow) -> None:
+    show_layer(window)
+    graphs = MapGraphs.from_scenario(window.document.scenario)
+    overlay = window.scene.adjacency
+    assert len(overlay.edges) == graphs.full.number_of_edges() + graphs.cut.number_of_edges()
+    assert {frozenset((a, b)) for a, b, _s in overlay.edges} == {frozenset(e) for e in graphs.full.edges}
+    counts = overlay.counts()
+    assert counts["land-land"] == graphs.land.number_of_edges() - counts.get("strait", 0)
+    assert counts["land-sea"] == graphs.coast.number_of_edges()
+    assert counts["sea-sea"] == graphs.sea.number_of_edges()
+    for key, item in overlay.items.items():  # one path item per style, each as many lines as edges
+        moves = sum(1 for i in range(item.path().elementCount()) if item.path().elementAt(i).isMoveTo())
+        assert moves == counts.get(key, 0)
+    labels = window.legend_dock.labels()
+    assert STYLES["land-land"].label in labels and STYLES["strait"].label in labels
+    window.actions_by_name["layer_adjacency"].trigger()
+    assert STYLES["land-land"].label not in window.legend_dock.labels()
+
+
+def test_clicking_an_edge_selects_it_and_the_inspector_shows_the_pair(window: MainWindow) -> None:
+    show_layer(window)
+    item_id = clickable_edge(window, "land-land")
+    a, b = parse_edge_id(item_id) or ("", "")
+    point = middle(window, item_id)
+    click(window, point.x(), point.y())
+    assert window.selection.ids == (item_id,)
+    assert window.scene.adjacency.highlight.path().elementCount() == 2
+    panel = window.inspector.adjacency_panel
+    assert panel is not None
+    scenario = window.document.scenario
+    text = panel.text.text()
+    assert scenario.area(a).name in text and scenario.area(b).name in text
+    length = MapGraphs.from_scenario(scenario).full.edges[a, b]["length"]
+    assert f"{length:,.1f}" in text
+    assert "They share a border" in text
+    assert scenario.area(a).name in window.inspector.header.text()
+    # A click near an end (on a name) still selects the area.
+    overlay = window.scene.adjacency
+    x1, y1, x2, y2 = overlay.segments[overlay._index[item_id]]
+    click(window, x1 + (x2 - x1) * 0.02, y1 + (y2 - y1) * 0.02)
+    assert window.selection.ids == (a,) or window.selection.ids == (b,)
+
+
+def test_cut_from_the_inspector_and_undo_is_byte_identical(window: MainWindow) -> None:
+    show_layer(window)
+    item_id = clickable_edge(window, "land-land")
+    a, b = parse_edge_id(item_id) or ("", "")
+    before = dump(window.document.scenario)
+    window.selection.set([item_id])
+    panel = window.inspector.adjacency_panel
+    assert panel is not None and panel.cut_button.isEnabled()
+    panel.cut_button.click()
+    scenario = window.document.scenario
+    assert [(c.a, c.b, c.kind.value) for c in scenario.map.connections if {c.a, c.b} == {a, b}] == [
+        (a, b, "impassable")
+    ]
+    window.scene.adjacency.ensure_built()
+    assert (a, b, "impassable") in window.scene.adjacency.edges
+    assert window.selection.ids == (item_id,)  # the cut pair stays selected, now shown as cut
+    panel = window.inspector.adjacency_panel
+    assert panel is not None
+    assert "cuts them apart" in panel.text.text()
+    assert panel.restore_button.isVisibleTo(panel)
+    assert window.document.undo_stack.count() == 1
+    window.document.undo_stack.undo()
+    assert dump(window.document.scenario) == before
+    window.scene.adjacency.ensure_built()
+    assert any({x, y} == {a, b} and s == "land-land" for x, y, s in window.scene.adjacency.edges)
+    window.document.undo_stack.redo()
+    panel = window.inspector.adjacency_panel
+    assert panel is not None
+    connections = [c for c in scenario.map.connections if c.kind.value != "impassable"]
+    panel.restore_button.click()  # removing the cut is one more undo step
+    assert window.document.scenario.map.connections == connections  # (ids are never reused)
+    window.document.undo_stack.undo()
+    window.document.undo_stack.undo()
+    assert dump(window.document.scenario) == before
