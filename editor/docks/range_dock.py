@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu, QPushButton
 from editor.document import DocumentChange, ScenarioDocument
 from editor.graph_cache import graphs_of
 from editor.mapview import range_mode
-from editor.mapview.range_mode import RangeLabels, RangeResult
+from editor.mapview.range_mode import RangeLabels, RangeResult, counted
 from editor.mapview.scene import MapScene
 from editor.selection import Selection
 from model.rules import reach as reaches
@@ -78,13 +78,18 @@ class RangeDock(QDockWidget):
         layout.addStretch(1)
         self.setWidget(body)
         self.setMinimumHeight(260)  # the reach's description wraps over several lines
-        self._scheduled = False
+        self._dirty = True
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(250)  # after a drag's last step, not at each one
+        self.timer.timeout.connect(self._run_scheduled)
         self.fill_reaches()
-        self.reach_box.currentIndexChanged.connect(lambda _i: self.update_range())
+        self.reach_box.currentIndexChanged.connect(lambda _i: self.request())
+        self.visibilityChanged.connect(lambda visible: self._run_scheduled() if visible else None)
         selection.changed.connect(self._on_selection)
         document.changed.connect(self._on_document_changed)
         graphs_of(document).changed.connect(self._schedule)
-        scene.legend_changed.connect(lambda _entries: self._sync_labels())
+        scene.legend_changed.connect(lambda _entries: self._on_legend_changed())
         self._on_selection(selection.ids)
 
     # --- choices --------------------------------------------------------------------------------
@@ -124,14 +129,22 @@ class RangeDock(QDockWidget):
 
     # --- following the selection and the document -----------------------------------------------
 
+    def _active(self) -> bool:
+        """Whether the distances are seen: the panel is open or the map is in the Range mode."""
+        return self.isVisible() or self.scene.mode_id == range_mode.MODE_ID
+
+    def request(self) -> None:
+        """Compute the distances now if they are seen, else when they next are."""
+        self._dirty = True
+        if self._active():
+            self.update_range()
+
     def _on_selection(self, ids: tuple[str, ...]) -> None:
         areas = {area.id for area in self.document.scenario.map.areas}
         start = next((i for i in ids if i in areas), None)
         if start is not None and start != self.start:
             self.start = start
-            self.update_range()
-        elif self.start is None:
-            self.update_range()
+            self.request()
 
     def _on_document_changed(self, change: DocumentChange) -> None:
         if change.reset:
@@ -139,16 +152,26 @@ class RangeDock(QDockWidget):
             self._prepared = None
             self.fill_reaches()
             self._on_selection(self.selection.ids)
+            self.request()
 
     def _schedule(self) -> None:
+        """The graphs changed: prepare the reach again, once the author pauses."""
         self._prepared = None
-        if not self._scheduled:
-            self._scheduled = True
-            QTimer.singleShot(0, self._run_scheduled)
+        self._dirty = True
+        if self._active():
+            self.timer.start()
 
     def _run_scheduled(self) -> None:
-        self._scheduled = False
-        self.update_range()
+        self.timer.stop()
+        if self._dirty and self._active():
+            self.update_range()
+
+    def _on_legend_changed(self) -> None:
+        # The map mode may have changed (to the Range mode: bring the distances up to date).
+        if self._dirty and self.scene.mode_id == range_mode.MODE_ID:
+            self.update_range()
+        else:
+            self._sync_labels()
 
     # --- computing ------------------------------------------------------------------------------
 
@@ -162,6 +185,7 @@ class RangeDock(QDockWidget):
 
     def update_range(self) -> None:
         """Compute the distances from the start area and show them (when the mode is on)."""
+        self._dirty = False
         scenario = self.document.scenario
         kind = self.reach()
         names = {area.id: area.name or area.id for area in scenario.map.areas}
@@ -187,7 +211,7 @@ class RangeDock(QDockWidget):
         range_mode.set_result(scenario, result)
         farthest = max(found.values(), default=0)
         self.summary.setText(
-            f"{len(found)} of {len(names)} areas in reach, the farthest {farthest} {kind.unit} away."
+            f"{len(found)} of {len(names)} areas in reach, the farthest {counted(farthest, kind.unit)} away."
         )
         self._refresh_map()
 

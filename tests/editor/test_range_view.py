@@ -76,3 +76,33 @@ def test_range_follows_edits_of_the_graph(window: MainWindow) -> None:
     window.document.undo_stack.undo()
     dock._run_scheduled()
     assert dock.labels.labels["austria"].text == "1"
+
+
+def test_range_mode_from_the_map_mode_menu_without_the_panel(window: MainWindow) -> None:
+    dock = window.range_dock  # type: ignore[attr-defined]
+    assert not dock.isVisible()
+    window.selection.set(["hungary"])  # hidden and not shown: nothing computed yet
+    assert range_mode.result_of(window.document.scenario) is None
+    window.actions_by_name[f"mode_{range_mode.MODE_ID}"].trigger()
+    result = range_mode.result_of(window.document.scenario)
+    assert result is not None and result.start == "hungary"
+    assert result.reach_name == "Graph distance"  # the first reach: plain distance, any ruleset
+    assert fill(window, "austria") == range_mode.colour_of(1, max(result.distances.values()))
+
+
+def test_seasons_scenario_offers_its_moves(qtbot: QtBot) -> None:
+    window = MainWindow(ScenarioDocument.open(ROOT / "scenarios" / "seasons-isles.mappa.json"))
+    qtbot.addWidget(window)
+    window.show()
+    dock = window.range_dock  # type: ignore[attr-defined]
+    assert [dock.reach_box.itemData(i) for i in range(dock.reach_box.count())] == [
+        "distance",
+        "move",
+        "march",
+        "sail",
+    ]
+    window.actions_by_name["range_view"].trigger()
+    dock.set_reach("march")
+    window.selection.set(["harrowmere"])
+    assert fill(window, "north_sea") == range_mode.UNREACHABLE  # infantry do not walk on water
+    assert dock.labels.labels["caldwick"].text == "1"
