@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from editor import commands
 from editor.document import ScenarioDocument
@@ -52,14 +52,11 @@ class AdjacencyPanel(QWidget):
         hint = QLabel("To join two areas, use the Connect tool: drag from one to the other.", self)
         hint.setWordWrap(True)
         hint.setStyleSheet("color: #555;")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.cut_button)
-        buttons.addWidget(self.restore_button)
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
+        layout = QVBoxLayout(self)  # one button per row: the inspector is narrow
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.text)
-        layout.addLayout(buttons)
+        layout.addWidget(self.cut_button)
+        layout.addWidget(self.restore_button)
         layout.addWidget(self.select_button)
         layout.addWidget(hint)
         self.refresh()

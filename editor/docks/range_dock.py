@@ -77,7 +77,7 @@ class RangeDock(QDockWidget):
         layout.addWidget(self.show_button)
         layout.addStretch(1)
         self.setWidget(body)
-        self.setMinimumHeight(260)  # the reach's description wraps over several lines
+        self.setMinimumHeight(230)  # the reach's description wraps over several lines
         self._dirty = True
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)

@@ -29,7 +29,7 @@ START = "#6a3d9a"
 UNREACHABLE = "#d6d6d6"
 RAMP = ("#800026", "#bd0026", "#e31a1c", "#fc4e2a", "#fd8d3c", "#feb24c", "#fed976", "#ffeda0")
 """Near (dark red) to far (pale yellow)."""
-MAX_LEGEND_ROWS = 12
+MAX_LEGEND_ROWS = 16
 
 
 @dataclass
@@ -101,7 +101,10 @@ def _by_range(scenario: Scenario, issues: list[Issue]) -> Colouring:
         rows: dict[str, list[int]] = {}
         for d in values:
             rows.setdefault(colour_of(d, farthest), []).append(d)
-        legend += [LegendEntry(c, f"{ds[0]}–{ds[-1]} {result.unit}") for c, ds in rows.items()]
+        legend += [
+            LegendEntry(c, counted(ds[0], result.unit) if len(ds) == 1 else f"{ds[0]}–{ds[-1]} {result.unit}")
+            for c, ds in rows.items()
+        ]
     unreachable = sum(1 for area in scenario.map.areas if area.id not in found)
     if unreachable:
         legend.append(LegendEntry(UNREACHABLE, f"Out of reach ({unreachable} areas)"))

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from editor.document import ScenarioDocument
 from editor.mainwindow import MainWindow
 from editor.mapview import range_mode
+from editor.mapview.modes import get_mode
 from model import ops
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,3 +107,28 @@ def test_seasons_scenario_offers_its_moves(qtbot: QtBot) -> None:
     window.selection.set(["harrowmere"])
     assert fill(window, "north_sea") == range_mode.UNREACHABLE  # infantry do not walk on water
     assert dock.labels.labels["caldwick"].text == "1"
+
+
+def result_of(distances: dict[str, int]) -> range_mode.RangeResult:
+    return range_mode.RangeResult("ireland", "Ireland", "Test", "steps", "", distances)
+
+
+def test_long_ranges_share_legend_rows_by_colour(window: MainWindow) -> None:
+    scenario = window.document.scenario
+    distances = {area.id: i for i, area in enumerate(scenario.map.areas[:40])}  # 0..39 steps
+    range_mode.set_result(
+        scenario, range_mode.RangeResult("ireland", "Ireland", "Test", "steps", "", distances)
+    )
+    colouring = get_mode(range_mode.MODE_ID).colour(scenario)
+    labels = [entry.label for entry in colouring.legend]
+    assert labels[0] == "From Ireland: Test"
+    assert labels[1] == "0–2 steps"  # 40 distances, 8 colours: rows by colour
+    assert labels[-2] == "37–39 steps"
+    assert len(labels) == 1 + len(range_mode.RAMP) + 1
+    assert labels[-1] == f"Out of reach ({len(scenario.map.areas) - 40} areas)"
+    distances = {"ireland": 0, "scotland": 1}
+    range_mode.set_result(
+        scenario, range_mode.RangeResult("ireland", "Ireland", "Test", "steps", "", distances)
+    )
+    labels = [entry.label for entry in get_mode(range_mode.MODE_ID).colour(scenario).legend]
+    assert labels[1:3] == ["0 steps", "1 step"]
