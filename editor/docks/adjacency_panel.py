@@ -46,6 +46,10 @@ class AdjacencyPanel(QWidget):
         self.restore_button = QPushButton("Remove the cut", self)
         self.restore_button.setToolTip("Remove the impassable connections between the two areas")
         self.restore_button.clicked.connect(self.restore)
+        self.connections_button = QPushButton("Edit its connections", self)
+        self.connections_button.setToolTip("Select the typed connections joining the pair (inspector)")
+        self.connections_button.clicked.connect(lambda: self.selection.set(self._connections))
+        self._connections: list[str] = []
         self.select_button = QPushButton("Select both areas", self)
         self.select_button.clicked.connect(lambda: self.selection.set([self.a, self.b]))
         self._cut_by: tuple[str, ...] = ()
@@ -57,6 +61,7 @@ class AdjacencyPanel(QWidget):
         layout.addWidget(self.text)
         layout.addWidget(self.cut_button)
         layout.addWidget(self.restore_button)
+        layout.addWidget(self.connections_button)
         layout.addWidget(self.select_button)
         layout.addWidget(hint)
         self.refresh()
@@ -72,6 +77,7 @@ class AdjacencyPanel(QWidget):
             self.text.setText("The map cannot be read now (see the Issues panel).")
             self.cut_button.setEnabled(False)
             self.restore_button.setVisible(False)
+            self.connections_button.setVisible(False)
             return
         reason = graphs.why(self.a, self.b)
         units = self.document.scenario.map.units
@@ -89,6 +95,8 @@ class AdjacencyPanel(QWidget):
         self.cut_button.setEnabled(reason.adjacent)
         self.restore_button.setVisible(bool(reason.cut_by))
         self._cut_by: tuple[str, ...] = reason.cut_by
+        self._connections = [connection_id for connection_id, _kind in reason.connections]
+        self.connections_button.setVisible(bool(self._connections))
 
     def cut(self) -> None:
         """Add an impassable connection between the two areas (one undo step)."""

@@ -6,7 +6,7 @@ import pytest
 from editor_helpers import dump
 from PySide6.QtCore import QPointF, QRectF
 from pytestqt.qtbot import QtBot
-from test_tools import click
+from test_tools import click, drag
 
 from editor.edge_ids import edge_id, parse_edge_id
 from editor.files import DEFAULT_SCENARIO
@@ -137,3 +137,36 @@ def test_cut_from_the_inspector_and_undo_is_byte_identical(window: MainWindow) -
     window.document.undo_stack.undo()
     window.document.undo_stack.undo()
     assert dump(window.document.scenario) == before
+
+
+def test_connect_tool_adds_a_drawn_adjacency_and_undo_is_byte_identical(window: MainWindow) -> None:
+    show_layer(window)
+    overlay = window.scene.adjacency
+    assert not any({a, b} == {"westmarch", "brennland"} for a, b, _s in overlay.edges)
+    before = dump(window.document.scenario)
+    window.set_tool("connect")
+    drag(window, (103.5, 155.0), (559.0, 97.5))  # the two areas' anchors; they do not touch
+    assert window.document.undo_stack.count() == 1
+    overlay.ensure_built()
+    assert ("brennland", "westmarch", "strait") in overlay.edges
+    window.set_tool("select")
+    item_id = edge_id("westmarch", "brennland")
+    x1, y1, x2, y2 = overlay.segments[overlay._index[item_id]]
+    point = (x1 + (x2 - x1) * 0.3, y1 + (y2 - y1) * 0.3)  # (its middle is Aldmoor's army)
+    click(window, *point)
+    (connection,) = window.document.scenario.map.connections[-1:]
+    assert window.selection.ids == (connection.id,)  # the connection's own line is on top
+    window.actions_by_name["layer_connections"].trigger()  # hide the Connections layer
+    click(window, *point)
+    assert window.selection.ids == (item_id,)
+    panel = window.inspector.adjacency_panel
+    assert panel is not None
+    assert "A strait connection" in panel.text.text()
+    assert "Shared border</b>&nbsp;</td><td>none" in panel.text.text()
+    panel.connections_button.click()
+    assert window.selection.ids == (connection.id,)
+    window.document.undo_stack.undo()
+    assert dump(window.document.scenario) == before
+    overlay.ensure_built()
+    assert not any({a, b} == {"westmarch", "brennland"} for a, b, _s in overlay.edges)
+    assert window.selection.ids == ()  # the connection is gone: the selection drops it

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from model import io
 from model.graph import CORNER, SHARED, SHORT, MapGraphs
 from model.scenario import Connection, ConnectionKind, CornerTouch, Scenario
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
 
 def test_shared_border_gives_its_length(grid: Scenario) -> None:
@@ -67,3 +72,19 @@ def test_connections_and_an_impassable_cut(grid: Scenario) -> None:
     ]
     with pytest.raises(KeyError, match="nowhere"):
         graphs.why("a00", "nowhere")
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.mappa.json")), ids=lambda p: p.name)
+def test_every_edge_of_the_shipped_maps_says_why(path: Path) -> None:
+    scenario = io.load(path)
+    graphs = MapGraphs.from_scenario(scenario)
+    names = {area.id: area.name for area in scenario.map.areas}
+    for a, b in graphs.full.edges:
+        reason = graphs.why(a, b)
+        assert reason.adjacent and not reason.cut_by
+        assert reason.border is not None or reason.connections, (a, b)
+        assert (reason.border is not None) == (reason.length > 0 or reason.border == CORNER)
+        assert reason.sentences(names)
+        assert not any("do not touch" in s for s in reason.sentences(names))
+    for a, b in graphs.cut.edges:
+        assert graphs.why(a, b).cut_by
