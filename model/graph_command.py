@@ -14,6 +14,8 @@ import json
 import sys
 from typing import Any
 
+from shapely.errors import GEOSException
+
 from model import io
 from model.graph import MapGraphs
 from model.graph_export import FORMATS, GRAPHS, export_graph, write_graph
@@ -55,6 +57,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> tuple[int, str]:
     """Run ``mappa graph``; return the exit status and the text to write (to -o or standard output)."""
     scenario = io.load(args.file)
+    try:
+        return _run(args, scenario)
+    except (ValueError, GEOSException) as error:  # geometry the faces cannot be built from
+        raise GraphCommandError(
+            f"{args.file}: cannot build the map's graphs ({error}); `mappa validate {args.file}` "
+            "lists what to fix in the map"
+        ) from error
+
+
+def _run(args: argparse.Namespace, scenario: Scenario) -> tuple[int, str]:
     if args.list_reaches:
         return 0, _list_reaches(scenario, args.format == "json")
     if args.start is not None or args.reach is not None:
