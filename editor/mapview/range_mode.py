@@ -13,6 +13,7 @@ names are drawn, with the same level of detail).
 
 from __future__ import annotations
 
+import importlib
 import weakref
 from dataclasses import dataclass, field
 
@@ -111,6 +112,9 @@ def _by_range(scenario: Scenario, issues: list[Issue]) -> Colouring:
     return Colouring(fills, legend)
 
 
+# After the modes that came before it, so that they keep their place and Alt+N shortcut in
+# View > Map mode.
+importlib.import_module("editor.playtest")  # its import registers "Changed hands"
 MODES[MODE_ID] = MapMode(MODE_ID, "Range from an area", _by_range)
 
 
