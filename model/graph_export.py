@@ -1,11 +1,13 @@
 """The scenario's graphs as plain networkx graphs that other tools read: node-link JSON, GraphML, GEXF, DOT.
 
 Nodes are area ids with ``name``, ``kind`` and every scalar area attribute (lists and objects are
-left out: GraphML and GEXF hold scalars only); edges carry ``pair`` (land-land, land-sea,
-sea-sea), ``why`` (what made the pair adjacent: shared border, corner, short border, strait,
-sea_lane, river_crossing; joined by commas), ``length`` (the shared border's length, 0 when none)
-and ``connections`` / ``connection_types`` (the typed connections' ids and kinds). Every value is
-a string, number or boolean, so each format round-trips what the model holds.
+left out: GraphML and GEXF hold scalars only); edges carry ``kind`` (the connection type when a
+typed connection joins the pair, else the pair: one category to colour by, as the editor's
+Adjacency layer does), ``pair`` (land-land, land-sea, sea-sea), ``why`` (what made the pair
+adjacent: shared, corner or short border, strait, sea_lane, river_crossing; joined by commas),
+``length`` (the shared border's length, 0 when none) and ``connections`` / ``connection_types``
+(the typed connections' ids and kinds). Every value is a string, number or boolean, so each
+format round-trips what the model holds.
 
 Which graph (``GRAPHS``): ``full`` is the movement graph (derived adjacency, typed connections,
 impassable cuts removed); ``adjacency`` only what the linework derives (shared borders and corner
@@ -87,8 +89,11 @@ def _scalar(value: Any) -> bool:
 def _edge_data(
     first: AreaKind, second: AreaKind, why: list[str], length: float, ids: list[str], types: list[str]
 ) -> dict[str, Scalar]:
+    typed = [t for t in types if t and t != "impassable"]
+    pair = pair_kind(first, second)
     return {
-        "pair": pair_kind(first, second),
+        "kind": typed[0] if typed else pair,
+        "pair": pair,
         "why": ",".join(why),
         "length": round(float(length), 6),
         "connections": ",".join(ids),

@@ -66,6 +66,7 @@ def test_written_graphs_read_back_equal_the_model(
         assert venice["seafaring_home"] in (True, "true", "True")
         assert back.edges["hungary", "austria"]["why"] == "shared"
         assert back.edges["hungary", "austria"]["pair"] == "land-land"
+        assert back.edges["hungary", "austria"]["kind"] == "land-land"
         assert float(back.edges["hungary", "austria"]["length"]) == pytest.approx(
             graphs.full.edges["hungary", "austria"]["length"], rel=1e-6
         )
@@ -73,6 +74,7 @@ def test_written_graphs_read_back_equal_the_model(
         dover = back.edges["kent", "flanders"]
         assert (dover["why"], dover["connections"]) == ("strait", "dover")
         assert dover["connection_types"] == "strait"
+        assert (dover["kind"], dover["pair"]) == ("strait", "land-land")
 
 
 def test_default_is_the_full_graph_as_node_link_json(capsys: pytest.CaptureFixture[str]) -> None:
