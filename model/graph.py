@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 import networkx as nx
 
@@ -104,21 +105,40 @@ class MapGraphs:
         """Connection id -> kind, for the connections the graphs hold (impassable ones included)."""
         self.cut: nx.Graph = cut if cut is not None else nx.Graph()
         """Pairs an impassable connection separates: the edge they would have, plus ``impassable`` ids."""
-        land = [a for a, k in kinds.items() if k == AreaKind.LAND]
-        sea = [a for a, k in kinds.items() if k == AreaKind.SEA]
-        self.land: nx.Graph = nx.Graph()
-        self.land.add_nodes_from(land)
-        self.sea: nx.Graph = nx.Graph()
-        self.sea.add_nodes_from(sea)
-        self.coast: nx.Graph = nx.Graph()
-        self.coast.add_nodes_from(full.nodes)
+
+    @cached_property
+    def _split(self) -> tuple[nx.Graph, nx.Graph, nx.Graph]:
+        """The land, sea and coast graphs, built on first use (a view of the map may need none)."""
+        kinds, full = self.kinds, self.full
+        land_graph: nx.Graph = nx.Graph()
+        land_graph.add_nodes_from(a for a, k in kinds.items() if k == AreaKind.LAND)
+        sea_graph: nx.Graph = nx.Graph()
+        sea_graph.add_nodes_from(a for a, k in kinds.items() if k == AreaKind.SEA)
+        coast_graph: nx.Graph = nx.Graph()
+        coast_graph.add_nodes_from(full.nodes)
         split: dict[tuple[AreaKind, AreaKind], list[tuple[str, str, dict[str, object]]]] = {}
         for a, b, data in full.edges(data=True):
             split.setdefault((kinds[a], kinds[b]), []).append((a, b, data))
-        self.land.add_edges_from(split.get((AreaKind.LAND, AreaKind.LAND), []))
-        self.sea.add_edges_from(split.get((AreaKind.SEA, AreaKind.SEA), []))
-        self.coast.add_edges_from(split.get((AreaKind.LAND, AreaKind.SEA), []))
-        self.coast.add_edges_from(split.get((AreaKind.SEA, AreaKind.LAND), []))
+        land_graph.add_edges_from(split.get((AreaKind.LAND, AreaKind.LAND), []))
+        sea_graph.add_edges_from(split.get((AreaKind.SEA, AreaKind.SEA), []))
+        coast_graph.add_edges_from(split.get((AreaKind.LAND, AreaKind.SEA), []))
+        coast_graph.add_edges_from(split.get((AreaKind.SEA, AreaKind.LAND), []))
+        return land_graph, sea_graph, coast_graph
+
+    @property
+    def land(self) -> nx.Graph:
+        """Land-land edges (every land area a node)."""
+        return self._split[0]
+
+    @property
+    def sea(self) -> nx.Graph:
+        """Sea-sea edges (every sea area a node)."""
+        return self._split[1]
+
+    @property
+    def coast(self) -> nx.Graph:
+        """Land-sea edges (every area a node)."""
+        return self._split[2]
 
     @classmethod
     def from_scenario(cls, scenario: Scenario, topology: Topology | None = None) -> MapGraphs:
