@@ -95,7 +95,8 @@ class RangeDock(QDockWidget):
     # --- choices --------------------------------------------------------------------------------
 
     def fill_reaches(self) -> None:
-        """List the reaches of the scenario's ruleset (again after another file is opened)."""
+        """List the reaches of the scenario's ruleset (again after another file or ruleset)."""
+        self._ruleset = self.document.scenario.ruleset.id
         current = self.reach_box.currentData()
         self.reach_box.blockSignals(True)
         self.reach_box.clear()
@@ -152,6 +153,10 @@ class RangeDock(QDockWidget):
             self._prepared = None
             self.fill_reaches()
             self._on_selection(self.selection.ids)
+            self.request()
+        elif change.setup and self.document.scenario.ruleset.id != self._ruleset:
+            self._prepared = None  # another ruleset: other reaches
+            self.fill_reaches()
             self.request()
 
     def _schedule(self) -> None:
