@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMenu
 
+from editor.docks import range_dock
 from editor.docks.catalogs import CatalogsDock
 from editor.docks.ruleset_tables import RulesetTablesDock
 from editor.docks.underlays import UnderlaysDock
@@ -126,6 +127,7 @@ def install_extras(window: MainWindow) -> None:
     _add_dock(
         window, palette, Qt.DockWidgetArea.LeftDockWidgetArea, window.findChild(QDockWidget, "paint_dock")
     )
+    window.range_dock = range_dock.install(window, _add_dock, _menu(window, "View"))  # type: ignore[attr-defined]
     # Tabifying makes the newest tab current; once the window is laid out, bring the main
     # window's own panels back to the front.
     QTimer.singleShot(0, window.issues_dock.raise_)

@@ -133,6 +133,7 @@ class MainWindow(QMainWindow):
             existing |= {u.id for u in self.document.scenario.setup.units}
             existing |= {e.id for e in self.document.scenario.setup.empires}
             existing |= {m.id for m in self.document.scenario.setup.magnates}
+            existing |= {i for i in self.selection.ids if self.scene.adjacency.exists(i)}
             self.selection.prune(existing)
 
     def _on_selection_changed(self, ids: tuple[str, ...]) -> None:

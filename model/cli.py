@@ -460,6 +460,30 @@ def _run_render(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- graph ---------------------------------------------------------------------------------------
+
+
+def _configure_graph(parser: argparse.ArgumentParser) -> None:
+    from model.graph_command import configure
+
+    configure(parser)
+
+
+def _run_graph(args: argparse.Namespace) -> int:
+    from model.graph_command import GraphCommandError, run
+
+    try:
+        status, text = run(args)
+    except GraphCommandError as error:
+        raise CliError(str(error)) from error
+    if args.output:
+        _write(args.output, text)
+        print(f"wrote {args.output}")
+    else:
+        sys.stdout.write(text)
+    return status
+
+
 # --- the table of subcommands and the entry point ----------------------------------------------
 
 COMMANDS: list[Command] = [
@@ -476,6 +500,12 @@ COMMANDS: list[Command] = [
     ),
     Command("playtest", "play AI games and write a balance report", _configure_playtest, _run_playtest),
     Command("render", "draw the map to PNG, SVG or PDF (headless)", _configure_render, _run_render),
+    Command(
+        "graph",
+        "write the map's graphs (networkx, Gephi, Graphviz) or distances",
+        _configure_graph,
+        _run_graph,
+    ),
 ]
 """Every subcommand, in the order ``mappa --help`` lists them; add new ones here."""
 

@@ -3,13 +3,22 @@
 ``full`` holds every area; an edge means the two areas are neighbours, and its ``kinds`` say why:
 ``border`` (derived from shared boundaries by ``model.topology``), ``strait``, ``sea_lane`` and
 ``river_crossing`` (typed connections). An ``impassable`` connection removes the edge whatever
-else joins the pair. ``land``, ``sea`` and ``coast`` are the land-land, sea-sea and land-sea edges.
-Connections are two-way here (rulesets treat ``one_way`` themselves).
+else joins the pair; ``cut`` keeps those removed pairs so that what was cut stays visible.
+``land``, ``sea`` and ``coast`` are the land-land, sea-sea and land-sea edges. Connections are
+two-way here (rulesets treat ``one_way`` themselves).
+
+Every edge says why the pair is adjacent (:meth:`MapGraphs.why`): ``border`` is ``shared`` for a
+shared border at least the policy's minimum length, ``corner`` for areas that meet only at a
+point and ``short`` for a shorter border, both kept only when the map's adjacency policy makes
+corner touches adjacent; ``connections`` lists the typed connections joining the pair.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
 
 import networkx as nx
 
@@ -19,28 +28,117 @@ from model.topology import Topology
 
 BORDER = "border"
 
+SHARED = "shared"
+"""A shared border at least the policy's minimum length."""
+CORNER = "corner"
+"""Areas meeting only at a point, adjacent because the policy makes corner touches adjacent."""
+SHORT = "short"
+"""A shared border shorter than the policy's minimum, kept because corner touches are adjacent."""
+
+
+def pair_kind(first: AreaKind, second: AreaKind) -> str:
+    """Return ``land-land``, ``land-sea`` or ``sea-sea`` for a pair of area kinds (in either order)."""
+    if first == second:
+        return f"{first.value}-{first.value}"
+    return f"{AreaKind.LAND.value}-{AreaKind.SEA.value}"
+
+
+@dataclass(frozen=True)
+class PairReason:
+    """Why two areas are adjacent, or why not: the derived border, the typed connections, any cut."""
+
+    a: str
+    b: str
+    adjacent: bool
+    pair: str
+    """``land-land``, ``land-sea`` or ``sea-sea``."""
+    length: float
+    """Total length of the borders the two areas share (0 for a corner touch or none)."""
+    border: str | None
+    """``shared``, ``corner``, ``short`` (see the module), or None when no border makes them adjacent."""
+    connections: tuple[tuple[str, str], ...]
+    """``(connection id, kind)`` of every typed connection joining the pair, impassable ones included."""
+    cut_by: tuple[str, ...]
+    """Ids of the impassable connections that remove the adjacency."""
+
+    def sentences(self, names: Mapping[str, str] | None = None, units: str = "") -> list[str]:
+        """Return what made the pair adjacent (or not), one plain sentence per reason.
+
+        ``names`` gives the areas' names by id; ``units`` the map's length unit (``km``).
+        """
+        label = (lambda i: names.get(i, i)) if names else (lambda i: i)
+        unit = f" {units}" if units else ""
+        found: list[str] = []
+        if self.border == SHARED:
+            found.append(f"They share a border {self.length:,.1f}{unit} long.")
+        elif self.border == CORNER:
+            found.append("They meet only at a corner, which the map's adjacency policy counts.")
+        elif self.border == SHORT:
+            found.append(
+                f"They share a border only {self.length:,.1f}{unit} long, below the policy's minimum; "
+                "the policy counts corner touches, so it stays."
+            )
+        for connection_id, kind in self.connections:
+            if kind != "impassable":
+                found.append(f"A {kind.replace('_', ' ')} connection ({connection_id}) joins them.")
+        if self.cut_by:
+            joined = ", ".join(self.cut_by)
+            found.append(f"An impassable connection ({joined}) cuts them apart: they are not adjacent.")
+        elif not self.adjacent:
+            found.append(f"{label(self.a)} and {label(self.b)} do not touch and no connection joins them.")
+        return found
+
 
 class MapGraphs:
     """Adjacency graphs of one scenario's map (rebuild them after the map changes)."""
 
-    def __init__(self, full: nx.Graph, kinds: dict[str, AreaKind]) -> None:
+    def __init__(
+        self,
+        full: nx.Graph,
+        kinds: dict[str, AreaKind],
+        cut: nx.Graph | None = None,
+        connection_kinds: dict[str, str] | None = None,
+    ) -> None:
         self.full = full
         self.kinds = kinds
-        land = [a for a, k in kinds.items() if k == AreaKind.LAND]
-        sea = [a for a, k in kinds.items() if k == AreaKind.SEA]
-        self.land: nx.Graph = nx.Graph()
-        self.land.add_nodes_from(land)
-        self.sea: nx.Graph = nx.Graph()
-        self.sea.add_nodes_from(sea)
-        self.coast: nx.Graph = nx.Graph()
-        self.coast.add_nodes_from(full.nodes)
+        self.connection_kinds: dict[str, str] = connection_kinds or {}
+        """Connection id -> kind, for the connections the graphs hold (impassable ones included)."""
+        self.cut: nx.Graph = cut if cut is not None else nx.Graph()
+        """Pairs an impassable connection separates: the edge they would have, plus ``impassable`` ids."""
+
+    @cached_property
+    def _split(self) -> tuple[nx.Graph, nx.Graph, nx.Graph]:
+        """The land, sea and coast graphs, built on first use (a view of the map may need none)."""
+        kinds, full = self.kinds, self.full
+        land_graph: nx.Graph = nx.Graph()
+        land_graph.add_nodes_from(a for a, k in kinds.items() if k == AreaKind.LAND)
+        sea_graph: nx.Graph = nx.Graph()
+        sea_graph.add_nodes_from(a for a, k in kinds.items() if k == AreaKind.SEA)
+        coast_graph: nx.Graph = nx.Graph()
+        coast_graph.add_nodes_from(full.nodes)
         split: dict[tuple[AreaKind, AreaKind], list[tuple[str, str, dict[str, object]]]] = {}
         for a, b, data in full.edges(data=True):
             split.setdefault((kinds[a], kinds[b]), []).append((a, b, data))
-        self.land.add_edges_from(split.get((AreaKind.LAND, AreaKind.LAND), []))
-        self.sea.add_edges_from(split.get((AreaKind.SEA, AreaKind.SEA), []))
-        self.coast.add_edges_from(split.get((AreaKind.LAND, AreaKind.SEA), []))
-        self.coast.add_edges_from(split.get((AreaKind.SEA, AreaKind.LAND), []))
+        land_graph.add_edges_from(split.get((AreaKind.LAND, AreaKind.LAND), []))
+        sea_graph.add_edges_from(split.get((AreaKind.SEA, AreaKind.SEA), []))
+        coast_graph.add_edges_from(split.get((AreaKind.LAND, AreaKind.SEA), []))
+        coast_graph.add_edges_from(split.get((AreaKind.SEA, AreaKind.LAND), []))
+        return land_graph, sea_graph, coast_graph
+
+    @property
+    def land(self) -> nx.Graph:
+        """Land-land edges (every land area a node)."""
+        return self._split[0]
+
+    @property
+    def sea(self) -> nx.Graph:
+        """Sea-sea edges (every sea area a node)."""
+        return self._split[1]
+
+    @property
+    def coast(self) -> nx.Graph:
+        """Land-sea edges (every area a node)."""
+        return self._split[2]
 
     @classmethod
     def from_scenario(cls, scenario: Scenario, topology: Topology | None = None) -> MapGraphs:
@@ -52,20 +150,29 @@ class MapGraphs:
     @classmethod
     def _build(cls, scenario: Scenario, topology: Topology) -> MapGraphs:
         kinds = {area.id: area.kind for area in scenario.map.areas}
+        minimum = scenario.map.adjacency.min_shared_length
         full: nx.Graph = nx.Graph()
         full.add_nodes_from((area.id, {"kind": area.kind}) for area in scenario.map.areas)
         full.add_edges_from(
-            (*sorted(pair), {"kinds": {BORDER}, "length": length, "connections": []})
+            (
+                *sorted(pair),
+                {
+                    "kinds": {BORDER},
+                    "length": length,
+                    "connections": [],
+                    "border": CORNER if length == 0 else SHARED if length >= minimum else SHORT,
+                },
+            )
             for pair, length in topology.adjacency().items()
             if pair <= kinds.keys()
         )
-        blocked: list[tuple[str, str]] = []
+        blocked: list[tuple[str, str, str]] = []
         for connection in scenario.map.connections:
             a, b = connection.a, connection.b
             if a not in kinds or b not in kinds or a == b:
                 continue  # the validator reports these; graphs only hold what is meaningful
             if connection.kind == ConnectionKind.IMPASSABLE:
-                blocked.append((a, b))
+                blocked.append((a, b, connection.id))
                 continue
             if full.has_edge(a, b):
                 data = full.edges[a, b]
@@ -73,10 +180,38 @@ class MapGraphs:
                 data["connections"] = [*data["connections"], connection.id]
             else:
                 full.add_edge(a, b, kinds={connection.kind.value}, length=0.0, connections=[connection.id])
-        for a, b in blocked:
+        cut: nx.Graph = nx.Graph()
+        for a, b, connection_id in blocked:
+            if cut.has_edge(a, b):
+                cut.edges[a, b]["impassable"].append(connection_id)
+                continue
+            data = dict(full.edges[a, b]) if full.has_edge(a, b) else {"kinds": set(), "length": 0.0}
+            cut.add_edge(a, b, **data, impassable=[connection_id])
             if full.has_edge(a, b):
                 full.remove_edge(a, b)
-        return cls(full, kinds)
+        connection_kinds = {c.id: c.kind.value for c in scenario.map.connections}
+        return cls(full, kinds, cut, connection_kinds)
+
+    def why(self, a: str, b: str) -> PairReason:
+        """Return why two areas are adjacent (or not): their border, typed connections and any cut."""
+        for area_id in (a, b):
+            if area_id not in self.kinds:
+                raise KeyError(f"no area with id {area_id!r}")
+        adjacent = self.full.has_edge(a, b)
+        data = self.full.edges[a, b] if adjacent else self.cut.edges[a, b] if self.cut.has_edge(a, b) else {}
+        ids = [*data.get("connections", []), *data.get("impassable", [])]
+        connections = tuple((i, self.connection_kinds.get(i, "")) for i in ids)
+        cut_by = tuple(self.cut.edges[a, b]["impassable"]) if self.cut.has_edge(a, b) else ()
+        return PairReason(
+            a=a,
+            b=b,
+            adjacent=adjacent,
+            pair=pair_kind(self.kinds[a], self.kinds[b]),
+            length=float(data.get("length", 0.0)),
+            border=data.get("border") if BORDER in data.get("kinds", set()) else None,
+            connections=connections,
+            cut_by=cut_by,
+        )
 
     def neighbours(self, area_id: str) -> set[str]:
         """Return every area next to this one, by any kind of edge."""

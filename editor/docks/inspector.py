@@ -20,6 +20,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from editor import commands, edits
+from editor.docks.adjacency_panel import AdjacencyPanel
 from editor.docks.names import describe, kind_of
 from editor.docks.schemaform import SchemaForm, get_path, resolve_edit, set_path
 from editor.document import DocumentChange, ScenarioDocument
@@ -320,6 +321,8 @@ class InspectorDock(QDockWidget):
         self.kind = ""
         self.ids: tuple[str, ...] = ()
         self.forms: list[tuple[Section, SchemaForm]] = []
+        self.adjacency_panel: AdjacencyPanel | None = None
+        """The panel of a selected adjacency (an edge of the Adjacency layer), else None."""
         self.header = QLabel(self)
         self.header.setWordWrap(True)
         self.error = QLabel(self)
@@ -370,8 +373,12 @@ class InspectorDock(QDockWidget):
         kinds = [kind_of(scenario, i) for i in ids]
         # Edit the objects of the first selected kind; others are ignored (they are said to be).
         kind = next((k for k in kinds if k in SECTIONS), None) if ids else "scenario"
+        if kind is None and "adjacency" in kinds:
+            kind = "adjacency"  # an edge of the Adjacency layer: its own panel (the first one)
         self.kind = kind or ""
         self.ids = tuple(i for i, k in zip(ids, kinds, strict=True) if k == kind) if ids else ("",)
+        if kind == "adjacency":
+            self.ids = self.ids[:1]
         self._build()
 
     def _build(self) -> None:
@@ -382,8 +389,13 @@ class InspectorDock(QDockWidget):
         self.body_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.forms = []
         self.error.hide()
+        self.adjacency_panel: AdjacencyPanel | None = None
         if not self.kind:
             self.header.setText("Nothing editable is selected.")
+        elif self.kind == "adjacency":
+            self.header.setText(self._describe())
+            self.adjacency_panel = AdjacencyPanel(self.document, self.selection, self.ids[0], self.body)
+            self.body_layout.addWidget(self.adjacency_panel)
         else:
             self.header.setText(self._describe())
             for section in SECTIONS[self.kind](self.document.scenario):
@@ -426,6 +438,9 @@ class InspectorDock(QDockWidget):
     def _on_document_changed(self, change: DocumentChange) -> None:
         if change.reset:  # another scenario: other catalogs, ruleset and values
             self._on_selection(self.selection.ids)
+            return
+        if self.adjacency_panel is not None:  # a cut, a new connection, a moved border...
+            self.adjacency_panel.refresh()
             return
         touched = change.areas | change.empires | change.connections | change.units | change.magnates
         if (

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from editor.edge_ids import parse_edge_id
 from model.rules import registry
 from model.scenario import Scenario
 
 
 def kind_of(scenario: Scenario, object_id: str) -> str | None:
-    """What an id names: area, empire, magnate, connection, unit, boundary (or None)."""
+    """What an id names: area, empire, magnate, connection, unit, boundary, adjacency (or None)."""
     if any(a.id == object_id for a in scenario.map.areas):
         return "area"
     if any(e.id == object_id for e in scenario.setup.empires):
@@ -20,6 +21,8 @@ def kind_of(scenario: Scenario, object_id: str) -> str | None:
         return "boundary"
     if any(m.id == object_id for m in scenario.setup.magnates):
         return "magnate"
+    if parse_edge_id(object_id) is not None:
+        return "adjacency"
     return None
 
 
@@ -29,6 +32,9 @@ def name_of(scenario: Scenario, object_id: str) -> str:
         for item in group:
             if item.id == object_id:
                 return item.name or object_id
+    pair = parse_edge_id(object_id)
+    if pair is not None:
+        return f"{name_of(scenario, pair[0])} – {name_of(scenario, pair[1])}"
     for connection in scenario.map.connections:
         if connection.id == object_id:
             ends = f"{name_of(scenario, connection.a)} – {name_of(scenario, connection.b)}"
@@ -48,6 +54,8 @@ def describe(scenario: Scenario, object_id: str) -> str:
     if kind is None:
         return object_id
     name = name_of(scenario, object_id)
+    if kind == "adjacency":  # its id only repeats the two areas' ids
+        return f"Adjacency {name}"
     return f"{kind.capitalize()} {name} ({object_id})" if name != object_id else f"{kind.capitalize()} {name}"
 
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the view builds its overview: no import cycle at run time
     from editor.mapview.scene import MapScene
     from editor.mapview.view import MapView
 
-DETAIL_LAYERS = ("land", "sea", "borders")
+DETAIL_LAYERS = ("land", "sea", "borders", "adjacency")
 """The layers the picture replaces (the others stay live: labels, units, connections...)."""
 MAX_PIXELS = 4096
 OVERSAMPLE = 1.5

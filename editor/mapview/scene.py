@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
 from shapely.geometry import box
 
 from editor.document import DocumentChange, ScenarioDocument
+from editor.graph_cache import graphs_of
+from editor.mapview.adjacency_layer import AdjacencyOverlay
 from editor.mapview.chips_item import ChipsItem
 from editor.mapview.items import (
     AreaItem,
@@ -49,6 +51,7 @@ LAYERS = (
     ("sea", "Sea", 1),
     ("borders", "Borders", 10),
     ("connections", "Connections", 20),
+    ("adjacency", "Adjacency (derived graph)", 22),
     ("labels", "Labels", 30),
     ("setup", "Starting state (forts, courts...)", 35),
     ("units", "Units", 40),
@@ -84,6 +87,11 @@ class MapScene(QGraphicsScene):
             self.layers[layer_id] = layer
         self.layers["anchors"].setVisible(False)
         self.layers["grid"].setVisible(False)
+        self.layers["adjacency"].setVisible(False)
+        self.adjacency = AdjacencyOverlay(self.layers["adjacency"], graphs_of(document))
+        """The Adjacency layer's lines, its selected edge and the lookup of clicks on them."""
+        self.adjacency.on_rebuilt = self.publish_legend
+        self._mode_legend: list[LegendEntry] = []
         # A layer of its own, so that pictures of the map (the overview, exports) leave it out.
         notice_layer = Layer(*NOTICE_LAYER)
         self.addItem(notice_layer)
@@ -360,8 +368,16 @@ class MapScene(QGraphicsScene):
         for area_id, item in self.areas.items():
             item.set_fill(colouring.fills.get(area_id, "#d0d0d0"))
         self.appearance_changed.emit()
-        if colouring.legend != self.legend:
-            self.legend = colouring.legend
+        self._mode_legend = colouring.legend
+        self.publish_legend()
+
+    def publish_legend(self) -> None:
+        """Send the legend: the mode's lines, then the adjacency styles while that layer shows."""
+        legend = list(self._mode_legend)
+        if self.layers["adjacency"].isVisible():
+            legend += self.adjacency.legend()
+        if legend != self.legend:
+            self.legend = legend
             self.legend_changed.emit(self.legend)
 
     # --- selection ------------------------------------------------------------------------------
@@ -371,6 +387,7 @@ class MapScene(QGraphicsScene):
         previous = self.state.selected
         self.state.selected = set(ids)
         self._update_outline()
+        self.adjacency.set_selected(self.state.selected)
         for item_id in previous ^ self.state.selected:
             selected = item_id in self.state.selected
             boundary = self.boundaries.get(item_id)
@@ -399,6 +416,7 @@ class MapScene(QGraphicsScene):
                 item = collection.get(item_id)
                 if item is not None:
                     rect = rect.united(item.sceneBoundingRect())
+            rect = rect.united(self.adjacency.rect_of(item_id))
             unit = self.scenario_unit_area(item_id)
             if unit is not None and unit in self.areas:
                 rect = rect.united(self.areas[unit].sceneBoundingRect())
@@ -424,6 +442,9 @@ class MapScene(QGraphicsScene):
                 continue
             if kind == "unit" or (kind == "connection" and _near_middle(item.path(), point, tolerance)):
                 return kind, str(item.data(1))
+        edge = self.adjacency.edge_at(point, tolerance)
+        if edge is not None:
+            return "adjacency", edge
         area_id = self.area_at(point)
         return ("area", area_id) if area_id is not None else None
 
@@ -516,6 +537,8 @@ class MapScene(QGraphicsScene):
         """Show or hide a layer (raises ``KeyError`` for an unknown one)."""
         self.layers[layer_id].setVisible(visible)
         self.appearance_changed.emit()
+        if layer_id == "adjacency":
+            self.publish_legend()
         if layer_id == "grid":
             self.update()
 

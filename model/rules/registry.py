@@ -13,12 +13,15 @@ import inspect
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from model.issues import Issue
 from model.scenario import AreaKind, Scenario
+
+if TYPE_CHECKING:
+    from model.rules.reach import Reach
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,9 @@ class RulesetSpec:
     """Folder under resources/ with the ruleset's default tables (one JSON file per table)."""
     bots: tuple[tuple[str, str], ...] = (("random", "model.bots.base:RandomBot"),)
     """AI levels as ``(level, "module:Class")``; each class is built as ``Class(seed=...)`` or ``Class()``."""
+    reaches: str = ""
+    """``module:function`` returning the ruleset's kinds of reach, ``() -> list[model.rules.reach.Reach]``
+    (plain graph distance is shared and need not be listed)."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     def unit_kind(self, kind_id: str) -> UnitKind | None:
@@ -85,6 +91,13 @@ class RulesetSpec:
             raise LookupError(f"ruleset {self.id!r} has no rules engine")
         factory: Callable[..., Any] = _load(self.engine)
         return factory
+
+    def ruleset_reaches(self) -> list[Reach]:
+        """Return the kinds of reach this ruleset offers (movement, sea range...), if it declares any."""
+        if not self.reaches:
+            return []
+        function: Callable[[], list[Reach]] = _load(self.reaches)
+        return function()
 
     def bot_levels(self) -> list[str]:
         """Return the names of the AI levels this ruleset offers, weakest first."""

@@ -124,6 +124,20 @@ class Board:
         cached = self._reach[area]
         if cached is not None:
             return cached
+        reach: dict[int, int] = {}
+        for sea, d in self.sea_depths(area).items():
+            for land in self.shore[sea]:
+                if land != area and (land not in reach or d < reach[land]):
+                    reach[land] = d
+        self._reach[area] = reach
+        return reach
+
+    def sea_depths(self, area: int) -> dict[int, int]:
+        """Return {sea area: how many sea areas a crossing from this land area has entered on reaching it}.
+
+        A sea area on the area's coast is 1 deep, its neighbours 2, and so on up to
+        ``MAX_SEA_REACH`` (9.53): a landing on a shore of a sea area ``d`` deep crosses ``d``.
+        """
         dist: dict[int, int] = {}
         frontier = list(self.coast[area])
         for sea in frontier:
@@ -139,13 +153,7 @@ class Board:
                 if nxt not in dist:
                     dist[nxt] = d + 1
                     frontier.append(nxt)
-        reach: dict[int, int] = {}
-        for sea, d in dist.items():
-            for land in self.shore[sea]:
-                if land != area and (land not in reach or d < reach[land]):
-                    reach[land] = d
-        self._reach[area] = reach
-        return reach
+        return dist
 
     def seas_between(self, a: int, b: int) -> int | None:
         """Return 0 when land-adjacent, else the fewest sea areas between, or None if unreachable."""
@@ -207,12 +215,15 @@ class Board:
         return cls(specs, seas, land_edges, sea_edges, coast_edges, catalog)
 
     @classmethod
-    def from_scenario(cls, scenario: Any) -> Board:
-        """Compile a Scenario's map (areas, derived adjacency, catalogs) into a board."""
+    def from_scenario(cls, scenario: Any, graphs: Any = None) -> Board:
+        """Compile a Scenario's map (areas, derived adjacency, catalogs) into a board.
+
+        ``graphs``: the scenario's ``MapGraphs`` when the caller has them already.
+        """
         from model.graph import MapGraphs  # the graphs need geometry; imported only here
         from model.scenario import AreaKind
 
-        graphs = MapGraphs.from_scenario(scenario)
+        graphs = graphs if graphs is not None else MapGraphs.from_scenario(scenario)
         lands: list[LandSpec] = []
         seas: list[str] = []
         for area in scenario.map.areas:

@@ -23,6 +23,7 @@ SPEC = RulesetSpec(
     ),
     checks="model.rules.eotma.checks:check_scenario",
     engine="model.rules.eotma.game:build_game",
+    reaches="model.rules.eotma.reach:reaches",
     tables_dir="rulesets/eotma",
     bots=(
         ("random", "model.bots.base:RandomBot"),

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from model.rules.eotma.decisions import CATHEDRAL, PALACE, Pending
 
 if TYPE_CHECKING:
+    from model.rules.eotma.data import Rules
     from model.rules.eotma.state import EotmaState
 
 
@@ -25,12 +26,18 @@ def sea_range(state: EotmaState, area: int) -> int:
     A seafaring home reaches the seafaring range plus one per fleet point; a fleet in any other
     area first makes it a seafaring home (that point adds no range).
     """
-    rules = state.game.rules
-    fleets = state.fleet[area]
-    if state.game.board.seafaring[area]:
+    return endeavour_sea_range(state.game.rules, state.game.board.seafaring[area], state.fleet[area])
+
+
+def endeavour_sea_range(rules: Rules, seafaring: bool, fleets: int) -> int:
+    """Return how many sea areas a base with these fleet points reaches across (9.53, 34.31-34.32).
+
+    The engine's ``sea_range`` and the map's seafaring and fleet reaches both ask this.
+    """
+    if seafaring:
         return rules.seafaring_range + fleets
     if fleets > 0:
-        return rules.seafaring_range + fleets - 1
+        return rules.seafaring_range + fleets - 1  # 34.32: the point that makes a seafaring home adds none
     return rules.non_seafaring_range
 
 

@@ -7,7 +7,7 @@ and the list of legal actions both come from it, so they cannot disagree.
 from __future__ import annotations
 
 from model.rules.protocol import Action, IllegalActionError
-from model.rules.seasons import economy, resolution
+from model.rules.seasons import economy, mapgraph, resolution
 from model.rules.seasons.actions import (
     UNIT_KINDS,
     Aid,
@@ -156,10 +156,7 @@ def _adjacent(state: SeasonsState, source: str, target: str) -> str | None:
 
 def move_kind(state: SeasonsState, source: str, target: str) -> str:
     """Return which kind of move goes from source to target: land, embark, sail or landing."""
-    land_from, land_to = source in state.game.land, target in state.game.land
-    return {(True, True): "land", (True, False): "embark", (False, False): "sail", (False, True): "landing"}[
-        (land_from, land_to)
-    ]
+    return mapgraph.move_kind(state.game.land, source, target)
 
 
 def movable(state: SeasonsState, nation: str, source: str, target: str) -> list[UnitState]:

@@ -25,6 +25,7 @@ SPEC = RulesetSpec(
     ),
     checks="model.rules.seasons.checks:check_scenario",
     engine="model.rules.seasons.game:build_game",
+    reaches="model.rules.seasons.reach:reaches",
     tables_dir="rulesets/seasons",
     bots=(
         ("random", "model.bots.base:RandomBot"),

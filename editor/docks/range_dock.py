@@ -1,0 +1,260 @@
+"""The Range panel: pick an area (the selected one) and a reach; the map shows every area's distance.
+
+The reaches are those the scenario's ruleset offers (``model.rules.reach``: plain graph distance
+for any ruleset, plus the ruleset's own, such as EotMA's seafaring reach, 9.53). The start is
+the selected area, followed as the selection changes. "Show on map" switches to the Range map
+mode (``editor.mapview.range_mode``), which shades and labels the areas; the distances are
+computed again after each edit that changes the map's graphs, and only while they are shown.
+A prepared reach is kept per graphs, so picking another area costs one search, not a new
+compilation of the map.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
+
+from editor.document import DocumentChange, ScenarioDocument
+from editor.graph_cache import graphs_of
+from editor.mapview import range_mode
+from editor.mapview.range_mode import RangeLabels, RangeResult, counted
+from editor.mapview.scene import MapScene
+from editor.selection import Selection
+from model.rules import reach as reaches
+from model.rules.reach import Reach, Reacher
+
+if TYPE_CHECKING:
+    from editor.mainwindow import MainWindow
+
+log = logging.getLogger(__name__)
+
+
+class RangeDock(QDockWidget):
+    """The Range panel of one window."""
+
+    def __init__(
+        self,
+        document: ScenarioDocument,
+        selection: Selection,
+        scene: MapScene,
+        set_mode: Callable[[str], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__("Range", parent)
+        self.setObjectName("range_dock")
+        self.document = document
+        self.selection = selection
+        self.scene = scene
+        self.set_mode = set_mode
+        self.start: str | None = None
+        self._prepared: tuple[object, str, Reacher] | None = None
+        self.labels = RangeLabels(scene.state, scene.layers["labels"])
+        self.labels.setVisible(False)
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.from_label = QLabel(body)
+        self.from_label.setWordWrap(True)
+        self.reach_box = QComboBox(body)
+        self.reach_box.setObjectName("reach_box")
+        self.about = QLabel(body)
+        self.about.setWordWrap(True)
+        self.about.setStyleSheet("color: #555;")
+        self.summary = QLabel(body)
+        self.summary.setWordWrap(True)
+        self.show_button = QPushButton("Show on map", body)
+        self.show_button.clicked.connect(lambda: self.set_mode(range_mode.MODE_ID))
+        for widget in (QLabel("<b>From</b>", body), self.from_label, QLabel("<b>Reach</b>", body)):
+            layout.addWidget(widget)
+        layout.addWidget(self.reach_box)
+        layout.addWidget(self.about)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.show_button)
+        layout.addStretch(1)
+        self.setWidget(body)
+        self.setMinimumHeight(230)  # the reach's description wraps over several lines
+        self._dirty = True
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(250)  # after a drag's last step, not at each one
+        self.timer.timeout.connect(self._run_scheduled)
+        self.fill_reaches()
+        self.reach_box.currentIndexChanged.connect(lambda _i: self.request())
+        self.visibilityChanged.connect(lambda visible: self._run_scheduled() if visible else None)
+        selection.changed.connect(self._on_selection)
+        document.changed.connect(self._on_document_changed)
+        graphs_of(document).changed.connect(self._schedule)
+        scene.legend_changed.connect(lambda _entries: self._on_legend_changed())
+        self._on_selection(selection.ids)
+
+    # --- choices --------------------------------------------------------------------------------
+
+    def fill_reaches(self) -> None:
+        """List the reaches of the scenario's ruleset (again after another file or ruleset)."""
+        self._ruleset = self.document.scenario.ruleset.id
+        current = self.reach_box.currentData()
+        self.reach_box.blockSignals(True)
+        self.reach_box.clear()
+        for kind in reaches.reaches(self.document.scenario):
+            rule = f" ({kind.rule})" if kind.rule else ""
+            self.reach_box.addItem(f"{kind.name}{rule}", kind.id)
+            self.reach_box.setItemData(
+                self.reach_box.count() - 1, kind.description, Qt.ItemDataRole.ToolTipRole
+            )
+        index = self.reach_box.findData(current)
+        self.reach_box.setCurrentIndex(max(index, 0))
+        self.reach_box.blockSignals(False)
+
+    def reach(self) -> Reach | None:
+        """The chosen reach."""
+        reach_id = self.reach_box.currentData()
+        if reach_id is None:
+            return None
+        try:
+            return reaches.find(self.document.scenario, str(reach_id))
+        except reaches.UnknownReachError:
+            return None
+
+    def set_reach(self, reach_id: str) -> None:
+        """Choose a reach by id (raises ``KeyError`` for one the ruleset does not offer)."""
+        index = self.reach_box.findData(reach_id)
+        if index < 0:
+            offered = [self.reach_box.itemData(i) for i in range(self.reach_box.count())]
+            raise KeyError(f"no reach {reach_id!r}; offered: {offered}")
+        self.reach_box.setCurrentIndex(index)
+
+    # --- following the selection and the document -----------------------------------------------
+
+    def _active(self) -> bool:
+        """Whether the distances are seen: the panel is open or the map is in the Range mode."""
+        return self.isVisible() or self.scene.mode_id == range_mode.MODE_ID
+
+    def request(self) -> None:
+        """Compute the distances now if they are seen, else when they next are."""
+        self._dirty = True
+        if self._active():
+            self.update_range()
+
+    def _on_selection(self, ids: tuple[str, ...]) -> None:
+        areas = {area.id for area in self.document.scenario.map.areas}
+        start = next((i for i in ids if i in areas), None)
+        if start is not None and start != self.start:
+            self.start = start
+            self.request()
+
+    def _on_document_changed(self, change: DocumentChange) -> None:
+        if change.reset:
+            self.start = None
+            self._prepared = None
+            self.fill_reaches()
+            self._on_selection(self.selection.ids)
+            self.request()
+        elif change.setup and self.document.scenario.ruleset.id != self._ruleset:
+            self._prepared = None  # another ruleset: other reaches
+            self.fill_reaches()
+            self.request()
+
+    def _schedule(self) -> None:
+        """The graphs changed: prepare the reach again, once the author pauses."""
+        self._prepared = None
+        self._dirty = True
+        if self._active():
+            self.timer.start()
+
+    def _run_scheduled(self) -> None:
+        self.timer.stop()
+        if self._dirty and self._active():
+            self.update_range()
+
+    def _on_legend_changed(self) -> None:
+        # The map mode may have changed (to the Range mode: bring the distances up to date).
+        if self._dirty and self.scene.mode_id == range_mode.MODE_ID:
+            self.update_range()
+        else:
+            self._sync_labels()
+
+    # --- computing ------------------------------------------------------------------------------
+
+    def _reacher(self, kind: Reach) -> Reacher | None:
+        graphs = graphs_of(self.document).graphs()
+        if graphs is None:
+            return None
+        if self._prepared is None or self._prepared[0] is not graphs or self._prepared[1] != kind.id:
+            self._prepared = (graphs, kind.id, kind.prepare(self.document.scenario, graphs))
+        return self._prepared[2]
+
+    def update_range(self) -> None:
+        """Compute the distances from the start area and show them (when the mode is on)."""
+        self._dirty = False
+        scenario = self.document.scenario
+        kind = self.reach()
+        names = {area.id: area.name or area.id for area in scenario.map.areas}
+        if kind is not None:
+            rule = f"Rule {kind.rule}. " if kind.rule else ""
+            self.about.setText(f"{rule}{kind.description} Distances count {kind.unit}.")
+        if self.start not in names:
+            self.start = None
+        if kind is None or self.start is None:
+            self.from_label.setText("Select an area on the map.")
+            self.summary.setText("")
+            range_mode.set_result(scenario, None)
+            self._refresh_map()
+            return
+        self.from_label.setText(names[self.start])
+        reacher = self._reacher(kind)
+        try:
+            found = reacher(self.start) if reacher is not None else {}
+        except (KeyError, ValueError) as error:
+            log.warning("range from %s by %s: %s", self.start, kind.id, error)
+            found = {}
+        result = RangeResult(self.start, names[self.start], kind.name, kind.unit, kind.rule, found)
+        range_mode.set_result(scenario, result)
+        farthest = max(found.values(), default=0)
+        self.summary.setText(
+            f"{len(found)} of {len(names)} areas in reach, the farthest {counted(farthest, kind.unit)} away."
+        )
+        self._refresh_map()
+
+    def _refresh_map(self) -> None:
+        if self.scene.mode_id == range_mode.MODE_ID:
+            self.scene.recolour()
+        self._sync_labels()
+
+    def _sync_labels(self) -> None:
+        """Write the distances on the map while the Range mode colours it."""
+        shown = self.scene.mode_id == range_mode.MODE_ID
+        result = range_mode.result_of(self.document.scenario) if shown else None
+        self.labels.clear()
+        if result is not None:
+            for area_id, distance in result.distances.items():
+                label = self.scene.labels.labels.get(area_id)
+                if label is not None:
+                    self.labels.set_label(area_id, str(distance), QPointF(label.x, label.y), label.extent)
+        self.labels.setVisible(result is not None)
+
+
+def install(window: MainWindow, add_dock: Callable[..., None], view_menu: QMenu | None) -> RangeDock:
+    """Add the Range panel to a window, and View > Range view… (shows it and the Range mode)."""
+    dock = RangeDock(window.document, window.selection, window.scene, window.set_mode, window)
+    add_dock(window, dock, Qt.DockWidgetArea.LeftDockWidgetArea, None)
+    # Under the legend, not in a tab with it: the legend explains the colours the panel sets.
+    window.splitDockWidget(window.legend_dock, dock, Qt.Orientation.Vertical)
+    dock.hide()
+    action = QAction("&Range view…", window)
+    action.setStatusTip("Shade every area by its distance from the selected area, by a reach of the ruleset")
+
+    def show_range() -> None:
+        dock.show()
+        dock.raise_()
+        window.set_mode(range_mode.MODE_ID)
+
+    action.triggered.connect(lambda _checked=False: show_range())
+    window.actions_by_name["range_view"] = action
+    if view_menu is not None:
+        view_menu.addAction(action)
+    return dock
