@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from model.rules.eotma.decisions import Pending
+from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.endeavours.common import may_defend, pay_defense
 from model.rules.eotma.endeavours.conquest import take
 from model.rules.eotma.leaders import stature_check
@@ -122,7 +122,9 @@ def begin(state: EotmaState, leader: int, effects: list[str]) -> None:
     options = routes(state)
     if len(options) > 1:
         # 23.32 step 3: the leader chooses where to launch the crusade from.
-        state.pending.append(Pending("route", leader, "crusade", tuple(launch for launch, _ in options)))
+        state.pending.append(
+            Pending(DecisionKind.ROUTE, leader, "crusade", tuple(launch for launch, _ in options))
+        )
         effects.append(
             f"{game.player_ids[leader]} chooses the route: "
             + "; ".join(
@@ -254,9 +256,9 @@ def choose_route(state: EotmaState, launch: int, effects: list[str]) -> None:
     After a refused passage the choice may name the refused area itself: the crusaders stay on
     their route and conquer it.
     """
-    decision = state.pending.pop() if state.pending and state.pending[-1].kind == "route" else None
+    decision = state.pending.pop() if state.pending and state.pending[-1].kind == DecisionKind.ROUTE else None
     board = state.game.board
-    if decision is not None and decision.action == "refused":
+    if decision is not None and decision.about == "refused":
         if launch in state.crusade_refused:
             effects.append(f"the crusaders will conquer {board.ids[launch]} (23.32 step 4)")
             state.crusade_targets.append(launch)
@@ -282,7 +284,7 @@ def march(state: EotmaState, effects: list[str]) -> None:
     while state.crusade_route:
         area = state.crusade_route[0]
         if state.owner[area] == byzantine and byzantine not in current(state).order:
-            state.pending.append(Pending("passage", byzantine, "crusade", (area,)))
+            state.pending.append(Pending(DecisionKind.PASSAGE, byzantine, "crusade", (area,)))
             return
         state.crusade_route.pop(0)
         state.crusade_targets.append(area)  # non-Catholic, independent or Magnate areas are conquered
@@ -318,7 +320,7 @@ def passage(state: EotmaState, granted: bool, effects: list[str]) -> None:
     options.append((ahead, area))
     options.sort(key=lambda o: (o[0], o[1] != area))
     leader = current(state).leader
-    state.pending.append(Pending("route", leader, "refused", tuple(a for _n, a in options)))
+    state.pending.append(Pending(DecisionKind.ROUTE, leader, "refused", tuple(a for _n, a in options)))
     effects.append(
         f"passage through {name} refused: {state.game.player_ids[leader]} conquers it "
         "or seeks another route (23.32 step 4)"
@@ -350,7 +352,7 @@ def _next(state: EotmaState, start: int, effects: list[str]) -> None:
         player = order[(start + step) % len(order)]
         if state.hand[player] and state.treasury[player] >= price(state, True):
             state.crusade = crusade._replace(asked=(start + step) % len(order))
-            state.pending.append(Pending("crusade", player, "crusade", (0,)))
+            state.pending.append(Pending(DecisionKind.CRUSADE, player, "crusade", (0,)))
             return
     finish(state, False, effects)
 
@@ -399,7 +401,9 @@ def borrow(state: EotmaState, lender: int, gold: int, effects: list[str]) -> Non
     decision = state.pending.pop()
     game = state.game
     about = f"lend {gold} gold to {game.player_ids[decision.player]}"
-    state.pending.append(Pending("loan", lender, about, (decision.player, gold, refused_lenders(decision))))
+    state.pending.append(
+        Pending(DecisionKind.LOAN, lender, about, (decision.player, gold, refused_lenders(decision)))
+    )
     effects.append(
         f"{game.player_ids[decision.player]} asks {game.player_ids[lender]} to lend {gold} gold "
         "for a crusade conquest (23.32 step 2)"
@@ -421,7 +425,7 @@ def lend(state: EotmaState, granted: bool, effects: list[str]) -> None:
     else:
         refused |= 1 << decision.player
         effects.append(f"{who} refuses to lend {to} gold (23.32 step 2)")
-    state.pending.append(Pending("crusade", borrower, "crusade", (refused,)))
+    state.pending.append(Pending(DecisionKind.CRUSADE, borrower, "crusade", (refused,)))
 
 
 def attack(state: EotmaState, target: int, gold: int, effects: list[str]) -> None:
@@ -451,14 +455,16 @@ def _declare(state: EotmaState, target: int, gold: int, pillaging: bool, effects
         # 13.0: the owner may defend with a year card and gold, as against any conquest or pillage.
         verb = "crusade-pillage" if pillaging else "crusade-attack"
         about = f"{verb} {game.player_ids[player]} {game.board.ids[target]}"  # as a raid's: who, where
-        state.pending.append(Pending("npc-defense", owner, about, (target, player, gold, int(pillaging))))
+        state.pending.append(
+            Pending(DecisionKind.NPC_DEFENSE, owner, about, (target, player, gold, int(pillaging)))
+        )
         return
     _resolve(state, player, target, gold, pillaging, 0, effects)
 
 
 def is_crusade_defense(decision: Pending) -> bool:
     """Return whether a pending defense answers a crusader's endeavour (not a raid or Magnate)."""
-    return decision.kind == "npc-defense" and decision.action.startswith("crusade-")
+    return decision.kind == DecisionKind.NPC_DEFENSE and decision.about.startswith("crusade-")
 
 
 def defend(state: EotmaState, gold: int | None, effects: list[str]) -> None:
@@ -588,7 +594,7 @@ def propose(state: EotmaState, effects: list[str]) -> bool:
     if not areas:
         return False
     leader = current(state).leader
-    state.pending.append(Pending("crusader-state", leader, "crusade", tuple(areas)))
+    state.pending.append(Pending(DecisionKind.CRUSADER_STATE, leader, "crusade", tuple(areas)))
     effects.append(
         f"{state.game.player_ids[leader]} may propose a crusader state in "
         + ", ".join(state.game.board.ids[a] for a in areas)
@@ -614,7 +620,7 @@ def answer_proposal(state: EotmaState, choice: str, effects: list[str]) -> None:
         return
     # Ask in crusade order: the first to answer sits on top of the stack.
     for other in reversed(others):
-        state.pending.append(Pending("consent", other, choice, (code, *decision.data)))
+        state.pending.append(Pending(DecisionKind.CONSENT, other, choice, (code, *decision.data)))
 
 
 def consent(state: EotmaState, agreed: bool, effects: list[str]) -> None:
@@ -623,13 +629,13 @@ def consent(state: EotmaState, agreed: bool, effects: list[str]) -> None:
     game = state.game
     who = game.player_ids[decision.player]
     if not agreed:
-        while state.pending and state.pending[-1].kind == "consent":
+        while state.pending and state.pending[-1].kind == DecisionKind.CONSENT:
             state.pending.pop()
         effects.append(f"{who} refuses: no crusader state (23.32 step 5)")
         finish(state, True, effects)
         return
     effects.append(f"{who} consents")
-    if state.pending and state.pending[-1].kind == "consent":
+    if state.pending and state.pending[-1].kind == DecisionKind.CONSENT:
         return
     found(state, decision.data[0], list(decision.data[1:]), list(current(state).order), effects)
 

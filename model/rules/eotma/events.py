@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.eotma import leaders, rebellion
-from model.rules.eotma.decisions import Pending
+from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.parleys import INHERITANCE, is_christian
 from model.rules.eotma.territory import connection, set_owner, suitable_court
 
@@ -87,9 +87,9 @@ def ask_discard(state: EotmaState, player: int, effects: list[str]) -> None:
     limit = holding_limit(state)
     if len(state.holding[player]) <= limit:
         return
-    if any(d.kind == "discard" and d.player == player for d in state.pending):
+    if any(d.kind == DecisionKind.DISCARD and d.player == player for d in state.pending):
         return
-    state.pending.append(Pending("discard", player, "holding", (limit,)))
+    state.pending.append(Pending(DecisionKind.DISCARD, player, "holding", (limit,)))
     effects.append(f"{state.game.player_ids[player]} holds more than {limit} holding cards (19.2)")
 
 
@@ -199,7 +199,7 @@ def inherit(state: EotmaState, player: int, effects: list[str], *, opponents: bo
     if state.heirless_round[old] == state.round:
         effects.append(f"{state.game.player_ids[old]} may not contest: its leader just died heirless (20.43)")
     elif is_christian(state, old) and is_christian(state, player):
-        state.pending.append(Pending("contest", old, INHERITANCE, (best, player)))
+        state.pending.append(Pending(DecisionKind.CONTEST, old, INHERITANCE, (best, player)))
 
 
 def play_problem(

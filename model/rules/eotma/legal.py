@@ -58,7 +58,7 @@ from model.rules.eotma.actions import (
     Vote,
     Waive,
 )
-from model.rules.eotma.decisions import Pending
+from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.endeavours.common import Located, defense_price, is_conversion, problem
 from model.rules.eotma.ratings import cost, diplomacy_base
 from model.rules.eotma.territory import connection, sea_range
@@ -148,7 +148,7 @@ def revoke_actions(state: EotmaState) -> list[Action]:
 
 def _revoke_open(state: EotmaState, exile: int) -> bool:
     """Return False while the exile's diplomacy endeavour waits for the host's opposing gold."""
-    return not (state.active() == exile and any(d.kind == "oppose" for d in state.pending))
+    return not (state.active() == exile and any(d.kind == DecisionKind.OPPOSE for d in state.pending))
 
 
 def revoke_problem(state: EotmaState, empire: str) -> str | None:
@@ -171,35 +171,43 @@ def _decision_actions(state: EotmaState) -> list[Action]:
     decision = state.pending[-1]
     player = decision.player
     rules = state.game.rules
-    if decision.kind in ("defense", "npc-defense"):
+    if decision.kind in (DecisionKind.DEFENSE, DecisionKind.NPC_DEFENSE):
         target = _defended(state, decision)
         base_cost = defense_price(state, player, target)
         gold = state.treasury[player]
         return [Decline(), *(Defend(g) for g in rules.extra_gold if base_cost + g <= gold)]
-    if decision.kind == "oppose":
+    if decision.kind == DecisionKind.OPPOSE:
         return [Oppose(g) for g in rules.oppose_gold if g <= state.treasury[player]]
-    if decision.kind == "vote":
+    if decision.kind == DecisionKind.VOTE:
         cards = state.holding[player].count(parleys.INFLUENCE)
         return [
             Vote(True),
             Vote(False),
             *(Vote(yes, n) for n in range(1, cards + 1) for yes in (True, False)),
         ]
-    if decision.kind == "contest":
+    if decision.kind == DecisionKind.CONTEST:
         return [Contest(), Accept()]
-    if decision.kind == "waive":
+    if decision.kind == DecisionKind.WAIVE:
         return [Waive(True), Waive(False)]
-    if decision.kind == "crusade":
+    if decision.kind == DecisionKind.CRUSADE:
         return [*crusade_actions(state, player), *borrow_actions(state, decision), CrusadePass()]
-    if decision.kind == "route":
+    if decision.kind == DecisionKind.ROUTE:
         return [CrusadeRoute(state.game.board.ids[a]) for a in decision.data]
-    if decision.kind == "crusader-state":
+    if decision.kind == DecisionKind.CRUSADER_STATE:
         return [CrusaderState(c) for c in CRUSADER_STATE_CHOICES]
-    if decision.kind in ("comply", "agreement", "asylum", "passage", "consent", "loan", "transfer"):
+    if decision.kind in (
+        DecisionKind.COMPLY,
+        DecisionKind.AGREEMENT,
+        DecisionKind.ASYLUM,
+        DecisionKind.PASSAGE,
+        DecisionKind.CONSENT,
+        DecisionKind.LOAN,
+        DecisionKind.TRANSFER,
+    ):
         return [Accept(), Refuse()]
-    if decision.kind == "discard":
+    if decision.kind == DecisionKind.DISCARD:
         return [Discard(c) for c in sorted(set(state.holding[player]))]
-    if decision.kind == "maintain":
+    if decision.kind == DecisionKind.MAINTAIN:
         return unit_actions(state, player)
     return [Relocate(state.game.board.ids[a]) for a in decision.data]
 
@@ -276,9 +284,10 @@ def palace_actions(state: EotmaState, player: int) -> list[Action]:
 
 def _defended(state: EotmaState, decision: Pending) -> int:
     """Return the area a pending defense is about."""
-    if decision.kind == "npc-defense":
+    if decision.kind == DecisionKind.NPC_DEFENSE:
         return decision.data[0]
-    return state.game.board.index[state.game.codec.parse(decision.action).areas()[0]]
+    assert decision.action is not None, "a defense decision always holds its endeavour"
+    return state.game.board.index[decision.action.target]
 
 
 def may_end_turn(state: EotmaState, player: int) -> bool:
@@ -561,11 +570,11 @@ def _reason(state: EotmaState, action: Action) -> str | None:
     if state.pending:
         decision = state.pending[-1]
         who = game.player_ids[decision.player]
-        if decision.kind in ("defense", "npc-defense"):
+        if decision.kind in (DecisionKind.DEFENSE, DecisionKind.NPC_DEFENSE):
             if isinstance(action, Decline):
                 return None
             if not isinstance(action, Defend):
-                return f"{who} must first decide whether to defend against {decision.action!r} (13.0)"
+                return f"{who} must first decide whether to defend against {decision.subject!r} (13.0)"
             target = _defended(state, decision)
             price = defense_price(state, decision.player, target, action.gold)
             if price > state.treasury[decision.player]:
@@ -573,19 +582,19 @@ def _reason(state: EotmaState, action: Action) -> str | None:
                     f"the defense costs {price} gold and {who} has {state.treasury[decision.player]} (13.11)"
                 )
             return None
-        if decision.kind == "oppose":
+        if decision.kind == DecisionKind.OPPOSE:
             if not isinstance(action, Oppose):
-                return f"{who} must first say how much gold to spend against {decision.action!r} (12.2)"
+                return f"{who} must first say how much gold to spend against {decision.subject!r} (12.2)"
             if action.gold > state.treasury[decision.player]:
                 return f"{who} has only {state.treasury[decision.player]} gold"
             return None
-        if decision.kind == "vote":
+        if decision.kind == DecisionKind.VOTE:
             if not isinstance(action, Vote):
                 return f"{who} must first vote in the parley (20.4)"
             if action.influence > state.holding[decision.player].count(parleys.INFLUENCE):
                 return f"{who} does not hold {action.influence} Influence in Church Hierarchy cards (20.51)"
             return None
-        if decision.kind == "crusade":
+        if decision.kind == DecisionKind.CRUSADE:
             if isinstance(action, CrusadePass):
                 return None
             if isinstance(action, CrusadeBorrow):
@@ -593,52 +602,52 @@ def _reason(state: EotmaState, action: Action) -> str | None:
             if not isinstance(action, CrusadeAttack | CrusadePillage):
                 return f"{who} must attack a holy place, borrow gold or pass in the crusader phase (23.32)"
             return crusade_problem(state, decision.player, action)
-        if decision.kind == "loan":
+        if decision.kind == DecisionKind.LOAN:
             if not isinstance(action, Accept | Refuse):
                 return f"{who} must first lend the gold ('accept') or refuse ('refuse') (23.32 step 2)"
             if isinstance(action, Accept) and state.treasury[decision.player] < decision.data[1]:
                 return f"{who} has only {state.treasury[decision.player]} gold"
             return None
-        if decision.kind == "route":
+        if decision.kind == DecisionKind.ROUTE:
             if not isinstance(action, CrusadeRoute):
                 return f"{who} must first choose where to launch the crusade from (23.32 step 3)"
             if game.board.index.get(action.area, -1) not in decision.data:
                 choices = ", ".join(game.board.ids[a] for a in decision.data)
                 return f"{action.area} launches no route; choose one of {choices} (23.32 step 3)"
             return None
-        if decision.kind == "crusader-state":
+        if decision.kind == DecisionKind.CRUSADER_STATE:
             if not isinstance(action, CrusaderState):
                 return f"{who} must first say whether to rule or fortify a crusader state (23.32 step 5)"
             return None
-        if decision.kind == "consent":
+        if decision.kind == DecisionKind.CONSENT:
             if not isinstance(action, Accept | Refuse):
                 return f"{who} must first consent to the crusader state or refuse (23.32 step 5)"
             return None
-        if decision.kind == "waive":
+        if decision.kind == DecisionKind.WAIVE:
             if not isinstance(action, Waive):
                 return f"{who} must first say whether it waives its tie ('waive' or 'waive no', 12.42)"
             return None
-        if decision.kind == "contest":
+        if decision.kind == DecisionKind.CONTEST:
             if not isinstance(action, Contest | Accept):
                 return f"{who} must first say whether to contest the diplomatic conquest (20.41)"
             return None
-        if decision.kind in ("agreement", "asylum", "passage"):
+        if decision.kind in (DecisionKind.AGREEMENT, DecisionKind.ASYLUM, DecisionKind.PASSAGE):
             if not isinstance(action, Accept | Refuse):
                 return f"{who} must first accept or refuse ({decision.kind}, 20.3, 21.2)"
             return None
-        if decision.kind == "comply":
+        if decision.kind == DecisionKind.COMPLY:
             if not isinstance(action, Accept | Refuse):
                 return f"{who} must return the area ('accept') or be excommunicated ('refuse') (20.41)"
             return None
-        if decision.kind == "transfer":
+        if decision.kind == DecisionKind.TRANSFER:
             if not isinstance(action, Accept | Refuse):
                 return f"{who} must first accept the partial conversion or refuse it (22.21)"
             return None
-        if decision.kind == "discard":
+        if decision.kind == DecisionKind.DISCARD:
             if not isinstance(action, Discard):
                 return f"{who} must first discard a holding card over the hand limit (19.2)"
             return events.discard_problem(state, decision.player, action.card)
-        if decision.kind == "maintain":
+        if decision.kind == DecisionKind.MAINTAIN:
             if not isinstance(action, Disband):
                 return f"{who} must first choose the unpaid unit points to remove (33.23)"
             return sequence.disband_problem(state, decision.player, action.area, action.unit)

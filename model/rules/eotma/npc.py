@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from model.rules.eotma import leaders, rebellion
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.crusades import roll_off
-from model.rules.eotma.decisions import Pending
+from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.endeavours.common import may_defend, pay_defense
 from model.rules.eotma.ratings import COMBAT
 from model.rules.eotma.records import Attack, Partial
@@ -185,7 +185,7 @@ def run(state: EotmaState, effects: list[str]) -> bool:
             continue
         if 0 <= owner < state.game.n_players and may_defend(state, owner, target):
             text = f"{attack.kind} {attack.name} {state.game.board.ids[target]}"
-            state.pending.append(Pending("npc-defense", owner, text, (target,)))
+            state.pending.append(Pending(DecisionKind.NPC_DEFENSE, owner, text, (target,)))
             return False
         state.npc_queue.pop(0)
         resolve(state, attack, 0, effects)

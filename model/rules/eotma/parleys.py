@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma.decisions import Pending
+from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.ratings import DIPLOMATIC, leader_religion
 from model.rules.eotma.records import NO_PARLEY, Agreement, Parley
 from model.rules.eotma.territory import set_owner
@@ -61,7 +61,7 @@ def call(state: EotmaState, kind: str, caller: int, area: int, other: int, effec
     if kind == "readmission":
         state.parley_round[caller] = state.round
     for voter in reversed(voters):
-        state.pending.append(Pending("vote", voter, kind, (area,)))
+        state.pending.append(Pending(DecisionKind.VOTE, voter, kind, (area,)))
     if not voters:
         settle(state, effects)
 
@@ -84,7 +84,7 @@ def vote(state: EotmaState, yes: bool, influence: int, effects: list[str]) -> No
     parley = state.parley
     state.parley = parley._replace(yes=parley.yes + weight) if yes else parley._replace(no=parley.no + weight)
     effects.append(f"{state.game.player_ids[voter]} votes {'yes' if yes else 'no'} with {weight}")
-    if not any(p.kind == "vote" for p in state.pending):
+    if not any(p.kind == DecisionKind.VOTE for p in state.pending):
         settle(state, effects)
 
 
@@ -93,7 +93,7 @@ def settle(state: EotmaState, effects: list[str]) -> None:
     kind, caller, area, other, yes, no = state.parley
     state.parley = NO_PARLEY
     game = state.game
-    carried = yes > no or (yes == no and (kind != "crusade" or game.rules.crusade_parley_tie))
+    carried = yes > no or (yes == no and (kind != DecisionKind.CRUSADE or game.rules.crusade_parley_tie))
     effects.append(f"parley {kind}: {yes} yes, {no} no: {'carried' if carried else 'rejected'}")
     if kind == "claim" and carried:
         state.claims[area] |= 1 << caller
@@ -101,7 +101,7 @@ def settle(state: EotmaState, effects: list[str]) -> None:
     elif kind == "readmission" and carried:
         state.excommunicated[caller] = False
         effects.append(f"{game.player_ids[caller]} is readmitted to the church (20.45)")
-    elif kind == "crusade":
+    elif kind == DecisionKind.CRUSADE:
         if carried:  # 20.46: a tie calls the crusade only when the crusades table says so
             from model.rules.eotma import crusades
 
@@ -112,7 +112,7 @@ def settle(state: EotmaState, effects: list[str]) -> None:
         state.agreements = [a for a in state.agreements if a.parties() != {caller, other}]
     elif kind in ("contest", INHERITANCE) and carried:
         # 20.41, 20.43: the caller is the rightful owner; the other returns the area or is excommunicated.
-        state.pending.append(Pending("comply", other, kind, (area, caller)))
+        state.pending.append(Pending(DecisionKind.COMPLY, other, kind, (area, caller)))
 
 
 def comply(state: EotmaState, returns: bool, effects: list[str]) -> None:
@@ -123,9 +123,9 @@ def comply(state: EotmaState, returns: bool, effects: list[str]) -> None:
     player = decision.player
     if returns:
         set_owner(state, area, rightful, effects)
-        rule = "20.43" if decision.action == INHERITANCE else "20.41"
+        rule = "20.43" if decision.about == INHERITANCE else "20.41"
         effects.append(f"{state.game.board.ids[area]} returned to {state.game.player_ids[rightful]} ({rule})")
-        if decision.action == INHERITANCE:
+        if decision.about == INHERITANCE:
             state.claims[area] &= ~(1 << player)
     else:
         excommunicate(state, player, effects)
@@ -170,7 +170,7 @@ def give(
     effects.append(f"{who} gives {value} to {to} (20.1)")
     if conversion:
         results = state.conversion.get((giver, area), 0)
-        state.pending.append(Pending("transfer", receiver, "conversion", (area, giver, results)))
+        state.pending.append(Pending(DecisionKind.TRANSFER, receiver, "conversion", (area, giver, results)))
         effects.append(f"{who} offers {to} its {results} conversion results in {value} (22.21)")
 
 
@@ -239,7 +239,7 @@ def agreement_problem(state: EotmaState, player: int, empire: str) -> str | None
 def agree(state: EotmaState, player: int, empire: str, terms: str, effects: list[str]) -> None:
     """20.3: the other empire must consent for the agreement to be binding (a pending decision)."""
     other = state.game.player_index[empire]
-    state.pending.append(Pending("agreement", other, terms, (player,)))
+    state.pending.append(Pending(DecisionKind.AGREEMENT, other, terms, (player,)))
     effects.append(
         f"{state.game.player_ids[player]} proposes a binding agreement '{terms}' to {empire} (20.3)"
     )
@@ -251,10 +251,10 @@ def answer_agreement(state: EotmaState, accepted: bool, effects: list[str]) -> N
     proposer = decision.data[0]
     who = state.game.player_ids[decision.player]
     if accepted:
-        state.agreements.append(Agreement(proposer, decision.player, decision.action))
-        effects.append(f"{who} accepts the binding agreement '{decision.action}' (20.3)")
+        state.agreements.append(Agreement(proposer, decision.player, decision.about))
+        effects.append(f"{who} accepts the binding agreement '{decision.about}' (20.3)")
     else:
-        effects.append(f"{who} refuses the agreement '{decision.action}'")
+        effects.append(f"{who} refuses the agreement '{decision.about}'")
 
 
 def lapse_agreements(state: EotmaState, player: int, effects: list[str]) -> None:
@@ -276,7 +276,7 @@ def call_problem(state: EotmaState, player: int, kind: str, area_id: str | None)
         if not is_christian(state, other):
             return "only a Christian leader who breaks an agreement faces a parley (20.3)"
         return None
-    if kind == "crusade":
+    if kind == DecisionKind.CRUSADE:
         from model.rules.eotma import crusades
 
         if not crusades.is_crusader(state, player):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma.decisions import UNIVERSITY, Pending
+from model.rules.eotma.decisions import UNIVERSITY, DecisionKind, Pending
 from model.rules.eotma.ratings import language_difference, religion_difference
 from model.rules.eotma.records import DeferredCheck
 from model.rules.eotma.territory import set_owner
@@ -105,7 +105,7 @@ def check(
                 DeferredCheck(area, gold, 0, len(others), len(others), REASONS.index(why), held)
             )
             for other in reversed(others):
-                state.pending.append(Pending("waive", other, "check", (area,)))
+                state.pending.append(Pending(DecisionKind.WAIVE, other, "check", (area,)))
             effects.append(
                 f"{state.game.board.ids[area]}: rebellion check ({why}) after the tie holders "
                 "say whether they waive their ties (12.42)"

@@ -57,7 +57,7 @@ from model.rules.eotma.actions import (
     Vote,
     Waive,
 )
-from model.rules.eotma.decisions import Pending
+from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.game import ROUNDS_PER_GAME_TURN
 from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import STATURE_INDEX, of_leaders_faith
@@ -261,7 +261,7 @@ def maintain(state: EotmaState, player: int, effects: list[str]) -> bool:
     points = unit_points(state, player)
     if points > state.treasury[player]:
         short = points - state.treasury[player]
-        state.pending.append(Pending("maintain", player, "maintenance", (short,)))
+        state.pending.append(Pending(DecisionKind.MAINTAIN, player, "maintenance", (short,)))
         effects.append(
             f"{state.game.player_ids[player]} cannot maintain {short} unit points and removes them (33.23)"
         )
@@ -277,7 +277,7 @@ def disband(state: EotmaState, area: int, unit: str, effects: list[str]) -> None
     player = decision.player
     _remove_point(state, area, unit, "unpaid and removed", effects)
     if decision.data[0] > 1:
-        state.pending.append(Pending("maintain", player, decision.action, (decision.data[0] - 1,)))
+        state.pending.append(Pending(DecisionKind.MAINTAIN, player, decision.about, (decision.data[0] - 1,)))
         return
     state.treasury[player] -= unit_points(state, player)
     finish_turn(state, player, effects)
@@ -371,14 +371,14 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         endeavours.declare(state, action, effects)
     elif isinstance(action, Defend | Decline) and crusades.is_crusade_defense(state.pending[-1]):
         crusades.defend(state, action.gold if isinstance(action, Defend) else None, effects)
-    elif isinstance(action, Defend | Decline) and state.pending[-1].kind == "npc-defense":
+    elif isinstance(action, Defend | Decline) and state.pending[-1].kind == DecisionKind.NPC_DEFENSE:
         npc.defend(state, action.gold if isinstance(action, Defend) else None, effects)
     elif isinstance(action, Defend):
         endeavours.defend(state, action.gold, effects)
     elif isinstance(action, Decline):
         decision = state.pending.pop()
         effects.append(f"{state.game.player_ids[decision.player]} does not defend")
-        endeavours.resolve(state, _declared(state, decision.action), effects)
+        endeavours.resolve(state, _endeavour(decision), effects)
     elif isinstance(action, Oppose):
         decision = state.pending.pop()
         state.treasury[decision.player] -= action.gold
@@ -386,7 +386,7 @@ def apply(state: EotmaState, action: Action) -> list[str]:
             effects.append(
                 f"{state.game.player_ids[decision.player]} spends {action.gold} gold against it (12.2)"
             )
-        endeavours.resolve(state, _declared(state, decision.action), effects, against=action.gold)
+        endeavours.resolve(state, _endeavour(decision), effects, against=action.gold)
     elif isinstance(action, BeginTaxation):
         state.tax_stage = 1
         pay_demesne(state, state.active(), effects)
@@ -431,7 +431,7 @@ def apply(state: EotmaState, action: Action) -> list[str]:
         parleys.agree(state, state.active(), action.empire, action.terms, effects)
     elif isinstance(action, AskAsylum):
         host = state.game.player_index[action.empire]
-        state.pending.append(Pending("asylum", host, "asylum", (state.active(),)))
+        state.pending.append(Pending(DecisionKind.ASYLUM, host, "asylum", (state.active(),)))
         effects.append(f"{state.game.player_ids[state.active()]} asks {action.empire} for asylum (21.2)")
     elif isinstance(action, RevokeAsylum):
         exile = state.game.player_index[action.empire]
@@ -470,7 +470,7 @@ def apply(state: EotmaState, action: Action) -> list[str]:
     elif isinstance(action, CrusaderState):
         crusades.answer_proposal(state, action.choice, effects)
     elif isinstance(action, Waive):
-        if state.pending[-1].action in ("tax", "plunder"):
+        if state.pending[-1].about in ("tax", "plunder"):
             taxation.waive(state, action.waived, effects)
         else:
             rebellion.waive(state, action.waived, effects)
@@ -479,35 +479,35 @@ def apply(state: EotmaState, action: Action) -> list[str]:
     elif isinstance(action, Contest):
         decision = state.pending.pop()
         area, conqueror = decision.data
-        kind = parleys.INHERITANCE if decision.action == parleys.INHERITANCE else "contest"
+        kind = parleys.INHERITANCE if decision.about == parleys.INHERITANCE else "contest"
         parleys.call(state, kind, decision.player, area, conqueror, effects)
     elif isinstance(action, Accept | Refuse):
         decision = state.pending.pop()
-        if decision.kind == "comply":
+        if decision.kind == DecisionKind.COMPLY:
             state.pending.append(decision)
             parleys.comply(state, isinstance(action, Accept), effects)
-        elif decision.kind == "passage":
+        elif decision.kind == DecisionKind.PASSAGE:
             state.pending.append(decision)
             crusades.passage(state, isinstance(action, Accept), effects)
-        elif decision.kind == "consent":
+        elif decision.kind == DecisionKind.CONSENT:
             state.pending.append(decision)
             crusades.consent(state, isinstance(action, Accept), effects)
-        elif decision.kind == "loan":
+        elif decision.kind == DecisionKind.LOAN:
             state.pending.append(decision)
             crusades.lend(state, isinstance(action, Accept), effects)
-        elif decision.kind == "transfer":
+        elif decision.kind == DecisionKind.TRANSFER:
             state.pending.append(decision)
             parleys.answer_transfer(state, isinstance(action, Accept), effects)
-        elif decision.kind == "asylum":
+        elif decision.kind == DecisionKind.ASYLUM:
             if isinstance(action, Accept):
                 state.asylum[decision.data[0]] = decision.player
             asker, giver = state.game.player_ids[decision.data[0]], state.game.player_ids[decision.player]
             granted = "grants" if isinstance(action, Accept) else "refuses"
             effects.append(f"{giver} {granted} asylum to {asker} (21.2)")
-        elif decision.kind == "agreement":
+        elif decision.kind == DecisionKind.AGREEMENT:
             state.pending.append(decision)
             parleys.answer_agreement(state, isinstance(action, Accept), effects)
-        elif decision.action == parleys.INHERITANCE:
+        elif decision.about == parleys.INHERITANCE:
             effects.append(f"{state.game.player_ids[decision.player]} accepts the inheritance (20.43)")
         else:
             effects.append(f"{state.game.player_ids[decision.player]} accepts the diplomatic conquest")
@@ -525,20 +525,11 @@ def apply(state: EotmaState, action: Action) -> list[str]:
     return effects
 
 
-def _declared(state: EotmaState, text: str) -> Endeavour:
-    """Return the endeavour waiting for a decision (the declared object when still at hand)."""
-    if state.declared is not None and str(state.declared[0]) == text:
-        return state.declared[0]
-    return _endeavour(text)
-
-
-def _endeavour(text: str) -> Endeavour:
-    from model.rules.eotma.actions import CODEC
-
-    action = CODEC.parse(text)
-    if not isinstance(action, Endeavour):
-        raise TypeError(f"pending decision holds {text!r}, which is not an endeavour")
-    return action
+def _endeavour(decision: Pending) -> Endeavour:
+    """Return the endeavour waiting for a defense or opposition decision (13, 12.2)."""
+    if decision.action is None:
+        raise TypeError(f"the pending {decision.kind.value} decision holds no endeavour")
+    return decision.action
 
 
 def _unrest_for_lost_connection(state: EotmaState, effects: list[str]) -> None:
@@ -551,7 +542,7 @@ def _unrest_for_lost_connection(state: EotmaState, effects: list[str]) -> None:
         return
     state.changed = False
     game = state.game
-    relocating = {d.player for d in state.pending if d.kind == "relocate"}
+    relocating = {d.player for d in state.pending if d.kind == DecisionKind.RELOCATE}
     for p in range(game.n_players):
         if p in relocating:
             continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.eotma import rebellion
-from model.rules.eotma.decisions import COMMERCE, Pending
+from model.rules.eotma.decisions import COMMERCE, DecisionKind, Pending
 from model.rules.eotma.endeavours.pillage import plunder_gold
 from model.rules.eotma.records import TaxWait
 from model.rules.eotma.territory import is_connected
@@ -60,7 +60,7 @@ def _ask_waivers(state: EotmaState, player: int, area: int, amount: int, kind: i
         return False
     state.waiting = TaxWait(area, amount, 0, len(others), kind == PLUNDER)
     for other in reversed(others):
-        state.pending.append(Pending("waive", other, "tax" if kind == TAX else "plunder", (area,)))
+        state.pending.append(Pending(DecisionKind.WAIVE, other, "tax" if kind == TAX else "plunder", (area,)))
     return True
 
 
@@ -74,7 +74,7 @@ def waive(state: EotmaState, waived: bool, effects: list[str]) -> None:
     assert waiting is not None
     if waived:
         waiting = state.waiting = waiting._replace(waived=waiting.waived + 1)
-    if state.pending and state.pending[-1].kind == "waive":
+    if state.pending and state.pending[-1].kind == DecisionKind.WAIVE:
         return
     area, amount, count, asked, plunder = waiting
     state.waiting = None

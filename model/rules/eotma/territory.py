@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING
 
-from model.rules.eotma.decisions import CATHEDRAL, PALACE, Pending
+from model.rules.eotma.decisions import CATHEDRAL, PALACE, DecisionKind, Pending
 
 if TYPE_CHECKING:
     from model.rules.eotma.state import EotmaState
@@ -223,7 +223,7 @@ def lose_court(state: EotmaState, player: int, effects: list[str]) -> None:
         move_court(state, player, candidates[0], effects)
         return
     effects.append(f"{who} must choose a new court among {', '.join(game.board.ids[a] for a in candidates)}")
-    state.pending.append(Pending("relocate", player, "", tuple(candidates)))
+    state.pending.append(Pending(DecisionKind.RELOCATE, player, "", tuple(candidates)))
 
 
 def move_court(state: EotmaState, player: int, area: int, effects: list[str]) -> None:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from model.rules.eotma import npc
 from model.rules.eotma.actions import Endeavour
+from model.rules.eotma.decisions import ABOUT_ENDEAVOUR, DecisionKind
 from model.rules.eotma.endeavours.common import is_conversion, locate
 from model.rules.eotma.endeavours.conquest import conversion_differential
 from model.rules.eotma.ratings import base_rating
@@ -20,25 +21,38 @@ def _players(mask: int, ids: tuple[str, ...]) -> list[str]:
     return [pid for i, pid in enumerate(ids) if mask & (1 << i)]
 
 
+_FIRST_AREA = frozenset(
+    (
+        DecisionKind.NPC_DEFENSE,
+        DecisionKind.WAIVE,
+        DecisionKind.VOTE,
+        DecisionKind.CONTEST,
+        DecisionKind.COMPLY,
+        DecisionKind.TRANSFER,
+    )
+)
+"""Decisions whose first number is the area they concern."""
+
+
 def _decision_about(state: EotmaState) -> dict[str, Any] | None:
     """Return who decides what, and the areas concerned, when a decision is pending."""
     if not state.pending:
         return None
     decision = state.pending[-1]
     board = state.game.board
-    listed = ("relocate", "route", "crusader-state")
+    listed = (DecisionKind.RELOCATE, DecisionKind.ROUTE, DecisionKind.CRUSADER_STATE)
     areas = [board.ids[a] for a in decision.data if decision.kind in listed and 0 <= a < board.n]
-    if decision.kind == "consent":
+    if decision.kind == DecisionKind.CONSENT:
         areas = [board.ids[a] for a in decision.data[1:] if 0 <= a < board.n]
-    if decision.kind in ("npc-defense", "waive", "vote", "contest", "comply", "transfer") and decision.data:
+    if decision.kind in _FIRST_AREA and decision.data:
         first = decision.data[0]
         areas = [board.ids[first]] if 0 <= first < board.n else []
-    if decision.kind in ("defense", "oppose") and decision.action:
-        areas = list(state.game.codec.parse(decision.action).areas())
+    if decision.kind in ABOUT_ENDEAVOUR and decision.action is not None:
+        areas = list(decision.action.areas())
     return {
-        "kind": decision.kind,
+        "kind": decision.kind.value,
         "player": state.game.player_ids[decision.player],
-        "about": decision.action,
+        "about": decision.subject,
         "areas": areas,
     }
 

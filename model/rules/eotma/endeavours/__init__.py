@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma.actions import CODEC, Endeavour
-from model.rules.eotma.decisions import Pending
+from model.rules.eotma.actions import Endeavour
+from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.endeavours import conquest, diplomacy, domestic, pillage
 from model.rules.eotma.endeavours.common import Located, locate, may_defend, pay_defense
 from model.rules.eotma.leaders import stature_check
@@ -38,11 +38,11 @@ def declare(state: EotmaState, action: Endeavour, effects: list[str]) -> None:
     effects.append(f"{state.game.player_ids[player]} pays {price} gold")
     owner = state.owner[at.target]
     if action.KIND in ("conquest", "pillage") and owner != player and may_defend(state, owner, at.target):
-        state.pending.append(Pending("defense", owner, str(action)))
+        state.pending.append(Pending(DecisionKind.DEFENSE, owner, action=action))
         return
     opponent = 0 <= owner < state.game.n_players and owner != player
     if action.KIND == "diplomacy" and opponent and state.treasury[owner] > 0 and not state.is_exiled(owner):
-        state.pending.append(Pending("oppose", owner, str(action)))
+        state.pending.append(Pending(DecisionKind.OPPOSE, owner, action=action))
         return
     resolve(state, action, effects)
 
@@ -51,13 +51,8 @@ def defend(state: EotmaState, gold: int, effects: list[str]) -> None:
     """13.0: the defender pays, turns up a card (its results ignored, 13.22) and the attack resolves."""
     decision = state.pending.pop()
     defender = decision.player
-    declared = state.declared
-    action = (
-        declared[0]
-        if declared is not None and str(declared[0]) == decision.action
-        else CODEC.parse(decision.action)
-    )
-    assert isinstance(action, Endeavour)
+    action = decision.action
+    assert action is not None, "a defense decision always holds its endeavour"
     target = state.game.board.index[action.target]
     price, card, against = pay_defense(state, defender, target, gold)
     effects.append(
