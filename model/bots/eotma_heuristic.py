@@ -51,7 +51,8 @@ from model.rules.eotma.data import Rules
 from model.rules.eotma.decisions import COMMERCE, DecisionKind
 from model.rules.eotma.endeavours.common import Located, problem
 from model.rules.eotma.endeavours.diplomacy import outcome
-from model.rules.eotma.legal import candidate_action, deciding_player, legal_actions, revoke_problem
+from model.rules.eotma.legal import candidate_action, deciding_player, revoke_problem
+from model.rules.eotma.moves import legal_actions
 from model.rules.eotma.ratings import base_rating, partial_against
 from model.rules.eotma.state import EotmaState
 from model.rules.eotma.taxation import tax_problem

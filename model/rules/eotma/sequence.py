@@ -10,52 +10,9 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma import (
     armies,
-    crusades,
-    endeavours,
     events,
     npc,
-    parleys,
-    rebellion,
     schism,
-    taxation,
-)
-from model.rules.eotma.actions import (
-    Accept,
-    Agree,
-    AskAsylum,
-    BeginTaxation,
-    CallCrusade,
-    CallParley,
-    ChooseSlot,
-    Contest,
-    CrusadeAttack,
-    CrusadeBorrow,
-    CrusadePass,
-    CrusadePillage,
-    CrusadeRoute,
-    CrusaderState,
-    Decline,
-    Defend,
-    Disband,
-    Discard,
-    Endeavour,
-    EndMovement,
-    EndTaxation,
-    EndTurn,
-    Give,
-    MoveArmy,
-    Oppose,
-    PlayCard,
-    Plunder,
-    ReduceFort,
-    Refuse,
-    Relocate,
-    RevokeAsylum,
-    RulePalaces,
-    Tax,
-    Untie,
-    Vote,
-    Waive,
 )
 from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.game import ROUNDS_PER_GAME_TURN
@@ -63,8 +20,7 @@ from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import STATURE_INDEX, of_leaders_faith
 from model.rules.eotma.records import ClaimWatch, Partial
 from model.rules.eotma.schism import schism_check
-from model.rules.eotma.territory import connection, move_court
-from model.rules.protocol import Action
+from model.rules.eotma.territory import connection
 
 if TYPE_CHECKING:
     from model.rules.eotma.state import EotmaState
@@ -362,174 +318,14 @@ def end_round(state: EotmaState, effects: list[str]) -> None:
     start_round(state, effects)
 
 
-def apply(state: EotmaState, action: Action) -> list[str]:
-    """Carry out a checked action and the automatic steps after it; return the effects."""
-    effects = state.rng.trace  # rolls and effects in one list, in the order they happen
-    if isinstance(action, ChooseSlot):
-        choose_slot(state, action.slot, effects)
-    elif isinstance(action, Endeavour):
-        endeavours.declare(state, action, effects)
-    elif isinstance(action, Defend | Decline) and crusades.is_crusade_defense(state.pending[-1]):
-        crusades.defend(state, action.gold if isinstance(action, Defend) else None, effects)
-    elif isinstance(action, Defend | Decline) and state.pending[-1].kind == DecisionKind.NPC_DEFENSE:
-        npc.defend(state, action.gold if isinstance(action, Defend) else None, effects)
-    elif isinstance(action, Defend):
-        endeavours.defend(state, action.gold, effects)
-    elif isinstance(action, Decline):
-        decision = state.pending.pop()
-        effects.append(f"{state.game.player_ids[decision.player]} does not defend")
-        endeavours.resolve(state, _endeavour(decision), effects)
-    elif isinstance(action, Oppose):
-        decision = state.pending.pop()
-        state.treasury[decision.player] -= action.gold
-        if action.gold:
-            effects.append(
-                f"{state.game.player_ids[decision.player]} spends {action.gold} gold against it (12.2)"
-            )
-        endeavours.resolve(state, _endeavour(decision), effects, against=action.gold)
-    elif isinstance(action, BeginTaxation):
-        state.tax_stage = 1
-        pay_demesne(state, state.active(), effects)
-    elif isinstance(action, Tax):
-        taxation.tax(state, state.active(), state.game.board.index[action.area], action.amount, effects)
-    elif isinstance(action, Plunder):
-        taxation.plunder(state, state.active(), state.game.board.index[action.area], effects)
-    elif isinstance(action, EndTaxation):
-        state.tax_stage = 2
-    elif isinstance(action, Relocate):
-        decision = state.pending.pop()
-        move_court(state, decision.player, state.game.board.index[action.area], effects)
-    elif isinstance(action, PlayCard):
-        events.play(state, state.active(), action.card, action.area or "", action.empire or "", effects)
-    elif isinstance(action, MoveArmy):
-        board = state.game.board
-        armies.move(
-            state,
-            state.active(),
-            board.index[action.source],
-            board.index[action.area],
-            action.points,
-            effects,
-        )
-    elif isinstance(action, EndMovement):
-        state.step = "main"
-        draw_events(state, state.active(), effects)
-    elif isinstance(action, Give):
-        player = state.active()
-        receiver = state.game.player_index[action.empire]
-        parleys.give(
-            state, player, receiver, action.what, action.value, effects, conversion=action.conversion
-        )
-    elif isinstance(action, CallParley):
-        if action.kind == "breach":
-            other = state.game.player_index[action.area or ""]
-            parleys.call(state, "breach", state.active(), -1, other, effects)
-        else:
-            area = state.game.board.index[action.area] if action.area else -1
-            parleys.call(state, action.kind, state.active(), area, -1, effects)
-    elif isinstance(action, Agree):
-        parleys.agree(state, state.active(), action.empire, action.terms, effects)
-    elif isinstance(action, AskAsylum):
-        host = state.game.player_index[action.empire]
-        state.pending.append(Pending(DecisionKind.ASYLUM, host, "asylum", (state.active(),)))
-        effects.append(f"{state.game.player_ids[state.active()]} asks {action.empire} for asylum (21.2)")
-    elif isinstance(action, RevokeAsylum):
-        exile = state.game.player_index[action.empire]
-        host_id = state.game.player_ids[state.asylum[exile]]
-        state.asylum[exile] = -1  # 21.2: at any decision of the host (legal.revoke_actions)
-        effects.append(f"{host_id} revokes the asylum of {action.empire} (21.2)")
-    elif isinstance(action, RulePalaces):
-        board = state.game.board
-        endeavours.rule_palaces(state, [board.index[a] for a in action.targets], effects, action.gold)
-    elif isinstance(action, Discard):
-        events.discard(state, action.card, effects)
-    elif isinstance(action, Disband) and state.pending:
-        disband(state, state.game.board.index[action.area], action.unit, effects)
-    elif isinstance(action, Disband):
-        give_up_unit(state, state.game.board.index[action.area], action.unit, effects)
-    elif isinstance(action, ReduceFort):
-        area = state.game.board.index[action.area]
-        before = state.fort[area]
-        state.fort[area] = 2 if before == 3 else 0
-        effects.append(f"{action.area}: fortification {before} -> {state.fort[area]} (14.43)")
-    elif isinstance(action, Untie):
-        state.ties[state.game.board.index[action.area]] &= ~(1 << state.active())
-        effects.append(f"{action.area}: {state.game.player_ids[state.active()]} removes its tie (12.43)")
-    elif isinstance(action, CallCrusade):
-        crusades.begin(state, -1, effects)
-    elif isinstance(action, CrusadeAttack):
-        crusades.attack(state, state.game.board.index[action.area], action.gold, effects)
-    elif isinstance(action, CrusadePillage):
-        crusades.pillage(state, state.game.board.index[action.area], action.gold, effects)
-    elif isinstance(action, CrusadePass):
-        crusades.pass_turn(state, effects)
-    elif isinstance(action, CrusadeBorrow):
-        crusades.borrow(state, state.game.player_index[action.empire], action.gold, effects)
-    elif isinstance(action, CrusadeRoute):
-        crusades.choose_route(state, state.game.board.index[action.area], effects)
-    elif isinstance(action, CrusaderState):
-        crusades.answer_proposal(state, action.choice, effects)
-    elif isinstance(action, Waive):
-        if state.pending[-1].about in ("tax", "plunder"):
-            taxation.waive(state, action.waived, effects)
-        else:
-            rebellion.waive(state, action.waived, effects)
-    elif isinstance(action, Vote):
-        parleys.vote(state, action.yes, action.influence, effects)
-    elif isinstance(action, Contest):
-        decision = state.pending.pop()
-        area, conqueror = decision.data
-        kind = parleys.INHERITANCE if decision.about == parleys.INHERITANCE else "contest"
-        parleys.call(state, kind, decision.player, area, conqueror, effects)
-    elif isinstance(action, Accept | Refuse):
-        decision = state.pending.pop()
-        if decision.kind == DecisionKind.COMPLY:
-            state.pending.append(decision)
-            parleys.comply(state, isinstance(action, Accept), effects)
-        elif decision.kind == DecisionKind.PASSAGE:
-            state.pending.append(decision)
-            crusades.passage(state, isinstance(action, Accept), effects)
-        elif decision.kind == DecisionKind.CONSENT:
-            state.pending.append(decision)
-            crusades.consent(state, isinstance(action, Accept), effects)
-        elif decision.kind == DecisionKind.LOAN:
-            state.pending.append(decision)
-            crusades.lend(state, isinstance(action, Accept), effects)
-        elif decision.kind == DecisionKind.TRANSFER:
-            state.pending.append(decision)
-            parleys.answer_transfer(state, isinstance(action, Accept), effects)
-        elif decision.kind == DecisionKind.ASYLUM:
-            if isinstance(action, Accept):
-                state.asylum[decision.data[0]] = decision.player
-            asker, giver = state.game.player_ids[decision.data[0]], state.game.player_ids[decision.player]
-            granted = "grants" if isinstance(action, Accept) else "refuses"
-            effects.append(f"{giver} {granted} asylum to {asker} (21.2)")
-        elif decision.kind == DecisionKind.AGREEMENT:
-            state.pending.append(decision)
-            parleys.answer_agreement(state, isinstance(action, Accept), effects)
-        elif decision.about == parleys.INHERITANCE:
-            effects.append(f"{state.game.player_ids[decision.player]} accepts the inheritance (20.43)")
-        else:
-            effects.append(f"{state.game.player_ids[decision.player]} accepts the diplomatic conquest")
-    elif isinstance(action, EndTurn):
-        if state.tax_stage == 1:
-            state.tax_stage = 2
-        end_turn(state, effects)
-    else:
-        raise TypeError(f"no rule applies {type(action).__name__}")
+def after_action(state: EotmaState, effects: list[str]) -> None:
+    """The automatic steps after every action: the raider and Magnate attacks still queued (24),
+    unrest in areas cut off from their court (17.0), the schism condition (23.12)."""
     if state.phase == "raiders" and not state.pending and npc.run(state, effects):
         begin_initiative(state, effects)
     _unrest_for_lost_connection(state, effects)
     if state.schism_condition:
         schism.recheck(state, effects)
-    return effects
-
-
-def _endeavour(decision: Pending) -> Endeavour:
-    """Return the endeavour waiting for a defense or opposition decision (13, 12.2)."""
-    if decision.action is None:
-        raise TypeError(f"the pending {decision.kind.value} decision holds no endeavour")
-    return decision.action
 
 
 def _unrest_for_lost_connection(state: EotmaState, effects: list[str]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Self
 
-from model.rules.eotma import invariants, legal, sequence, victory, view
+from model.rules.eotma import invariants, moves, sequence, victory, view
 from model.rules.eotma.decisions import CATHEDRAL, COMMERCE, PALACE, UNIVERSITY, Pending
 from model.rules.eotma.records import (
     NO_PARLEY,
@@ -335,7 +335,7 @@ class EotmaState(State):
         return self.phase == "over"
 
     def legal_actions(self) -> list[Action]:
-        return legal.legal_actions(self)
+        return moves.legal_actions(self)
 
     def scores(self) -> dict[str, float]:
         return victory.scores(self)
@@ -345,10 +345,10 @@ class EotmaState(State):
         return victory.winners(self)
 
     def _check(self, action: Action) -> None:
-        legal.check(self, action)
+        moves.check(self, action)
 
     def _apply(self, action: Action) -> list[str]:
-        return sequence.apply(self, action)
+        return moves.apply(self, action)
 
     def view(self) -> dict[str, Any]:
         """Return what the map and the panels should show, as plain data (see ``view.view``)."""
