@@ -49,11 +49,12 @@ from model.rules.eotma.actions import (
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.data import Rules
 from model.rules.eotma.decisions import COMMERCE, DecisionKind
-from model.rules.eotma.endeavours.common import Located, problem
+from model.rules.eotma.endeavours.common import problem
 from model.rules.eotma.endeavours.diplomacy import outcome
 from model.rules.eotma.legal import candidate_action, deciding_player, revoke_problem
 from model.rules.eotma.moves import legal_actions
-from model.rules.eotma.ratings import base_rating, partial_against
+from model.rules.eotma.ratings import base_rating, cost, partial_against
+from model.rules.eotma.records import Located
 from model.rules.eotma.state import EotmaState
 from model.rules.eotma.taxation import tax_problem
 from model.rules.eotma.territory import connection, sea_range
@@ -249,10 +250,9 @@ class EotmaHeuristicBot:
         table = odds(state.game.rules)
         worth: list[tuple[float, int]] = []
         for area, seas in areas.items():
-            at = Located("rule", player, area, area, seas)
             const, terms, _penalty = self._curve(state, player, "rule", area, table)
             rating = base_rating(state, player, "rule", area, area, seas)
-            value = const - at.cost(state, 0) * self.gold_value
+            value = const - cost(state, "rule", seas, 0) * self.gold_value
             value += sum(weight * Odds.at(curve, rating) for curve, weight in terms)
             if value > 0:
                 worth.append((value, area))
@@ -559,7 +559,7 @@ class EotmaHeuristicBot:
         floor = -1e9  # the value the ranking's last kept entry must beat
         conquest_rating: dict[int, int] = {}
         for at in candidates:
-            price = at.cost(state, 0)
+            price = cost(state, at.kind, at.seas, 0)
             if price > treasury:
                 continue
             const, terms, penalty = self._curve(state, player, at.kind, at.target, table)

@@ -36,16 +36,17 @@ from model.rules.eotma.actions import (
     Tax,
 )
 from model.rules.eotma.decisions import DecisionKind, Pending
-from model.rules.eotma.endeavours.common import Located, is_conversion
+from model.rules.eotma.endeavours.common import is_conversion
 from model.rules.eotma.ratings import cost, diplomacy_base
+from model.rules.eotma.records import Located
 from model.rules.eotma.territory import connection, sea_range
 from model.rules.protocol import Action
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
-def deciding_player(state: EotmaState) -> int:
+def deciding_player(state: Position) -> int:
     """Return the number of the player the engine waits for (``current_player``), -1 for none."""
     if state.phase == "over":
         return -1
@@ -56,7 +57,7 @@ def deciding_player(state: EotmaState) -> int:
     return state.active()
 
 
-def revoke_actions(state: EotmaState) -> list[Action]:
+def revoke_actions(state: Position) -> list[Action]:
     """Return the deciding player's revocations of the asylum it granted (21.2).
 
     21.2 lets a host revoke asylum at any time. A program only acts when a player decides, so
@@ -75,12 +76,12 @@ def revoke_actions(state: EotmaState) -> list[Action]:
     return [RevokeAsylum(ids[e]) for e, h in enumerate(state.asylum) if h == host and _revoke_open(state, e)]
 
 
-def _revoke_open(state: EotmaState, exile: int) -> bool:
+def _revoke_open(state: Position, exile: int) -> bool:
     """Return False while the exile's diplomacy endeavour waits for the host's opposing gold."""
     return not (state.active() == exile and any(d.kind == DecisionKind.OPPOSE for d in state.pending))
 
 
-def revoke_problem(state: EotmaState, empire: str) -> str | None:
+def revoke_problem(state: Position, empire: str) -> str | None:
     """Return why the deciding player cannot revoke this empire's asylum now (21.2), or None."""
     host = deciding_player(state)
     exile = state.game.player_index.get(empire)
@@ -96,7 +97,7 @@ def revoke_problem(state: EotmaState, empire: str) -> str | None:
     return None
 
 
-def unit_actions(state: EotmaState, player: int) -> list[Action]:
+def unit_actions(state: Position, player: int) -> list[Action]:
     """Return one ``disband`` per own area holding army or fleet points (33.23, 34.12)."""
     ids = state.game.board.ids
     owner = state.owner
@@ -117,7 +118,7 @@ PALACE_GOLD_LISTED = 3
 areas (35.33); beyond it only the choice of all of them does, so the list stays short."""
 
 
-def palace_actions(state: EotmaState, player: int) -> list[Action]:
+def palace_actions(state: Position, player: int) -> list[Action]:
     """Return the palace rulings the player can pay for (35.33: any or all own palace areas, the
     extra gold spent per area).
 
@@ -166,7 +167,7 @@ def palace_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def defended_area(state: EotmaState, decision: Pending) -> int:
+def defended_area(state: Position, decision: Pending) -> int:
     """Return the area a pending defense is about (13, 24)."""
     if decision.kind == DecisionKind.NPC_DEFENSE:
         return decision.data[0]
@@ -174,7 +175,7 @@ def defended_area(state: EotmaState, decision: Pending) -> int:
     return state.game.board.index[decision.action.target]
 
 
-def may_end_turn(state: EotmaState, player: int) -> bool:
+def may_end_turn(state: Position, player: int) -> bool:
     """Return whether the turn may end: one endeavour is compulsory in the own turn (13.13).
 
     An exile need not (it may have no endeavour at all, 21.1), nor a player without cards.
@@ -187,7 +188,7 @@ KIND_CLASS: dict[str, type[Endeavour]] = {
 }
 
 
-def endeavour_candidates(state: EotmaState, player: int) -> list[Located]:
+def endeavour_candidates(state: Position, player: int) -> list[Located]:
     """Return every endeavour the player may place now, located, costs aside.
 
     The same conditions as ``endeavours.common.locate`` (tested to agree), computed in one sweep
@@ -238,7 +239,7 @@ def endeavour_candidates(state: EotmaState, player: int) -> list[Located]:
     return found
 
 
-def candidate_action(state: EotmaState, located: Located, gold: int) -> Endeavour:
+def candidate_action(state: Position, located: Located, gold: int) -> Endeavour:
     """Return the action for a located endeavour with ``gold`` extra gold."""
     ids = state.game.board.ids
     cls = KIND_CLASS[located.kind]
@@ -247,14 +248,14 @@ def candidate_action(state: EotmaState, located: Located, gold: int) -> Endeavou
     return cls(ids[located.target], gold)
 
 
-def endeavour_actions(state: EotmaState, player: int) -> list[Action]:
+def endeavour_actions(state: Position, player: int) -> list[Action]:
     """Return the legal endeavours, each with every affordable extra-gold amount of the table."""
     actions: list[Action] = []
     gold = state.treasury[player]
     extra = state.game.rules.extra_gold
     ids = state.game.board.ids
     for at in endeavour_candidates(state, player):
-        price = at.cost(state, 0)
+        price = cost(state, at.kind, at.seas, 0)
         cls = KIND_CLASS[at.kind]
         foreign = at.kind in ("conquest", "pillage")
         for g in extra:
@@ -268,7 +269,7 @@ def endeavour_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def mobilisation_actions(state: EotmaState, player: int) -> list[Action]:
+def mobilisation_actions(state: Position, player: int) -> list[Action]:
     """Return the legal army and fleet raising (33, 34.11) and marker building (35.11) endeavours."""
     game = state.game
     options = game.options
@@ -291,7 +292,7 @@ def mobilisation_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def tax_actions(state: EotmaState, player: int) -> list[Action]:
+def tax_actions(state: Position, player: int) -> list[Action]:
     """Return the legal tax and plunder actions of the taxation block (16.1, 16.2)."""
     actions: list[Action] = []
     ids = state.game.board.ids
@@ -310,7 +311,7 @@ def tax_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def crusade_actions(state: EotmaState, player: int) -> list[Action]:
+def crusade_actions(state: Position, player: int) -> list[Action]:
     """Return a crusader's attacks on the holy places it does not hold (23.32 step 5), or its
     pillages when it cannot pay for a conquest (23.32 step 2)."""
     actions: list[Action] = []
@@ -324,14 +325,14 @@ def crusade_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def borrow_actions(state: EotmaState, decision: Pending) -> list[Action]:
+def borrow_actions(state: Position, decision: Pending) -> list[Action]:
     """Return the loans a crusader short of gold for a conquest may ask for (23.32 step 2)."""
     ids = state.game.player_ids
     missing = crusades.shortfall(state, decision.player)
     return [CrusadeBorrow(ids[p], missing) for p in crusades.lenders(state, decision)]
 
 
-def borrow_problem(state: EotmaState, decision: Pending, action: CrusadeBorrow) -> str | None:
+def borrow_problem(state: Position, decision: Pending, action: CrusadeBorrow) -> str | None:
     """Return why this loan cannot be asked for, or None (23.32 step 2)."""
     game = state.game
     missing = crusades.shortfall(state, decision.player)
@@ -351,7 +352,7 @@ def borrow_problem(state: EotmaState, decision: Pending, action: CrusadeBorrow) 
     return None
 
 
-def crusade_problem(state: EotmaState, player: int, action: CrusadeAttack | CrusadePillage) -> str | None:
+def crusade_problem(state: Position, player: int, action: CrusadeAttack | CrusadePillage) -> str | None:
     """Return why this crusader attack or pillage is refused, or None."""
     area = state.game.board.index.get(action.area)
     if area is None or area not in crusades.open_targets(state):
@@ -377,7 +378,7 @@ def crusade_problem(state: EotmaState, player: int, action: CrusadeAttack | Crus
     return None
 
 
-def movement_actions(state: EotmaState, player: int) -> list[Action]:
+def movement_actions(state: Position, player: int) -> list[Action]:
     """Return the army moves of one point each that the movement points allow (33.4)."""
     ids = state.game.board.ids
     actions: list[Action] = []
@@ -390,7 +391,7 @@ def movement_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def gift_actions(state: EotmaState, player: int) -> list[Action]:
+def gift_actions(state: Position, player: int) -> list[Action]:
     """Return gifts (20.1, a bounded set: 1 or 5 gold, each claim, each area but the court; 22.21
     an area with its partial conversion)."""
     game = state.game
@@ -411,7 +412,7 @@ def gift_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def call_crusade_actions(state: EotmaState, player: int) -> list[Action]:
+def call_crusade_actions(state: Position, player: int) -> list[Action]:
     """Return the Byzantine player's call for a crusade when one is possible (23.31)."""
     game = state.game
     if not game.options.crusades or player != game.player_index.get(game.rules.schism_byzantine):
@@ -419,7 +420,7 @@ def call_crusade_actions(state: EotmaState, player: int) -> list[Action]:
     return [CallCrusade()] if crusades.possible(state) is None else []
 
 
-def parley_actions(state: EotmaState, player: int) -> list[Action]:
+def parley_actions(state: Position, player: int) -> list[Action]:
     """Return the parleys the player may call: a crusade parley (20.46), readmission (20.45) and
     claims (20.42), the last two once a round."""
     game = state.game
@@ -438,7 +439,7 @@ def parley_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def card_actions(state: EotmaState, player: int) -> list[Action]:
+def card_actions(state: Position, player: int) -> list[Action]:
     """Return the holding cards playable now, with their targets (Diplomatic Coup, 12.43)."""
     actions: list[Action] = []
     game = state.game

@@ -12,7 +12,7 @@ In the manner of boardgame.io's ``moves``: :data:`MOVES` registers every action 
 
 :data:`DECISIONS` says, for each kind of pending decision, which action classes answer it, how its
 answers are listed and what the deciding player is told when it tries anything else. After each
-effect the automatic steps run (:func:`after_action`). ``EotmaState`` checks and applies actions
+effect the automatic steps run (:func:`after_action`). ``Position`` checks and applies actions
 through :func:`check` and :func:`apply` only, and lists them with :func:`legal_actions`.
 """
 
@@ -79,15 +79,15 @@ from model.rules.eotma.territory import move_court
 from model.rules.protocol import Action, IllegalActionError
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
-Listing = Callable[["EotmaState", int], list[Action]]
+Listing = Callable[["Position", int], list[Action]]
 """Return the legal actions of one class (or one family) for the acting player."""
-Problem = Callable[["EotmaState", Any, int], "str | None"]
+Problem = Callable[["Position", Any, int], "str | None"]
 """Return why the acting player may not take this action now, or None."""
-Answer = Callable[["EotmaState", Pending, Any], "str | None"]
+Answer = Callable[["Position", Pending, Any], "str | None"]
 """Return why this action cannot answer the pending decision, or None (its class already fits)."""
-Effect = Callable[["EotmaState", Any, list[str]], None]
+Effect = Callable[["Position", Any, list[str]], None]
 """Carry out a checked action, appending what happens to the effects."""
 
 STEPS = ("initiative", "move", "tax", "main")
@@ -122,7 +122,7 @@ class Decision:
     asks: str
     """What the deciding player ``{who}`` is told when it tries another action (``{subject}``:
     what the decision is about)."""
-    listing: Callable[[EotmaState, Pending], list[Action]]
+    listing: Callable[[Position, Pending], list[Action]]
 
 
 # --- problems in the own turn (facts sheet 1.3, 13.13, 16.14, 33.4) ---
@@ -131,7 +131,7 @@ _TAX_BLOCK = "finish the taxation block first (16.14)"
 _TAX_BLOCK_ENDEAVOUR = "taxation is one block: end it before the next endeavour (16.14)"
 
 
-def _choose_slot_problem(state: EotmaState, action: ChooseSlot, _player: int) -> str | None:
+def _choose_slot_problem(state: Position, action: ChooseSlot, _player: int) -> str | None:
     n = state.game.n_players
     if not 1 <= action.slot <= n:
         return f"places run from 1 to {n}"
@@ -140,7 +140,7 @@ def _choose_slot_problem(state: EotmaState, action: ChooseSlot, _player: int) ->
     return None
 
 
-def _move_army_problem(state: EotmaState, action: MoveArmy, player: int) -> str | None:
+def _move_army_problem(state: Position, action: MoveArmy, player: int) -> str | None:
     board = state.game.board
     if action.source not in board.index or action.area not in board.index:
         return "name two land areas"
@@ -148,13 +148,13 @@ def _move_army_problem(state: EotmaState, action: MoveArmy, player: int) -> str 
     return armies.move_problem(state, player, source, target, action.points)
 
 
-def _endeavour_problem(state: EotmaState, action: Endeavour, player: int) -> str | None:
+def _endeavour_problem(state: Position, action: Endeavour, player: int) -> str | None:
     if state.tax_stage == 1:
         return _TAX_BLOCK_ENDEAVOUR
     return problem(state, player, action)
 
 
-def _begin_taxation_problem(state: EotmaState, _action: BeginTaxation, player: int) -> str | None:
+def _begin_taxation_problem(state: Position, _action: BeginTaxation, player: int) -> str | None:
     if state.is_exiled(player):
         return "an exile may not tax (21.0)"
     if state.tax_stage != 0:
@@ -162,7 +162,7 @@ def _begin_taxation_problem(state: EotmaState, _action: BeginTaxation, player: i
     return None
 
 
-def _tax_problem(state: EotmaState, action: Tax | Plunder, player: int) -> str | None:
+def _tax_problem(state: Position, action: Tax | Plunder, player: int) -> str | None:
     if state.tax_stage != 1:
         return "taxing happens inside the taxation block: start it with 'taxation' (16.14)"
     area = state.game.board.index.get(action.area)
@@ -173,17 +173,17 @@ def _tax_problem(state: EotmaState, action: Tax | Plunder, player: int) -> str |
     return taxation.plunder_problem(state, player, area)
 
 
-def _end_taxation_problem(state: EotmaState, _action: EndTaxation, _player: int) -> str | None:
+def _end_taxation_problem(state: Position, _action: EndTaxation, _player: int) -> str | None:
     return None if state.tax_stage == 1 else "no taxation block is open"
 
 
-def _play_card_problem(state: EotmaState, action: PlayCard, player: int) -> str | None:
+def _play_card_problem(state: Position, action: PlayCard, player: int) -> str | None:
     if state.tax_stage == 1:
         return _TAX_BLOCK
     return events.play_problem(state, player, action.card, action.area, action.empire)
 
 
-def _ask_asylum_problem(state: EotmaState, action: AskAsylum, player: int) -> str | None:
+def _ask_asylum_problem(state: Position, action: AskAsylum, player: int) -> str | None:
     other = state.game.player_index.get(action.empire)
     if other is None or other == player:
         return f"{action.empire!r} is not another empire"
@@ -194,7 +194,7 @@ def _ask_asylum_problem(state: EotmaState, action: AskAsylum, player: int) -> st
     return None
 
 
-def _rule_palaces_problem(state: EotmaState, action: RulePalaces, player: int) -> str | None:
+def _rule_palaces_problem(state: Position, action: RulePalaces, player: int) -> str | None:
     if state.tax_stage == 1:
         return _TAX_BLOCK_ENDEAVOUR
     index = state.game.board.index
@@ -204,13 +204,13 @@ def _rule_palaces_problem(state: EotmaState, action: RulePalaces, player: int) -
     return endeavours.palace_problem(state, player, [index[a] for a in action.targets], action.gold)
 
 
-def _disband_problem(state: EotmaState, action: Disband, player: int) -> str | None:
+def _disband_problem(state: Position, action: Disband, player: int) -> str | None:
     if state.tax_stage == 1:
         return _TAX_BLOCK
     return sequence.disband_problem(state, player, action.area, action.unit)
 
 
-def _reduce_fort_problem(state: EotmaState, action: ReduceFort, player: int) -> str | None:
+def _reduce_fort_problem(state: Position, action: ReduceFort, player: int) -> str | None:
     area = state.game.board.index.get(action.area)
     if area is None or state.owner[area] != player or not state.fort[area]:
         return f"{action.area} is not an own fortified area (14.43)"
@@ -219,7 +219,7 @@ def _reduce_fort_problem(state: EotmaState, action: ReduceFort, player: int) -> 
     return None
 
 
-def _untie_problem(state: EotmaState, action: Untie, player: int) -> str | None:
+def _untie_problem(state: Position, action: Untie, player: int) -> str | None:
     area = state.game.board.index.get(action.area)
     if area is None or not state.ties[area] & (1 << player):
         return f"the player has no tie to {action.area} to remove (12.43)"
@@ -228,14 +228,14 @@ def _untie_problem(state: EotmaState, action: Untie, player: int) -> str | None:
     return None
 
 
-def _call_crusade_problem(state: EotmaState, _action: CallCrusade, player: int) -> str | None:
+def _call_crusade_problem(state: Position, _action: CallCrusade, player: int) -> str | None:
     game = state.game
     if player != game.player_index.get(game.rules.schism_byzantine):
         return "only the Byzantine player calls a crusade; others call a crusade parley (23.31, 20.46)"
     return crusades.possible(state)
 
 
-def _give_problem(state: EotmaState, action: Give, player: int) -> str | None:
+def _give_problem(state: Position, action: Give, player: int) -> str | None:
     if state.tax_stage == 1:
         return _TAX_BLOCK
     why = parleys.give_problem(state, player, action.empire, action.what, action.value)
@@ -246,40 +246,40 @@ def _give_problem(state: EotmaState, action: Give, player: int) -> str | None:
     return why
 
 
-def _call_parley_problem(state: EotmaState, action: CallParley, player: int) -> str | None:
+def _call_parley_problem(state: Position, action: CallParley, player: int) -> str | None:
     if state.tax_stage == 1:
         return _TAX_BLOCK
     return parleys.call_problem(state, player, action.kind, action.area)
 
 
-def _agree_problem(state: EotmaState, action: Agree, player: int) -> str | None:
+def _agree_problem(state: Position, action: Agree, player: int) -> str | None:
     if state.tax_stage == 1:
         return _TAX_BLOCK
     return parleys.agreement_problem(state, player, action.empire)
 
 
-def _end_turn_problem(state: EotmaState, _action: EndTurn, player: int) -> str | None:
+def _end_turn_problem(state: Position, _action: EndTurn, player: int) -> str | None:
     if not legal.may_end_turn(state, player):
         return "at least one endeavour must be undertaken in the own turn (13.13)"
     return None
 
 
-def _revoke_problem(state: EotmaState, action: RevokeAsylum, _player: int) -> str | None:
+def _revoke_problem(state: Position, action: RevokeAsylum, _player: int) -> str | None:
     return legal.revoke_problem(state, action.empire)
 
 
-def _allowed(_state: EotmaState, _action: Action, _player: int) -> str | None:
+def _allowed(_state: Position, _action: Action, _player: int) -> str | None:
     return None
 
 
 # --- answers to pending decisions ---
 
 
-def _any_answer(_state: EotmaState, _decision: Pending, _action: Action) -> str | None:
+def _any_answer(_state: Position, _decision: Pending, _action: Action) -> str | None:
     return None
 
 
-def _defend_answer(state: EotmaState, decision: Pending, action: Defend) -> str | None:
+def _defend_answer(state: Position, decision: Pending, action: Defend) -> str | None:
     target = legal.defended_area(state, decision)
     price = defense_price(state, decision.player, target, action.gold)
     gold = state.treasury[decision.player]
@@ -289,36 +289,34 @@ def _defend_answer(state: EotmaState, decision: Pending, action: Defend) -> str 
     return None
 
 
-def _oppose_answer(state: EotmaState, decision: Pending, action: Oppose) -> str | None:
+def _oppose_answer(state: Position, decision: Pending, action: Oppose) -> str | None:
     if action.gold > state.treasury[decision.player]:
         return f"{state.game.player_ids[decision.player]} has only {state.treasury[decision.player]} gold"
     return None
 
 
-def _vote_answer(state: EotmaState, decision: Pending, action: Vote) -> str | None:
+def _vote_answer(state: Position, decision: Pending, action: Vote) -> str | None:
     if action.influence > state.holding[decision.player].count(parleys.INFLUENCE):
         who = state.game.player_ids[decision.player]
         return f"{who} does not hold {action.influence} Influence in Church Hierarchy cards (20.51)"
     return None
 
 
-def _crusade_answer(
-    state: EotmaState, decision: Pending, action: CrusadeAttack | CrusadePillage
-) -> str | None:
+def _crusade_answer(state: Position, decision: Pending, action: CrusadeAttack | CrusadePillage) -> str | None:
     return legal.crusade_problem(state, decision.player, action)
 
 
-def _borrow_answer(state: EotmaState, decision: Pending, action: CrusadeBorrow) -> str | None:
+def _borrow_answer(state: Position, decision: Pending, action: CrusadeBorrow) -> str | None:
     return legal.borrow_problem(state, decision, action)
 
 
-def _accept_answer(state: EotmaState, decision: Pending, _action: Accept) -> str | None:
+def _accept_answer(state: Position, decision: Pending, _action: Accept) -> str | None:
     if decision.kind == DecisionKind.LOAN and state.treasury[decision.player] < decision.data[1]:
         return f"{state.game.player_ids[decision.player]} has only {state.treasury[decision.player]} gold"
     return None
 
 
-def _route_answer(state: EotmaState, decision: Pending, action: CrusadeRoute) -> str | None:
+def _route_answer(state: Position, decision: Pending, action: CrusadeRoute) -> str | None:
     board = state.game.board
     if board.index.get(action.area, -1) not in decision.data:
         choices = ", ".join(board.ids[a] for a in decision.data)
@@ -326,15 +324,15 @@ def _route_answer(state: EotmaState, decision: Pending, action: CrusadeRoute) ->
     return None
 
 
-def _discard_answer(state: EotmaState, decision: Pending, action: Discard) -> str | None:
+def _discard_answer(state: Position, decision: Pending, action: Discard) -> str | None:
     return events.discard_problem(state, decision.player, action.card)
 
 
-def _disband_answer(state: EotmaState, decision: Pending, action: Disband) -> str | None:
+def _disband_answer(state: Position, decision: Pending, action: Disband) -> str | None:
     return sequence.disband_problem(state, decision.player, action.area, action.unit)
 
 
-def _relocate_answer(state: EotmaState, decision: Pending, action: Relocate) -> str | None:
+def _relocate_answer(state: Position, decision: Pending, action: Relocate) -> str | None:
     board = state.game.board
     area = board.index.get(action.area)
     if area is None or area not in decision.data:
@@ -346,63 +344,63 @@ def _relocate_answer(state: EotmaState, decision: Pending, action: Relocate) -> 
 # --- effects ---
 
 
-def _choose_slot(state: EotmaState, action: ChooseSlot, effects: list[str]) -> None:
+def _choose_slot(state: Position, action: ChooseSlot, effects: list[str]) -> None:
     sequence.choose_slot(state, action.slot, effects)
 
 
-def _move_army(state: EotmaState, action: MoveArmy, effects: list[str]) -> None:
+def _move_army(state: Position, action: MoveArmy, effects: list[str]) -> None:
     index = state.game.board.index
     armies.move(state, state.active(), index[action.source], index[action.area], action.points, effects)
 
 
-def _end_movement(state: EotmaState, _action: EndMovement, effects: list[str]) -> None:
+def _end_movement(state: Position, _action: EndMovement, effects: list[str]) -> None:
     state.step = "main"
     sequence.draw_events(state, state.active(), effects)
 
 
-def _endeavour(state: EotmaState, action: Endeavour, effects: list[str]) -> None:
+def _endeavour(state: Position, action: Endeavour, effects: list[str]) -> None:
     endeavours.declare(state, action, effects)
 
 
-def _begin_taxation(state: EotmaState, _action: BeginTaxation, effects: list[str]) -> None:
+def _begin_taxation(state: Position, _action: BeginTaxation, effects: list[str]) -> None:
     state.tax_stage = 1
     sequence.pay_demesne(state, state.active(), effects)
 
 
-def _tax(state: EotmaState, action: Tax, effects: list[str]) -> None:
+def _tax(state: Position, action: Tax, effects: list[str]) -> None:
     taxation.tax(state, state.active(), state.game.board.index[action.area], action.amount, effects)
 
 
-def _plunder(state: EotmaState, action: Plunder, effects: list[str]) -> None:
+def _plunder(state: Position, action: Plunder, effects: list[str]) -> None:
     taxation.plunder(state, state.active(), state.game.board.index[action.area], effects)
 
 
-def _end_taxation(state: EotmaState, _action: EndTaxation, _effects: list[str]) -> None:
+def _end_taxation(state: Position, _action: EndTaxation, _effects: list[str]) -> None:
     state.tax_stage = 2
 
 
-def _ask_asylum(state: EotmaState, action: AskAsylum, effects: list[str]) -> None:
+def _ask_asylum(state: Position, action: AskAsylum, effects: list[str]) -> None:
     host = state.game.player_index[action.empire]
     state.pending.append(Pending(DecisionKind.ASYLUM, host, "asylum", (state.active(),)))
     effects.append(f"{state.game.player_ids[state.active()]} asks {action.empire} for asylum (21.2)")
 
 
-def _play_card(state: EotmaState, action: PlayCard, effects: list[str]) -> None:
+def _play_card(state: Position, action: PlayCard, effects: list[str]) -> None:
     events.play(state, state.active(), action.card, action.area or "", action.empire or "", effects)
 
 
-def _give(state: EotmaState, action: Give, effects: list[str]) -> None:
+def _give(state: Position, action: Give, effects: list[str]) -> None:
     receiver = state.game.player_index[action.empire]
     parleys.give(
         state, state.active(), receiver, action.what, action.value, effects, conversion=action.conversion
     )
 
 
-def _call_crusade(state: EotmaState, _action: CallCrusade, effects: list[str]) -> None:
+def _call_crusade(state: Position, _action: CallCrusade, effects: list[str]) -> None:
     crusades.begin(state, -1, effects)
 
 
-def _call_parley(state: EotmaState, action: CallParley, effects: list[str]) -> None:
+def _call_parley(state: Position, action: CallParley, effects: list[str]) -> None:
     if action.kind == "breach":
         other = state.game.player_index[action.area or ""]
         parleys.call(state, "breach", state.active(), -1, other, effects)
@@ -411,28 +409,28 @@ def _call_parley(state: EotmaState, action: CallParley, effects: list[str]) -> N
         parleys.call(state, action.kind, state.active(), area, -1, effects)
 
 
-def _agree(state: EotmaState, action: Agree, effects: list[str]) -> None:
+def _agree(state: Position, action: Agree, effects: list[str]) -> None:
     parleys.agree(state, state.active(), action.empire, action.terms, effects)
 
 
-def _rule_palaces(state: EotmaState, action: RulePalaces, effects: list[str]) -> None:
+def _rule_palaces(state: Position, action: RulePalaces, effects: list[str]) -> None:
     index = state.game.board.index
     endeavours.rule_palaces(state, [index[a] for a in action.targets], effects, action.gold)
 
 
-def _reduce_fort(state: EotmaState, action: ReduceFort, effects: list[str]) -> None:
+def _reduce_fort(state: Position, action: ReduceFort, effects: list[str]) -> None:
     area = state.game.board.index[action.area]
     before = state.fort[area]
     state.fort[area] = 2 if before == 3 else 0
     effects.append(f"{action.area}: fortification {before} -> {state.fort[area]} (14.43)")
 
 
-def _untie(state: EotmaState, action: Untie, effects: list[str]) -> None:
+def _untie(state: Position, action: Untie, effects: list[str]) -> None:
     state.ties[state.game.board.index[action.area]] &= ~(1 << state.active())
     effects.append(f"{action.area}: {state.game.player_ids[state.active()]} removes its tie (12.43)")
 
 
-def _disband(state: EotmaState, action: Disband, effects: list[str]) -> None:
+def _disband(state: Position, action: Disband, effects: list[str]) -> None:
     area = state.game.board.index[action.area]
     if state.pending:  # 33.23: an unpaid point at the turn's end
         sequence.disband(state, area, action.unit, effects)
@@ -440,20 +438,20 @@ def _disband(state: EotmaState, action: Disband, effects: list[str]) -> None:
         sequence.give_up_unit(state, area, action.unit, effects)
 
 
-def _end_turn(state: EotmaState, _action: EndTurn, effects: list[str]) -> None:
+def _end_turn(state: Position, _action: EndTurn, effects: list[str]) -> None:
     if state.tax_stage == 1:
         state.tax_stage = 2
     sequence.end_turn(state, effects)
 
 
-def _revoke_asylum(state: EotmaState, action: RevokeAsylum, effects: list[str]) -> None:
+def _revoke_asylum(state: Position, action: RevokeAsylum, effects: list[str]) -> None:
     exile = state.game.player_index[action.empire]
     host_id = state.game.player_ids[state.asylum[exile]]
     state.asylum[exile] = -1  # 21.2: at any decision of the host (legal.revoke_actions)
     effects.append(f"{host_id} revokes the asylum of {action.empire} (21.2)")
 
 
-def _defend(state: EotmaState, action: Defend | Decline, effects: list[str]) -> None:
+def _defend(state: Position, action: Defend | Decline, effects: list[str]) -> None:
     gold = action.gold if isinstance(action, Defend) else None
     decision = state.pending[-1]
     if crusades.is_crusade_defense(decision):
@@ -468,7 +466,7 @@ def _defend(state: EotmaState, action: Defend | Decline, effects: list[str]) -> 
         endeavours.resolve(state, _endeavour_of(decision), effects)
 
 
-def _oppose(state: EotmaState, action: Oppose, effects: list[str]) -> None:
+def _oppose(state: Position, action: Oppose, effects: list[str]) -> None:
     decision = state.pending.pop()
     state.treasury[decision.player] -= action.gold
     if action.gold:
@@ -485,25 +483,25 @@ def _endeavour_of(decision: Pending) -> Endeavour:
     return decision.action
 
 
-def _vote(state: EotmaState, action: Vote, effects: list[str]) -> None:
+def _vote(state: Position, action: Vote, effects: list[str]) -> None:
     parleys.vote(state, action.yes, action.influence, effects)
 
 
-def _waive(state: EotmaState, action: Waive, effects: list[str]) -> None:
+def _waive(state: Position, action: Waive, effects: list[str]) -> None:
     if state.pending[-1].about in ("tax", "plunder"):
         taxation.waive(state, action.waived, effects)
     else:
         rebellion.waive(state, action.waived, effects)
 
 
-def _contest(state: EotmaState, _action: Contest, effects: list[str]) -> None:
+def _contest(state: Position, _action: Contest, effects: list[str]) -> None:
     decision = state.pending.pop()
     area, conqueror = decision.data
     kind = parleys.INHERITANCE if decision.about == parleys.INHERITANCE else "contest"
     parleys.call(state, kind, decision.player, area, conqueror, effects)
 
 
-def _grant_asylum(state: EotmaState, granted: bool, effects: list[str]) -> None:
+def _grant_asylum(state: Position, granted: bool, effects: list[str]) -> None:
     decision = state.pending.pop()
     if granted:
         state.asylum[decision.data[0]] = decision.player
@@ -511,7 +509,7 @@ def _grant_asylum(state: EotmaState, granted: bool, effects: list[str]) -> None:
     effects.append(f"{giver} {'grants' if granted else 'refuses'} asylum to {asker} (21.2)")
 
 
-def _accept_conquest(state: EotmaState, _granted: bool, effects: list[str]) -> None:
+def _accept_conquest(state: Position, _granted: bool, effects: list[str]) -> None:
     decision = state.pending.pop()
     who = state.game.player_ids[decision.player]
     if decision.about == parleys.INHERITANCE:
@@ -520,7 +518,7 @@ def _accept_conquest(state: EotmaState, _granted: bool, effects: list[str]) -> N
         effects.append(f"{who} accepts the diplomatic conquest")
 
 
-_YES_NO: dict[DecisionKind, Callable[[EotmaState, bool, list[str]], None]] = {
+_YES_NO: dict[DecisionKind, Callable[[Position, bool, list[str]], None]] = {
     DecisionKind.COMPLY: parleys.comply,
     DecisionKind.PASSAGE: crusades.passage,
     DecisionKind.CONSENT: crusades.consent,
@@ -533,39 +531,39 @@ _YES_NO: dict[DecisionKind, Callable[[EotmaState, bool, list[str]], None]] = {
 """Who carries out an ``accept`` or ``refuse``, by the kind of decision it answers."""
 
 
-def _yes_no(state: EotmaState, action: Accept | Refuse, effects: list[str]) -> None:
+def _yes_no(state: Position, action: Accept | Refuse, effects: list[str]) -> None:
     _YES_NO[state.pending[-1].kind](state, isinstance(action, Accept), effects)
 
 
-def _crusade_attack(state: EotmaState, action: CrusadeAttack, effects: list[str]) -> None:
+def _crusade_attack(state: Position, action: CrusadeAttack, effects: list[str]) -> None:
     crusades.attack(state, state.game.board.index[action.area], action.gold, effects)
 
 
-def _crusade_pillage(state: EotmaState, action: CrusadePillage, effects: list[str]) -> None:
+def _crusade_pillage(state: Position, action: CrusadePillage, effects: list[str]) -> None:
     crusades.pillage(state, state.game.board.index[action.area], action.gold, effects)
 
 
-def _crusade_pass(state: EotmaState, _action: CrusadePass, effects: list[str]) -> None:
+def _crusade_pass(state: Position, _action: CrusadePass, effects: list[str]) -> None:
     crusades.pass_turn(state, effects)
 
 
-def _crusade_borrow(state: EotmaState, action: CrusadeBorrow, effects: list[str]) -> None:
+def _crusade_borrow(state: Position, action: CrusadeBorrow, effects: list[str]) -> None:
     crusades.borrow(state, state.game.player_index[action.empire], action.gold, effects)
 
 
-def _crusade_route(state: EotmaState, action: CrusadeRoute, effects: list[str]) -> None:
+def _crusade_route(state: Position, action: CrusadeRoute, effects: list[str]) -> None:
     crusades.choose_route(state, state.game.board.index[action.area], effects)
 
 
-def _crusader_state(state: EotmaState, action: CrusaderState, effects: list[str]) -> None:
+def _crusader_state(state: Position, action: CrusaderState, effects: list[str]) -> None:
     crusades.answer_proposal(state, action.choice, effects)
 
 
-def _discard(state: EotmaState, action: Discard, effects: list[str]) -> None:
+def _discard(state: Position, action: Discard, effects: list[str]) -> None:
     events.discard(state, action.card, effects)
 
 
-def _relocate(state: EotmaState, action: Relocate, effects: list[str]) -> None:
+def _relocate(state: Position, action: Relocate, effects: list[str]) -> None:
     decision = state.pending.pop()
     move_court(state, decision.player, state.game.board.index[action.area], effects)
 
@@ -573,28 +571,28 @@ def _relocate(state: EotmaState, action: Relocate, effects: list[str]) -> None:
 # --- listings not kept in ``legal`` ---
 
 
-def _slot_listing(state: EotmaState, _player: int) -> list[Action]:
+def _slot_listing(state: Position, _player: int) -> list[Action]:
     taken = set(state.slots)
     return [ChooseSlot(s) for s in range(1, state.game.n_players + 1) if s not in taken]
 
 
-def _end_movement_listing(_state: EotmaState, _player: int) -> list[Action]:
+def _end_movement_listing(_state: Position, _player: int) -> list[Action]:
     return [EndMovement()]
 
 
-def _endeavour_listing(state: EotmaState, player: int) -> list[Action]:
+def _endeavour_listing(state: Position, player: int) -> list[Action]:
     return legal.endeavour_actions(state, player) if state.hand[player] else []
 
 
-def _begin_taxation_listing(state: EotmaState, player: int) -> list[Action]:
+def _begin_taxation_listing(state: Position, player: int) -> list[Action]:
     return [BeginTaxation()] if state.tax_stage == 0 and not state.is_exiled(player) else []
 
 
-def _end_taxation_listing(_state: EotmaState, _player: int) -> list[Action]:
+def _end_taxation_listing(_state: Position, _player: int) -> list[Action]:
     return [EndTaxation()]
 
 
-def _ask_asylum_listing(state: EotmaState, player: int) -> list[Action]:
+def _ask_asylum_listing(state: Position, player: int) -> list[Action]:
     if not state.is_exiled(player):
         return []
     return [
@@ -604,21 +602,21 @@ def _ask_asylum_listing(state: EotmaState, player: int) -> list[Action]:
     ]
 
 
-def _reduce_fort_listing(state: EotmaState, player: int) -> list[Action]:
+def _reduce_fort_listing(state: Position, player: int) -> list[Action]:
     ids, fort = state.game.board.ids, state.fort
     return [ReduceFort(ids[a]) for a, o in enumerate(state.owner) if o == player and fort[a]]
 
 
-def _untie_listing(state: EotmaState, player: int) -> list[Action]:
+def _untie_listing(state: Position, player: int) -> list[Action]:
     ids, bit = state.game.board.ids, 1 << player
     return [Untie(ids[a]) for a, ties in enumerate(state.ties) if ties & bit]
 
 
-def _disband_listing(state: EotmaState, player: int) -> list[Action]:
+def _disband_listing(state: Position, player: int) -> list[Action]:
     return legal.unit_actions(state, player) if state.game.options.armies_fleets else []
 
 
-def _end_turn_listing(state: EotmaState, player: int) -> list[Action]:
+def _end_turn_listing(state: Position, player: int) -> list[Action]:
     return [EndTurn()] if legal.may_end_turn(state, player) else []
 
 
@@ -717,19 +715,19 @@ MOVES: tuple[Move, ...] = (
 # --- listings of the decisions ---
 
 
-def _defense_listing(state: EotmaState, decision: Pending) -> list[Action]:
+def _defense_listing(state: Position, decision: Pending) -> list[Action]:
     player = decision.player
     base_cost = defense_price(state, player, legal.defended_area(state, decision))
     gold = state.treasury[player]
     return [Decline(), *(Defend(g) for g in state.game.rules.extra_gold if base_cost + g <= gold)]
 
 
-def _oppose_listing(state: EotmaState, decision: Pending) -> list[Action]:
+def _oppose_listing(state: Position, decision: Pending) -> list[Action]:
     gold = state.treasury[decision.player]
     return [Oppose(g) for g in state.game.rules.oppose_gold if g <= gold]
 
 
-def _vote_listing(state: EotmaState, decision: Pending) -> list[Action]:
+def _vote_listing(state: Position, decision: Pending) -> list[Action]:
     cards = state.holding[decision.player].count(parleys.INFLUENCE)
     return [
         Vote(True),
@@ -738,15 +736,15 @@ def _vote_listing(state: EotmaState, decision: Pending) -> list[Action]:
     ]
 
 
-def _contest_listing(_state: EotmaState, _decision: Pending) -> list[Action]:
+def _contest_listing(_state: Position, _decision: Pending) -> list[Action]:
     return [Contest(), Accept()]
 
 
-def _waive_listing(_state: EotmaState, _decision: Pending) -> list[Action]:
+def _waive_listing(_state: Position, _decision: Pending) -> list[Action]:
     return [Waive(True), Waive(False)]
 
 
-def _crusade_listing(state: EotmaState, decision: Pending) -> list[Action]:
+def _crusade_listing(state: Position, decision: Pending) -> list[Action]:
     return [
         *legal.crusade_actions(state, decision.player),
         *legal.borrow_actions(state, decision),
@@ -754,27 +752,27 @@ def _crusade_listing(state: EotmaState, decision: Pending) -> list[Action]:
     ]
 
 
-def _route_listing(state: EotmaState, decision: Pending) -> list[Action]:
+def _route_listing(state: Position, decision: Pending) -> list[Action]:
     return [CrusadeRoute(state.game.board.ids[a]) for a in decision.data]
 
 
-def _crusader_state_listing(_state: EotmaState, _decision: Pending) -> list[Action]:
+def _crusader_state_listing(_state: Position, _decision: Pending) -> list[Action]:
     return [CrusaderState(c) for c in CRUSADER_STATE_CHOICES]
 
 
-def _yes_no_listing(_state: EotmaState, _decision: Pending) -> list[Action]:
+def _yes_no_listing(_state: Position, _decision: Pending) -> list[Action]:
     return [Accept(), Refuse()]
 
 
-def _discard_listing(state: EotmaState, decision: Pending) -> list[Action]:
+def _discard_listing(state: Position, decision: Pending) -> list[Action]:
     return [Discard(c) for c in sorted(set(state.holding[decision.player]))]
 
 
-def _maintain_listing(state: EotmaState, decision: Pending) -> list[Action]:
+def _maintain_listing(state: Position, decision: Pending) -> list[Action]:
     return legal.unit_actions(state, decision.player)
 
 
-def _relocate_listing(state: EotmaState, decision: Pending) -> list[Action]:
+def _relocate_listing(state: Position, decision: Pending) -> list[Action]:
     return [Relocate(state.game.board.ids[a]) for a in decision.data]
 
 
@@ -878,7 +876,7 @@ def move_of(cls: type[Action]) -> Move:
 # --- the three entry points ---
 
 
-def legal_actions(state: EotmaState) -> list[Action]:
+def legal_actions(state: Position) -> list[Action]:
     """Return every legal action of the current player (gold amounts from the bounded table sets),
     with a host's revocations of asylum after them (21.2, see ``legal.revoke_actions``)."""
     actions = _listed(state)
@@ -888,7 +886,7 @@ def legal_actions(state: EotmaState) -> list[Action]:
     return actions
 
 
-def _listed(state: EotmaState) -> list[Action]:
+def _listed(state: Position) -> list[Action]:
     if state.phase == "over":
         return []
     if state.pending:
@@ -905,14 +903,14 @@ def _listed(state: EotmaState) -> list[Action]:
     return actions
 
 
-def check(state: EotmaState, action: Action) -> None:
+def check(state: Position, action: Action) -> None:
     """Raise IllegalActionError naming the rule when ``action`` is not allowed now."""
     reason = why_not(state, action)
     if reason is not None:
         raise IllegalActionError(action, reason)
 
 
-def why_not(state: EotmaState, action: Action) -> str | None:
+def why_not(state: Position, action: Action) -> str | None:
     """Return why ``action`` is not allowed now, or None when it is."""
     move = move_of(type(action))
     if move.when == "any":
@@ -940,7 +938,7 @@ def why_not(state: EotmaState, action: Action) -> str | None:
     return move.problem(state, action, player)
 
 
-def apply(state: EotmaState, action: Action) -> list[str]:
+def apply(state: Position, action: Action) -> list[str]:
     """Carry out a checked action and the automatic steps after it; return the effects."""
     effects = state.rng.trace  # rolls and effects in one list, in the order they happen
     move_of(type(action)).effect(state, action, effects)

@@ -23,7 +23,7 @@ from model.rules.eotma.records import Attack, Partial
 from model.rules.eotma.territory import set_owner, suitable_court
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
 def _stature(raider: dict[str, Any], year: int) -> int:
@@ -33,7 +33,7 @@ def _stature(raider: dict[str, Any], year: int) -> int:
     return int(raider["stature"][-1][1])
 
 
-def raider_targets(state: EotmaState, raider: dict[str, Any]) -> list[int]:
+def raider_targets(state: Position, raider: dict[str, Any]) -> list[int]:
     """Return the areas a raider may hit: its target pool, not at the lowest social state (24)."""
     board = state.game.board
     spec = raider.get("targets", {})
@@ -51,7 +51,7 @@ def raider_targets(state: EotmaState, raider: dict[str, Any]) -> list[int]:
     return [a for a in sorted(pool) if state.ss[a] > ss_min]
 
 
-def richest(state: EotmaState, pool: list[int], raids: int, name: str) -> list[int]:
+def richest(state: Position, pool: list[int], raids: int, name: str) -> list[int]:
     """Return the ``raids`` richest areas of the pool, population plus social state (house default
     12, facts sheet 7.2); areas tied at the cut are ordered by die rolls, highest first, equal
     rolls rolling again."""
@@ -68,7 +68,7 @@ def richest(state: EotmaState, pool: list[int], raids: int, name: str) -> list[i
     return chosen
 
 
-def queue_attacks(state: EotmaState, effects: list[str]) -> None:
+def queue_attacks(state: Position, effects: list[str]) -> None:
     """Queue this round's raids (24, house default 12) and Magnate conquests (24.5, house default 13)."""
     game = state.game
     year = game.year(state.round)
@@ -99,7 +99,7 @@ def queue_attacks(state: EotmaState, effects: list[str]) -> None:
                     state.npc_queue.append(conquest)
 
 
-def appear(state: EotmaState, effects: list[str]) -> None:
+def appear(state: Position, effects: list[str]) -> None:
     """Roll on the Magnate Matrix; a Magnate takes the area and its kindred independent neighbours.
 
     21.3 (4): an exile whose leader has that area's language and religion takes it instead.
@@ -142,7 +142,7 @@ def appear(state: EotmaState, effects: list[str]) -> None:
     effects.append(f"a Magnate appears in {board.ids[area]} (24.5)")
 
 
-def magnate_attack(state: EotmaState, code: int) -> Attack | None:
+def magnate_attack(state: Position, code: int) -> Attack | None:
     """Return the Magnate's conquest of its weakest neighbour, independent areas first (house default)."""
     board = state.game.board
     k = code - state.game.n_players
@@ -172,7 +172,7 @@ def magnate_attack(state: EotmaState, code: int) -> Attack | None:
     )
 
 
-def run(state: EotmaState, effects: list[str]) -> bool:
+def run(state: Position, effects: list[str]) -> bool:
     """Carry out queued attacks until one waits for a defense; return True when the queue is done."""
     while state.npc_queue:
         attack = state.npc_queue[0]
@@ -192,7 +192,7 @@ def run(state: EotmaState, effects: list[str]) -> bool:
     return True
 
 
-def resolve(state: EotmaState, attack: Attack, against: int, effects: list[str]) -> None:
+def resolve(state: Position, attack: Attack, against: int, effects: list[str]) -> None:
     """Resolve one raid (pillage, target results only) or Magnate conquest with an undealt year card.
 
     A raid rates stature + population - social state - fortification - defense (facts sheet 7.1:
@@ -239,7 +239,7 @@ def resolve(state: EotmaState, attack: Attack, against: int, effects: list[str])
         magnate_check(state, attack, card, effects)
 
 
-def magnate_check(state: EotmaState, attack: Attack, card: YearCard, effects: list[str]) -> None:
+def magnate_check(state: Position, attack: Attack, card: YearCard, effects: list[str]) -> None:
     """House default 13 (facts sheet 7.3): a Magnate is checked like a leader when its card calls
     a check on its stature (the stature check table); a death brings an heir's combat stature."""
     game = state.game
@@ -262,7 +262,7 @@ def magnate_check(state: EotmaState, attack: Attack, card: YearCard, effects: li
         effects.append(f"{attack.name}: combat stature {stature} -> {after}")
 
 
-def _magnate_c(state: EotmaState, attack: Attack, effects: list[str]) -> None:
+def _magnate_c(state: Position, attack: Attack, effects: list[str]) -> None:
     board = state.game.board
     target, base = attack.target, attack.base
     code = state.owner[base]
@@ -281,7 +281,7 @@ def _magnate_c(state: EotmaState, attack: Attack, effects: list[str]) -> None:
     set_owner(state, target, code, effects, conquest=True)
 
 
-def defend(state: EotmaState, gold: int | None, effects: list[str]) -> None:
+def defend(state: Position, gold: int | None, effects: list[str]) -> None:
     """The attacked player's decision on a raid or Magnate attack (13.0): defend with gold, or not."""
     decision = state.pending.pop()
     attack = state.npc_queue.pop(0)

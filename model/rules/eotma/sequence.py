@@ -15,7 +15,7 @@ from model.rules.eotma import (
     schism,
 )
 from model.rules.eotma.decisions import DecisionKind, Pending
-from model.rules.eotma.game import ROUNDS_PER_GAME_TURN
+from model.rules.eotma.gamedata import ROUNDS_PER_GAME_TURN
 from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import STATURE_INDEX, of_leaders_faith
 from model.rules.eotma.records import ClaimWatch, Partial
@@ -23,13 +23,13 @@ from model.rules.eotma.schism import schism_check
 from model.rules.eotma.territory import connection
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 ROUND_STEPS = ("schism", "raiders", "magnates", "crusade", "initiative", "turns", "end")
 """The steps of a round in order (facts sheet 1.3); optional ones do nothing when switched off."""
 
 
-def setup(state: EotmaState) -> list[str]:
+def setup(state: Position) -> list[str]:
     """Place the starting position: owners, social states, forts, ties, claims, courts, units, decks."""
     game = state.game
     board = game.board
@@ -74,7 +74,7 @@ def setup(state: EotmaState) -> list[str]:
     return effects
 
 
-def advance(state: EotmaState) -> list[str]:
+def advance(state: Position) -> list[str]:
     """Run automatic steps until a player must decide (or the game ends)."""
     effects = state.rng.trace
     if state.phase == "setup":
@@ -82,7 +82,7 @@ def advance(state: EotmaState) -> list[str]:
     return effects
 
 
-def start_round(state: EotmaState, effects: list[str]) -> None:
+def start_round(state: Position, effects: list[str]) -> None:
     """Round start: schism check (23.1), deal five year cards, rank players for initiative."""
     game = state.game
     effects.append(f"round {state.round + 1} ({game.year(state.round)})")
@@ -106,7 +106,7 @@ def start_round(state: EotmaState, effects: list[str]) -> None:
     begin_initiative(state, effects)
 
 
-def begin_initiative(state: EotmaState, effects: list[str]) -> None:
+def begin_initiative(state: Position, effects: list[str]) -> None:
     """Initiative determination (facts sheet 1.3): rank, then each player picks a place."""
     game = state.game
     state.ranking = initiative_ranking(state)
@@ -118,7 +118,7 @@ def begin_initiative(state: EotmaState, effects: list[str]) -> None:
         choose_slot(state, 1, effects)
 
 
-def initiative_ranking(state: EotmaState) -> list[int]:
+def initiative_ranking(state: Position) -> list[int]:
     """Rank players by the sum of their leader's statures, ties to the one with more areas (facts 1.3)."""
     counts = [0] * state.game.n_players
     for owner in state.owner:
@@ -127,7 +127,7 @@ def initiative_ranking(state: EotmaState) -> list[int]:
     return sorted(range(state.game.n_players), key=lambda p: (-sum(state.stat[p]), -counts[p], p))
 
 
-def choose_slot(state: EotmaState, slot: int, effects: list[str]) -> None:
+def choose_slot(state: Position, slot: int, effects: list[str]) -> None:
     """The ranked player takes a place in the turn order; the last choice starts the turns."""
     player = state.ranking[state.pick]
     state.slots[player] = slot
@@ -141,7 +141,7 @@ def choose_slot(state: EotmaState, slot: int, effects: list[str]) -> None:
     start_turn(state, effects)
 
 
-def start_turn(state: EotmaState, effects: list[str]) -> None:
+def start_turn(state: Position, effects: list[str]) -> None:
     """Turn start: reset the turn's counters and draw the event card(s) (19, 36)."""
     player = state.order[state.turn]
     state.endeavours_done = 0
@@ -155,14 +155,14 @@ def start_turn(state: EotmaState, effects: list[str]) -> None:
     draw_events(state, player, effects)
 
 
-def draw_events(state: EotmaState, player: int, effects: list[str]) -> None:
+def draw_events(state: Position, player: int, effects: list[str]) -> None:
     """Draw the turn's event card, or two under the optional rule (19, 36)."""
     if state.game.options.events:
         for _ in range(2 if state.game.options.two_event_cards else 1):
             events.draw(state, player, effects)
 
 
-def pay_demesne(state: EotmaState, player: int, effects: list[str]) -> None:
+def pay_demesne(state: Position, player: int, effects: list[str]) -> None:
     """19.2: each Enlargement of King's Personal Demesne card brings its gold during taxation, once
     a round (an exile, who may not tax, gets none)."""
     game = state.game
@@ -176,7 +176,7 @@ def pay_demesne(state: EotmaState, player: int, effects: list[str]) -> None:
         effects.append(f"{game.player_ids[player]}: +{demesne} gold from the royal demesne (19.2)")
 
 
-def end_turn(state: EotmaState, effects: list[str]) -> None:
+def end_turn(state: Position, effects: list[str]) -> None:
     """Turn end: demesne gold when no taxation block was held (19.2), maintenance (33.23, 34.12),
     claims (house default 18), next turn."""
     game = state.game
@@ -194,7 +194,7 @@ def end_turn(state: EotmaState, effects: list[str]) -> None:
     finish_turn(state, player, effects)
 
 
-def finish_turn(state: EotmaState, player: int, effects: list[str]) -> None:
+def finish_turn(state: Position, player: int, effects: list[str]) -> None:
     """After maintenance: claims (house default 18), then the next turn or the round's end."""
     grant_watched_claims(state, player, effects)
     state.turn += 1
@@ -204,13 +204,13 @@ def finish_turn(state: EotmaState, player: int, effects: list[str]) -> None:
     end_round(state, effects)
 
 
-def unit_points(state: EotmaState, player: int) -> int:
+def unit_points(state: Position, player: int) -> int:
     """Return the army and fleet points the player must maintain (33.23, 34.12)."""
     army, fleet = state.army, state.fleet
     return sum(army[a] + fleet[a] for a, owner in enumerate(state.owner) if owner == player)
 
 
-def maintain(state: EotmaState, player: int, effects: list[str]) -> bool:
+def maintain(state: Position, player: int, effects: list[str]) -> bool:
     """33.23, 34.12: pay one gold per army and fleet point. Return False when the treasury falls
     short: the player then removes the unpaid points one by one, each its own choice (a
     ``maintain`` decision answered with ``disband``), and the turn ends after the last."""
@@ -226,7 +226,7 @@ def maintain(state: EotmaState, player: int, effects: list[str]) -> bool:
     return True
 
 
-def disband(state: EotmaState, area: int, unit: str, effects: list[str]) -> None:
+def disband(state: Position, area: int, unit: str, effects: list[str]) -> None:
     """33.23, 34.12: remove one unpaid unit point the player chose; with the last one gone the rest
     is paid and the turn ends."""
     decision = state.pending.pop()
@@ -239,24 +239,24 @@ def disband(state: EotmaState, area: int, unit: str, effects: list[str]) -> None
     finish_turn(state, player, effects)
 
 
-def give_up_unit(state: EotmaState, area: int, unit: str, effects: list[str]) -> None:
+def give_up_unit(state: Position, area: int, unit: str, effects: list[str]) -> None:
     """33.23: a player may choose not to maintain a unit point; in its own turn it gives the point
     up at once (whether it goes now or at the turn's end, no gold is paid for it)."""
     _remove_point(state, area, unit, "given up, not to be maintained", effects)
 
 
-def _units(state: EotmaState, unit: str) -> list[int]:
+def _units(state: Position, unit: str) -> list[int]:
     """Return the per-area points of one unit kind (``army`` or ``fleet``)."""
     return state.army if unit == "army" else state.fleet
 
 
-def _remove_point(state: EotmaState, area: int, unit: str, how: str, effects: list[str]) -> None:
+def _remove_point(state: Position, area: int, unit: str, how: str, effects: list[str]) -> None:
     _units(state, unit)[area] -= 1
     state.invalidate()
     effects.append(f"{state.game.board.ids[area]}: 1 {unit} point {how} (33.23)")
 
 
-def disband_problem(state: EotmaState, player: int, area_id: str, unit: str) -> str | None:
+def disband_problem(state: Position, player: int, area_id: str, unit: str) -> str | None:
     """Return why this unit point cannot be the one removed, or None (33.23, 34.12)."""
     area = state.game.board.index.get(area_id)
     if area is None or state.owner[area] != player or not _units(state, unit)[area]:
@@ -264,7 +264,7 @@ def disband_problem(state: EotmaState, player: int, area_id: str, unit: str) -> 
     return None
 
 
-def watch_claims(state: EotmaState, player: int) -> None:
+def watch_claims(state: Position, player: int) -> None:
     """House default 18 method 1, at the start of a turn: the areas the player holds with a tie, of
     its leader's religion or church, are watched; those still so held at the turn's end are claimed."""
     if not state.game.rules.claim_own_and_tie:
@@ -283,7 +283,7 @@ def watch_claims(state: EotmaState, player: int) -> None:
     state.claim_watch = still
 
 
-def grant_watched_claims(state: EotmaState, player: int, effects: list[str]) -> None:
+def grant_watched_claims(state: Position, player: int, effects: list[str]) -> None:
     """House default 18 method 1: own + tie to an area of the leader's religion or church gives a
     claim at the end of the player's next turn, if both are still held then: the areas watched
     since the start of this turn (the leader's own faith, excommunication aside, 22.11; one church
@@ -306,7 +306,7 @@ def grant_watched_claims(state: EotmaState, player: int, effects: list[str]) -> 
     state.claim_watch = [w for w in state.claim_watch if w.player != player]
 
 
-def end_round(state: EotmaState, effects: list[str]) -> None:
+def end_round(state: Position, effects: list[str]) -> None:
     """Round end: unused year cards are lost (13.14); the next round starts or the game ends."""
     game = state.game
     state.hand = [[] for _ in range(game.n_players)]
@@ -318,7 +318,7 @@ def end_round(state: EotmaState, effects: list[str]) -> None:
     start_round(state, effects)
 
 
-def after_action(state: EotmaState, effects: list[str]) -> None:
+def after_action(state: Position, effects: list[str]) -> None:
     """The automatic steps after every action: the raider and Magnate attacks still queued (24),
     unrest in areas cut off from their court (17.0), the schism condition (23.12)."""
     if state.phase == "raiders" and not state.pending and npc.run(state, effects):
@@ -328,7 +328,7 @@ def after_action(state: EotmaState, effects: list[str]) -> None:
         schism.recheck(state, effects)
 
 
-def _unrest_for_lost_connection(state: EotmaState, effects: list[str]) -> None:
+def _unrest_for_lost_connection(state: Position, effects: list[str]) -> None:
     """17.0: an area cut off from its court goes into unrest (checked after every action).
 
     An exile has no court (21.0), so every area it still holds is cut off (7.51) and goes into

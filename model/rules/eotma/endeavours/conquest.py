@@ -7,17 +7,16 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma import rebellion
 from model.rules.eotma.cards import YearCard
-from model.rules.eotma.endeavours.common import Located
 from model.rules.eotma.ratings import faith, of_leaders_faith
-from model.rules.eotma.records import Partial
+from model.rules.eotma.records import Located, Partial
 from model.rules.eotma.territory import set_owner
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
 def apply_results(
-    state: EotmaState, at: Located, card: YearCard, rating: int, blocked: bool, effects: list[str]
+    state: Position, at: Located, card: YearCard, rating: int, blocked: bool, effects: list[str]
 ) -> None:
     """Apply a conquest card's results: target -1, then C, then the base -1(<#)."""
     results = card.for_kind("conquest")
@@ -49,7 +48,7 @@ def apply_results(
                     c_result(state, at, effects)
 
 
-def _conversion_loss(state: EotmaState, area: int, effects: list[str]) -> bool:
+def _conversion_loss(state: Position, area: int, effects: list[str]) -> bool:
     """22.2: a level lost by the area under conversion puts it in unrest (already there or not)
     and calls a rebellion check; at the lowest level nothing is lost, so nothing follows.
     Return whether the check waits for tie waivers (12.42), the C results then wait with it."""
@@ -61,7 +60,7 @@ def _conversion_loss(state: EotmaState, area: int, effects: list[str]) -> bool:
     return rebellion.check(state, area, 0, effects, "conversion") == rebellion.DEFERRED
 
 
-def c_result(state: EotmaState, at: Located, effects: list[str]) -> None:
+def c_result(state: Position, at: Located, effects: list[str]) -> None:
     """One C result against an enemy or independent area (10.3, 10.36, 10.38)."""
     board = state.game.board
     target, base, player = at.target, at.base, at.player
@@ -91,7 +90,7 @@ def c_result(state: EotmaState, at: Located, effects: list[str]) -> None:
     take(state, player, target, effects)
 
 
-def take(state: EotmaState, player: int, target: int, effects: list[str]) -> None:
+def take(state: Position, player: int, target: int, effects: list[str]) -> None:
     """Full conquest: new owner, unrest, forts reduced (14.41); Iberian Moslem areas turn Catholic (22.27)."""
     board = state.game.board
     fort = state.fort[target]
@@ -103,7 +102,7 @@ def take(state: EotmaState, player: int, target: int, effects: list[str]) -> Non
     iberian_conquest(state, player, target, effects)
 
 
-def iberian_conquest(state: EotmaState, player: int, target: int, effects: list[str]) -> None:
+def iberian_conquest(state: Position, player: int, target: int, effects: list[str]) -> None:
     """22.27: an Iberian Moslem area conquered by a player whose leader is Christian (excommunicated
     or not: 22.11 is about ratings only) turns Roman Catholic at once; no conversion points. A
     diplomatic conquest is a conquest too (12.31, 12.32)."""
@@ -120,14 +119,14 @@ def iberian_conquest(state: EotmaState, player: int, target: int, effects: list[
         end_claims(state, target, effects)
 
 
-def is_iberian_moslem(state: EotmaState, area: int) -> bool:
+def is_iberian_moslem(state: Position, area: int) -> bool:
     """Return whether the area is an Iberian Moslem area (22.27): marked so on the map and still
     of the religion it started with."""
     board = state.game.board
     return board.iberian_moslem[area] and state.religion[area] == board.religion[area]
 
 
-def _roman_catholic(state: EotmaState, player: int) -> str | None:
+def _roman_catholic(state: Position, player: int) -> str | None:
     catalog = state.game.board.catalog
     for religion_id, name in catalog.religion_names.items():
         if religion_id == "roman_catholic" or name.lower() == "roman catholic":
@@ -135,7 +134,7 @@ def _roman_catholic(state: EotmaState, player: int) -> str | None:
     return faith(state, player)
 
 
-def conversion_differential(state: EotmaState, player: int, area: int) -> int:
+def conversion_differential(state: Position, player: int, area: int) -> int:
     """Return the C results a conversion needs (22.2-22.24, 35.31), at least one."""
     game = state.game
     rules = game.rules
@@ -161,7 +160,7 @@ def conversion_differential(state: EotmaState, player: int, area: int) -> int:
     return max(1, differential)
 
 
-def convert_result(state: EotmaState, player: int, area: int, effects: list[str]) -> None:
+def convert_result(state: Position, player: int, area: int, effects: list[str]) -> None:
     """A C result toward converting an own area; the last one converts it (22.2, 22.25, 22.28)."""
     game = state.game
     board = game.board
@@ -198,7 +197,7 @@ def convert_result(state: EotmaState, player: int, area: int, effects: list[str]
         end_claims(state, other, effects)
 
 
-def end_claims(state: EotmaState, area: int, effects: list[str]) -> None:
+def end_claims(state: Position, area: int, effects: list[str]) -> None:
     """House default 18 (``claims`` table ``end_on_conversion``): once an area has turned to another
     religion, the claims of players whose leader is not of its religion or church end."""
     game = state.game

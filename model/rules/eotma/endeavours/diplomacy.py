@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.decisions import DecisionKind, Pending
-from model.rules.eotma.endeavours.common import Located
 from model.rules.eotma.endeavours.conquest import iberian_conquest
 from model.rules.eotma.parleys import is_christian
 from model.rules.eotma.ratings import of_leaders_faith
+from model.rules.eotma.records import Located
 from model.rules.eotma.territory import set_owner
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
 def outcome(card: YearCard, rating: int) -> str | None:
@@ -35,7 +35,7 @@ def outcome(card: YearCard, rating: int) -> str | None:
     return "T" if tie else None
 
 
-def apply_results(state: EotmaState, at: Located, card: YearCard, rating: int, effects: list[str]) -> None:
+def apply_results(state: Position, at: Located, card: YearCard, rating: int, effects: list[str]) -> None:
     """Apply the result: a tie (12.14 one per player), or a diplomatic conquest (12.31)."""
     game = state.game
     board = game.board
