@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.endeavours.common import may_defend, pay_defense
-from model.rules.eotma.endeavours.conquest import take
+from model.rules.eotma.endeavours.conquest import count_c_result, take
 from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import (
     COMBAT,
@@ -28,7 +28,7 @@ from model.rules.eotma.ratings import (
     technology,
 )
 from model.rules.eotma.rebellion import army_absorbs, lower_social_state, raise_social_state
-from model.rules.eotma.records import Crusade, Partial
+from model.rules.eotma.records import Crusade
 
 if TYPE_CHECKING:
     from model.rules.eotma.position import Position
@@ -552,12 +552,9 @@ def pass_turn(state: Position, effects: list[str]) -> None:
 
 def _c_result(state: Position, player: int, target: int, effects: list[str]) -> None:
     state.crusade_passes = 0
-    population = state.game.board.population[target]
-    key = (target, -2 - player)  # crusaders have no base on the map
-    if population > 1:
-        _p, count = state.partial.get(key, Partial(player, 0))
-        state.partial[key] = Partial(player, count + 1)
-        total = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == player)
+    total = count_c_result(state, player, target, -2 - player)  # crusaders have no base on the map
+    if total is not None:
+        population = state.game.board.population[target]
         effects.append(f"{state.game.board.ids[target]}: {total} of {population} C results (10.3)")
         if total < population:
             return

@@ -18,8 +18,9 @@ from model.rules.eotma.cards import YearCard
 from model.rules.eotma.crusades import roll_off
 from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.endeavours.common import may_defend, pay_defense
+from model.rules.eotma.endeavours.conquest import count_c_result, reduce_fort
 from model.rules.eotma.ratings import COMBAT
-from model.rules.eotma.records import Attack, Partial
+from model.rules.eotma.records import Attack
 from model.rules.eotma.territory import set_owner, suitable_court
 
 if TYPE_CHECKING:
@@ -268,16 +269,12 @@ def _magnate_c(state: Position, attack: Attack, effects: list[str]) -> None:
     code = state.owner[base]
     if code < state.game.n_players or state.owner[target] == code:
         return
+    total = count_c_result(state, code, target, base)
     population = board.population[target]
-    if population > 1:
-        _p, count = state.partial.get((target, base), Partial(code, 0))
-        state.partial[(target, base)] = Partial(code, count + 1)
-        total = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == code)
-        if total < population:
-            effects.append(f"{board.ids[target]}: {total} of {population} C results for {attack.name} (10.3)")
-            return
-    fort = state.fort[target]
-    state.fort[target] = 2 if fort >= 3 else 0  # 14.41
+    if total is not None and total < population:
+        effects.append(f"{board.ids[target]}: {total} of {population} C results for {attack.name} (10.3)")
+        return
+    reduce_fort(state, target, effects)
     set_owner(state, target, code, effects, conquest=True)
 
 

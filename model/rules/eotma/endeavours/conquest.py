@@ -76,11 +76,9 @@ def c_result(state: Position, at: Located, effects: list[str]) -> None:
             del state.partial[(base, target)]
         effects.append(f"{board.ids[base]}: one C result from {board.ids[target]} removed (10.36)")
         return
-    population = board.population[target]
-    if population > 1:
-        _p, count = state.partial.get((target, base), Partial(player, 0))
-        state.partial[(target, base)] = Partial(player, count + 1)
-        total = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == player)
+    total = count_c_result(state, player, target, base)
+    if total is not None:
+        population = board.population[target]
         effects.append(
             f"{board.ids[target]}: {total} of {population} C results "
             f"for {state.game.player_ids[player]} (10.3)"
@@ -90,13 +88,33 @@ def c_result(state: Position, at: Located, effects: list[str]) -> None:
     take(state, player, target, effects)
 
 
-def take(state: Position, player: int, target: int, effects: list[str]) -> None:
-    """Full conquest: new owner, unrest, forts reduced (14.41); Iberian Moslem areas turn Catholic (22.27)."""
-    board = state.game.board
+def count_c_result(state: Position, holder: int, target: int, base: int) -> int | None:
+    """10.3-10.33: record one C result of ``holder`` against ``target`` from ``base`` and return the
+    holder's C results against the area from all its bases; the area falls when they reach its
+    population. An area of population one or less falls to a single C result: nothing is
+    recorded and None returned.
+
+    The one count for every conqueror: players' conquests (here), Magnates (``npc``) and
+    crusaders (``crusades``, whose base is a code off the map)."""
+    if state.game.board.population[target] <= 1:
+        return None
+    _holder, count = state.partial.get((target, base), Partial(holder, 0))
+    state.partial[(target, base)] = Partial(holder, count + 1)
+    return sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == holder)
+
+
+def reduce_fort(state: Position, target: int, effects: list[str]) -> None:
+    """14.41: a conquered area's fortification of 3 falls to 2, one of 2 is razed (logged)."""
     fort = state.fort[target]
     state.fort[target] = 2 if fort >= 3 else 0
     if fort:
-        effects.append(f"{board.ids[target]}: fortification {fort} -> {state.fort[target]} (14.41)")
+        area = state.game.board.ids[target]
+        effects.append(f"{area}: fortification {fort} -> {state.fort[target]} (14.41)")
+
+
+def take(state: Position, player: int, target: int, effects: list[str]) -> None:
+    """Full conquest: new owner, unrest, forts reduced (14.41); Iberian Moslem areas turn Catholic (22.27)."""
+    reduce_fort(state, target, effects)
     set_owner(state, target, player, effects, conquest=True)
     state.unrest[target] = True
     iberian_conquest(state, player, target, effects)
