@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma import rebellion
 from model.rules.eotma.cards import YearCard
-from model.rules.eotma.parleys import lapse_agreements
 from model.rules.eotma.territory import connection
 
 if TYPE_CHECKING:
@@ -116,3 +115,11 @@ def heirless(state: Position, player: int, effects: list[str]) -> None:
         effects.append(f"{who}: readmitted to the church (22.14)")
     lapse_agreements(state, player, effects)
     succeed(state, player, effects)
+
+
+def lapse_agreements(state: Position, player: int, effects: list[str]) -> None:
+    """20.3: an heirless death frees everyone from the agreements the dead leader made."""
+    kept = [a for a in state.agreements if player not in a.parties()]
+    if len(kept) != len(state.agreements):
+        effects.append(f"the binding agreements of {state.game.player_ids[player]} lapse (20.3)")
+        state.agreements = kept

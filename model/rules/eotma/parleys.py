@@ -257,14 +257,6 @@ def answer_agreement(state: Position, accepted: bool, effects: list[str]) -> Non
         effects.append(f"{who} refuses the agreement '{decision.about}'")
 
 
-def lapse_agreements(state: Position, player: int, effects: list[str]) -> None:
-    """20.3: an heirless death frees everyone from the agreements the dead leader made."""
-    kept = [a for a in state.agreements if player not in a.parties()]
-    if len(kept) != len(state.agreements):
-        effects.append(f"the binding agreements of {state.game.player_ids[player]} lapse (20.3)")
-        state.agreements = kept
-
-
 def call_problem(state: Position, player: int, kind: str, area_id: str | None) -> str | None:
     """Return why the player cannot call this parley now, or None (20.4, 20.42, 20.44, 20.45)."""
     if kind == "breach":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from model.rules.eotma.conversion import convert_result
 from model.rules.eotma.decisions import UNIVERSITY, DecisionKind, Pending
 from model.rules.eotma.ratings import language_difference, religion_difference
 from model.rules.eotma.records import DeferredCheck
@@ -153,8 +154,6 @@ def waive(state: Position, waived: bool, effects: list[str]) -> None:
         return
     result = check(state, area, gold, effects, REASONS[reason], waived=given == asked, ask=False)
     if held and result != REBELLION and state.owner[area] == owner:
-        from model.rules.eotma.endeavours.conquest import convert_result
-
         for _ in range(held):
             if state.owner[area] == owner:
                 convert_result(state, owner, area, effects)

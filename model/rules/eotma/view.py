@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from model.rules.eotma import npc
 from model.rules.eotma.actions import Endeavour
+from model.rules.eotma.conversion import conversion_differential
 from model.rules.eotma.decisions import ABOUT_ENDEAVOUR, DecisionKind
 from model.rules.eotma.endeavours.common import is_conversion, locate
-from model.rules.eotma.endeavours.conquest import conversion_differential
 from model.rules.eotma.ratings import base_rating, cost
 from model.rules.eotma.victory import victory_points
 

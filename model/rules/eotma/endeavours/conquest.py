@@ -1,5 +1,6 @@
 """Conquest (10): C results, partial conquest of populous areas (10.3-10.38), forts (14.41),
-Iberian Moslem areas (22.27) and conversion of own areas (22.2)."""
+Iberian Moslem areas taken (22.27); a conquest of an own area is a conversion attempt (22.2, whose
+results ``conversion`` carries out)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma import rebellion
 from model.rules.eotma.cards import YearCard
-from model.rules.eotma.ratings import faith, of_leaders_faith
+from model.rules.eotma.conversion import convert_result, end_claims, is_iberian_moslem, roman_catholic
+from model.rules.eotma.ratings import faith
 from model.rules.eotma.records import Located, Partial
 from model.rules.eotma.territory import set_owner
 
@@ -129,102 +131,9 @@ def iberian_conquest(state: Position, player: int, target: int, effects: list[st
         return
     if board.group_kind(faith(state, player)) != "christian":
         return
-    new = _roman_catholic(state, player)
+    new = roman_catholic(state, player)
     if state.religion[target] != new:
         state.religion[target] = new
         state.count("conversions")
         effects.append(f"{board.ids[target]}: religion becomes {new} (22.27, no conversion points)")
         end_claims(state, target, effects)
-
-
-def is_iberian_moslem(state: Position, area: int) -> bool:
-    """Return whether the area is an Iberian Moslem area (22.27): marked so on the map and still
-    of the religion it started with."""
-    board = state.game.board
-    return board.iberian_moslem[area] and state.religion[area] == board.religion[area]
-
-
-def _roman_catholic(state: Position, player: int) -> str | None:
-    catalog = state.game.board.catalog
-    for religion_id, name in catalog.religion_names.items():
-        if religion_id == "roman_catholic" or name.lower() == "roman catholic":
-            return religion_id
-    return faith(state, player)
-
-
-def conversion_differential(state: Position, player: int, area: int) -> int:
-    """Return the C results a conversion needs (22.2-22.24, 35.31), at least one."""
-    game = state.game
-    rules = game.rules
-    board = game.board
-    names = board.catalog.religion_names
-    area_religion = state.religion[area]
-    leader = faith(state, player)
-    convictional = rules.conversion_rating(
-        area_religion, board.group_kind(area_religion), names.get(area_religion or "")
-    )["convictional"]
-    if is_iberian_moslem(state, area):
-        convictional = rules.iberian_convictional
-    proselytic = rules.conversion_rating(leader, board.group_kind(leader), names.get(leader or ""))[
-        "proselytic"
-    ]
-    if game.options.civilisation_markers and state.civ[area] & 1:
-        proselytic += 1
-    differential = convictional - proselytic
-    if state.ties[area] & (1 << player):
-        differential //= 2  # 22.24
-    if any(rules.event_kinds[c].effect.get("type") == "missionary_fervor" for c in state.kept[player]):
-        differential //= 2  # 22.23
-    return max(1, differential)
-
-
-def convert_result(state: Position, player: int, area: int, effects: list[str]) -> None:
-    """A C result toward converting an own area; the last one converts it (22.2, 22.25, 22.28)."""
-    game = state.game
-    board = game.board
-    needed = conversion_differential(state, player, area)
-    done = state.conversion.get((player, area), 0) + 1
-    effects.append(f"{board.ids[area]}: conversion {done} of {needed}")
-    if done < needed:
-        state.conversion[(player, area)] = done
-        return
-    state.conversion.pop((player, area), None)
-    old = state.religion[area]
-    new = faith(state, player)
-    converted = [area]
-    if old in game.rules.group_conversion:
-        # 22.25: the whole pagan group converts, except areas held by a player of another
-        # religion or church (under a union result the united churches are one, 23.11).
-        for other in range(board.n):
-            if other == area or state.religion[other] != old:
-                continue
-            owner = state.owner[other]
-            if (
-                0 <= owner < game.n_players
-                and owner != player
-                and board.religion_difference(faith(state, owner), new, state.union) != 0
-            ):
-                continue
-            converted.append(other)
-    for other in converted:
-        state.religion[other] = new
-        state.count("conversions")
-        state.conversion.pop((player, other), None)
-        state.vp_conversions[player] += game.rules.vp_conversion
-        effects.append(f"{board.ids[other]}: converted to {new} (+{game.rules.vp_conversion} VP, 22.28)")
-        end_claims(state, other, effects)
-
-
-def end_claims(state: Position, area: int, effects: list[str]) -> None:
-    """House default 18 (``claims`` table ``end_on_conversion``): once an area has turned to another
-    religion, the claims of players whose leader is not of its religion or church end."""
-    game = state.game
-    if not game.rules.claims_end_on_conversion or not state.claims[area]:
-        return
-    for p in range(game.n_players):
-        if state.claims[area] & (1 << p) and not of_leaders_faith(state, p, area):
-            state.claims[area] &= ~(1 << p)
-            who = game.player_ids[p]
-            effects.append(
-                f"{game.board.ids[area]}: the claim of {who} ends with the conversion (house default 18)"
-            )
