@@ -1,7 +1,9 @@
-"""Which actions are legal now: the list (``legal_actions``) and the check with a reason (``check``).
+"""How the legal actions of each kind are listed, and the checks the listings share.
 
-Both use the same rule functions (``endeavours.common.problem``, ``taxation.*_problem``...), so
-every listed action passes the check and every refused action gets the rule's reason.
+The moves table (``moves.MOVES``, ``moves.DECISIONS``) names these listings beside each action's
+check; listings and checks use the same rule functions (``endeavours.common.problem``,
+``taxation.*_problem``...), so every listed action passes the check and every refused action gets
+the rule's reason.
 """
 
 from __future__ import annotations

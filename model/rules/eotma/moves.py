@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from model.rules.eotma import (
     armies,
@@ -90,6 +90,9 @@ Answer = Callable[["Position", Pending, Any], "str | None"]
 Effect = Callable[["Position", Any, list[str]], None]
 """Carry out a checked action, appending what happens to the effects."""
 
+When = Literal["initiative", "move", "turn", "decision", "any"]
+"""Where an action is taken (see :attr:`Move.when`)."""
+
 STEPS = ("initiative", "move", "tax", "main")
 """Where actions are listed: the initiative choice, army movement (33.4), the taxation block
 (16.14), and the rest of the own turn."""
@@ -102,7 +105,7 @@ class Move:
     cls: type[Action]
     rules: str
     effect: Effect
-    when: str = "turn"
+    when: When = "turn"
     """``initiative``, ``move`` (army movement, 33.4), ``turn`` (the rest of the own turn),
     ``decision`` (only as an answer) or ``any`` (whenever its player decides, 21.2)."""
     problem: Problem | None = None
