@@ -863,16 +863,21 @@ _LISTED: dict[str, tuple[Listing, ...]] = {
 }
 
 
-def move_of(cls: type[Action]) -> Move:
-    """Return the table entry of an action class (an endeavour's is the ``Endeavour`` entry)."""
+def _find(cls: type[Action]) -> Move | None:
     move = _BY_CLASS.get(cls)
     if move is None:
         for base in cls.__mro__[1:]:
             if base in _BY_CLASS:
                 move = _BY_CLASS[cls] = _BY_CLASS[base]
                 break
-        else:
-            raise TypeError(f"no rule applies {cls.__name__}: it is not in the EotMA moves table")
+    return move
+
+
+def move_of(cls: type[Action]) -> Move:
+    """Return the table entry of an action class (an endeavour's is the ``Endeavour`` entry)."""
+    move = _find(cls)
+    if move is None:
+        raise TypeError(f"no rule applies {cls.__name__}: it is not in the EotMA moves table")
     return move
 
 
@@ -915,7 +920,9 @@ def check(state: Position, action: Action) -> None:
 
 def why_not(state: Position, action: Action) -> str | None:
     """Return why ``action`` is not allowed now, or None when it is."""
-    move = move_of(type(action))
+    move = _find(type(action))
+    if move is None:
+        return f"{action.VERB!r} is no action of this game (another ruleset's?)"
     if move.when == "any":
         return move.problem(state, action, -1) if move.problem else None
     if state.pending:

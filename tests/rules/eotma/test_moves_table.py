@@ -40,3 +40,23 @@ def test_each_move_is_checked_where_it_is_taken() -> None:
             assert move.answer is not None and move.problem is None, move.cls
         else:
             assert move.problem is not None, move.cls
+
+
+def test_an_action_of_another_ruleset_is_refused_with_a_reason() -> None:
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    import pytest
+    from eotma_helpers import start
+
+    from model.rules.protocol import Action, IllegalActionError
+
+    @dataclass(frozen=True)
+    class Fly(Action):
+        VERB: ClassVar[str] = "fly"
+
+    state = start()
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="'fly' is no action of this game"):
+        state.apply(Fly())
+    assert state.to_json() == before
