@@ -48,11 +48,13 @@ from model.rules.eotma.actions import (
 )
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.data import Rules
-from model.rules.eotma.decisions import COMMERCE
-from model.rules.eotma.endeavours.common import Located, problem
+from model.rules.eotma.decisions import COMMERCE, DecisionKind
+from model.rules.eotma.endeavours.common import problem
 from model.rules.eotma.endeavours.diplomacy import outcome
-from model.rules.eotma.legal import candidate_action, deciding_player, legal_actions, revoke_problem
-from model.rules.eotma.ratings import base_rating, partial_against
+from model.rules.eotma.legal import candidate_action, deciding_player, revoke_problem
+from model.rules.eotma.moves import legal_actions
+from model.rules.eotma.ratings import base_rating, cost, partial_against
+from model.rules.eotma.records import Located
 from model.rules.eotma.state import EotmaState
 from model.rules.eotma.taxation import tax_problem
 from model.rules.eotma.territory import connection, sea_range
@@ -248,10 +250,9 @@ class EotmaHeuristicBot:
         table = odds(state.game.rules)
         worth: list[tuple[float, int]] = []
         for area, seas in areas.items():
-            at = Located("rule", player, area, area, seas)
             const, terms, _penalty = self._curve(state, player, "rule", area, table)
             rating = base_rating(state, player, "rule", area, area, seas)
-            value = const - at.cost(state, 0) * self.gold_value
+            value = const - cost(state, "rule", seas, 0) * self.gold_value
             value += sum(weight * Odds.at(curve, rating) for curve, weight in terms)
             if value > 0:
                 worth.append((value, area))
@@ -303,11 +304,12 @@ class EotmaHeuristicBot:
     def _decide(self, state: EotmaState) -> Action:
         decision = state.pending[-1]
         actions = legal_actions(state)
-        if decision.kind in ("defense", "npc-defense"):
-            if decision.kind == "npc-defense":
+        if decision.kind in (DecisionKind.DEFENSE, DecisionKind.NPC_DEFENSE):
+            if decision.kind == DecisionKind.NPC_DEFENSE:
                 target = decision.data[0]
             else:
-                target = state.game.board.index[state.game.codec.parse(decision.action).areas()[0]]
+                assert decision.action is not None  # a defense holds its endeavour
+                target = state.game.board.index[decision.action.target]
             player = decision.player
             valuable = target == state.court[player] or state.ss[target] >= 1 or state.fort[target] >= 2
             defends = [a for a in actions if isinstance(a, Defend)]
@@ -316,48 +318,48 @@ class EotmaHeuristicBot:
                 affordable = [a for a in defends if a.gold <= budget]
                 return max(affordable or defends[:1], key=lambda a: a.gold)
             return Decline()
-        if decision.kind == "oppose":
+        if decision.kind == DecisionKind.OPPOSE:
             player = decision.player
             gold = 2 if state.treasury[player] >= 10 else (1 if state.treasury[player] >= 5 else 0)
             options = [a for a in actions if isinstance(a, Oppose) and a.gold <= gold]
             return max(options, key=lambda a: a.gold)
-        if decision.kind == "vote":
+        if decision.kind == DecisionKind.VOTE:
             return Vote(state.parley.caller == decision.player)  # for its own parleys, against the others'
-        if decision.kind == "contest":
+        if decision.kind == DecisionKind.CONTEST:
             return Contest()
-        if decision.kind == "waive":
+        if decision.kind == DecisionKind.WAIVE:
             return Waive(False)  # an opponent's rebellion is no loss to this bot
-        if decision.kind == "comply":
+        if decision.kind == DecisionKind.COMPLY:
             return Accept()
-        if decision.kind == "crusade":
+        if decision.kind == DecisionKind.CRUSADE:
             attacks = [a for a in actions if isinstance(a, CrusadeAttack | CrusadePillage) and a.gold == 0]
             return attacks[0] if attacks else CrusadePass()
-        if decision.kind == "agreement":
+        if decision.kind == DecisionKind.AGREEMENT:
             return Refuse()  # it trusts no one
-        if decision.kind == "route":
+        if decision.kind == DecisionKind.ROUTE:
             return actions[0]  # the route with the fewest unfriendly areas (23.32 step 3)
-        if decision.kind == "crusader-state":
+        if decision.kind == DecisionKind.CRUSADER_STATE:
             # It gives away only what another crusader conquered (23.32 step 5).
             own = any(state.owner[a] == decision.player for a in decision.data)
             return CrusaderState("no" if own else "rule")
-        if decision.kind == "consent":
+        if decision.kind == DecisionKind.CONSENT:
             own = any(state.owner[a] == decision.player for a in decision.data[1:])
             return Refuse() if own else Accept()
-        if decision.kind == "passage":
+        if decision.kind == DecisionKind.PASSAGE:
             return Accept()  # a refusal makes the crusaders conquer the area
-        if decision.kind == "asylum":
+        if decision.kind == DecisionKind.ASYLUM:
             # An exile's diplomacy rarely hurts the host, unless it already reaches for its areas.
             return Refuse() if self._threat(state, decision.player, decision.data[0]) else Accept()
-        if decision.kind == "loan":
+        if decision.kind == DecisionKind.LOAN:
             return Refuse()  # gold lent to a rival crusader (23.32 step 2) only helps the rival
-        if decision.kind == "transfer":
+        if decision.kind == DecisionKind.TRANSFER:
             return Accept()  # conversion results toward its own faith cost nothing (22.21)
-        if decision.kind == "discard":
+        if decision.kind == DecisionKind.DISCARD:
             return min(
                 (a for a in actions if isinstance(a, Discard)),
                 key=lambda a: (self._card_worth(state, decision.player, a.card), a.card),
             )
-        if decision.kind == "maintain":
+        if decision.kind == DecisionKind.MAINTAIN:
             return min(
                 (a for a in actions if isinstance(a, Disband)),
                 key=lambda a: self._unit_worth(state, decision.player, a),
@@ -557,7 +559,7 @@ class EotmaHeuristicBot:
         floor = -1e9  # the value the ranking's last kept entry must beat
         conquest_rating: dict[int, int] = {}
         for at in candidates:
-            price = at.cost(state, 0)
+            price = cost(state, at.kind, at.seas, 0)
             if price > treasury:
                 continue
             const, terms, penalty = self._curve(state, player, at.kind, at.target, table)

@@ -11,19 +11,19 @@ from typing import TYPE_CHECKING
 from model.rules.eotma.ratings import COMBAT
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 MAX_SEA_MOVE = 3
 """33.42: an army crosses at most three sea areas."""
 
 
-def is_seafaring_home(state: EotmaState, area: int) -> bool:
+def is_seafaring_home(state: Position, area: int) -> bool:
     """Return whether an area is the home of a seafaring people: printed so, or made so by a fleet
     there for as long as it stays (34.31)."""
     return state.game.board.seafaring[area] or state.fleet[area] > 0
 
 
-def routes(state: EotmaState, player: int, start: int) -> dict[int, tuple[int, int]]:
+def routes(state: Position, player: int, start: int) -> dict[int, tuple[int, int]]:
     """Return {own area: (spaces, sea areas crossed)} reachable from ``start`` (fewest spaces first,
     then fewest sea areas).
 
@@ -55,7 +55,7 @@ def routes(state: EotmaState, player: int, start: int) -> dict[int, tuple[int, i
     return best
 
 
-def move_problem(state: EotmaState, player: int, source: int, target: int, points: int) -> str | None:
+def move_problem(state: Position, player: int, source: int, target: int, points: int) -> str | None:
     """Return why these army points cannot move now, or None."""
     ids = state.game.board.ids
     if state.owner[source] != player or state.army[source] < points or points < 1:
@@ -72,7 +72,7 @@ def move_problem(state: EotmaState, player: int, source: int, target: int, point
     return None
 
 
-def move(state: EotmaState, player: int, source: int, target: int, points: int, effects: list[str]) -> None:
+def move(state: Position, player: int, source: int, target: int, points: int, effects: list[str]) -> None:
     """Move army points (33.4), paying one gold per sea area crossed (33.42)."""
     spaces, seas = routes(state, player, source)[target]
     state.moves_left -= points * spaces
@@ -83,7 +83,7 @@ def move(state: EotmaState, player: int, source: int, target: int, points: int, 
     effects.append(f"{points} army points move {ids[source]} -> {ids[target]} ({spaces} spaces, {seas} gold)")
 
 
-def start_movement(state: EotmaState, player: int) -> bool:
+def start_movement(state: Position, player: int) -> bool:
     """Open the movement step when the player has armies (33.4); return whether it opened."""
     if not state.game.options.armies_fleets:
         return False

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from model.rules.eotma.decisions import Pending
+from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.endeavours.common import may_defend, pay_defense
-from model.rules.eotma.endeavours.conquest import take
+from model.rules.eotma.endeavours.conquest import count_c_result, take
 from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import (
     COMBAT,
@@ -28,20 +28,20 @@ from model.rules.eotma.ratings import (
     technology,
 )
 from model.rules.eotma.rebellion import army_absorbs, lower_social_state, raise_social_state
-from model.rules.eotma.records import Crusade, Partial
+from model.rules.eotma.records import Crusade
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
-def current(state: EotmaState) -> Crusade:
+def current(state: Position) -> Crusade:
     """Return the crusade under way (the rule functions below run only during one)."""
     if state.crusade is None:
         raise RuntimeError("no crusade is under way")
     return state.crusade
 
 
-def holy_places(state: EotmaState) -> tuple[int, int] | None:
+def holy_places(state: Position) -> tuple[int, int] | None:
     """Return the indices of Syria and Jerusalem, or None when the map has not both."""
     index = state.game.board.index
     rules = state.game.rules
@@ -50,7 +50,7 @@ def holy_places(state: EotmaState) -> tuple[int, int] | None:
     return None
 
 
-def _of_church(state: EotmaState, religion: str | None) -> bool:
+def _of_church(state: Position, religion: str | None) -> bool:
     """Return whether a religion id is the crusading church (by id or by name, ``crusades`` table)."""
     church = state.game.rules.crusade_church
     names = state.game.board.catalog.religion_names
@@ -59,13 +59,13 @@ def _of_church(state: EotmaState, religion: str | None) -> bool:
     )
 
 
-def is_crusader(state: EotmaState, player: int) -> bool:
+def is_crusader(state: Position, player: int) -> bool:
     """Return whether the player's leader belongs to the crusading church (23.31); an
     excommunicated leader is out of the church (22.12) and does not crusade."""
     return _of_church(state, leader_religion(state, player))
 
 
-def possible(state: EotmaState) -> str | None:
+def possible(state: Position) -> str | None:
     """Return why no crusade can happen now, or None (23.31 conditions 1-3, one per game turn)."""
     game = state.game
     if not game.options.crusades:
@@ -93,7 +93,7 @@ def possible(state: EotmaState) -> str | None:
     return None
 
 
-def begin(state: EotmaState, leader: int, effects: list[str]) -> None:
+def begin(state: Position, leader: int, effects: list[str]) -> None:
     """Start the crusader phase (23.32): order the crusaders and ask the first one."""
     game = state.game
     crusaders = [p for p in range(game.n_players) if is_crusader(state, p)]
@@ -122,7 +122,9 @@ def begin(state: EotmaState, leader: int, effects: list[str]) -> None:
     options = routes(state)
     if len(options) > 1:
         # 23.32 step 3: the leader chooses where to launch the crusade from.
-        state.pending.append(Pending("route", leader, "crusade", tuple(launch for launch, _ in options)))
+        state.pending.append(
+            Pending(DecisionKind.ROUTE, leader, "crusade", tuple(launch for launch, _ in options))
+        )
         effects.append(
             f"{game.player_ids[leader]} chooses the route: "
             + "; ".join(
@@ -136,7 +138,7 @@ def begin(state: EotmaState, leader: int, effects: list[str]) -> None:
     march(state, effects)
 
 
-def roll_off(state: EotmaState, tied: list[int], why: str, names: Sequence[str] | None = None) -> list[int]:
+def roll_off(state: Position, tied: list[int], why: str, names: Sequence[str] | None = None) -> list[int]:
     """Order tied players by die rolls, highest first; those who roll alike roll again (23.32).
     With ``names`` (e.g. the area ids) the same roll-off orders other things, each roll logged
     under its name."""
@@ -152,7 +154,7 @@ def roll_off(state: EotmaState, tied: list[int], why: str, names: Sequence[str] 
     return result
 
 
-def _friendly(state: EotmaState, area: int) -> bool:
+def _friendly(state: Position, area: int) -> bool:
     """23.32 step 3: the crusaders' own areas and independent areas of their church are friendly.
 
     House default (``crusader_states`` table): crusader states count as friendly too.
@@ -167,7 +169,7 @@ def _friendly(state: EotmaState, area: int) -> bool:
     return _of_church(state, state.religion[area])
 
 
-def _landings(state: EotmaState, launch: int) -> list[int]:
+def _landings(state: Position, launch: int) -> list[int]:
     """Return the areas the crusaders may enter first from a launch area: by land, or by sea from
     a coast (23.32 step 3) across up to the ``crusades`` table's ``sea_landing_range`` sea areas
     (a house default: the text gives no range)."""
@@ -179,7 +181,7 @@ def _landings(state: EotmaState, launch: int) -> list[int]:
     return steps
 
 
-def _landing(state: EotmaState, launch: int, dist: dict[int, int]) -> tuple[int, int] | None:
+def _landing(state: Position, launch: int, dist: dict[int, int]) -> tuple[int, int] | None:
     """Return the area the crusaders enter first from a launch area (the nearest to the holy
     places) and the sea areas crossed to reach it (0 by land), or None when none leads there."""
     entries = [b for b in _landings(state, launch) if b in dist]
@@ -190,7 +192,7 @@ def _landing(state: EotmaState, launch: int, dist: dict[int, int]) -> tuple[int,
     return node, (0 if node in board.adj_sets[launch] else board.sea_reach(launch)[node])
 
 
-def _distances(state: EotmaState) -> tuple[dict[int, int], dict[int, int]]:
+def _distances(state: Position) -> tuple[dict[int, int], dict[int, int]]:
     """Return, for each area from which the holy places can be reached through unfriendly areas
     only, how many unfriendly areas lie in the way (the area itself included) and the next step."""
     board = state.game.board
@@ -213,7 +215,7 @@ def _distances(state: EotmaState) -> tuple[dict[int, int], dict[int, int]]:
     return dist, nxt
 
 
-def routes(state: EotmaState) -> list[tuple[int, list[int]]]:
+def routes(state: Position) -> list[tuple[int, list[int]]]:
     """Return the crusaders' possible routes as (launch area, unfriendly areas in the way).
 
     23.32 steps 3-4: the leader picks a friendly launch area; from there the crusaders march
@@ -242,21 +244,21 @@ def routes(state: EotmaState) -> list[tuple[int, list[int]]]:
     return options
 
 
-def route(state: EotmaState) -> list[int]:
+def route(state: Position) -> list[int]:
     """Return the unfriendly areas of the route with the fewest of them (the default choice)."""
     options = routes(state)
     return options[0][1] if options else []
 
 
-def choose_route(state: EotmaState, launch: int, effects: list[str]) -> None:
+def choose_route(state: Position, launch: int, effects: list[str]) -> None:
     """The crusade leader's choice of launch area (23.32 step 3); the march begins (step 4).
 
     After a refused passage the choice may name the refused area itself: the crusaders stay on
     their route and conquer it.
     """
-    decision = state.pending.pop() if state.pending and state.pending[-1].kind == "route" else None
+    decision = state.pending.pop() if state.pending and state.pending[-1].kind == DecisionKind.ROUTE else None
     board = state.game.board
-    if decision is not None and decision.action == "refused":
+    if decision is not None and decision.about == "refused":
         if launch in state.crusade_refused:
             effects.append(f"the crusaders will conquer {board.ids[launch]} (23.32 step 4)")
             state.crusade_targets.append(launch)
@@ -275,21 +277,21 @@ def choose_route(state: EotmaState, launch: int, effects: list[str]) -> None:
     march(state, effects)
 
 
-def march(state: EotmaState, effects: list[str]) -> None:
+def march(state: Position, effects: list[str]) -> None:
     """Go along the route: ask the Byzantine player for passage (23.32 step 4), mark areas to conquer."""
     game = state.game
     byzantine = game.player_index.get(game.rules.schism_byzantine, -1)
     while state.crusade_route:
         area = state.crusade_route[0]
         if state.owner[area] == byzantine and byzantine not in current(state).order:
-            state.pending.append(Pending("passage", byzantine, "crusade", (area,)))
+            state.pending.append(Pending(DecisionKind.PASSAGE, byzantine, "crusade", (area,)))
             return
         state.crusade_route.pop(0)
         state.crusade_targets.append(area)  # non-Catholic, independent or Magnate areas are conquered
     _next(state, 0, effects)
 
 
-def passage(state: EotmaState, granted: bool, effects: list[str]) -> None:
+def passage(state: Position, granted: bool, effects: list[str]) -> None:
     """The Byzantine answer on passage (23.32 step 4): granted, the area loses a level; refused, the
     leader chooses between conquering it and another route avoiding it (when there is one)."""
     decision = state.pending.pop()
@@ -318,14 +320,14 @@ def passage(state: EotmaState, granted: bool, effects: list[str]) -> None:
     options.append((ahead, area))
     options.sort(key=lambda o: (o[0], o[1] != area))
     leader = current(state).leader
-    state.pending.append(Pending("route", leader, "refused", tuple(a for _n, a in options)))
+    state.pending.append(Pending(DecisionKind.ROUTE, leader, "refused", tuple(a for _n, a in options)))
     effects.append(
         f"passage through {name} refused: {state.game.player_ids[leader]} conquers it "
         "or seeks another route (23.32 step 4)"
     )
 
 
-def open_targets(state: EotmaState) -> list[int]:
+def open_targets(state: Position) -> list[int]:
     """Return the areas the crusaders may attack now: obstacles on the route first, then the holy places."""
     crusaders = set(current(state).order)
     obstacles = [a for a in state.crusade_targets if state.owner[a] not in crusaders]
@@ -335,7 +337,7 @@ def open_targets(state: EotmaState) -> list[int]:
     return [a for a in places if state.owner[a] not in crusaders]
 
 
-def _next(state: EotmaState, start: int, effects: list[str]) -> None:
+def _next(state: Position, start: int, effects: list[str]) -> None:
     """Ask the next crusader able to act, or end the crusade."""
     places = holy_places(state)
     assert places is not None
@@ -350,26 +352,26 @@ def _next(state: EotmaState, start: int, effects: list[str]) -> None:
         player = order[(start + step) % len(order)]
         if state.hand[player] and state.treasury[player] >= price(state, True):
             state.crusade = crusade._replace(asked=(start + step) % len(order))
-            state.pending.append(Pending("crusade", player, "crusade", (0,)))
+            state.pending.append(Pending(DecisionKind.CRUSADE, player, "crusade", (0,)))
             return
     finish(state, False, effects)
 
 
-def sea_areas(state: EotmaState) -> int:
+def sea_areas(state: Position) -> int:
     """Return the sea areas on the crusaders' line of communications: those crossed from a coastal
     launch area to the landing (23.32 step 3), 0 overland or when the ``crusades`` table's
     ``sea_costs`` is off."""
     return state.crusade_seas if state.game.rules.crusade_sea_costs else 0
 
 
-def price(state: EotmaState, pillaging: bool, gold: int = 0) -> int:
+def price(state: Position, pillaging: bool, gold: int = 0) -> int:
     """Return a crusader endeavour's gold: the conquest's or pillage's minimum, one per sea area
     crossed (9.17) and the extra gold (9.33)."""
     rules = state.game.rules
     return rules.min_gold["pillage" if pillaging else "conquest"] + rules.sea_gold * sea_areas(state) + gold
 
 
-def shortfall(state: EotmaState, player: int) -> int:
+def shortfall(state: Position, player: int) -> int:
     """Return the gold a crusader lacks to pay for a conquest endeavour (23.32 step 2), 0 if none."""
     return max(0, price(state, False) - state.treasury[player])
 
@@ -379,7 +381,7 @@ def refused_lenders(decision: Pending) -> int:
     return decision.data[0] if decision.data else 0
 
 
-def lenders(state: EotmaState, decision: Pending) -> list[int]:
+def lenders(state: Position, decision: Pending) -> list[int]:
     """Return the players a crusader short of gold may ask for a loan (23.32 step 2): every other
     empire that holds the missing gold and has not refused this crusader's turn already."""
     player = decision.player
@@ -394,19 +396,21 @@ def lenders(state: EotmaState, decision: Pending) -> list[int]:
     ]
 
 
-def borrow(state: EotmaState, lender: int, gold: int, effects: list[str]) -> None:
+def borrow(state: Position, lender: int, gold: int, effects: list[str]) -> None:
     """23.32 step 2: the crusader asks ``lender`` for the gold it lacks; the lender decides."""
     decision = state.pending.pop()
     game = state.game
     about = f"lend {gold} gold to {game.player_ids[decision.player]}"
-    state.pending.append(Pending("loan", lender, about, (decision.player, gold, refused_lenders(decision))))
+    state.pending.append(
+        Pending(DecisionKind.LOAN, lender, about, (decision.player, gold, refused_lenders(decision)))
+    )
     effects.append(
         f"{game.player_ids[decision.player]} asks {game.player_ids[lender]} to lend {gold} gold "
         "for a crusade conquest (23.32 step 2)"
     )
 
 
-def lend(state: EotmaState, granted: bool, effects: list[str]) -> None:
+def lend(state: Position, granted: bool, effects: list[str]) -> None:
     """The lender's answer (23.32 step 2, gold passes freely between players, 20.1): the gold
     changes hands, or the crusader may ask someone else, pillage or pass; either way the same
     crusader acts again."""
@@ -421,16 +425,16 @@ def lend(state: EotmaState, granted: bool, effects: list[str]) -> None:
     else:
         refused |= 1 << decision.player
         effects.append(f"{who} refuses to lend {to} gold (23.32 step 2)")
-    state.pending.append(Pending("crusade", borrower, "crusade", (refused,)))
+    state.pending.append(Pending(DecisionKind.CRUSADE, borrower, "crusade", (refused,)))
 
 
-def attack(state: EotmaState, target: int, gold: int, effects: list[str]) -> None:
+def attack(state: Position, target: int, gold: int, effects: list[str]) -> None:
     """One crusader's conquest endeavour against an area in the way or a holy place (23.32 steps
     4-5): paid now; an empire owning the area may defend it (13.0) before the card is turned."""
     _declare(state, target, gold, False, effects)
 
 
-def pillage(state: EotmaState, target: int, gold: int, effects: list[str]) -> None:
+def pillage(state: Position, target: int, gold: int, effects: list[str]) -> None:
     """23.32 step 2: a crusader short of gold for a conquest pillages instead (11).
 
     The rating is the conquest's plus the target's population (11.0); the crusaders have no
@@ -440,7 +444,7 @@ def pillage(state: EotmaState, target: int, gold: int, effects: list[str]) -> No
     _declare(state, target, gold, True, effects)
 
 
-def _declare(state: EotmaState, target: int, gold: int, pillaging: bool, effects: list[str]) -> None:
+def _declare(state: Position, target: int, gold: int, pillaging: bool, effects: list[str]) -> None:
     decision = state.pending.pop()
     player = decision.player
     game = state.game
@@ -451,17 +455,19 @@ def _declare(state: EotmaState, target: int, gold: int, pillaging: bool, effects
         # 13.0: the owner may defend with a year card and gold, as against any conquest or pillage.
         verb = "crusade-pillage" if pillaging else "crusade-attack"
         about = f"{verb} {game.player_ids[player]} {game.board.ids[target]}"  # as a raid's: who, where
-        state.pending.append(Pending("npc-defense", owner, about, (target, player, gold, int(pillaging))))
+        state.pending.append(
+            Pending(DecisionKind.NPC_DEFENSE, owner, about, (target, player, gold, int(pillaging)))
+        )
         return
     _resolve(state, player, target, gold, pillaging, 0, effects)
 
 
 def is_crusade_defense(decision: Pending) -> bool:
     """Return whether a pending defense answers a crusader's endeavour (not a raid or Magnate)."""
-    return decision.kind == "npc-defense" and decision.action.startswith("crusade-")
+    return decision.kind == DecisionKind.NPC_DEFENSE and decision.about.startswith("crusade-")
 
 
-def defend(state: EotmaState, gold: int | None, effects: list[str]) -> None:
+def defend(state: Position, gold: int | None, effects: list[str]) -> None:
     """The owner's answer to a crusader's endeavour (13.0): defend with gold, or not."""
     decision = state.pending.pop()
     target, player, extra, pillaging = decision.data
@@ -479,7 +485,7 @@ def defend(state: EotmaState, gold: int | None, effects: list[str]) -> None:
 
 
 def _resolve(
-    state: EotmaState, player: int, target: int, gold: int, pillaging: bool, against: int, effects: list[str]
+    state: Position, player: int, target: int, gold: int, pillaging: bool, against: int, effects: list[str]
 ) -> None:
     """Turn the crusader's card and apply its results; a defense that drives the rating below zero
     leaves only the bad results (13.22)."""
@@ -514,7 +520,7 @@ def _resolve(
     _next(state, current(state).asked + 1, effects)
 
 
-def crusade_rating(state: EotmaState, player: int, target: int, gold: int, *, pillage: bool) -> int:
+def crusade_rating(state: Position, player: int, target: int, gold: int, *, pillage: bool) -> int:
     """Return a crusader's rating against an area (23.32 steps 4-5): combat stature, the base's
     social state counting 0 (house default: the crusaders have no base on the map), the target's
     social state, fort, language and religion (a pillage adds its population, 11.0), the
@@ -531,7 +537,7 @@ def crusade_rating(state: EotmaState, player: int, target: int, gold: int, *, pi
     return sea_adjust(rating, sea_areas(state), state.game.rules.halving_seas) + gold
 
 
-def pass_turn(state: EotmaState, effects: list[str]) -> None:
+def pass_turn(state: Position, effects: list[str]) -> None:
     """A crusader passes; when every crusader passes in a row the crusade ends."""
     decision = state.pending.pop()
     effects.append(f"{state.game.player_ids[decision.player]} passes")
@@ -544,14 +550,11 @@ def pass_turn(state: EotmaState, effects: list[str]) -> None:
     _next(state, crusade.asked, effects)
 
 
-def _c_result(state: EotmaState, player: int, target: int, effects: list[str]) -> None:
+def _c_result(state: Position, player: int, target: int, effects: list[str]) -> None:
     state.crusade_passes = 0
-    population = state.game.board.population[target]
-    key = (target, -2 - player)  # crusaders have no base on the map
-    if population > 1:
-        _p, count = state.partial.get(key, Partial(player, 0))
-        state.partial[key] = Partial(player, count + 1)
-        total = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == player)
+    total = count_c_result(state, player, target, -2 - player)  # crusaders have no base on the map
+    if total is not None:
+        population = state.game.board.population[target]
         effects.append(f"{state.game.board.ids[target]}: {total} of {population} C results (10.3)")
         if total < population:
             return
@@ -563,7 +566,7 @@ def _c_result(state: EotmaState, player: int, target: int, effects: list[str]) -
         lower_social_state(state, target, effects, own_failure=False)
 
 
-def founding_areas(state: EotmaState) -> list[int]:
+def founding_areas(state: Position) -> list[int]:
     """Return the conquered areas that may become crusader states (``crusader_states`` table).
 
     The text names Jerusalem (23.32 step 5); the table may add the areas the crusaders
@@ -581,14 +584,14 @@ def founding_areas(state: EotmaState) -> list[int]:
     return [a for a in areas if state.owner[a] in crusaders and a not in courts]
 
 
-def propose(state: EotmaState, effects: list[str]) -> bool:
+def propose(state: Position, effects: list[str]) -> bool:
     """23.32 step 5: with both holy places taken, ask the leader whether to rule or fortify the
     conquered areas as crusader states. Return whether a decision is now pending."""
     areas = founding_areas(state)
     if not areas:
         return False
     leader = current(state).leader
-    state.pending.append(Pending("crusader-state", leader, "crusade", tuple(areas)))
+    state.pending.append(Pending(DecisionKind.CRUSADER_STATE, leader, "crusade", tuple(areas)))
     effects.append(
         f"{state.game.player_ids[leader]} may propose a crusader state in "
         + ", ".join(state.game.board.ids[a] for a in areas)
@@ -597,7 +600,7 @@ def propose(state: EotmaState, effects: list[str]) -> bool:
     return True
 
 
-def answer_proposal(state: EotmaState, choice: str, effects: list[str]) -> None:
+def answer_proposal(state: Position, choice: str, effects: list[str]) -> None:
     """The leader's proposal: ``no`` ends the crusade; ``rule`` or ``fortify`` asks each other
     crusader, in crusade order, for its consent (23.32 step 5: by mutual consent)."""
     decision = state.pending.pop()
@@ -614,27 +617,27 @@ def answer_proposal(state: EotmaState, choice: str, effects: list[str]) -> None:
         return
     # Ask in crusade order: the first to answer sits on top of the stack.
     for other in reversed(others):
-        state.pending.append(Pending("consent", other, choice, (code, *decision.data)))
+        state.pending.append(Pending(DecisionKind.CONSENT, other, choice, (code, *decision.data)))
 
 
-def consent(state: EotmaState, agreed: bool, effects: list[str]) -> None:
+def consent(state: Position, agreed: bool, effects: list[str]) -> None:
     """One crusader's answer to the proposal; a refusal ends it, the last consent founds the state."""
     decision = state.pending.pop()
     game = state.game
     who = game.player_ids[decision.player]
     if not agreed:
-        while state.pending and state.pending[-1].kind == "consent":
+        while state.pending and state.pending[-1].kind == DecisionKind.CONSENT:
             state.pending.pop()
         effects.append(f"{who} refuses: no crusader state (23.32 step 5)")
         finish(state, True, effects)
         return
     effects.append(f"{who} consents")
-    if state.pending and state.pending[-1].kind == "consent":
+    if state.pending and state.pending[-1].kind == DecisionKind.CONSENT:
         return
     found(state, decision.data[0], list(decision.data[1:]), list(current(state).order), effects)
 
 
-def found(state: EotmaState, code: int, areas: list[int], founders: list[int], effects: list[str]) -> None:
+def found(state: Position, code: int, areas: list[int], founders: list[int], effects: list[str]) -> None:
     """Make the areas independent crusader states (23.32 step 5; house defaults in the
     ``crusader_states`` table): owner none, the social state kept on the state's own marker;
     ``rule`` raises it and removes unrest, ``fortify`` raises the fort one step (14.0); the
@@ -664,7 +667,7 @@ def found(state: EotmaState, code: int, areas: list[int], founders: list[int], e
     finish(state, True, effects)
 
 
-def finish(state: EotmaState, success: bool, effects: list[str]) -> None:
+def finish(state: Position, success: bool, effects: list[str]) -> None:
     """End the crusade; a success gives the Byzantine player claims (first time) or ties (facts sheet 6.1)."""
     state.crusade = None
     state.crusade_seas = 0

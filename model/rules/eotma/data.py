@@ -66,6 +66,17 @@ def _default_table(table_id: str) -> Any:
         raise RulesDataError(f"cannot read the EotMA table {table_id!r}: {error}") from error
 
 
+def _or_shipped(table: Mapping[str, Any], table_id: str, key: str, *inner: str) -> Any:
+    """Return ``table[key]`` (its ``value`` when it has one), or the shipped table's entry when a
+    scenario's table lacks the key (written before the entry existed, or partial): the defaults
+    live in the JSON tables only. ``inner`` keys read one level further down the same way."""
+    entry = table[key] if key in table else _default_table(table_id)[key]
+    if inner:
+        (name,) = inner
+        return _value(entry[name] if name in entry else _default_table(table_id)[key][name])
+    return _value(entry)
+
+
 def _rows(table: Mapping[str, Any], key: str, table_id: str) -> list[tuple[int, Any]]:
     rows = sorted((int(row["max_roll"]), row[key]) for row in table["rows"])
     if not rows:
@@ -96,17 +107,19 @@ class Rules:
         self.fixed_cost: frozenset[str] = frozenset(_value(e["fixed_cost"]))
         self.max_unit: int = int(_value(e["max_unit_strength"]))
         """33.31, 34.21: the strength of the largest counter (an area's total is not capped)."""
-        self.army_absorbs: bool = bool(_value(e.get("army_absorbs_losses", {"value": True})))
-        self.exile_check_stature: str = str(_value(e.get("exile_check_stature", {"value": "combat"})))
-        self.pillage_takes_markers: bool = bool(_value(e.get("pillage_takes_markers", {"value": False})))
+        self.army_absorbs: bool = bool(_or_shipped(e, "endeavours", "army_absorbs_losses"))
+        self.exile_check_stature: str = str(_or_shipped(e, "endeavours", "exile_check_stature"))
+        self.pillage_takes_markers: bool = bool(_or_shipped(e, "endeavours", "pillage_takes_markers"))
         self.card_column: dict[str, str] = dict(_value(e["card_column"]))
         self.sea_gold: int = int(_value(e["sea_gold_per_area"]))
         self.halving_seas: int = int(_value(e["halving_seas"]))
         self.seafaring_range: int = int(_value(e["seafaring_range"]))
         self.non_seafaring_range: int = int(_value(e["non_seafaring_range"]))
-        self.connection_seafaring_range: int = int(_value(e.get("connection_seafaring_range", 3)))
+        self.connection_seafaring_range: int = int(_or_shipped(e, "endeavours", "connection_seafaring_range"))
         """Sea areas a line of communications crosses from a seafaring end (7.51, house default 6)."""
-        self.connection_non_seafaring_range: int = int(_value(e.get("connection_non_seafaring_range", 0)))
+        self.connection_non_seafaring_range: int = int(
+            _or_shipped(e, "endeavours", "connection_non_seafaring_range")
+        )
         """Sea areas it crosses between two ends that are not seafaring (7.51, house default 6)."""
         self.independent_diplomacy: int = int(_value(e["independent_diplomacy"]))
         self.magnate_diplomacy: int = int(_value(e["magnate_diplomacy"]))
@@ -160,9 +173,7 @@ class Rules:
         c = get("claims")
         self.claim_own_and_tie: bool = bool(c["own_and_tie"])
         self.claim_tie_and_conquest: bool = bool(c["tie_and_diplomatic_conquest"])
-        self.claims_end_on_conversion: bool = bool(
-            c.get("end_on_conversion", _default_table("claims")["end_on_conversion"])
-        )
+        self.claims_end_on_conversion: bool = bool(_or_shipped(c, "claims", "end_on_conversion"))
         """House default 18: a claim ends when its area turns to a religion that is not the holder's."""
 
         s = get("schism")
@@ -174,7 +185,7 @@ class Rules:
         self.byzantine_orthodox_votes: int = int(s["byzantine_orthodox_votes"])
         """The Byzantine player's extra votes over an Eastern Orthodox area during a schism (20.52)."""
         self.union_before_year: int = int(s["union_before_year"])
-        self.rome_without_tie_condition: int = int(_value(s.get("rome_without_tie_condition", 2)))
+        self.rome_without_tie_condition: int = int(_or_shipped(s, "schism", "rome_without_tie_condition"))
         """The influence condition when the Byzantine player holds Rome without a tie to it: 23.1
         lists no such case (house default 2)."""
         if not 1 <= self.rome_without_tie_condition <= 6:
@@ -191,7 +202,7 @@ class Rules:
         }
         self.iberian_convictional: int = int(conv["iberian_moslem_convictional"])
         self.group_conversion: frozenset[str] = frozenset(str(x) for x in conv["group_conversion"])
-        self.transfer_same_faith: bool = bool(_value(conv.get("transfer_same_faith", True)))
+        self.transfer_same_faith: bool = bool(_or_shipped(conv, "conversion", "transfer_same_faith"))
         """Whether a partial conversion passes by agreement (22.21) only to a receiver whose leader
         has the giver's faith (the text is silent; house default: yes, the C results count toward
         that faith)."""
@@ -219,14 +230,14 @@ class Rules:
             events.extend([card] * int(entry.get("count", 1)))
         self.event_deck: tuple[str, ...] = tuple(card.id for card in events)
         self.early_card_substitute: bool = bool(
-            _value(get("event_cards").get("early_card_substitute", {"value": True}))
+            _or_shipped(get("event_cards"), "event_cards", "early_card_substitute")
         )
         """36: whether a P or L card drawn before its years (under the deck again) is replaced by
         another draw (house default: yes, as for a card drawn after its years)."""
 
         raiders = get("raiders")
         self.raiders: tuple[dict[str, Any], ...] = tuple(raiders["raiders"])
-        self.raider_differences: bool = bool(_value(raiders.get("language_religion", False)))
+        self.raider_differences: bool = bool(_or_shipped(raiders, "raiders", "language_religion"))
         """Whether a raid's rating subtracts language and religion differences (facts sheet 7.1)."""
         magnates = get("magnates")
         self.magnate_rows: tuple[dict[str, Any], ...] = tuple(magnates["rows"])
@@ -237,22 +248,25 @@ class Rules:
         self.crusade_jerusalem: str = str(crusades["jerusalem"])
         self.crusade_church: str = str(crusades["church"])
         self.crusade_years: tuple[int, int] = (int(crusades["first_year"]), int(crusades["last_year"]))
-        self.crusade_sea_landing: int = int(_value(crusades.get("sea_landing_range", 3)))
+        self.crusade_sea_landing: int = int(_or_shipped(crusades, "crusades", "sea_landing_range"))
         """How many sea areas the crusaders may cross from a friendly coast (23.32 step 3 names no
         range; house default 3, as a seafaring home's reach, 9.53)."""
-        self.crusade_sea_costs: bool = bool(_value(crusades.get("sea_costs", True)))
+        self.crusade_sea_costs: bool = bool(_or_shipped(crusades, "crusades", "sea_costs"))
         """Whether a crusade launched by sea pays sea gold (9.17) and takes the sea adjustment
         (9.32) for the sea areas between the launch area and the landing (23.32 step 3)."""
-        self.crusade_parley_tie: bool = bool(_value(crusades.get("parley_tie_carries", False)))
+        self.crusade_parley_tie: bool = bool(_or_shipped(crusades, "crusades", "parley_tie_carries"))
         """Whether a tied crusade parley calls the crusade (20.46 is silent; house default: no)."""
-        states = crusades.get("crusader_states", {})
-        self.crusader_states: bool = bool(states.get("enabled", False))
+
+        def state_rule(name: str) -> Any:
+            return _or_shipped(crusades, "crusades", "crusader_states", name)
+
+        self.crusader_states: bool = bool(state_rule("enabled"))
         """Whether the crusaders may found crusader states (23.32 step 5, house default table)."""
-        self.crusader_state_areas: tuple[str, ...] = tuple(states.get("areas", ()))
-        self.crusader_state_route: bool = bool(states.get("include_route_conquests", False))
-        self.crusader_state_rule: int = int(states.get("rule_levels", 1))
-        self.crusader_state_ties: bool = bool(states.get("ties_to_crusaders", False))
-        self.crusader_state_friendly: bool = bool(states.get("friendly_to_crusades", True))
+        self.crusader_state_areas: tuple[str, ...] = tuple(state_rule("areas"))
+        self.crusader_state_route: bool = bool(state_rule("include_route_conquests"))
+        self.crusader_state_rule: int = int(state_rule("rule_levels"))
+        self.crusader_state_ties: bool = bool(state_rule("ties_to_crusaders"))
+        self.crusader_state_friendly: bool = bool(state_rule("friendly_to_crusades"))
 
         limits = get("limits")
         self.ss_min: int = int(limits["social_state"]["min"])

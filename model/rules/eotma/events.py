@@ -9,16 +9,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.eotma import leaders, rebellion
-from model.rules.eotma.decisions import Pending
+from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.parleys import INHERITANCE, is_christian
 from model.rules.eotma.territory import connection, set_owner, suitable_court
 
 if TYPE_CHECKING:
-    from model.rules.eotma.game import EotmaGame
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.gamedata import GameData
+    from model.rules.eotma.position import Position
 
 
-def in_game(game: EotmaGame, card_id: str) -> bool:
+def in_game(game: GameData, card_id: str) -> bool:
     """Return whether a card is in the deck (36: P and L cards only with the option, in their years)."""
     card = game.rules.event_kinds[card_id]
     if card.years is None:
@@ -29,13 +29,13 @@ def in_game(game: EotmaGame, card_id: str) -> bool:
     return first <= game.last_year() and last >= game.start_year
 
 
-def in_years(state: EotmaState, card_id: str) -> bool:
+def in_years(state: Position, card_id: str) -> bool:
     """Return whether a card may be used in the current round (36: P and L cards only in their years)."""
     years = state.game.rules.event_kinds[card_id].years
     return years is None or years[0] <= state.game.year(state.round) <= years[1]
 
 
-def draw(state: EotmaState, player: int, effects: list[str]) -> None:
+def draw(state: Position, player: int, effects: list[str]) -> None:
     """Draw one event card and apply it, keep it or take it in hand (19.2 hand limit)."""
     rules = state.game.rules
     year = state.game.year(state.round)
@@ -75,25 +75,25 @@ def draw(state: EotmaState, player: int, effects: list[str]) -> None:
     immediate(state, player, card.effect, effects)
 
 
-def holding_limit(state: EotmaState) -> int:
+def holding_limit(state: Position) -> int:
     """Return how many holding cards a player may keep (19.2; more with the optional 36 rule)."""
     rules = state.game.rules
     return rules.holding_limit_36 if state.game.options.provisional_cards else rules.holding_limit
 
 
-def ask_discard(state: EotmaState, player: int, effects: list[str]) -> None:
+def ask_discard(state: Position, player: int, effects: list[str]) -> None:
     """19.2: a player over the hand limit chooses a holding card to give up (a ``discard`` decision),
     one card at a time until the hand fits; nothing happens while such a decision is already open."""
     limit = holding_limit(state)
     if len(state.holding[player]) <= limit:
         return
-    if any(d.kind == "discard" and d.player == player for d in state.pending):
+    if any(d.kind == DecisionKind.DISCARD and d.player == player for d in state.pending):
         return
-    state.pending.append(Pending("discard", player, "holding", (limit,)))
+    state.pending.append(Pending(DecisionKind.DISCARD, player, "holding", (limit,)))
     effects.append(f"{state.game.player_ids[player]} holds more than {limit} holding cards (19.2)")
 
 
-def discard(state: EotmaState, card: str, effects: list[str]) -> None:
+def discard(state: Position, card: str, effects: list[str]) -> None:
     """19.2: the player's chosen holding card goes to the discard pile; ask again while over the limit."""
     decision = state.pending.pop()
     player = decision.player
@@ -103,7 +103,7 @@ def discard(state: EotmaState, card: str, effects: list[str]) -> None:
     ask_discard(state, player, effects)
 
 
-def discard_problem(state: EotmaState, player: int, card: str) -> str | None:
+def discard_problem(state: Position, player: int, card: str) -> str | None:
     """Return why the player cannot discard this card now, or None (19.2)."""
     if card not in state.holding[player]:
         held = ", ".join(sorted(set(state.holding[player])))
@@ -111,7 +111,7 @@ def discard_problem(state: EotmaState, player: int, card: str) -> str | None:
     return None
 
 
-def immediate(state: EotmaState, player: int, effect: dict[str, object] | object, effects: list[str]) -> None:
+def immediate(state: Position, player: int, effect: dict[str, object] | object, effects: list[str]) -> None:
     """Apply an immediate card's effect to the player who drew it."""
     assert isinstance(effect, dict)
     kind = effect.get("type")
@@ -150,7 +150,7 @@ def immediate(state: EotmaState, player: int, effect: dict[str, object] | object
         schism_check(state, effects)
 
 
-def inheritance_candidates(state: EotmaState, player: int, *, opponents: bool) -> list[int]:
+def inheritance_candidates(state: Position, player: int, *, opponents: bool) -> list[int]:
     """Return the areas a Dynastic Inheritance may give the player (19.2, 20.43, 21.3; house default).
 
     An area of the leader's language and religion (a suitable court, 21.3) that is independent or,
@@ -175,7 +175,7 @@ def inheritance_candidates(state: EotmaState, player: int, *, opponents: bool) -
     return found
 
 
-def inherit(state: EotmaState, player: int, effects: list[str], *, opponents: bool = False) -> None:
+def inherit(state: Position, player: int, effects: list[str], *, opponents: bool = False) -> None:
     """Dynastic Inheritance (19.2, 20.43, 21.3; house default in the event_cards table).
 
     The player takes the most populous of :func:`inheritance_candidates` (an independent area
@@ -199,12 +199,10 @@ def inherit(state: EotmaState, player: int, effects: list[str], *, opponents: bo
     if state.heirless_round[old] == state.round:
         effects.append(f"{state.game.player_ids[old]} may not contest: its leader just died heirless (20.43)")
     elif is_christian(state, old) and is_christian(state, player):
-        state.pending.append(Pending("contest", old, INHERITANCE, (best, player)))
+        state.pending.append(Pending(DecisionKind.CONTEST, old, INHERITANCE, (best, player)))
 
 
-def play_problem(
-    state: EotmaState, player: int, card: str, area: str | None, empire: str | None
-) -> str | None:
+def play_problem(state: Position, player: int, card: str, area: str | None, empire: str | None) -> str | None:
     """Return why the player cannot play this holding card now, or None."""
     if card not in state.holding[player]:
         return f"{card!r} is not a holding card in the player's hand"
@@ -226,7 +224,7 @@ def play_problem(
     return None
 
 
-def play(state: EotmaState, player: int, card: str, area: str, empire: str, effects: list[str]) -> None:
+def play(state: Position, player: int, card: str, area: str, empire: str, effects: list[str]) -> None:
     """Play Diplomatic Coup (remove another player's tie, 12.43) or a leader card (36.11)."""
     game = state.game
     state.holding[player].remove(card)

@@ -11,22 +11,21 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma import rebellion
 from model.rules.eotma.cards import YearCard
-from model.rules.eotma.parleys import lapse_agreements
 from model.rules.eotma.territory import connection
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 STATURE_NAMES = ("combat", "administrative", "diplomatic")
 _DICE = re.compile(r"(\d*)d(\d+)(?:\+(\d+))?")
 
 
-def is_protected(state: EotmaState, player: int) -> bool:
+def is_protected(state: Position, player: int) -> bool:
     """Return whether the leader is still in the scenario's protected rounds (27.7)."""
     return state.round < state.game.seats[player].protected_rounds
 
 
-def stature_check(state: EotmaState, player: int, which: int, card: YearCard, effects: list[str]) -> None:
+def stature_check(state: Position, player: int, which: int, card: YearCard, effects: list[str]) -> None:
     """Make the stature check a card calls for when the leader's stature is in its range (13.23).
 
     27.7: a leader in the scenario's protected rounds makes no stature checks.
@@ -53,7 +52,7 @@ def stature_check(state: EotmaState, player: int, which: int, card: YearCard, ef
         effects.append(f"{who}: {STATURE_NAMES[which]} stature {stature} -> {after}")
 
 
-def heir_statures(state: EotmaState) -> list[int]:
+def heir_statures(state: Position) -> list[int]:
     """Roll a new leader's three statures on the heir table (HOUSE DEFAULT 4)."""
     values: list[int] = []
     for name in STATURE_NAMES:
@@ -68,14 +67,14 @@ def heir_statures(state: EotmaState) -> list[int]:
     return values
 
 
-def succeed(state: EotmaState, player: int, effects: list[str]) -> None:
+def succeed(state: Position, player: int, effects: list[str]) -> None:
     """An heir takes the throne with newly rolled statures (facts sheet 2)."""
     new = heir_statures(state)
     state.stat[player] = new
     effects.append(f"{state.game.player_ids[player]}: heir succeeds as {new[0]}-{new[1]}-{new[2]}")
 
 
-def heirless(state: EotmaState, player: int, effects: list[str]) -> None:
+def heirless(state: Position, player: int, effects: list[str]) -> None:
     """Leader Dies Heirless (19.1-19.2, 20.3, 22.14; HOUSE DEFAULT 5).
 
     Areas not connected to the court go into unrest, every other area but the court does so on a
@@ -116,3 +115,11 @@ def heirless(state: EotmaState, player: int, effects: list[str]) -> None:
         effects.append(f"{who}: readmitted to the church (22.14)")
     lapse_agreements(state, player, effects)
     succeed(state, player, effects)
+
+
+def lapse_agreements(state: Position, player: int, effects: list[str]) -> None:
+    """20.3: an heirless death frees everyone from the agreements the dead leader made."""
+    kept = [a for a in state.agreements if player not in a.parties()]
+    if len(kept) != len(state.agreements):
+        effects.append(f"the binding agreements of {state.game.player_ids[player]} lapse (20.3)")
+        state.agreements = kept

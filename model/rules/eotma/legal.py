@@ -1,7 +1,9 @@
-"""Which actions are legal now: the list (``legal_actions``) and the check with a reason (``check``).
+"""How the legal actions of each kind are listed, and the checks the listings share.
 
-Both use the same rule functions (``endeavours.common.problem``, ``taxation.*_problem``...), so
-every listed action passes the check and every refused action gets the rule's reason.
+The moves table (``moves.MOVES``, ``moves.DECISIONS``) names these listings beside each action's
+check; listings and checks use the same rule functions (``endeavours.common.problem``,
+``taxation.*_problem``...), so every listed action passes the check and every refused action gets
+the rule's reason.
 """
 
 from __future__ import annotations
@@ -9,114 +11,44 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from model.rules.eotma import armies, crusades, endeavours, events, parleys, sequence, taxation
+from model.rules.eotma import armies, crusades, endeavours, events, parleys
 from model.rules.eotma.actions import (
-    CRUSADER_STATE_CHOICES,
     MARKERS,
-    Accept,
-    Agree,
-    AskAsylum,
-    BeginTaxation,
     Build,
     CallCrusade,
     CallParley,
-    ChooseSlot,
     Conquest,
-    Contest,
     CrusadeAttack,
     CrusadeBorrow,
-    CrusadePass,
     CrusadePillage,
-    CrusadeRoute,
-    CrusaderState,
-    Decline,
-    Defend,
     Diplomacy,
     Disband,
-    Discard,
     Endeavour,
-    EndMovement,
-    EndTaxation,
-    EndTurn,
     Fortify,
     Give,
     MoveArmy,
-    Oppose,
     Pillage,
     PlayCard,
     Plunder,
     RaiseArmy,
     RaiseFleet,
-    ReduceFort,
-    Refuse,
-    Relocate,
     RevokeAsylum,
     Rule,
     RulePalaces,
     Tax,
-    Untie,
-    Vote,
-    Waive,
 )
-from model.rules.eotma.decisions import Pending
-from model.rules.eotma.endeavours.common import Located, defense_price, is_conversion, problem
+from model.rules.eotma.decisions import DecisionKind, Pending
+from model.rules.eotma.endeavours.common import is_conversion
 from model.rules.eotma.ratings import cost, diplomacy_base
+from model.rules.eotma.records import Located
 from model.rules.eotma.territory import connection, sea_range
-from model.rules.protocol import Action, IllegalActionError
+from model.rules.protocol import Action
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
-def legal_actions(state: EotmaState) -> list[Action]:
-    """Return every legal action of the current player (gold amounts from the bounded table sets),
-    with a host's revocations of asylum after them (21.2, see :func:`revoke_actions`)."""
-    actions = _listed(state)
-    host = deciding_player(state)
-    if host >= 0 and host in state.asylum:
-        actions.extend(revoke_actions(state))
-    return actions
-
-
-def _listed(state: EotmaState) -> list[Action]:
-    if state.phase == "over":
-        return []
-    if state.pending:
-        return _decision_actions(state)
-    if state.phase == "initiative":
-        taken = set(state.slots)
-        return [ChooseSlot(s) for s in range(1, state.game.n_players + 1) if s not in taken]
-    player = state.active()
-    actions: list[Action] = []
-    if state.step == "move":
-        return [*movement_actions(state, player), EndMovement()]
-    if state.tax_stage == 1:
-        actions.extend(tax_actions(state, player))
-        actions.append(EndTaxation())
-    else:
-        if state.hand[player]:
-            actions.extend(endeavour_actions(state, player))
-        if state.tax_stage == 0 and not state.is_exiled(player):
-            actions.append(BeginTaxation())
-        for other, other_id in enumerate(state.game.player_ids):
-            if other == player:
-                continue
-            if state.is_exiled(player) and not state.is_exiled(other) and state.asylum[player] != other:
-                actions.append(AskAsylum(other_id))
-        actions.extend(card_actions(state, player))
-        actions.extend(diplomacy_actions(state, player))
-        actions.extend(palace_actions(state, player))
-        ids = state.game.board.ids
-        actions.extend(ReduceFort(ids[a]) for a, o in enumerate(state.owner) if o == player and state.fort[a])
-        actions.extend(Untie(ids[a]) for a, ties in enumerate(state.ties) if ties & (1 << player))
-        if state.game.options.armies_fleets:
-            actions.extend(unit_actions(state, player))
-    if may_end_turn(state, player):
-        actions.append(EndTurn())
-    return actions
-
-
-def deciding_player(state: EotmaState) -> int:
+def deciding_player(state: Position) -> int:
     """Return the number of the player the engine waits for (``current_player``), -1 for none."""
     if state.phase == "over":
         return -1
@@ -127,7 +59,7 @@ def deciding_player(state: EotmaState) -> int:
     return state.active()
 
 
-def revoke_actions(state: EotmaState) -> list[Action]:
+def revoke_actions(state: Position) -> list[Action]:
     """Return the deciding player's revocations of the asylum it granted (21.2).
 
     21.2 lets a host revoke asylum at any time. A program only acts when a player decides, so
@@ -146,12 +78,12 @@ def revoke_actions(state: EotmaState) -> list[Action]:
     return [RevokeAsylum(ids[e]) for e, h in enumerate(state.asylum) if h == host and _revoke_open(state, e)]
 
 
-def _revoke_open(state: EotmaState, exile: int) -> bool:
+def _revoke_open(state: Position, exile: int) -> bool:
     """Return False while the exile's diplomacy endeavour waits for the host's opposing gold."""
-    return not (state.active() == exile and any(d.kind == "oppose" for d in state.pending))
+    return not (state.active() == exile and any(d.kind == DecisionKind.OPPOSE for d in state.pending))
 
 
-def revoke_problem(state: EotmaState, empire: str) -> str | None:
+def revoke_problem(state: Position, empire: str) -> str | None:
     """Return why the deciding player cannot revoke this empire's asylum now (21.2), or None."""
     host = deciding_player(state)
     exile = state.game.player_index.get(empire)
@@ -167,44 +99,7 @@ def revoke_problem(state: EotmaState, empire: str) -> str | None:
     return None
 
 
-def _decision_actions(state: EotmaState) -> list[Action]:
-    decision = state.pending[-1]
-    player = decision.player
-    rules = state.game.rules
-    if decision.kind in ("defense", "npc-defense"):
-        target = _defended(state, decision)
-        base_cost = defense_price(state, player, target)
-        gold = state.treasury[player]
-        return [Decline(), *(Defend(g) for g in rules.extra_gold if base_cost + g <= gold)]
-    if decision.kind == "oppose":
-        return [Oppose(g) for g in rules.oppose_gold if g <= state.treasury[player]]
-    if decision.kind == "vote":
-        cards = state.holding[player].count(parleys.INFLUENCE)
-        return [
-            Vote(True),
-            Vote(False),
-            *(Vote(yes, n) for n in range(1, cards + 1) for yes in (True, False)),
-        ]
-    if decision.kind == "contest":
-        return [Contest(), Accept()]
-    if decision.kind == "waive":
-        return [Waive(True), Waive(False)]
-    if decision.kind == "crusade":
-        return [*crusade_actions(state, player), *borrow_actions(state, decision), CrusadePass()]
-    if decision.kind == "route":
-        return [CrusadeRoute(state.game.board.ids[a]) for a in decision.data]
-    if decision.kind == "crusader-state":
-        return [CrusaderState(c) for c in CRUSADER_STATE_CHOICES]
-    if decision.kind in ("comply", "agreement", "asylum", "passage", "consent", "loan", "transfer"):
-        return [Accept(), Refuse()]
-    if decision.kind == "discard":
-        return [Discard(c) for c in sorted(set(state.holding[player]))]
-    if decision.kind == "maintain":
-        return unit_actions(state, player)
-    return [Relocate(state.game.board.ids[a]) for a in decision.data]
-
-
-def unit_actions(state: EotmaState, player: int) -> list[Action]:
+def unit_actions(state: Position, player: int) -> list[Action]:
     """Return one ``disband`` per own area holding army or fleet points (33.23, 34.12)."""
     ids = state.game.board.ids
     owner = state.owner
@@ -225,7 +120,7 @@ PALACE_GOLD_LISTED = 3
 areas (35.33); beyond it only the choice of all of them does, so the list stays short."""
 
 
-def palace_actions(state: EotmaState, player: int) -> list[Action]:
+def palace_actions(state: Position, player: int) -> list[Action]:
     """Return the palace rulings the player can pay for (35.33: any or all own palace areas, the
     extra gold spent per area).
 
@@ -274,14 +169,15 @@ def palace_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def _defended(state: EotmaState, decision: Pending) -> int:
-    """Return the area a pending defense is about."""
-    if decision.kind == "npc-defense":
+def defended_area(state: Position, decision: Pending) -> int:
+    """Return the area a pending defense is about (13, 24)."""
+    if decision.kind == DecisionKind.NPC_DEFENSE:
         return decision.data[0]
-    return state.game.board.index[state.game.codec.parse(decision.action).areas()[0]]
+    assert decision.action is not None, "a defense decision always holds its endeavour"
+    return state.game.board.index[decision.action.target]
 
 
-def may_end_turn(state: EotmaState, player: int) -> bool:
+def may_end_turn(state: Position, player: int) -> bool:
     """Return whether the turn may end: one endeavour is compulsory in the own turn (13.13).
 
     An exile need not (it may have no endeavour at all, 21.1), nor a player without cards.
@@ -294,7 +190,7 @@ KIND_CLASS: dict[str, type[Endeavour]] = {
 }
 
 
-def endeavour_candidates(state: EotmaState, player: int) -> list[Located]:
+def endeavour_candidates(state: Position, player: int) -> list[Located]:
     """Return every endeavour the player may place now, located, costs aside.
 
     The same conditions as ``endeavours.common.locate`` (tested to agree), computed in one sweep
@@ -345,7 +241,7 @@ def endeavour_candidates(state: EotmaState, player: int) -> list[Located]:
     return found
 
 
-def candidate_action(state: EotmaState, located: Located, gold: int) -> Endeavour:
+def candidate_action(state: Position, located: Located, gold: int) -> Endeavour:
     """Return the action for a located endeavour with ``gold`` extra gold."""
     ids = state.game.board.ids
     cls = KIND_CLASS[located.kind]
@@ -354,14 +250,14 @@ def candidate_action(state: EotmaState, located: Located, gold: int) -> Endeavou
     return cls(ids[located.target], gold)
 
 
-def endeavour_actions(state: EotmaState, player: int) -> list[Action]:
+def endeavour_actions(state: Position, player: int) -> list[Action]:
     """Return the legal endeavours, each with every affordable extra-gold amount of the table."""
     actions: list[Action] = []
     gold = state.treasury[player]
     extra = state.game.rules.extra_gold
     ids = state.game.board.ids
     for at in endeavour_candidates(state, player):
-        price = at.cost(state, 0)
+        price = cost(state, at.kind, at.seas, 0)
         cls = KIND_CLASS[at.kind]
         foreign = at.kind in ("conquest", "pillage")
         for g in extra:
@@ -375,7 +271,7 @@ def endeavour_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def mobilisation_actions(state: EotmaState, player: int) -> list[Action]:
+def mobilisation_actions(state: Position, player: int) -> list[Action]:
     """Return the legal army and fleet raising (33, 34.11) and marker building (35.11) endeavours."""
     game = state.game
     options = game.options
@@ -398,7 +294,7 @@ def mobilisation_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def tax_actions(state: EotmaState, player: int) -> list[Action]:
+def tax_actions(state: Position, player: int) -> list[Action]:
     """Return the legal tax and plunder actions of the taxation block (16.1, 16.2)."""
     actions: list[Action] = []
     ids = state.game.board.ids
@@ -417,7 +313,7 @@ def tax_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def crusade_actions(state: EotmaState, player: int) -> list[Action]:
+def crusade_actions(state: Position, player: int) -> list[Action]:
     """Return a crusader's attacks on the holy places it does not hold (23.32 step 5), or its
     pillages when it cannot pay for a conquest (23.32 step 2)."""
     actions: list[Action] = []
@@ -431,14 +327,14 @@ def crusade_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def borrow_actions(state: EotmaState, decision: Pending) -> list[Action]:
+def borrow_actions(state: Position, decision: Pending) -> list[Action]:
     """Return the loans a crusader short of gold for a conquest may ask for (23.32 step 2)."""
     ids = state.game.player_ids
     missing = crusades.shortfall(state, decision.player)
     return [CrusadeBorrow(ids[p], missing) for p in crusades.lenders(state, decision)]
 
 
-def borrow_problem(state: EotmaState, decision: Pending, action: CrusadeBorrow) -> str | None:
+def borrow_problem(state: Position, decision: Pending, action: CrusadeBorrow) -> str | None:
     """Return why this loan cannot be asked for, or None (23.32 step 2)."""
     game = state.game
     missing = crusades.shortfall(state, decision.player)
@@ -458,7 +354,7 @@ def borrow_problem(state: EotmaState, decision: Pending, action: CrusadeBorrow) 
     return None
 
 
-def crusade_problem(state: EotmaState, player: int, action: CrusadeAttack | CrusadePillage) -> str | None:
+def crusade_problem(state: Position, player: int, action: CrusadeAttack | CrusadePillage) -> str | None:
     """Return why this crusader attack or pillage is refused, or None."""
     area = state.game.board.index.get(action.area)
     if area is None or area not in crusades.open_targets(state):
@@ -484,7 +380,7 @@ def crusade_problem(state: EotmaState, player: int, action: CrusadeAttack | Crus
     return None
 
 
-def movement_actions(state: EotmaState, player: int) -> list[Action]:
+def movement_actions(state: Position, player: int) -> list[Action]:
     """Return the army moves of one point each that the movement points allow (33.4)."""
     ids = state.game.board.ids
     actions: list[Action] = []
@@ -497,8 +393,9 @@ def movement_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def diplomacy_actions(state: EotmaState, player: int) -> list[Action]:
-    """Return gifts (20.1, a bounded set: 1 or 5 gold, each claim, each area but the court) and parleys."""
+def gift_actions(state: Position, player: int) -> list[Action]:
+    """Return gifts (20.1, a bounded set: 1 or 5 gold, each claim, each area but the court; 22.21
+    an area with its partial conversion)."""
     game = state.game
     ids = game.board.ids
     actions: list[Action] = []
@@ -514,11 +411,26 @@ def diplomacy_actions(state: EotmaState, player: int) -> list[Action]:
                 actions.append(Give(other_id, "area", ids[area]))
                 if parleys.transfer_problem(state, player, other, area) is None:
                     actions.append(Give(other_id, "area", ids[area], True))
-    if game.options.crusades and crusades.possible(state) is None:
-        if player == game.player_index.get(game.rules.schism_byzantine):
-            actions.append(CallCrusade())
-        if crusades.is_crusader(state, player):
-            actions.append(CallParley("crusade"))
+    return actions
+
+
+def call_crusade_actions(state: Position, player: int) -> list[Action]:
+    """Return the Byzantine player's call for a crusade when one is possible (23.31)."""
+    game = state.game
+    if not game.options.crusades or player != game.player_index.get(game.rules.schism_byzantine):
+        return []
+    return [CallCrusade()] if crusades.possible(state) is None else []
+
+
+def parley_actions(state: Position, player: int) -> list[Action]:
+    """Return the parleys the player may call: a crusade parley (20.46), readmission (20.45) and
+    claims (20.42), the last two once a round."""
+    game = state.game
+    ids = game.board.ids
+    actions: list[Action] = []
+    bit = 1 << player
+    if game.options.crusades and crusades.is_crusader(state, player) and crusades.possible(state) is None:
+        actions.append(CallParley("crusade"))
     if state.parley_round[player] != state.round:
         if state.excommunicated[player]:
             actions.append(CallParley("readmission"))
@@ -529,7 +441,7 @@ def diplomacy_actions(state: EotmaState, player: int) -> list[Action]:
     return actions
 
 
-def card_actions(state: EotmaState, player: int) -> list[Action]:
+def card_actions(state: Position, player: int) -> list[Action]:
     """Return the holding cards playable now, with their targets (Diplomatic Coup, 12.43)."""
     actions: list[Action] = []
     game = state.game
@@ -545,210 +457,3 @@ def card_actions(state: EotmaState, player: int) -> list[Action]:
                 if others & (1 << other):
                     actions.append(PlayCard(card, game.board.ids[area], game.player_ids[other]))
     return actions
-
-
-def check(state: EotmaState, action: Action) -> None:
-    """Raise IllegalActionError naming the rule when ``action`` is not allowed now."""
-    reason = _reason(state, action)
-    if reason is not None:
-        raise IllegalActionError(action, reason)
-
-
-def _reason(state: EotmaState, action: Action) -> str | None:
-    game = state.game
-    if isinstance(action, RevokeAsylum):
-        return revoke_problem(state, action.empire)
-    if state.pending:
-        decision = state.pending[-1]
-        who = game.player_ids[decision.player]
-        if decision.kind in ("defense", "npc-defense"):
-            if isinstance(action, Decline):
-                return None
-            if not isinstance(action, Defend):
-                return f"{who} must first decide whether to defend against {decision.action!r} (13.0)"
-            target = _defended(state, decision)
-            price = defense_price(state, decision.player, target, action.gold)
-            if price > state.treasury[decision.player]:
-                return (
-                    f"the defense costs {price} gold and {who} has {state.treasury[decision.player]} (13.11)"
-                )
-            return None
-        if decision.kind == "oppose":
-            if not isinstance(action, Oppose):
-                return f"{who} must first say how much gold to spend against {decision.action!r} (12.2)"
-            if action.gold > state.treasury[decision.player]:
-                return f"{who} has only {state.treasury[decision.player]} gold"
-            return None
-        if decision.kind == "vote":
-            if not isinstance(action, Vote):
-                return f"{who} must first vote in the parley (20.4)"
-            if action.influence > state.holding[decision.player].count(parleys.INFLUENCE):
-                return f"{who} does not hold {action.influence} Influence in Church Hierarchy cards (20.51)"
-            return None
-        if decision.kind == "crusade":
-            if isinstance(action, CrusadePass):
-                return None
-            if isinstance(action, CrusadeBorrow):
-                return borrow_problem(state, decision, action)
-            if not isinstance(action, CrusadeAttack | CrusadePillage):
-                return f"{who} must attack a holy place, borrow gold or pass in the crusader phase (23.32)"
-            return crusade_problem(state, decision.player, action)
-        if decision.kind == "loan":
-            if not isinstance(action, Accept | Refuse):
-                return f"{who} must first lend the gold ('accept') or refuse ('refuse') (23.32 step 2)"
-            if isinstance(action, Accept) and state.treasury[decision.player] < decision.data[1]:
-                return f"{who} has only {state.treasury[decision.player]} gold"
-            return None
-        if decision.kind == "route":
-            if not isinstance(action, CrusadeRoute):
-                return f"{who} must first choose where to launch the crusade from (23.32 step 3)"
-            if game.board.index.get(action.area, -1) not in decision.data:
-                choices = ", ".join(game.board.ids[a] for a in decision.data)
-                return f"{action.area} launches no route; choose one of {choices} (23.32 step 3)"
-            return None
-        if decision.kind == "crusader-state":
-            if not isinstance(action, CrusaderState):
-                return f"{who} must first say whether to rule or fortify a crusader state (23.32 step 5)"
-            return None
-        if decision.kind == "consent":
-            if not isinstance(action, Accept | Refuse):
-                return f"{who} must first consent to the crusader state or refuse (23.32 step 5)"
-            return None
-        if decision.kind == "waive":
-            if not isinstance(action, Waive):
-                return f"{who} must first say whether it waives its tie ('waive' or 'waive no', 12.42)"
-            return None
-        if decision.kind == "contest":
-            if not isinstance(action, Contest | Accept):
-                return f"{who} must first say whether to contest the diplomatic conquest (20.41)"
-            return None
-        if decision.kind in ("agreement", "asylum", "passage"):
-            if not isinstance(action, Accept | Refuse):
-                return f"{who} must first accept or refuse ({decision.kind}, 20.3, 21.2)"
-            return None
-        if decision.kind == "comply":
-            if not isinstance(action, Accept | Refuse):
-                return f"{who} must return the area ('accept') or be excommunicated ('refuse') (20.41)"
-            return None
-        if decision.kind == "transfer":
-            if not isinstance(action, Accept | Refuse):
-                return f"{who} must first accept the partial conversion or refuse it (22.21)"
-            return None
-        if decision.kind == "discard":
-            if not isinstance(action, Discard):
-                return f"{who} must first discard a holding card over the hand limit (19.2)"
-            return events.discard_problem(state, decision.player, action.card)
-        if decision.kind == "maintain":
-            if not isinstance(action, Disband):
-                return f"{who} must first choose the unpaid unit points to remove (33.23)"
-            return sequence.disband_problem(state, decision.player, action.area, action.unit)
-        if not isinstance(action, Relocate):
-            return f"{who} must first choose a new court"
-        area = game.board.index.get(action.area)
-        if area is None or area not in decision.data:
-            choices = ", ".join(game.board.ids[a] for a in decision.data)
-            return f"{action.area} is not a suitable new court; choose one of {choices} (21.3)"
-        return None
-    if state.phase == "initiative":
-        if not isinstance(action, ChooseSlot):
-            return "players are choosing their places in the turn order"
-        if not 1 <= action.slot <= game.n_players:
-            return f"places run from 1 to {game.n_players}"
-        if action.slot in state.slots:
-            return f"place {action.slot} is already taken"
-        return None
-    player = state.active()
-    if state.step == "move":
-        if isinstance(action, EndMovement):
-            return None
-        if not isinstance(action, MoveArmy):
-            return "armies move first, before the event card (33.4): move them or 'end-movement'"
-        board = game.board
-        if action.source not in board.index or action.area not in board.index:
-            return "name two land areas"
-        source, target = board.index[action.source], board.index[action.area]
-        return armies.move_problem(state, player, source, target, action.points)
-    if isinstance(action, MoveArmy | EndMovement):
-        return "armies move only at the start of the turn (33.4)"
-    if isinstance(action, Endeavour):
-        if state.tax_stage == 1:
-            return "taxation is one block: end it before the next endeavour (16.14)"
-        return problem(state, player, action)
-    if isinstance(action, BeginTaxation):
-        if state.is_exiled(player):
-            return "an exile may not tax (21.0)"
-        if state.tax_stage != 0:
-            return "taxation happens once per turn, in one block (16.14)"
-        return None
-    if isinstance(action, Tax | Plunder):
-        if state.tax_stage != 1:
-            return "taxing happens inside the taxation block: start it with 'taxation' (16.14)"
-        area = game.board.index.get(action.area)
-        if area is None:
-            return f"{action.area!r} is not a land area"
-        if isinstance(action, Tax):
-            return taxation.tax_problem(state, player, area, action.amount)
-        return taxation.plunder_problem(state, player, area)
-    if isinstance(action, EndTaxation):
-        return None if state.tax_stage == 1 else "no taxation block is open"
-    if isinstance(action, PlayCard):
-        if state.tax_stage == 1:
-            return "finish the taxation block first (16.14)"
-        return events.play_problem(state, player, action.card, action.area, action.empire)
-    if isinstance(action, AskAsylum):
-        other = game.player_index.get(action.empire)
-        if other is None or other == player:
-            return f"{action.empire!r} is not another empire"
-        if not state.is_exiled(player):
-            return "only an exile asks for asylum (21.2)"
-        if state.is_exiled(other):
-            return f"{action.empire} has no court to offer (21.2)"
-        return None
-    if isinstance(action, RulePalaces):
-        if state.tax_stage == 1:
-            return "taxation is one block: end it before the next endeavour (16.14)"
-        unknown = [a for a in action.targets if a not in game.board.index]
-        if unknown:
-            return f"{', '.join(unknown)}: not a land area"
-        chosen = [game.board.index[a] for a in action.targets]
-        return endeavours.palace_problem(state, player, chosen, action.gold)
-    if isinstance(action, Disband):
-        if state.tax_stage == 1:
-            return "finish the taxation block first (16.14)"
-        return sequence.disband_problem(state, player, action.area, action.unit)
-    if isinstance(action, ReduceFort):
-        area = game.board.index.get(action.area)
-        if area is None or state.owner[area] != player or not state.fort[area]:
-            return f"{action.area} is not an own fortified area (14.43)"
-        if state.tax_stage == 1:
-            return "finish the taxation block first (16.14)"
-        return None
-    if isinstance(action, Untie):
-        area = game.board.index.get(action.area)
-        if area is None or not state.ties[area] & (1 << player):
-            return f"the player has no tie to {action.area} to remove (12.43)"
-        if state.tax_stage == 1:
-            return "finish the taxation block first (16.14)"
-        return None
-    if isinstance(action, CallCrusade):
-        byzantine = game.player_index.get(game.rules.schism_byzantine)
-        if player != byzantine:
-            return "only the Byzantine player calls a crusade; others call a crusade parley (23.31, 20.46)"
-        return crusades.possible(state)
-    if isinstance(action, Give | CallParley | Agree):
-        if state.tax_stage == 1:
-            return "finish the taxation block first (16.14)"
-        if isinstance(action, Agree):
-            return parleys.agreement_problem(state, player, action.empire)
-        if isinstance(action, Give):
-            why = parleys.give_problem(state, player, action.empire, action.what, action.value)
-            if why is None and action.conversion:
-                area = game.board.index[action.value]
-                why = parleys.transfer_problem(state, player, game.player_index[action.empire], area)
-            return why
-        return parleys.call_problem(state, player, action.kind, action.area)
-    if isinstance(action, EndTurn):
-        if not may_end_turn(state, player):
-            return "at least one endeavour must be undertaken in the own turn (13.13)"
-        return None
-    return f"{action.VERB!r} is not possible now: it is {game.player_ids[player]}'s turn"

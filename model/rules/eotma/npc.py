@@ -16,14 +16,15 @@ from typing import TYPE_CHECKING, Any
 from model.rules.eotma import leaders, rebellion
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.crusades import roll_off
-from model.rules.eotma.decisions import Pending
+from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.endeavours.common import may_defend, pay_defense
+from model.rules.eotma.endeavours.conquest import count_c_result, reduce_fort
 from model.rules.eotma.ratings import COMBAT
-from model.rules.eotma.records import Attack, Partial
+from model.rules.eotma.records import Attack
 from model.rules.eotma.territory import set_owner, suitable_court
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
 def _stature(raider: dict[str, Any], year: int) -> int:
@@ -33,7 +34,7 @@ def _stature(raider: dict[str, Any], year: int) -> int:
     return int(raider["stature"][-1][1])
 
 
-def raider_targets(state: EotmaState, raider: dict[str, Any]) -> list[int]:
+def raider_targets(state: Position, raider: dict[str, Any]) -> list[int]:
     """Return the areas a raider may hit: its target pool, not at the lowest social state (24)."""
     board = state.game.board
     spec = raider.get("targets", {})
@@ -51,7 +52,7 @@ def raider_targets(state: EotmaState, raider: dict[str, Any]) -> list[int]:
     return [a for a in sorted(pool) if state.ss[a] > ss_min]
 
 
-def richest(state: EotmaState, pool: list[int], raids: int, name: str) -> list[int]:
+def richest(state: Position, pool: list[int], raids: int, name: str) -> list[int]:
     """Return the ``raids`` richest areas of the pool, population plus social state (house default
     12, facts sheet 7.2); areas tied at the cut are ordered by die rolls, highest first, equal
     rolls rolling again."""
@@ -68,7 +69,7 @@ def richest(state: EotmaState, pool: list[int], raids: int, name: str) -> list[i
     return chosen
 
 
-def queue_attacks(state: EotmaState, effects: list[str]) -> None:
+def queue_attacks(state: Position, effects: list[str]) -> None:
     """Queue this round's raids (24, house default 12) and Magnate conquests (24.5, house default 13)."""
     game = state.game
     year = game.year(state.round)
@@ -99,7 +100,7 @@ def queue_attacks(state: EotmaState, effects: list[str]) -> None:
                     state.npc_queue.append(conquest)
 
 
-def appear(state: EotmaState, effects: list[str]) -> None:
+def appear(state: Position, effects: list[str]) -> None:
     """Roll on the Magnate Matrix; a Magnate takes the area and its kindred independent neighbours.
 
     21.3 (4): an exile whose leader has that area's language and religion takes it instead.
@@ -142,7 +143,7 @@ def appear(state: EotmaState, effects: list[str]) -> None:
     effects.append(f"a Magnate appears in {board.ids[area]} (24.5)")
 
 
-def magnate_attack(state: EotmaState, code: int) -> Attack | None:
+def magnate_attack(state: Position, code: int) -> Attack | None:
     """Return the Magnate's conquest of its weakest neighbour, independent areas first (house default)."""
     board = state.game.board
     k = code - state.game.n_players
@@ -172,7 +173,7 @@ def magnate_attack(state: EotmaState, code: int) -> Attack | None:
     )
 
 
-def run(state: EotmaState, effects: list[str]) -> bool:
+def run(state: Position, effects: list[str]) -> bool:
     """Carry out queued attacks until one waits for a defense; return True when the queue is done."""
     while state.npc_queue:
         attack = state.npc_queue[0]
@@ -185,14 +186,14 @@ def run(state: EotmaState, effects: list[str]) -> bool:
             continue
         if 0 <= owner < state.game.n_players and may_defend(state, owner, target):
             text = f"{attack.kind} {attack.name} {state.game.board.ids[target]}"
-            state.pending.append(Pending("npc-defense", owner, text, (target,)))
+            state.pending.append(Pending(DecisionKind.NPC_DEFENSE, owner, text, (target,)))
             return False
         state.npc_queue.pop(0)
         resolve(state, attack, 0, effects)
     return True
 
 
-def resolve(state: EotmaState, attack: Attack, against: int, effects: list[str]) -> None:
+def resolve(state: Position, attack: Attack, against: int, effects: list[str]) -> None:
     """Resolve one raid (pillage, target results only) or Magnate conquest with an undealt year card.
 
     A raid rates stature + population - social state - fortification - defense (facts sheet 7.1:
@@ -239,7 +240,7 @@ def resolve(state: EotmaState, attack: Attack, against: int, effects: list[str])
         magnate_check(state, attack, card, effects)
 
 
-def magnate_check(state: EotmaState, attack: Attack, card: YearCard, effects: list[str]) -> None:
+def magnate_check(state: Position, attack: Attack, card: YearCard, effects: list[str]) -> None:
     """House default 13 (facts sheet 7.3): a Magnate is checked like a leader when its card calls
     a check on its stature (the stature check table); a death brings an heir's combat stature."""
     game = state.game
@@ -262,26 +263,22 @@ def magnate_check(state: EotmaState, attack: Attack, card: YearCard, effects: li
         effects.append(f"{attack.name}: combat stature {stature} -> {after}")
 
 
-def _magnate_c(state: EotmaState, attack: Attack, effects: list[str]) -> None:
+def _magnate_c(state: Position, attack: Attack, effects: list[str]) -> None:
     board = state.game.board
     target, base = attack.target, attack.base
     code = state.owner[base]
     if code < state.game.n_players or state.owner[target] == code:
         return
+    total = count_c_result(state, code, target, base)
     population = board.population[target]
-    if population > 1:
-        _p, count = state.partial.get((target, base), Partial(code, 0))
-        state.partial[(target, base)] = Partial(code, count + 1)
-        total = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == code)
-        if total < population:
-            effects.append(f"{board.ids[target]}: {total} of {population} C results for {attack.name} (10.3)")
-            return
-    fort = state.fort[target]
-    state.fort[target] = 2 if fort >= 3 else 0  # 14.41
+    if total is not None and total < population:
+        effects.append(f"{board.ids[target]}: {total} of {population} C results for {attack.name} (10.3)")
+        return
+    reduce_fort(state, target, effects)
     set_owner(state, target, code, effects, conquest=True)
 
 
-def defend(state: EotmaState, gold: int | None, effects: list[str]) -> None:
+def defend(state: Position, gold: int | None, effects: list[str]) -> None:
     """The attacked player's decision on a raid or Magnate attack (13.0): defend with gold, or not."""
     decision = state.pending.pop()
     attack = state.npc_queue.pop(0)

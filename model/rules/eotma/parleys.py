@@ -11,26 +11,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma.decisions import Pending
+from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.ratings import DIPLOMATIC, leader_religion
 from model.rules.eotma.records import NO_PARLEY, Agreement, Parley
 from model.rules.eotma.territory import set_owner
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 INFLUENCE = "influence_in_church"
 INHERITANCE = "inheritance"
 """The ``contest`` decision's and the parley's word for a contested Dynastic Inheritance (20.43)."""
 
 
-def is_christian(state: EotmaState, player: int) -> bool:
+def is_christian(state: Position, player: int) -> bool:
     """Return whether the player's leader is a Christian in the church (not excommunicated, 22.12)."""
     religion = leader_religion(state, player)
     return religion is not None and state.game.board.group_kind(religion) == "christian"
 
 
-def votes_of(state: EotmaState, player: int, area: int) -> int:
+def votes_of(state: Position, player: int, area: int) -> int:
     """Return a voter's votes: diplomatic stature (20.4), plus the schism table's
     ``byzantine_orthodox_votes`` (20.52: +5) for its ``byzantine`` seat over an area of one of its
     ``orthodox_religions`` during a schism."""
@@ -43,7 +43,7 @@ def votes_of(state: EotmaState, player: int, area: int) -> int:
     return votes
 
 
-def call(state: EotmaState, kind: str, caller: int, area: int, other: int, effects: list[str]) -> None:
+def call(state: Position, kind: str, caller: int, area: int, other: int, effects: list[str]) -> None:
     """Open a parley and queue the votes of every eligible player, most votes first (20.4)."""
     game = state.game
     voters = [
@@ -61,18 +61,18 @@ def call(state: EotmaState, kind: str, caller: int, area: int, other: int, effec
     if kind == "readmission":
         state.parley_round[caller] = state.round
     for voter in reversed(voters):
-        state.pending.append(Pending("vote", voter, kind, (area,)))
+        state.pending.append(Pending(DecisionKind.VOTE, voter, kind, (area,)))
     if not voters:
         settle(state, effects)
 
 
-def influence_votes(state: EotmaState) -> int:
+def influence_votes(state: Position) -> int:
     """Return the votes one Influence in Church Hierarchy card adds (20.51: the card's ``votes``)."""
     card = state.game.rules.event_kinds.get(INFLUENCE)
     return int(card.effect["votes"]) if card is not None else 0
 
 
-def vote(state: EotmaState, yes: bool, influence: int, effects: list[str]) -> None:
+def vote(state: Position, yes: bool, influence: int, effects: list[str]) -> None:
     """Record one voter's block of votes, plus each Influence in Church Hierarchy card's votes (20.51)."""
     decision = state.pending.pop()
     voter = decision.player
@@ -84,16 +84,16 @@ def vote(state: EotmaState, yes: bool, influence: int, effects: list[str]) -> No
     parley = state.parley
     state.parley = parley._replace(yes=parley.yes + weight) if yes else parley._replace(no=parley.no + weight)
     effects.append(f"{state.game.player_ids[voter]} votes {'yes' if yes else 'no'} with {weight}")
-    if not any(p.kind == "vote" for p in state.pending):
+    if not any(p.kind == DecisionKind.VOTE for p in state.pending):
         settle(state, effects)
 
 
-def settle(state: EotmaState, effects: list[str]) -> None:
+def settle(state: Position, effects: list[str]) -> None:
     """Apply the parley's decision (20.41, 20.42, 20.45; a tied vote favours the caller)."""
     kind, caller, area, other, yes, no = state.parley
     state.parley = NO_PARLEY
     game = state.game
-    carried = yes > no or (yes == no and (kind != "crusade" or game.rules.crusade_parley_tie))
+    carried = yes > no or (yes == no and (kind != DecisionKind.CRUSADE or game.rules.crusade_parley_tie))
     effects.append(f"parley {kind}: {yes} yes, {no} no: {'carried' if carried else 'rejected'}")
     if kind == "claim" and carried:
         state.claims[area] |= 1 << caller
@@ -101,7 +101,7 @@ def settle(state: EotmaState, effects: list[str]) -> None:
     elif kind == "readmission" and carried:
         state.excommunicated[caller] = False
         effects.append(f"{game.player_ids[caller]} is readmitted to the church (20.45)")
-    elif kind == "crusade":
+    elif kind == DecisionKind.CRUSADE:
         if carried:  # 20.46: a tie calls the crusade only when the crusades table says so
             from model.rules.eotma import crusades
 
@@ -112,10 +112,10 @@ def settle(state: EotmaState, effects: list[str]) -> None:
         state.agreements = [a for a in state.agreements if a.parties() != {caller, other}]
     elif kind in ("contest", INHERITANCE) and carried:
         # 20.41, 20.43: the caller is the rightful owner; the other returns the area or is excommunicated.
-        state.pending.append(Pending("comply", other, kind, (area, caller)))
+        state.pending.append(Pending(DecisionKind.COMPLY, other, kind, (area, caller)))
 
 
-def comply(state: EotmaState, returns: bool, effects: list[str]) -> None:
+def comply(state: Position, returns: bool, effects: list[str]) -> None:
     """20.41, 20.43: the conqueror or heir either gives the contested area back or is excommunicated
     (22.1). A returned inheritance takes its claim with it (the parley found the heir not rightful)."""
     decision = state.pending.pop()
@@ -123,15 +123,15 @@ def comply(state: EotmaState, returns: bool, effects: list[str]) -> None:
     player = decision.player
     if returns:
         set_owner(state, area, rightful, effects)
-        rule = "20.43" if decision.action == INHERITANCE else "20.41"
+        rule = "20.43" if decision.about == INHERITANCE else "20.41"
         effects.append(f"{state.game.board.ids[area]} returned to {state.game.player_ids[rightful]} ({rule})")
-        if decision.action == INHERITANCE:
+        if decision.about == INHERITANCE:
             state.claims[area] &= ~(1 << player)
     else:
         excommunicate(state, player, effects)
 
 
-def excommunicate(state: EotmaState, player: int, effects: list[str]) -> None:
+def excommunicate(state: Position, player: int, effects: list[str]) -> None:
     """22.1: the leader counts as pagan (22.11) and leaves the parleys (22.12)."""
     state.excommunicated[player] = True
     state.count("excommunications")
@@ -139,7 +139,7 @@ def excommunicate(state: EotmaState, player: int, effects: list[str]) -> None:
 
 
 def give(
-    state: EotmaState,
+    state: Position,
     giver: int,
     receiver: int,
     what: str,
@@ -170,11 +170,11 @@ def give(
     effects.append(f"{who} gives {value} to {to} (20.1)")
     if conversion:
         results = state.conversion.get((giver, area), 0)
-        state.pending.append(Pending("transfer", receiver, "conversion", (area, giver, results)))
+        state.pending.append(Pending(DecisionKind.TRANSFER, receiver, "conversion", (area, giver, results)))
         effects.append(f"{who} offers {to} its {results} conversion results in {value} (22.21)")
 
 
-def transfer_problem(state: EotmaState, giver: int, receiver: int, area: int) -> str | None:
+def transfer_problem(state: Position, giver: int, receiver: int, area: int) -> str | None:
     """Return why the giver cannot offer its partial conversion of an area it gives, or None (22.21).
 
     The giver must hold conversion results there; the ``conversion`` table says whether the
@@ -191,7 +191,7 @@ def transfer_problem(state: EotmaState, giver: int, receiver: int, area: int) ->
     return None
 
 
-def answer_transfer(state: EotmaState, accepted: bool, effects: list[str]) -> None:
+def answer_transfer(state: Position, accepted: bool, effects: list[str]) -> None:
     """22.21: the receiver of a gift takes over the giver's partial conversion of the area, or not
     (the giver then keeps its results, which count again only if the area comes back)."""
     decision = state.pending.pop()
@@ -207,7 +207,7 @@ def answer_transfer(state: EotmaState, accepted: bool, effects: list[str]) -> No
     effects.append(f"{who} takes over {results} conversion results in {name} (22.21)")
 
 
-def give_problem(state: EotmaState, giver: int, receiver_id: str, what: str, value: str) -> str | None:
+def give_problem(state: Position, giver: int, receiver_id: str, what: str, value: str) -> str | None:
     """Return why this gift is impossible now, or None (20.1: leaders and cards are never given)."""
     game = state.game
     if receiver_id not in game.player_index or game.player_index[receiver_id] == giver:
@@ -228,7 +228,7 @@ def give_problem(state: EotmaState, giver: int, receiver_id: str, what: str, val
     return None
 
 
-def agreement_problem(state: EotmaState, player: int, empire: str) -> str | None:
+def agreement_problem(state: Position, player: int, empire: str) -> str | None:
     """Return why this binding agreement cannot be proposed, or None (20.3)."""
     game = state.game
     if empire not in game.player_index or game.player_index[empire] == player:
@@ -236,36 +236,28 @@ def agreement_problem(state: EotmaState, player: int, empire: str) -> str | None
     return None
 
 
-def agree(state: EotmaState, player: int, empire: str, terms: str, effects: list[str]) -> None:
+def agree(state: Position, player: int, empire: str, terms: str, effects: list[str]) -> None:
     """20.3: the other empire must consent for the agreement to be binding (a pending decision)."""
     other = state.game.player_index[empire]
-    state.pending.append(Pending("agreement", other, terms, (player,)))
+    state.pending.append(Pending(DecisionKind.AGREEMENT, other, terms, (player,)))
     effects.append(
         f"{state.game.player_ids[player]} proposes a binding agreement '{terms}' to {empire} (20.3)"
     )
 
 
-def answer_agreement(state: EotmaState, accepted: bool, effects: list[str]) -> None:
+def answer_agreement(state: Position, accepted: bool, effects: list[str]) -> None:
     """Record the agreement when the other party consents (20.3)."""
     decision = state.pending.pop()
     proposer = decision.data[0]
     who = state.game.player_ids[decision.player]
     if accepted:
-        state.agreements.append(Agreement(proposer, decision.player, decision.action))
-        effects.append(f"{who} accepts the binding agreement '{decision.action}' (20.3)")
+        state.agreements.append(Agreement(proposer, decision.player, decision.about))
+        effects.append(f"{who} accepts the binding agreement '{decision.about}' (20.3)")
     else:
-        effects.append(f"{who} refuses the agreement '{decision.action}'")
+        effects.append(f"{who} refuses the agreement '{decision.about}'")
 
 
-def lapse_agreements(state: EotmaState, player: int, effects: list[str]) -> None:
-    """20.3: an heirless death frees everyone from the agreements the dead leader made."""
-    kept = [a for a in state.agreements if player not in a.parties()]
-    if len(kept) != len(state.agreements):
-        effects.append(f"the binding agreements of {state.game.player_ids[player]} lapse (20.3)")
-        state.agreements = kept
-
-
-def call_problem(state: EotmaState, player: int, kind: str, area_id: str | None) -> str | None:
+def call_problem(state: Position, player: int, kind: str, area_id: str | None) -> str | None:
     """Return why the player cannot call this parley now, or None (20.4, 20.42, 20.44, 20.45)."""
     if kind == "breach":
         if not is_christian(state, player):
@@ -276,7 +268,7 @@ def call_problem(state: EotmaState, player: int, kind: str, area_id: str | None)
         if not is_christian(state, other):
             return "only a Christian leader who breaks an agreement faces a parley (20.3)"
         return None
-    if kind == "crusade":
+    if kind == DecisionKind.CRUSADE:
         from model.rules.eotma import crusades
 
         if not crusades.is_crusader(state, player):

@@ -14,25 +14,25 @@ from typing import TYPE_CHECKING
 from model.rules.eotma.territory import connection, sea_range
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 COMBAT, ADMINISTRATIVE, DIPLOMATIC = 0, 1, 2
 STATURE_INDEX = {"combat": COMBAT, "administrative": ADMINISTRATIVE, "diplomatic": DIPLOMATIC}
 
 
-def stature_for(state: EotmaState, kind: str) -> int:
+def stature_for(state: Position, kind: str) -> int:
     """Return the index (0 combat, 1 administrative, 2 diplomatic) of the stature an endeavour uses."""
     return STATURE_INDEX[state.game.rules.stature_of[kind]]
 
 
-def leader_religion(state: EotmaState, player: int) -> str | None:
+def leader_religion(state: Position, player: int) -> str | None:
     """Return the leader's religion; None (a pagan with no church) when excommunicated (22.11)."""
     if state.excommunicated[player]:
         return None
     return state.game.leader_religion[player]
 
 
-def faith(state: EotmaState, player: int) -> str | None:
+def faith(state: Position, player: int) -> str | None:
     """Return the leader's own religion, excommunication aside.
 
     22.11 makes an excommunicated leader pagan for effectiveness ratings and rebellion values
@@ -42,7 +42,7 @@ def faith(state: EotmaState, player: int) -> str | None:
     return state.game.leader_religion[player]
 
 
-def of_leaders_faith(state: EotmaState, player: int, area: int) -> bool:
+def of_leaders_faith(state: Position, player: int, area: int) -> bool:
     """Return whether an area is of the leader's own religion or church (house default 18 claims).
 
     The leader's own religion counts, excommunication aside (22.11 is about ratings and rebellion
@@ -55,26 +55,26 @@ def of_leaders_faith(state: EotmaState, player: int, area: int) -> bool:
     )
 
 
-def language_difference(state: EotmaState, player: int, area: int) -> int:
+def language_difference(state: Position, player: int, area: int) -> int:
     """Return 0, 1 or 2 for the same, a related or an unrelated language (facts sheet 3.2)."""
     return state.game.board.language_difference(state.game.leader_language[player], area)
 
 
-def religion_difference(state: EotmaState, player: int, area: int) -> int:
+def religion_difference(state: Position, player: int, area: int) -> int:
     """Return 0, 1 or 2 for the same religion, another church, another religion (23.11, 22.11)."""
     return state.game.board.religion_difference(
         leader_religion(state, player), state.religion[area], state.union
     )
 
 
-def partial_against(state: EotmaState, area: int) -> int:
+def partial_against(state: Position, area: int) -> int:
     """Return the C results other players hold against an area (10.33)."""
     if not state.partial:
         return 0
     return sum(count for (target, _base), (_p, count) in state.partial.items() if target == area)
 
 
-def technology(state: EotmaState, player: int) -> int:
+def technology(state: Position, player: int) -> int:
     """Return the conquest, pillage and defense bonus of technology cards (19.2: +3 each)."""
     kept = state.kept[player]
     if not kept:
@@ -93,7 +93,7 @@ def sea_adjust(rating: int, seas: int, halving_seas: int) -> int:
     return -((-rating * 3 + 1) // 2)
 
 
-def foreign_seas(state: EotmaState, player: int, target: int, base: int) -> int | None:
+def foreign_seas(state: Position, player: int, target: int, base: int) -> int | None:
     """Return the sea areas on the line of communications court -> base -> target (None: out of reach)."""
     conn = connection(state, player)
     to_base = conn.get(base)
@@ -105,12 +105,12 @@ def foreign_seas(state: EotmaState, player: int, target: int, base: int) -> int 
     return to_base + between
 
 
-def domestic_seas(state: EotmaState, player: int, target: int) -> int | None:
+def domestic_seas(state: Position, player: int, target: int) -> int | None:
     """Return the sea areas on the line of communications court -> target (None: not connected)."""
     return connection(state, player).get(target)
 
 
-def diplomacy_base(state: EotmaState, player: int) -> int:
+def diplomacy_base(state: Position, player: int) -> int:
     """Return the base of a diplomacy endeavour: the court, or the host's court in asylum (12.11, 21.2)."""
     court = state.court[player]
     if court >= 0:
@@ -119,7 +119,7 @@ def diplomacy_base(state: EotmaState, player: int) -> int:
     return state.court[host] if host >= 0 else -1
 
 
-def cost(state: EotmaState, kind: str, seas: int, extra: int) -> int:
+def cost(state: Position, kind: str, seas: int, extra: int) -> int:
     """Return an endeavour's gold: minimum + one per sea area (9.17; never diplomacy) + extra."""
     rules = state.game.rules
     if kind in rules.fixed_cost:
@@ -128,7 +128,7 @@ def cost(state: EotmaState, kind: str, seas: int, extra: int) -> int:
     return rules.min_gold[kind] + sea_gold + extra
 
 
-def base_rating(state: EotmaState, player: int, kind: str, target: int, base: int, seas: int) -> int:
+def base_rating(state: Position, player: int, kind: str, target: int, base: int, seas: int) -> int:
     """Return the rating before the defender's and the gold terms (both sea-adjusted already)."""
     game = state.game
     kind = game.rules.card_column.get(kind, kind)  # mobilisation rates as fortification, building as ruling
@@ -172,7 +172,7 @@ def base_rating(state: EotmaState, player: int, kind: str, target: int, base: in
     return sea_adjust(rating, seas, game.rules.halving_seas)
 
 
-def leader_card_statures(state: EotmaState, player: int, base: int) -> list[int]:
+def leader_card_statures(state: Position, player: int, base: int) -> list[int]:
     """Return the statures plus a leader card's bonus if the base's language is on it (36.11-36.12)."""
     effect = state.game.rules.event_kinds[state.leader_bonus[player]].effect
     stat = list(state.stat[player])
@@ -186,7 +186,7 @@ def leader_card_statures(state: EotmaState, player: int, base: int) -> list[int]
     return stat
 
 
-def defense_value(state: EotmaState, defender: int, gold: int, area: int) -> int:
+def defense_value(state: Position, defender: int, gold: int, area: int) -> int:
     """Return what a defense of ``area`` takes off the attacker's rating: combat + gold + technology
     (13.21, 19.2), less the C results other players hold against the area (10.33: defense is a
     domestic endeavour with the defended area as its target); a defense never adds to the rating."""
@@ -195,7 +195,7 @@ def defense_value(state: EotmaState, defender: int, gold: int, area: int) -> int
 
 
 def rating(
-    state: EotmaState, player: int, kind: str, target: int, base: int, seas: int, gold: int, against: int = 0
+    state: Position, player: int, kind: str, target: int, base: int, seas: int, gold: int, against: int = 0
 ) -> int:
     """Return the full effectiveness rating: base rating + extra gold - defense or opposing gold."""
     return base_rating(state, player, kind, target, base, seas) + gold - against

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma.decisions import UNIVERSITY, Pending
+from model.rules.eotma.conversion import convert_result
+from model.rules.eotma.decisions import UNIVERSITY, DecisionKind, Pending
 from model.rules.eotma.ratings import language_difference, religion_difference
 from model.rules.eotma.records import DeferredCheck
 from model.rules.eotma.territory import set_owner
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 NONE, UNREST, REBELLION, DEFERRED = "no result", "unrest", "rebellion", "deferred"
 
@@ -18,7 +19,7 @@ REASONS = ("social state lost in unrest", "conversion", "leader died heirless")
 """Why a deferred rebellion check is rolled (its index is kept in ``state.deferred``)."""
 
 
-def rebellion_value(state: EotmaState, area: int, gold: int, *, waived: bool = False) -> int:
+def rebellion_value(state: Position, area: int, gold: int, *, waived: bool = False) -> int:
     """Return the rebellion value of an owned area when ``gold`` is being raised there.
 
     16.16 +1 per gold; 14.32 -1 per fort point; language +1/+2 and religion +1/+2 between the
@@ -51,7 +52,7 @@ def rebellion_value(state: EotmaState, area: int, gold: int, *, waived: bool = F
     return value
 
 
-def table_result(state: EotmaState, value: int, roll: int) -> str:
+def table_result(state: Position, value: int, roll: int) -> str:
     """Return the Unrest & Rebellion Table result for a rebellion value and a 2d6 roll (HOUSE DEFAULT 9)."""
     rules = state.game.rules
     if roll in rules.rebellion_set(value - rules.rebellion_offset):
@@ -61,7 +62,7 @@ def table_result(state: EotmaState, value: int, roll: int) -> str:
     return NONE
 
 
-def tie_holders(state: EotmaState, area: int) -> list[int]:
+def tie_holders(state: Position, area: int) -> list[int]:
     """Return the opponents of the area's owner with a tie to it, in seat order (12.42)."""
     owner = state.owner[area]
     ties = state.ties[area]
@@ -70,7 +71,7 @@ def tie_holders(state: EotmaState, area: int) -> list[int]:
     return [p for p in range(state.game.n_players) if p != owner and ties & (1 << p)]
 
 
-def may_ask_waivers(state: EotmaState) -> bool:
+def may_ask_waivers(state: Position) -> bool:
     """Return whether a rebellion check may wait for waiver decisions now.
 
     Every rebellion check of an empire's area in these rules falls inside a player turn (taxes,
@@ -81,7 +82,7 @@ def may_ask_waivers(state: EotmaState) -> bool:
 
 
 def check(
-    state: EotmaState,
+    state: Position,
     area: int,
     gold: int,
     effects: list[str],
@@ -105,7 +106,7 @@ def check(
                 DeferredCheck(area, gold, 0, len(others), len(others), REASONS.index(why), held)
             )
             for other in reversed(others):
-                state.pending.append(Pending("waive", other, "check", (area,)))
+                state.pending.append(Pending(DecisionKind.WAIVE, other, "check", (area,)))
             effects.append(
                 f"{state.game.board.ids[area]}: rebellion check ({why}) after the tie holders "
                 "say whether they waive their ties (12.42)"
@@ -122,7 +123,7 @@ def check(
     return result
 
 
-def hold_conversion(state: EotmaState, area: int) -> None:
+def hold_conversion(state: Position, area: int) -> None:
     """Keep one conversion C result until the deferred check of the area is rolled (22.2)."""
     for i, record in enumerate(state.deferred):
         if record.area == area:
@@ -130,7 +131,7 @@ def hold_conversion(state: EotmaState, area: int) -> None:
             return
 
 
-def waive(state: EotmaState, waived: bool, effects: list[str]) -> None:
+def waive(state: Position, waived: bool, effects: list[str]) -> None:
     """One tie holder's answer before a deferred rebellion check (12.42); after the last, roll it."""
     decision = state.pending.pop()
     area = decision.data[0]
@@ -153,14 +154,12 @@ def waive(state: EotmaState, waived: bool, effects: list[str]) -> None:
         return
     result = check(state, area, gold, effects, REASONS[reason], waived=given == asked, ask=False)
     if held and result != REBELLION and state.owner[area] == owner:
-        from model.rules.eotma.endeavours.conquest import convert_result
-
         for _ in range(held):
             if state.owner[area] == owner:
                 convert_result(state, owner, area, effects)
 
 
-def become_independent(state: EotmaState, area: int, effects: list[str]) -> None:
+def become_independent(state: Position, area: int, effects: list[str]) -> None:
     """The area rebels (16.1 step 3): it goes independent keeping its social state and forts.
 
     HOUSE DEFAULT 8: unrest is removed; armies go (33.32) and palaces go (35.23) with the owner.
@@ -170,7 +169,7 @@ def become_independent(state: EotmaState, area: int, effects: list[str]) -> None
     set_owner(state, area, -1, effects)
 
 
-def lower_social_state(state: EotmaState, area: int, effects: list[str], *, own_failure: bool) -> None:
+def lower_social_state(state: Position, area: int, effects: list[str], *, own_failure: bool) -> None:
     """Lower an area's social state one level (never below the minimum).
 
     ``own_failure``: the area is the acting player's base or domestic target; if it is in unrest
@@ -186,7 +185,7 @@ def lower_social_state(state: EotmaState, area: int, effects: list[str], *, own_
         check(state, area, 0, effects, "social state lost in unrest")
 
 
-def raise_social_state(state: EotmaState, area: int, effects: list[str], amount: int = 1) -> None:
+def raise_social_state(state: Position, area: int, effects: list[str], amount: int = 1) -> None:
     """Raise an owned area's social state (never above the maximum; a university doubles it, 35.34)."""
     rules = state.game.rules
     if state.game.options.civilisation_markers and state.civ[area] & UNIVERSITY:
@@ -198,7 +197,7 @@ def raise_social_state(state: EotmaState, area: int, effects: list[str], amount:
         effects.append(f"{state.game.board.ids[area]}: social state {before} -> {after}")
 
 
-def army_absorbs(state: EotmaState, area: int, effects: list[str]) -> bool:
+def army_absorbs(state: Position, area: int, effects: list[str]) -> bool:
     """33.33: a -1 from a conquest or pillage may cost an army point there instead of a level.
 
     Whether players take that choice is the ``army_absorbs_losses`` option of the endeavours

@@ -1,12 +1,13 @@
 """Small records the state keeps between actions, with named fields.
 
-Each is a ``NamedTuple``: immutable (a clone shares them), and saved by ``EotmaState.to_json`` as
+Each is a ``NamedTuple``: immutable (a clone shares them), and saved by ``Position.to_json`` as
 the plain list of its fields in order, which ``from_json`` reads back with ``from_list``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 
@@ -136,6 +137,18 @@ class ClaimWatch(NamedTuple):
         return cls(int(player), int(area))
 
 
+@dataclass(frozen=True, slots=True)
+class Located:
+    """An endeavour placed on the board: indices of target and base, and the sea areas it crosses
+    (its price is ``ratings.cost(state, kind, seas, extra)``, 9.17, 9.33)."""
+
+    kind: str
+    player: int
+    target: int
+    base: int
+    seas: int
+
+
 class Partial(NamedTuple):
     """C results one holder has against an area from one base (10.3-10.38): the holder (a
     player, or a Magnate's owner code) and how many."""
@@ -151,6 +164,7 @@ __all__ = [
     "ClaimWatch",
     "Crusade",
     "DeferredCheck",
+    "Located",
     "Parley",
     "Partial",
     "TaxWait",

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
-def influence_condition(state: EotmaState) -> int | None:
+def influence_condition(state: Position) -> int | None:
     """Return the Byzantine influence condition 1-6 (23.1), or None when Rome or Byzantium is absent."""
     game = state.game
     rules = game.rules
@@ -31,7 +31,7 @@ def influence_condition(state: EotmaState) -> int | None:
     return 5 if others else 4
 
 
-def schism_check(state: EotmaState, effects: list[str]) -> None:
+def schism_check(state: Position, effects: list[str]) -> None:
     """Roll on the Schism Table (23.1, 23.11): U union, S schism, - no change."""
     condition = influence_condition(state)
     if condition is None:
@@ -46,7 +46,7 @@ def schism_check(state: EotmaState, effects: list[str]) -> None:
     effects.append(f"schism table: {result}; the churches are {'united' if state.union else 'in schism'}")
 
 
-def recheck(state: EotmaState, effects: list[str]) -> None:
+def recheck(state: Position, effects: list[str]) -> None:
     """23.12: a change of Byzantine influence over Rome calls another check at once."""
     if not state.game.options.schism:
         return

@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.eotma import rebellion
-from model.rules.eotma.decisions import COMMERCE, Pending
+from model.rules.eotma.decisions import COMMERCE, DecisionKind, Pending
 from model.rules.eotma.endeavours.pillage import plunder_gold
 from model.rules.eotma.records import TaxWait
 from model.rules.eotma.territory import is_connected
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
-def tax_problem(state: EotmaState, player: int, area: int, amount: int) -> str | None:
+def tax_problem(state: Position, player: int, area: int, amount: int) -> str | None:
     """Return why the player cannot tax this area for this amount now, or None (16.1-16.15)."""
     name = state.game.board.ids[area]
     if state.owner[area] != player:
@@ -28,7 +28,7 @@ def tax_problem(state: EotmaState, player: int, area: int, amount: int) -> str |
     return None
 
 
-def plunder_problem(state: EotmaState, player: int, area: int) -> str | None:
+def plunder_problem(state: Position, player: int, area: int) -> str | None:
     """Return why the player cannot plunder this area now, or None (16.2-16.22)."""
     name = state.game.board.ids[area]
     if state.owner[area] != player:
@@ -42,7 +42,7 @@ def plunder_problem(state: EotmaState, player: int, area: int) -> str | None:
     return None
 
 
-def tax(state: EotmaState, player: int, area: int, amount: int, effects: list[str]) -> None:
+def tax(state: Position, player: int, area: int, amount: int, effects: list[str]) -> None:
     """Tax one area: the court pays without a check (16.17); others roll on the table (16.1)."""
     state.taxed.append(area)
     if area != state.court[player] and _ask_waivers(state, player, area, amount, TAX):
@@ -53,18 +53,18 @@ def tax(state: EotmaState, player: int, area: int, amount: int, effects: list[st
 TAX, PLUNDER = 0, 1
 
 
-def _ask_waivers(state: EotmaState, player: int, area: int, amount: int, kind: int) -> bool:
+def _ask_waivers(state: Position, player: int, area: int, amount: int, kind: int) -> bool:
     """12.42: before the roll, each opponent with a tie may waive its +2 (decisions in seat order)."""
     others = [p for p in range(state.game.n_players) if p != player and state.ties[area] & (1 << p)]
     if not others:
         return False
     state.waiting = TaxWait(area, amount, 0, len(others), kind == PLUNDER)
     for other in reversed(others):
-        state.pending.append(Pending("waive", other, "tax" if kind == TAX else "plunder", (area,)))
+        state.pending.append(Pending(DecisionKind.WAIVE, other, "tax" if kind == TAX else "plunder", (area,)))
     return True
 
 
-def waive(state: EotmaState, waived: bool, effects: list[str]) -> None:
+def waive(state: Position, waived: bool, effects: list[str]) -> None:
     """One opponent's answer on waiving its tie (12.42); the last answer lets the tax roll go ahead."""
     decision = state.pending.pop()
     effects.append(
@@ -74,7 +74,7 @@ def waive(state: EotmaState, waived: bool, effects: list[str]) -> None:
     assert waiting is not None
     if waived:
         waiting = state.waiting = waiting._replace(waived=waiting.waived + 1)
-    if state.pending and state.pending[-1].kind == "waive":
+    if state.pending and state.pending[-1].kind == DecisionKind.WAIVE:
         return
     area, amount, count, asked, plunder = waiting
     state.waiting = None
@@ -85,7 +85,7 @@ def waive(state: EotmaState, waived: bool, effects: list[str]) -> None:
 
 
 def finish_tax(
-    state: EotmaState, player: int, area: int, amount: int, waived: bool, effects: list[str]
+    state: Position, player: int, area: int, amount: int, waived: bool, effects: list[str]
 ) -> None:
     """Roll the tax's rebellion check (not for the court, 16.17) and collect the gold."""
     name = state.game.board.ids[area]
@@ -101,7 +101,7 @@ def finish_tax(
     effects.append(f"{state.game.player_ids[player]}: +{gold} gold from {name}")
 
 
-def plunder(state: EotmaState, player: int, area: int, effects: list[str]) -> None:
+def plunder(state: Position, player: int, area: int, effects: list[str]) -> None:
     """Plunder one area (16.22-16.23.2): -1 social state; unrest or a rebellion check; plunder table."""
     state.taxed.append(area)
     name = state.game.board.ids[area]
@@ -116,7 +116,7 @@ def plunder(state: EotmaState, player: int, area: int, effects: list[str]) -> No
     finish_plunder(state, player, area, False, effects)
 
 
-def finish_plunder(state: EotmaState, player: int, area: int, waived: bool, effects: list[str]) -> None:
+def finish_plunder(state: Position, player: int, area: int, waived: bool, effects: list[str]) -> None:
     """16.23.1-16.23.2: the rebellion check of a plunder in unrest, then the plunder table."""
     gold = state.game.rules.plunder_gold
     result = rebellion.check(state, area, gold, effects, "plunder in unrest", waived=waived, ask=False)
@@ -126,7 +126,7 @@ def finish_plunder(state: EotmaState, player: int, area: int, waived: bool, effe
     _plunder_gold(state, player, area, effects)
 
 
-def _plunder_gold(state: EotmaState, player: int, area: int, effects: list[str]) -> None:
+def _plunder_gold(state: Position, player: int, area: int, effects: list[str]) -> None:
     name = state.game.board.ids[area]
     gold = plunder_gold(state, f"plunder gold {name}")
     state.treasury[player] += gold

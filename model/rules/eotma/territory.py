@@ -13,14 +13,14 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING
 
-from model.rules.eotma.decisions import CATHEDRAL, PALACE, Pending
+from model.rules.eotma.decisions import CATHEDRAL, PALACE, DecisionKind, Pending
 
 if TYPE_CHECKING:
     from model.rules.eotma.data import Rules
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
-def sea_range(state: EotmaState, area: int) -> int:
+def sea_range(state: Position, area: int) -> int:
     """Return how many sea areas a base can reach across (9.53, 34.31-34.32, house default 2).
 
     A seafaring home reaches the seafaring range plus one per fleet point; a fleet in any other
@@ -41,7 +41,7 @@ def endeavour_sea_range(rules: Rules, seafaring: bool, fleets: int) -> int:
     return rules.non_seafaring_range
 
 
-def connection_range(state: EotmaState, area: int) -> int:
+def connection_range(state: Position, area: int) -> int:
     """Return how many sea areas a line of communications may cross from this end (7.51, house default 6).
 
     A seafaring home, or an area a fleet makes one (34.31), reaches the connection range of the
@@ -57,7 +57,7 @@ def connection_range(state: EotmaState, area: int) -> int:
     return rules.connection_non_seafaring_range
 
 
-def connection(state: EotmaState, player: int) -> dict[int, int]:
+def connection(state: Position, player: int) -> dict[int, int]:
     """Return {area: sea areas on its line of communications} for the player's connected areas (7.51)."""
     cached = state._conn[player]
     if cached is not None:
@@ -93,12 +93,12 @@ def connection(state: EotmaState, player: int) -> dict[int, int]:
     return result
 
 
-def is_connected(state: EotmaState, player: int, area: int) -> bool:
+def is_connected(state: Position, player: int, area: int) -> bool:
     """Return whether the player's area is linked to the court (7.51)."""
     return area in connection(state, player)
 
 
-def suitable_court(state: EotmaState, player: int, area: int) -> bool:
+def suitable_court(state: Position, player: int, area: int) -> bool:
     """Return whether an area may be the player's court: the leader's language and religion (21.3);
     under a union result the united churches count as one (23.11: for all purposes)."""
     game = state.game
@@ -109,7 +109,7 @@ def suitable_court(state: EotmaState, player: int, area: int) -> bool:
     )
 
 
-def set_owner(state: EotmaState, area: int, new: int, effects: list[str], *, conquest: bool = False) -> None:
+def set_owner(state: Position, area: int, new: int, effects: list[str], *, conquest: bool = False) -> None:
     """Give an area to a new owner (-1 independent) and apply everything that follows.
 
     Partial conquest markers on the area and those using it as a base end (10.37, 10.38);
@@ -167,12 +167,12 @@ def set_owner(state: EotmaState, area: int, new: int, effects: list[str], *, con
         )
 
 
-def _name(state: EotmaState, code: int) -> str:
+def _name(state: Position, code: int) -> str:
     owner = state.owner_name(code)
     return owner if owner is not None else "independent"
 
 
-def court_candidates(state: EotmaState, player: int) -> list[int]:
+def court_candidates(state: Position, player: int) -> list[int]:
     """Return the areas a player who lost the court may move it to (HOUSE DEFAULT 7.52).
 
     Owned areas of the leader's language and religion in the largest group of the player's
@@ -186,7 +186,7 @@ def court_candidates(state: EotmaState, player: int) -> list[int]:
     return sorted(a for a in largest if suitable_court(state, player, a))
 
 
-def _groups(state: EotmaState, player: int, owned: list[int]) -> list[set[int]]:
+def _groups(state: Position, player: int, owned: list[int]) -> list[set[int]]:
     board = state.game.board
     owned_set = set(owned)
     seen: set[int] = set()
@@ -216,7 +216,7 @@ def _groups(state: EotmaState, player: int, owned: list[int]) -> list[set[int]]:
     return groups
 
 
-def lose_court(state: EotmaState, player: int, effects: list[str]) -> None:
+def lose_court(state: Position, player: int, effects: list[str]) -> None:
     """The court fell: move it at once (a decision when several areas qualify) or go into exile (21.0)."""
     game = state.game
     state.court[player] = -1
@@ -230,10 +230,10 @@ def lose_court(state: EotmaState, player: int, effects: list[str]) -> None:
         move_court(state, player, candidates[0], effects)
         return
     effects.append(f"{who} must choose a new court among {', '.join(game.board.ids[a] for a in candidates)}")
-    state.pending.append(Pending("relocate", player, "", tuple(candidates)))
+    state.pending.append(Pending(DecisionKind.RELOCATE, player, "", tuple(candidates)))
 
 
-def move_court(state: EotmaState, player: int, area: int, effects: list[str]) -> None:
+def move_court(state: Position, player: int, area: int, effects: list[str]) -> None:
     """Put the player's court in an area (house default 7.52)."""
     state.court[player] = area
     state.invalidate()

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
-def victory_points(state: EotmaState) -> list[int]:
+def victory_points(state: Position) -> list[int]:
     """Return each player's victory points now, by seat."""
     game = state.game
     rules = game.rules
@@ -32,12 +32,12 @@ def victory_points(state: EotmaState) -> list[int]:
     return points
 
 
-def scores(state: EotmaState) -> dict[str, float]:
+def scores(state: Position) -> dict[str, float]:
     """Return {empire id: victory points} (the protocol's scores)."""
     return {pid: float(vp) for pid, vp in zip(state.game.player_ids, victory_points(state), strict=True)}
 
 
-def winners(state: EotmaState) -> list[str]:
+def winners(state: Position) -> list[str]:
     """Return the empires with the most points; ties go to the higher sum of statures (house default)."""
     points = victory_points(state)
     best = max(points)

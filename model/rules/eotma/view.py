@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 from model.rules.eotma import npc
 from model.rules.eotma.actions import Endeavour
+from model.rules.eotma.conversion import conversion_differential
+from model.rules.eotma.decisions import ABOUT_ENDEAVOUR, DecisionKind
 from model.rules.eotma.endeavours.common import is_conversion, locate
-from model.rules.eotma.endeavours.conquest import conversion_differential
-from model.rules.eotma.ratings import base_rating
+from model.rules.eotma.ratings import base_rating, cost
 from model.rules.eotma.victory import victory_points
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
     from model.rules.protocol import Action
 
 
@@ -20,30 +21,43 @@ def _players(mask: int, ids: tuple[str, ...]) -> list[str]:
     return [pid for i, pid in enumerate(ids) if mask & (1 << i)]
 
 
-def _decision_about(state: EotmaState) -> dict[str, Any] | None:
+_FIRST_AREA = frozenset(
+    (
+        DecisionKind.NPC_DEFENSE,
+        DecisionKind.WAIVE,
+        DecisionKind.VOTE,
+        DecisionKind.CONTEST,
+        DecisionKind.COMPLY,
+        DecisionKind.TRANSFER,
+    )
+)
+"""Decisions whose first number is the area they concern."""
+
+
+def _decision_about(state: Position) -> dict[str, Any] | None:
     """Return who decides what, and the areas concerned, when a decision is pending."""
     if not state.pending:
         return None
     decision = state.pending[-1]
     board = state.game.board
-    listed = ("relocate", "route", "crusader-state")
+    listed = (DecisionKind.RELOCATE, DecisionKind.ROUTE, DecisionKind.CRUSADER_STATE)
     areas = [board.ids[a] for a in decision.data if decision.kind in listed and 0 <= a < board.n]
-    if decision.kind == "consent":
+    if decision.kind == DecisionKind.CONSENT:
         areas = [board.ids[a] for a in decision.data[1:] if 0 <= a < board.n]
-    if decision.kind in ("npc-defense", "waive", "vote", "contest", "comply", "transfer") and decision.data:
+    if decision.kind in _FIRST_AREA and decision.data:
         first = decision.data[0]
         areas = [board.ids[first]] if 0 <= first < board.n else []
-    if decision.kind in ("defense", "oppose") and decision.action:
-        areas = list(state.game.codec.parse(decision.action).areas())
+    if decision.kind in ABOUT_ENDEAVOUR and decision.action is not None:
+        areas = list(decision.action.areas())
     return {
-        "kind": decision.kind,
+        "kind": decision.kind.value,
         "player": state.game.player_ids[decision.player],
-        "about": decision.action,
+        "about": decision.subject,
         "areas": areas,
     }
 
 
-def _attacked_this_round(state: EotmaState) -> list[tuple[str, str]]:
+def _attacked_this_round(state: Position) -> list[tuple[str, str]]:
     """Return (attacker name, area id) of every raid and Magnate attack made this round (24).
 
     Read from the log: the round's attacks are logged after its ``round N (year)`` effect, each as
@@ -63,7 +77,7 @@ def _attacked_this_round(state: EotmaState) -> list[tuple[str, str]]:
     return []
 
 
-def _conversion(state: EotmaState) -> dict[int, dict[str, dict[str, int]]]:
+def _conversion(state: Position) -> dict[int, dict[str, dict[str, int]]]:
     """Per area: player id -> C results toward converting it and the results needed now (22.2)."""
     ids = state.game.player_ids
     result: dict[int, dict[str, dict[str, int]]] = {}
@@ -73,7 +87,7 @@ def _conversion(state: EotmaState) -> dict[int, dict[str, dict[str, int]]]:
     return result
 
 
-def _magnates(state: EotmaState, attacked: list[tuple[str, str]]) -> dict[str, Any]:
+def _magnates(state: Position, attacked: list[tuple[str, str]]) -> dict[str, Any]:
     """Each Magnate: court, combat stature, areas held, attacks queued and made this round (24)."""
     game = state.game
     board = game.board
@@ -93,7 +107,7 @@ def _magnates(state: EotmaState, attacked: list[tuple[str, str]]) -> dict[str, A
     return result
 
 
-def _raiders(state: EotmaState, attacked: list[tuple[str, str]]) -> list[dict[str, Any]]:
+def _raiders(state: Position, attacked: list[tuple[str, str]]) -> list[dict[str, Any]]:
     """The raider groups active this round: where they strike from and what they attack (24)."""
     game = state.game
     if not game.options.raiders:
@@ -125,7 +139,7 @@ def _raiders(state: EotmaState, attacked: list[tuple[str, str]]) -> list[dict[st
     return result
 
 
-def view(state: EotmaState) -> dict[str, Any]:
+def view(state: Position) -> dict[str, Any]:
     """Return what the map shows per area and what the panels show per empire and for the turn."""
     game = state.game
     board = game.board
@@ -179,7 +193,7 @@ def view(state: EotmaState) -> dict[str, Any]:
         "phase": state.phase,
         "active": ids[state.active()] if state.phase == "turn" else None,
         "current_player": state.current_player(),
-        "decision": state.pending[-1].kind if state.pending else None,
+        "decision": state.pending[-1].kind.value if state.pending else None,
         "decision_about": _decision_about(state),
         "turn_order": [ids[p] for p in state.order],
         "churches_united": state.union,
@@ -190,7 +204,7 @@ def view(state: EotmaState) -> dict[str, Any]:
     }
 
 
-def preview(state: EotmaState, action: Action) -> str:
+def preview(state: Position, action: Action) -> str:
     """What an endeavour would be worth if chosen now: its effectiveness rating with the extra gold
     (9; before the defender's card and gold of 13 or the opposing gold of 12.2) and its price
     (9.17, 9.33). Empty for other actions, and for a conversion attempt, which the conversion
@@ -202,4 +216,4 @@ def preview(state: EotmaState, action: Action) -> str:
     if isinstance(at, str) or (at.kind == "conquest" and is_conversion(state, player, at.target)):
         return ""
     rating = base_rating(state, player, at.kind, at.target, at.base, at.seas) + action.gold
-    return f"rating {rating:+d}, costs {at.cost(state, action.gold)} gold"
+    return f"rating {rating:+d}, costs {cost(state, at.kind, at.seas, action.gold)} gold"

@@ -7,7 +7,7 @@ import pytest
 from eotma_helpers import ISLE_LINKED, area, card, game, idx, start, turn_of
 
 from model.rules.eotma import leaders, schism, victory
-from model.rules.eotma.endeavours.conquest import conversion_differential
+from model.rules.eotma.conversion import conversion_differential
 from model.rules.eotma.game import AreaStart, Options
 from model.rules.protocol import IllegalActionError
 

@@ -44,10 +44,10 @@ def test_35_32_no_commerce_marker_near_the_end_of_the_game() -> None:
 
 def test_23_32_the_bot_refuses_a_crusader_loan() -> None:
     # 23.32 step 2: a short crusader may ask another player for gold; the bot lends to no rival.
-    from model.rules.eotma.decisions import Pending
+    from model.rules.eotma.decisions import DecisionKind, Pending
 
     state = start(options=Options(events=False))
-    state.pending.append(Pending("loan", 1, "crusade", (0, 3, 0)))
+    state.pending.append(Pending(DecisionKind.LOAN, 1, "crusade", (0, 3, 0)))
     assert state.current_player() == state.game.player_ids[1]
     assert {str(a) for a in state.legal_actions()} >= {"accept", "refuse"}
     assert str(EotmaHeuristicBot().choose(state)) == "refuse"

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.rules.eotma.actions import CODEC, Endeavour
-from model.rules.eotma.decisions import Pending
+from model.rules.eotma.actions import Endeavour
+from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.endeavours import conquest, diplomacy, domestic, pillage
-from model.rules.eotma.endeavours.common import Located, locate, may_defend, pay_defense
+from model.rules.eotma.endeavours.common import locate, may_defend, pay_defense
 from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import COMBAT, base_rating, cost, stature_for
+from model.rules.eotma.records import Located
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
-def _located(state: EotmaState, player: int, action: Endeavour) -> Located:
+def _located(state: Position, player: int, action: Endeavour) -> Located:
     # The check just before (or the declaration of a pending endeavour) located this very action.
     for cached in (state.probed, state.declared):
         if cached is not None and cached[0] is action:
@@ -27,37 +28,32 @@ def _located(state: EotmaState, player: int, action: Endeavour) -> Located:
     return located
 
 
-def declare(state: EotmaState, action: Endeavour, effects: list[str]) -> None:
+def declare(state: Position, action: Endeavour, effects: list[str]) -> None:
     """Pay for a checked endeavour and resolve it, or open the decision of the player it targets."""
     player = state.active()
     at = _located(state, player, action)
     state.declared = (action, at)
-    price = at.cost(state, action.gold)
+    price = cost(state, at.kind, at.seas, action.gold)
     state.treasury[player] -= price
     state.endeavours_done += 1
     effects.append(f"{state.game.player_ids[player]} pays {price} gold")
     owner = state.owner[at.target]
     if action.KIND in ("conquest", "pillage") and owner != player and may_defend(state, owner, at.target):
-        state.pending.append(Pending("defense", owner, str(action)))
+        state.pending.append(Pending(DecisionKind.DEFENSE, owner, action=action))
         return
     opponent = 0 <= owner < state.game.n_players and owner != player
     if action.KIND == "diplomacy" and opponent and state.treasury[owner] > 0 and not state.is_exiled(owner):
-        state.pending.append(Pending("oppose", owner, str(action)))
+        state.pending.append(Pending(DecisionKind.OPPOSE, owner, action=action))
         return
     resolve(state, action, effects)
 
 
-def defend(state: EotmaState, gold: int, effects: list[str]) -> None:
+def defend(state: Position, gold: int, effects: list[str]) -> None:
     """13.0: the defender pays, turns up a card (its results ignored, 13.22) and the attack resolves."""
     decision = state.pending.pop()
     defender = decision.player
-    declared = state.declared
-    action = (
-        declared[0]
-        if declared is not None and str(declared[0]) == decision.action
-        else CODEC.parse(decision.action)
-    )
-    assert isinstance(action, Endeavour)
+    action = decision.action
+    assert action is not None, "a defense decision always holds its endeavour"
     target = state.game.board.index[action.target]
     price, card, against = pay_defense(state, defender, target, gold)
     effects.append(
@@ -68,7 +64,7 @@ def defend(state: EotmaState, gold: int, effects: list[str]) -> None:
     stature_check(state, defender, COMBAT, card, effects)  # 13.23: after the attacker's results
 
 
-def resolve(state: EotmaState, action: Endeavour, effects: list[str], *, against: int = 0) -> None:
+def resolve(state: Position, action: Endeavour, effects: list[str], *, against: int = 0) -> None:
     """Turn up the active player's next year card and apply the endeavour's results."""
     player = state.active()
     at = _located(state, player, action)
@@ -97,7 +93,7 @@ def resolve(state: EotmaState, action: Endeavour, effects: list[str], *, against
         state.leader_bonus[player] = ""
 
 
-def palace_areas(state: EotmaState, player: int) -> dict[int, int]:
+def palace_areas(state: Position, player: int) -> dict[int, int]:
     """Return {area: sea areas on its line} for the player's connected areas with a palace (35.33)."""
     from model.rules.eotma.decisions import PALACE
     from model.rules.eotma.territory import connection
@@ -106,7 +102,7 @@ def palace_areas(state: EotmaState, player: int) -> dict[int, int]:
 
 
 def palace_problem(
-    state: EotmaState, player: int, chosen: list[int] | None = None, gold: tuple[int, ...] = ()
+    state: Position, player: int, chosen: list[int] | None = None, gold: tuple[int, ...] = ()
 ) -> str | None:
     """Return why the player cannot rule these palace areas now (all of them when ``chosen`` is
     None or empty), or None (35.33: any or all own palace areas, one card, each paid for, with
@@ -133,9 +129,7 @@ def palace_problem(
     return None
 
 
-def rule_palaces(
-    state: EotmaState, chosen: list[int], effects: list[str], gold: tuple[int, ...] = ()
-) -> None:
+def rule_palaces(state: Position, chosen: list[int], effects: list[str], gold: tuple[int, ...] = ()) -> None:
     """35.33: one card rules the chosen palace areas (all when none is chosen), each with its own
     rating, its own extra gold and its own results."""
     player = state.active()

@@ -2,33 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.rules.eotma.actions import MARKERS, Endeavour
 from model.rules.eotma.ratings import cost, defense_value, diplomacy_base, domestic_seas, faith, foreign_seas
+from model.rules.eotma.records import Located
 
 if TYPE_CHECKING:
     from model.rules.eotma.cards import YearCard
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
-@dataclass(frozen=True, slots=True)
-class Located:
-    """An endeavour placed on the board: indices of target and base, and the sea areas it crosses."""
-
-    kind: str
-    player: int
-    target: int
-    base: int
-    seas: int
-
-    def cost(self, state: EotmaState, extra: int) -> int:
-        """Return the gold this endeavour costs with ``extra`` gold bought (9.17, 9.33)."""
-        return cost(state, self.kind, self.seas, extra)
-
-
-def is_conversion(state: EotmaState, player: int, target: int) -> bool:
+def is_conversion(state: Position, player: int, target: int) -> bool:
     """Return whether a conquest of this own area would be a conversion attempt (22.2).
 
     The leader's own religion counts, even when excommunicated (22.11 is about ratings and
@@ -42,7 +27,7 @@ def is_conversion(state: EotmaState, player: int, target: int) -> bool:
     )
 
 
-def locate(state: EotmaState, player: int, action: Endeavour) -> Located | str:
+def locate(state: Position, player: int, action: Endeavour) -> Located | str:
     """Return where the endeavour takes place, or the reason it cannot be undertaken by this player.
 
     Costs are not checked here (see :func:`problem`), so a declared endeavour can be located
@@ -107,7 +92,7 @@ def locate(state: EotmaState, player: int, action: Endeavour) -> Located | str:
     return Located(kind, player, target, target, seas)
 
 
-def _mobilisation_problem(state: EotmaState, kind: str, target: int, action: Endeavour) -> str | None:
+def _mobilisation_problem(state: Position, kind: str, target: int, action: Endeavour) -> str | None:
     """Conditions of raising armies and fleets (33, 34) and building markers (35)."""
     game = state.game
     rules = game.rules
@@ -128,7 +113,7 @@ def _mobilisation_problem(state: EotmaState, kind: str, target: int, action: End
     return None
 
 
-def problem(state: EotmaState, player: int, action: Endeavour) -> str | None:
+def problem(state: Position, player: int, action: Endeavour) -> str | None:
     """Return why the player cannot undertake this endeavour now, or None when it is legal."""
     if not state.hand[player]:
         return "no unused year card is left this round"
@@ -136,26 +121,26 @@ def problem(state: EotmaState, player: int, action: Endeavour) -> str | None:
     if isinstance(located, str):
         return located
     state.probed = (action, located)  # the apply that follows this check reuses it
-    price = located.cost(state, action.gold)
+    price = cost(state, located.kind, located.seas, action.gold)
     if price > state.treasury[player]:
         return f"it costs {price} gold and the treasury holds {state.treasury[player]}"
     return None
 
 
-def defense_seas(state: EotmaState, defender: int, area: int) -> int:
+def defense_seas(state: Position, defender: int, area: int) -> int:
     """Return the sea areas between the defender's court and the defended area (13.11)."""
     seas = domestic_seas(state, defender, area)
     return seas if seas is not None else 0
 
 
-def defense_price(state: EotmaState, defender: int, area: int, extra: int = 0) -> int:
+def defense_price(state: Position, defender: int, area: int, extra: int = 0) -> int:
     """Return what a defense of the area costs the defender: the minimum, one gold per sea area
     from its court (13.11, 9.17) and the extra gold bought (9.33)."""
     rules = state.game.rules
     return rules.min_gold["defense"] + rules.sea_gold * defense_seas(state, defender, area) + extra
 
 
-def pay_defense(state: EotmaState, defender: int, area: int, extra: int) -> tuple[int, YearCard, int]:
+def pay_defense(state: Position, defender: int, area: int, extra: int) -> tuple[int, YearCard, int]:
     """13.0: the defender pays for its defense, counts it toward the round's limit and turns up its
     next year card (whose results are ignored, 13.22). Return the price, the card and the defense
     value (13.21)."""
@@ -166,7 +151,7 @@ def pay_defense(state: EotmaState, defender: int, area: int, extra: int) -> tupl
     return price, card, defense_value(state, defender, extra, area)
 
 
-def may_defend(state: EotmaState, defender: int, area: int) -> bool:
+def may_defend(state: Position, defender: int, area: int) -> bool:
     """Return whether a player can defend an area now (13.0, 13.11, 13.13, 13.14, 21.0)."""
     if not 0 <= defender < state.game.n_players or state.is_exiled(defender):
         return False

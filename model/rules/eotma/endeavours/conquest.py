@@ -1,5 +1,6 @@
 """Conquest (10): C results, partial conquest of populous areas (10.3-10.38), forts (14.41),
-Iberian Moslem areas (22.27) and conversion of own areas (22.2)."""
+Iberian Moslem areas taken (22.27); a conquest of an own area is a conversion attempt (22.2, whose
+results ``conversion`` carries out)."""
 
 from __future__ import annotations
 
@@ -7,17 +8,17 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma import rebellion
 from model.rules.eotma.cards import YearCard
-from model.rules.eotma.endeavours.common import Located
-from model.rules.eotma.ratings import faith, of_leaders_faith
-from model.rules.eotma.records import Partial
+from model.rules.eotma.conversion import convert_result, end_claims, is_iberian_moslem, roman_catholic
+from model.rules.eotma.ratings import faith
+from model.rules.eotma.records import Located, Partial
 from model.rules.eotma.territory import set_owner
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
 def apply_results(
-    state: EotmaState, at: Located, card: YearCard, rating: int, blocked: bool, effects: list[str]
+    state: Position, at: Located, card: YearCard, rating: int, blocked: bool, effects: list[str]
 ) -> None:
     """Apply a conquest card's results: target -1, then C, then the base -1(<#)."""
     results = card.for_kind("conquest")
@@ -49,7 +50,7 @@ def apply_results(
                     c_result(state, at, effects)
 
 
-def _conversion_loss(state: EotmaState, area: int, effects: list[str]) -> bool:
+def _conversion_loss(state: Position, area: int, effects: list[str]) -> bool:
     """22.2: a level lost by the area under conversion puts it in unrest (already there or not)
     and calls a rebellion check; at the lowest level nothing is lost, so nothing follows.
     Return whether the check waits for tie waivers (12.42), the C results then wait with it."""
@@ -61,7 +62,7 @@ def _conversion_loss(state: EotmaState, area: int, effects: list[str]) -> bool:
     return rebellion.check(state, area, 0, effects, "conversion") == rebellion.DEFERRED
 
 
-def c_result(state: EotmaState, at: Located, effects: list[str]) -> None:
+def c_result(state: Position, at: Located, effects: list[str]) -> None:
     """One C result against an enemy or independent area (10.3, 10.36, 10.38)."""
     board = state.game.board
     target, base, player = at.target, at.base, at.player
@@ -77,11 +78,9 @@ def c_result(state: EotmaState, at: Located, effects: list[str]) -> None:
             del state.partial[(base, target)]
         effects.append(f"{board.ids[base]}: one C result from {board.ids[target]} removed (10.36)")
         return
-    population = board.population[target]
-    if population > 1:
-        _p, count = state.partial.get((target, base), Partial(player, 0))
-        state.partial[(target, base)] = Partial(player, count + 1)
-        total = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == player)
+    total = count_c_result(state, player, target, base)
+    if total is not None:
+        population = board.population[target]
         effects.append(
             f"{board.ids[target]}: {total} of {population} C results "
             f"for {state.game.player_ids[player]} (10.3)"
@@ -91,19 +90,39 @@ def c_result(state: EotmaState, at: Located, effects: list[str]) -> None:
     take(state, player, target, effects)
 
 
-def take(state: EotmaState, player: int, target: int, effects: list[str]) -> None:
-    """Full conquest: new owner, unrest, forts reduced (14.41); Iberian Moslem areas turn Catholic (22.27)."""
-    board = state.game.board
+def count_c_result(state: Position, holder: int, target: int, base: int) -> int | None:
+    """10.3-10.33: record one C result of ``holder`` against ``target`` from ``base`` and return the
+    holder's C results against the area from all its bases; the area falls when they reach its
+    population. An area of population one or less falls to a single C result: nothing is
+    recorded and None returned.
+
+    The one count for every conqueror: players' conquests (here), Magnates (``npc``) and
+    crusaders (``crusades``, whose base is a code off the map)."""
+    if state.game.board.population[target] <= 1:
+        return None
+    _holder, count = state.partial.get((target, base), Partial(holder, 0))
+    state.partial[(target, base)] = Partial(holder, count + 1)
+    return sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == holder)
+
+
+def reduce_fort(state: Position, target: int, effects: list[str]) -> None:
+    """14.41: a conquered area's fortification of 3 falls to 2, one of 2 is razed (logged)."""
     fort = state.fort[target]
     state.fort[target] = 2 if fort >= 3 else 0
     if fort:
-        effects.append(f"{board.ids[target]}: fortification {fort} -> {state.fort[target]} (14.41)")
+        area = state.game.board.ids[target]
+        effects.append(f"{area}: fortification {fort} -> {state.fort[target]} (14.41)")
+
+
+def take(state: Position, player: int, target: int, effects: list[str]) -> None:
+    """Full conquest: new owner, unrest, forts reduced (14.41); Iberian Moslem areas turn Catholic (22.27)."""
+    reduce_fort(state, target, effects)
     set_owner(state, target, player, effects, conquest=True)
     state.unrest[target] = True
     iberian_conquest(state, player, target, effects)
 
 
-def iberian_conquest(state: EotmaState, player: int, target: int, effects: list[str]) -> None:
+def iberian_conquest(state: Position, player: int, target: int, effects: list[str]) -> None:
     """22.27: an Iberian Moslem area conquered by a player whose leader is Christian (excommunicated
     or not: 22.11 is about ratings only) turns Roman Catholic at once; no conversion points. A
     diplomatic conquest is a conquest too (12.31, 12.32)."""
@@ -112,102 +131,9 @@ def iberian_conquest(state: EotmaState, player: int, target: int, effects: list[
         return
     if board.group_kind(faith(state, player)) != "christian":
         return
-    new = _roman_catholic(state, player)
+    new = roman_catholic(state, player)
     if state.religion[target] != new:
         state.religion[target] = new
         state.count("conversions")
         effects.append(f"{board.ids[target]}: religion becomes {new} (22.27, no conversion points)")
         end_claims(state, target, effects)
-
-
-def is_iberian_moslem(state: EotmaState, area: int) -> bool:
-    """Return whether the area is an Iberian Moslem area (22.27): marked so on the map and still
-    of the religion it started with."""
-    board = state.game.board
-    return board.iberian_moslem[area] and state.religion[area] == board.religion[area]
-
-
-def _roman_catholic(state: EotmaState, player: int) -> str | None:
-    catalog = state.game.board.catalog
-    for religion_id, name in catalog.religion_names.items():
-        if religion_id == "roman_catholic" or name.lower() == "roman catholic":
-            return religion_id
-    return faith(state, player)
-
-
-def conversion_differential(state: EotmaState, player: int, area: int) -> int:
-    """Return the C results a conversion needs (22.2-22.24, 35.31), at least one."""
-    game = state.game
-    rules = game.rules
-    board = game.board
-    names = board.catalog.religion_names
-    area_religion = state.religion[area]
-    leader = faith(state, player)
-    convictional = rules.conversion_rating(
-        area_religion, board.group_kind(area_religion), names.get(area_religion or "")
-    )["convictional"]
-    if is_iberian_moslem(state, area):
-        convictional = rules.iberian_convictional
-    proselytic = rules.conversion_rating(leader, board.group_kind(leader), names.get(leader or ""))[
-        "proselytic"
-    ]
-    if game.options.civilisation_markers and state.civ[area] & 1:
-        proselytic += 1
-    differential = convictional - proselytic
-    if state.ties[area] & (1 << player):
-        differential //= 2  # 22.24
-    if any(rules.event_kinds[c].effect.get("type") == "missionary_fervor" for c in state.kept[player]):
-        differential //= 2  # 22.23
-    return max(1, differential)
-
-
-def convert_result(state: EotmaState, player: int, area: int, effects: list[str]) -> None:
-    """A C result toward converting an own area; the last one converts it (22.2, 22.25, 22.28)."""
-    game = state.game
-    board = game.board
-    needed = conversion_differential(state, player, area)
-    done = state.conversion.get((player, area), 0) + 1
-    effects.append(f"{board.ids[area]}: conversion {done} of {needed}")
-    if done < needed:
-        state.conversion[(player, area)] = done
-        return
-    state.conversion.pop((player, area), None)
-    old = state.religion[area]
-    new = faith(state, player)
-    converted = [area]
-    if old in game.rules.group_conversion:
-        # 22.25: the whole pagan group converts, except areas held by a player of another
-        # religion or church (under a union result the united churches are one, 23.11).
-        for other in range(board.n):
-            if other == area or state.religion[other] != old:
-                continue
-            owner = state.owner[other]
-            if (
-                0 <= owner < game.n_players
-                and owner != player
-                and board.religion_difference(faith(state, owner), new, state.union) != 0
-            ):
-                continue
-            converted.append(other)
-    for other in converted:
-        state.religion[other] = new
-        state.count("conversions")
-        state.conversion.pop((player, other), None)
-        state.vp_conversions[player] += game.rules.vp_conversion
-        effects.append(f"{board.ids[other]}: converted to {new} (+{game.rules.vp_conversion} VP, 22.28)")
-        end_claims(state, other, effects)
-
-
-def end_claims(state: EotmaState, area: int, effects: list[str]) -> None:
-    """House default 18 (``claims`` table ``end_on_conversion``): once an area has turned to another
-    religion, the claims of players whose leader is not of its religion or church end."""
-    game = state.game
-    if not game.rules.claims_end_on_conversion or not state.claims[area]:
-        return
-    for p in range(game.n_players):
-        if state.claims[area] & (1 << p) and not of_leaders_faith(state, p, area):
-            state.claims[area] &= ~(1 << p)
-            who = game.player_ids[p]
-            effects.append(
-                f"{game.board.ids[area]}: the claim of {who} ends with the conversion (house default 18)"
-            )

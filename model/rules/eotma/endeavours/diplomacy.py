@@ -5,15 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.eotma.cards import YearCard
-from model.rules.eotma.decisions import Pending
-from model.rules.eotma.endeavours.common import Located
+from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.endeavours.conquest import iberian_conquest
 from model.rules.eotma.parleys import is_christian
 from model.rules.eotma.ratings import of_leaders_faith
+from model.rules.eotma.records import Located
 from model.rules.eotma.territory import set_owner
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
 def outcome(card: YearCard, rating: int) -> str | None:
@@ -35,7 +35,7 @@ def outcome(card: YearCard, rating: int) -> str | None:
     return "T" if tie else None
 
 
-def apply_results(state: EotmaState, at: Located, card: YearCard, rating: int, effects: list[str]) -> None:
+def apply_results(state: Position, at: Located, card: YearCard, rating: int, effects: list[str]) -> None:
     """Apply the result: a tie (12.14 one per player), or a diplomatic conquest (12.31)."""
     game = state.game
     board = game.board
@@ -64,7 +64,7 @@ def apply_results(state: EotmaState, at: Located, card: YearCard, rating: int, e
         iberian_conquest(state, player, target, effects)
         if 0 <= owner < game.n_players and is_christian(state, player) and is_christian(state, owner):
             # 12.32 / 20.41: the Christian owner may contest it in a parley (not when excommunicated, 22.13).
-            state.pending.append(Pending("contest", owner, str(at.kind), (target, player)))
+            state.pending.append(Pending(DecisionKind.CONTEST, owner, str(at.kind), (target, player)))
         return
     # A tie: from a T result, or a C against an own area (12.3).
     if state.ties[target] & bit:

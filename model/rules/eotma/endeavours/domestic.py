@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 from model.rules.eotma import rebellion
 from model.rules.eotma.actions import MARKERS
 from model.rules.eotma.cards import YearCard
-from model.rules.eotma.endeavours.common import Located
+from model.rules.eotma.records import Located
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
-def fortify(state: EotmaState, at: Located, card: YearCard, rating: int, effects: list[str]) -> None:
+def fortify(state: Position, at: Located, card: YearCard, rating: int, effects: list[str]) -> None:
     """14.2: F builds a strength-2 fort or raises 2 to 3; -1(<#) lowers the target's social state."""
     board = state.game.board
     for result in card.for_kind("fortify"):
@@ -29,7 +29,7 @@ def fortify(state: EotmaState, at: Located, card: YearCard, rating: int, effects
             rebellion.lower_social_state(state, at.target, effects, own_failure=True)
 
 
-def rule(state: EotmaState, at: Located, card: YearCard, rating: int, effects: list[str]) -> None:
+def rule(state: Position, at: Located, card: YearCard, rating: int, effects: list[str]) -> None:
     """15.2-15.3: +1(#>) raises the social state, -1(<#) lowers it; unrest goes unless it fell."""
     lowered = False
     for result in card.for_kind("rule"):
@@ -45,7 +45,7 @@ def rule(state: EotmaState, at: Located, card: YearCard, rating: int, effects: l
         effects.append(f"{state.game.board.ids[at.target]}: unrest quelled (15.3)")
 
 
-def raise_unit(state: EotmaState, at: Located, card: YearCard, rating: int, effects: list[str]) -> None:
+def raise_unit(state: Position, at: Located, card: YearCard, rating: int, effects: list[str]) -> None:
     """33, 34.11: an F result raises one army or fleet point; the fortification -1(<#) still applies."""
     units = state.army if at.kind == "raise_army" else state.fleet
     name = "army" if at.kind == "raise_army" else "fleet"
@@ -67,9 +67,7 @@ def raise_unit(state: EotmaState, at: Located, card: YearCard, rating: int, effe
         effects.append(f"{state.game.board.ids[at.target]}: no {name} raised; the gold is spent")
 
 
-def build(
-    state: EotmaState, at: Located, marker: str, card: YearCard, rating: int, effects: list[str]
-) -> None:
+def build(state: Position, at: Located, marker: str, card: YearCard, rating: int, effects: list[str]) -> None:
     """35.11: a +1 ruling result places the marker (the social state does not rise)."""
     built = False
     for result in card.for_kind("rule"):

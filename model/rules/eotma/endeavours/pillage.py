@@ -6,19 +6,19 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma import rebellion
 from model.rules.eotma.cards import YearCard
-from model.rules.eotma.endeavours.common import Located
+from model.rules.eotma.records import Located
 
 if TYPE_CHECKING:
-    from model.rules.eotma.state import EotmaState
+    from model.rules.eotma.position import Position
 
 
-def plunder_gold(state: EotmaState, label: str) -> int:
+def plunder_gold(state: Position, label: str) -> int:
     """Roll one die on the Pillage/Plunder Table (11.3) and return the gold."""
     return state.game.rules.pillage_gold[state.rng.roll(1, label)]
 
 
 def apply_results(
-    state: EotmaState, at: Located, card: YearCard, rating: int, blocked: bool, effects: list[str]
+    state: Position, at: Located, card: YearCard, rating: int, blocked: bool, effects: list[str]
 ) -> None:
     """Apply a pillage card's results in order: target, gold, base."""
     board = state.game.board
@@ -41,7 +41,7 @@ def apply_results(
                 effects.append(f"{state.game.player_ids[at.player]}: +{gold} gold from pillage")
 
 
-def _takes_marker(state: EotmaState, at: Located, effects: list[str]) -> bool:
+def _takes_marker(state: Position, at: Located, effects: list[str]) -> bool:
     """35.24: the attacker removes a civilisation marker for one gold instead of lowering the level."""
     game = state.game
     civ = state.civ[at.target]
