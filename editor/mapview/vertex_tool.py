@@ -1,7 +1,12 @@
 """The vertex tool: drag a vertex (a shared node moves for every boundary), insert and delete vertices.
 
+* The vertices of the selected areas' borders are shown as handles without hovering (nodes filled,
+  inner vertices hollow; ``VertexHandles`` draws only the selected areas' vertices, with a level
+  of detail, so it stays smooth on big maps); the vertex under the pointer gets its own handle.
 * Drag a vertex: every mouse move is a ``move_vertex`` edit; the moves of one drag merge into one
-  undo step. The vertex snaps to other vertices and boundaries within a few pixels, else the grid.
+  undo step. The vertex snaps to other vertices within ``SNAP_PIXELS`` screen pixels (the snap
+  indicator shows it), else the grid; Alt held places it freely. It does not snap onto the middle
+  of a segment: a node there would touch that border without being part of it.
 * Double-click on a boundary: insert a vertex there.
 * Ctrl+click (or right-click) on a vertex: delete it (end points are nodes and cannot be deleted).
 """
@@ -14,7 +19,17 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from editor.mapview.tools import Snap, Tool, nearest_segment, nearest_vertex, snap_point
+from editor.mapview.screen_markers import VertexHandles
+from editor.mapview.snap_indicator import SnapIndicator
+from editor.mapview.tools import (
+    FREE_HINT,
+    Snap,
+    Tool,
+    nearest_segment,
+    nearest_vertex,
+    placing_freely,
+    snap_point,
+)
 from model import ops
 
 _drags = itertools.count(1)
@@ -47,24 +62,47 @@ class VertexTool(Tool):
 
     name = "Vertices"
     id = "vertex"
-    hint = "Drag a vertex (snaps); double-click a border to add one; Ctrl+click a vertex to delete it"
+    hint = (
+        f"Drag a vertex (snaps to vertices; {FREE_HINT}); double-click a border to add one; "
+        "Ctrl+click a vertex to delete it; select areas to see their vertices"
+    )
 
     def __init__(self, view: object, context: object) -> None:
         super().__init__(view, context)  # type: ignore[arg-type]
         self.handle = VertexHandle()
+        self.handles = VertexHandles()
+        self.indicator = SnapIndicator()
         self._drag: tuple[str, int, int] | None = None
 
     def activate(self) -> None:
-        """Show the handle layer."""
+        """Show the handle layer and the selected areas' vertices."""
         if self.handle.scene() is None:
             self.view.map_scene.addItem(self.handle)
         self.handle.hide()
+        if self.handles.scene() is None:
+            self.view.map_scene.addItem(self.handles)
+            self.context.selection.changed.connect(self._refresh_handles)
+            self.document.changed.connect(self._refresh_handles)
+            self.view.scale_changed.connect(self.handles.set_scale)
+        self._refresh_handles()
 
     def deactivate(self) -> None:
-        """Drop the handle."""
+        """Drop the handles."""
         self._drag = None
+        self.indicator.detach()
         if self.handle.scene() is not None:
             self.handle.scene().removeItem(self.handle)
+        if self.handles.scene() is not None:
+            self.handles.scene().removeItem(self.handles)
+            self.context.selection.changed.disconnect(self._refresh_handles)
+            self.document.changed.disconnect(self._refresh_handles)
+            self.view.scale_changed.disconnect(self.handles.set_scale)
+
+    def _refresh_handles(self, *_args: object) -> None:
+        """Show the vertices of the selected areas (after a selection change or an edit)."""
+        self.handles.set_scale(self.view.scale_factor)
+        selected = self.context.selection.ids
+        self.handles.show_areas(self.document.scenario, self.document.topology, selected)
 
     def _show_handle(self, found: Snap | None) -> None:
         if found is None:
@@ -102,7 +140,15 @@ class VertexTool(Tool):
             return False
         boundary_id, index, serial = self._drag
         grid = self.document.scenario.map.grid
-        target = snap_point(self.view.map_scene, point, self.tolerance(), grid, exclude=(boundary_id, index))
+        target = snap_point(
+            self.view.map_scene,
+            point,
+            self.tolerance(),
+            grid,
+            exclude=(boundary_id, index),
+            free=placing_freely(event),
+        )
+        self.indicator.show_snap(self.view.map_scene, target)
         points = self.view.map_scene.boundary_points(boundary_id)
         if index < len(points) and points[index] == target.point:
             return True
@@ -120,6 +166,7 @@ class VertexTool(Tool):
         if self._drag is None:
             return False
         self._drag = None
+        self.indicator.clear()
         return True
 
     def double_click(self, point: QPointF, event: QMouseEvent) -> bool:
