@@ -191,6 +191,16 @@ class PolylineTool(Tool):
         self.finish()
         return True
 
+    def wants_key(self, event: QKeyEvent) -> bool:
+        """Esc, Enter and Backspace belong to the tool while a stroke (or a refusal) is shown."""
+        if event.key() == Qt.Key.Key_Escape:
+            return bool(self.points) or self.refusal.shown
+        return bool(self.points) and event.key() in (
+            Qt.Key.Key_Return,
+            Qt.Key.Key_Enter,
+            Qt.Key.Key_Backspace,
+        )
+
     def key_press(self, event: QKeyEvent) -> bool:
         """Enter finishes, Backspace drops the last point, Esc cancels (and clears a refusal)."""
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

@@ -89,6 +89,10 @@ class Tool:
         """A key press while the map has the focus."""
         return False
 
+    def wants_key(self, event: QKeyEvent) -> bool:
+        """Whether the tool takes this key now, before a window shortcut on the same key."""
+        return False
+
     def options(self) -> list[QAction]:
         """Checkable settings of the tool, offered in the Tools menu and on the toolbar."""
         return []
