@@ -49,6 +49,10 @@ class _FaceCut:
     pieces: list[int]
     parts: list[Polygon]
 
+    def holes(self) -> list[Polygon]:
+        """The islands in the face (polygonizing its rim fills them too)."""
+        return [Polygon(ring) for ring in self.face.interiors]
+
 
 def split_area(
     scenario: Scenario,
@@ -134,9 +138,11 @@ def _split(
             if not stroke.intersects(face):
                 continue
             inside = [k for k, piece in enumerate(noded.pieces) if _inside(piece, face, noded)]
-            # The face's rim: boundaries near the stroke (the plan may cut them) and the others.
-            rim = [b for b in noded.lines if b in ring_ids[face_id] or noded.lines[b].intersects(face)]
-            fixed = [LineString(by_id[b].points) for b in ring_ids[face_id] if b not in noded.lines]
+            # The face's rim (its rings' boundaries) and loose ends inside it; those near the stroke
+            # may be cut by the plan, the others stay as they are.
+            rings = ring_ids[face_id]
+            rim = [b for b in noded.lines if b in rings or _within(noded.lines[b], face)]
+            fixed = [LineString(by_id[b].points) for b in rings if b not in noded.lines]
             cuts.append(_FaceCut(area_id, face_id, face, rim, fixed, inside, []))
     if chosen and not cuts:
         raise PreconditionError(f"the line does not cross area {targets[0]}")
@@ -165,6 +171,11 @@ def _areas_crossed(scenario: Scenario, topology: Topology, stroke: LineString) -
     return [a.id for a in scenario.map.areas if faces.intersection(topology.area_faces(a.id))]
 
 
+def _within(line: LineString, face: Polygon) -> bool:
+    """Whether a boundary near the stroke is a loose end inside the face."""
+    return bool(face.contains(line.interpolate(0.5, normalized=True)))
+
+
 def _inside(piece: list[XY], face: Polygon, noded: NodedStroke) -> bool:
     """Whether a piece of the stroke (between two nodes) runs inside a face and along no border."""
     middle = LineString(piece).interpolate(0.5, normalized=True)
@@ -186,10 +197,15 @@ def _settle(noded: NodedStroke, cuts: list[_FaceCut], grid: float) -> Plan:
         for cut in cuts:
             lines = noded.lines_after(plan, cut.rim) + cut.fixed
             mine = {k: LineString(noded.pieces[k]) for k in cut.pieces}
+            # Polygonizing the face's own rim and the pieces gives its parts, plus a polygon
+            # filling each hole (the rounding may move the rim a little, so the parts are not
+            # tested against the face itself).
+            holes = cut.holes()
             polygons = [
                 p
                 for p in shapely.get_parts(shapely.polygonize([*lines, *mine.values()]))
-                if isinstance(p, Polygon) and cut.face.contains(p.representative_point())
+                if isinstance(p, Polygon)
+                and not any(hole.contains(p.representative_point()) for hole in holes)
             ]
             rings = shapely.MultiLineString([ring for p in polygons for ring in [p.exterior, *p.interiors]])
             separating = [
@@ -239,8 +255,12 @@ class _RingIds(dict[int, set[str]]):
 
 
 def _sliver(polygon: Polygon, grid: float) -> bool:
-    """Whether a part is too thin for an area: narrower than a grid step, or holding no grid point."""
-    if polygon.length == 0 or 2 * polygon.area / polygon.length < grid:
+    """Whether a part is below the grid's resolution: too thin or too small to hold a grid point.
+
+    ``2 * area / perimeter`` is the radius of the largest circle a triangle holds (about half the
+    width of a strip); under half a grid step the part is a sliver of rounding, not an area.
+    """
+    if polygon.area < grid * grid or 2 * polygon.area / polygon.length < grid / 2:
         return True
     return anchor_for(polygon, grid) is None
 
