@@ -357,39 +357,39 @@ class SplitTool(PolylineTool):
 
     def apply(self, points: list[XY], free: list[bool]) -> bool:
         """Split the chosen area (or every area crossed) along the stroke, in one undo step."""
-        topology = self.document.topology
+        document = self.document
+        topology = document.topology
         if topology is None:
             self.refuse(points, "the map's faces are not available; fix the linework first")
             return False
-        crossed = areas_crossed(topology, points, self.tolerance(), self.view.pixels_to_map(2.0))
-        targets = crossed if self.every_area.isChecked() else crossed[:1]
-        if not targets:
-            # No area is crossed from border to border: let the model say why for the area under
-            # the stroke (its refusal names the area and the reason).
-            fallback = self._area_under(points)
-            if fallback is None:
+        tolerance = self.snap_distance(free)
+        crossed = areas_crossed(topology, points, tolerance, self.view.pixels_to_map(2.0))
+        edit: Any
+        chosen: list[str] = crossed
+        if self.every_area.isChecked():
+            edit = lambda s: ops.split_crossed(s, points, topology=topology, tolerance=tolerance)  # noqa: E731
+            text = "Split every area crossed"
+        else:
+            # The first area the stroke crosses from border to border; else the area under it,
+            # which the model refuses with the reason (it names the area).
+            area_id = crossed[0] if crossed else self._area_under(points)
+            if area_id is None:
                 self.refuse(points, "the stroke does not cross an area")
                 return False
-            targets = [fallback]
-        before = set(self.document.scenario.area_index())
-        document = self.document
-        if len(targets) == 1:
-            area_id = targets[0]
-            edit: Any = lambda s: ops.split_area(s, area_id, points, topology=document.topology)  # noqa: E731
+            chosen = [area_id]
+            edit = lambda s: ops.split_area(s, area_id, points, topology=topology, tolerance=tolerance)  # noqa: E731
             text = f"Split {self._name(area_id)}"
-        else:
-            # Each split after the first works on the map the earlier ones changed (the model
-            # builds its faces again), all in one undo step.
-            edit = [lambda s, a=a: ops.split_area(s, a, points) for a in targets]
-            text = f"Split {len(targets)} areas"
+        before = set(document.scenario.area_index())
         try:
-            commands.execute(document, edit, text)
+            command = commands.execute(document, edit, text)
         except (ValueError, KeyError, LookupError) as error:
             self.refuse(points, str(error))
             return False
-        new = [a for a in self.document.scenario.area_index() if a not in before]
-        self.context.selection.set([*targets, *new])
-        self.context.report(f"{self.name}: {text.split(' ', 1)[1]} into {len(targets) + len(new)} areas")
+        index = document.scenario.area_index()
+        new = [a for a in index if a not in before]
+        self.context.selection.set([*(a for a in chosen if a in index), *new])
+        said = command.changes[0].description if command.changes else text
+        self.context.report(f"{self.name}: {said}")
         return True
 
     def _name(self, area_id: str) -> str:
