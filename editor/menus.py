@@ -159,6 +159,7 @@ def build_menus(window: MainWindow) -> None:
         toolbar.addAction(action)
         actions[f"tool_{tool_id}"] = action
     tools_menu.addSeparator()
+    toolbar.addSeparator()
     for tool_id, tool in window.tools.items():  # tool options (e.g. "Split every area crossed")
         for option in tool.options():
             tools_menu.addAction(option)

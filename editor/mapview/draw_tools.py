@@ -252,8 +252,8 @@ class DrawBoundaryTool(PolylineTool):
     name = "Draw border"
     id = "draw"
     hint = (
-        "Click points or drag freehand; double-click or Enter to finish, end on the first point to "
-        f"close; snaps to borders within 8 px ({FREE_HINT}); a closed face becomes a new area"
+        "Click points or drag freehand, double-click to finish; end on the first point to close "
+        f"({FREE_HINT}); a closed face becomes an area"
     )
     closes = True
 
@@ -291,10 +291,11 @@ class DrawBoundaryTool(PolylineTool):
         if new_areas:
             parts.append(f"{len(new_areas)} new area{'s' if len(new_areas) > 1 else ''}")
         if loose:
-            where = ", ".join(f"({x:g}, {y:g})" for x, y in loose[:2])
+            where = " and ".join(f"({x:g}, {y:g})" for x, y in loose[:2])
+            ends_text = "its end" if len(loose) == 1 else "both its ends"
             parts.append(
-                f"the border ends in empty space at {where} (marked with a red ring): join it to "
-                "another border to enclose an area"
+                f"the border ends in empty space ({ends_text}: {where}, ringed in red); "
+                "join it to another border to enclose an area"
             )
         if parts:
             self.context.report(f"{self.name}: " + "; ".join(parts))
@@ -381,15 +382,16 @@ class SplitTool(PolylineTool):
             text = f"Split {self._name(area_id)}"
         before = set(document.scenario.area_index())
         try:
-            command = commands.execute(document, edit, text)
+            commands.execute(document, edit, text)
         except (ValueError, KeyError, LookupError) as error:
             self.refuse(points, str(error))
             return False
         index = document.scenario.area_index()
         new = [a for a in index if a not in before]
         self.context.selection.set([*(a for a in chosen if a in index), *new])
-        said = command.changes[0].description if command.changes else text
-        self.context.report(f"{self.name}: {said}")
+        names = [self._name(a) for a in chosen if a in index]
+        made = [self._name(a) for a in new]
+        self.context.report(f"{self.name}: {', '.join(names) or 'areas'} cut; new: {', '.join(made)}")
         return True
 
     def _name(self, area_id: str) -> str:

@@ -1,5 +1,6 @@
 """The vertex tool: drag a vertex (a shared node moves for every boundary), insert and delete vertices.
 
+* A click away from the vertices selects the area under it (Ctrl+click adds or removes one).
 * The vertices of the selected areas' borders are shown as handles without hovering (nodes filled,
   inner vertices hollow; ``VertexHandles`` draws only the selected areas' vertices, with a level
   of detail, so it stays smooth on big maps); the vertex under the pointer gets its own handle.
@@ -64,7 +65,7 @@ class VertexTool(Tool):
     id = "vertex"
     hint = (
         f"Drag a vertex (snaps to vertices; {FREE_HINT}); double-click a border to add one; "
-        "Ctrl+click a vertex to delete it; select areas to see their vertices"
+        "Ctrl+click a vertex to delete it; click an area to show its vertices"
     )
 
     def __init__(self, view: object, context: object) -> None:
@@ -114,10 +115,23 @@ class VertexTool(Tool):
         self.handle.show()
 
     def press(self, point: QPointF, event: QMouseEvent) -> bool:
-        """Start a drag on a vertex, or delete it with Ctrl+click or a right-click."""
+        """Start a drag on a vertex, or delete it with Ctrl+click or a right-click.
+
+        A click away from every vertex selects the area under it (Ctrl+click adds or removes),
+        so that its vertices show without leaving the tool.
+        """
         found = nearest_vertex(self.view.map_scene, point, self.tolerance())
         if found is None:
-            return False
+            if event.button() != Qt.MouseButton.LeftButton:
+                return False
+            area_id = self.view.map_scene.area_at(point)
+            selection = self.context.selection
+            if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+                if area_id is not None:
+                    selection.toggle(area_id)
+            else:
+                selection.set([area_id] if area_id is not None else [])
+            return True
         delete = event.button() == Qt.MouseButton.RightButton or (
             event.button() == Qt.MouseButton.LeftButton
             and event.modifiers() & Qt.KeyboardModifier.ControlModifier

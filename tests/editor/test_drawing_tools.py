@@ -258,7 +258,11 @@ def test_vertex_handles_of_the_selected_area_show_without_hovering(window: MainW
     window.set_tool("vertex")
     handles = window.tool.handles
     assert handles.nodes == [] and handles.vertices == []
-    window.selection.set(["marrach"])
+    # A click inside the area, away from its vertices, selects it without leaving the tool.
+    inner = topology.area_geometry("marrach").buffer(-map_units(window, 20)).exterior
+    inside = inner.interpolate(inner.project(Point(centre)))
+    click(window, pixel(window, (inside.x, inside.y)))
+    assert window.selection.ids == ("marrach",)
     index = window.document.scenario.boundary_index()
     ring = {bid for f in topology.area_faces("marrach") for bid in topology.face_boundaries(f)}
     expected = {p for bid in ring for p in index[bid].points}
