@@ -242,7 +242,7 @@ class PolylineTool(Tool):
 
     def refuse(self, points: list[XY], message: str) -> None:
         """Show why the stroke was refused: on the map next to it, and in the status bar."""
-        self.refusal.show(self.view.map_scene, points, message)
+        self.refusal.show(self.view.map_scene, points, message, self.view)
         self.context.report(f"{self.name}: {message}")
 
 

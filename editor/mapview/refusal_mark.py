@@ -13,13 +13,16 @@ from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsScene,
+    QGraphicsView,
     QStyleOptionGraphicsItem,
     QWidget,
 )
 
 REFUSED_COLOUR = QColor("#d7191c")
-MAX_NOTE_CHARS = 90
+MAX_NOTE_CHARS = 200
 """A longer reason is cut with an ellipsis on the map (the status bar shows it whole)."""
+NOTE_WIDTH = 320.0
+"""The note's text wraps at this many screen pixels."""
 
 
 class Note(QGraphicsItem):
@@ -33,17 +36,26 @@ class Note(QGraphicsItem):
         self.text = ""
         self._rect = QRectF()
 
-    def set_text(self, text: str) -> None:
-        """Show ``text`` (cut to ``MAX_NOTE_CHARS``)."""
+    def set_text(self, text: str, leftwards: bool = False) -> None:
+        """Show ``text`` (cut to ``MAX_NOTE_CHARS``, wrapped), right of its point or ``leftwards``."""
         if len(text) > MAX_NOTE_CHARS:
             text = text[: MAX_NOTE_CHARS - 1].rstrip() + "…"
         self.prepareGeometryChange()
         self.text = text
-        width = QFontMetricsF(self.font).horizontalAdvance(text)
-        height = QFontMetricsF(self.font).height()
-        # Below and to the right of the point, clear of the stroke's end.
-        self._rect = QRectF(10, 8, width + 12, height + 6)
+        flags = int(Qt.TextFlag.TextWordWrap)
+        size = QFontMetricsF(self.font).boundingRect(QRectF(0, 0, NOTE_WIDTH, 1000), flags, text).size()
+        width, height = size.width() + 12, size.height() + 6
+        # Below the point and clear of the stroke's end, on the side where the view has room.
+        left = -10 - width if leftwards else 10
+        self._rect = QRectF(left, 8, width, height)
         self.update()
+
+    @staticmethod
+    def width_for(text: str) -> float:
+        """The box's width in screen pixels for a text (to choose its side before showing it)."""
+        font = QFont("Sans Serif", 9)
+        flags = int(Qt.TextFlag.TextWordWrap)
+        return QFontMetricsF(font).boundingRect(QRectF(0, 0, NOTE_WIDTH, 1000), flags, text).width() + 22
 
     def boundingRect(self) -> QRectF:
         """The box."""
@@ -58,7 +70,11 @@ class Note(QGraphicsItem):
         painter.drawRoundedRect(self._rect, 3, 3)
         painter.setFont(self.font)
         painter.setPen(QColor("#67000d"))
-        painter.drawText(self._rect.adjusted(6, 3, -6, -3), Qt.AlignmentFlag.AlignVCenter, self.text)
+        painter.drawText(
+            self._rect.adjusted(6, 3, -6, -3),
+            int(Qt.AlignmentFlag.AlignVCenter) | int(Qt.TextFlag.TextWordWrap),
+            self.text,
+        )
 
 
 class RefusalMark:
@@ -78,8 +94,17 @@ class RefusalMark:
         self.message = ""
         """The reason shown ("" when nothing is shown)."""
 
-    def show(self, scene: QGraphicsScene, points: list[tuple[float, float]], message: str) -> None:
-        """Draw the refused stroke through ``points`` with ``message`` next to its last point."""
+    def show(
+        self,
+        scene: QGraphicsScene,
+        points: list[tuple[float, float]],
+        message: str,
+        view: QGraphicsView | None = None,
+    ) -> None:
+        """Draw the refused stroke through ``points`` with ``message`` next to its last point.
+
+        Given the ``view``, the note goes on the side of the point where the view has room for it.
+        """
         self.clear()
         path = QPainterPath()
         if points:
@@ -87,8 +112,13 @@ class RefusalMark:
             for point in points[1:]:
                 path.lineTo(QPointF(*point))
         self.stroke.setPath(path)
-        self.note.set_text(message)
-        self.note.setPos(QPointF(*points[-1]) if points else QPointF())
+        at = QPointF(*points[-1]) if points else QPointF()
+        leftwards = False
+        if view is not None:
+            x, width = view.mapFromScene(at).x(), view.viewport().width()
+            leftwards = x + Note.width_for(message) > width and x > width / 2
+        self.note.set_text(message, leftwards)
+        self.note.setPos(at)
         scene.addItem(self.stroke)
         scene.addItem(self.note)
         self.message = message
