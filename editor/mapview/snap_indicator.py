@@ -6,7 +6,8 @@ will start on a node, on the middle of a segment, or close the shape being drawn
 * ``vertex``: a filled square on the vertex (or node);
 * ``segment``: a hollow diamond on the nearest point of the boundary;
 * ``first``: a green ring around the stroke's first point (clicking there closes the shape);
-* ``free``: a small grey cross while the snapping modifier is held (the point goes to the grid only).
+* ``free``: a small grey cross while the snapping modifier is held (the point goes to the grid only);
+* ``clear``: an orange ring where an anchor lands, kept clear of the border it was dropped on.
 
 Nothing is shown when the point would only go to the grid. The marker keeps its size on screen
 at every zoom (``ItemIgnoresTransformations``) and takes no mouse buttons.
@@ -20,7 +21,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 
 from editor.mapview.tools import Snap
 
-SHOWN_KINDS = ("vertex", "segment", "first", "free")
+SHOWN_KINDS = ("vertex", "segment", "first", "free", "clear")
 """The snap kinds the indicator draws; a plain grid snap shows nothing."""
 
 _SNAP_COLOUR = QColor("#ff7f00")
@@ -64,6 +65,10 @@ class SnapIndicator(QGraphicsItem):
             painter.drawEllipse(QPointF(0, 0), 8, 8)
             painter.setBrush(_CLOSE_COLOUR)
             painter.drawEllipse(QPointF(0, 0), 2.5, 2.5)
+        elif self.kind == "clear":
+            painter.setPen(QPen(_SNAP_COLOUR, 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QPointF(0, 0), 6, 6)
         elif self.kind == "free":
             painter.setPen(QPen(_FREE_COLOUR, 1.5))
             painter.drawLine(QPointF(-5, 0), QPointF(5, 0))

@@ -166,8 +166,9 @@ class Snap:
 
     ``kind`` is ``"vertex"`` (``boundary_id`` and ``index`` name it), ``"segment"`` (the nearest
     point on a boundary; ``index`` is the segment's end vertex), ``"first"`` (the first point of
-    the stroke being drawn: ending there closes it), ``"grid"`` (nothing within the tolerance) or
-    ``"free"`` (the user turned snapping off with ``FREE_MODIFIER``).
+    the stroke being drawn: ending there closes it), ``"grid"`` (nothing within the tolerance),
+    ``"free"`` (the user turned snapping off with ``FREE_MODIFIER``) or ``"clear"`` (an anchor
+    kept the tolerance away from the border it was dropped on: ``AnchorTool.anchor_target``).
     """
 
     point: tuple[float, float]

@@ -444,3 +444,50 @@ def test_a_border_from_the_middle_of_a_segment_to_the_middle_of_another_makes_an
     assert stack.count() == 1
     stack.undo()
     assert dump(window.document.scenario) == before
+
+
+@pytest.mark.parametrize("zoom", ZOOMS)
+@pytest.mark.parametrize("free", [False, True])
+def test_an_anchor_dropped_next_to_a_border_keeps_clear_of_it_unless_alt(
+    window: MainWindow, zoom: float, free: bool
+) -> None:
+    topology = window.document.topology
+    shape = topology.area_geometry("marrach")
+    anchor = window.document.scenario.area("marrach").anchors[0]
+    segment = lone_segment_of(window, shape)
+    set_zoom(window, zoom, segment[2])
+    before = dump(window.document.scenario)
+    window.set_tool("anchor")
+    tool = window.tool
+    modifiers = Alt if free else NoModifier
+    # Press on the anchor, then move (the view follows) to 3 px inside marrach from the middle
+    # of its longest border segment.
+    window.view.centerOn(QPointF(*anchor))
+    mouse(window, QEvent.Type.MouseButtonPress, pixel(window, anchor), Left)
+    window.view.centerOn(QPointF(*segment[2]))
+    a, b, middle = (pixel(window, p) for p in segment)
+    normal = QPointF(-(b.y() - a.y()), b.x() - a.x())
+    normal /= math.hypot(normal.x(), normal.y())
+    target = middle + normal * 3
+    if not shape.contains(Point(window.view.mapToScene(target.toPoint()).toTuple())):
+        target = middle - normal * 3
+    mouse(window, QEvent.Type.MouseMove, target, Left, modifiers)
+    assert tool.indicator.kind == ("free" if free else "clear")
+    mouse(window, QEvent.Type.MouseButtonRelease, target, Left, modifiers)
+    moved = window.document.scenario.area("marrach").anchors[0]
+    away = distance_to_segment(segment, moved)
+    grid = window.document.scenario.map.grid
+    expected = 3 if free else SNAP_PIXELS
+    assert away == pytest.approx(map_units(window, expected), abs=grid + map_units(window, 1))
+    assert window.document.topology.area_at(*moved) == "marrach"
+    stack = window.document.undo_stack
+    assert stack.count() == 1
+    stack.undo()
+    assert dump(window.document.scenario) == before
+
+
+def lone_segment_of(window: MainWindow, shape: object) -> tuple[XY, XY, XY]:
+    """The longest segment of an area's outline: its ends and its middle."""
+    ring = list(shape.exterior.coords)  # type: ignore[attr-defined]
+    a, b = max(itertools.pairwise(ring), key=lambda ab: math.dist(*ab))
+    return a, b, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
