@@ -391,7 +391,8 @@ class SplitTool(PolylineTool):
         self.context.selection.set([*(a for a in chosen if a in index), *new])
         names = [self._name(a) for a in chosen if a in index]
         made = [self._name(a) for a in new]
-        self.context.report(f"{self.name}: {', '.join(names) or 'areas'} cut; new: {', '.join(made)}")
+        parts = len(names) + len(made)
+        self.context.report(f"{self.name}: {', '.join(names)} cut into {parts} areas; new: {', '.join(made)}")
         return True
 
     def _name(self, area_id: str) -> str:

@@ -335,6 +335,10 @@ def test_split_the_first_area_crossed_or_every_one_in_one_step(window: MainWindo
     assert len(scenario.map.areas) == count + len(split)
     for area_id in split:
         assert area_id in window.selection.ids
+    names = [scenario.area(a).name for a in split]
+    assert window.status.currentMessage().startswith(
+        f"Split: {', '.join(names)} cut into {2 * len(split)} areas"
+    )
     untouched = [a for a in crossed if a not in split]
     for area_id in untouched:
         assert area_id in scenario.area_index()
