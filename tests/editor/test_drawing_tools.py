@@ -495,3 +495,26 @@ def lone_segment_of(window: MainWindow, shape: object) -> tuple[XY, XY, XY]:
     ring = list(shape.exterior.coords)  # type: ignore[attr-defined]
     a, b = max(itertools.pairwise(ring), key=lambda ab: math.dist(*ab))
     return a, b, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+
+
+def test_esc_cancels_the_stroke_not_the_selection_and_enter_finishes_it(window: MainWindow) -> None:
+    centre = window.document.topology.area_geometry("marrach").representative_point()
+    set_zoom(window, 4.0, (centre.x, centre.y))
+    window.selection.set(["marrach"])
+    window.set_tool("draw")
+    tool = window.tool
+    middle = pixel(window, (centre.x, centre.y))
+    click(window, middle)
+    click(window, middle + QPointF(40, 0))
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)  # also the window's "Select none" shortcut
+    assert tool.points == []
+    assert window.selection.ids == ("marrach",)
+    assert window.document.undo_stack.count() == 0
+    click(window, middle)
+    click(window, middle + QPointF(40, 0))
+    QTest.keyClick(window.view, Qt.Key.Key_Return)
+    assert tool.points == []
+    assert window.document.undo_stack.count() == 1
+    assert window.document.undo_stack.text(0) == "Draw border"
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)  # nothing drawn: Esc is "Select none" again
+    assert window.selection.ids == ()
