@@ -11,12 +11,13 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
-    QGraphicsPathItem,
     QGraphicsScene,
     QGraphicsView,
     QStyleOptionGraphicsItem,
     QWidget,
 )
+
+from editor.mapview.overlay import OverlayPathItem, on_screen
 
 REFUSED_COLOUR = QColor("#d7191c")
 MAX_NOTE_CHARS = 200
@@ -64,7 +65,9 @@ class Note(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        """Draw the box and the text."""
+        """Draw the box and the text (on screen only)."""
+        if not on_screen(painter):
+            return
         painter.setPen(QPen(REFUSED_COLOUR, 1.2))
         painter.setBrush(QColor(255, 245, 240, 235))
         painter.drawRoundedRect(self._rect, 3, 3)
@@ -81,7 +84,7 @@ class RefusalMark:
     """The red stroke and its note; ``show`` puts them on a scene, ``clear`` takes them off."""
 
     def __init__(self) -> None:
-        self.stroke = QGraphicsPathItem()
+        self.stroke = OverlayPathItem()
         pen = QPen(REFUSED_COLOUR, 3)
         pen.setCosmetic(True)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)

@@ -21,6 +21,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.mapview.overlay import on_screen
 from model.scenario import Scenario
 from model.topology import Topology
 
@@ -117,7 +118,9 @@ class ScreenMarkers(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        """Draw the markers in device pixels (the level of detail of ``drawn_points``)."""
+        """Draw the markers in device pixels (the level of detail of ``drawn_points``; on screen only)."""
+        if not on_screen(painter):
+            return
         t = painter.worldTransform()
         half = self.size / 2
         clip = QRectF(painter.viewport()).adjusted(-half, -half, half, half)

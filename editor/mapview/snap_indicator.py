@@ -19,6 +19,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
+from editor.mapview.overlay import on_screen
 from editor.mapview.tools import Snap
 
 SHOWN_KINDS = ("vertex", "segment", "first", "free", "clear")
@@ -48,7 +49,9 @@ class SnapIndicator(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        """Draw the shape of the current kind."""
+        """Draw the shape of the current kind (on screen only)."""
+        if not on_screen(painter):
+            return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         if self.kind == "vertex":
             painter.setPen(QPen(QColor("#ffffff"), 1.5))

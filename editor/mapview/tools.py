@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem
 
 from editor import commands
 from editor.document import ScenarioDocument
+from editor.mapview.overlay import OverlayPathItem
 from editor.selection import Selection
 
 if TYPE_CHECKING:
@@ -140,7 +140,7 @@ def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
-class Preview(QGraphicsPathItem):
+class Preview(OverlayPathItem):
     """A temporary line drawn by a tool (a boundary being drawn, a connection being dragged)."""
 
     def __init__(self, colour: str = "#d7191c") -> None:

@@ -20,6 +20,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.mapview.overlay import on_screen
 from editor.mapview.screen_markers import VertexHandles
 from editor.mapview.snap_indicator import SnapIndicator
 from editor.mapview.tools import (
@@ -53,6 +54,8 @@ class VertexHandle(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         """Draw the handle: filled for a node (shared end point), hollow for an inner vertex."""
+        if not on_screen(painter):
+            return
         painter.setPen(QPen(QColor("#d7191c"), 1.5))
         painter.setBrush(QColor("#d7191c") if self.node else QColor("#ffffff"))
         painter.drawRect(QRectF(-4, -4, 8, 8))

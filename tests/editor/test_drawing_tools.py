@@ -13,8 +13,8 @@ import math
 
 import pytest
 from editor_helpers import dump
-from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QColor, QMouseEvent
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -25,6 +25,7 @@ from editor.mainwindow import MainWindow
 from editor.mapview.draw_tools import areas_crossed
 from editor.mapview.screen_markers import loose_ends
 from editor.mapview.tools import SNAP_PIXELS
+from editor.render import paint_map
 
 Left = Qt.MouseButton.LeftButton
 NoButton = Qt.MouseButton.NoButton
@@ -518,3 +519,32 @@ def test_esc_cancels_the_stroke_not_the_selection_and_enter_finishes_it(window: 
     assert window.document.undo_stack.text(0) == "Draw border"
     QTest.keyClick(window.view, Qt.Key.Key_Escape)  # nothing drawn: Esc is "Select none" again
     assert window.selection.ids == ()
+
+
+def test_pictures_of_the_map_leave_the_tools_marks_out(window: MainWindow) -> None:
+
+    def picture() -> QImage:
+        image = QImage(600, 400, QImage.Format.Format_ARGB32)
+        painter = QPainter(image)
+        paint_map(painter, window.scene, QRectF(0, 0, 600, 400), legend=False)
+        painter.end()
+        return image
+
+    window.scene.selection_outline.hide()  # the selection's outline is not a tool's mark
+    plain = picture()
+    centre = window.document.topology.area_geometry("marrach").representative_point()
+    middle = pixel(window, (centre.x, centre.y))
+    window.set_tool("split")
+    click(window, middle + QPointF(-30, 0))
+    double_click(window, middle + QPointF(30, 0))  # refused: drawn in red on the map
+    click(window, middle + QPointF(0, 40))  # a stroke being drawn, with its preview
+    hover(window, middle + QPointF(20, 60))
+    assert window.tool.preview.scene() is window.scene
+    with_stroke = picture()
+    window.tool.cancel()
+    window.set_tool("vertex")
+    window.selection.set(["marrach", "veluna"])  # handles
+    window.scene.selection_outline.hide()
+    with_handles = picture()
+    assert with_stroke == plain
+    assert with_handles == plain
