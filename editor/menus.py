@@ -158,6 +158,13 @@ def build_menus(window: MainWindow) -> None:
         tools_menu.addAction(action)
         toolbar.addAction(action)
         actions[f"tool_{tool_id}"] = action
+    tools_menu.addSeparator()
+    toolbar.addSeparator()
+    for tool_id, tool in window.tools.items():  # tool options (e.g. "Split every area crossed")
+        for option in tool.options():
+            tools_menu.addAction(option)
+            toolbar.addAction(option)
+            actions[f"{tool_id}_{option.objectName()}"] = option
     toolbar.addSeparator()
     mode_box = QComboBox(window)
     window.mode_box = mode_box
