@@ -197,6 +197,8 @@ def build_scenario(raw_features: list[dict[str, Any]], options: ImportOptions, s
     try:
         features = _snap_and_separate(features, grid, warnings, gap)
         linework = _final_linework(features, grid, warnings, gap)
+        if options.close_gaps is not None:
+            notes.append(_closed_note(warnings))
     except GEOSException as error:  # robust overlay failed: the source is too broken to node
         raise SourceError(
             f"{source}: the polygons cannot be joined into linework ({error}); clip the source with --bbox, "
@@ -336,13 +338,25 @@ def _final_linework(features: list[Feature], grid: float, warnings: list[str], g
     return linework
 
 
+CLOSED_POCKETS = "pocket(s) thinner than --close-gaps between shapes joined a neighbour, not water"
+
+
+def _closed_note(warnings: list[str]) -> str:
+    """Move the count of closed pockets from the warnings to a note: closing them was asked for."""
+    for warning in warnings:
+        if warning.endswith(CLOSED_POCKETS):
+            warnings.remove(warning)
+            return warning
+    return f"0 {CLOSED_POCKETS}"
+
+
 def _gap_warnings(counts: Counter[str], merged: set[str], grid: float, warnings: list[str]) -> None:
     if counts["holes"]:
         warnings.append(f"{counts['holes']} hole(s) inside a single area (lakes) were made part of that area")
     if counts["slivers"]:
         warnings.append(f"{counts['slivers']} sliver(s) left between areas by snapping joined a neighbour")
     if counts["closed"]:
-        warnings.append(f"{counts['closed']} gap(s) thinner than --close-gaps joined a neighbour, not water")
+        warnings.append(f"{counts['closed']} {CLOSED_POCKETS}")
     if merged:
         shown = ", ".join(sorted(merged)[:8]) + (", ..." if len(merged) > 8 else "")
         warnings.append(
