@@ -27,7 +27,7 @@ from model.importers.dissolve import chain_sides, merge_faces, on_grid
 from model.importers.features import Feature, bounds_of, merge_same_key, polygonal, read_features
 from model.importers.gaps import close_gaps, touch_summary
 from model.importers.registry import title_from_source
-from model.importers.sea import sea_rule
+from model.importers.sea import SeaRule, sea_rule
 from model.linework import Linework, grid_anchor, polygons_to_linework, snap
 from model.projection import MapProjection, ProjectionError
 from model.scenario import (
@@ -122,11 +122,18 @@ def _default_grid(features: list[Feature]) -> float:
     return float(10 ** math.floor(math.log10(extent / 1e5)))
 
 
-def build_scenario(raw_features: list[dict[str, Any]], options: ImportOptions, source: str) -> ImportResult:
+def build_scenario(
+    raw_features: list[dict[str, Any]],
+    options: ImportOptions,
+    source: str,
+    sea_from: str | None = None,
+) -> ImportResult:
     """Turn GeoJSON features into a scenario map: one area per feature (see the module doc).
 
     The result's notes say what was detected and decided (coordinates, projection, sea features,
-    gaps); its warnings what was repaired, dropped or looks wrong.
+    gaps); its warnings what was repaired, dropped or looks wrong. ``sea_from`` names a property a
+    format sets itself on its sea features (a TripleA territory's water flag): it is used instead
+    of a guess, and ``--sea-when`` still overrules it.
     """
     warnings: list[str] = []
     notes: list[str] = []
@@ -134,7 +141,10 @@ def build_scenario(raw_features: list[dict[str, Any]], options: ImportOptions, s
     coordinates = decide(raw_features, options, source)
     notes.append(coordinates.note)
     properties = [f.get("properties") or {} for f in raw_features if isinstance(f, dict)]
-    rule = sea_rule([p for p in properties if isinstance(p, dict)], options.sea_when, source)
+    if sea_from is not None and options.sea_when is None:
+        rule: SeaRule | None = SeaRule(sea_from, None, guessed=False, origin="as the source marks them")
+    else:
+        rule = sea_rule([p for p in properties if isinstance(p, dict)], options.sea_when, source)
     features = merge_same_key(
         read_features(raw_features, options, source, warnings, coordinates.lonlat, rule)
     )

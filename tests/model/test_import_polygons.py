@@ -280,3 +280,21 @@ def test_faces_thinner_than_a_grid_cell_still_know_their_neighbours() -> None:
     neighbours = chain_sides(linework, grid).shared()[gap]
     assert {linework.owners[face] for face in neighbours} == {0, 1, 2}
     assert sum(neighbours.values()) == pytest.approx(linework.faces[gap].length)
+
+
+def test_a_format_may_mark_its_own_sea_features() -> None:
+    from model.importers.common import read_json
+    from model.importers.geojson import to_features
+    from model.importers.pipeline import build_scenario
+
+    features = to_features(read_json(WIDE, "GeoJSON"), str(WIDE))
+    features[1]["properties"]["is_ocean_zone"] = True
+    result = build_scenario(features, ImportOptions(), str(WIDE), sea_from="is_ocean_zone")
+    assert {a.name for a in result.scenario.map.areas if a.kind is AreaKind.SEA} == {"Far Reach"}
+    assert "sea: 1 of 2 features, those whose 'is_ocean_zone' is true (as the source marks them)" in (
+        result.notes
+    )
+    overruled = build_scenario(
+        features, ImportOptions(sea_when="name=Long Reach"), str(WIDE), "is_ocean_zone"
+    )
+    assert {a.name for a in overruled.scenario.map.areas if a.kind is AreaKind.SEA} == {"Long Reach"}
