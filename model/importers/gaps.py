@@ -158,7 +158,10 @@ def snap_borders(geometries: list[BaseGeometry], distance: float) -> tuple[list[
         if not close.any():
             continue
         lines = shapely.shortest_line(points[close], reference)
-        coords[close] = shapely.get_coordinates(lines)[1::2]
+        targets = shapely.get_coordinates(lines)[1::2]
+        if np.hypot(*(targets - coords[close]).T).max() <= distance * PRECISION:
+            continue  # already on the neighbour's border: borders that touch stay as they are
+        coords[close] = targets
         snapped = _repaired(
             shapely.set_coordinates(shapely.from_wkb(geometry.wkb), coords), geometry, distance
         )

@@ -207,8 +207,9 @@ def build_scenario(
     try:
         features = _snap_and_separate(features, grid, warnings, gap)
         linework = _final_linework(features, grid, warnings, gap)
-        if options.close_gaps is not None:
-            notes.append(_closed_note(warnings))
+        closed = _closed_note(warnings) if options.close_gaps is not None else None
+        if closed:
+            notes.append(closed)
     except GEOSException as error:  # robust overlay failed: the source is too broken to node
         raise SourceError(
             f"{source}: the polygons cannot be joined into linework ({error}); clip the source with --bbox, "
@@ -351,13 +352,13 @@ def _final_linework(features: list[Feature], grid: float, warnings: list[str], g
 CLOSED_POCKETS = "pocket(s) thinner than --close-gaps between shapes joined a neighbour, not water"
 
 
-def _closed_note(warnings: list[str]) -> str:
+def _closed_note(warnings: list[str]) -> str | None:
     """Move the count of closed pockets from the warnings to a note: closing them was asked for."""
     for warning in warnings:
         if warning.endswith(CLOSED_POCKETS):
             warnings.remove(warning)
             return warning
-    return f"0 {CLOSED_POCKETS}"
+    return None
 
 
 def _gap_warnings(counts: Counter[str], merged: set[str], grid: float, warnings: list[str]) -> None:
