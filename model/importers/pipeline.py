@@ -1,10 +1,15 @@
 """Features -> scenario: the import pipeline every polygon importer ends in, and ``map_from_polygons``.
 
-The pipeline (``build_scenario``): read the features (``model.importers.features``), project
-lon/lat to a plane (north up, ``model.projection``), snap to the grid, give overlaps to the
-earlier feature, turn the polygons into linework (``model.linework``), and make one area per
-feature with an anchor in each of its faces. Problems that were repaired or skipped come back as
-warnings; input that cannot be used at all raises ``SourceError``.
+The pipeline (``build_scenario``): decide whether the numbers are lon/lat or planar
+(``model.importers.coordinates``); read the features (``model.importers.features``), each land or
+sea (``model.importers.sea``); close the gaps between shapes (``--close-gaps``), or say how far
+apart they lie (``model.importers.gaps``); project lon/lat to a plane (north up,
+``model.projection``; planar data is kept, flipped unless y already grows downwards); snap to
+the grid, give overlaps to the earlier feature, turn the polygons into linework
+(``model.linework``); merge slivers, thin gaps and faces too thin for the grid into neighbours
+(``model.importers.dissolve``); and make one area per feature with an anchor in each of its
+faces. What was detected comes back as notes, what was repaired or skipped as warnings; input
+that cannot be used at all raises ``SourceError``.
 """
 
 from __future__ import annotations
