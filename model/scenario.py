@@ -24,6 +24,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from model.limits import BOUNDARY_POINTS, COORDINATE_MAX, GRID_MAX, GRID_MIN
+
 SCHEMA_VERSION = 1
 """The version of the file format this code reads and writes (see ``model.io`` for migrations)."""
 
@@ -31,7 +33,10 @@ ID_PATTERN = r"^[A-Za-z0-9_][A-Za-z0-9_.\-]{0,63}$"
 _ID_RE = re.compile(ID_PATTERN)
 
 Id = Annotated[str, Field(pattern=ID_PATTERN, description="A stable identifier, unique in the file.")]
-Point = tuple[float, float]
+Coordinate = Annotated[float, Field(ge=-COORDINATE_MAX, le=COORDINATE_MAX)]
+"""One coordinate in map units, bounded so that snapping it to the grid stays exact."""
+
+Point = tuple[Coordinate, Coordinate]
 """A point ``(x, y)`` in map units."""
 
 JsonValue = Any
@@ -124,7 +129,15 @@ class Boundary(Strict):
     """
 
     id: Id
-    points: list[Point] = Field(min_length=2)
+    points: list[Point] = Field(min_length=2, json_schema_extra={"maxItems": BOUNDARY_POINTS.value})
+
+    @field_validator("points", mode="before")
+    @classmethod
+    def _not_too_long(cls, value: Any) -> Any:
+        # Checked before the points are read, so that a huge list costs nothing more.
+        if isinstance(value, list) and len(value) > BOUNDARY_POINTS.value:
+            raise ValueError(f"the boundary has {len(value):,} points; {BOUNDARY_POINTS.explain()}")
+        return value
 
 
 class Area(Strict):
@@ -168,7 +181,9 @@ class MapData(Strict):
 
     units: str = Field(default="px", description="What one map unit is: px, m, km.")
     bounds: Bounds | None = None
-    grid: float = Field(default=0.01, gt=0, description="Coordinates are multiples of this.")
+    grid: float = Field(
+        default=0.01, ge=GRID_MIN, le=GRID_MAX, description="Coordinates are multiples of this."
+    )
     projection: Projection | None = None
     adjacency: AdjacencyPolicy = Field(default_factory=AdjacencyPolicy)
     boundaries: list[Boundary] = Field(default_factory=list)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from model.importers import geojson, topojson
+from model.importers import geojson, guards, topojson
 from model.importers.common import ImportOptions, ImportResult, SourceError, read_json
 from model.importers.pipeline import build_scenario
 
@@ -35,4 +35,5 @@ def import_file(
         features = geojson.to_features(data, source)
     result = build_scenario(features, options, source)
     result.warnings[:0] = warnings
+    guards.check_output(result.scenario, source)  # never hand on what the loader would refuse
     return result

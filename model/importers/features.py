@@ -18,6 +18,7 @@ from shapely.errors import GEOSException, ShapelyError
 from shapely.geometry import MultiPolygon, Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
+from model.importers import guards
 from model.importers.common import ImportOptions, SourceError
 from model.lonlat import polygon_from_rings
 
@@ -73,6 +74,10 @@ def _geometry(
         if not np.all(np.isfinite(coords)):
             warnings.append(f"{label}: a coordinate is not a finite number; skipped")
             return None
+        too_far = guards.far_coordinates(coords, label)
+        if too_far is not None:
+            warnings.append(too_far)
+            return None
         if bbox is not None and not shapely.box(*bbox).intersects(shapely.box(*geometry.bounds)):
             return Polygon()
         # A fold only matters to the author when the kept box reaches the 180th meridian.
@@ -95,6 +100,10 @@ def _geometry(
         return None
     if not polygons.is_valid:
         reason = shapely.is_valid_reason(polygons)
+        refusal = guards.too_tangled(polygons, label)  # a repair makes a piece per crossing
+        if refusal is not None:
+            warnings.append(refusal)
+            return None
         repaired = polygonal(shapely.make_valid(polygons))
         if repaired.is_empty:
             warnings.append(f"{label}: invalid polygon ({reason}) that cannot be repaired; skipped")
@@ -174,16 +183,17 @@ def read_features(
             continue
         properties = feature.get("properties") or {}
         name = str(properties.get(name_property, "")).strip() if name_property else ""
-        label = f"feature {index}" + (f" ({name})" if name else "")
+        name = guards.clean_name(name, f"feature {index}", warnings)
+        label = f"feature {index}" + (f" ({name[:60]})" if name else "")
         geometry = _geometry(feature.get("geometry"), label, warnings, options.bbox)
         if geometry is None:
             continue
         if options.id_property is not None and properties.get(options.id_property) not in (None, ""):
-            key = str(properties[options.id_property])
+            key = guards.clean_name(str(properties[options.id_property]), label, warnings)
         elif name:
             key = name
         elif feature.get("id") not in (None, ""):
-            key = str(feature["id"])
+            key = guards.clean_name(str(feature["id"]), label, warnings)
         else:
             key = f"area {index + 1}"
         out.append(Feature(label, name or key, key, geometry))

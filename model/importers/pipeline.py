@@ -21,6 +21,7 @@ from shapely.errors import GEOSException
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from model.importers import guards
 from model.importers.common import ImportOptions, ImportResult, SourceError, unique_ids
 from model.importers.features import Feature, bounds_of, is_lonlat, merge_same_key, polygonal, read_features
 from model.linework import Linework, grid_anchor, polygons_to_linework, snap
@@ -111,7 +112,10 @@ def build_scenario(raw_features: list[dict[str, Any]], options: ImportOptions, s
                 warnings.append(f"{feature.label}: became invalid when projected; repaired with make_valid")
     except SourceError as error:
         raise SourceError(f"{source}: {error}") from error
+    guards.plane_extent(bounds_of(features), source)
+    guards.grid_option(options.grid)
     grid = options.grid or (0.1 if units == "km" else _default_grid(features))
+    guards.grid_option(grid)
     try:
         features = _snap_and_separate(features, grid, warnings)
         linework = polygons_to_linework([f.geometry for f in features], grid)
