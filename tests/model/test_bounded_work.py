@@ -16,8 +16,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+import shapely
 
-from model import io, limits, linework_problems
+from model import io, limits, linework_problems, topology
 from model.crossings import self_crossings
 from model.importers import SourceError, import_file
 from model.importers.common import ImportOptions
@@ -249,3 +250,24 @@ def test_an_import_larger_than_the_loader_accepts_is_refused(
     with pytest.raises(SourceError) as caught:
         import_file("geojson", source, ImportOptions(project="none", grid=0.01))
     assert "big.geojson" in str(caught.value) and "Mappa opens files up to" in str(caught.value)
+
+
+# --- failures of the geometry library --------------------------------------------------------
+
+
+@pytest.mark.parametrize("failure", [MemoryError(), shapely.errors.GEOSException("bad_alloc")])
+def test_a_geos_failure_is_an_issue_naming_the_boundaries(
+    monkeypatch: pytest.MonkeyPatch, failure: BaseException
+) -> None:
+    """GEOS running out of memory or not converging is the file's doing: an issue, not a crash."""
+    points = _random_points(50)
+    scenario = Scenario.model_validate(_scenario([{"id": "b1", "points": [*points, points[0]]}]))
+
+    def fail(*args: Any, **kwargs: Any) -> Any:
+        raise failure
+
+    monkeypatch.setattr(topology.shapely, "polygonize", fail)
+    issues = validate(scenario)
+    [failed] = [i for i in issues if i.code == "GEOMETRY_FAILED"]
+    assert failed.ids == ("b1",) and "look at boundaries b1" in failed.message
+    assert not [i for i in issues if i.code == "INTERNAL_ERROR"]

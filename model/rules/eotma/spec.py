@@ -24,6 +24,7 @@ SPEC = RulesetSpec(
     checks="model.rules.eotma.checks:check_scenario",
     engine="model.rules.eotma.game:build_game",
     tables_dir="rulesets/eotma",
+    tables_loader="model.rules.eotma.data:Rules.load",
     bots=(
         ("random", "model.bots.base:RandomBot"),
         ("heuristic", "model.bots.eotma_heuristic:EotmaHeuristicBot"),
