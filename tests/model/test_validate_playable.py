@@ -56,7 +56,14 @@ def test_a_dangling_owner_is_an_unknown_reference() -> None:
 
 @pytest.mark.parametrize(
     ("table", "value"),
-    [("schism", True), ("claims", None), ("unrest_rebellion", {"rolls": 5}), ("year_cards", {"cards": []})],
+    [
+        ("schism", True),
+        ("claims", None),
+        ("unrest_rebellion", {"rolls": 5}),
+        ("year_cards", {"cards": []}),
+        ("pillage_plunder", {"gold_by_roll": {"1": 0, "2": 1}}),  # a roll of 5 failed in play
+        ("raiders", {"raiders": True}),
+    ],
 )
 def test_a_table_override_the_engine_cannot_read_is_an_error_at_its_place(table: str, value: Any) -> None:
     """``ruleset.tables.schism: true`` validated clean, then the engine refused it at play time."""
@@ -68,6 +75,15 @@ def test_a_table_override_the_engine_cannot_read_is_an_error_at_its_place(table:
     assert invalid.message.startswith(
         f"ruleset.tables.{table}: the Empires of the Middle Ages rules cannot use"
     )
+
+
+@pytest.mark.parametrize("groups", [None, True, 3, [{"targets": 5}], [{"targets": {"seas": 7}}]])
+def test_a_raiders_table_of_the_wrong_shape_does_not_crash_the_raider_check(groups: Any) -> None:
+    raw = _raw("medieval-europe-771.mappa.json")
+    raw["ruleset"].setdefault("options", {})["raiders"] = True
+    raw["ruleset"].setdefault("tables", {})["raiders"] = {"raiders": groups}
+    issues = validate(_load(raw))
+    assert not [item.message for item in issues if item.code == "INTERNAL_ERROR"]
 
 
 def test_a_good_table_override_passes() -> None:
