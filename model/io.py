@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from model.limits import LOAD_PROBLEMS_LISTED
 from model.scenario import SCHEMA_VERSION, Point, Scenario
 
 APP_VERSION = "0.1.0"
@@ -224,7 +225,15 @@ def loads(text: str | bytes, source: str = "<scenario>") -> Scenario:
     try:
         return Scenario.model_validate(raw)
     except ValidationError as error:
-        problems = [Problem(_describe(raw, tuple(item["loc"])), _message(item)) for item in error.errors()]
+        items = error.errors(include_url=False)
+        listed = LOAD_PROBLEMS_LISTED.value
+        problems = [Problem(_describe(raw, tuple(item["loc"])), _message(item)) for item in items[:listed]]
+        if len(items) > listed:
+            problems.append(
+                Problem(
+                    "", f"... and {len(items) - listed:,} more problems; {LOAD_PROBLEMS_LISTED.explain()}"
+                )
+            )
         raise LoadError(
             source, problems, "Fix these fields (or re-save from Mappa) and try again."
         ) from error

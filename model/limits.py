@@ -99,6 +99,15 @@ NAME_CHARACTERS = Limit(
 )
 """Imported names (and ids made from them) longer than this are cut, with a warning."""
 
+LOAD_PROBLEMS_LISTED = Limit(
+    "load_problems_listed",
+    1_000,
+    "problems listed when a file is refused",
+    "fix the first ones listed and read the file again",
+)
+"""Schema errors turned into located problems when a file is refused (each costs a walk of the
+file and a look at the bad value; a file of a million bad points took a minute)."""
+
 GRID_MIN = 1e-9
 """The finest grid a map may have: saving writes coordinates with at most 9 decimals."""
 
@@ -118,5 +127,6 @@ ALL: tuple[Limit, ...] = (
     IMPORT_POINTS,
     TOPOJSON_ARC_REUSE,
     NAME_CHARACTERS,
+    LOAD_PROBLEMS_LISTED,
 )
 """Every counted limit, for documentation and tests."""

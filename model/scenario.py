@@ -22,7 +22,7 @@ import re
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from model.limits import BOUNDARY_POINTS, COORDINATE_MAX, GRID_MAX, GRID_MIN
 
@@ -33,11 +33,27 @@ ID_PATTERN = r"^[A-Za-z0-9_][A-Za-z0-9_.\-]{0,63}$"
 _ID_RE = re.compile(ID_PATTERN)
 
 Id = Annotated[str, Field(pattern=ID_PATTERN, description="A stable identifier, unique in the file.")]
-Coordinate = Annotated[float, Field(ge=-COORDINATE_MAX, le=COORDINATE_MAX)]
-"""One coordinate in map units, bounded so that snapping it to the grid stays exact."""
-
-Point = tuple[Coordinate, Coordinate]
+Point = tuple[float, float]
 """A point ``(x, y)`` in map units."""
+
+
+def _within_map(points: list[Point]) -> list[Point]:
+    """Refuse a coordinate beyond ``COORDINATE_MAX`` (snapping it to the grid would overflow).
+
+    One check per list, naming the first such point: a constraint on each coordinate made one
+    error per point, and a file of a million far points took a minute and gigabytes to refuse.
+    """
+    for index, (x, y) in enumerate(points):
+        if not (-COORDINATE_MAX <= x <= COORDINATE_MAX and -COORDINATE_MAX <= y <= COORDINATE_MAX):
+            raise ValueError(
+                f"point {index} ({x:g}, {y:g}) lies beyond {COORDINATE_MAX:g}, the largest coordinate "
+                "a map holds: rescale the map"
+            )
+    return points
+
+
+MapPoints = Annotated[list[Point], AfterValidator(_within_map)]
+"""A list of points whose coordinates a map can hold."""
 
 JsonValue = Any
 """A JSON value (ruleset attributes are validated by the ruleset's own models)."""
@@ -129,7 +145,7 @@ class Boundary(Strict):
     """
 
     id: Id
-    points: list[Point] = Field(min_length=2, json_schema_extra={"maxItems": BOUNDARY_POINTS.value})
+    points: MapPoints = Field(min_length=2, json_schema_extra={"maxItems": BOUNDARY_POINTS.value})
 
     @field_validator("points", mode="before")
     @classmethod
@@ -146,8 +162,14 @@ class Area(Strict):
     id: Id
     name: str
     kind: AreaKind = AreaKind.LAND
-    anchors: list[Point] = Field(min_length=1)
+    anchors: MapPoints = Field(min_length=1)
     label: Point | None = Field(default=None, description="Where the name is drawn; the anchor if unset.")
+
+    @field_validator("label")
+    @classmethod
+    def _label_within_map(cls, value: Point | None) -> Point | None:
+        return None if value is None else _within_map([value])[0]
+
     attributes: dict[str, JsonValue] = Field(default_factory=dict)
 
 

@@ -138,7 +138,19 @@ def test_a_coordinate_beyond_the_map_limit_is_refused_on_load() -> None:
     data = _scenario([{"id": "b1", "points": [[0, 1e300], [1, 1]]}])
     with pytest.raises(io.LoadError) as caught:
         io.loads(json.dumps(data), "far.mappa.json")
-    assert "map.boundaries[0].points[0][1]" in str(caught.value)
+    assert "map.boundaries[0].points" in str(caught.value)
+    assert "point 0 (0, 1e+300) lies beyond 1e+12" in str(caught.value)
+
+
+def test_a_million_bad_points_make_a_bounded_list_of_problems() -> None:
+    """Each bad point is an error of the schema; the file is refused listing the first ones."""
+    data = _scenario([{"id": "b1", "points": [["x", 1]] * 20_000}])
+    with pytest.raises(io.LoadError) as caught:
+        io.loads(json.dumps(data), "bad.mappa.json")
+    problems = caught.value.problems
+    assert len(problems) == limits.LOAD_PROBLEMS_LISTED.value + 1
+    assert problems[0].where.startswith("map.boundaries[0].points[0][0]")
+    assert "(limit load_problems_listed)" in problems[-1].message
 
 
 def test_a_nan_after_a_long_string_is_located_without_memory_per_character() -> None:
