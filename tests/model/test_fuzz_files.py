@@ -2,7 +2,8 @@
 
 Each example takes a shipped scenario (``scenarios/*.mappa.json``) and applies one to three
 mutations of the kinds authors and broken tools make: a value of another type, a deleted key, a
-duplicated id, a dangling reference, numbers at extremes, an emptied list, extra nesting. Then:
+duplicated id, a dangling reference, a renamed key, a broken ruleset table override, numbers at
+extremes, an emptied list, extra nesting. Then:
 
 * nothing escapes ``io.loads``, ``validate``, ``io.dumps`` or the engine's set-up but a
   ``LoadError`` that names the file and, for each problem, a place;
@@ -12,7 +13,8 @@ duplicated id, a dangling reference, numbers at extremes, an emptied list, extra
   validator says with SETUP_NO_PLAYERS.
 
 The number of examples is bounded (``FUZZ_EXAMPLES``, default 100) and the run is derandomized so
-that CI is deterministic; set ``FUZZ_EXAMPLES=2000`` and ``FUZZ_RANDOM=1`` to search further.
+that CI is deterministic; set ``FUZZ_EXAMPLES=2000``, ``FUZZ_RANDOM=1`` and ``FUZZ_DEPTH=6`` (mutations
+per file, default 3) to search further.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from model.validate import has_errors, validate
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted(path.name for path in (ROOT / "scenarios").glob("*.mappa.json"))
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "100"))
+DEPTH = int(os.environ.get("FUZZ_DEPTH", "3"))
+"""At most this many mutations per file."""
 
 EXTREMES: list[Any] = [0, -1, 1, 2**53 + 1, 10**30, -(10**30), 1e308, -1e308, 5e-324, 1e-300, 0.5]
 OTHER_TYPES: list[Any] = [
@@ -203,7 +207,7 @@ def mutated_files(draw: st.DrawFn) -> Case:
     """A shipped scenario with one to three mutations."""
     name = draw(st.sampled_from(SCENARIOS))
     raw = copy.deepcopy(json.loads(_shipped(name)))
-    done = [draw(_mutate(raw)) for _ in range(draw(st.integers(1, 3)))]
+    done = [draw(_mutate(raw)) for _ in range(draw(st.integers(1, DEPTH)))]
     return Case(name, json.dumps(raw, ensure_ascii=False), done)
 
 
@@ -221,9 +225,9 @@ def check_file(name: str, text: str) -> None:
     assert not crashed, crashed
     if has_errors(issues):
         return
-    saved = io.dumps(scenario)
+    saved = io.dumps(scenario).encode("utf-8")  # what save writes
     again = io.loads(saved, source)
-    assert io.dumps(again) == saved
+    assert io.dumps(again).encode("utf-8") == saved
     spec = registry.get(scenario.ruleset.id)
     assert spec is not None
     if not again.setup.empires:  # a map without players: the validator says so (SETUP_NO_PLAYERS)
