@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 
+from shapely.errors import GEOSException
+
 from model.importers import geojson, guards, topojson
 from model.importers.common import ImportOptions, ImportResult, SourceError, read_json
 from model.importers.pipeline import build_scenario
@@ -33,7 +35,13 @@ def import_file(
         if options.layer is not None:
             warnings.append(f"--layer {options.layer} ignored: a GeoJSON file has a single layer")
         features = geojson.to_features(data, source)
-    result = build_scenario(features, options, source)
+    try:
+        result = build_scenario(features, options, source)
+    except (MemoryError, GEOSException) as error:  # the geometry library gave up on this source
+        raise SourceError(
+            f"{source}: the geometry library failed on these polygons ({type(error).__name__}: "
+            f"{str(error)[:200]}); clip the source with --bbox or simplify it in a GIS"
+        ) from error
     result.warnings[:0] = warnings
     guards.check_output(result.scenario, source)  # never hand on what the loader would refuse
     return result

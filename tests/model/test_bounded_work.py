@@ -20,7 +20,7 @@ import shapely
 
 from model import io, limits, linework_problems, topology
 from model.crossings import self_crossings
-from model.importers import SourceError, import_file
+from model.importers import SourceError, import_file, pipeline
 from model.importers.common import ImportOptions
 from model.scenario import Scenario
 from model.validate import validate
@@ -283,3 +283,18 @@ def test_a_geos_failure_is_an_issue_naming_the_boundaries(
     [failed] = [i for i in issues if i.code == "GEOMETRY_FAILED"]
     assert failed.ids == ("b1",) and "look at boundaries b1" in failed.message
     assert not [i for i in issues if i.code == "INTERNAL_ERROR"]
+
+
+def test_a_geos_failure_during_an_import_is_a_source_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    square = [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]]
+    source = _write(tmp_path / "square.geojson", _feature("Square", square))
+
+    def fail(*args: Any, **kwargs: Any) -> Any:
+        raise MemoryError
+
+    monkeypatch.setattr(pipeline, "polygons_to_linework", fail)
+    with pytest.raises(SourceError) as caught:
+        import_file("geojson", source, ImportOptions(project="none"))
+    assert "square.geojson" in str(caught.value) and "MemoryError" in str(caught.value)
