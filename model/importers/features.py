@@ -37,7 +37,7 @@ class Feature:
 
 
 def _pick_name_property(features: list[dict[str, Any]], wanted: str | None, source: str) -> str | None:
-    properties = [f.get("properties") or {} for f in features if isinstance(f, dict)]
+    properties = [_properties(f) for f in features if isinstance(f, dict)]
     if wanted is not None:
         if not any(wanted in p for p in properties):
             seen = sorted({key for p in properties for key in p})[:20]
@@ -171,6 +171,12 @@ def _warn_unclosed(raw: dict[str, Any], label: str, warnings: list[str]) -> None
                 return
 
 
+def _properties(feature: dict[str, Any]) -> dict[str, Any]:
+    """A feature's properties; {} when they are missing or not an object (RFC 7946 wants one)."""
+    properties = feature.get("properties")
+    return properties if isinstance(properties, dict) else {}
+
+
 def read_features(
     features: list[dict[str, Any]], options: ImportOptions, source: str, warnings: list[str]
 ) -> list[Feature]:
@@ -181,7 +187,9 @@ def read_features(
         if not isinstance(feature, dict):
             warnings.append(f"feature {index}: not an object; skipped")
             continue
-        properties = feature.get("properties") or {}
+        properties = _properties(feature)
+        if feature.get("properties") not in (None, {}) and not properties:
+            warnings.append(f"feature {index}: 'properties' is not an object; ignored")
         name = str(properties.get(name_property, "")).strip() if name_property else ""
         name = guards.clean_name(name, f"feature {index}", warnings)
         label = f"feature {index}" + (f" ({name[:60]})" if name else "")

@@ -298,3 +298,20 @@ def test_a_geos_failure_during_an_import_is_a_source_error(
     with pytest.raises(SourceError) as caught:
         import_file("geojson", source, ImportOptions(project="none"))
     assert "square.geojson" in str(caught.value) and "MemoryError" in str(caught.value)
+
+
+def test_properties_that_are_not_an_object_are_ignored_with_a_warning(tmp_path: Path) -> None:
+    feature = _feature("x", [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]])
+    feature["properties"] = [1, 2]
+    result = import_file(
+        "geojson", _write(tmp_path / "props.geojson", feature), ImportOptions(project="none")
+    )
+    assert [area.name for area in result.scenario.map.areas] == ["area 1"]
+    assert "feature 0: 'properties' is not an object; ignored" in result.warnings
+
+
+def test_a_geojson_type_that_is_not_a_name_is_refused(tmp_path: Path) -> None:
+    source = _write(tmp_path / "odd.geojson", {"type": ["FeatureCollection"], "features": []})
+    with pytest.raises(SourceError) as caught:
+        import_file("geojson", source)
+    assert "odd.geojson" in str(caught.value) and "'type' is ['FeatureCollection']" in str(caught.value)
