@@ -19,6 +19,7 @@ from shapely.errors import GEOSException, ShapelyError
 from shapely.geometry import MultiPolygon, Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
+from model.importers import guards
 from model.importers.common import ImportOptions, SourceError
 from model.importers.sea import SeaRule
 from model.lonlat import polygon_from_rings
@@ -39,7 +40,7 @@ class Feature:
 
 
 def _pick_name_property(features: list[dict[str, Any]], wanted: str | None, source: str) -> str | None:
-    properties = [f.get("properties") or {} for f in features if isinstance(f, dict)]
+    properties = [_properties(f) for f in features if isinstance(f, dict)]
     if wanted is not None:
         if not any(wanted in p for p in properties):
             seen = sorted({key for p in properties for key in p})[:20]
@@ -80,6 +81,10 @@ def _geometry(
         if not np.all(np.isfinite(coords)):
             warnings.append(f"{label}: a coordinate is not a finite number; skipped")
             return None
+        too_far = guards.far_coordinates(coords, label)
+        if too_far is not None:
+            warnings.append(too_far)
+            return None
         if bbox is not None and not shapely.box(*bbox).intersects(shapely.box(*geometry.bounds)):
             return Polygon()
         if lonlat:  # planar numbers (pixels) are never folded: 180 is just another x there
@@ -103,6 +108,10 @@ def _geometry(
         return None
     if not polygons.is_valid:
         reason = shapely.is_valid_reason(polygons)
+        refusal = guards.too_tangled(polygons, label)  # a repair makes a piece per crossing
+        if refusal is not None:
+            warnings.append(refusal)
+            return None
         repaired = polygonal(shapely.make_valid(polygons))
         if repaired.is_empty:
             warnings.append(f"{label}: invalid polygon ({reason}) that cannot be repaired; skipped")
@@ -170,6 +179,12 @@ def _warn_unclosed(raw: dict[str, Any], label: str, warnings: list[str]) -> None
                 return
 
 
+def _properties(feature: dict[str, Any]) -> dict[str, Any]:
+    """A feature's properties; {} when they are missing or not an object (RFC 7946 wants one)."""
+    properties = feature.get("properties")
+    return properties if isinstance(properties, dict) else {}
+
+
 def read_features(
     features: list[dict[str, Any]],
     options: ImportOptions,
@@ -189,18 +204,21 @@ def read_features(
         if not isinstance(feature, dict):
             warnings.append(f"feature {index}: not an object; skipped")
             continue
-        properties = feature.get("properties") or {}
+        properties = _properties(feature)
+        if feature.get("properties") not in (None, {}) and not properties:
+            warnings.append(f"feature {index}: 'properties' is not an object; ignored")
         name = str(properties.get(name_property, "")).strip() if name_property else ""
-        label = f"feature {index}" + (f" ({name})" if name else "")
+        name = guards.clean_name(name, f"feature {index}", warnings)
+        label = f"feature {index}" + (f" ({name[:60]})" if name else "")
         geometry = _geometry(feature.get("geometry"), label, warnings, options.bbox, lonlat)
         if geometry is None:
             continue
         if options.id_property is not None and properties.get(options.id_property) not in (None, ""):
-            key = str(properties[options.id_property])
+            key = guards.clean_name(str(properties[options.id_property]), label, warnings)
         elif name:
             key = name
         elif feature.get("id") not in (None, ""):
-            key = str(feature["id"])
+            key = guards.clean_name(str(feature["id"]), label, warnings)
         else:
             key = f"area {index + 1}"
         out.append(Feature(label, name or key, key, geometry, sea is not None and sea.is_sea(properties)))

@@ -27,6 +27,8 @@ def to_features(data: Any, source: str = "<geojson>") -> list[dict[str, Any]]:
     if not isinstance(data, dict):
         raise SourceError(f"{source}: the top level is a JSON {type(data).__name__}, not a GeoJSON object")
     kind = data.get("type")
+    if not isinstance(kind, str):
+        raise SourceError(f"{source}: 'type' is {kind!r}, not a GeoJSON type name; is this GeoJSON?")
     if kind == "FeatureCollection":
         features = data.get("features")
         if not isinstance(features, list):

@@ -26,6 +26,7 @@ from shapely.errors import GEOSException
 from shapely.geometry import LineString, MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from model.importers import guards
 from model.importers.common import ImportOptions, ImportResult, SourceError, unique_ids
 from model.importers.coordinates import decide, source_bounds
 from model.importers.dissolve import chain_sides, merge_faces, on_grid
@@ -207,8 +208,11 @@ def build_scenario(
                 warnings.append(f"{feature.label}: became invalid when projected; repaired with make_valid")
     except SourceError as error:
         raise SourceError(f"{source}: {error}") from error
+    guards.plane_extent(bounds_of(features), source)
+    guards.grid_option(options.grid)
     grid = options.grid or (0.1 if units == "km" else _default_grid(features))
     options.report(0.45, "joining the shapes into linework")
+    guards.grid_option(grid)
     try:
         features = _snap_and_separate(features, grid, warnings, gap)
         linework = _final_linework(features, grid, warnings, gap)

@@ -37,6 +37,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from shapely.errors import GEOSException
+
+from model.importers import guards
 from model.importers.common import ImportOptions, ImportResult, SourceError, parse_bbox, parse_sea_when
 
 OptionKind = Literal["text", "number", "flag", "file", "choice", "bbox"]
@@ -100,7 +103,15 @@ class Importer:
             raise SourceError(f"{path}: {self.title} import reads a folder ({self.source.description})")
         if not self.source.folder and os.path.isdir(path):
             raise SourceError(f"{path}: is a folder; {self.title} import reads {self.source.description}")
-        return self.read(path, options or ImportOptions())
+        try:
+            result = self.read(path, options or ImportOptions())
+        except (MemoryError, GEOSException) as error:  # the geometry library gave up on this source
+            raise SourceError(
+                f"{path}: the geometry library failed on these shapes ({type(error).__name__}: "
+                f"{str(error)[:200]}); clip the source with --bbox or simplify it first"
+            ) from error
+        guards.check_output(result.scenario, path)  # never hand on what the loader would refuse
+        return result
 
 
 SHARED: dict[str, Option] = {

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from model.importers import guards
 from model.importers.common import ImportOptions, ImportResult, SourceError, read_json
 from model.importers.pipeline import POLYGON_OPTIONS, build_scenario
 from model.importers.registry import Importer, Source, register, shared
@@ -31,6 +32,9 @@ class _Decoder:
         if not isinstance(arcs, list):
             raise SourceError(f"{source}: 'arcs' is not a list; is this TopoJSON?")
         self.raw_arcs = arcs
+        self.stored = guards.positions_of(arcs)
+        self.used = 0
+        """Arc points the geometries resolved to so far (bounded by ``guards.count_points``)."""
         self.decoded: dict[int, NDArray[np.float64]] = {}
         transform = topology.get("transform")
         self.scale: NDArray[np.float64] | None = None
@@ -79,6 +83,8 @@ class _Decoder:
         if not isinstance(indexes, list):
             raise SourceError(f"{self.source}: {where}: expected a list of arc indexes")
         parts = [self.arc(index, where) for index in indexes]
+        self.used += sum(len(part) for part in parts)
+        guards.count_points(self.used, self.stored, self.source, where)
         joined = [parts[0]] + [part[1:] for part in parts[1:]] if parts else []
         return np.concatenate(joined).tolist() if joined else []
 

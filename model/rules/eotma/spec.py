@@ -25,6 +25,7 @@ SPEC = RulesetSpec(
     engine="model.rules.eotma.game:build_game",
     reaches="model.rules.eotma.reach:reaches",
     tables_dir="rulesets/eotma",
+    tables_loader="model.rules.eotma.data:Rules.load",
     bots=(
         ("random", "model.bots.base:RandomBot"),
         ("heuristic", "model.bots.eotma_heuristic:EotmaHeuristicBot"),
