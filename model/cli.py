@@ -388,6 +388,11 @@ def _run_edit(args: argparse.Namespace) -> int:
     # Imported by name, here only: the headless commands never load Qt, and model/ has no static
     # dependency on the editor package (the import contract forbids one).
     try:
+        # Before Qt loads: a missing system library (libxcb-cursor0...) is named with its install
+        # command, instead of Qt's bare "could not load the Qt platform plugin xcb".
+        problem: str | None = importlib.import_module("editor.system_libs").check()
+        if problem is not None:
+            raise CliError(problem)
         app = importlib.import_module("editor.app")
     except ModuleNotFoundError as error:
         missing = error.name or "editor.app"
