@@ -164,6 +164,15 @@ class MainWindow(QMainWindow):
         if action is not None and not action.isChecked():
             action.setChecked(True)  # chosen by a shortcut or by code: keep the toolbar in step
         self.status.showMessage(tool.hint, 5000)
+        self.focus_map()
+
+    def focus_map(self) -> None:
+        """Give the keyboard to the map after a tool or mode change.
+
+        Otherwise a field the author never clicked into (the inspector's Name, reached when a dock
+        with the focus hides) keeps it, and the next tool key (1-9) types into it.
+        """
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def set_mode(self, mode_id: str) -> None:
         """Colour the map by a mode."""
@@ -175,6 +184,7 @@ class MainWindow(QMainWindow):
             action.setChecked(True)
         if self.mode_box is not None:
             self.mode_box.setCurrentIndex(self.mode_box.findData(mode_id))
+        self.focus_map()
 
     def locate_issue(self, issue: Issue) -> None:
         """Select what an issue concerns and zoom to it (or to its location)."""
