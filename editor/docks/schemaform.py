@@ -383,9 +383,10 @@ class SchemaForm(QWidget):
                 continue
             editor = self._editor_for(annotation, optional, info, name)
             editor.committed.connect(lambda value, p=path, e=editor: self._committed(p, e, value))
-            label = QLabel(field_label(name, info), self)
+            label_text = field_label(name, info)
+            label = QLabel(label_text, self)
             # A refusal names the field it concerns ("Fort strength: 9 is out of range...").
-            editor.invalid.connect(lambda message, t=label.text(): self.invalid.emit(f"{t}: {message}"))
+            editor.invalid.connect(lambda message, t=label_text: self.invalid.emit(f"{t}: {message}"))
             if info.description:
                 label.setToolTip(info.description)
                 # Keep what the editor's own tooltip says (a spin box's allowed range) below it.

@@ -35,7 +35,9 @@ def _type(qtbot: QtBot, box: QAbstractSpinBox, text: str) -> None:
     qtbot.keyClick(box, Qt.Key.Key_Return)
 
 
-def test_typing_9_as_a_fort_strength_is_refused_with_the_range(inspector: InspectorDock, qtbot: QtBot) -> None:
+def test_typing_9_as_a_fort_strength_is_refused_with_the_range(
+    inspector: InspectorDock, qtbot: QtBot
+) -> None:
     document = inspector.document
     inspector.selection.set(["halden"])
     before = dump(document.scenario)
