@@ -426,6 +426,12 @@ def _configure_render(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--pages-across", type=int, default=2, metavar="N", help="how many pages the --sheet map spans across"
     )
+    parser.add_argument(
+        "--orientation",
+        default="auto",
+        choices=("auto", "portrait", "landscape"),
+        help="page orientation of the --sheet map (auto: whichever needs fewer pages)",
+    )
 
 
 def _run_render_sheet(args: argparse.Namespace) -> int:
@@ -435,9 +441,17 @@ def _run_render_sheet(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as error:
         raise CliError(f"rendering needs the editor and PySide6: module {error.name!r} is missing") from error
     scenario = io.load(args.file)
-    options = sheet.SheetOptions(paper=args.paper, pages_across=args.pages_across, mode=args.mode)
+    options = sheet.SheetOptions(
+        paper=args.paper, pages_across=args.pages_across, mode=args.mode, orientation=args.orientation
+    )
     try:
-        result = sheet.render_sheet(scenario, args.output, options)
+        # Say how many pages it will be before writing (render_sheet prints through ``announce``).
+        result = sheet.render_sheet(
+            scenario,
+            args.output,
+            options,
+            announce=lambda plan: print(f"the sheet will be {plan}", flush=True),
+        )
     except KeyError as error:
         raise CliError(str(error.args[0]) if error.args else str(error)) from error
     except (ValueError, OSError) as error:
