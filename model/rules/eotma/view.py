@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from model.rules.eotma import npc
-from model.rules.eotma.actions import Endeavour
-from model.rules.eotma.endeavours.common import is_conversion, locate
+from model.rules.eotma.actions import Defend, Endeavour, Oppose
+from model.rules.eotma.endeavours.common import defense_price, is_conversion, locate
 from model.rules.eotma.endeavours.conquest import conversion_differential
-from model.rules.eotma.ratings import base_rating
+from model.rules.eotma.legal import _defended as defended_area  # the area a pending defense is about
+from model.rules.eotma.ratings import base_rating, defense_value
 from model.rules.eotma.victory import victory_points
 
 if TYPE_CHECKING:
@@ -195,11 +196,37 @@ def preview(state: EotmaState, action: Action) -> str:
     (9; before the defender's card and gold of 13 or the opposing gold of 12.2) and its price
     (9.17, 9.33). Empty for other actions, and for a conversion attempt, which the conversion
     chart decides (22.2)."""
+    if isinstance(action, Defend | Oppose):
+        return _decision_preview(state, action)
     player = state.active()
     if not isinstance(action, Endeavour) or player < 0:
         return ""
     at = locate(state, player, action)
-    if isinstance(at, str) or (at.kind == "conquest" and is_conversion(state, player, at.target)):
+    if isinstance(at, str):
         return ""
+    cost = at.cost(state, action.gold)
+    if at.kind == "conquest" and is_conversion(state, player, at.target):
+        return f"the conversion chart decides (22.2), costs {cost} gold"
     rating = base_rating(state, player, at.kind, at.target, at.base, at.seas) + action.gold
-    return f"rating {rating:+d}, costs {at.cost(state, action.gold)} gold"
+    return f"rating {rating:+d}, costs {cost} gold"
+
+
+def _decision_preview(state: EotmaState, action: Defend | Oppose) -> str:
+    """The effect and price of a defense (13.21: combat + gold + technology off the attacker's rating;
+    13.11: the minimum, sea gold and the extra gold) or of opposing gold (12.2: each gold spent takes
+    one off the rating)."""
+    if not state.pending:
+        return ""
+    decision = state.pending[-1]
+    if isinstance(action, Oppose):
+        return (
+            f"takes {action.gold} off the rating, costs {action.gold} gold"
+            if decision.kind == "oppose"
+            else ""
+        )
+    if decision.kind not in ("defense", "npc-defense"):
+        return ""
+    area = defended_area(state, decision)
+    price = defense_price(state, decision.player, area, action.gold)
+    value = defense_value(state, decision.player, action.gold, area)
+    return f"takes {value} off the attacker's rating, costs {price} gold"
