@@ -141,11 +141,18 @@ class PlaytestDock(QDockWidget):
         row.addWidget(QLabel("Gold:", choices_box))
         self.gold = QComboBox(choices_box)
         self.gold.setToolTip("Extra gold spent on the choice (9.33)")
+        # The amounts say their effect and cost: the box takes the row's whole width, Do it the next.
+        self.gold.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.gold.setMinimumContentsLength(12)
         row.addWidget(self.gold, 1)
+        choices_layout.addLayout(row)
+        do_row = QHBoxLayout()
+        do_row.addStretch(1)
         self.do_button = QPushButton("Do it", choices_box)
         self.do_button.setDefault(True)
-        row.addWidget(self.do_button)
-        choices_layout.addLayout(row)
+        self.do_button.setToolTip("Carry out the chosen choice (pick one in the list first)")
+        do_row.addWidget(self.do_button)
+        choices_layout.addLayout(do_row)
 
         self.table = QTableWidget(0, 5, split)
         # Short headings: the dock is narrow, and every column should fit without scrolling.
@@ -181,6 +188,7 @@ class PlaytestDock(QDockWidget):
 
         self._choices: list[Choice] = []
         self.choices.itemSelectionChanged.connect(self._on_choice_row)
+        self.gold.currentIndexChanged.connect(lambda _i: self.gold.setToolTip(self.gold.currentText()))
         self.choices.itemDoubleClicked.connect(lambda _item: self._do())
         self.do_button.clicked.connect(self._do)
 
@@ -232,12 +240,15 @@ class PlaytestDock(QDockWidget):
         if 0 <= row < len(self._choices):
             choice = self._choices[row]
             for gold, action in choice.options:
-                text = f"+{gold}" if gold else "no extra gold"
+                text = f"+{gold}"
                 # Every amount says what it buys and what it costs ("+3: takes 7 off the
                 # attacker's rating, costs 4 gold"), as the ruleset's preview words it.
                 note = self._preview(action)
                 self.gold.addItem(f"{text}: {note}" if note else text, gold)
             self.gold.setEnabled(len(choice.golds) > 1)
+            # The list opens as wide as its longest amount, even in a narrow dock.
+            self.gold.view().setMinimumWidth(self.gold.view().sizeHintForColumn(0) + 24)
+        self.gold.setToolTip(self.gold.currentText() or "Extra gold spent on the choice (9.33)")
         self.do_button.setEnabled(0 <= row < len(self._choices))
 
     def _do(self) -> None:

@@ -82,7 +82,7 @@ def test_every_gold_choice_shows_its_effect_and_cost(qtbot: QtBot) -> None:
     dock.choices.setCurrentRow(defend)
     shown = [dock.gold.itemText(i) for i in range(dock.gold.count())]
     assert shown == [
-        "no extra gold: takes 2 off the attacker's rating, costs 1 gold",
+        "+0: takes 2 off the attacker's rating, costs 1 gold",
         "+1: takes 3 off the attacker's rating, costs 2 gold",
         "+2: takes 4 off the attacker's rating, costs 3 gold",
         "+3: takes 5 off the attacker's rating, costs 4 gold",
