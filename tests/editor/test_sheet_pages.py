@@ -55,7 +55,9 @@ def _map_share(image: QImage) -> float:
 
 def test_a4_two_pages_across_prints_every_map_page_full_of_map(tmp_path: Path) -> None:
     said: list[str] = []
-    result = render_sheet(io.load(EUROPE), tmp_path / "sheet.pdf", SheetOptions("A4", 2), announce=said.append)
+    result = render_sheet(
+        io.load(EUROPE), tmp_path / "sheet.pdf", SheetOptions("A4", 2), announce=said.append
+    )
     kinds = [page.kind for page in result.pages]
     assert kinds.count("map") == 2  # one row of two portrait pages, not two rows with a sliver
     assert result.layout.columns == 2 and result.layout.rows == 1
@@ -89,7 +91,9 @@ def test_orientation_can_be_asked_for(tmp_path: Path) -> None:
     landscape = plan_sheet(scene, SheetOptions("A4", 2, orientation="landscape"))
     assert landscape.layout.landscape is True
     assert "landscape" in landscape.text()
-    with pytest.raises(SheetError, match="unknown orientation 'sideways'; use one of auto, portrait, landscape"):
+    with pytest.raises(
+        SheetError, match="unknown orientation 'sideways'; use one of auto, portrait, landscape"
+    ):
         plan_sheet(scene, SheetOptions("A4", 2, orientation="sideways"))
 
 
