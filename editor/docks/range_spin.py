@@ -8,14 +8,14 @@ the allowed range ("9 is out of range: allowed 0 to 3"), and the tooltip always 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLocale, Signal
+from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QValidator
 from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
 
 INT_LIMIT = 1_000_000
 """The bound a spin box gets where the schema sets none (Qt spin boxes need one)."""
 
-ENTER_KEYS = (0x01000004, 0x01000005)  # Qt.Key.Key_Return, Qt.Key.Key_Enter
+ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
 
 def _number(text: str, locale: QLocale) -> float | None:
