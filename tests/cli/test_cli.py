@@ -283,7 +283,8 @@ def test_edit_passes_the_file_to_the_editor(
 ) -> None:
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     calls: list[list[str]] = []
-    fake = types.SimpleNamespace(main=lambda argv: calls.append(argv) or 0)
+    # Stands for editor.system_libs (nothing missing) and editor.app.
+    fake = types.SimpleNamespace(main=lambda argv: calls.append(argv) or 0, check=lambda: None)
     monkeypatch.setattr(cli.importlib, "import_module", lambda name: fake)
     assert run(capsys, "edit", DEFAULT)[0] == 0
     assert run(capsys)[0] == 0  # no subcommand: the editor on the default scenario
