@@ -23,6 +23,7 @@ from shapely.geometry.base import BaseGeometry
 
 from model.importers.common import ImportOptions, ImportResult, SourceError, unique_ids
 from model.importers.features import Feature, bounds_of, is_lonlat, merge_same_key, polygonal, read_features
+from model.importers.registry import title_from_source
 from model.linework import Linework, grid_anchor, polygons_to_linework, snap
 from model.projection import MapProjection, ProjectionError
 from model.scenario import (
@@ -35,6 +36,16 @@ from model.scenario import (
     Metadata,
     Scenario,
 )
+
+POLYGON_OPTIONS = (
+    "name_property",
+    "id_property",
+    "bbox",
+    "project",
+    "grid",
+    "title",
+)
+"""The shared options ``build_scenario`` honours (formats that end in it declare these)."""
 
 SLIVER_CELLS = 400
 """An uncovered face smaller than this many grid cells is a sliver left by snapping."""
@@ -222,11 +233,7 @@ def _assemble(
     ys = [p[1] for line in linework.lines for p in line]
     pad = 0.02 * max(max(xs) - min(xs), max(ys) - min(ys))
     bounds = Bounds(min_x=min(xs) - pad, min_y=min(ys) - pad, max_x=max(xs) + pad, max_y=max(ys) + pad)
-    title = (
-        options.title
-        or Path(source).name.split(".")[0].replace("-", " ").replace("_", " ").strip()
-        or "Import"
-    )
+    title = options.title or title_from_source(source)
     box = f", clipped to {','.join(f'{v:g}' for v in options.bbox)}" if options.bbox else ""
     layer = f" (layer {options.layer})" if options.layer else ""
     return Scenario(
