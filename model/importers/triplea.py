@@ -21,6 +21,7 @@ from model.importers.declared import Declared, pairs_of, reconcile
 from model.importers.owners import add_owners
 from model.importers.pipeline import build_scenario
 from model.importers.planar import image_options, image_ring
+from model.importers.registry import Importer, Option, Source, register, shared
 from model.importers.triplea_files import Game, MapFolder, locate, read_game, read_points, read_polygons
 from model.rules import registry
 from model.scenario import AreaKind, Scenario
@@ -29,11 +30,14 @@ DEFAULT_CLOSE_GAPS = 3.0
 """TripleA maps draw a 1-2 pixel line between territories: close gaps up to 3 px unless told."""
 
 
-def import_triplea(
-    folder: str | os.PathLike[str], options: ImportOptions | None = None, game: str | None = None
-) -> ImportResult:
-    """Import the TripleA map in ``folder`` (see the module doc); raise ``SourceError`` naming the file."""
-    files = locate(os.fspath(folder), game)
+def import_triplea(folder: str | os.PathLike[str], options: ImportOptions | None = None) -> ImportResult:
+    """Import the TripleA map in ``folder`` (see the module doc); raise ``SourceError`` naming the file.
+
+    ``options.extra["game"]`` names the game XML when the map has several (default: the first).
+    """
+    options = options or ImportOptions()
+    game = options.extra.get("game")
+    files = locate(os.fspath(folder), str(game) if game else None)
     polygons = read_polygons(files.polygons)
     centers = read_points(files.centers, "centers.txt") if files.centers else {}
     place = read_points(files.place, "place.txt") if files.place else {}
@@ -52,17 +56,16 @@ def import_triplea(
         }
         for name in order
     ]
-    options = image_options(options or ImportOptions(), DEFAULT_CLOSE_GAPS)
-    result = build_scenario(features, options, files.polygons)
+    result = build_scenario(features, image_options(options, DEFAULT_CLOSE_GAPS), files.polygons)
     notes = _describe_files(files, polygons, centers, place)
     if declared_game is None:
         notes.append(
             "no game XML found (games/*.xml): every territory is land and the adjacency is what the "
             "polygons give; pass --game FILE.xml to read kinds and connections"
         )
-        result.warnings[:0] = notes
+        result.notes[:0] = notes
         return result
-    notes.extend(declared_game.problems)
+    result.warnings[:0] = declared_game.problems
     kinds = {name: AreaKind.SEA if wet else AreaKind.LAND for name, wet in water.items()}
     labels = {name: (float(points[0][0]), float(points[0][1])) for name, points in centers.items() if points}
     outcome = reconcile(
@@ -75,8 +78,8 @@ def import_triplea(
         ),
     )
     notes.extend(outcome.summary)
-    notes.extend(_starting_state(result.scenario, declared_game, outcome.ids))
-    result.warnings[:0] = notes
+    result.notes[:0] = notes
+    result.warnings.extend(_starting_state(result.scenario, declared_game, outcome.ids))
     return result
 
 
@@ -126,5 +129,26 @@ def _starting_state(scenario: Scenario, game: Game, ids: dict[str, str]) -> list
             )
     return notes
 
+
+register(
+    Importer(
+        name="triplea",
+        title="TripleA map",
+        source=Source("a TripleA map folder (with polygons.txt, and games/*.xml)", folder=True),
+        read=import_triplea,
+        options=(
+            *shared("close_gaps", "grid", "title"),
+            Option(
+                "game",
+                "--game",
+                "file",
+                "the game XML to read kinds and connections from (default: the first in games/)",
+                "FILE.xml",
+                suffixes=(".xml",),
+            ),
+        ),
+        help="make a scenario map from a TripleA map folder: polygons.txt, centers.txt and the game XML",
+    )
+)
 
 __all__ = ["DEFAULT_CLOSE_GAPS", "SourceError", "import_triplea"]

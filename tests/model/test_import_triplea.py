@@ -77,8 +77,8 @@ def test_the_island_keeps_both_polygons_and_the_strait_is_a_typed_connection() -
 
 
 def test_summary_lists_every_difference_with_the_xml() -> None:
-    warnings = import_triplea(FIXTURE).warnings
-    text = "\n".join(warnings)
+    result = import_triplea(FIXTURE)
+    text = "\n".join(result.notes + result.warnings)
     assert "Eastmark - Isle of Keth" in text
     assert "Isle of Keth - Sea Zone 1" in text
     assert "production values dropped" in text and "Northland 3" in text
@@ -155,4 +155,4 @@ def test_without_a_game_xml_the_polygons_still_import_as_land(tmp_path: Path) ->
     shutil.rmtree(folder / "games")
     result = import_triplea(folder)
     assert {area.kind for area in result.scenario.map.areas} == {AreaKind.LAND}
-    assert any("no game XML found" in w for w in result.warnings)
+    assert any("no game XML found" in note for note in result.notes)
