@@ -11,6 +11,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+import numpy as np
+import shapely
+from shapely.geometry.base import BaseGeometry
+
 from model.importers.common import ImportOptions
 
 
@@ -28,4 +32,9 @@ def image_ring(points: Sequence[tuple[float, float]]) -> list[list[float]]:
 def image_options(options: ImportOptions, close_gaps: float | None = None) -> ImportOptions:
     """Options for a picture source: never projected (pixels are not degrees)."""
     del close_gaps  # the gap tolerance arrives with the pipeline's close_gaps option
-    return dataclasses.replace(options, project="none")
+    return dataclasses.replace(options, project="none", coordinates="planar")
+
+
+def image_geometry(geometry: BaseGeometry) -> BaseGeometry:
+    """Return a shapely geometry in image coordinates as the pipeline reads it (see ``image_ring``)."""
+    return shapely.transform(geometry, lambda xy: xy * np.array([1.0, -1.0]))
