@@ -13,6 +13,7 @@ reported as dropped otherwise.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from typing import Any
 
@@ -21,7 +22,7 @@ from model.importers.declared import Declared, pairs_of, reconcile
 from model.importers.owners import add_owners
 from model.importers.pipeline import build_scenario
 from model.importers.planar import image_options, image_ring
-from model.importers.registry import Importer, Option, Source, register, shared
+from model.importers.registry import Importer, Option, Source, register, shared, title_from_source
 from model.importers.triplea_files import Game, MapFolder, locate, read_game, read_points, read_polygons
 from model.rules import registry
 from model.scenario import AreaKind, Scenario
@@ -56,7 +57,8 @@ def import_triplea(folder: str | os.PathLike[str], options: ImportOptions | None
         }
         for name in order
     ]
-    result = build_scenario(features, image_options(options, DEFAULT_CLOSE_GAPS), files.polygons)
+    titled = dataclasses.replace(options, title=options.title or title_from_source(folder))
+    result = build_scenario(features, image_options(titled, DEFAULT_CLOSE_GAPS), files.polygons)
     notes = _describe_files(files, polygons, centers, place)
     if declared_game is None:
         notes.append(

@@ -1,0 +1,1 @@
+"""Exporters: a scenario's map written in other tools' formats (TripleA)."""
