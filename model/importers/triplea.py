@@ -45,7 +45,14 @@ def import_triplea(folder: str | os.PathLike[str], options: ImportOptions | None
     declared_game = read_game(files.game) if files.game else None
     water = declared_game.water if declared_game else {}
     # Land first: where a sea zone's polygon also covers an island, the overlap goes to the island.
-    order = sorted(polygons, key=lambda name: water.get(name, False))
+    # Polygons the game does not declare are not territories (TripleA draws them as decoration).
+    extras = sorted(name for name in polygons if declared_game is not None and name not in water)
+    order = sorted((n for n in polygons if n not in extras), key=lambda name: water.get(name, False))
+    if not order:
+        raise SourceError(
+            f"{files.polygons}: none of its {len(polygons)} polygons names a territory of {files.game}; "
+            "is it the game of this map? (pick another with --game FILE.xml)"
+        )
     features: list[dict[str, Any]] = [
         {
             "type": "Feature",
@@ -60,6 +67,11 @@ def import_triplea(folder: str | os.PathLike[str], options: ImportOptions | None
     titled = dataclasses.replace(options, title=options.title or title_from_source(folder))
     result = build_scenario(features, image_options(titled, DEFAULT_CLOSE_GAPS), files.polygons)
     notes = _describe_files(files, polygons, centers, place)
+    if extras:
+        shown = ", ".join(extras[:20]) + (f" and {len(extras) - 20} more" if len(extras) > 20 else "")
+        result.warnings.append(
+            f"{len(extras)} polygon(s) name no territory of the game XML and were left out: {shown}"
+        )
     if declared_game is None:
         notes.append(
             "no game XML found (games/*.xml): every territory is land and the adjacency is what the "

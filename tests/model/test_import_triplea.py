@@ -156,3 +156,13 @@ def test_without_a_game_xml_the_polygons_still_import_as_land(tmp_path: Path) ->
     result = import_triplea(folder)
     assert {area.kind for area in result.scenario.map.areas} == {AreaKind.LAND}
     assert any("no game XML found" in note for note in result.notes)
+
+
+def test_polygons_the_game_does_not_declare_are_left_out(tmp_path: Path) -> None:
+    folder = copy_fixture(tmp_path)
+    polygons = folder / "map" / "polygons.txt"
+    polygons.write_text(polygons.read_text() + "Compass Rose  <  (1100,100) (1150,100) (1150,150)  >\n")
+    result = import_triplea(folder)
+    assert "Compass Rose" not in {area.name for area in result.scenario.map.areas}
+    assert any("left out: Compass Rose" in w for w in result.warnings)
+    assert name_pairs(result.scenario) == {tuple(sorted(pair)) for pair in DECLARED}
