@@ -19,6 +19,7 @@ refuses bare empires (see ``model.importers.owners``).
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from dataclasses import dataclass
@@ -38,8 +39,8 @@ from model.importers.registry import Importer, Option, Source, register, shared
 from model.importers.svg_shapes import read_svg
 from model.scenario import AreaKind
 
-LAYOUT_SIZE = 1000.0
-"""The schematic layout's extent in map units (pixels)."""
+SPACING = 100.0
+"""How far apart (map units, pixels) neighbouring provinces are placed in a schematic layout."""
 LISTED = 30
 
 
@@ -135,42 +136,55 @@ def _name(variant: VariantMap, province: str) -> str:
     return variant.names.get(province, province)
 
 
+def _layout_points(provinces: list[str], pairs: set[frozenset[str]]) -> dict[str, tuple[float, float]]:
+    """Province points: a force-directed layout of the adjacency (seeded, so always the same),
+    scaled so that neighbours lie about ``SPACING`` apart; provinces with no neighbour (SHUT) in a
+    row beneath, so that they do not stretch the layout."""
+    graph: nx.Graph = nx.Graph()
+    linked = sorted({p for pair in pairs for p in pair})
+    graph.add_nodes_from(linked)
+    graph.add_edges_from(tuple(sorted(pair)) for pair in pairs)
+    points: dict[str, tuple[float, float]] = {}
+    if linked:
+        start = nx.circular_layout(graph)
+        spacing = 1.6 / max(len(linked), 1) ** 0.5
+        layout = nx.spring_layout(graph, pos=start, seed=1, iterations=300, k=spacing)
+        lengths = sorted(
+            math.dist(layout[a], layout[b]) for a, b in graph.edges if math.dist(layout[a], layout[b]) > 0
+        )
+        scale = SPACING / lengths[len(lengths) // 2] if lengths else SPACING
+        points = {name: (float(xy[0]) * scale, float(xy[1]) * scale) for name, xy in layout.items()}
+    loose = [name for name in provinces if name not in points]
+    if points:
+        left = min(x for x, _ in points.values())
+        below = max(y for _, y in points.values()) + SPACING
+    else:
+        left, below = 0.0, 0.0
+    points.update({name: (left + index * SPACING, below) for index, name in enumerate(loose)})
+    x0 = min(x for x, _ in points.values()) - SPACING
+    y0 = min(y for _, y in points.values()) - SPACING
+    return {name: (x - x0, y - y0) for name, (x, y) in points.items()}
+
+
 def _layout_features(
     variant: VariantMap, pairs: set[frozenset[str]]
 ) -> tuple[list[dict[str, Any]], list[str]]:
-    """A schematic map: a force-directed layout of the adjacency graph, Voronoi cells around it."""
+    """A schematic map: Voronoi cells around the layout's points, inside their hull grown by half
+    a spacing (so the outer provinces are not stretched to a far frame)."""
     provinces = sorted({variant.province(k) for k in variant.places})
-    graph: nx.Graph = nx.Graph()
-    graph.add_nodes_from(provinces)
-    graph.add_edges_from(tuple(pair) for pair in pairs)
-    start = nx.circular_layout(graph)
-    positions = nx.spring_layout(
-        graph, pos=start, seed=1, iterations=300, k=1.6 / max(len(provinces), 1) ** 0.5
-    )
-    xs = [float(p[0]) for p in positions.values()]
-    ys = [float(p[1]) for p in positions.values()]
-    span = max(max(xs) - min(xs), max(ys) - min(ys), 1e-9)
-    scale = LAYOUT_SIZE / span
-    points = {
-        name: (
-            (float(positions[name][0]) - min(xs)) * scale + 50,
-            (float(positions[name][1]) - min(ys)) * scale + 50,
-        )
-        for name in provinces
-    }
-    frame = shapely.box(
-        0, 0, max(x for x, _ in points.values()) + 50, max(y for _, y in points.values()) + 50
-    )
-    cells = shapely.voronoi_polygons(MultiPoint(list(points.values())), extend_to=frame)
+    points = _layout_points(provinces, pairs)
+    region = MultiPoint(list(points.values())).convex_hull.buffer(SPACING / 2, quad_segs=4)
+    cells = shapely.voronoi_polygons(MultiPoint(list(points.values())), extend_to=region)
+    by_point = {xy: name for name, xy in points.items()}
     features = []
     for cell in shapely.get_parts(cells):
-        clipped = cell.intersection(frame)
-        inside = [name for name, xy in points.items() if clipped.contains(shapely.Point(xy))]
-        if inside:
-            features.append(_feature(variant, inside[0], image_geometry(clipped)))
+        clipped = cell.intersection(region)
+        inside = [xy for xy in by_point if clipped.contains(shapely.Point(xy))]
+        if inside and not clipped.is_empty:
+            features.append(_feature(variant, by_point[inside[0]], image_geometry(clipped)))
     return features, [
-        f"no --svg: a schematic layout of {len(provinces)} provinces (Voronoi cells around a force-directed "
-        "layout of the adjacency); pairs it cannot make touch become connections"
+        f"no --svg: a schematic layout of {len(provinces)} provinces (Voronoi cells around a "
+        "force-directed layout of the adjacency); pairs it cannot make touch become connections"
     ]
 
 
