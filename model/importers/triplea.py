@@ -82,11 +82,18 @@ def import_triplea(folder: str | os.PathLike[str], options: ImportOptions | None
     result.warnings[:0] = declared_game.problems
     kinds = {name: AreaKind.SEA if wet else AreaKind.LAND for name, wet in water.items()}
     labels = {name: (float(points[0][0]), float(points[0][1])) for name, points in centers.items() if points}
+    # An impassable territory keeps its shape but no unit may enter it: none of its connections count.
+    walled = set(declared_game.impassable)
+    connections = [(a, b) for a, b in declared_game.connections if a not in walled and b not in walled]
+    if walled:
+        notes.append(
+            f"impassable territories (isImpassable), every border made impassable: {', '.join(sorted(walled))}"
+        )
     outcome = reconcile(
         result.scenario,
         Declared(
             kinds,
-            pairs_of(declared_game.connections),
+            pairs_of(connections),
             labels,
             f"the game XML ({os.path.basename(files.game or '')})",
         ),
@@ -122,6 +129,9 @@ def _describe_files(
 def _starting_state(scenario: Scenario, game: Game, ids: dict[str, str]) -> list[str]:
     """Players and starting owners (see ``model.importers.owners``); production where the schema allows."""
     notes = add_owners(scenario, game.players, game.owners, ids, "the game XML")
+    if game.other_options:
+        listed = ", ".join(f"{name} ({count})" for name, count in sorted(game.other_options.items()))
+        notes.append(f"territory attachment options not imported: {listed}")
     if game.production:
         spec = registry.get(scenario.ruleset.id)
         if spec is not None and "production" in spec.area_attributes.model_fields:

@@ -116,6 +116,10 @@ class Game:
     production: dict[str, int] = field(default_factory=dict)
     owners: dict[str, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    impassable: list[str] = field(default_factory=list)
+    """Territories whose attachment says ``isImpassable``: no unit may enter them."""
+    other_options: dict[str, int] = field(default_factory=dict)
+    """Territory attachment options not imported (``capital``, ``victoryCity``...), with counts."""
 
 
 def _require(element: ElementTree.Element, name: str, path: str, what: str) -> str:
@@ -150,21 +154,29 @@ def read_game(path: str) -> Game:
             connections.append((a, b))
     players = [_require(p, "name", path, "the player's name") for p in root.iter("player")]
     production: dict[str, int] = {}
+    impassable: list[str] = []
+    other_options: dict[str, int] = {}
     for attachment in root.iter("attachment"):
         if attachment.get("type") != "territory":
             continue
         target = attachment.get("attachTo", "")
         for option in attachment.iter("option"):
-            if option.get("name") == "production":
+            name, value = option.get("name", ""), option.get("value", "")
+            if name == "production":
                 try:
-                    production[target] = int(option.get("value", ""))
+                    production[target] = int(value)
                 except ValueError:
-                    problems.append(f"{target}: production {option.get('value')!r} is not a whole number")
+                    problems.append(f"{target}: production {value!r} is not a whole number")
+            elif name == "isImpassable":
+                if value.strip().lower() == "true":
+                    impassable.append(target)
+            else:
+                other_options[name] = other_options.get(name, 0) + 1
     owners = {
         _require(t, "territory", path, "the territory owned"): _require(t, "owner", path, "the owner")
         for t in root.iter("territoryOwner")
     }
-    return Game(path, water, connections, players, production, owners, problems)
+    return Game(path, water, connections, players, production, owners, problems, impassable, other_options)
 
 
 @dataclass

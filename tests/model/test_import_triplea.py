@@ -2,7 +2,8 @@
 
 The fixture (tests/data/triplea/gapped) has three land territories separated by 1-2 pixel lines,
 an island of two polygons that touches nothing (a strait to Eastmark, a sea lane to Sea Zone 1),
-two sea zones, and one pair that touches but is not declared (Northland - Southland).
+two sea zones, one pair that touches but is not declared (Northland - Southland), and an
+impassable territory (Greyfell) whose two declared connections therefore carry nothing.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ def test_kinds_come_from_the_water_flag_and_labels_from_centers() -> None:
         "Isle of Keth": AreaKind.LAND,
         "Sea Zone 1": AreaKind.SEA,
         "Sea Zone 2": AreaKind.SEA,
+        "Greyfell": AreaKind.LAND,
     }
     labels = {area.name: area.label for area in scenario.map.areas}
     assert labels["Eastmark"] == (500.0, 400.0)  # pixel coordinates, y down, as in centers.txt
@@ -84,6 +86,8 @@ def test_summary_lists_every_difference_with_the_xml() -> None:
     assert "production values dropped" in text and "Northland 3" in text
     assert "starting owner(s) dropped" in text and "Northland (Northmen)" in text
     assert "place.txt: 5 unit placement points" in text
+    assert "impassable territories (isImpassable), every border made impassable: Greyfell" in text
+    assert "territory attachment options not imported: capital (1)" in text
 
 
 def test_the_result_validates_without_errors() -> None:
