@@ -86,9 +86,8 @@ def import_triplea(folder: str | os.PathLike[str], options: ImportOptions | None
     walled = set(declared_game.impassable)
     connections = [(a, b) for a, b in declared_game.connections if a not in walled and b not in walled]
     if walled:
-        notes.append(
-            f"impassable territories (isImpassable), every border made impassable: {', '.join(sorted(walled))}"
-        )
+        listed = ", ".join(sorted(walled))
+        notes.append(f"impassable territories (isImpassable), every border made impassable: {listed}")
     outcome = reconcile(
         result.scenario,
         Declared(
