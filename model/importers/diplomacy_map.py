@@ -97,7 +97,7 @@ def _read_lines(path: str, seen: list[str]) -> list[Line]:
         raise SourceError(f"{path}: is USEd again by a file it USEs (a loop)")
     seen.append(real)
     out: list[Line] = []
-    for number, raw in enumerate(read_text(path, "Diplomacy .map file").splitlines(), start=1):
+    for number, raw in enumerate(read_text(path, "Diplomacy .map file", latin1=True).splitlines(), start=1):
         text = raw.strip()
         if not text or text.startswith("#"):
             continue

@@ -35,12 +35,18 @@ def read_bytes(path: str | os.PathLike[str], what: str) -> bytes:
         raise SourceError(f"{source}: cannot read ({error.strerror or error})") from error
 
 
-def read_text(path: str | os.PathLike[str], what: str) -> str:
-    """Return a text source decoded as UTF-8 (a BOM is dropped); Latin-1 bytes are refused by line."""
+def read_text(path: str | os.PathLike[str], what: str, latin1: bool = False) -> str:
+    """Return a text source decoded as UTF-8 (a BOM is dropped).
+
+    Other bytes are refused with the line, unless ``latin1`` (formats older than UTF-8, such as
+    Diplomacy map files, which are read as Latin-1 then).
+    """
     data = read_bytes(path, what)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
+        if latin1:
+            return data.decode("latin-1")
         line = data[: error.start].count(b"\n") + 1
         raise SourceError(
             f"{os.fspath(path)}: line {line}: byte {error.start} is not UTF-8; save the {what} as UTF-8"
