@@ -34,7 +34,7 @@ def features_of(drawing: SvgDrawing) -> list[dict[str, Any]]:
             {
                 "type": "Feature",
                 "id": shape.id or None,
-                "properties": {"name": name, "svg_id": shape.id or None},
+                "properties": {**shape.attributes, "name": name, "svg_id": shape.id or None},
                 "geometry": mapping(image_geometry(shape.geometry)),
             }
         )

@@ -32,6 +32,13 @@ from model.importers.common import SourceError
 from model.importers.textsource import line_of, parse_xml, read_bytes
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
+PROPERTY_ATTRIBUTES = ("id", "class", "fill", "inkscape:label")
+"""The attributes (besides ``data-*``) an area's feature properties carry (``--sea-when fill=#9cf``)."""
+NAMESPACES = {
+    "inkscape": "http://www.inkscape.org/namespaces/inkscape",
+    "xlink": "http://www.w3.org/1999/xlink",
+    "sodipodi": "http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd",
+}
 INKSCAPE_LABEL = "{http://www.inkscape.org/namespaces/inkscape}label"
 GEOMETRY_ATTRIBUTES = ("d", "points", "x", "y", "width", "height", "cx", "cy", "r", "rx", "ry", "transform")
 _NOT_FINITE = re.compile(r"(?i)(?<![a-z])(nan|[+-]?inf(inity)?)(?![a-z])")
@@ -48,6 +55,8 @@ class SvgShape:
     id: str
     name: str
     geometry: BaseGeometry
+    attributes: dict[str, str] = field(default_factory=dict)
+    """The element's own plain attributes (class, fill, data-*...), for rules such as --sea-when."""
 
 
 @dataclass
@@ -233,8 +242,23 @@ def read_svg(
         values = element.values
         ident = str(values.get(id_key) or "")
         name = next((str(values[k]) for k in name_keys if values.get(k)), "")
-        shapes.append(SvgShape(label, ident, name, geometry))
+        own = {
+            plain: str(value)
+            for plain, value in ((_plain_name(k), v) for k, v in element.values.items())
+            if isinstance(value, str)
+            and value
+            and (plain in PROPERTY_ATTRIBUTES or plain.startswith("data-"))
+        }
+        shapes.append(SvgShape(label, ident, name, geometry, own))
     return SvgDrawing(shapes, texts, open_paths)
+
+
+def _plain_name(key: str) -> str:
+    """``{http://www.inkscape.org/namespaces/inkscape}label`` -> ``inkscape:label``."""
+    for prefix, uri in NAMESPACES.items():
+        if key.startswith(f"{{{uri}}}"):
+            return f"{prefix}:{key[len(uri) + 2 :]}"
+    return key
 
 
 def _attribute_key(name: str) -> str:
