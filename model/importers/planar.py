@@ -30,9 +30,14 @@ def image_ring(points: Sequence[tuple[float, float]]) -> list[list[float]]:
 
 
 def image_options(options: ImportOptions, close_gaps: float | None = None) -> ImportOptions:
-    """Options for a picture source: never projected (pixels are not degrees)."""
-    del close_gaps  # the gap tolerance arrives with the pipeline's close_gaps option
-    return dataclasses.replace(options, project="none", coordinates="planar")
+    """Options for a picture source: planar, never projected (pixels are not degrees), and the
+    format's usual gap tolerance ``close_gaps`` unless the author gave one."""
+    return dataclasses.replace(
+        options,
+        project="none",
+        coordinates="planar",
+        close_gaps=options.close_gaps if options.close_gaps is not None else close_gaps,
+    )
 
 
 def image_geometry(geometry: BaseGeometry) -> BaseGeometry:
