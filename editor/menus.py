@@ -74,7 +74,11 @@ def build_menus(window: MainWindow) -> None:
     actions["generate_map"] = _action(
         window, "&Generate map from points…", partial(generate_from_points, window)
     )
-    for name in ("save", "save_as", "generate_map", "export", "export_sheet", "close"):
+    # Import a map from another format (editor.dialogs.import_map, `mappa import` in the editor).
+    from editor.dialogs.import_map import import_map
+
+    actions["import_map"] = _action(window, "&Import…", partial(import_map, window), "Ctrl+I")
+    for name in ("save", "save_as", "import_map", "generate_map", "export", "export_sheet", "close"):
         file_menu.addAction(actions[name])
     file_menu.addSeparator()
     file_menu.addAction(actions["quit"])

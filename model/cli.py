@@ -274,6 +274,21 @@ def _run_import(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from error
 
 
+def _configure_export(parser: argparse.ArgumentParser) -> None:
+    from model.exchange.export_command import configure
+
+    configure(parser)
+
+
+def _run_export(args: argparse.Namespace) -> int:
+    from model.exchange.export_command import ERRORS, run
+
+    try:
+        return run(args)
+    except ERRORS as error:
+        raise CliError(str(error)) from error
+
+
 # --- generate ----------------------------------------------------------------------------------
 
 
@@ -411,6 +426,12 @@ COMMANDS: list[Command] = [
         "make a scenario map from another format (mappa import FORMAT --help)",
         _configure_import,
         _run_import,
+    ),
+    Command(
+        "export",
+        "write the map in another format (mappa export FORMAT --help)",
+        _configure_export,
+        _run_export,
     ),
     Command(
         "generate", "make a map from named points on a basemap (Voronoi)", _configure_generate, _run_generate

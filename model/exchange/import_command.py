@@ -2,7 +2,8 @@
 
 ``mappa import FORMAT SRC -o OUT [options]`` takes the options the format declares
 (``model.importers.registry``); the arguments are built from the registry, so a new format needs
-no change here.
+no change here. ``mappa import connections SCENARIO CSV [-o OUT]`` adds typed connections to a
+scenario (``model.exchange.connections``).
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ import sys
 from typing import Any
 
 from model import io
+from model.exchange import connections_command
+from model.exchange.connections import ConnectionsError
 from model.exchange.run import run_import
 from model.importers.common import SourceError
 from model.importers.registry import Importer, Option, importers, make_options
 from model.scenario import AreaKind
 
-ERRORS = (SourceError,)
+ERRORS = (SourceError, ConnectionsError)
 """What ``run`` raises for a failure the user can fix (the CLI prints it and exits 2)."""
 
 
@@ -31,11 +34,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
         sub.add_argument("source", metavar="SRC", help=importer.source.description)
         sub.add_argument("-o", "--output", metavar="OUT", required=True, help="the scenario file to write")
         for option in importer.options:
-            _add_option(sub, option)
+            add_option(sub, option)
         sub.set_defaults(importer=importer)
+    connections = formats.add_parser(
+        "connections",
+        help="add typed connections (straits, sea lanes...) from a CSV table to a scenario",
+        description=connections_command.DESCRIPTION,
+    )
+    connections_command.configure(connections)
 
 
-def _add_option(parser: argparse.ArgumentParser, option: Option) -> None:
+def add_option(parser: argparse.ArgumentParser, option: Option) -> None:
+    """Add one declared option to a command's parser (flags as switches, the rest as text)."""
     if option.kind == "flag":
         parser.add_argument(option.flag, dest=option.dest, action="store_true", help=option.help)
         return
@@ -55,6 +65,8 @@ def option_values(importer: Importer, args: argparse.Namespace) -> dict[str, Any
 
 def run(args: argparse.Namespace) -> int:
     """Import and write; print the notes, then the warnings (stderr), then what was written."""
+    if args.format == "connections":
+        return connections_command.run(args)
     importer: Importer = args.importer
     options = make_options(importer, option_values(importer, args))
     result = run_import(importer.name, args.source, options)

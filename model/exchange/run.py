@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from model import io
 from model.importers.common import ImportOptions, ImportResult, SourceError
 from model.importers.registry import get
 from model.issues import Severity
@@ -28,6 +29,9 @@ def run_import(
     options = options or ImportOptions()
     result = get(name).run(source, options)
     options.report(0.95, "validating the result")
+    # Check what the file will hold: saving snaps coordinates to the grid, and a map can be
+    # valid in memory yet not once written (an anchor off the grid lands in another face).
+    result.scenario = io.loads(io.dumps(result.scenario))
     errors = [issue for issue in validate(result.scenario) if issue.severity is Severity.ERROR]
     if errors:
         listed = "; ".join(f"{issue.code} {issue.message}" for issue in errors[:SHOWN_ERRORS])

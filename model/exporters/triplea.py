@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 import shapely
 from shapely.geometry import Polygon
 
+from model.exporters.registry import Exporter, ExportError, ExportOptions, ExportResult, Target, register
 from model.graph import MapGraphs
+from model.importers.registry import Option
 from model.io import atomic_write
 from model.scenario import AreaKind, Scenario
 from model.topology import Topology
@@ -34,10 +36,6 @@ DEFAULT_WIDTH = 3000
 """Width in pixels a map in other units (km, degrees) is scaled to."""
 MARGIN = 10
 _BAD_NAME = re.compile(r"[<>()|\r\n]")
-
-
-class ExportError(ValueError):
-    """A map that cannot be exported; the message says which area and what to do."""
 
 
 @dataclass
@@ -208,5 +206,34 @@ def check_width(width: float | None) -> int | None:
     if width is None:
         return None
     if not math.isfinite(width) or width < 100:
-        raise ExportError(f"--width {width}: give at least 100 pixels")
+        raise ExportError(f"--width {width:g}: give at least 100 pixels")
     return int(width)
+
+
+def write(scenario: Scenario, target: str, options: ExportOptions) -> ExportResult:
+    """The registry's entry: write the TripleA files into the folder ``target``."""
+    width = options.extra.get("width")
+    export = export_triplea(scenario, target, check_width(float(width) if width is not None else None))
+    areas = len(scenario.map.areas)
+    summary = f"{areas} territories, polygons.txt, centers.txt, place.txt and {list(export.files)[-1]}"
+    return ExportResult([target], [summary, *export.notes])
+
+
+register(
+    Exporter(
+        name="triplea",
+        title="TripleA map folder",
+        target=Target("the folder to write the TripleA map into (created if needed)", folder=True),
+        write=write,
+        options=(
+            Option(
+                "width",
+                "--width",
+                "number",
+                f"width in pixels for maps not in pixels (default {DEFAULT_WIDTH})",
+                "PX",
+            ),
+        ),
+        help="write the map for TripleA: polygons.txt, centers.txt, place.txt and a game XML skeleton",
+    )
+)

@@ -19,6 +19,7 @@ refuses bare empires (see ``model.importers.owners``).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import re
@@ -34,11 +35,13 @@ from model.importers.declared import Declared, reconcile
 from model.importers.diplomacy_map import VariantMap, parse_map
 from model.importers.owners import add_owners
 from model.importers.pipeline import build_scenario
-from model.importers.planar import image_geometry, image_options
+from model.importers.planar import image_options
 from model.importers.registry import Importer, Option, Source, register, shared
 from model.importers.svg_shapes import read_svg
 from model.scenario import AreaKind
 
+DEFAULT_CLOSE_GAPS = 3.0
+"""Board SVGs may leave a line of a pixel or two between provinces: closed up to 3 units."""
 SPACING = 100.0
 """How far apart (map units, pixels) neighbouring provinces are placed in a schematic layout."""
 LISTED = 30
@@ -117,7 +120,7 @@ def _svg_features(variant: VariantMap, svg: str) -> tuple[list[dict[str, Any]], 
         if province is None:
             unmatched += 1
             continue
-        features.append(_feature(variant, province, image_geometry(shape.geometry)))
+        features.append(_feature(variant, province, shape.geometry))
     notes = [f"{len(features)} shape(s) of {svg} matched provinces by id or label"]
     if unmatched:
         notes.append(f"{unmatched} shape(s) of {svg} match no province (decorations, background): left out")
@@ -181,7 +184,7 @@ def _layout_features(
         clipped = cell.intersection(region)
         inside = [xy for xy in by_point if clipped.contains(shapely.Point(xy))]
         if inside and not clipped.is_empty:
-            features.append(_feature(variant, by_point[inside[0]], image_geometry(clipped)))
+            features.append(_feature(variant, by_point[inside[0]], clipped))
     return features, [
         f"no --svg: a schematic layout of {len(provinces)} provinces (Voronoi cells around a "
         "force-directed layout of the adjacency); pairs it cannot make touch become connections"
@@ -195,35 +198,40 @@ def import_diplomacy(source: str, options: ImportOptions | None = None) -> Impor
     moves, coastal = movements(variant)
     pairs = set(moves)
     svg = options.extra.get("svg")
+    water = {
+        _name(variant, variant.province(key)): place.terrain == "WATER"
+        for key, place in variant.places.items()
+        if "/" not in key
+    }
     if svg:
-        features, notes = _svg_features(variant, str(svg))
+        features, found = _svg_features(variant, str(svg))
         if not features:
             example = sorted(variant.places)[0].lower()
             raise SourceError(
                 f"{svg}: no shape's id or label matches a province of {source} (such as id={example!r})"
             )
-        result = build_scenario(features, image_options(options, 3.0), source)
+        gaps: float | None = DEFAULT_CLOSE_GAPS
     else:
-        features, notes = _layout_features(variant, pairs)
-        result = build_scenario(features, image_options(options, None), source)
-    kinds = {}
-    for key, place in variant.places.items():
-        if "/" in key:
-            continue
-        name = _name(variant, variant.province(key))
-        kinds[name] = AreaKind.SEA if place.terrain == "WATER" else AreaKind.LAND
+        features, found = _layout_features(variant, pairs)
+        gaps = None  # Voronoi cells tile the plane: no gap to close
+    for feature in features:
+        feature["properties"]["water"] = water.get(feature["properties"]["name"], False)
+    result = build_scenario(
+        features,
+        image_options(dataclasses.replace(options, sea_when=options.sea_when or "water"), gaps),
+        source,
+    )
+    kinds = {name: AreaKind.SEA if wet else AreaKind.LAND for name, wet in water.items()}
     named_pairs = {frozenset(_name(variant, p) for p in pair) for pair in pairs}
     outcome = reconcile(result.scenario, Declared(kinds, named_pairs, what=f"{os.path.basename(source)}"))
-    notes.insert(
-        0, f"read {len(kinds)} provinces and {len(pairs)} adjacent pairs from {', '.join(variant.files)}"
-    )
-    notes.extend(outcome.summary)
+    files = ", ".join(variant.files)
+    result.notes[:0] = [f"read {len(kinds)} provinces and {len(pairs)} adjacent pairs from {files}", *found]
+    result.notes.extend(outcome.summary)
     shut = sorted(
         _name(variant, variant.province(k)) for k, p in variant.places.items() if p.terrain == "SHUT"
     )
     if shut:
-        notes.append(f"impassable (SHUT) provinces, every border made impassable: {', '.join(shut)}")
-    result.notes[:0] = notes
+        result.notes.append(f"impassable (SHUT) provinces, every border made impassable: {', '.join(shut)}")
     result.warnings.extend(_dropped(variant, moves, coastal, outcome.ids, result))
     return result
 

@@ -1,7 +1,8 @@
 """Source features -> named polygons in source coordinates: read, repaired, clipped and merged.
 
 Each feature's geometry is read (invalid polygons repaired with ``shapely.make_valid``, saying
-so), clipped to the lon/lat box, and features that name the same area are merged. What was
+so), clipped to the box (in the source's coordinates), marked land or sea, and features that name
+the same area are merged. Only lon/lat data is mended across the 180th meridian. What was
 repaired or skipped is appended to the caller's warnings.
 """
 
@@ -19,6 +20,7 @@ from shapely.geometry import MultiPolygon, Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
 from model.importers.common import ImportOptions, SourceError
+from model.importers.sea import SeaRule
 from model.lonlat import polygon_from_rings
 
 NAME_PROPERTIES = ("name", "NAME", "ADMIN", "name_en", "NAME_EN")
@@ -33,6 +35,7 @@ class Feature:
     name: str
     key: str
     geometry: BaseGeometry
+    sea: bool = False
 
 
 def _pick_name_property(features: list[dict[str, Any]], wanted: str | None, source: str) -> str | None:
@@ -52,7 +55,11 @@ def _pick_name_property(features: list[dict[str, Any]], wanted: str | None, sour
 
 
 def _geometry(
-    raw: Any, label: str, warnings: list[str], bbox: tuple[float, float, float, float] | None = None
+    raw: Any,
+    label: str,
+    warnings: list[str],
+    bbox: tuple[float, float, float, float] | None = None,
+    lonlat: bool = True,
 ) -> BaseGeometry | None:
     """Return the polygonal part of a GeoJSON geometry, clipped and repaired; None if unusable.
 
@@ -75,9 +82,10 @@ def _geometry(
             return None
         if bbox is not None and not shapely.box(*bbox).intersects(shapely.box(*geometry.bounds)):
             return Polygon()
-        # A fold only matters to the author when the kept box reaches the 180th meridian.
-        told = warnings if bbox is None or bbox[0] <= -180 or bbox[2] >= 180 else []
-        geometry = _across_antimeridian(raw, label, told) or geometry
+        if lonlat:  # planar numbers (pixels) are never folded: 180 is just another x there
+            # A fold only matters to the author when the kept box reaches the 180th meridian.
+            told = warnings if bbox is None or bbox[0] <= -180 or bbox[2] >= 180 else []
+            geometry = _across_antimeridian(raw, label, told) or geometry
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, ShapelyError) as error:
         warnings.append(f"{label}: unreadable {raw.get('type', 'geometry')} ({error}); skipped")
         return None
@@ -163,9 +171,18 @@ def _warn_unclosed(raw: dict[str, Any], label: str, warnings: list[str]) -> None
 
 
 def read_features(
-    features: list[dict[str, Any]], options: ImportOptions, source: str, warnings: list[str]
+    features: list[dict[str, Any]],
+    options: ImportOptions,
+    source: str,
+    warnings: list[str],
+    lonlat: bool = True,
+    sea: SeaRule | None = None,
 ) -> list[Feature]:
-    """Read GeoJSON features into named polygons (clipped to ``options.bbox``); skip unusable ones."""
+    """Read GeoJSON features into named polygons (clipped to ``options.bbox``); skip unusable ones.
+
+    ``lonlat`` says whether the numbers are degrees (only then is a ring mended across the 180th
+    meridian); ``sea`` marks sea features.
+    """
     name_property = _pick_name_property(features, options.name_property, source)
     out: list[Feature] = []
     for index, feature in enumerate(features):
@@ -175,7 +192,7 @@ def read_features(
         properties = feature.get("properties") or {}
         name = str(properties.get(name_property, "")).strip() if name_property else ""
         label = f"feature {index}" + (f" ({name})" if name else "")
-        geometry = _geometry(feature.get("geometry"), label, warnings, options.bbox)
+        geometry = _geometry(feature.get("geometry"), label, warnings, options.bbox, lonlat)
         if geometry is None:
             continue
         if options.id_property is not None and properties.get(options.id_property) not in (None, ""):
@@ -186,7 +203,7 @@ def read_features(
             key = str(feature["id"])
         else:
             key = f"area {index + 1}"
-        out.append(Feature(label, name or key, key, geometry))
+        out.append(Feature(label, name or key, key, geometry, sea is not None and sea.is_sea(properties)))
     return out
 
 
@@ -200,7 +217,7 @@ def merge_same_key(features: list[Feature]) -> list[Feature]:
         first = group[0]
         if len(group) > 1:
             first = Feature(
-                first.label, first.name, first.key, shapely.union_all([f.geometry for f in group])
+                first.label, first.name, first.key, shapely.union_all([f.geometry for f in group]), first.sea
             )
         merged.append(first)
     return merged

@@ -241,24 +241,34 @@ def make_options(importer: Importer, values: Mapping[str, Any]) -> ImportOptions
     """Build ``ImportOptions`` from typed values (text from a command line or a dialog).
 
     ``values`` maps option keys to text, numbers or booleans; empty text and None mean "not
-    given". Keys the format does not declare are refused. Raise ``SourceError`` naming the
-    option, the value and what is expected.
+    given"; ``progress`` may carry a progress callback. Keys the format does not declare are
+    refused. Raise ``SourceError`` naming the option, the value and what is expected.
     """
-    declared = {option.key: option for option in importer.options}
-    fields: dict[str, Any] = {}
+    progress = values.get("progress")
+    given = {key: value for key, value in values.items() if key != "progress"}
+    fields: dict[str, Any] = {"progress": progress} if progress is not None else {}
     extra: dict[str, Any] = {}
-    for key, raw in values.items():
-        if key == "progress":
-            fields[key] = raw
-            continue
-        option = declared.get(key)
-        if option is None:
-            raise SourceError(f"{importer.name} import takes no option {key!r}")
-        value = _convert(option, raw)
-        if value is None:
-            continue
+    for key, value in convert_values(importer.options, given, f"{importer.name} import").items():
         (fields if key in _FIELDS else extra)[key] = value
     return ImportOptions(**fields, extra=extra)
+
+
+def convert_values(options: tuple[Option, ...], values: Mapping[str, Any], what: str) -> dict[str, Any]:
+    """Check and convert typed option values by the options' kinds; leave out those not given.
+
+    Shared by importers and exporters, so that both take and refuse values alike; ``what``
+    names the command in the message for an option it does not take.
+    """
+    declared = {option.key: option for option in options}
+    out: dict[str, Any] = {}
+    for key, raw in values.items():
+        option = declared.get(key)
+        if option is None:
+            raise SourceError(f"{what} takes no option {key!r}")
+        value = _convert(option, raw)
+        if value is not None:
+            out[key] = value
+    return out
 
 
 def _convert(option: Option, raw: Any) -> Any:
@@ -290,6 +300,7 @@ __all__ = [
     "Option",
     "OptionKind",
     "Source",
+    "convert_values",
     "get",
     "importers",
     "known_suffixes",

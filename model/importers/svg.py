@@ -15,7 +15,7 @@ from shapely.geometry import mapping
 
 from model.importers.common import ImportOptions, ImportResult, SourceError
 from model.importers.pipeline import build_scenario
-from model.importers.planar import image_geometry, image_options
+from model.importers.planar import image_options
 from model.importers.registry import Importer, Option, Source, register, shared
 from model.importers.svg_shapes import SvgDrawing, name_from_texts, read_svg
 
@@ -35,7 +35,7 @@ def features_of(drawing: SvgDrawing) -> list[dict[str, Any]]:
                 "type": "Feature",
                 "id": shape.id or None,
                 "properties": {**shape.attributes, "name": name, "svg_id": shape.id or None},
-                "geometry": mapping(image_geometry(shape.geometry)),
+                "geometry": mapping(shape.geometry),
             }
         )
     features.reverse()

@@ -56,7 +56,7 @@ def import_triplea(folder: str | os.PathLike[str], options: ImportOptions | None
     features: list[dict[str, Any]] = [
         {
             "type": "Feature",
-            "properties": {"name": name},
+            "properties": {"name": name, "water": water.get(name, False)},
             "geometry": {
                 "type": "MultiPolygon",
                 "coordinates": [[image_ring(ring)] for ring in polygons[name]],
@@ -64,20 +64,24 @@ def import_triplea(folder: str | os.PathLike[str], options: ImportOptions | None
         }
         for name in order
     ]
-    titled = dataclasses.replace(options, title=options.title or title_from_source(folder))
+    titled = dataclasses.replace(
+        options,
+        title=options.title or title_from_source(folder),
+        sea_when=options.sea_when or ("water" if declared_game is not None else None),
+    )
     result = build_scenario(features, image_options(titled, DEFAULT_CLOSE_GAPS), files.polygons)
-    notes = _describe_files(files, polygons, centers, place)
+    result.notes[:0] = _describe_files(files, polygons, centers, place)
+    notes: list[str] = []
     if extras:
         shown = ", ".join(extras[:20]) + (f" and {len(extras) - 20} more" if len(extras) > 20 else "")
         result.warnings.append(
             f"{len(extras)} polygon(s) name no territory of the game XML and were left out: {shown}"
         )
     if declared_game is None:
-        notes.append(
-            "no game XML found (games/*.xml): every territory is land and the adjacency is what the "
-            "polygons give; pass --game FILE.xml to read kinds and connections"
+        result.notes.append(
+            "no game XML found (games/*.xml): the adjacency is what the polygons give; pass "
+            "--game FILE.xml to read kinds and connections"
         )
-        result.notes[:0] = notes
         return result
     result.warnings[:0] = declared_game.problems
     kinds = {name: AreaKind.SEA if wet else AreaKind.LAND for name, wet in water.items()}
@@ -98,7 +102,7 @@ def import_triplea(folder: str | os.PathLike[str], options: ImportOptions | None
         ),
     )
     notes.extend(outcome.summary)
-    result.notes[:0] = notes
+    result.notes.extend(notes)
     result.warnings.extend(_starting_state(result.scenario, declared_game, outcome.ids))
     return result
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from model.exporters.triplea import ExportError, build, export_triplea
+from model.exporters.registry import ExportError
+from model.exporters.triplea import build, export_triplea
 from model.graph import MapGraphs
 from model.importers.triplea import import_triplea
 from model.issues import Severity
