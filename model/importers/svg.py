@@ -79,7 +79,7 @@ register(
         source=Source("an SVG file", suffixes=(".svg",)),
         read=import_svg,
         options=(
-            *shared("close_gaps", "grid", "title"),
+            *shared("close_gaps", "sea_when", "grid", "title"),
             Option("id_attr", "--id-attr", "text", "attribute holding each shape's id (default: id)", "A"),
             Option(
                 "name_attr",

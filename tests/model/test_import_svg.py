@@ -48,12 +48,13 @@ def test_curves_are_flattened_within_the_tolerance() -> None:
     assert westmoor.hausdorff_distance(dense) <= 0.25 + 0.05
 
 
-def test_neighbours_sharing_a_curved_border_are_adjacent() -> None:
+def test_adjacency_is_what_the_picture_shows() -> None:
     scenario = import_svg(str(FIXTURE)).scenario
     names = {area.id: area.name for area in scenario.map.areas}
     pairs = {frozenset((names[a], names[b])) for a, b in MapGraphs.from_scenario(scenario).full.edges}
-    assert frozenset(("Westmoor", "Eastholm")) in pairs
-    assert frozenset(("isle", "Lagoon")) not in pairs
+    ocean = {frozenset(("ocean", name)) for name in ("Westmoor", "Eastholm", "isle", "lake_isle", "Lagoon")}
+    # the ocean drawn first lies under everything: it keeps only what shows, the Lagoon's hole too
+    assert pairs == {frozenset(("Westmoor", "Eastholm")), *ocean}
 
 
 def test_the_result_validates_without_errors() -> None:
@@ -96,3 +97,8 @@ def test_a_drawing_with_only_open_paths_is_refused(tmp_path: Path) -> None:
     bad.write_text('<svg xmlns="http://www.w3.org/2000/svg"><path d="M 0 0 L 50 50"/></svg>')
     with pytest.raises(SourceError, match=r"no closed path or shape with an area \(1 open path"):
         import_svg(str(bad))
+
+
+def test_sea_when_reads_the_shapes_attributes() -> None:
+    scenario = import_svg(str(FIXTURE), ImportOptions(sea_when="fill=#9cf")).scenario
+    assert {area.name for area in scenario.map.areas if area.kind.value == "sea"} == {"ocean"}
