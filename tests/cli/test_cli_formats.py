@@ -97,3 +97,37 @@ def test_a_missing_map_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path
     status, _, err = run(capsys, "import", "triplea", tmp_path / "nowhere", "-o", tmp_path / "o.json")
     assert status == 2 and "nowhere" in err
     assert not (tmp_path / "o.json").exists()
+
+
+def test_export_triplea_then_import_gives_the_same_graph(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    first = tmp_path / "first.mappa.json"
+    assert run(capsys, "import", "triplea", TRIPLEA, "-o", first)[0] == 0
+    status, out, _ = run(capsys, "export", "triplea", first, "-o", tmp_path / "folder")
+    assert status == 0 and "7 territories" in out
+    assert (tmp_path / "folder" / "polygons.txt").is_file()
+    second = tmp_path / "second.mappa.json"
+    assert run(capsys, "import", "triplea", tmp_path / "folder", "-o", second)[0] == 0
+
+    def graph(path: Path) -> tuple[dict[str, str], set[frozenset[str]]]:
+        from model.graph import MapGraphs
+
+        scenario = io.load(path)
+        names = {a.id: a.name for a in scenario.map.areas}
+        edges = MapGraphs.from_scenario(scenario).full.edges
+        return {a.name: a.kind.value for a in scenario.map.areas}, {
+            frozenset((names[a], names[b])) for a, b in edges
+        }
+
+    assert graph(second) == graph(first)
+
+
+def test_export_triplea_onto_a_file_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    scenario = tmp_path / "s.mappa.json"
+    assert run(capsys, "import", "triplea", TRIPLEA, "-o", scenario)[0] == 0
+    taken = tmp_path / "taken"
+    taken.write_text("x")
+    status, _, err = run(capsys, "export", "triplea", scenario, "-o", taken)
+    assert status == 2 and "exists and is not a folder" in err
+    assert taken.read_text() == "x"
