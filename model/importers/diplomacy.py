@@ -171,9 +171,9 @@ def _layout_points(provinces: list[str], pairs: set[frozenset[str]]) -> dict[str
 
 def _layout_features(
     variant: VariantMap, pairs: set[frozenset[str]]
-) -> tuple[list[dict[str, Any]], list[str]]:
+) -> tuple[list[dict[str, Any]], list[str], dict[str, tuple[float, float]]]:
     """A schematic map: Voronoi cells around the layout's points, inside their hull grown by half
-    a spacing (so the outer provinces are not stretched to a far frame)."""
+    a spacing (so the outer provinces are not stretched to a far frame); also the points."""
     provinces = sorted({variant.province(k) for k in variant.places})
     points = _layout_points(provinces, pairs)
     region = MultiPoint(list(points.values())).convex_hull.buffer(SPACING / 2, quad_segs=4)
@@ -185,10 +185,11 @@ def _layout_features(
         inside = [xy for xy in by_point if clipped.contains(shapely.Point(xy))]
         if inside and not clipped.is_empty:
             features.append(_feature(variant, by_point[inside[0]], clipped))
-    return features, [
+    note = (
         f"no --svg: a schematic layout of {len(provinces)} provinces (Voronoi cells around a "
         "force-directed layout of the adjacency); pairs it cannot make touch become connections"
-    ]
+    )
+    return features, [note], points
 
 
 def import_diplomacy(source: str, options: ImportOptions | None = None) -> ImportResult:
@@ -211,8 +212,11 @@ def import_diplomacy(source: str, options: ImportOptions | None = None) -> Impor
                 f"{svg}: no shape's id or label matches a province of {source} (such as id={example!r})"
             )
         gaps: float | None = DEFAULT_CLOSE_GAPS
+        labels: dict[str, tuple[float, float]] = {}
     else:
-        features, found = _layout_features(variant, pairs)
+        features, found, points = _layout_features(variant, pairs)
+        # Names go on the layout's points (the cells' seeds), where the graph put each province.
+        labels = {_name(variant, province): point for province, point in points.items()}
         gaps = None  # Voronoi cells tile the plane: no gap to close
     for feature in features:
         feature["properties"]["water"] = water.get(feature["properties"]["name"], False)
@@ -223,7 +227,7 @@ def import_diplomacy(source: str, options: ImportOptions | None = None) -> Impor
     )
     kinds = {name: AreaKind.SEA if wet else AreaKind.LAND for name, wet in water.items()}
     named_pairs = {frozenset(_name(variant, p) for p in pair) for pair in pairs}
-    outcome = reconcile(result.scenario, Declared(kinds, named_pairs, what=f"{os.path.basename(source)}"))
+    outcome = reconcile(result.scenario, Declared(kinds, named_pairs, labels, os.path.basename(source)))
     files = ", ".join(variant.files)
     result.notes[:0] = [f"read {len(kinds)} provinces and {len(pairs)} adjacent pairs from {files}", *found]
     result.notes.extend(outcome.summary)
