@@ -312,6 +312,7 @@ register(
                 "the board's SVG: province shapes matched by id or label (default: a schematic layout)",
                 "BOARD.svg",
                 suffixes=(".svg",),
+                label="Board SVG",
             ),
             *shared("close_gaps", "grid", "title"),
         ),

@@ -80,13 +80,21 @@ register(
         read=import_svg,
         options=(
             *shared("close_gaps", "sea_when", "grid", "title"),
-            Option("id_attr", "--id-attr", "text", "attribute holding each shape's id (default: id)", "A"),
+            Option(
+                "id_attr",
+                "--id-attr",
+                "text",
+                "attribute holding each shape's id (default: id)",
+                "A",
+                label="Id attribute",
+            ),
             Option(
                 "name_attr",
                 "--name-attr",
                 "text",
                 "attribute holding each shape's name (default: inkscape:label, else the text inside it)",
                 "A",
+                label="Name attribute",
             ),
             Option(
                 "tolerance",

@@ -172,6 +172,7 @@ register(
                 "the game XML to read kinds and connections from (default: the first in games/)",
                 "FILE.xml",
                 suffixes=(".xml",),
+                label="Game XML",
             ),
         ),
         help="make a scenario map from a TripleA map folder: polygons.txt, centers.txt and the game XML",
