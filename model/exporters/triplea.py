@@ -103,13 +103,16 @@ def build(scenario: Scenario, width: int | None = None) -> TripleAExport:
         shape = shapes[area.id]
         assert shape is not None  # checked above
         parts = sorted(shapely.get_parts(shape), key=lambda p: -p.area)
+        # To whole pixels with shapely's precision model, which keeps each polygon valid where plain
+        # rounding would fold narrow necks over themselves; neighbours' shared vertices land on
+        # the same pixels, so their borders stay shared.
+        in_pixels = shapely.set_precision(shapely.transform(shape, lambda xy: xy * scale + (dx, dy)), 1.0)
         rings = []
-        for part in parts:
+        for part in sorted(shapely.get_parts(in_pixels), key=lambda p: -p.area):
+            if not isinstance(part, Polygon) or part.area <= 0:
+                continue
             holes += len(part.interiors)
-            ring = [pixel(x, y) for x, y in part.exterior.coords[:-1]]
-            ring = [p for i, p in enumerate(ring) if p != ring[i - 1]]  # rounding can repeat a point
-            if len(ring) >= 3 and Polygon(ring).area > 0:
-                rings.append(ring)
+            rings.append([(round(x), round(y)) for x, y in part.exterior.coords[:-1]])
         if not rings:
             raise ExportError(
                 f"area {area.id!r} ({area.name}) vanishes at {scale:.6g} pixels per unit: "

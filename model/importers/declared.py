@@ -68,6 +68,40 @@ def _next_id(scenario: Scenario, prefix: str, taken: set[str]) -> str:
             return candidate
 
 
+def _join_leftovers(scenario: Scenario, known: set[str]) -> tuple[list[tuple[str, str]], list[str]]:
+    """Give each area the source does not declare (a face the import left between shapes, such as
+    "Water 1") to the declared neighbour sharing most border with it: its anchors join that area,
+    so the face becomes part of it. Return the (leftover, neighbour) names and the areas that
+    have no declared neighbour and stay."""
+    areas = scenario.map.areas
+    leftovers = [area for area in areas if area.name not in known]
+    if not leftovers:
+        return [], []
+    lengths = Topology.build(scenario.map).adjacency()
+    by_id = {area.id: area for area in areas}
+    joined: list[tuple[str, str]] = []
+    kept: list[str] = []
+    gone: set[str] = set()
+    for leftover in leftovers:
+        shared = {
+            other: length
+            for pair, length in lengths.items()
+            if leftover.id in pair
+            for other in pair - {leftover.id}
+            if other in by_id and by_id[other].name in known
+        }
+        if not shared:
+            kept.append(leftover.name)
+            continue
+        best = max(sorted(shared), key=lambda other: shared[other])
+        target = by_id[best]
+        by_id[best] = target.model_copy(update={"anchors": [*target.anchors, *leftover.anchors]})
+        gone.add(leftover.id)
+        joined.append((leftover.name, target.name))
+    areas[:] = [by_id[area.id] for area in areas if area.id not in gone]
+    return joined, kept
+
+
 def reconcile(scenario: Scenario, declared: Declared) -> Reconciled:
     """Set kinds and labels from ``declared`` and make the adjacency equal its pairs (see module doc).
 
@@ -76,7 +110,6 @@ def reconcile(scenario: Scenario, declared: Declared) -> Reconciled:
     areas = scenario.map.areas
     ids = {area.name: area.id for area in areas}
     summary: list[str] = []
-    unmatched = [area.name for area in areas if area.name not in declared.kinds]
     missing = sorted(name for name in declared.kinds if name not in ids)
     for index, area in enumerate(areas):
         kind = declared.kinds.get(area.name)
@@ -90,6 +123,12 @@ def reconcile(scenario: Scenario, declared: Declared) -> Reconciled:
                 label=label if label is not None else area.label,
                 attributes=area.attributes,
             )
+    joined, unmatched = _join_leftovers(scenario, set(declared.kinds))
+    if joined:
+        summary.append(
+            f"{len(joined)} leftover face(s) between shapes (no area of {declared.what}) joined the "
+            "neighbour sharing most border: " + _listing(joined)
+        )
     if unmatched:
         summary.append(
             f"{len(unmatched)} shape(s) that {declared.what} does not declare were kept as they are: "

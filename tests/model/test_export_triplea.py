@@ -57,7 +57,7 @@ def test_polygons_are_whole_pixels_one_line_per_area(with_strait: Scenario) -> N
     files = build(with_strait, width=600).files  # the grid is 40 units tall: 15 px per unit
     lines = files["polygons.txt"].splitlines()
     assert len(lines) == len(with_strait.map.areas)
-    assert lines[0] == "Land 00  <  (160,10) (10,10) (10,160) (160,160)  >"
+    assert lines[0] == "Land 00  <  (10,10) (10,160) (160,160) (160,10)  >"
     assert files["centers.txt"].splitlines()[0] == "Land 00  (85,85)"
 
 
@@ -67,3 +67,15 @@ def test_nothing_is_written_when_the_target_is_a_file(with_strait: Scenario, tmp
     with pytest.raises(ExportError, match="exists and is not a folder"):
         export_triplea(with_strait, target)
     assert target.read_text() == "x"
+
+
+def test_a_shipped_map_survives_the_round_trip(tmp_path: Path) -> None:
+    """159 areas in km, scaled to pixels, with lakes and narrow necks: same areas, same graph."""
+    from model import io
+
+    root = Path(__file__).resolve().parents[2]
+    scenario = io.load(root / "scenarios" / "medieval-europe-976.mappa.json")
+    export_triplea(scenario, tmp_path / "out")
+    back = import_triplea(tmp_path / "out").scenario
+    assert by_name(back) == by_name(scenario)
+    assert [i.message for i in validate(back) if i.severity is Severity.ERROR] == []
