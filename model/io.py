@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -270,6 +271,7 @@ def load(path: str | os.PathLike[str]) -> Scenario:
 # --- saving ------------------------------------------------------------------------------------
 
 
+@functools.cache  # called for every coordinate saved or quantized: one grid, one answer
 def _decimals(grid: float) -> int:
     """Digits after the point needed to write multiples of ``grid`` exactly."""
     for digits in range(0, 10):

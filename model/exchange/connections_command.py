@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from model import io
-from model.exchange.connections import add_connections
+from model.exchange.connections import ConnectionsError, add_connections
 from model.validate import validate
 
 DESCRIPTION = (
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         io.atomic_write(target, io.dumps(scenario).encode("utf-8"))
     except OSError as error:
-        raise OSError(f"{target}: cannot write ({error.strerror or error})") from error
+        raise ConnectionsError(target, [f"cannot write ({error.strerror or error})"]) from error
     errors = sum(1 for issue in validate(scenario) if issue.severity.value == "error")
     print(
         f"wrote {target}: {len(result.added)} connection(s) added, {len(result.skipped)} already there"

@@ -40,33 +40,54 @@ class Sides:
 
 
 def chain_sides(linework: Linework, grid: float) -> Sides:
-    """The face on each side of every chain: where points a quarter cell off its longest segment lie."""
+    """The faces on the two sides of every chain (None: outside), found by exact segment match.
+
+    Faces are made by polygonizing the chains, so each face's rings are made of the chains' very
+    points: the faces whose rings hold a chain's first segment (either way round) are its sides.
+    Exact, and right for faces thinner than any offset a probe point could take. ``grid`` is
+    unused; it is kept for callers that pass the map's grid.
+    """
     count = len(linework.lines)
     lefts: list[int | None] = [None] * count
     rights: list[int | None] = [None] * count
     lengths = [0.0] * count
     if not count or not linework.faces:
         return Sides(lefts, rights, lengths)
-    probes = np.zeros((2 * count, 2))
+    firsts = np.full((count, 4), np.nan)
     for index, chain in enumerate(linework.lines):
         xy = np.asarray(chain, dtype=float)
         steps = np.diff(xy, axis=0)
-        norms = np.hypot(steps[:, 0], steps[:, 1])
-        lengths[index] = float(norms.sum())
-        k = int(np.argmax(norms))
-        middle = (xy[k] + xy[k + 1]) / 2
-        normal = np.array([-steps[k, 1], steps[k, 0]]) / max(norms[k], 1e-300)
-        probes[2 * index] = middle + normal * grid / 4
-        probes[2 * index + 1] = middle - normal * grid / 4
-    tree = shapely.STRtree(linework.faces)
-    point_index, face_index = tree.query(shapely.points(probes), predicate="within")
-    found: dict[int, int] = {}
-    for p, f in zip(point_index.tolist(), face_index.tolist(), strict=True):
-        found.setdefault(p, f)
+        lengths[index] = float(np.hypot(steps[:, 0], steps[:, 1]).sum())
+        moving = np.flatnonzero(np.any(steps != 0, axis=1))
+        if moving.size:
+            k = int(moving[0])
+            firsts[index] = (*xy[k], *xy[k + 1])
+    rings, face_of_ring = shapely.get_rings(np.asarray(linework.faces, dtype=object), return_index=True)
+    coords, ring_of_point = shapely.get_coordinates(rings, return_index=True)
+    same = ring_of_point[:-1] == ring_of_point[1:]
+    starts = np.flatnonzero(same)
+    segments = np.hstack([coords[starts], coords[starts + 1]])
+    faces = face_of_ring[ring_of_point[starts]]
+    both = np.vstack([segments, segments[:, [2, 3, 0, 1]]])
+    owners = np.concatenate([faces, faces])
+    keys = _row_keys(both)
+    order = np.argsort(keys, kind="stable")
+    keys, owners = keys[order], owners[order]
+    wanted = _row_keys(firsts)
+    low = np.searchsorted(keys, wanted, side="left")
+    high = np.searchsorted(keys, wanted, side="right")
     for index in range(count):
-        lefts[index] = found.get(2 * index)
-        rights[index] = found.get(2 * index + 1)
+        found = sorted({int(owners[k]) for k in range(low[index], high[index])})
+        if found:
+            lefts[index] = found[0]
+            rights[index] = found[1] if len(found) > 1 else None
     return Sides(lefts, rights, lengths)
+
+
+def _row_keys(rows: np.ndarray) -> np.ndarray:
+    """Rows of four floats as sortable byte strings (-0.0 folded into 0.0 so equal means equal)."""
+    clean = np.ascontiguousarray(rows + 0.0, dtype=np.float64)
+    return clean.view(np.dtype((np.void, 32))).reshape(-1)
 
 
 def merge_faces(

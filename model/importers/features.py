@@ -223,14 +223,6 @@ def merge_same_key(features: list[Feature]) -> list[Feature]:
     return merged
 
 
-def is_lonlat(features: list[Feature]) -> bool:
-    """Whether the coordinates look like longitude/latitude (with half a degree of slack)."""
-    if not features:
-        return False
-    west, south, east, north = bounds_of(features)
-    return west >= -180.5 and east <= 180.5 and south >= -90.5 and north <= 90.5
-
-
 def bounds_of(features: list[Feature]) -> tuple[float, float, float, float]:
     """The box (west, south, east, north) around the features' geometries."""
     bounds = np.array([f.geometry.bounds for f in features])

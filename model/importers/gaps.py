@@ -25,13 +25,16 @@ from model.importers.features import polygonal
 PRECISION = 1e-3
 """Overlays while closing gaps work on a grid this fraction of the tolerance (robust to float noise)."""
 
+SAMPLE_POINTS = 20_000
+"""At most about this many border points are measured for the widest gap."""
+
 FEW_TOUCH = 0.5
 """Warn when fewer than this share of the features touch another."""
 
 
 @dataclass(frozen=True)
 class TouchSummary:
-    """How the features lie: how many touch another, how far the others' nearest neighbours are."""
+    """How the features lie: how many touch another, how far apart the others are."""
 
     features: int
     touching: int
@@ -39,18 +42,22 @@ class TouchSummary:
     """The 10th percentile of the distances from each non-touching feature to its nearest neighbour."""
     nearest_high: float
     """The 90th percentile of the same."""
+    widest: float
+    """The 90th percentile of the gap along the borders: how far a border point is from the
+    nearest other feature, over the points that face one (a gap is wider in places than where
+    two shapes come nearest)."""
 
     @property
     def suggestion(self) -> float:
-        """A ``--close-gaps`` value that would join most of the features: the high distance and a quarter."""
-        return nice_up(self.nearest_high * 1.25)
+        """A ``--close-gaps`` value that would join the features: the wide gap and a quarter, rounded up."""
+        return nice_up(max(self.widest, self.nearest_high) * 1.25)
 
     def text(self) -> str:
         """The sentence the import warns with."""
         return (
             f"{self.touching} of {self.features} features touch another; their nearest neighbours are "
-            f"{_range(self.nearest_low, self.nearest_high)} units apart; try --close-gaps "
-            f"{self.suggestion:g}"
+            f"{_range(self.nearest_low, self.nearest_high)} units apart (gaps up to {self.widest:.2g} "
+            f"along their borders); try --close-gaps {self.suggestion:g}"
         )
 
 
@@ -69,15 +76,39 @@ def touch_summary(geometries: list[BaseGeometry]) -> TouchSummary | None:
     count = int(touching.sum())
     if count >= FEW_TOUCH * len(geometries):
         return None
-    apart = [g for g, touches in zip(geometries, touching, strict=True) if not touches]
-    _, distances = tree.query_nearest(apart, exclusive=True, return_distance=True, all_matches=False)
+    apart = np.flatnonzero(~touching)
+    _, distances = tree.query_nearest(
+        [geometries[i] for i in apart], exclusive=True, return_distance=True, all_matches=False
+    )
     if distances.size == 0:
         return None
     low, high = (float(v) for v in np.percentile(distances, [10, 90]))
     west, south, east, north = shapely.total_bounds(geometries)
     if high <= 0 or high > 0.02 * math.hypot(east - west, north - south):
         return None
-    return TouchSummary(len(geometries), count, low, high)
+    return TouchSummary(len(geometries), count, low, high, _widest_gap(geometries, tree, apart, 3 * high))
+
+
+def _widest_gap(
+    geometries: list[BaseGeometry], tree: shapely.STRtree, apart: np.ndarray, reach: float
+) -> float:
+    """The 90th percentile, over border points facing another feature within ``reach``, of that distance."""
+    rings = shapely.boundary(np.asarray([geometries[i] for i in apart], dtype=object))
+    counts = shapely.get_num_coordinates(rings)
+    coords = shapely.get_coordinates(rings)
+    owners = np.repeat(apart, counts)
+    stride = max(1, len(coords) // SAMPLE_POINTS)
+    coords, owners = coords[::stride], owners[::stride]
+    points = shapely.points(coords)
+    point_index, shape_index = tree.query(points, predicate="dwithin", distance=reach)
+    other = shape_index != owners[point_index]
+    point_index, shape_index = point_index[other], shape_index[other]
+    if point_index.size == 0:
+        return 0.0
+    gaps = shapely.distance(points[point_index], np.asarray(geometries, dtype=object)[shape_index])
+    nearest = np.full(len(points), np.inf)
+    np.minimum.at(nearest, point_index, gaps)
+    return float(np.percentile(nearest[np.isfinite(nearest)], 90))
 
 
 def close_gaps(geometries: list[BaseGeometry], distance: float) -> tuple[list[BaseGeometry], int]:
@@ -127,7 +158,10 @@ def snap_borders(geometries: list[BaseGeometry], distance: float) -> tuple[list[
         if not close.any():
             continue
         lines = shapely.shortest_line(points[close], reference)
-        coords[close] = shapely.get_coordinates(lines)[1::2]
+        targets = shapely.get_coordinates(lines)[1::2]
+        if np.hypot(*(targets - coords[close]).T).max() <= distance * PRECISION:
+            continue  # already on the neighbour's border: borders that touch stay as they are
+        coords[close] = targets
         snapped = _repaired(
             shapely.set_coordinates(shapely.from_wkb(geometry.wkb), coords), geometry, distance
         )
@@ -146,14 +180,18 @@ def _repaired(snapped: BaseGeometry, before: BaseGeometry, distance: float) -> B
     loop the crossing made, far from the border). None when no repair does.
     """
     fine = distance * PRECISION
-    candidates = [snapped] if snapped.is_valid else []
-    if not candidates:
-        candidates = [
-            shapely.make_valid(snapped, method="structure", keep_collapsed=False),
-            shapely.make_valid(snapped, method="linework"),
-            shapely.buffer(snapped, 0),
-        ]
-    for candidate in candidates:
+    if snapped.is_valid:  # no point moved farther than the distance: nothing to check
+        try:
+            shape = polygonal(shapely.set_precision(snapped, fine))
+        except GEOSException:
+            shape = None
+        if shape is not None and not shape.is_empty:
+            return shape
+    for candidate in (
+        shapely.make_valid(snapped, method="structure", keep_collapsed=False),
+        shapely.make_valid(snapped, method="linework"),
+        shapely.buffer(snapped, 0),
+    ):
         try:
             shape = polygonal(shapely.set_precision(polygonal(candidate), fine))
         except GEOSException:

@@ -1,10 +1,15 @@
 """Features -> scenario: the import pipeline every polygon importer ends in, and ``map_from_polygons``.
 
-The pipeline (``build_scenario``): read the features (``model.importers.features``), project
-lon/lat to a plane (north up, ``model.projection``), snap to the grid, give overlaps to the
-earlier feature, turn the polygons into linework (``model.linework``), and make one area per
-feature with an anchor in each of its faces. Problems that were repaired or skipped come back as
-warnings; input that cannot be used at all raises ``SourceError``.
+The pipeline (``build_scenario``): decide whether the numbers are lon/lat or planar
+(``model.importers.coordinates``); read the features (``model.importers.features``), each land or
+sea (``model.importers.sea``); close the gaps between shapes (``--close-gaps``), or say how far
+apart they lie (``model.importers.gaps``); project lon/lat to a plane (north up,
+``model.projection``; planar data is kept, flipped unless y already grows downwards); snap to
+the grid, give overlaps to the earlier feature, turn the polygons into linework
+(``model.linework``); merge slivers, thin gaps and faces too thin for the grid into neighbours
+(``model.importers.dissolve``); and make one area per feature with an anchor in each of its
+faces. What was detected comes back as notes, what was repaired or skipped as warnings; input
+that cannot be used at all raises ``SourceError``.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from model.importers.dissolve import chain_sides, merge_faces, on_grid
 from model.importers.features import Feature, bounds_of, merge_same_key, polygonal, read_features
 from model.importers.gaps import close_gaps, touch_summary
 from model.importers.registry import title_from_source
-from model.importers.sea import sea_rule
+from model.importers.sea import SeaRule, sea_rule
 from model.linework import Linework, grid_anchor, polygons_to_linework, snap
 from model.projection import MapProjection, ProjectionError
 from model.scenario import (
@@ -122,11 +127,18 @@ def _default_grid(features: list[Feature]) -> float:
     return float(10 ** math.floor(math.log10(extent / 1e5)))
 
 
-def build_scenario(raw_features: list[dict[str, Any]], options: ImportOptions, source: str) -> ImportResult:
+def build_scenario(
+    raw_features: list[dict[str, Any]],
+    options: ImportOptions,
+    source: str,
+    sea_from: str | None = None,
+) -> ImportResult:
     """Turn GeoJSON features into a scenario map: one area per feature (see the module doc).
 
     The result's notes say what was detected and decided (coordinates, projection, sea features,
-    gaps); its warnings what was repaired, dropped or looks wrong.
+    gaps); its warnings what was repaired, dropped or looks wrong. ``sea_from`` names a property a
+    format sets itself on its sea features (a TripleA territory's water flag): it is used instead
+    of a guess, and ``--sea-when`` still overrules it.
     """
     warnings: list[str] = []
     notes: list[str] = []
@@ -134,7 +146,10 @@ def build_scenario(raw_features: list[dict[str, Any]], options: ImportOptions, s
     coordinates = decide(raw_features, options, source)
     notes.append(coordinates.note)
     properties = [f.get("properties") or {} for f in raw_features if isinstance(f, dict)]
-    rule = sea_rule([p for p in properties if isinstance(p, dict)], options.sea_when, source)
+    if sea_from is not None and options.sea_when is None:
+        rule: SeaRule | None = SeaRule(sea_from, None, guessed=False, origin="as the source marks them")
+    else:
+        rule = sea_rule([p for p in properties if isinstance(p, dict)], options.sea_when, source)
     features = merge_same_key(
         read_features(raw_features, options, source, warnings, coordinates.lonlat, rule)
     )
@@ -197,8 +212,9 @@ def build_scenario(raw_features: list[dict[str, Any]], options: ImportOptions, s
     try:
         features = _snap_and_separate(features, grid, warnings, gap)
         linework = _final_linework(features, grid, warnings, gap)
-        if options.close_gaps is not None:
-            notes.append(_closed_note(warnings))
+        closed = _closed_note(warnings) if options.close_gaps is not None else None
+        if closed:
+            notes.append(closed)
     except GEOSException as error:  # robust overlay failed: the source is too broken to node
         raise SourceError(
             f"{source}: the polygons cannot be joined into linework ({error}); clip the source with --bbox, "
@@ -341,13 +357,13 @@ def _final_linework(features: list[Feature], grid: float, warnings: list[str], g
 CLOSED_POCKETS = "pocket(s) thinner than --close-gaps between shapes joined a neighbour, not water"
 
 
-def _closed_note(warnings: list[str]) -> str:
+def _closed_note(warnings: list[str]) -> str | None:
     """Move the count of closed pockets from the warnings to a note: closing them was asked for."""
     for warning in warnings:
         if warning.endswith(CLOSED_POCKETS):
             warnings.remove(warning)
             return warning
-    return f"0 {CLOSED_POCKETS}"
+    return None
 
 
 def _gap_warnings(counts: Counter[str], merged: set[str], grid: float, warnings: list[str]) -> None:

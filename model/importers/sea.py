@@ -47,6 +47,8 @@ class SeaRule:
     prop: str
     value: str | None
     guessed: bool
+    origin: str = ""
+    """How the rule was chosen, when neither ``--sea-when`` nor a guess (a format's own flag)."""
 
     def is_sea(self, properties: Mapping[str, Any]) -> bool:
         """Whether a feature with these properties is sea."""
@@ -58,7 +60,7 @@ class SeaRule:
     def describe(self, count: int, total: int) -> str:
         """The summary's sentence about the rule and what it found."""
         test = f"{self.prop!r} is {self.value!r}" if self.value is not None else f"{self.prop!r} is true"
-        how = (
+        how = self.origin or (
             "guessed from the property's name; --sea-when PROPERTY[=VALUE] chooses another"
             if self.guessed
             else "--sea-when"

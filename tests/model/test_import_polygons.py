@@ -95,7 +95,7 @@ def test_without_close_gaps_the_import_says_how_far_apart_the_shapes_are() -> No
     result = run_import("geojson", PIXELS, ImportOptions(flip_y=True))
     (warning,) = [w for w in result.warnings if "touch another" in w]
     assert warning.startswith("0 of 6 features touch another; their nearest neighbours are ")
-    assert warning.endswith(" units apart; try --close-gaps 1.5")
+    assert " units apart (gaps up to 2.2 along their borders); try --close-gaps 3" in warning
     assert named_pairs(result.scenario) == set()
 
 
@@ -265,3 +265,36 @@ def test_the_title_keeps_the_dots_of_the_name(tmp_path: Path) -> None:
     copy = tmp_path / "map.v2.geojson"
     shutil.copy(WIDE, copy)
     assert import_file("geojson", copy).scenario.metadata.title == "map.v2"
+
+
+def test_faces_thinner_than_a_grid_cell_still_know_their_neighbours() -> None:
+    from model.importers.dissolve import chain_sides
+    from model.linework import polygons_to_linework
+
+    grid = 0.001
+    frame = shapely.box(-5, -5, 25, 15).difference(shapely.box(0, 0, 20.002, 10))
+    left, right = shapely.box(0, 0, 10, 10), shapely.box(10.002, 0, 20.002, 10)
+    linework = polygons_to_linework([frame, left, right], grid)
+    (gap,) = [face for face, owner in enumerate(linework.owners) if owner is None]
+    assert linework.faces[gap].area == pytest.approx(0.02)  # 2 cells wide, 10 long
+    neighbours = chain_sides(linework, grid).shared()[gap]
+    assert {linework.owners[face] for face in neighbours} == {0, 1, 2}
+    assert sum(neighbours.values()) == pytest.approx(linework.faces[gap].length)
+
+
+def test_a_format_may_mark_its_own_sea_features() -> None:
+    from model.importers.common import read_json
+    from model.importers.geojson import to_features
+    from model.importers.pipeline import build_scenario
+
+    features = to_features(read_json(WIDE, "GeoJSON"), str(WIDE))
+    features[1]["properties"]["is_ocean_zone"] = True
+    result = build_scenario(features, ImportOptions(), str(WIDE), sea_from="is_ocean_zone")
+    assert {a.name for a in result.scenario.map.areas if a.kind is AreaKind.SEA} == {"Far Reach"}
+    assert "sea: 1 of 2 features, those whose 'is_ocean_zone' is true (as the source marks them)" in (
+        result.notes
+    )
+    overruled = build_scenario(
+        features, ImportOptions(sea_when="name=Long Reach"), str(WIDE), "is_ocean_zone"
+    )
+    assert {a.name for a in overruled.scenario.map.areas if a.kind is AreaKind.SEA} == {"Long Reach"}
