@@ -19,7 +19,6 @@ refuses bare empires (see ``model.importers.owners``).
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import os
 import re
@@ -220,11 +219,7 @@ def import_diplomacy(source: str, options: ImportOptions | None = None) -> Impor
         gaps = None  # Voronoi cells tile the plane: no gap to close
     for feature in features:
         feature["properties"]["water"] = water.get(feature["properties"]["name"], False)
-    result = build_scenario(
-        features,
-        image_options(dataclasses.replace(options, sea_when=options.sea_when or "water"), gaps),
-        source,
-    )
+    result = build_scenario(features, image_options(options, gaps), source, sea_from="water")
     kinds = {name: AreaKind.SEA if wet else AreaKind.LAND for name, wet in water.items()}
     named_pairs = {frozenset(_name(variant, p) for p in pair) for pair in pairs}
     outcome = reconcile(result.scenario, Declared(kinds, named_pairs, labels, os.path.basename(source)))

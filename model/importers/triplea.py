@@ -64,12 +64,13 @@ def import_triplea(folder: str | os.PathLike[str], options: ImportOptions | None
         }
         for name in order
     ]
-    titled = dataclasses.replace(
-        options,
-        title=options.title or title_from_source(folder),
-        sea_when=options.sea_when or ("water" if declared_game is not None else None),
+    titled = dataclasses.replace(options, title=options.title or title_from_source(folder))
+    result = build_scenario(
+        features,
+        image_options(titled, DEFAULT_CLOSE_GAPS),
+        files.polygons,
+        sea_from="water" if declared_game is not None else None,
     )
-    result = build_scenario(features, image_options(titled, DEFAULT_CLOSE_GAPS), files.polygons)
     result.notes[:0] = _describe_files(files, polygons, centers, place)
     notes: list[str] = []
     if extras:
