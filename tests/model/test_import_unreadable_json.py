@@ -59,3 +59,16 @@ def test_unreadable_json_names_the_file_line_column_and_path(tmp_path: Path, kin
     assert message.startswith(f"{source}: line 1, column "), message
     assert expected in message, message
     assert "sys.set_int_max_str_digits" not in message and "recursion" not in message
+
+
+def test_a_topojson_transform_that_overflows_is_refused_without_a_numpy_warning(tmp_path: Path) -> None:
+    import warnings
+
+    data = json.loads(_topojson())
+    data["transform"] = {"scale": [1e308, 1e308], "translate": [1e308, 0]}
+    source = tmp_path / "overflow.topojson"
+    source.write_text(json.dumps(data))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # numpy's overflow warning went to stderr with a source line
+        with pytest.raises(SourceError, match=rf"^{source}: no polygon features to import"):
+            import_file("topojson", source)
