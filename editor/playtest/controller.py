@@ -35,6 +35,7 @@ from editor.playtest.session import (
     SessionError,
     new_seed,
 )
+from editor.rulesets import PictureContext
 from model.rules import registry
 from model.rules.protocol import ActionError
 
@@ -199,9 +200,12 @@ class PlaytestController(QObject):
         names = {a.id: a.name for a in scenario.map.areas}
         colours = self._colours()
         try:
-            orders = order_marks_for(scenario.ruleset.id, session.state, self.viewer())
+            viewer = self.viewer()
+            orders = order_marks_for(scenario.ruleset.id, session.state, viewer)
             tokens = chips_by_area(orders, names, colours)
-            pictures = pictures_for(scenario.ruleset.id, session.state, names, colours, tokens)
+            seats = self._seat_names()
+            context = PictureContext(names, seats, colours, viewer, tokens)
+            pictures = pictures_for(scenario.ruleset.id, session.state, context)
             view = session.view()
         except Exception as error:  # a broken view must not take the window down
             session._fail(error, None)
@@ -211,8 +215,7 @@ class PlaytestController(QObject):
         self._show_legend(colours)
         self._show_status(view)
         self._show_seats(view)
-        seats = self._seat_names()
-        self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, names, seats, colours))
+        self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, context))
         self._show_choices()
         self.log_dock.set_log(session.log, self._rule_of, {**names, **seats}, self._first_round())
         self._update_buttons()
@@ -277,7 +280,7 @@ class PlaytestController(QObject):
         if decision and self.area is None:
             # A decision point lists every answer (a court to move to names an area, too).
             shown = choices
-            hint = describe_decision(decision, name, names)
+            hint = describe_decision(session.scenario.ruleset.id, decision, name, names)
             if self.overlay is not None:
                 self.overlay.highlight(tuple(decision.get("areas") or ()))
         elif self.area is not None:
