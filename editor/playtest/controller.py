@@ -37,7 +37,7 @@ from editor.playtest.session import (
 )
 from editor.rulesets import PictureContext
 from model.rules import registry
-from model.rules.protocol import ActionError
+from model.rules.protocol import ActionError, LogEntry
 
 if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
@@ -217,8 +217,21 @@ class PlaytestController(QObject):
         self._show_seats(view)
         self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, context))
         self._show_choices()
-        self.log_dock.set_log(session.log, self._rule_of, {**names, **seats}, self._first_round())
+        self.log_dock.set_log(self.log_entries(), self._rule_of, {**names, **seats}, self._first_round())
         self._update_buttons()
+
+    def log_entries(self) -> list[LogEntry]:
+        """The log as the seat at the computer may read it (the engine's ``log_for``).
+
+        With a human seat, that seat's log (``viewer``); with AI seats only, the author watching
+        sees everything.
+        """
+        session = self.session
+        if session is None:
+            return []
+        if not any(seat == HUMAN for seat in session.seats.values()):
+            return list(session.log)
+        return session.state.log_for(self.viewer())
 
     def viewer(self) -> str | None:
         """The seat whose own hidden orders the map may show (see ``status.viewer``)."""
@@ -354,9 +367,12 @@ class PlaytestController(QObject):
     def show_log_entry(self, seq: int) -> None:
         """Outline the areas of a log entry's action."""
         session = self.session
-        if session is None or self.overlay is None or not 0 <= seq < len(session.log):
+        if session is None or self.overlay is None:
             return
-        self.overlay.highlight(self._areas_of(session.log[seq].action))
+        # The entry as the seat reads it: a hidden action outlines nothing.
+        entry = next((e for e in self.log_entries() if e.seq == seq), None)
+        if entry is not None:
+            self.overlay.highlight(self._areas_of(entry.action))
 
     def _areas_of(self, text: str) -> tuple[str, ...]:
         """The areas an action's text concerns (none for text the engine cannot parse)."""

@@ -307,6 +307,8 @@ class PlayLogDock(QDockWidget):
         log_layout.addLayout(log_row)
         self.setWidget(log_box)
         self.log.itemClicked.connect(self._on_log_item)
+        self._entries: list[LogEntry] = []
+        """The entries shown, to add only new ones while what a seat may read of the old is unchanged."""
 
     def set_log(
         self,
@@ -323,12 +325,11 @@ class PlayLogDock(QDockWidget):
         """
         names = names or {}
         shown = self.log.topLevelItemCount()
-        if shown > len(entries) or (
-            shown
-            and self.log.topLevelItem(shown - 1).data(0, Qt.ItemDataRole.UserRole) != entries[shown - 1].seq
-        ):
+        if shown != len(self._entries) or self._entries != entries[:shown]:
+            # Earlier entries changed (a seat's log shows more after a reveal) or the game went back.
             self.log.clear()
             shown = 0
+        self._entries = list(entries)
         for entry in entries[shown:]:
             item = QTreeWidgetItem(
                 [
