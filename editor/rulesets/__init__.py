@@ -32,6 +32,8 @@ at all still plays and validates, with the shared map modes and plain owner pict
 - ``seat_gold``: ``(state, view, player) -> value`` of the seats table's Gold column.
 - ``first_round``: how the engine's round 0 is called (1 when the engine counts from 0).
 - ``decision``: ``(decision, player name, names) -> sentence`` for a pending decision.
+- ``table_columns``: table kind (``area``, ``empire``, ``magnate``) -> its own columns of the
+  Tables panel, each ``(title, getter)`` where the getter takes an ``editor.docks.tables.Row``.
 """
 
 from __future__ import annotations
@@ -81,6 +83,7 @@ class EditorRuleset:
     seat_gold: Callable[[Any, Mapping[str, Any], str], Any] | None = None
     first_round: int = 0
     decision: Callable[[Mapping[str, Any], str, Mapping[str, str]], str] | None = None
+    table_columns: Mapping[str, tuple[tuple[str, Callable[[Any], Any]], ...]] = field(default_factory=dict)
 
 
 _REGISTRY: dict[str, EditorRuleset] = {}

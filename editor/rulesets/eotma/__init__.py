@@ -1,5 +1,5 @@
 """The editor's part of Empires of the Middle Ages (``eotma``): map modes, paint fields, play-test
-pictures, the Magnates and raiders rows, seat treasuries and decision sentences.
+pictures, the Magnates and raiders rows, seat treasuries, decision sentences and table columns.
 
 Found by the entry point ``eotma`` of the group ``mappa.editor_rulesets`` (pyproject.toml).
 """
@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from editor.rulesets import EditorRuleset
-from editor.rulesets.eotma import decisions, modes, pictures
+from editor.rulesets.eotma import decisions, modes, pictures, tables
 
 
 def _treasury(state: Any, view: Mapping[str, Any], player: str) -> Any:
@@ -27,5 +27,6 @@ PART = EditorRuleset(
     seat_gold=_treasury,
     first_round=1,  # the engine counts rounds from 0; the rules (and the play-tester) from 1
     decision=decisions.describe,
+    table_columns=tables.TABLE_COLUMNS,
 )
 """What the editor registry finds for ``eotma``."""
