@@ -223,15 +223,13 @@ class PlaytestController(QObject):
     def log_entries(self) -> list[LogEntry]:
         """The log as the seat at the computer may read it (the engine's ``log_for``).
 
-        With a human seat, that seat's log (``viewer``); with AI seats only, the author watching
-        sees everything.
+        With a human seat, that seat's log (``status.looking``); with AI seats only, the author
+        watching reads everything.
         """
         session = self.session
         if session is None:
             return []
-        if not any(seat == HUMAN for seat in session.seats.values()):
-            return list(session.log)
-        return session.state.log_for(self.viewer())
+        return session.state.log_for(status.looking(session))
 
     def viewer(self) -> str | None:
         """The seat whose own hidden orders the map may show (see ``status.viewer``)."""

@@ -68,12 +68,13 @@ def seat_rows(session: PlaytestSession, view: Mapping[str, Any], scenario: Scena
     scores = session.state.scores()
     empires = view.get("empires", {})
     gold_of = rulesets.get(session.scenario.ruleset.id).seat_gold
+    seat_looking = looking(session)
     rows = []
     acting = session.current_player()
     area_names = {a.id: a.name for a in scenario.map.areas}
     for empire in scenario.setup.empires:
         data = empires.get(empire.id) or {}
-        gold = gold_of(session.state, view, empire.id) if gold_of else ""
+        gold = gold_of(session.state, view, empire.id, seat_looking) if gold_of else ""
         seat = session.seats.get(empire.id, "")
         rows.append(
             {
@@ -101,3 +102,12 @@ def viewer(session: PlaytestSession) -> str | None:
     if player in humans:
         return player
     return humans[0] if len(humans) == 1 else None
+
+
+def looking(session: PlaytestSession) -> str | None:
+    """Whose knowledge the log and the seats table show: None for the author watching AI seats
+    only (everything), else the human seat of :func:`viewer`, or "" (no seat's secrets) when
+    several humans share the screen and none of them is to act."""
+    if not any(seat == HUMAN for seat in session.seats.values()):
+        return None
+    return viewer(session) or ""

@@ -29,7 +29,8 @@ at all still plays and validates, with the shared map modes and plain owner pict
 - ``side_rows``: ``(view, context) -> rows`` for the panel's list of non-player powers
   (Magnates, raiders...).
 - ``order_marks``: ``(state, viewer) -> list[OrderMark]`` hidden orders the viewer may see.
-- ``seat_gold``: ``(state, view, player) -> value`` of the seats table's Gold column.
+- ``seat_gold``: ``(state, view, player, looking) -> value`` of the seats table's Gold column;
+  ``looking`` is the seat at the computer (None: the author watching AI seats, who sees all).
 - ``first_round``: how the engine's round 0 is called (1 when the engine counts from 0).
 - ``decision``: ``(decision, player name, names) -> sentence`` for a pending decision.
 - ``table_columns``: table kind (``area``, ``empire``, ``magnate``) -> its own columns of the
@@ -80,7 +81,7 @@ class EditorRuleset:
     pictures: Callable[[Any, Mapping[str, Any], PictureContext], dict[str, AreaPicture]] | None = None
     side_rows: Callable[[Mapping[str, Any], PictureContext], list[dict[str, Any]]] | None = None
     order_marks: Callable[[Any, str | None], Sequence[OrderMark]] | None = None
-    seat_gold: Callable[[Any, Mapping[str, Any], str], Any] | None = None
+    seat_gold: Callable[[Any, Mapping[str, Any], str, str | None], Any] | None = None
     first_round: int = 0
     decision: Callable[[Mapping[str, Any], str, Mapping[str, str]], str] | None = None
     table_columns: Mapping[str, tuple[tuple[str, Callable[[Any], Any]], ...]] = field(default_factory=dict)

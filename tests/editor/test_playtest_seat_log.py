@@ -13,7 +13,9 @@ import pytest
 from pytestqt.qtbot import QtBot
 from toyrules import engine, model_part
 
+from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
+from editor.playtest import status
 from editor.playtest.controller import PlaytestController
 from editor.playtest.session import HUMAN, PlaytestSetup
 from model.rules.protocol import LogEntry
@@ -78,4 +80,45 @@ def test_with_ai_seats_only_the_author_reads_the_whole_log(window: MainWindow) -
     assert HIDDEN not in _texts(controller)
     texts = _texts(controller)
     assert len(texts) == len(session.log)
-    assert [texts[e.seq] for e in session.log if e.player == "blue"][0].startswith("claim Field")
+    assert next(texts[e.seq] for e in session.log if e.player == "blue").startswith("claim Field")
+
+
+def test_a_seasons_human_seat_reads_neither_other_treasuries_nor_their_purchases(qtbot: QtBot) -> None:
+    """Seasons: treasuries stay at each nation's table and bought units stand face down."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.open_path(DEFAULT_SCENARIO.parent / "seasons-isles.mappa.json")
+    controller = window.playtest  # type: ignore[attr-defined]
+    nations = [e.id for e in window.document.scenario.setup.empires]
+    seats = {n: "random" for n in nations}
+    seats[nations[0]] = HUMAN
+    assert controller.start(PlaytestSetup(seats, 11))
+    session = controller.session
+    assert session is not None
+    for _ in range(40):  # the human seat always ends its planning at once; the AIs play on
+        session.run_to_end()
+        if session.state.is_over():
+            break
+        legal = [str(a) for a in session.legal_actions()]
+        session.act("done" if "done" in legal else legal[0])
+    rows = status.seat_rows(session, session.view(), window.document.scenario)
+    gold = {row["seat"]: row["gold"] for row in rows}
+    names = {e.id: e.name for e in window.document.scenario.setup.empires}
+    assert isinstance(gold[names[nations[0]]], int)
+    assert all(gold[names[n]] == "?" for n in nations[1:])
+    others_bought = [e for e in session.log if e.player in nations[1:] and e.action.startswith("buy ")]
+    assert others_bought  # the AIs did buy units, which the whole log shows
+    texts = _texts(controller)
+    shown = {e.seq: texts[i] for i, e in enumerate(session.state.log_for(nations[0]))}
+    # "buy cavalry tamsin" reads "buy (hidden) Tamsin" (or hidden altogether before the reveal).
+    for entry in others_bought:
+        kind = entry.action.split()[1]
+        assert kind not in shown[entry.seq] and shown[entry.seq].startswith(("buy (hidden) ", "hidden"))
+    # With AI seats only the author watching sees every treasury.
+    controller.stop()
+    assert controller.start(PlaytestSetup(dict.fromkeys(nations, "random"), 11))
+    session = controller.session
+    assert session is not None
+    session.run_to_end(200)
+    rows = status.seat_rows(session, session.view(), window.document.scenario)
+    assert all(isinstance(row["gold"], int) for row in rows)

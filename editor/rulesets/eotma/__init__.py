@@ -13,7 +13,7 @@ from editor.rulesets import EditorRuleset
 from editor.rulesets.eotma import decisions, modes, pictures, tables
 
 
-def _treasury(state: Any, view: Mapping[str, Any], player: str) -> Any:
+def _treasury(state: Any, view: Mapping[str, Any], player: str, looking: str | None) -> Any:
     """An empire's gold, as the public view shows it (EotMA treasuries are open)."""
     return (view.get("empires", {}).get(player) or {}).get("treasury", "")
 

@@ -14,14 +14,15 @@ from editor.rulesets import EditorRuleset
 from editor.rulesets.seasons import orders, pictures
 
 
-def _resources(state: Any, view: Mapping[str, Any], player: str) -> Any:
-    """A nation's resources for the seats table.
+def _resources(state: Any, view: Mapping[str, Any], player: str, looking: str | None) -> Any:
+    """A nation's resources for the seats table, as the seat looking may know them.
 
-    The views hide other nations' treasuries; the seats table is the
-    play-tester's own overview of the whole game, so it reads the full state, as it always has.
+    Other nations' treasuries stay at their own tables (the engine's ``view(seat)`` hides them):
+    a human seat sees its own; the author watching AI seats only sees every one.
     """
-    nations = state.to_json().get("board", {}).get("nations", {})
-    return (nations.get(player) or {}).get("resources", "")
+    seen = state.to_json() if looking is None else {"board": state.view(looking)}
+    nation = seen.get("board", {}).get("nations", {}).get(player) or {}
+    return "?" if nation.get("hidden") else nation.get("resources", "")
 
 
 PART = EditorRuleset(
