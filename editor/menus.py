@@ -9,6 +9,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QToolBar
 
 from editor.files import templates
+from editor.mapview.mode_choice import follow_ruleset
 from editor.mapview.modes import all_modes
 from editor.mapview.scene import LAYERS
 
@@ -168,6 +169,7 @@ def build_menus(window: MainWindow) -> None:
     mode_box.setCurrentIndex(list(modes).index(window.scene.mode_id))
     mode_box.activated.connect(lambda index: actions[f"mode_{mode_box.itemData(index)}"].trigger())
     mode_group.triggered.connect(lambda _a: mode_box.setCurrentIndex(list(modes).index(window.scene.mode_id)))
+    follow_ruleset(window, actions, mode_box)  # only the open scenario's ruleset's own modes show
     toolbar.addWidget(QLabel(" Map mode: ", window))
     toolbar.addWidget(mode_box)
     toolbar.addSeparator()

@@ -199,6 +199,13 @@ def all_modes() -> dict[str, MapMode]:
     return {mode.id: mode for mode in sorted(found.values(), key=lambda mode: mode.rank)}
 
 
+def modes_for(ruleset_id: str) -> dict[str, MapMode]:
+    """The map modes a scenario of this ruleset offers: the shared ones and its own, in menu order."""
+    others = {mode.id for part in rulesets.parts() if part.id != ruleset_id for mode in part.map_modes}
+    own = {mode.id for mode in rulesets.get(ruleset_id).map_modes}
+    return {mode_id: mode for mode_id, mode in all_modes().items() if mode_id in own or mode_id not in others}
+
+
 def paint_fields() -> dict[str, str]:
     """Map mode id -> the attribute its colours show, for every mode that has one to paint."""
     fields = dict(SHARED_PAINT_FIELDS)

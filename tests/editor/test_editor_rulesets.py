@@ -5,14 +5,20 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from PySide6.QtWidgets import QListView
+from pytestqt.qtbot import QtBot
+
 import editor
 from editor import rulesets
 from editor.docks.tables import columns_for
+from editor.files import DEFAULT_SCENARIO
+from editor.mainwindow import MainWindow
 from editor.mapview import range_mode  # noqa: F401  (registers the Range mode, as the window does)
 from editor.mapview.modes import all_modes, mode_for_attribute, paint_fields
 from editor.playtest import changed_mode  # noqa: F401  (registers Changed hands)
 
 EDITOR = Path(editor.__file__).parent
+SCENARIOS = DEFAULT_SCENARIO.parent
 
 
 def test_the_shipped_parts_come_from_their_entry_points() -> None:
@@ -80,3 +86,26 @@ def test_shared_editor_code_names_no_ruleset() -> None:
             if named.search(line):
                 found.append(f"{path.relative_to(EDITOR)}:{number}: {line.strip()}")
     assert found == []
+
+
+def test_the_map_mode_menu_offers_the_open_scenarios_modes(qtbot: QtBot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.open_path(SCENARIOS / "medieval-europe-976.mappa.json")
+    window.actions_by_name["mode_religion"].trigger()
+    assert window.scene.mode_id == "religion"
+    assert window.actions_by_name["mode_religion"].isVisible()
+    assert window.open_path(SCENARIOS / "seasons-isles.mappa.json")
+    # Seasons has no religions: its menu keeps the shared modes, and the map shows the owners.
+    modes = {key: action for key, action in window.actions_by_name.items() if key.startswith("mode_")}
+    hidden = sorted(key.removeprefix("mode_") for key, action in modes.items() if not action.isVisible())
+    assert hidden == ["language", "population", "religion", "seafaring", "social_state"]
+    assert window.scene.mode_id == "owner"
+    box = window.mode_box
+    assert box is not None
+    view = box.view()
+    assert isinstance(view, QListView)
+    shown = [box.itemData(row) for row in range(box.count()) if not view.isRowHidden(row)]
+    assert shown == ["owner", "kind", "validation", "changed_hands", "range"]
+    assert window.open_path(SCENARIOS / "medieval-europe-976.mappa.json")
+    assert window.actions_by_name["mode_religion"].isVisible()
