@@ -214,7 +214,9 @@ class PlaytestController(QObject):
         seats = self._seat_names()
         self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, names, seats, colours))
         self._show_choices()
-        self.log_dock.set_log(session.log, self._rule_of, {**names, **seats}, self._first_round())
+        self.log_dock.set_log(
+            session.log_seen_by(self.viewer()), self._rule_of, {**names, **seats}, self._first_round()
+        )
         self._update_buttons()
 
     def viewer(self) -> str | None:
