@@ -163,6 +163,9 @@ def test_a_broken_entry_point_is_reported_and_the_others_still_load(
     assert len(problems) == 2
     assert any("'nowhere'" in p and "broken-rules" in p and "ModuleNotFoundError" in p for p in problems)
     assert any("'mislabelled'" in p and "gives the ruleset 'toy'" in p for p in problems)
+    # A scenario of a ruleset that did not load says why.
+    (unknown,) = [i for i in validate(io.load(model_part.SCENARIO)) if i.code == "RULESET_UNKNOWN"]
+    assert "a ruleset plug-in failed to load" in unknown.message and "'mislabelled'" in unknown.message
 
 
 def test_registered_restores_the_ruleset_it_shadowed() -> None:
