@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -175,3 +178,31 @@ def test_registered_restores_the_ruleset_it_shadowed() -> None:
     with registry.registered(stand_in):
         assert registry.get("seasons") is stand_in
     assert registry.get("seasons") is seasons
+
+
+def test_the_mappa_command_finds_an_installed_ruleset_in_a_fresh_process(tmp_path: Path) -> None:
+    # As after `pip install stake-rules`: no registration by hand, only the entry point.
+    site = tmp_path / "site"
+    dist = site / "stake_rules-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: stake-rules\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[mappa.rulesets]\ntoy = toyrules.model_part:SPEC\n")
+    package_root = Path(toyrules.__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(package_root)])}
+    script = "import sys; from editor.cli_entry import main; sys.exit(main(sys.argv[1:]))"
+    out = tmp_path / "report"
+    for argv in (
+        ["validate", str(model_part.SCENARIO)],
+        ["playtest", str(model_part.SCENARIO), "--games", "4", "--jobs", "2", "--out", str(out)],
+    ):
+        done = subprocess.run(
+            [sys.executable, "-c", script, *argv],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+    figures = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert figures["finished"] == 4 and set(figures["empires"]) == {"red", "blue"}
