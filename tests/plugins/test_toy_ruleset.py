@@ -23,6 +23,7 @@ from model import io
 from model.bots.base import play
 from model.playtest.capture import capture, summarize
 from model.rules import registry
+from model.rules.protocol import IllegalActionError, replay_log
 from model.scenario import Scenario
 from model.validate import validate
 
@@ -206,3 +207,17 @@ def test_the_mappa_command_finds_an_installed_ruleset_in_a_fresh_process(tmp_pat
         assert done.returncode == 0, done.stderr
     figures = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert figures["finished"] == 4 and set(figures["empires"]) == {"red", "blue"}
+
+
+def test_its_engine_obeys_the_protocol(scenario: Scenario, toy: registry.RulesetSpec) -> None:
+    state = finished_game(scenario, toy, seed=9)
+    game = state.game
+    assert state.is_over() and state.legal_actions() == [] and state.current_player() is None
+    assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
+    twin = state.clone()
+    assert twin == state and twin.owners is not state.owners
+    assert replay_log(game, 9, state.log) == state
+    fresh = game.new_state(9)
+    with pytest.raises(IllegalActionError, match="S2"):
+        fresh.apply("claim a20")  # not next to an area the player holds
+    assert fresh.log == [] and fresh == game.new_state(9)  # a refused action changes nothing
