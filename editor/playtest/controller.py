@@ -221,15 +221,8 @@ class PlaytestController(QObject):
         self._update_buttons()
 
     def log_entries(self) -> list[LogEntry]:
-        """The log as the seat at the computer may read it (the engine's ``log_for``).
-
-        With a human seat, that seat's log (``status.looking``); with AI seats only, the author
-        watching reads everything.
-        """
-        session = self.session
-        if session is None:
-            return []
-        return session.state.log_for(status.looking(session))
+        """The log as the seat at the computer may read it (``PlaytestSession.log_seen_by``)."""
+        return [] if self.session is None else self.session.log_seen_by(self.viewer())
 
     def viewer(self) -> str | None:
         """The seat whose own hidden orders the map may show (see ``status.viewer``)."""

@@ -290,6 +290,7 @@ class PlayLogDock(QDockWidget):
         log_layout = QVBoxLayout(log_box)
         log_layout.setContentsMargins(4, 4, 4, 4)
         self.log = QTreeWidget(log_box)
+        self._entries: list[LogEntry] = []  # what the items show, to update only what changed
         self.log.setHeaderLabels(["#", "Round", "Player", "Action and effects"])
         self.log.setColumnCount(4)
         self.log.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -307,8 +308,6 @@ class PlayLogDock(QDockWidget):
         log_layout.addLayout(log_row)
         self.setWidget(log_box)
         self.log.itemClicked.connect(self._on_log_item)
-        self._entries: list[LogEntry] = []
-        """The entries shown, to add only new ones while what a seat may read of the old is unchanged."""
 
     def set_log(
         self,
@@ -325,10 +324,15 @@ class PlayLogDock(QDockWidget):
         """
         names = names or {}
         shown = self.log.topLevelItemCount()
-        if shown != len(self._entries) or self._entries != entries[:shown]:
-            # Earlier entries changed (a seat's log shows more after a reveal) or the game went back.
-            self.log.clear()
-            shown = 0
+        # Entries shown before may read differently now (a seat's hidden entries after the reveal,
+        # another seat looking): keep the items up to the first entry that differs.
+        before = self._entries if len(self._entries) == shown else []
+        same = 0
+        while same < min(len(before), len(entries)) and before[same] == entries[same]:
+            same += 1
+        for index in range(shown - 1, same - 1, -1):
+            self.log.takeTopLevelItem(index)
+        shown = same
         self._entries = list(entries)
         for entry in entries[shown:]:
             item = QTreeWidgetItem(

@@ -12,6 +12,7 @@ from typing import Any
 
 from editor import rulesets
 from editor.playtest.session import HUMAN, PlaytestSession
+from model.rules.protocol import PUBLIC
 from model.scenario import Scenario
 
 
@@ -106,8 +107,8 @@ def viewer(session: PlaytestSession) -> str | None:
 
 def looking(session: PlaytestSession) -> str | None:
     """Whose knowledge the log and the seats table show: None for the author watching AI seats
-    only (everything), else the human seat of :func:`viewer`, or "" (no seat's secrets) when
-    several humans share the screen and none of them is to act."""
+    only (everything), else the human seat of :func:`viewer`, or ``PUBLIC`` (no seat's secrets)
+    when several humans share the screen and none of them is to act (as ``log_seen_by``)."""
     if not any(seat == HUMAN for seat in session.seats.values()):
         return None
-    return viewer(session) or ""
+    return viewer(session) or PUBLIC

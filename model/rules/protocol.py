@@ -16,7 +16,8 @@
   may see of it is :meth:`State.log_for`, beside ``view()``. A ruleset with open information
   keeps the default, the whole log; one with hidden information (Seasons: face-down units,
   hidden treasuries) filters entries and effects there. A human seat, and a replay saved for a
-  seat, read ``log_for(seat)``; ``seat=None`` is the author, who sees everything.
+  seat, read ``log_for(seat)``; ``seat=None`` is the author, who sees everything, and
+  :data:`PUBLIC` nobody in particular (what every seat may know).
 * Randomness is a :class:`model.rules.rng.Rng` kept in the state, so :func:`replay` of
   ``seed + actions`` rebuilds an identical state.
 """
@@ -29,6 +30,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from model.rules.rng import Rng
+
+PUBLIC = ""
+"""The ``seat`` of :meth:`State.log_for` that is nobody in particular: what every seat may know
+(hot-seat play while an AI acts). No player id is empty."""
 
 
 class ActionError(ValueError):
@@ -243,7 +248,7 @@ class State(ABC):
 
     def log_for(self, seat: str | None) -> list[LogEntry]:
         """Return the log as ``seat`` may see it: the entries it may know of, with the effects it
-        may read (``None``: the author, who sees everything).
+        may read (``None``: the author, who sees everything; :data:`PUBLIC`: what every seat may).
 
         The default is the whole log (open information); a ruleset with hidden information
         overrides this, keeping ``seq`` so that an entry is still the same action of the game.

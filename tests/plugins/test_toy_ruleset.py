@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +23,7 @@ from model import io
 from model.bots.base import play
 from model.playtest.capture import capture, summarize
 from model.rules import registry
+from model.rules.protocol import IllegalActionError, replay_log
 from model.scenario import Scenario
 from model.validate import validate
 
@@ -163,6 +167,9 @@ def test_a_broken_entry_point_is_reported_and_the_others_still_load(
     assert len(problems) == 2
     assert any("'nowhere'" in p and "broken-rules" in p and "ModuleNotFoundError" in p for p in problems)
     assert any("'mislabelled'" in p and "gives the ruleset 'toy'" in p for p in problems)
+    # A scenario of a ruleset that did not load says why.
+    (unknown,) = [i for i in validate(io.load(model_part.SCENARIO)) if i.code == "RULESET_UNKNOWN"]
+    assert "a ruleset plug-in failed to load" in unknown.message and "'mislabelled'" in unknown.message
 
 
 def test_registered_restores_the_ruleset_it_shadowed() -> None:
@@ -172,3 +179,45 @@ def test_registered_restores_the_ruleset_it_shadowed() -> None:
     with registry.registered(stand_in):
         assert registry.get("seasons") is stand_in
     assert registry.get("seasons") is seasons
+
+
+def test_the_mappa_command_finds_an_installed_ruleset_in_a_fresh_process(tmp_path: Path) -> None:
+    # As after `pip install stake-rules`: no registration by hand, only the entry point.
+    site = tmp_path / "site"
+    dist = site / "stake_rules-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: stake-rules\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[mappa.rulesets]\ntoy = toyrules.model_part:SPEC\n")
+    package_root = Path(toyrules.__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(package_root)])}
+    script = "import sys; from editor.cli_entry import main; sys.exit(main(sys.argv[1:]))"
+    out = tmp_path / "report"
+    for argv in (
+        ["validate", str(model_part.SCENARIO)],
+        ["playtest", str(model_part.SCENARIO), "--games", "4", "--jobs", "2", "--out", str(out)],
+    ):
+        done = subprocess.run(
+            [sys.executable, "-c", script, *argv],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+    figures = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert figures["finished"] == 4 and set(figures["empires"]) == {"red", "blue"}
+
+
+def test_its_engine_obeys_the_protocol(scenario: Scenario, toy: registry.RulesetSpec) -> None:
+    state = finished_game(scenario, toy, seed=9)
+    game = state.game
+    assert state.is_over() and state.legal_actions() == [] and state.current_player() is None
+    assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
+    twin = state.clone()
+    assert twin == state and twin.owners is not state.owners
+    assert replay_log(game, 9, state.log) == state
+    fresh = game.new_state(9)
+    with pytest.raises(IllegalActionError, match="S2"):
+        fresh.apply("claim a20")  # not next to an area the player holds
+    assert fresh.log == [] and fresh == game.new_state(9)  # a refused action changes nothing

@@ -9,6 +9,7 @@ import re
 from seasons_helpers import plan, stage
 
 from model.bots.base import RandomBot
+from model.rules.protocol import PUBLIC
 from model.rules.seasons.game import SeasonsGame
 from model.rules.seasons.state import SeasonsState
 
@@ -92,3 +93,13 @@ def test_no_seat_reads_another_nations_unit_kinds_or_treasury_in_a_whole_game(is
                     assert not any(kind in placed[2] for kind in KINDS), effect
                 treasury = TREASURY.match(effect)
                 assert treasury is None or treasury[1] == seat, effect
+
+
+def test_the_public_log_is_what_no_nation_in_particular_may_read(isles: SeasonsGame) -> None:
+    state = bought_cavalry(isles)
+    state.apply("done")  # the next turn's planning has begun: its first entry is face down
+    public = state.log_for(PUBLIC)
+    assert [e.to_json() for e in public] == state.view(None)["log"]
+    assert public[-1].action == "hidden"
+    seen = texts(public)
+    assert not any("cavalry" in t or TREASURY.match(t) for t in seen)
