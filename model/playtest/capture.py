@@ -34,7 +34,7 @@ def capture(scenario: Scenario, state: Any) -> Captured:
     ruleset = scenario.ruleset.id
     spec = registry.get(ruleset)
     if spec is None:
-        raise CaptureError(f"capture is not available for the unknown ruleset {ruleset!r}")
+        raise CaptureError(f"capture is not available: {registry.why_unknown(ruleset)}")
     try:
         function = spec.capture_function()
     except LookupError as error:

@@ -109,7 +109,7 @@ def _seat_levels(game: Game, ruleset: str, config: PlaytestConfig) -> dict[str, 
 def _build_context(scenario: Scenario, config: PlaytestConfig) -> _Context:
     spec = registry.get(scenario.ruleset.id)
     if spec is None:
-        raise PlaytestError(f"unknown ruleset {scenario.ruleset.id!r}; known: {', '.join(registry.known())}")
+        raise PlaytestError(registry.why_unknown(scenario.ruleset.id))
     try:
         game: Game = spec.engine_factory()(scenario)
     except LookupError as error:

@@ -229,6 +229,21 @@ def known() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def why_unknown(ruleset_id: str) -> str:
+    """Return a sentence for a ruleset id nothing registered: which are known, which plug-ins
+    failed to load, and what to do (for the messages of the validator, play-test and edits)."""
+    known_ids = known()
+    text = f"ruleset {ruleset_id!r} is unknown (known: {', '.join(known_ids) or 'none'})"
+    broken = problems()
+    if broken:
+        text += f"; a ruleset plug-in failed to load: {'; '.join(broken)}"
+    if not known_ids:
+        # Entry points live in the installed package's metadata: a checkout run without being
+        # installed (or installed before the rulesets were declared) has none.
+        text += "; no ruleset is installed: reinstall Mappa (pip install -e .) so that its rulesets register"
+    return text + "; fix ruleset.id or install the package that provides the ruleset"
+
+
 def problems() -> list[str]:
     """Return why each ruleset entry point that failed to load was left out (empty when none)."""
     _ensure_discovered()

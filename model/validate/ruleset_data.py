@@ -27,13 +27,9 @@ _RANGE_ERRORS = {"greater_than", "greater_than_equal", "less_than", "less_than_e
 def ruleset(context: Context) -> Iterator[Issue]:
     """A ruleset this Mappa does not know (and why an installed ruleset plug-in did not load)."""
     if context.spec is None:
-        known = ", ".join(registry.known()) or "none"
-        broken = registry.problems()
-        why = f"; a ruleset plug-in failed to load: {'; '.join(broken)}" if broken else ""
         yield issue(
             "RULESET_UNKNOWN",
-            f"ruleset {context.scenario.ruleset.id!r} is unknown (known: {known}){why}: fix ruleset.id "
-            "or install the package that provides it",
+            registry.why_unknown(context.scenario.ruleset.id),
             path="ruleset.id",
         )
 

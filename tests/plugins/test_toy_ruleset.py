@@ -221,3 +221,17 @@ def test_its_engine_obeys_the_protocol(scenario: Scenario, toy: registry.Ruleset
     with pytest.raises(IllegalActionError, match="S2"):
         fresh.apply("claim a20")  # not next to an area the player holds
     assert fresh.log == [] and fresh == game.new_state(9)  # a refused action changes nothing
+
+
+def test_without_any_entry_point_the_message_says_to_reinstall(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A checkout run without installing it has no package metadata, hence no ruleset at all.
+    monkeypatch.setattr(registry, "_REGISTRY", {})
+    monkeypatch.setattr(registry, "_PROBLEMS", [])
+    monkeypatch.setattr(registry, "_discovered", False)
+    monkeypatch.setattr(registry, "_entry_points", list)
+    assert registry.known() == []
+    (unknown,) = [
+        i for i in validate(io.load(ROOT / "scenarios" / "default.mappa.json")) if i.code == "RULESET_UNKNOWN"
+    ]
+    assert "'eotma' is unknown (known: none)" in unknown.message
+    assert "reinstall Mappa (pip install -e .)" in unknown.message
