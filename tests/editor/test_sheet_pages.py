@@ -22,7 +22,7 @@ from editor.export.pdf_sheet import (
 )
 from editor.mapview.scene import MapScene
 from model import io
-from model.cli import main as cli_main
+from editor.cli_entry import main as cli_main
 
 ROOT = Path(__file__).resolve().parents[2]
 EUROPE = ROOT / "scenarios" / "medieval-europe-976.mappa.json"
