@@ -39,6 +39,15 @@ def _run_edit(args: argparse.Namespace) -> int:
         )
     # Imported here only, so that the headless commands never load Qt.
     try:
+        # Before Qt loads: a missing system library (libxcb-cursor0...) is named with its install
+        # command, instead of Qt's bare "could not load the Qt platform plugin xcb".
+        system_libs = importlib.import_module("editor.system_libs")
+    except ModuleNotFoundError:
+        system_libs = None  # no editor package: importing editor.app below says so
+    problem: str | None = system_libs.check() if system_libs is not None else None
+    if problem is not None:
+        raise CliError(problem)
+    try:
         app = importlib.import_module("editor.app")
     except ModuleNotFoundError as error:
         missing = error.name or "editor.app"
@@ -72,6 +81,12 @@ def _configure_render(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--pages-across", type=int, default=2, metavar="N", help="how many pages the --sheet map spans across"
     )
+    parser.add_argument(
+        "--orientation",
+        default="auto",
+        choices=("auto", "portrait", "landscape"),
+        help="page orientation of the --sheet map (auto: whichever needs fewer pages)",
+    )
 
 
 def _run_render_sheet(args: argparse.Namespace) -> int:
@@ -81,9 +96,17 @@ def _run_render_sheet(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as error:
         raise CliError(f"rendering needs the editor and PySide6: module {error.name!r} is missing") from error
     scenario = io.load(args.file)
-    options = sheet.SheetOptions(paper=args.paper, pages_across=args.pages_across, mode=args.mode)
+    options = sheet.SheetOptions(
+        paper=args.paper, pages_across=args.pages_across, mode=args.mode, orientation=args.orientation
+    )
     try:
-        result = sheet.render_sheet(scenario, args.output, options)
+        # Say how many pages it will be before writing (render_sheet prints through ``announce``).
+        result = sheet.render_sheet(
+            scenario,
+            args.output,
+            options,
+            announce=lambda plan: print(f"the sheet will be {plan}", flush=True),
+        )
     except KeyError as error:
         raise CliError(str(error.args[0]) if error.args else str(error)) from error
     except (ValueError, OSError) as error:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent
-from PySide6.QtWidgets import QComboBox, QFileDialog, QMainWindow, QWidget
+from PySide6.QtWidgets import QComboBox, QMainWindow, QWidget
 
 from editor import commands
 from editor.autosave import Autosaver
@@ -21,7 +21,6 @@ from editor.docks.issues import IssuesDock
 from editor.docks.legend import LegendDock
 from editor.docks.tables import TablesDock
 from editor.document import DocumentChange, ScenarioDocument
-from editor.errors import show_error
 from editor.extras import install_extras
 from editor.files import FileController
 from editor.mapview.modes import get_mode
@@ -31,7 +30,6 @@ from editor.mapview.toolset import make_tools
 from editor.mapview.view import MapView
 from editor.menus import build_menus
 from editor.playtest import install_playtest
-from editor.render import RenderError, render_scene
 from editor.selection import Selection
 from editor.statusbar import MapStatusBar
 from editor.validation import LiveValidator
@@ -165,6 +163,15 @@ class MainWindow(QMainWindow):
         if action is not None and not action.isChecked():
             action.setChecked(True)  # chosen by a shortcut or by code: keep the toolbar in step
         self.status.showMessage(tool.hint, 5000)
+        self.focus_map()
+
+    def focus_map(self) -> None:
+        """Give the keyboard to the map after a tool or mode change.
+
+        Otherwise a field the author never clicked into (the inspector's Name, reached when a dock
+        with the focus hides) keeps it, and the next tool key (1-9) types into it.
+        """
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def set_mode(self, mode_id: str) -> None:
         """Colour the map by a mode."""
@@ -176,6 +183,7 @@ class MainWindow(QMainWindow):
             action.setChecked(True)
         if self.mode_box is not None:
             self.mode_box.setCurrentIndex(self.mode_box.findData(mode_id))
+        self.focus_map()
 
     def locate_issue(self, issue: Issue) -> None:
         """Select what an issue concerns and zoom to it (or to its location)."""
@@ -226,20 +234,11 @@ class MainWindow(QMainWindow):
             self.report("Nothing selected to zoom to")
 
     def export_image(self) -> bool:
-        """File > Export: draw the map in the current mode to a PNG, SVG or PDF file."""
-        start = str((self.document.path or Path.home() / "map").with_suffix("").with_suffix(".png"))
-        chosen, _ = QFileDialog.getSaveFileName(
-            self, "Export the map", start, "PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"
-        )
-        if not chosen:
-            return False
-        try:
-            render_scene(self.scene, chosen)
-        except (RenderError, OSError) as error:
-            show_error(self, "Cannot export the map", str(error))
-            return False
-        self.report(f"Exported {chosen}")
-        return True
+        """File > Export: the Export dialog (file, map mode, layers, width, background, legend), then
+        the map drawn to PNG, SVG or PDF without the selection or any tool state."""
+        from editor.export.image_dialog import export_with_dialog
+
+        return export_with_dialog(self)
 
     def open_path(self, path: Path) -> bool:
         """Open a file without asking (used at start-up)."""

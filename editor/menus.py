@@ -74,7 +74,11 @@ def build_menus(window: MainWindow) -> None:
     actions["generate_map"] = _action(
         window, "&Generate map from points…", partial(generate_from_points, window)
     )
-    for name in ("save", "save_as", "generate_map", "export", "export_sheet", "close"):
+    # Import a map from another format (editor.dialogs.import_map, `mappa import` in the editor).
+    from editor.dialogs.import_map import import_map
+
+    actions["import_map"] = _action(window, "&Import…", partial(import_map, window), "Ctrl+I")
+    for name in ("save", "save_as", "import_map", "generate_map", "export", "export_sheet", "close"):
         file_menu.addAction(actions[name])
     file_menu.addSeparator()
     file_menu.addAction(actions["quit"])
@@ -158,6 +162,13 @@ def build_menus(window: MainWindow) -> None:
         tools_menu.addAction(action)
         toolbar.addAction(action)
         actions[f"tool_{tool_id}"] = action
+    tools_menu.addSeparator()
+    toolbar.addSeparator()
+    for tool_id, tool in window.tools.items():  # tool options (e.g. "Split every area crossed")
+        for option in tool.options():
+            tools_menu.addAction(option)
+            toolbar.addAction(option)
+            actions[f"{tool_id}_{option.objectName()}"] = option
     toolbar.addSeparator()
     mode_box = QComboBox(window)
     window.mode_box = mode_box

@@ -87,9 +87,12 @@ def _draw_legend(
         painter.drawText(QRectF(swatch.right() + 8 * scale, y, column_width - 30 * scale, line), entry.label)
 
 
-def paint_map(painter: QPainter, scene: MapScene, target: QRectF, legend: bool = True) -> None:
+def paint_map(
+    painter: QPainter, scene: MapScene, target: QRectF, legend: bool = True, background: QColor | None = None
+) -> None:
     """Render the whole map into ``target`` (device coordinates), keeping its aspect ratio; with
-    ``legend``, the bottom of ``target`` is a band holding the title and the legend."""
+    ``legend``, the bottom of ``target`` is a band holding the title and the legend. ``background``
+    fills ``target`` first (default: the scene's own background; a transparent colour leaves it)."""
     band = legend_height(target.width(), len(scene.legend)) if legend else 0.0
     area = QRectF(target.left(), target.top(), target.width(), max(target.height() - band, 1.0))
     source = scene.map_rect()
@@ -97,16 +100,36 @@ def paint_map(painter: QPainter, scene: MapScene, target: QRectF, legend: bool =
         area.width() / max(source.width(), 1e-9), area.height() / max(source.height(), 1e-9)
     )
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    painter.fillRect(target, scene.backgroundBrush())
-    scene.render(painter, area, source, Qt.AspectRatioMode.KeepAspectRatio)
+    fill = scene.backgroundBrush().color() if background is None else background
+    if fill.alpha() > 0:
+        painter.fillRect(target, fill)
+    # The scene paints its own background brush under the map: the chosen background replaces it.
+    own_brush = scene.backgroundBrush()
+    if background is not None:
+        scene.setBackgroundBrush(background if background.alpha() > 0 else Qt.BrushStyle.NoBrush)
+    try:
+        scene.render(painter, area, source, Qt.AspectRatioMode.KeepAspectRatio)
+    finally:
+        if background is not None:
+            scene.setBackgroundBrush(own_brush)
     if legend:
         mode = get_mode(scene.mode_id)
         strip = QRectF(target.left(), area.bottom(), target.width(), band)
         _draw_legend(painter, strip, scene.scenario.metadata.title, mode.name, scene.legend)
 
 
-def render_scene(scene: MapScene, output: str | os.PathLike[str], width: int = DEFAULT_WIDTH) -> Path:
-    """Write the scene's map to a PNG, SVG or PDF file (chosen by the suffix); return the path."""
+def render_scene(
+    scene: MapScene,
+    output: str | os.PathLike[str],
+    width: int = DEFAULT_WIDTH,
+    legend: bool = True,
+    background: QColor | None = None,
+) -> Path:
+    """Write the scene's map to a PNG, SVG or PDF file (chosen by the suffix); return the path.
+
+    Draws the scene as it is: File > Export goes through ``editor.export.image.export_image``, which
+    leaves the selection and tool state out. ``legend`` adds the title and legend band under the
+    map; ``background`` is the fill (default: the scene's; transparent for none)."""
     path = Path(output)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
@@ -117,21 +140,32 @@ def render_scene(scene: MapScene, output: str | os.PathLike[str], width: int = D
         raise RenderError(f"width {width} px is out of range (16 to 20000)")
     source = scene.map_rect()
     map_height = width * source.height() / max(source.width(), 1e-9)
-    height = max(1, round(map_height + legend_height(width, len(scene.legend))))
+    band = legend_height(width, len(scene.legend)) if legend else 0.0
+    height = max(1, round(map_height + band))
     # Vector formats get labels as text paths; the editor's cached label pictures come back after.
     scene.state.vector_labels = suffix != ".png"
     try:
-        _write(scene, path, suffix, width, height)
+        _write(scene, path, suffix, width, height, legend, background)
     finally:
         scene.state.vector_labels = False
     return path
 
 
-def _write(scene: MapScene, path: Path, suffix: str, width: int, height: int) -> None:
+def _write(
+    scene: MapScene,
+    path: Path,
+    suffix: str,
+    width: int,
+    height: int,
+    legend: bool = True,
+    background: QColor | None = None,
+) -> None:
     if suffix == ".png":
         image = QImage(QSize(width, height), QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(QColor("#ffffff"))
-        _paint_on(image, scene, QRectF(0, 0, width, height))
+        image.fill(
+            QColor(0, 0, 0, 0) if background is not None and background.alpha() == 0 else QColor("#ffffff")
+        )
+        _paint_on(image, scene, QRectF(0, 0, width, height), legend, background)
         if not image.save(str(path)):
             raise RenderError(f"{path}: cannot write the PNG file")
     elif suffix == ".svg":
@@ -143,7 +177,7 @@ def _write(scene: MapScene, path: Path, suffix: str, width: int, height: int) ->
         generator.setViewBox(QRectF(0, 0, width, height))
         generator.setTitle(scene.scenario.metadata.title)
         generator.setDescription("Rendered by Mappa")
-        _paint_on(generator, scene, QRectF(0, 0, width, height))
+        _paint_on(generator, scene, QRectF(0, 0, width, height), legend, background)
         if not path.exists():
             raise RenderError(f"{path}: cannot write the SVG file")
     else:
@@ -160,17 +194,23 @@ def _write(scene: MapScene, path: Path, suffix: str, width: int, height: int) ->
         painter = QPainter(writer)
         try:
             page = QRectF(painter.viewport())
-            paint_map(painter, scene, page)
+            paint_map(painter, scene, page, legend, background)
         finally:
             painter.end()
         if not path.exists():
             raise RenderError(f"{path}: cannot write the PDF file")
 
 
-def _paint_on(device: QPaintDevice, scene: MapScene, target: QRectF) -> None:
+def _paint_on(
+    device: QPaintDevice,
+    scene: MapScene,
+    target: QRectF,
+    legend: bool = True,
+    background: QColor | None = None,
+) -> None:
     painter = QPainter(device)
     try:
-        paint_map(painter, scene, target)
+        paint_map(painter, scene, target, legend, background)
     finally:
         painter.end()
 

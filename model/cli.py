@@ -292,51 +292,33 @@ def _file_version(path: str) -> object:
 
 
 def _configure_import(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("format", choices=("geojson", "topojson"), help="the source's format")
-    parser.add_argument("source", metavar="SRC", help="the GeoJSON or TopoJSON file")
-    parser.add_argument("-o", "--output", metavar="OUT", required=True, help="the scenario file to write")
-    parser.add_argument("--layer", metavar="NAME", help="TopoJSON object to read (default: the first)")
-    parser.add_argument(
-        "--name-property",
-        metavar="P",
-        help="feature property naming each area (default: the first of name, NAME, ADMIN that features have)",
-    )
-    parser.add_argument("--id-property", metavar="P", help="feature property to make area ids from")
-    parser.add_argument("--bbox", metavar="W,S,E,N", help="keep only what lies in this lon/lat box (degrees)")
-    parser.add_argument(
-        "--project",
-        metavar="CRS",
-        help="projected CRS for lon/lat data (default EPSG:3035, in km); 'none' keeps the source coordinates",
-    )
-    parser.add_argument("--grid", type=float, metavar="G", help="coordinate grid in map units (default 0.1)")
-    parser.add_argument("--title", metavar="T", help="scenario title (default: from the file name)")
+    from model.exchange.import_command import configure
+
+    configure(parser)
 
 
 def _run_import(args: argparse.Namespace) -> int:
-    from model.importers import ImportOptions, SourceError, import_file
+    from model.exchange.import_command import ERRORS, run
 
     try:
-        options = ImportOptions.from_text(
-            layer=args.layer,
-            name_property=args.name_property,
-            id_property=args.id_property,
-            bbox=args.bbox,
-            project=args.project,
-            grid=args.grid,
-            title=args.title,
-        )
-        result = import_file(args.format, args.source, options)
-    except SourceError as error:
+        return run(args)
+    except ERRORS as error:
         raise CliError(str(error)) from error
-    for warning in result.warnings:
-        print(f"{args.source}: warning: {warning}", file=sys.stderr)
-    _write(args.output, io.dumps(result.scenario))
-    data = summary(result.scenario)
-    print(
-        f"wrote {args.output}: {data['areas']['land']} land and {data['areas']['sea']} sea areas, "
-        f"{data['boundaries']} boundaries ({_plural(len(result.warnings), 'warning')} during import)"
-    )
-    return 0
+
+
+def _configure_export(parser: argparse.ArgumentParser) -> None:
+    from model.exchange.export_command import configure
+
+    configure(parser)
+
+
+def _run_export(args: argparse.Namespace) -> int:
+    from model.exchange.export_command import ERRORS, run
+
+    try:
+        return run(args)
+    except ERRORS as error:
+        raise CliError(str(error)) from error
 
 
 # --- generate ----------------------------------------------------------------------------------
@@ -404,7 +386,16 @@ COMMANDS: list[Command] = [
     Command("schema", "print the JSON Schema of the file format", _configure_schema, _run_schema),
     Command("migrate", "upgrade a file written by an older Mappa", _configure_migrate, _run_migrate),
     Command(
-        "import", "make a scenario map from GeoJSON or TopoJSON polygons", _configure_import, _run_import
+        "import",
+        "make a scenario map from another format (mappa import FORMAT --help)",
+        _configure_import,
+        _run_import,
+    ),
+    Command(
+        "export",
+        "write the map in another format (mappa export FORMAT --help)",
+        _configure_export,
+        _run_export,
     ),
     Command(
         "generate", "make a map from named points on a basemap (Voronoi)", _configure_generate, _run_generate

@@ -14,6 +14,9 @@ import shapely
 from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
+from model.crossings import self_crossings
+from model.limits import CROSSING_PAIRS_EXAMINED, CROSSINGS_LISTED, SEGMENT_PAIRS_EXAMINED
+
 
 @dataclass(frozen=True)
 class LineworkProblem:
@@ -107,15 +110,7 @@ def find_problems(
                 )
         simple = shapely.is_simple(array)
         for k in np.nonzero(~simple & (lengths > 0))[0]:
-            bid = ids[int(k)]
-            problems.append(
-                LineworkProblem(
-                    "BOUNDARY_SELF_CROSSING",
-                    (bid,),
-                    _self_crossing_point(array[int(k)]),
-                    f"boundary {bid} crosses or touches itself; move its points so that it does not",
-                )
-            )
+            problems.append(_self_crossing(ids[int(k)], array[int(k)]))
         problems.extend(_meeting_problems(ids, array))
     # Dangling: a free end, or a boundary that bounds no face.
     first = np.concatenate([[0], np.nonzero(np.diff(owner))[0] + 1])
@@ -153,66 +148,112 @@ def find_problems(
     return problems
 
 
-def _self_crossing_point(line: LineString) -> tuple[float, float]:
-    """Where a line crosses or touches itself: a node of its self-noded version that is not an end."""
-    noded = shapely.node(line)
-    ends = shapely.get_coordinates(
-        np.concatenate(
-            [shapely.get_point(shapely.get_parts(noded), 0), shapely.get_point(shapely.get_parts(noded), -1)]
-        )
+def _self_crossing(bid: str, line: LineString) -> LineworkProblem:
+    """Where and how often a line crosses or touches itself, found with bounded work
+    (``model.crossings``: noding a line through thousands of random points takes minutes)."""
+    found = self_crossings([shapely.get_coordinates(line)])
+    start = line.coords[0]
+    location = found.first or (float(start[0]), float(start[1]))
+    if found.count:
+        how = found.describe()
+    else:  # is_simple saw it, but within the limits no crossing was found to show
+        how = f"(where could not be found: {SEGMENT_PAIRS_EXAMINED.explain()})"
+    return LineworkProblem(
+        "BOUNDARY_SELF_CROSSING",
+        (bid,),
+        location,
+        f"boundary {bid} crosses or touches itself {how}; move its points so that it does not",
     )
-    original = {tuple(line.coords[0]), tuple(line.coords[-1])}
-    values, counts = np.unique(ends, axis=0, return_counts=True)
-    for value, count in zip(values, counts, strict=True):
-        point = (float(value[0]), float(value[1]))
-        if count > 2 or (point not in original and count > 1):
-            return point
-    return (float(line.coords[0][0]), float(line.coords[0][1]))
+
+
+_CHUNK_PAIRS = 200_000
+"""About how many candidate pairs one chunk of boundaries may bring back (bounds the arrays)."""
 
 
 def _meeting_problems(ids: list[str], array: np.ndarray) -> list[LineworkProblem]:
-    """Pairs of boundaries meeting anywhere but at shared end points (one query, one relate)."""
+    """Pairs of boundaries meeting anywhere but at shared end points (indexed, in chunks).
+
+    Bounded work: at most ``CROSSINGS_LISTED`` problems are listed (then one says there are
+    more), and at most ``CROSSING_PAIRS_EXAMINED`` pairs of boundaries with overlapping boxes are
+    looked at; 3,000 random segments cross a million times, and one issue each took a minute.
+    """
     problems: list[LineworkProblem] = []
     tree = shapely.STRtree(array)
-    pairs = tree.query(array, predicate="intersects")
-    pairs = pairs[:, pairs[0] < pairs[1]]
-    if not pairs.shape[1]:
-        return problems
-    # DE-9IM: interior/interior, interior/boundary or boundary/interior contact is not noded.
-    matrices = shapely.relate(array[pairs[0]], array[pairs[1]])
     closed = shapely.is_closed(array)
-    for k in range(pairs.shape[1]):
-        matrix = str(matrices[k])
-        if matrix[0] == "F" and matrix[1] == "F" and matrix[3] == "F":
+    examined = 0
+    chunk = 64  # small at first; then sized by the pairs per boundary seen so far
+    begin = 0
+    while begin < len(array):
+        end = min(len(array), begin + chunk)
+        pairs = tree.query(array[begin:end])  # boxes only, counted against the budget
+        examined += pairs.shape[1]
+        chunk = max(1, _CHUNK_PAIRS * (end - begin) // max(1, pairs.shape[1]))
+        first, second = pairs[0] + begin, pairs[1]
+        begin = end
+        if examined > CROSSING_PAIRS_EXAMINED.value:
+            problems.append(_too_tangled(ids, array, int(first[0]), CROSSING_PAIRS_EXAMINED.explain()))
+            return problems
+        keep = first < second
+        first, second = first[keep], second[keep]
+        if not len(first):
             continue
-        a, b = int(pairs[0][k]), int(pairs[1][k])
-        first, second = array[a], array[b]
-        if (closed[a] or closed[b]) and meets_at_ends(first, second):
-            continue  # a closed ring's node counts as interior for shapely, but it is a node here
-        meeting = shapely.intersection(first, second)
-        if matrix[0] == "1" and shapely.equals(first, second):
-            code, message = (
-                "BOUNDARY_DUPLICATE",
-                f"boundaries {ids[a]} and {ids[b]} are the same line; delete one",
-            )
-        elif matrix[0] == "1":
-            code = "BOUNDARY_CROSSING"
-            message = (
-                f"boundaries {ids[a]} and {ids[b]} overlap along a stretch; "
-                "delete the overlapping part of one of them"
-            )
-        elif matrix[0] == "0":
-            code = "BOUNDARY_CROSSING"
-            message = (
-                f"boundaries {ids[a]} and {ids[b]} cross away from their end points; "
-                "split both where they meet (draw through the point) or move them apart"
-            )
-        else:
-            ender, middle = (ids[a], ids[b]) if matrix[3] != "F" else (ids[b], ids[a])
-            code = "BOUNDARY_CROSSING"
-            message = (
-                f"boundary {ender} ends on the middle of boundary {middle}; "
-                f"split {middle} at that point so that they share a node"
-            )
-        problems.append(LineworkProblem(code, (ids[a], ids[b]), _point(meeting), message))
+        keep = shapely.intersects(array[first], array[second])
+        first, second = first[keep], second[keep]
+        order = np.lexsort((second, first))
+        first, second = first[order], second[order]
+        # DE-9IM: interior/interior, interior/boundary or boundary/interior contact is not noded.
+        matrices = shapely.relate(array[first], array[second])
+        for k in range(len(first)):
+            matrix = str(matrices[k])
+            if matrix[0] == "F" and matrix[1] == "F" and matrix[3] == "F":
+                continue
+            a, b = int(first[k]), int(second[k])
+            if (closed[a] or closed[b]) and meets_at_ends(array[a], array[b]):
+                continue  # a closed ring's node counts as interior for shapely, but it is a node here
+            if len(problems) == CROSSINGS_LISTED.value:
+                problems.append(_too_tangled(ids, array, a, CROSSINGS_LISTED.explain()))
+                return problems
+            problems.append(_meeting(ids, array, a, b, matrix))
     return problems
+
+
+def _meeting(ids: list[str], array: np.ndarray, a: int, b: int, matrix: str) -> LineworkProblem:
+    """The problem of two boundaries that meet away from shared end points (``matrix``: DE-9IM)."""
+    first, second = array[a], array[b]
+    meeting = shapely.intersection(first, second)
+    if matrix[0] == "1" and shapely.equals(first, second):
+        code, message = (
+            "BOUNDARY_DUPLICATE",
+            f"boundaries {ids[a]} and {ids[b]} are the same line; delete one",
+        )
+    elif matrix[0] == "1":
+        code = "BOUNDARY_CROSSING"
+        message = (
+            f"boundaries {ids[a]} and {ids[b]} overlap along a stretch; "
+            "delete the overlapping part of one of them"
+        )
+    elif matrix[0] == "0":
+        code = "BOUNDARY_CROSSING"
+        message = (
+            f"boundaries {ids[a]} and {ids[b]} cross away from their end points; "
+            "split both where they meet (draw through the point) or move them apart"
+        )
+    else:
+        ender, middle = (ids[a], ids[b]) if matrix[3] != "F" else (ids[b], ids[a])
+        code = "BOUNDARY_CROSSING"
+        message = (
+            f"boundary {ender} ends on the middle of boundary {middle}; "
+            f"split {middle} at that point so that they share a node"
+        )
+    return LineworkProblem(code, (ids[a], ids[b]), _point(meeting), message)
+
+
+def _too_tangled(ids: list[str], array: np.ndarray, at: int, limit: str) -> LineworkProblem:
+    """The one problem that stands for every crossing not examined or not listed past a limit."""
+    return LineworkProblem(
+        "BOUNDARY_CROSSING",
+        (ids[at],),
+        _point(array[at]),
+        f"the boundaries cross in more places than are listed (the check stopped near boundary "
+        f"{ids[at]}): {limit}",
+    )

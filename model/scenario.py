@@ -22,9 +22,10 @@ import re
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from model.crs_forms import crs_problem
+from model.limits import BOUNDARY_POINTS, COORDINATE_MAX, GRID_MAX, GRID_MIN
 
 SCHEMA_VERSION = 1
 """The version of the file format this code reads and writes (see ``model.io`` for migrations)."""
@@ -35,6 +36,25 @@ _ID_RE = re.compile(ID_PATTERN)
 Id = Annotated[str, Field(pattern=ID_PATTERN, description="A stable identifier, unique in the file.")]
 Point = tuple[float, float]
 """A point ``(x, y)`` in map units."""
+
+
+def _within_map(points: list[Point]) -> list[Point]:
+    """Refuse a coordinate beyond ``COORDINATE_MAX`` (snapping it to the grid would overflow).
+
+    One check per list, naming the first such point: a constraint on each coordinate made one
+    error per point, and a file of a million far points took a minute and gigabytes to refuse.
+    """
+    for index, (x, y) in enumerate(points):
+        if not (-COORDINATE_MAX <= x <= COORDINATE_MAX and -COORDINATE_MAX <= y <= COORDINATE_MAX):
+            raise ValueError(
+                f"point {index} ({x:g}, {y:g}) lies beyond {COORDINATE_MAX:g}, the largest coordinate "
+                "a map holds: rescale the map"
+            )
+    return points
+
+
+MapPoints = Annotated[list[Point], AfterValidator(_within_map)]
+"""A list of points whose coordinates a map can hold."""
 
 JsonValue = Any
 """A JSON value (ruleset attributes are validated by the ruleset's own models)."""
@@ -136,7 +156,15 @@ class Boundary(Strict):
     """
 
     id: Id
-    points: list[Point] = Field(min_length=2)
+    points: MapPoints = Field(min_length=2, json_schema_extra={"maxItems": BOUNDARY_POINTS.value})
+
+    @field_validator("points", mode="before")
+    @classmethod
+    def _not_too_long(cls, value: Any) -> Any:
+        # Checked before the points are read, so that a huge list costs nothing more.
+        if isinstance(value, list) and len(value) > BOUNDARY_POINTS.value:
+            raise ValueError(f"the boundary has {len(value):,} points; {BOUNDARY_POINTS.explain()}")
+        return value
 
 
 class Area(Strict):
@@ -145,8 +173,14 @@ class Area(Strict):
     id: Id
     name: str
     kind: AreaKind = AreaKind.LAND
-    anchors: list[Point] = Field(min_length=1)
+    anchors: MapPoints = Field(min_length=1)
     label: Point | None = Field(default=None, description="Where the name is drawn; the anchor if unset.")
+
+    @field_validator("label")
+    @classmethod
+    def _label_within_map(cls, value: Point | None) -> Point | None:
+        return None if value is None else _within_map([value])[0]
+
     attributes: dict[str, JsonValue] = Field(default_factory=dict)
 
 
@@ -180,7 +214,9 @@ class MapData(Strict):
 
     units: str = Field(default="px", description="What one map unit is: px, m, km.")
     bounds: Bounds | None = None
-    grid: float = Field(default=0.01, gt=0, description="Coordinates are multiples of this.")
+    grid: float = Field(
+        default=0.01, ge=GRID_MIN, le=GRID_MAX, description="Coordinates are multiples of this."
+    )
     projection: Projection | None = None
     adjacency: AdjacencyPolicy = Field(default_factory=AdjacencyPolicy)
     boundaries: list[Boundary] = Field(default_factory=list)

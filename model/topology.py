@@ -111,12 +111,14 @@ class Topology:
         self._face_boundaries = {}
         self._boundary_faces = {}
         self._link_faces(range(len(polygons)), ids)
-        self._area_order = {area.id: i for i, area in enumerate(map_data.areas)}
+        # Ids should be unique (the validator reports DUPLICATE_ID); the first area of an id counts.
+        areas = _first_of_each_id(map_data.areas)
+        self._area_order = {area.id: i for i, area in enumerate(areas)}
         self._anchors = {}
         self._anchor_faces = {}
         self._face_areas = {}
         self._strays = set()
-        self._place_areas(map_data.areas, self._face_index)
+        self._place_areas(areas, self._face_index)
         self._clean = None
         self._reset_caches()
 
@@ -580,6 +582,17 @@ class Topology:
                 self._problems = find_problems(self._lines, bounded, known_clean=self._clean is True)
             self._clean = not any(p.code in BREAKING for p in self._problems)
         return list(self._problems)
+
+
+def _first_of_each_id(areas: Sequence[Area]) -> list[Area]:
+    """The areas in order, without later ones whose id an earlier one has."""
+    seen: set[str] = set()
+    kept = []
+    for area in areas:
+        if area.id not in seen:
+            seen.add(area.id)
+            kept.append(area)
+    return kept
 
 
 def _union(polygons: list[Polygon | None]) -> AreaShape:

@@ -49,8 +49,8 @@ from editor.docks.fields import (
     SetKey,
     ToggleReference,
 )
+from editor.docks.range_spin import INT_LIMIT, RangeDoubleSpinBox, RangeSpinBox
 
-INT_LIMIT = 1_000_000
 _FILTER_FROM = 12
 """Lists longer than this get a filter line in their popup (a map may have thousands of areas)."""
 
@@ -250,16 +250,16 @@ class RefListEditor(_RefEditor):
 
 def _number_box(
     parent: QWidget, number: type, low: float | None, high: float | None
-) -> QSpinBox | QDoubleSpinBox:
-    box: QSpinBox | QDoubleSpinBox
+) -> RangeSpinBox | RangeDoubleSpinBox:
+    box: RangeSpinBox | RangeDoubleSpinBox
     if number is float:
-        box = QDoubleSpinBox(parent)
+        box = RangeDoubleSpinBox(parent)
         box.setDecimals(3)
-        box.setRange(low if low is not None else -1e9, high if high is not None else 1e9)
+        box.set_allowed(low if low is not None else -1e9, high if high is not None else 1e9)
     else:
-        box = QSpinBox(parent)
+        box = RangeSpinBox(parent)
         minimum = int(low) if low is not None else -INT_LIMIT
-        box.setRange(minimum, int(high) if high is not None else INT_LIMIT)
+        box.set_allowed(minimum, int(high) if high is not None else INT_LIMIT)
     box.setKeyboardTracking(False)
     return box
 
@@ -366,6 +366,7 @@ class RefTableEditor(_RefEditor):
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             spin = _number_box(self.rows_widget, self.number, self.low, self.high)
             spin.setMaximumWidth(72)
+            spin.out_of_range.connect(self.invalid)  # said under the header, never clamped silently
             convert = float if isinstance(spin, QDoubleSpinBox) else int
             spin.valueChanged.connect(lambda v, k=key, c=convert: self._spun(k, c(v)))
             remove = QToolButton(self.rows_widget)

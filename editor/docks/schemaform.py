@@ -36,14 +36,12 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QCheckBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -58,6 +56,7 @@ from editor.docks.fields import (
     resolve_edit,
 )
 from editor.docks.pickers import ColourEditor, CompactComboBox, RefListEditor, RefTableEditor
+from editor.docks.range_spin import INT_LIMIT, RangeDoubleSpinBox, RangeSpinBox
 
 __all__ = [
     "MIXED",
@@ -82,7 +81,6 @@ __all__ = [
     "set_path",
 ]
 
-INT_LIMIT = 1_000_000
 _COLOUR_PATTERNS = {r"^#[0-9a-fA-F]{6}$", r"^#[0-9A-Fa-f]{6}$", r"^#[0-9a-f]{6}$"}
 
 
@@ -200,13 +198,15 @@ class IntEditor(FieldEditor):
     """A spin box over the field's range; an optional field shows "not set" below the range."""
 
     def __init__(self, parent: QWidget, low: float | None, high: float | None, optional: bool) -> None:
-        self.box = QSpinBox(parent)
+        self.box = RangeSpinBox(parent)
         super().__init__(self.box)
         self.optional = optional
         minimum = int(low) if low is not None else -INT_LIMIT
         maximum = int(high) if high is not None else INT_LIMIT
         self.unset = minimum - 1
-        self.box.setRange(self.unset if optional else minimum, maximum)
+        self.box.set_allowed(self.unset if optional else minimum, maximum, unset_below=optional)
+        # A number outside the range is refused with the range, never replaced silently.
+        self.box.out_of_range.connect(self.invalid)
         if optional:
             self.box.setSpecialValueText("not set")
         self.box.setKeyboardTracking(False)
@@ -230,10 +230,11 @@ class FloatEditor(FieldEditor):
     """A double spin box over the field's range."""
 
     def __init__(self, parent: QWidget, low: float | None, high: float | None) -> None:
-        self.box = QDoubleSpinBox(parent)
+        self.box = RangeDoubleSpinBox(parent)
         super().__init__(self.box)
         self.box.setDecimals(3)
-        self.box.setRange(low if low is not None else -1e9, high if high is not None else 1e9)
+        self.box.set_allowed(low if low is not None else -1e9, high if high is not None else 1e9)
+        self.box.out_of_range.connect(self.invalid)
         self.box.setKeyboardTracking(False)
         self.box.valueChanged.connect(lambda value: self._emit(float(value)))
 
@@ -382,11 +383,15 @@ class SchemaForm(QWidget):
                 continue
             editor = self._editor_for(annotation, optional, info, name)
             editor.committed.connect(lambda value, p=path, e=editor: self._committed(p, e, value))
-            editor.invalid.connect(self.invalid)
-            label = QLabel(field_label(name, info), self)
+            label_text = field_label(name, info)
+            label = QLabel(label_text, self)
+            # A refusal names the field it concerns ("Fort strength: 9 is out of range...").
+            editor.invalid.connect(lambda message, t=label_text: self.invalid.emit(f"{t}: {message}"))
             if info.description:
                 label.setToolTip(info.description)
-                editor.widget.setToolTip(info.description)
+                # Keep what the editor's own tooltip says (a spin box's allowed range) below it.
+                own = editor.widget.toolTip()
+                editor.widget.setToolTip(f"{info.description}\n{own}" if own else info.description)
             if info.frozen:
                 # Shown for information: no edit operation changes it.
                 editor.widget.setEnabled(False)

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -31,6 +31,7 @@ from PySide6.QtGui import (
 )
 
 from editor.document import ScenarioDocument
+from editor.export.image import clean_scene
 from editor.export.setup_table import SetupTable, setup_tables
 from editor.mapview.modes import get_mode
 from editor.mapview.scene import MapScene
@@ -54,6 +55,16 @@ LABEL_MM = 7.0
 """Height of the label strip above the map on each map page."""
 
 
+ORIENTATIONS = ("auto", "portrait", "landscape")
+
+SHRINK_LIMIT = 0.8
+"""How much smaller than ``pages_across`` pages wide the map may print to save a row (or a column)
+of pages that would hold only a sliver of it."""
+
+HasMap = Callable[[QRectF], bool]
+"""Whether a rectangle of the map (map units) holds part of the map (an area)."""
+
+
 class SheetError(ValueError):
     """A sheet that cannot be made (unknown paper, pages across out of range, unwritable file)."""
 
@@ -65,11 +76,17 @@ class SheetOptions:
     paper: str = "A4"
     pages_across: int = 2
     mode: str = "owner"
+    orientation: str = "auto"
+    """``auto`` (whichever needs fewer pages; the map's shape on a tie), ``portrait`` or ``landscape``."""
 
     def checked(self) -> SheetOptions:
         """Return self, or raise ``SheetError`` naming the bad choice and the allowed ones."""
         if self.paper not in PAPERS:
             raise SheetError(f"unknown paper {self.paper!r}; use one of {', '.join(PAPERS)}")
+        if self.orientation not in ORIENTATIONS:
+            raise SheetError(
+                f"unknown orientation {self.orientation!r}; use one of {', '.join(ORIENTATIONS)}"
+            )
         if not 1 <= self.pages_across <= 20:
             raise SheetError(f"pages across must be 1 to 20, not {self.pages_across}")
         get_mode(self.mode)  # KeyError naming the known modes
@@ -87,7 +104,10 @@ class Tile:
 
 @dataclass(frozen=True)
 class TileLayout:
-    """How the map is cut into pages: grid size, scale (device px per map unit) and the tiles."""
+    """How the map is cut into pages: grid size, scale (device px per map unit) and the tiles.
+
+    ``tiles`` holds only the pages that print part of the map (a grid cell with none is left out).
+    """
 
     columns: int
     rows: int
@@ -98,37 +118,65 @@ class TileLayout:
     @property
     def pages(self) -> int:
         """The number of map pages."""
-        return self.columns * self.rows
+        return len(self.tiles)
+
+    def page_number(self, row: int, column: int) -> int | None:
+        """The page number (from 1) of the tile at this place of the grid, None when left out."""
+        for number, tile in enumerate(self.tiles, start=1):
+            if (tile.row, tile.column) == (row, column):
+                return number
+        return None
+
+
+def _count(printed: float, content: float, overlap: float) -> int:
+    """How many pages of ``content`` px, overlapping by ``overlap``, a span ``printed`` px long needs."""
+    return max(1, math.ceil((printed - overlap) / max(content - overlap, 1e-9) - 1e-9))
+
+
+def _span(pages: int, content: float, overlap: float) -> float:
+    """The length ``pages`` overlapping pages print."""
+    return pages * content - (pages - 1) * overlap
 
 
 def plan_tiles(
-    source: QRectF, content_w: float, content_h: float, pages_across: int, overlap: float, landscape: bool
+    source: QRectF,
+    content_w: float,
+    content_h: float,
+    pages_across: int,
+    overlap: float,
+    landscape: bool,
+    has_map: HasMap | None = None,
 ) -> TileLayout:
     """Cut ``source`` (map units) into tiles of ``content_w`` x ``content_h`` device px.
 
     The printed map is ``pages_across`` pages wide less the overlaps; rows follow from its height.
+    When the last row would hold only a sliver of the map, the map prints up to ``SHRINK_LIMIT``
+    smaller to fit one row fewer. The map is centred on its pages, and a page whose own part (what
+    no earlier page repeats) shows no map (``has_map``) is left out.
     """
-    printed_w = pages_across * content_w - (pages_across - 1) * overlap
-    scale = printed_w / max(source.width(), 1e-9)
-    printed_h = source.height() * scale
-    rows = max(1, math.ceil((printed_h - overlap) / max(content_h - overlap, 1e-9) - 1e-9))
+    width, height = max(source.width(), 1e-9), max(source.height(), 1e-9)
+    scale = _span(pages_across, content_w, overlap) / width
+    rows = _count(height * scale, content_h, overlap)
+    if rows > 1:
+        fitted = _span(rows - 1, content_h, overlap) / height
+        if fitted >= SHRINK_LIMIT * scale:
+            scale, rows = fitted, rows - 1
+    columns = min(pages_across, _count(width * scale, content_w, overlap))
+    rows = _count(height * scale, content_h, overlap)
+    # Centre the map on the grid of pages: the slack goes half to each side.
+    left = source.left() - (_span(columns, content_w, overlap) / scale - width) / 2
+    top = source.top() - (_span(rows, content_h, overlap) / scale - height) / 2
     step_x = (content_w - overlap) / scale
     step_y = (content_h - overlap) / scale
-    tiles = tuple(
-        Tile(
-            row,
-            column,
-            QRectF(
-                source.left() + column * step_x,
-                source.top() + row * step_y,
-                content_w / scale,
-                content_h / scale,
-            ),
-        )
-        for row in range(rows)
-        for column in range(pages_across)
-    )
-    return TileLayout(pages_across, rows, scale, landscape, tiles)
+    ahead = overlap / scale
+    tiles = []
+    for row in range(rows):
+        for column in range(columns):
+            rect = QRectF(left + column * step_x, top + row * step_y, content_w / scale, content_h / scale)
+            own = rect.adjusted(ahead if column else 0.0, ahead if row else 0.0, 0.0, 0.0)
+            if has_map is None or has_map(own):
+                tiles.append(Tile(row, column, rect))
+    return TileLayout(columns, rows, scale, landscape, tuple(tiles))
 
 
 def _page_layout(paper: str, landscape: bool) -> QPageLayout:
@@ -147,17 +195,69 @@ def _content_size(paper: str, landscape: bool) -> tuple[float, float]:
     return rect.width() * MM, (rect.height() - LABEL_MM) * MM
 
 
-def choose_layout(source: QRectF, options: SheetOptions) -> TileLayout:
-    """Lay the map out on portrait or landscape pages, whichever needs fewer (the map's shape on a tie)."""
+def choose_layout(source: QRectF, options: SheetOptions, has_map: HasMap | None = None) -> TileLayout:
+    """Lay the map out on the orientation asked for; ``auto``: whichever needs fewer pages (the
+    map's shape on a tie)."""
     options.checked()
+    turns = {"auto": (False, True), "portrait": (False,), "landscape": (True,)}[options.orientation]
     layouts = []
-    for landscape in (False, True):
+    for landscape in turns:
         width, height = _content_size(options.paper, landscape)
-        layouts.append(plan_tiles(source, width, height, options.pages_across, OVERLAP_MM * MM, landscape))
-    portrait, landscape_layout = layouts
-    if portrait.pages != landscape_layout.pages:
-        return min(layouts, key=lambda layout: layout.pages)
-    return landscape_layout if source.width() >= source.height() else portrait
+        layouts.append(
+            plan_tiles(source, width, height, options.pages_across, OVERLAP_MM * MM, landscape, has_map)
+        )
+    fewest = min(layout.pages for layout in layouts)
+    best = [layout for layout in layouts if layout.pages == fewest]
+    wide = source.width() >= source.height()
+    return next((layout for layout in best if layout.landscape == wide), best[0])
+
+
+def map_content(scene: MapScene) -> HasMap:
+    """Whether a rectangle of the scene holds part of an area (its fill, not only the margin)."""
+    paths = [(item.sceneBoundingRect(), item.mapToScene(item.path())) for item in scene.areas.values()]
+
+    def has_map(rect: QRectF) -> bool:
+        return any(bounds.intersects(rect) and path.intersects(rect) for bounds, path in paths)
+
+    return has_map
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """The pages a sheet will have, known before anything is written."""
+
+    layout: TileLayout
+    table_pages: int
+
+    @property
+    def pages(self) -> int:
+        """Every page: the map's, the legend and the tables'."""
+        return self.layout.pages + 1 + self.table_pages
+
+    def text(self) -> str:
+        """The plan in words: "5 pages: the map on 2 portrait pages (2 across, 1 down), ..."."""
+        turn = "landscape" if self.layout.landscape else "portrait"
+        maps = self.layout.pages
+        return (
+            f"{self.pages} pages: the map on {maps} {turn} page{'s' if maps != 1 else ''} "
+            f"({self.layout.columns} across, {self.layout.rows} down), a legend page and "
+            f"{self.table_pages} page{'s' if self.table_pages != 1 else ''} of setup tables"
+        )
+
+
+def plan_sheet(scene: MapScene, options: SheetOptions) -> SheetPlan:
+    """Count the sheet's pages for these options without writing it."""
+    options = options.checked()
+    layout = choose_layout(scene.map_rect(), options, map_content(scene))
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)  # measures text as the real sheet does; nothing is drawn
+    writer.setResolution(DPI)
+    tables = sum(
+        len(_table_plan(writer, table, layout.landscape, options.paper)[3])
+        for table in setup_tables(scene.scenario)
+    )
+    return SheetPlan(layout, tables)
 
 
 @dataclass(frozen=True)
@@ -215,9 +315,17 @@ def write_sheet(
     path = Path(output)
     if path.suffix.lower() != ".pdf":
         raise SheetError(f"{path}: a print-and-play sheet is a .pdf file")
-    scene.set_mode(options.mode)
-    source = scene.map_rect()
-    layout = choose_layout(source, options)
+    # Print what the author set up in the chosen mode: never the selection, tool marks or the
+    # play-test overlay (the editor's view is put back afterwards).
+    with clean_scene(scene, options.mode):
+        result = _write_pages(scene, path, options)
+    if not path.exists():
+        raise SheetError(f"{path}: cannot write the PDF file")
+    return result
+
+
+def _write_pages(scene: MapScene, path: Path, options: SheetOptions) -> SheetResult:
+    layout = choose_layout(scene.map_rect(), options, map_content(scene))
     writer = QPdfWriter(str(path))
     writer.setTitle(f"{scene.scenario.metadata.title} (print and play)")
     writer.setCreator("Mappa")
@@ -228,10 +336,9 @@ def write_sheet(
     if not painter.isActive():
         raise SheetError(f"{path}: cannot write the PDF file")
     state = scene.state
-    saved = (state.scale, state.vector_labels, set(state.selected))
+    saved = (state.scale, state.vector_labels)
     try:
-        # Print what the author set up, not what is selected in the editor.
-        state.scale, state.vector_labels, state.selected = layout.scale, True, set()
+        state.scale, state.vector_labels = layout.scale, True
         pages = _Pages(writer, painter, result)
         _map_pages(pages, scene, layout, options)
         _legend_page(pages, scene, layout, options)
@@ -239,9 +346,7 @@ def write_sheet(
             _table_pages(pages, table, scene.scenario.metadata.title, layout.landscape, options.paper)
     finally:
         painter.end()
-        state.scale, state.vector_labels, state.selected = saved
-    if not path.exists():
-        raise SheetError(f"{path}: cannot write the PDF file")
+        state.scale, state.vector_labels = saved
     return result
 
 
@@ -277,19 +382,16 @@ def _map_pages(pages: _Pages, scene: MapScene, layout: TileLayout, options: Shee
 
 def _neighbours(tile: Tile, layout: TileLayout) -> list[str]:
     """Which pages join this one, by side (printed in the label strip for gluing)."""
-
-    def number(row: int, column: int) -> int:
-        return row * layout.columns + column + 1
-
     sides = []
-    if tile.column > 0:
-        sides.append(f"left: page {number(tile.row, tile.column - 1)}")
-    if tile.column < layout.columns - 1:
-        sides.append(f"right: page {number(tile.row, tile.column + 1)}")
-    if tile.row > 0:
-        sides.append(f"above: page {number(tile.row - 1, tile.column)}")
-    if tile.row < layout.rows - 1:
-        sides.append(f"below: page {number(tile.row + 1, tile.column)}")
+    for side, row, column in (
+        ("left", tile.row, tile.column - 1),
+        ("right", tile.row, tile.column + 1),
+        ("above", tile.row - 1, tile.column),
+        ("below", tile.row + 1, tile.column),
+    ):
+        number = layout.page_number(row, column)
+        if number is not None:
+            sides.append(f"{side}: page {number}")
     return sides
 
 
@@ -297,9 +399,9 @@ def _overlap_marks(painter: QPainter, target: QRectF, tile: Tile, layout: TileLa
     """Shade the strips a neighbour repeats and draw a dashed cut line on their inner edge."""
     overlap = OVERLAP_MM * MM
     strips = []
-    if tile.column < layout.columns - 1:
+    if layout.page_number(tile.row, tile.column + 1) is not None:
         strips.append(QRectF(target.right() - overlap, target.top(), overlap, target.height()))
-    if tile.row < layout.rows - 1:
+    if layout.page_number(tile.row + 1, tile.column) is not None:
         strips.append(QRectF(target.left(), target.bottom() - overlap, target.width(), overlap))
     for strip in strips:
         painter.fillRect(strip, QColor(0, 0, 0, 28))
@@ -411,23 +513,10 @@ def _table_pages(pages: _Pages, table: SetupTable, title: str, landscape: bool, 
     A table wider than the page turns the page (landscape), then shrinks its font down to 5 pt
     rather than cut cells short.
     """
-    size = 8.0
-    widths = _column_widths(pages.writer, table, size)
-    portrait_w = _page_layout(paper, False).paintRect(QPageLayout.Unit.Millimeter).width() * MM
-    if sum(widths) > portrait_w:
-        landscape = True
-    rect = _page_layout(paper, landscape).paintRect(QPageLayout.Unit.Millimeter)
-    page_w, page_h = rect.width() * MM, rect.height() * MM
-    if sum(widths) > page_w:
-        size = max(5.0, size * page_w / sum(widths))
-        widths = _column_widths(pages.writer, table, size)
-    if sum(widths) > page_w:
-        widths = [w * page_w / sum(widths) for w in widths]
+    landscape, size, widths, chunks = _table_plan(pages.writer, table, landscape, paper)
     font = _font(size)
     bold = _font(size, bold=True)
     row_h = QFontMetricsF(font, pages.writer).height() * 1.45
-    per_page = int((page_h - 3 * row_h) // row_h)
-    chunks = list(_chunks(table.rows, per_page))
     for index, rows in enumerate(chunks, start=1):
         suffix = f" ({index} of {len(chunks)})" if len(chunks) > 1 else ""
         label = f"{title} — {table.title}{suffix}"
@@ -446,6 +535,27 @@ def _table_pages(pages: _Pages, table: SetupTable, title: str, landscape: bool, 
             _table_row(painter, page.left(), y, row_h, widths, row, font, fill)
             y += row_h
         painter.restore()
+
+
+def _table_plan(
+    writer: QPdfWriter, table: SetupTable, landscape: bool, paper: str
+) -> tuple[bool, float, list[float], list[tuple[tuple[str, ...], ...]]]:
+    """The orientation, font size, column widths and page chunks of a table (``plan_sheet`` counts them)."""
+    size = 8.0
+    widths = _column_widths(writer, table, size)
+    portrait_w = _page_layout(paper, False).paintRect(QPageLayout.Unit.Millimeter).width() * MM
+    if sum(widths) > portrait_w:
+        landscape = True
+    rect = _page_layout(paper, landscape).paintRect(QPageLayout.Unit.Millimeter)
+    page_w, page_h = rect.width() * MM, rect.height() * MM
+    if sum(widths) > page_w:
+        size = max(5.0, size * page_w / sum(widths))
+        widths = _column_widths(writer, table, size)
+    if sum(widths) > page_w:
+        widths = [w * page_w / sum(widths) for w in widths]
+    row_h = QFontMetricsF(_font(size), writer).height() * 1.45
+    per_page = int((page_h - 3 * row_h) // row_h)
+    return landscape, size, widths, list(_chunks(table.rows, per_page))
 
 
 def _column_widths(writer: QPdfWriter, table: SetupTable, size: float) -> list[float]:
@@ -485,9 +595,14 @@ def _table_row(
 
 
 def render_sheet(
-    scenario: Scenario, output: str | os.PathLike[str], options: SheetOptions | None = None
+    scenario: Scenario,
+    output: str | os.PathLike[str],
+    options: SheetOptions | None = None,
+    announce: Callable[[str], None] | None = None,
 ) -> SheetResult:
-    """Write a scenario's print-and-play sheet headless (``mappa render --sheet``)."""
+    """Write a scenario's print-and-play sheet headless (``mappa render --sheet``).
+
+    ``announce`` is given the page plan in words (``SheetPlan.text``) before anything is written."""
     options = (options or SheetOptions()).checked()
     ensure_app()
     document = ScenarioDocument(scenario)
@@ -496,4 +611,7 @@ def render_sheet(
         from model.validate import validate
 
         scene.set_issues(validate(scenario, topology=document.topology))
+    if announce is not None:
+        scene.set_mode(options.mode)
+        announce(plan_sheet(scene, options).text())
     return write_sheet(scene, output, options)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.errors import show_error
-from editor.export.pdf_sheet import PAPERS, SheetError, SheetOptions, choose_layout, write_sheet
+from editor.export.pdf_sheet import ORIENTATIONS, PAPERS, SheetError, SheetOptions, plan_sheet, write_sheet
 from editor.mapview.modes import MODES
 
 if TYPE_CHECKING:
@@ -40,10 +40,16 @@ class SheetDialog(QDialog):
         for mode in MODES.values():
             self.mode.addItem(mode.name, mode.id)
         self.mode.setCurrentIndex(max(0, self.mode.findData(window.scene.mode_id)))
+        self.orientation = QComboBox(self)
+        for key in ORIENTATIONS:
+            label = "Automatic (fewest pages)" if key == "auto" else key.capitalize()
+            self.orientation.addItem(label, key)
         self.summary = QLabel(self)
+        self.summary.setWordWrap(True)
         form = QFormLayout(self)
         form.addRow("Paper", self.paper)
         form.addRow("Map pages across", self.pages_across)
+        form.addRow("Orientation", self.orientation)
         form.addRow("Map mode", self.mode)
         form.addRow(self.summary)
         buttons = QDialogButtonBox(
@@ -54,19 +60,21 @@ class SheetDialog(QDialog):
         form.addRow(buttons)
         self.paper.currentIndexChanged.connect(self._update_summary)
         self.pages_across.valueChanged.connect(self._update_summary)
+        self.orientation.currentIndexChanged.connect(self._update_summary)
         self._update_summary()
 
     def options(self) -> SheetOptions:
         """The choice as sheet options."""
-        return SheetOptions(self.paper.currentText(), self.pages_across.value(), str(self.mode.currentData()))
+        return SheetOptions(
+            self.paper.currentText(),
+            self.pages_across.value(),
+            str(self.mode.currentData()),
+            str(self.orientation.currentData()),
+        )
 
     def _update_summary(self) -> None:
-        layout = choose_layout(self._scene.map_rect(), self.options())
-        turn = "landscape" if layout.landscape else "portrait"
-        self.summary.setText(
-            f"The map takes {layout.pages} {turn} page{'s' if layout.pages != 1 else ''} "
-            f"({layout.columns} across, {layout.rows} down), then a legend and the setup tables."
-        )
+        # Said before writing: the whole count, map pages (none without map on it) and tables.
+        self.summary.setText(f"The sheet will be {plan_sheet(self._scene, self.options()).text()}.")
 
 
 def export_sheet(window: MainWindow) -> bool:

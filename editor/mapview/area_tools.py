@@ -3,6 +3,9 @@
 * Merge: click the area to keep, then the one to merge into it.
 * Delete: click an area; its face becomes a gap (the validator flags it).
 * Anchors: drag an anchor (cross) or a label point (circle); click in a gap to make an area there.
+  An anchor dropped within the snap distance of a border is kept that far inside the face under
+  the pointer (an anchor on a border lies in no face, and its area would vanish); Alt places it
+  freely.
 * Connect: drag from one area to another to add a connection (strait by default; change its kind
   in the inspector).
 * Units: click an area to place a unit of its owner; drag a unit to another area to move it.
@@ -16,7 +19,16 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent
 
-from editor.mapview.tools import Preview, Tool
+from editor.mapview.snap_indicator import SnapIndicator
+from editor.mapview.tools import (
+    FREE_HINT,
+    Preview,
+    Snap,
+    Tool,
+    nearest_segment,
+    on_grid,
+    placing_freely,
+)
 from model import ops
 from model.rules import registry
 
@@ -89,12 +101,42 @@ class AnchorTool(Tool):
 
     name = "Anchors"
     id = "anchor"
-    hint = "Drag an anchor (cross) or label point (circle); click in a gap to add an area"
+    hint = (
+        "Drag an anchor (cross) or label point (circle); click in a gap to add an area; "
+        f"anchors keep clear of borders ({FREE_HINT})"
+    )
 
     def __init__(self, view: Any, context: Any) -> None:
         super().__init__(view, context)
         self._drag: tuple[str, str, int, int] | None = None
         self._was_visible = False
+        self.indicator = SnapIndicator()
+
+    def anchor_target(self, point: QPointF, event: QMouseEvent | None) -> Snap:
+        """Where an anchor placed at ``point`` lands: kept ``tolerance`` clear of the nearest border.
+
+        The point moves straight away from the border's nearest point, and only when it stays
+        in the face under the pointer (kind ``"clear"``); else, and with Alt, it goes to the grid.
+        """
+        grid = self.document.scenario.map.grid
+        if placing_freely(event):
+            return Snap(on_grid(point, grid), "free")
+        tolerance = self.tolerance()
+        near = nearest_segment(self.view.map_scene, point, tolerance)
+        topology = self.document.topology
+        if near is None or topology is None:
+            return Snap(on_grid(point, grid), "grid")
+        dx, dy = point.x() - near.point[0], point.y() - near.point[1]
+        length = (dx * dx + dy * dy) ** 0.5
+        face = topology.face_at(point.x(), point.y())
+        if length == 0 or face is None:
+            return Snap(on_grid(point, grid), "grid")
+        target = on_grid(
+            QPointF(near.point[0] + dx / length * tolerance, near.point[1] + dy / length * tolerance), grid
+        )
+        if topology.face_at(*target) != face:
+            return Snap(on_grid(point, grid), "grid")
+        return Snap(target, "clear", near.boundary_id, near.index)
 
     def activate(self) -> None:
         """Show the anchors layer while the tool is current."""
@@ -106,6 +148,7 @@ class AnchorTool(Tool):
         """Restore the anchors layer's visibility."""
         self.view.map_scene.layers["anchors"].setVisible(self._was_visible)
         self._drag = None
+        self.indicator.detach()
 
     def _marker_at(self, point: QPointF) -> tuple[str, str, int] | None:
         tolerance = self.tolerance()
@@ -132,7 +175,7 @@ class AnchorTool(Tool):
         )
         if not in_gap:
             return False
-        p = (point.x(), point.y())
+        p = self.anchor_target(point, event).point
         if self.run(lambda s: ops.add_area(s, p), "Add area"):
             self.context.selection.set([self.document.scenario.map.areas[-1].id])
         return True
@@ -144,6 +187,9 @@ class AnchorTool(Tool):
         kind, area_id, index, serial = self._drag
         p = (point.x(), point.y())
         if kind == "anchor":
+            snapped = self.anchor_target(point, event)
+            self.indicator.show_snap(self.view.map_scene, snapped)
+            p = snapped.point
             op = lambda s: ops.move_anchor(s, area_id, index, p)  # noqa: E731
         else:
             op = lambda s: ops.set_label(s, area_id, p)  # noqa: E731
@@ -158,6 +204,7 @@ class AnchorTool(Tool):
         if self._drag is None:
             return False
         self._drag = None
+        self.indicator.clear()
         return True
 
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem
+from PySide6.QtGui import QAction, QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen
 
 from editor import commands
 from editor.document import ScenarioDocument
+from editor.mapview.overlay import OverlayPathItem
 from editor.selection import Selection
 
 if TYPE_CHECKING:
@@ -25,6 +25,17 @@ if TYPE_CHECKING:
 
 SNAP_PIXELS = 8.0
 """Snapping tolerance, in screen pixels, to nodes, vertices and boundaries."""
+
+FREE_MODIFIER = Qt.KeyboardModifier.AltModifier
+"""Held while placing a point, it places the point freely (on the grid only, no snapping)."""
+
+FREE_HINT = "hold Alt to place freely"
+"""How the tools' hints name ``FREE_MODIFIER``."""
+
+
+def placing_freely(event: QMouseEvent | None) -> bool:
+    """Whether the user holds the modifier that turns snapping off for this mouse event."""
+    return event is not None and bool(event.modifiers() & FREE_MODIFIER)
 
 
 @dataclass
@@ -78,6 +89,14 @@ class Tool:
         """A key press while the map has the focus."""
         return False
 
+    def wants_key(self, event: QKeyEvent) -> bool:
+        """Whether the tool takes this key now, before a window shortcut on the same key."""
+        return False
+
+    def options(self) -> list[QAction]:
+        """Checkable settings of the tool, offered in the Tools menu and on the toolbar."""
+        return []
+
     def tolerance(self) -> float:
         """The snapping tolerance in map units at the current zoom."""
         return self.view.pixels_to_map(SNAP_PIXELS)
@@ -121,7 +140,7 @@ def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
-class Preview(QGraphicsPathItem):
+class Preview(OverlayPathItem):
     """A temporary line drawn by a tool (a boundary being drawn, a connection being dragged)."""
 
     def __init__(self, colour: str = "#d7191c") -> None:
@@ -143,7 +162,14 @@ class Preview(QGraphicsPathItem):
 
 @dataclass(frozen=True)
 class Snap:
-    """Where a point snapped to: a vertex (boundary id and index), a boundary segment, or the grid."""
+    """Where a point snapped to.
+
+    ``kind`` is ``"vertex"`` (``boundary_id`` and ``index`` name it), ``"segment"`` (the nearest
+    point on a boundary; ``index`` is the segment's end vertex), ``"first"`` (the first point of
+    the stroke being drawn: ending there closes it), ``"grid"`` (nothing within the tolerance),
+    ``"free"`` (the user turned snapping off with ``FREE_MODIFIER``) or ``"clear"`` (an anchor
+    kept the tolerance away from the border it was dropped on: ``AnchorTool.anchor_target``).
+    """
 
     point: tuple[float, float]
     kind: str
@@ -204,19 +230,35 @@ def nearest_segment(scene: Any, point: QPointF, tolerance: float) -> Snap | None
     return best[1] if best else None
 
 
-def snap_point(
-    scene: Any, point: QPointF, tolerance: float, grid: float, exclude: tuple[str, int] | None = None
-) -> Snap:
-    """Snap to a vertex, else onto a boundary, else to the grid (in that order of preference).
+def on_grid(point: QPointF, grid: float) -> tuple[float, float]:
+    """The grid point nearest to ``point`` (what the model stores)."""
+    return (round(point.x() / grid) * grid, round(point.y() / grid) * grid)
 
+
+def snap_point(
+    scene: Any,
+    point: QPointF,
+    tolerance: float,
+    grid: float,
+    exclude: tuple[str, int] | None = None,
+    first: tuple[float, float] | None = None,
+    free: bool = False,
+) -> Snap:
+    """Snap to the stroke's first point, else a vertex, else onto a boundary, else to the grid.
+
+    ``first`` is the first point of a stroke being drawn: a point within the tolerance of it
+    snaps there and closes the stroke (it wins over the linework, which usually lies as close).
     A dragged vertex (``exclude``) snaps to other vertices only: the boundaries next to it always
-    pass within the tolerance, and snapping onto them would pin it in place.
+    pass within the tolerance, and snapping onto them would pin it in place. ``free`` (the user
+    holds ``FREE_MODIFIER``) skips snapping: the point only goes to the grid.
     """
+    if free:
+        return Snap(on_grid(point, grid), "free")
+    if first is not None and distance((point.x(), point.y()), first) <= tolerance:
+        return Snap(first, "first")
     found = nearest_vertex(scene, point, tolerance, exclude)
     if found is None and exclude is None:
         found = nearest_segment(scene, point, tolerance)
     if found is not None:
         return found
-    x = round(point.x() / grid) * grid
-    y = round(point.y() / grid) * grid
-    return Snap((x, y), "grid")
+    return Snap(on_grid(point, grid), "grid")

@@ -1,7 +1,13 @@
 """The vertex tool: drag a vertex (a shared node moves for every boundary), insert and delete vertices.
 
+* A click away from the vertices selects the area under it (Ctrl+click adds or removes one).
+* The vertices of the selected areas' borders are shown as handles without hovering (nodes filled,
+  inner vertices hollow; ``VertexHandles`` draws only the selected areas' vertices, with a level
+  of detail, so it stays smooth on big maps); the vertex under the pointer gets its own handle.
 * Drag a vertex: every mouse move is a ``move_vertex`` edit; the moves of one drag merge into one
-  undo step. The vertex snaps to other vertices and boundaries within a few pixels, else the grid.
+  undo step. The vertex snaps to other vertices within ``SNAP_PIXELS`` screen pixels (the snap
+  indicator shows it), else the grid; Alt held places it freely. It does not snap onto the middle
+  of a segment: a node there would touch that border without being part of it.
 * Double-click on a boundary: insert a vertex there.
 * Ctrl+click (or right-click) on a vertex: delete it (end points are nodes and cannot be deleted).
 """
@@ -14,7 +20,18 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from editor.mapview.tools import Snap, Tool, nearest_segment, nearest_vertex, snap_point
+from editor.mapview.overlay import on_screen
+from editor.mapview.screen_markers import VertexHandles
+from editor.mapview.snap_indicator import SnapIndicator
+from editor.mapview.tools import (
+    FREE_HINT,
+    Snap,
+    Tool,
+    nearest_segment,
+    nearest_vertex,
+    placing_freely,
+    snap_point,
+)
 from model import ops
 
 _drags = itertools.count(1)
@@ -37,6 +54,8 @@ class VertexHandle(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         """Draw the handle: filled for a node (shared end point), hollow for an inner vertex."""
+        if not on_screen(painter):
+            return
         painter.setPen(QPen(QColor("#d7191c"), 1.5))
         painter.setBrush(QColor("#d7191c") if self.node else QColor("#ffffff"))
         painter.drawRect(QRectF(-4, -4, 8, 8))
@@ -47,24 +66,47 @@ class VertexTool(Tool):
 
     name = "Vertices"
     id = "vertex"
-    hint = "Drag a vertex (snaps); double-click a border to add one; Ctrl+click a vertex to delete it"
+    hint = (
+        f"Drag a vertex (snaps to vertices; {FREE_HINT}); double-click a border to add one; "
+        "Ctrl+click a vertex to delete it; click an area to show its vertices"
+    )
 
     def __init__(self, view: object, context: object) -> None:
         super().__init__(view, context)  # type: ignore[arg-type]
         self.handle = VertexHandle()
+        self.handles = VertexHandles()
+        self.indicator = SnapIndicator()
         self._drag: tuple[str, int, int] | None = None
 
     def activate(self) -> None:
-        """Show the handle layer."""
+        """Show the handle layer and the selected areas' vertices."""
         if self.handle.scene() is None:
             self.view.map_scene.addItem(self.handle)
         self.handle.hide()
+        if self.handles.scene() is None:
+            self.view.map_scene.addItem(self.handles)
+            self.context.selection.changed.connect(self._refresh_handles)
+            self.document.changed.connect(self._refresh_handles)
+            self.view.scale_changed.connect(self.handles.set_scale)
+        self._refresh_handles()
 
     def deactivate(self) -> None:
-        """Drop the handle."""
+        """Drop the handles."""
         self._drag = None
+        self.indicator.detach()
         if self.handle.scene() is not None:
             self.handle.scene().removeItem(self.handle)
+        if self.handles.scene() is not None:
+            self.handles.scene().removeItem(self.handles)
+            self.context.selection.changed.disconnect(self._refresh_handles)
+            self.document.changed.disconnect(self._refresh_handles)
+            self.view.scale_changed.disconnect(self.handles.set_scale)
+
+    def _refresh_handles(self, *_args: object) -> None:
+        """Show the vertices of the selected areas (after a selection change or an edit)."""
+        self.handles.set_scale(self.view.scale_factor)
+        selected = self.context.selection.ids
+        self.handles.show_areas(self.document.scenario, self.document.topology, selected)
 
     def _show_handle(self, found: Snap | None) -> None:
         if found is None:
@@ -76,10 +118,23 @@ class VertexTool(Tool):
         self.handle.show()
 
     def press(self, point: QPointF, event: QMouseEvent) -> bool:
-        """Start a drag on a vertex, or delete it with Ctrl+click or a right-click."""
+        """Start a drag on a vertex, or delete it with Ctrl+click or a right-click.
+
+        A click away from every vertex selects the area under it (Ctrl+click adds or removes),
+        so that its vertices show without leaving the tool.
+        """
         found = nearest_vertex(self.view.map_scene, point, self.tolerance())
         if found is None:
-            return False
+            if event.button() != Qt.MouseButton.LeftButton:
+                return False
+            area_id = self.view.map_scene.area_at(point)
+            selection = self.context.selection
+            if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+                if area_id is not None:
+                    selection.toggle(area_id)
+            else:
+                selection.set([area_id] if area_id is not None else [])
+            return True
         delete = event.button() == Qt.MouseButton.RightButton or (
             event.button() == Qt.MouseButton.LeftButton
             and event.modifiers() & Qt.KeyboardModifier.ControlModifier
@@ -102,7 +157,15 @@ class VertexTool(Tool):
             return False
         boundary_id, index, serial = self._drag
         grid = self.document.scenario.map.grid
-        target = snap_point(self.view.map_scene, point, self.tolerance(), grid, exclude=(boundary_id, index))
+        target = snap_point(
+            self.view.map_scene,
+            point,
+            self.tolerance(),
+            grid,
+            exclude=(boundary_id, index),
+            free=placing_freely(event),
+        )
+        self.indicator.show_snap(self.view.map_scene, target)
         points = self.view.map_scene.boundary_points(boundary_id)
         if index < len(points) and points[index] == target.point:
             return True
@@ -120,6 +183,7 @@ class VertexTool(Tool):
         if self._drag is None:
             return False
         self._drag = None
+        self.indicator.clear()
         return True
 
     def double_click(self, point: QPointF, event: QMouseEvent) -> bool:

@@ -6,7 +6,7 @@ unless they pan: the middle button, or the left button while Space is held.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -108,6 +108,19 @@ class MapView(QGraphicsView):
         self.centerOn(point)
 
     # --- pan and tools --------------------------------------------------------------------------
+
+    def event(self, event: QEvent) -> bool:
+        """Let the current tool take keys that are also window shortcuts while it uses them.
+
+        Esc is also "Select none": while a line is being drawn it must cancel the line instead,
+        so the tool claims it (``Tool.wants_key``) before the shortcut fires.
+        """
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            wants = getattr(self.tool, "wants_key", None)
+            if wants is not None and wants(event):
+                event.accept()
+                return True
+        return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Space held turns left-drag into panning."""

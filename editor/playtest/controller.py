@@ -183,6 +183,9 @@ class PlaytestController(QObject):
             dock = getattr(self.window, name, None)
             if dock is not None:
                 dock.raise_()
+        # Hiding the docks moved the keyboard focus along the focus chain (to the inspector's Name
+        # field, text selected): give it to the map, so a tool key does not rename an area.
+        self.window.focus_map()
 
     # --- showing the state ----------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSlider,
     QSplitter,
     QTableWidget,
@@ -35,6 +37,11 @@ from PySide6.QtWidgets import (
 from editor.playtest.choices import Choice
 from editor.playtest.decisions import with_names
 from model.rules.protocol import Action, LogEntry
+
+STATUS_LINES = 4
+"""Lines of status text the panel shows above its buttons before the text scrolls."""
+HINT_LINES = 3
+"""Lines of the choices' hint."""
 
 SPEEDS_MS = (1500, 800, 400, 150, 40, 0)
 """Auto-play speeds (milliseconds between AI actions), slowest first; the slider picks one."""
@@ -58,16 +65,30 @@ class PlaytestDock(QDockWidget):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
 
-        self.status = QLabel("No play-test running", body)
+        # The status and the error sit in a box of fixed height (it scrolls when they need more),
+        # so the buttons below never move when the text wraps to another line: no misclicks.
+        self.status_area = QScrollArea(body)
+        self.status_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.status_area.setWidgetResizable(True)
+        self.status_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        status_body = QWidget(self.status_area)
+        status_layout = QVBoxLayout(status_body)
+        status_layout.setContentsMargins(0, 0, 0, 0)
+        self.status = QLabel("No play-test running", status_body)
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.status)
-        self.error = QLabel("", body)
+        self.status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        status_layout.addWidget(self.status)
+        self.error = QLabel("", status_body)
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #a50f15; font-weight: bold")
         self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error.hide()
-        layout.addWidget(self.error)
+        status_layout.addWidget(self.error)
+        status_layout.addStretch(1)
+        self.status_area.setWidget(status_body)
+        self.status_area.setFixedHeight(self.status.fontMetrics().lineSpacing() * STATUS_LINES + 4)
+        layout.addWidget(self.status_area)
 
         controls = QGridLayout()
         self.step_button = _button("Step", "Let the AI seat to act take one action", body)
@@ -110,6 +131,9 @@ class PlaytestDock(QDockWidget):
         choices_layout = QVBoxLayout(choices_box)
         self.choices_hint = QLabel("", choices_box)
         self.choices_hint.setWordWrap(True)
+        self.choices_hint.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # Fixed too: a hint of one line or three leaves the list and Do it where they were.
+        self.choices_hint.setFixedHeight(self.choices_hint.fontMetrics().lineSpacing() * HINT_LINES + 2)
         choices_layout.addWidget(self.choices_hint)
         self.choices = QListWidget(choices_box)
         choices_layout.addWidget(self.choices)
@@ -117,11 +141,18 @@ class PlaytestDock(QDockWidget):
         row.addWidget(QLabel("Gold:", choices_box))
         self.gold = QComboBox(choices_box)
         self.gold.setToolTip("Extra gold spent on the choice (9.33)")
+        # The amounts say their effect and cost: the box takes the row's whole width, Do it the next.
+        self.gold.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.gold.setMinimumContentsLength(12)
         row.addWidget(self.gold, 1)
+        choices_layout.addLayout(row)
+        do_row = QHBoxLayout()
+        do_row.addStretch(1)
         self.do_button = QPushButton("Do it", choices_box)
         self.do_button.setDefault(True)
-        row.addWidget(self.do_button)
-        choices_layout.addLayout(row)
+        self.do_button.setToolTip("Carry out the chosen choice (pick one in the list first)")
+        do_row.addWidget(self.do_button)
+        choices_layout.addLayout(do_row)
 
         self.table = QTableWidget(0, 5, split)
         # Short headings: the dock is narrow, and every column should fit without scrolling.
@@ -156,7 +187,8 @@ class PlaytestDock(QDockWidget):
         self.setWidget(body)
 
         self._choices: list[Choice] = []
-        self.choices.currentRowChanged.connect(self._on_choice_row)
+        self.choices.itemSelectionChanged.connect(self._on_choice_row)
+        self.gold.currentIndexChanged.connect(lambda _i: self.gold.setToolTip(self.gold.currentText()))
         self.choices.itemDoubleClicked.connect(lambda _item: self._do())
         self.do_button.clicked.connect(self._do)
 
@@ -175,31 +207,52 @@ class PlaytestDock(QDockWidget):
         self.choices.clear()
         self.choices_hint.setText(hint)
         for choice in choices:
-            item = QListWidgetItem(choice.describe(names or {}), self.choices)
+            text = choice.describe(names or {})
+            if len(choice.options) == 1:
+                # A choice with one amount (oppose 3, a loan) says its effect and cost in the list.
+                note = self._preview(choice.options[0][1])
+                text = f"{text} ({note})" if note else text
+            item = QListWidgetItem(text, self.choices)
             item.setToolTip(choice.rule)
-        if choices:
-            self.choices.setCurrentRow(0)
-        else:
-            self.gold.clear()
-        self.do_button.setEnabled(bool(choices))
-        self.gold.setEnabled(bool(choices))
+        # Nothing is chosen for the player: Do it waits for a click on a choice (a pre-selected
+        # "Give ... gold 1" was given away by pressing Do it without looking).
+        self.choices.setCurrentRow(-1)
+        self.choices.clearSelection()
+        self.gold.clear()
+        self.do_button.setEnabled(False)
+        self.gold.setEnabled(False)
 
     def shown_choices(self) -> list[Choice]:
         """The choices listed now."""
         return list(self._choices)
 
-    def _on_choice_row(self, row: int) -> None:
+    def _preview(self, action: Action) -> str:
+        return self.preview(action) if self.preview is not None else ""
+
+    def chosen_row(self) -> int:
+        """The row the player picked (selected, not merely the keyboard's current row), or -1."""
+        rows = [index.row() for index in self.choices.selectedIndexes()]
+        return rows[0] if rows else -1
+
+    def _on_choice_row(self, _row: int = -1) -> None:
         self.gold.clear()
+        row = self.chosen_row()
         if 0 <= row < len(self._choices):
             choice = self._choices[row]
             for gold, action in choice.options:
-                text = f"+{gold}" if gold else "no extra gold"
-                note = self.preview(action) if self.preview is not None else ""
+                text = f"+{gold}"
+                # Every amount says what it buys and what it costs ("+3: takes 7 off the
+                # attacker's rating, costs 4 gold"), as the ruleset's preview words it.
+                note = self._preview(action)
                 self.gold.addItem(f"{text}: {note}" if note else text, gold)
             self.gold.setEnabled(len(choice.golds) > 1)
+            # The list opens as wide as its longest amount, even in a narrow dock.
+            self.gold.view().setMinimumWidth(self.gold.view().sizeHintForColumn(0) + 24)
+        self.gold.setToolTip(self.gold.currentText() or "Extra gold spent on the choice (9.33)")
+        self.do_button.setEnabled(0 <= row < len(self._choices))
 
     def _do(self) -> None:
-        row = self.choices.currentRow()
+        row = self.chosen_row()
         if 0 <= row < len(self._choices):
             gold = self.gold.currentData()
             self.choice_made.emit(self._choices[row], int(gold or 0))

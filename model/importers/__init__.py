@@ -1,38 +1,24 @@
-"""Importers: polygons from other formats become a scenario map (linework plus areas).
+"""Importers: maps from other formats become a scenario map (linework plus areas).
 
-``import_file("geojson" | "topojson", path, ImportOptions(...))`` returns an ``ImportResult``
-(the scenario and the warnings about what was repaired or dropped) or raises ``SourceError``.
+Every format registers itself in ``model.importers.registry`` (see there how to add one).
+``import_file(name, path, ImportOptions(...))`` reads a source with the format called ``name``
+and returns an ``ImportResult`` (the scenario, notes and warnings) or raises ``SourceError``.
+The command line and the editor go through ``model.exchange.run_import``, which also validates
+the result.
 """
 
 from __future__ import annotations
 
 import os
 
-from model.importers import geojson, topojson
-from model.importers.common import ImportOptions, ImportResult, SourceError, read_json
-from model.importers.pipeline import build_scenario
+from model.importers.common import ImportOptions, ImportResult, SourceError
+from model.importers.registry import get, importers
 
-FORMATS = ("geojson", "topojson")
-
-__all__ = ["FORMATS", "ImportOptions", "ImportResult", "SourceError", "import_file"]
+__all__ = ["ImportOptions", "ImportResult", "SourceError", "import_file", "importers"]
 
 
 def import_file(
-    kind: str, path: str | os.PathLike[str], options: ImportOptions | None = None
+    name: str, path: str | os.PathLike[str], options: ImportOptions | None = None
 ) -> ImportResult:
-    """Read a GeoJSON or TopoJSON file and build a scenario from its polygons."""
-    options = options or ImportOptions()
-    source = os.fspath(path)
-    if kind not in FORMATS:
-        raise SourceError(f"{source}: unknown import format {kind!r}; use one of {', '.join(FORMATS)}")
-    data = read_json(source, "GeoJSON" if kind == "geojson" else "TopoJSON")
-    warnings: list[str] = []
-    if kind == "topojson":
-        features = topojson.to_features(data, options.layer, source)
-    else:
-        if options.layer is not None:
-            warnings.append(f"--layer {options.layer} ignored: a GeoJSON file has a single layer")
-        features = geojson.to_features(data, source)
-    result = build_scenario(features, options, source)
-    result.warnings[:0] = warnings
-    return result
+    """Read ``path`` with the registered format ``name`` (``geojson``, ``topojson``, ...)."""
+    return get(name).run(path, options)

@@ -11,7 +11,7 @@ import math
 import os
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,9 +26,20 @@ class SourceError(ValueError):
     """A source that cannot be imported; the message names the file, the place and what to do."""
 
 
+ProgressCallback = Callable[[float, str], None]
+"""Told the fraction done (0 to 1) and what the import is doing, from the thread that imports."""
+
+
 @dataclass(frozen=True)
 class ImportOptions:
-    """How to import: which layer and properties, the box to keep, the projection and the grid."""
+    """How to import; the shared options every format reads the same way, and a format's own.
+
+    ``bbox`` is in the source's own coordinates (degrees for lon/lat). ``close_gaps`` (source
+    units) joins shapes whose borders lie that close; ``flip_y`` says y grows downwards (image
+    coordinates); ``sea_when`` is ``PROPERTY`` or ``PROPERTY=VALUE`` marking sea features;
+    ``coordinates`` overrides the lon/lat-or-planar guess (``"lonlat"`` or ``"planar"``).
+    ``extra`` holds the options a format declares for itself (see ``model.importers.registry``).
+    """
 
     layer: str | None = None
     name_property: str | None = None
@@ -37,6 +48,12 @@ class ImportOptions:
     project: str | None = None
     grid: float | None = None
     title: str | None = None
+    close_gaps: float | None = None
+    flip_y: bool = False
+    sea_when: str | None = None
+    coordinates: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    progress: ProgressCallback | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def from_text(
@@ -56,29 +73,49 @@ class ImportOptions:
             raise SourceError(f"--grid {grid}: the grid must be a positive number of map units")
         return cls(layer, name_property, id_property, box, project, grid, title)
 
+    def report(self, fraction: float, what: str) -> None:
+        """Tell the progress callback, if any, how far the import is."""
+        if self.progress is not None:
+            self.progress(min(max(fraction, 0.0), 1.0), what)
+
 
 def parse_bbox(text: str) -> tuple[float, float, float, float]:
-    """Read a ``W,S,E,N`` box in degrees; raise ``SourceError`` saying what is wrong."""
+    """Read a ``W,S,E,N`` box in the data's own coordinates; raise ``SourceError`` saying what is wrong."""
     parts = text.split(",")
     try:
         west, south, east, north = (float(part) for part in parts)
     except ValueError as error:
         raise SourceError(
-            f"--bbox {text!r}: expected four numbers W,S,E,N (degrees), e.g. -11,35,32,60"
+            f"--bbox {text!r}: expected four numbers W,S,E,N in the data's coordinates, e.g. -11,35,32,60"
         ) from error
-    if not (-180 <= west < east <= 180 and -90 <= south < north <= 90):
-        raise SourceError(f"--bbox {text!r}: need -180 <= W < E <= 180 and -90 <= S < N <= 90")
+    if not all(math.isfinite(v) for v in (west, south, east, north)):
+        raise SourceError(f"--bbox {text!r}: the four numbers must be finite")
+    if not (west < east and south < north):
+        raise SourceError(f"--bbox {text!r}: need W < E and S < N")
     return (west, south, east, north)
+
+
+def parse_sea_when(text: str) -> tuple[str, str | None]:
+    """Read ``PROPERTY`` or ``PROPERTY=VALUE`` (``--sea-when``); raise ``SourceError`` when empty."""
+    name, sep, value = text.partition("=")
+    if not name.strip():
+        raise SourceError(f"--sea-when {text!r}: name the property, as PROPERTY or PROPERTY=VALUE")
+    return name.strip(), value.strip() if sep else None
 
 
 @dataclass
 class ImportResult:
-    """The imported scenario, the warnings about what was repaired or dropped, and counts."""
+    """The imported scenario, what the import found (``notes``), what it repaired or dropped, counts.
+
+    ``notes`` say what was detected and decided (coordinates, units, sea features, gaps closed);
+    ``warnings`` what the author may want to fix.
+    """
 
     scenario: Scenario
     warnings: list[str] = field(default_factory=list)
     features_read: int = 0
     features_outside: int = 0
+    notes: list[str] = field(default_factory=list)
 
 
 def read_json(path: str | os.PathLike[str], what: str) -> Any:

@@ -1,7 +1,8 @@
 """Source features -> named polygons in source coordinates: read, repaired, clipped and merged.
 
 Each feature's geometry is read (invalid polygons repaired with ``shapely.make_valid``, saying
-so), clipped to the lon/lat box, and features that name the same area are merged. What was
+so), clipped to the box (in the source's coordinates), marked land or sea, and features that name
+the same area are merged. Only lon/lat data is mended across the 180th meridian. What was
 repaired or skipped is appended to the caller's warnings.
 """
 
@@ -18,7 +19,9 @@ from shapely.errors import GEOSException, ShapelyError
 from shapely.geometry import MultiPolygon, Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
+from model.importers import guards
 from model.importers.common import ImportOptions, SourceError
+from model.importers.sea import SeaRule
 from model.lonlat import polygon_from_rings
 
 NAME_PROPERTIES = ("name", "NAME", "ADMIN", "name_en", "NAME_EN")
@@ -33,10 +36,11 @@ class Feature:
     name: str
     key: str
     geometry: BaseGeometry
+    sea: bool = False
 
 
 def _pick_name_property(features: list[dict[str, Any]], wanted: str | None, source: str) -> str | None:
-    properties = [f.get("properties") or {} for f in features if isinstance(f, dict)]
+    properties = [_properties(f) for f in features if isinstance(f, dict)]
     if wanted is not None:
         if not any(wanted in p for p in properties):
             seen = sorted({key for p in properties for key in p})[:20]
@@ -52,7 +56,11 @@ def _pick_name_property(features: list[dict[str, Any]], wanted: str | None, sour
 
 
 def _geometry(
-    raw: Any, label: str, warnings: list[str], bbox: tuple[float, float, float, float] | None = None
+    raw: Any,
+    label: str,
+    warnings: list[str],
+    bbox: tuple[float, float, float, float] | None = None,
+    lonlat: bool = True,
 ) -> BaseGeometry | None:
     """Return the polygonal part of a GeoJSON geometry, clipped and repaired; None if unusable.
 
@@ -73,11 +81,16 @@ def _geometry(
         if not np.all(np.isfinite(coords)):
             warnings.append(f"{label}: a coordinate is not a finite number; skipped")
             return None
+        too_far = guards.far_coordinates(coords, label)
+        if too_far is not None:
+            warnings.append(too_far)
+            return None
         if bbox is not None and not shapely.box(*bbox).intersects(shapely.box(*geometry.bounds)):
             return Polygon()
-        # A fold only matters to the author when the kept box reaches the 180th meridian.
-        told = warnings if bbox is None or bbox[0] <= -180 or bbox[2] >= 180 else []
-        geometry = _across_antimeridian(raw, label, told) or geometry
+        if lonlat:  # planar numbers (pixels) are never folded: 180 is just another x there
+            # A fold only matters to the author when the kept box reaches the 180th meridian.
+            told = warnings if bbox is None or bbox[0] <= -180 or bbox[2] >= 180 else []
+            geometry = _across_antimeridian(raw, label, told) or geometry
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, ShapelyError) as error:
         warnings.append(f"{label}: unreadable {raw.get('type', 'geometry')} ({error}); skipped")
         return None
@@ -95,6 +108,10 @@ def _geometry(
         return None
     if not polygons.is_valid:
         reason = shapely.is_valid_reason(polygons)
+        refusal = guards.too_tangled(polygons, label)  # a repair makes a piece per crossing
+        if refusal is not None:
+            warnings.append(refusal)
+            return None
         repaired = polygonal(shapely.make_valid(polygons))
         if repaired.is_empty:
             warnings.append(f"{label}: invalid polygon ({reason}) that cannot be repaired; skipped")
@@ -162,31 +179,49 @@ def _warn_unclosed(raw: dict[str, Any], label: str, warnings: list[str]) -> None
                 return
 
 
+def _properties(feature: dict[str, Any]) -> dict[str, Any]:
+    """A feature's properties; {} when they are missing or not an object (RFC 7946 wants one)."""
+    properties = feature.get("properties")
+    return properties if isinstance(properties, dict) else {}
+
+
 def read_features(
-    features: list[dict[str, Any]], options: ImportOptions, source: str, warnings: list[str]
+    features: list[dict[str, Any]],
+    options: ImportOptions,
+    source: str,
+    warnings: list[str],
+    lonlat: bool = True,
+    sea: SeaRule | None = None,
 ) -> list[Feature]:
-    """Read GeoJSON features into named polygons (clipped to ``options.bbox``); skip unusable ones."""
+    """Read GeoJSON features into named polygons (clipped to ``options.bbox``); skip unusable ones.
+
+    ``lonlat`` says whether the numbers are degrees (only then is a ring mended across the 180th
+    meridian); ``sea`` marks sea features.
+    """
     name_property = _pick_name_property(features, options.name_property, source)
     out: list[Feature] = []
     for index, feature in enumerate(features):
         if not isinstance(feature, dict):
             warnings.append(f"feature {index}: not an object; skipped")
             continue
-        properties = feature.get("properties") or {}
+        properties = _properties(feature)
+        if feature.get("properties") not in (None, {}) and not properties:
+            warnings.append(f"feature {index}: 'properties' is not an object; ignored")
         name = str(properties.get(name_property, "")).strip() if name_property else ""
-        label = f"feature {index}" + (f" ({name})" if name else "")
-        geometry = _geometry(feature.get("geometry"), label, warnings, options.bbox)
+        name = guards.clean_name(name, f"feature {index}", warnings)
+        label = f"feature {index}" + (f" ({name[:60]})" if name else "")
+        geometry = _geometry(feature.get("geometry"), label, warnings, options.bbox, lonlat)
         if geometry is None:
             continue
         if options.id_property is not None and properties.get(options.id_property) not in (None, ""):
-            key = str(properties[options.id_property])
+            key = guards.clean_name(str(properties[options.id_property]), label, warnings)
         elif name:
             key = name
         elif feature.get("id") not in (None, ""):
-            key = str(feature["id"])
+            key = guards.clean_name(str(feature["id"]), label, warnings)
         else:
             key = f"area {index + 1}"
-        out.append(Feature(label, name or key, key, geometry))
+        out.append(Feature(label, name or key, key, geometry, sea is not None and sea.is_sea(properties)))
     return out
 
 
@@ -200,18 +235,10 @@ def merge_same_key(features: list[Feature]) -> list[Feature]:
         first = group[0]
         if len(group) > 1:
             first = Feature(
-                first.label, first.name, first.key, shapely.union_all([f.geometry for f in group])
+                first.label, first.name, first.key, shapely.union_all([f.geometry for f in group]), first.sea
             )
         merged.append(first)
     return merged
-
-
-def is_lonlat(features: list[Feature]) -> bool:
-    """Whether the coordinates look like longitude/latitude (with half a degree of slack)."""
-    if not features:
-        return False
-    west, south, east, north = bounds_of(features)
-    return west >= -180.5 and east <= 180.5 and south >= -90.5 and north <= 90.5
 
 
 def bounds_of(features: list[Feature]) -> tuple[float, float, float, float]:

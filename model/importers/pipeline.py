@@ -1,16 +1,21 @@
 """Features -> scenario: the import pipeline every polygon importer ends in, and ``map_from_polygons``.
 
-The pipeline (``build_scenario``): read the features (``model.importers.features``), project
-lon/lat to a plane (north up, ``model.projection``), snap to the grid, give overlaps to the
-earlier feature, turn the polygons into linework (``model.linework``), and make one area per
-feature with an anchor in each of its faces. Problems that were repaired or skipped come back as
-warnings; input that cannot be used at all raises ``SourceError``.
+The pipeline (``build_scenario``): decide whether the numbers are lon/lat or planar
+(``model.importers.coordinates``); read the features (``model.importers.features``), each land or
+sea (``model.importers.sea``); close the gaps between shapes (``--close-gaps``), or say how far
+apart they lie (``model.importers.gaps``); project lon/lat to a plane (north up,
+``model.projection``; planar data is kept, flipped unless y already grows downwards); snap to
+the grid, give overlaps to the earlier feature, turn the polygons into linework
+(``model.linework``); merge slivers, thin gaps and faces too thin for the grid into neighbours
+(``model.importers.dissolve``); and make one area per feature with an anchor in each of its
+faces. What was detected comes back as notes, what was repaired or skipped as warnings; input
+that cannot be used at all raises ``SourceError``.
 """
 
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -18,11 +23,17 @@ from typing import Any
 import numpy as np
 import shapely
 from shapely.errors import GEOSException
-from shapely.geometry import MultiPolygon, Polygon
+from shapely.geometry import LineString, MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from model.importers import guards
 from model.importers.common import ImportOptions, ImportResult, SourceError, unique_ids
-from model.importers.features import Feature, bounds_of, is_lonlat, merge_same_key, polygonal, read_features
+from model.importers.coordinates import decide, source_bounds
+from model.importers.dissolve import chain_sides, merge_faces, on_grid
+from model.importers.features import Feature, bounds_of, merge_same_key, polygonal, read_features
+from model.importers.gaps import close_gaps, touch_summary
+from model.importers.registry import title_from_source
+from model.importers.sea import SeaRule, sea_rule
 from model.linework import Linework, grid_anchor, polygons_to_linework, snap
 from model.projection import MapProjection, ProjectionError
 from model.scenario import (
@@ -35,6 +46,23 @@ from model.scenario import (
     Metadata,
     Scenario,
 )
+
+POLYGON_OPTIONS = (
+    "name_property",
+    "id_property",
+    "bbox",
+    "coordinates",
+    "project",
+    "flip_y",
+    "close_gaps",
+    "sea_when",
+    "grid",
+    "title",
+)
+"""The shared options ``build_scenario`` honours (formats that end in it declare these)."""
+
+DISSOLVE_ROUNDS = 4
+"""Rounds of merging faces into a neighbour (a round may leave a face that only touched merged ones)."""
 
 SLIVER_CELLS = 400
 """An uncovered face smaller than this many grid cells is a sliver left by snapping."""
@@ -60,9 +88,15 @@ def _projection(options: ImportOptions, features: list[Feature], lonlat: bool) -
         raise SourceError(f"--project {wanted}: {error}") from error
 
 
-def _to_plane(projection: MapProjection | None, geometry: BaseGeometry) -> BaseGeometry:
-    """Project (lon/lat) or copy (plane) a geometry, flipping y so that north is up on screen."""
+def _to_plane(projection: MapProjection | None, geometry: BaseGeometry, y_down: bool) -> BaseGeometry:
+    """Project (lon/lat) or copy (plane) a geometry so that up on screen is north (or up in the source).
+
+    Map coordinates grow downwards, as on screen: y is negated unless the source's y already
+    grows downwards (``--flip-y``, image coordinates).
+    """
     if projection is None:
+        if y_down:
+            return geometry
         return shapely.transform(geometry, lambda xy: np.column_stack([xy[:, 0], -xy[:, 1]]))
     # Long straight edges (a clipping box) bend when projected: add vertices every quarter degree.
     try:
@@ -74,6 +108,19 @@ def _to_plane(projection: MapProjection | None, geometry: BaseGeometry) -> BaseG
         ) from error
 
 
+def _map_length(projection: MapProjection | None, features: list[Feature], length: float) -> float:
+    """About how long ``length`` source units are in map units, at the middle of the features."""
+    if projection is None:
+        return length
+    west, south, east, north = bounds_of(features)
+    x, y = (west + east) / 2, (south + north) / 2
+    try:
+        line = projection.project_geometry(LineString([(x, y), (x + length, y), (x + length, y + length)]))
+    except ProjectionError:
+        return length
+    return float(line.length) / 2
+
+
 def _default_grid(features: list[Feature]) -> float:
     """A grid about 1/100,000 of the map's extent, rounded to a power of ten."""
     west, south, east, north = bounds_of(features)
@@ -81,10 +128,32 @@ def _default_grid(features: list[Feature]) -> float:
     return float(10 ** math.floor(math.log10(extent / 1e5)))
 
 
-def build_scenario(raw_features: list[dict[str, Any]], options: ImportOptions, source: str) -> ImportResult:
-    """Turn GeoJSON features into a scenario map: one land area per feature (see the module doc)."""
+def build_scenario(
+    raw_features: list[dict[str, Any]],
+    options: ImportOptions,
+    source: str,
+    sea_from: str | None = None,
+) -> ImportResult:
+    """Turn GeoJSON features into a scenario map: one area per feature (see the module doc).
+
+    The result's notes say what was detected and decided (coordinates, projection, sea features,
+    gaps); its warnings what was repaired, dropped or looks wrong. ``sea_from`` names a property a
+    format sets itself on its sea features (a TripleA territory's water flag): it is used instead
+    of a guess, and ``--sea-when`` still overrules it.
+    """
     warnings: list[str] = []
-    features = merge_same_key(read_features(raw_features, options, source, warnings))
+    notes: list[str] = []
+    options.report(0.02, "reading the features")
+    coordinates = decide(raw_features, options, source)
+    notes.append(coordinates.note)
+    properties = [f.get("properties") or {} for f in raw_features if isinstance(f, dict)]
+    if sea_from is not None and options.sea_when is None:
+        rule: SeaRule | None = SeaRule(sea_from, None, guessed=False, origin="as the source marks them")
+    else:
+        rule = sea_rule([p for p in properties if isinstance(p, dict)], options.sea_when, source)
+    features = merge_same_key(
+        read_features(raw_features, options, source, warnings, coordinates.lonlat, rule)
+    )
     if not features:
         raise SourceError(
             f"{source}: no polygon features to import"
@@ -94,38 +163,81 @@ def build_scenario(raw_features: list[dict[str, Any]], options: ImportOptions, s
     outside = len(features) - len(inside)
     if not inside:
         box = ",".join(f"{v:g}" for v in options.bbox or ())
+        where = source_bounds(raw_features)
+        extent = (
+            f" (the data spans x {where[0]:g} to {where[2]:g}, y {where[1]:g} to {where[3]:g})"
+            if where
+            else ""
+        )
         raise SourceError(
-            f"{source}: nothing lies inside --bbox {box} (W,S,E,N in degrees of longitude/latitude)"
+            f"{source}: nothing lies inside --bbox {box} (W,S,E,N in the data's own coordinates){extent}"
         )
     features = inside
-    lonlat = is_lonlat(features)
-    if options.bbox is not None and not lonlat:
-        raise SourceError(f"{source}: --bbox is in degrees but the coordinates are not longitude/latitude")
-    projection = _projection(options, features, lonlat)
-    units = projection.units if projection is not None else "deg" if lonlat else "px"
+    sea_count = sum(1 for feature in features if feature.sea)
+    notes.append(
+        rule.describe(sea_count, len(features))
+        if rule is not None
+        else "sea: none found, every feature is land (--sea-when PROPERTY[=VALUE] marks sea features)"
+    )
+    options.report(0.1, "measuring the gaps between shapes")
+    if options.close_gaps is not None:
+        moved_geometries, moved = close_gaps([f.geometry for f in features], options.close_gaps)
+        for feature, geometry in zip(features, moved_geometries, strict=True):
+            feature.geometry = polygonal(geometry)
+        notes.append(
+            f"closing gaps up to {options.close_gaps:g} units: {moved} of {len(features)} shapes "
+            "moved their nearby borders onto a neighbour's"
+        )
+    else:
+        apart = touch_summary([f.geometry for f in features])
+        if apart is not None:
+            warnings.append(apart.text())
+    projection = _projection(options, features, coordinates.lonlat)
+    units = projection.units if projection is not None else "deg" if coordinates.lonlat else "px"
+    if projection is not None:
+        notes.append(f"projected to {projection.crs} in {units}, north up (--project to choose another)")
+    elif coordinates.lonlat:
+        notes.append("kept in degrees, not projected (--project none)")
+    gap = _map_length(projection, features, options.close_gaps) if options.close_gaps else 0.0
+    options.report(0.3, "projecting" if projection is not None else "placing the shapes")
     try:
         for feature in features:
-            feature.geometry = _to_plane(projection, feature.geometry)
+            feature.geometry = _to_plane(projection, feature.geometry, options.flip_y)
             if not feature.geometry.is_valid:  # a projection can fold a shape over itself
                 feature.geometry = polygonal(shapely.make_valid(feature.geometry))
                 warnings.append(f"{feature.label}: became invalid when projected; repaired with make_valid")
     except SourceError as error:
         raise SourceError(f"{source}: {error}") from error
+    guards.plane_extent(bounds_of(features), source)
+    guards.grid_option(options.grid)
     grid = options.grid or (0.1 if units == "km" else _default_grid(features))
+    options.report(0.45, "joining the shapes into linework")
+    guards.grid_option(grid)
     try:
-        features = _snap_and_separate(features, grid, warnings)
-        linework = polygons_to_linework([f.geometry for f in features], grid)
+        features = _snap_and_separate(features, grid, warnings, gap)
+        linework = _final_linework(features, grid, warnings, gap)
+        closed = _closed_note(warnings) if options.close_gaps is not None else None
+        if closed:
+            notes.append(closed)
     except GEOSException as error:  # robust overlay failed: the source is too broken to node
         raise SourceError(
             f"{source}: the polygons cannot be joined into linework ({error}); clip the source with --bbox, "
             "or repair it in a GIS"
         ) from error
+    options.report(0.8, "making the areas")
     scenario = _assemble(features, linework, grid, projection, units, options, source, warnings)
-    return ImportResult(scenario, warnings, len(raw_features), outside)
+    return ImportResult(scenario, warnings, len(raw_features), outside, notes)
 
 
-def _snap_and_separate(features: list[Feature], grid: float, warnings: list[str]) -> list[Feature]:
-    """Snap to the grid and give every overlap to the earlier feature (areas cannot overlap)."""
+def _snap_and_separate(
+    features: list[Feature], grid: float, warnings: list[str], gap: float = 0.0
+) -> list[Feature]:
+    """Snap to the grid and give every overlap to the earlier feature (areas cannot overlap).
+
+    An overlap is reported unless it is a sliver: smaller than a few hundred grid cells, or,
+    when gaps were closed, within a band of the ``gap`` tolerance along the border (closing
+    gaps moves borders that far, on purpose).
+    """
     kept: list[Feature] = []
     thin = 0
     for feature in features:
@@ -153,7 +265,7 @@ def _snap_and_separate(features: list[Feature], grid: float, warnings: list[str]
         covered = shapely.union_all([kept[i].geometry for i in overlaps], grid_size=grid)
         feature.geometry = polygonal(shapely.difference(feature.geometry, covered, grid_size=grid))
         lost = before - feature.geometry.area
-        if lost > SLIVER_CELLS * grid * grid:
+        if lost > max(SLIVER_CELLS * grid * grid, gap * feature.geometry.length):
             names = ", ".join(kept[i].name for i in overlaps)
             warnings.append(
                 f"{feature.label}: overlaps {names}; the overlap ({lost:.4g} square units) stays "
@@ -166,6 +278,113 @@ def _snap_and_separate(features: list[Feature], grid: float, warnings: list[str]
         if feature.geometry.is_empty:
             warnings.append(f"{feature.label}: lies entirely under earlier features; dropped")
     return survivors
+
+
+def _final_linework(features: list[Feature], grid: float, warnings: list[str], gap: float) -> Linework:
+    """The features' linework, without slivers, and with every face holding a point of the grid.
+
+    Holes in one feature stay its faces (lakes, their outline drawn). Slivers, gaps thinner than
+    ``gap`` and gaps too thin for a grid point join the feature they share most border with.
+    Saving snaps anchors to the grid, so a face too thin for any grid point could not keep its
+    anchor (it would land in a neighbouring face, or nowhere): it joins the neighbouring face it
+    shares most border with (an island that small is dropped). Faces of one feature lose the
+    borders between them. All of it by deleting chains (``model.importers.dissolve``).
+    """
+    linework = polygons_to_linework([f.geometry for f in features], grid)
+    counts: Counter[str] = Counter()
+    merged: set[str] = set()
+    lakes: set[tuple[float, float]] = set()
+    for _round in range(DISSOLVE_ROUNDS):
+        sides = chain_sides(linework, grid)
+        shared = sides.shared()
+        outside = {
+            face
+            for a, b in zip(sides.left, sides.right, strict=True)
+            for face in (a, b)
+            if face is not None and None in (a, b)
+        }
+        tiny = {face for face in range(len(linework.faces)) if not on_grid(linework, face, grid)}
+        area_of = list(linework.owners)
+        keep = {face for face, anchor in enumerate(linework.anchors) if anchor in lakes}
+        drop: set[int] = set()
+        changes = 0
+        for face, owner in enumerate(linework.owners):
+            if owner is not None or face in keep:
+                continue
+            by_area: dict[int, float] = defaultdict(float)
+            for other, length in shared.get(face, {}).items():
+                neighbour = linework.owners[other]
+                if neighbour is not None:
+                    by_area[neighbour] += length
+            if not by_area:
+                continue
+            best = max(by_area, key=lambda area: by_area[area])
+            polygon = linework.faces[face]
+            if len(by_area) == 1 and face not in outside and face not in tiny:
+                keep.add(face)  # a lake in one area: part of it, with its outline
+                lakes.add(linework.anchors[face])
+                counts["holes"] += 1
+            elif face in tiny or polygon.area < SLIVER_CELLS * grid * grid:
+                counts["slivers"] += 1
+            elif gap > 0 and shapely.buffer(polygon, -gap).is_empty:
+                counts["closed"] += 1
+            else:
+                continue
+            area_of[face] = best
+            changes += 1
+        for face in sorted(tiny):
+            owner = linework.owners[face]
+            if owner is None:
+                continue
+            neighbours = shared.get(face, {})
+            if any(area_of[o] == owner and o not in tiny for o in neighbours):
+                changes += 1  # joins a face of its own area when the border between them goes
+                continue
+            candidates = [o for o in neighbours if o not in tiny and area_of[o] is not None]
+            if candidates:
+                target = max(candidates, key=lambda o: neighbours[o])
+                area_of[face] = area_of[target]
+                merged.add(features[owner].name)
+                changes += 1
+            elif not neighbours:
+                drop.add(face)
+                counts["dropped"] += 1
+                changes += 1
+        before = len(linework.faces)
+        linework = merge_faces(linework, area_of, grid, keep, drop, sides)
+        if not changes and len(linework.faces) == before:
+            break
+    _gap_warnings(counts, merged, grid, warnings)
+    return linework
+
+
+CLOSED_POCKETS = "pocket(s) thinner than --close-gaps between shapes joined a neighbour, not water"
+
+
+def _closed_note(warnings: list[str]) -> str | None:
+    """Move the count of closed pockets from the warnings to a note: closing them was asked for."""
+    for warning in warnings:
+        if warning.endswith(CLOSED_POCKETS):
+            warnings.remove(warning)
+            return warning
+    return None
+
+
+def _gap_warnings(counts: Counter[str], merged: set[str], grid: float, warnings: list[str]) -> None:
+    if counts["holes"]:
+        warnings.append(f"{counts['holes']} hole(s) inside a single area (lakes) were made part of that area")
+    if counts["slivers"]:
+        warnings.append(f"{counts['slivers']} sliver(s) left between areas by snapping joined a neighbour")
+    if counts["closed"]:
+        warnings.append(f"{counts['closed']} {CLOSED_POCKETS}")
+    if merged:
+        shown = ", ".join(sorted(merged)[:8]) + (", ..." if len(merged) > 8 else "")
+        warnings.append(
+            f"bits of {len(merged)} area(s) too thin to hold a point of the grid ({grid:g}) were merged into "
+            f"the neighbour they share most border with ({shown}); a finer --grid keeps them"
+        )
+    if counts["dropped"]:
+        warnings.append(f"{counts['dropped']} island(s) too small for the grid ({grid:g}) were dropped")
 
 
 def _holds_grid_point(part: BaseGeometry, grid: float) -> bool:
@@ -190,7 +409,6 @@ def _assemble(
             gaps.append(face)
         else:
             faces_of[owner].append(face)
-    _resolve_gaps(gaps, linework, features, faces_of, grid, warnings)
     taken: set[str] = set()
     keep = [i for i in range(len(features)) if faces_of.get(i)]
     for index, feature in enumerate(features):
@@ -204,7 +422,7 @@ def _assemble(
             Area(
                 id=area_id,
                 name=features[index].name,
-                kind=AreaKind.LAND,
+                kind=AreaKind.SEA if features[index].sea else AreaKind.LAND,
                 anchors=[linework.anchors[face] for face in faces],
             )
         )
@@ -222,11 +440,7 @@ def _assemble(
     ys = [p[1] for line in linework.lines for p in line]
     pad = 0.02 * max(max(xs) - min(xs), max(ys) - min(ys))
     bounds = Bounds(min_x=min(xs) - pad, min_y=min(ys) - pad, max_x=max(xs) + pad, max_y=max(ys) + pad)
-    title = (
-        options.title
-        or Path(source).name.split(".")[0].replace("-", " ").replace("_", " ").strip()
-        or "Import"
-    )
+    title = options.title or title_from_source(source)
     box = f", clipped to {','.join(f'{v:g}' for v in options.bbox)}" if options.bbox else ""
     layer = f" (layer {options.layer})" if options.layer else ""
     return Scenario(
@@ -254,51 +468,6 @@ def _serial_ids(prefix: str, count: int, taken: set[str]) -> list[str]:
             taken.add(candidate)
             ids.append(candidate)
     return ids
-
-
-def _resolve_gaps(
-    gaps: list[int],
-    linework: Linework,
-    features: list[Feature],
-    faces_of: dict[int, list[int]],
-    grid: float,
-    warnings: list[str],
-) -> None:
-    """Give uncovered faces to a neighbour when they are slivers or holes; leave the rest as water.
-
-    A face that only one feature surrounds is a hole in it (a lake): it joins that feature. A tiny
-    face between several features is a sliver from snapping: it joins the one it shares most
-    border with. Larger faces between several features stay gaps; the caller makes them water.
-    """
-    if not gaps:
-        return
-    owner_of_face = {face: owner for owner, faces in faces_of.items() for face in faces}
-    tree = shapely.STRtree(linework.faces)
-    holes = slivers = 0
-    for gap in gaps:
-        face = linework.faces[gap]
-        shared: dict[int, float] = defaultdict(float)
-        for other in tree.query(face, predicate="touches"):
-            owner = owner_of_face.get(int(other))
-            if owner is not None:
-                shared[owner] += shapely.intersection(
-                    face.boundary, linework.faces[int(other)].boundary
-                ).length
-        if not shared:
-            continue
-        best = max(shared, key=lambda owner: shared[owner])
-        if len(shared) == 1 and shared[best] >= face.exterior.length * 0.999:
-            holes += 1
-        elif face.area < SLIVER_CELLS * grid * grid:
-            slivers += 1
-        else:
-            continue
-        faces_of[best].append(gap)
-        owner_of_face[gap] = best
-    if holes:
-        warnings.append(f"{holes} hole(s) inside a single area (lakes) were made part of that area")
-    if slivers:
-        warnings.append(f"{slivers} sliver(s) left between areas by snapping were given to a neighbour")
 
 
 def map_from_polygons(

@@ -5,6 +5,7 @@ geometries list arc indexes, ``~i`` meaning arc ``i`` reversed. A quantized topo
 ``transform`` (scale, translate): its arc positions are integers, delta-encoded along each arc, and
 its point positions are integers (not delta-encoded). The PyPI ``topojson`` package encodes
 topologies but reads none back, so this small decoder does (pure Python plus numpy).
+Registers the ``topojson`` import format.
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from model.importers.common import SourceError
+from model.importers import guards
+from model.importers.common import ImportOptions, ImportResult, SourceError, read_json
+from model.importers.pipeline import POLYGON_OPTIONS, build_scenario
+from model.importers.registry import Importer, Source, register, shared
 
 Position = list[float]
 
@@ -28,6 +32,9 @@ class _Decoder:
         if not isinstance(arcs, list):
             raise SourceError(f"{source}: 'arcs' is not a list; is this TopoJSON?")
         self.raw_arcs = arcs
+        self.stored = guards.positions_of(arcs)
+        self.used = 0
+        """Arc points the geometries resolved to so far (bounded by ``guards.count_points``)."""
         self.decoded: dict[int, NDArray[np.float64]] = {}
         transform = topology.get("transform")
         self.scale: NDArray[np.float64] | None = None
@@ -76,6 +83,8 @@ class _Decoder:
         if not isinstance(indexes, list):
             raise SourceError(f"{self.source}: {where}: expected a list of arc indexes")
         parts = [self.arc(index, where) for index in indexes]
+        self.used += sum(len(part) for part in parts)
+        guards.count_points(self.used, self.stored, self.source, where)
         joined = [parts[0]] + [part[1:] for part in parts[1:]] if parts else []
         return np.concatenate(joined).tolist() if joined else []
 
@@ -169,3 +178,21 @@ def to_features(topology: Any, layer: str | None = None, source: str = "<topojso
                 feature["id"] = member["id"]
         features.append(feature)
     return features
+
+
+def read(source: str, options: ImportOptions) -> ImportResult:
+    """Import one object (``--layer``, default the first) of a TopoJSON file."""
+    data = read_json(source, "TopoJSON")
+    return build_scenario(to_features(data, options.layer, source), options, source)
+
+
+register(
+    Importer(
+        name="topojson",
+        title="TopoJSON polygons",
+        source=Source("a TopoJSON file", suffixes=(".topojson", ".topo.json", ".json")),
+        read=read,
+        options=shared("layer", *POLYGON_OPTIONS),
+        help="make a scenario map from one object of a TopoJSON topology",
+    )
+)

@@ -47,6 +47,7 @@ from model.ops.linework import (
     move_vertex,
     set_boundary_points,
     split_area,
+    split_crossed,
 )
 from model.ops.replace import replace_setup
 from model.ops.replace_map import areas_left_behind, id_clashes, replace_map
@@ -136,4 +137,5 @@ __all__ = [
     "set_underlay",
     "set_unit_strength",
     "split_area",
+    "split_crossed",
 ]

@@ -8,15 +8,11 @@ both neighbours). See DESIGN.md "Geometry".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-import numpy as np
 import shapely
-from shapely.geometry import LineString, Point, Polygon
-from shapely.geometry.base import BaseGeometry
-from shapely.ops import split as split_polygon
+from shapely.geometry import Point, Polygon
 
-from model.geometry import anchor_for, split_line_at
+from model.geometry import anchor_for
 from model.ops.areas import remove_area_references
 from model.ops.core import (
     Change,
@@ -28,143 +24,29 @@ from model.ops.core import (
     repeated_points,
     snap,
 )
+from model.ops.noding import Plan, apply_plan, check_noded, node_stroke
+from model.ops.split import split_area, split_crossed
 from model.scenario import Area, Boundary, Scenario
 from model.scenario import Point as XY
-from model.topology import Topology, boundary_lines
+from model.topology import Topology
+
+__all__ = [
+    "add_boundary",
+    "delete_boundary",
+    "delete_vertex",
+    "insert_vertex",
+    "merge_areas",
+    "move_vertex",
+    "set_boundary_points",
+    "split_area",
+    "split_crossed",
+]
 
 BOUNDARIES = ("map", "boundaries")
 AREAS = ("map", "areas")
 
 
 # --- adding boundaries (with noding) -------------------------------------------------------
-
-
-@dataclass
-class _Plan:
-    """A new boundary cut at the nodes it makes, and the existing boundaries it cuts."""
-
-    pieces: list[list[XY]]
-    splits: dict[str, list[list[XY]]] = field(default_factory=dict)
-
-
-def _lines_near(
-    scenario: Scenario, probe: BaseGeometry, topology: Topology | None
-) -> list[tuple[str, LineString]]:
-    """Existing boundaries meeting ``probe``, with their current lines."""
-    boundaries = scenario.map.boundaries
-    if topology is not None and set(topology.boundary_ids()) == {b.id for b in boundaries}:
-        by_id = scenario.boundary_index()
-        ids = topology.boundaries_near(probe)
-        return [(bid, LineString(by_id[bid].points)) for bid in ids]
-    lines = np.array(boundary_lines(boundaries), dtype=object)
-    if not len(lines):
-        return []
-    hits = np.nonzero(shapely.intersects(lines, probe))[0]
-    return [(boundaries[int(i)].id, lines[int(i)]) for i in hits]
-
-
-def _snap_end(point: XY, near: list[tuple[str, LineString]], tolerance: float, grid: float) -> XY:
-    """Move a free end onto the nearest node, or else onto the nearest boundary, within tolerance."""
-    here = Point(point)
-    best: tuple[float, XY] | None = None
-    for _, line in near:
-        for end in (line.coords[0], line.coords[-1]):
-            distance = here.distance(Point(end))
-            if distance <= tolerance and (best is None or distance < best[0]):
-                best = (distance, (float(end[0]), float(end[1])))
-    if best is not None:
-        return best[1]
-    for _, line in near:
-        distance = line.distance(here)
-        if distance <= tolerance and (best is None or distance < best[0]):
-            on = line.interpolate(line.project(here))
-            best = (distance, snap((on.x, on.y), grid))
-    return best[1] if best is not None else point
-
-
-def _clean_points(points: Sequence[XY] | Sequence[Sequence[float]], grid: float) -> list[XY]:
-    snapped = [snap(p, grid) for p in points]
-    cleaned = [p for i, p in enumerate(snapped) if i == 0 or p != snapped[i - 1]]
-    if len(cleaned) < 2:
-        raise InvalidGeometryError(
-            f"a boundary needs two distinct points on the grid ({grid:g}); got {len(cleaned)}"
-        )
-    return cleaned
-
-
-def _plan_boundary(
-    scenario: Scenario,
-    points: Sequence[XY] | Sequence[Sequence[float]],
-    snap_distance: float | None,
-    topology: Topology | None,
-) -> _Plan:
-    grid = scenario.map.grid
-    coords = _clean_points(points, grid)
-    tolerance = grid if snap_distance is None else snap_distance
-    # Everything the final line can meet lies within the snapping distance of the drawn one.
-    drawn = LineString(coords)
-    near = _lines_near(scenario, drawn.buffer(tolerance) if tolerance > 0 else drawn, topology)
-    if tolerance > 0:
-        closed = coords[0] == coords[-1]
-        coords[0] = _snap_end(coords[0], near, tolerance, grid)
-        coords[-1] = coords[0] if closed else _snap_end(coords[-1], near, tolerance, grid)
-        coords = [p for i, p in enumerate(coords) if i == 0 or p != coords[i - 1]]
-        if len(coords) < 2:
-            raise InvalidGeometryError("the boundary collapses to a point once its ends snap to the linework")
-    line = LineString(coords)
-    if not line.is_simple:
-        raise InvalidGeometryError("the new boundary crosses itself; draw it without loops")
-    ends = {coords[0], coords[-1]}
-    plan = _Plan(pieces=[])
-    own_cuts: list[XY] = []
-    for bid, other in near:
-        meeting = line.intersection(other)
-        if meeting.is_empty:
-            continue
-        cuts: list[XY] = []
-        for part in shapely.get_parts(meeting):
-            if part.geom_type != "Point":
-                x, y = part.representative_point().coords[0]
-                raise InvalidGeometryError(
-                    f"the new boundary runs along boundary {bid} near ({x:g}, {y:g}); "
-                    "borders are stored once, so draw only the new part"
-                )
-            cuts.append(snap((part.x, part.y), grid))
-        other_ends = {tuple(other.coords[0]), tuple(other.coords[-1])}
-        inner = [c for c in cuts if c not in other_ends]
-        if inner:
-            plan.splits[bid] = split_line_at([(float(x), float(y)) for x, y in other.coords], inner)
-        own_cuts.extend(c for c in cuts if c not in ends)
-    plan.pieces = split_line_at(coords, own_cuts)
-    plan.splits = {bid: pieces for bid, pieces in plan.splits.items() if len(pieces) > 1}
-    if not plan.pieces:
-        raise InvalidGeometryError("the new boundary has no length once snapped to the grid")
-    return plan
-
-
-def _apply_plan(rec: Recorder, plan: _Plan) -> tuple[list[str], list[str], set[str]]:
-    """Write a plan into the scenario.
-
-    Returns the ids of the new boundary's pieces, the ids of pieces cut off existing boundaries,
-    and the ids of the existing boundaries that were cut (they keep their first piece).
-    """
-    rec.save(BOUNDARIES)
-    boundaries = rec.scenario.map.boundaries
-    own: list[str] = []
-    for piece in plan.pieces:
-        new = rec.new_id("b")
-        boundaries.append(Boundary(id=new, points=piece))
-        own.append(new)
-    cut_off: list[str] = []
-    for bid, pieces in plan.splits.items():
-        at = index_of(boundaries, bid, "boundary")
-        extra = []
-        for piece in pieces[1:]:
-            new = rec.new_id("b")
-            extra.append(Boundary(id=new, points=piece))
-            cut_off.append(new)
-        boundaries[at : at + 1] = [Boundary(id=bid, points=pieces[0]), *extra]
-    return own, cut_off, set(plan.splits)
 
 
 def add_boundary(
@@ -174,25 +56,31 @@ def add_boundary(
     snap_distance: float | None = None,
     topology: Topology | None = None,
 ) -> Change:
-    """Draw a new boundary, noded into the linework.
+    """Draw a new boundary, noded into the linework (``model.ops.noding``).
 
-    Points are snapped to the grid; a free end within ``snap_distance`` (default: one grid step)
-    of a node or boundary is moved onto it. Existing boundaries the new one meets are split there,
-    and the new one is split at every node it passes, so boundaries meet only at their ends.
+    Points are snapped to the grid. Within ``snap_distance`` (default: one grid step; the editor
+    passes its snap distance in map units) the last point closes the line onto its first (a ring:
+    the shape closes), else a free end moves onto the nearest node, else onto the nearest point of
+    a boundary, which is cut there (the end becomes a node). Every crossing with an existing
+    boundary becomes a node of both, on the grid, so boundaries meet only at their ends. An end in
+    empty space stays a loose end (the validator reports BOUNDARY_DANGLING).
     ``created`` lists the new boundary's pieces first, then the pieces cut off existing ones.
     Pass the editor's up-to-date ``topology`` to find nearby boundaries through its index.
     """
-    plan = _plan_boundary(scenario, points, snap_distance, topology)
+    tolerance = scenario.map.grid if snap_distance is None else snap_distance
+    noded = node_stroke(scenario, points, tolerance=tolerance, topology=topology)
+    plan = noded.plan()
+    check_noded(noded, plan)
     moves = _anchors_off_the_line(scenario, plan, topology)
     rec = Recorder(scenario)
-    own, cut_off, cut = _apply_plan(rec, plan)
+    own, cut_off, cut = apply_plan(rec, plan)
     moved = _move_anchors(rec, moves)
     touched = Touched(boundaries=frozenset(own) | frozenset(cut_off) | frozenset(cut), areas=moved)
     return rec.change(f"Add boundary {own[0]}", touched, created=[*own, *cut_off])
 
 
 def _anchors_off_the_line(
-    scenario: Scenario, plan: _Plan, topology: Topology | None
+    scenario: Scenario, plan: Plan, topology: Topology | None
 ) -> dict[str, dict[int, XY]]:
     """Where to move the anchors that the new line would cover (``{area: {anchor index: point}}``).
 
@@ -378,97 +266,6 @@ def delete_boundary(scenario: Scenario, boundary_ids: str | Sequence[str]) -> Ch
 def _area(scenario: Scenario, area_id: str) -> tuple[int, Area]:
     at = index_of(scenario.map.areas, area_id, "area")
     return at, scenario.map.areas[at]
-
-
-def split_area(
-    scenario: Scenario,
-    area_id: str,
-    line: Sequence[XY] | Sequence[Sequence[float]],
-    *,
-    topology: Topology | None = None,
-    name: str | None = None,
-) -> Change:
-    """Draw a boundary across an area; the side without its anchor becomes a new area.
-
-    The line must enter and leave one face of the area once (its ends may overshoot the border:
-    it is clipped to the face). The new area copies the kind, attributes and starting setup of
-    the old one; its id is ``Change.new_id``.
-    """
-    at, area = _area(scenario, area_id)
-    topology = topology or Topology.build(scenario.map)
-    grid = scenario.map.grid
-    drawn = LineString(_clean_points(line, grid))
-    crossed: list[tuple[int, Polygon, LineString]] = []
-    for face_id in topology.area_faces(area_id):
-        face = topology.face(face_id)
-        clipped = drawn.intersection(face)
-        if clipped.length > 0:
-            crossed.append((face_id, face, clipped))
-    if not topology.area_faces(area_id):
-        raise PreconditionError(f"area {area_id} has no face (its anchors lie outside the linework)")
-    if not crossed:
-        raise PreconditionError(f"the line does not cross area {area_id}")
-    if len(crossed) > 1:
-        raise PreconditionError(
-            f"the line crosses {len(crossed)} parts of area {area_id}; split one part at a time"
-        )
-    face_id, face, clipped = crossed[0]
-    if clipped.geom_type != "LineString":
-        raise PreconditionError(
-            f"the line enters area {area_id} more than once; "
-            "draw a line that crosses it from border to border once"
-        )
-    rim = face.boundary
-    if rim.distance(Point(clipped.coords[0])) > 1e-9 or rim.distance(Point(clipped.coords[-1])) > 1e-9:
-        raise PreconditionError(f"the line must cross area {area_id} from border to border")
-    halves = [p for p in shapely.get_parts(split_polygon(face, clipped)) if isinstance(p, Polygon)]
-    if len(halves) != 2:
-        raise PreconditionError(f"the line does not cut area {area_id} in two")
-    sides: list[list[int]] = [[], []]
-    on_line: list[int] = []
-    for i, anchor in enumerate(area.anchors):
-        if topology.anchor_face(area_id, i) != face_id:
-            continue
-        where = [k for k, half in enumerate(halves) if half.contains(Point(anchor))]
-        if where:
-            sides[where[0]].append(i)
-        else:
-            on_line.append(i)
-    if sides[0] and sides[1]:
-        raise PreconditionError(f"both sides of the line already hold anchors of area {area_id}")
-    # The side keeping the area: the one with its anchors, else the bigger one; anchors the line
-    # passes through move into it (left on the new border, they would lie in no face).
-    home = 0 if sides[0] else 1 if sides[1] else max((0, 1), key=lambda k: halves[k].area)
-    moves: dict[str, dict[int, XY]] = {}
-    if on_line:
-        target = anchor_for(halves[home], grid)
-        if target is None:
-            raise InvalidGeometryError(
-                f"the line passes through anchor {on_line[0]} of area {area_id} and leaves no room "
-                "beside it for the anchor; move the anchor first"
-            )
-        moves[area_id] = dict.fromkeys(on_line, target)
-    empty = halves[1 - home]
-    new_anchor = anchor_for(empty, grid)
-    if new_anchor is None:
-        raise InvalidGeometryError(f"the new part of area {area_id} is too thin to hold an anchor")
-    plan = _plan_boundary(scenario, [tuple(c) for c in clipped.coords], grid, topology)
-    rec = Recorder(scenario)
-    rec.save(AREAS, ("setup", "areas"))
-    new_area = rec.new_id("a")
-    own, cut_off, cut = _apply_plan(rec, plan)
-    _move_anchors(rec, moves)
-    created = [*own, *cut_off]
-    data = scenario.map.areas[at].model_dump()
-    data.update(
-        id=new_area, name=name if name is not None else f"{area.name} (2)", anchors=[new_anchor], label=None
-    )
-    scenario.map.areas.insert(at + 1, Area.model_validate(data))
-    setup = scenario.setup.areas.get(area_id)
-    if setup is not None:
-        scenario.setup.areas[new_area] = type(setup).model_validate(setup.model_dump())
-    touched = Touched(boundaries=frozenset(created) | frozenset(cut), areas=frozenset({area_id, new_area}))
-    return rec.change(f"Split {area_id}", touched, created=[new_area, *created])
 
 
 def merge_areas(

@@ -96,6 +96,10 @@ class RulesetSpec:
     """``module:callable`` that builds the engine's Game from a Scenario."""
     tables_dir: str = ""
     """Folder under resources/ with the ruleset's default tables (one JSON file per table)."""
+    tables_loader: str = ""
+    """``module:callable`` that reads the ruleset's tables with a scenario's overrides,
+    ``(overrides: dict[str, Any]) -> Any``, raising an error that says what is wrong in them
+    (the validator reports it as TABLE_INVALID at ``ruleset.tables.<id>``)."""
     bots: tuple[tuple[str, str], ...] = (("random", "model.bots.base:RandomBot"),)
     """AI levels as ``(level, "module:Class")``; each class is built as ``Class(seed=...)`` or ``Class()``."""
     reaches: str = ""
@@ -126,6 +130,16 @@ class RulesetSpec:
         if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
             context = {key: value for key, value in context.items() if key in parameters}
         return function(scenario, **context)
+
+    def load_tables(self, overrides: dict[str, Any]) -> Any:
+        """Read the ruleset's tables as the engine will, with these overrides of shipped ones.
+
+        Raises whatever the ruleset raises for a table it cannot use; returns None when the
+        ruleset declares no ``tables_loader``.
+        """
+        if not self.tables_loader:
+            return None
+        return _load(self.tables_loader)(overrides)
 
     def engine_factory(self) -> Callable[..., Any]:
         """Return the callable that builds this ruleset's Game from a Scenario."""
@@ -168,8 +182,12 @@ class RulesetSpec:
 
 
 def _load(target: str) -> Any:
+    """The object named ``module:attribute`` (the attribute may be dotted: ``Class.method``)."""
     module_name, _, attribute = target.partition(":")
-    return getattr(importlib.import_module(module_name), attribute)
+    found: Any = importlib.import_module(module_name)
+    for name in attribute.split("."):
+        found = getattr(found, name)
+    return found
 
 
 ENTRY_POINT_GROUP = "mappa.rulesets"

@@ -55,6 +55,16 @@ CODES: dict[str, tuple[Severity, str]] = {
     "SOCIAL_STATE_OUT_OF_RANGE": (E, "An area's social state is outside the ruleset's limits table."),
     "VALUE_OUT_OF_RANGE": (E, "A value is outside the range of the ruleset's limits table."),
     "TABLE_INVALID": (E, "A ruleset table (shipped default or scenario override) is malformed."),
+    "ENGINE_REFUSED": (E, "The rules engine cannot start a game from the scenario (the message says why)."),
+    "SETUP_NO_PLAYERS": (
+        Severity.INFO,
+        "The scenario has no empires (nations) yet: a map, not yet a game the engine can start.",
+    ),
+    "GEOMETRY_FAILED": (
+        E,
+        "The geometry library failed on the map (out of memory, no convergence); the message names"
+        " the boundaries.",
+    ),
     "UNIT_KIND_UNKNOWN": (E, "A unit's kind is not one of the ruleset's unit kinds."),
     "UNIT_STRENGTH_OUT_OF_RANGE": (E, "A unit's strength is outside its kind's range."),
     "UNIT_AREA_KIND": (E, "A unit stands on an area of a kind it may not (e.g. an army at sea)."),

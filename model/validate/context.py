@@ -11,6 +11,7 @@ from model.rules.registry import RulesetSpec
 from model.scenario import Area, Point, Scenario
 from model.topology import Topology
 from model.validate.codes import internal_error, issue
+from model.validate.geometry_failure import FAILURES, geometry_failed
 
 
 @dataclass
@@ -65,6 +66,9 @@ class Context:
                 self.topology = Topology.build(self.scenario.map)
             if self.graphs is None:
                 self.graphs = MapGraphs.from_scenario(self.scenario, self.topology)
+        except FAILURES as error:  # GEOS out of memory or not converging: the file's doing
+            self.geometry_issue = geometry_failed(self.scenario, "map's faces", error)
+            return None
         except Exception as error:  # a topology bug must not stop the other checks
             self.geometry_issue = internal_error("topology", error)
             return None

@@ -9,6 +9,7 @@ from model.issues import Issue
 from model.scenario import AreaKind, Point
 from model.validate.codes import CODES, issue
 from model.validate.context import Context, label
+from model.validate.geometry_failure import FAILURES, geometry_failed
 
 
 def linework(context: Context) -> Iterator[Issue]:
@@ -16,7 +17,12 @@ def linework(context: Context) -> Iterator[Issue]:
     geometry = context.geometry() if context.scenario.map.boundaries else None
     if geometry is None:
         return
-    for problem in geometry[0].linework_problems():
+    try:
+        problems = geometry[0].linework_problems()
+    except FAILURES as error:
+        yield geometry_failed(context.scenario, "linework", error)
+        return
+    for problem in problems:
         code = problem.code if problem.code in CODES else "BOUNDARY_INVALID"
         yield issue(code, problem.message, ids=problem.boundary_ids, location=problem.location)
 

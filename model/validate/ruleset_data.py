@@ -34,7 +34,7 @@ def ruleset(context: Context) -> Iterator[Issue]:
         )
 
 
-def _limits(context: Context) -> tuple[dict[str, dict[str, dict[str, Any]]], list[Issue]]:
+def limits_table(context: Context) -> tuple[dict[str, dict[str, dict[str, Any]]], list[Issue]]:
     """Return the limits table as ``{object kind: {field: entry}}`` and the problems found in it."""
     try:
         raw = tables.table(context.scenario, "limits")
@@ -73,7 +73,7 @@ def attributes(context: Context) -> Iterator[Issue]:
     """Attribute values against the ruleset's schemas and limits table, and the ids they name."""
     if context.spec is None:
         return
-    limits, problems = _limits(context)
+    limits, problems = limits_table(context)
     yield from problems
     for target in attribute_targets(context.scenario, context.spec):
         kind, model, attributes, path, owner = target[:5]

@@ -12,7 +12,7 @@ from model.issues import Issue, Severity
 from model.rules import registry
 from model.scenario import Point, Scenario
 from model.topology import Topology
-from model.validate import connections, geometry, identity, ruleset_data, underlays
+from model.validate import connections, geometry, identity, playable, ruleset_data, underlays
 from model.validate.codes import internal_error
 from model.validate.context import Check, Context
 
@@ -28,6 +28,7 @@ CHECKS: list[tuple[str, Check]] = [
     ("attributes", ruleset_data.attributes),
     ("units", ruleset_data.units),
     ("underlays", underlays.underlays),
+    ("table overrides", playable.table_overrides),
 ]
 """The core checks in the order they run, each with the name an INTERNAL_ERROR gives if it crashes."""
 
@@ -60,6 +61,11 @@ def validate(
             found.extend(spec.run_checks(scenario, **extra))
         except Exception as error:
             found.append(internal_error(f"{spec.id} ruleset checks", error))
+    if not has_errors(found):  # what validates clean must play: ask the engine to set it up
+        try:
+            found.extend(playable.engine_setup(context))
+        except Exception as error:
+            found.append(internal_error("engine set-up", error))
     if graphs is None and context.graphs is not None:
         _release(context.graphs)
     try:

@@ -230,7 +230,12 @@ def test_file_export_writes_the_chosen_image(
     window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     target = tmp_path / "export.png"
-    monkeypatch.setattr("editor.mainwindow.QFileDialog.getSaveFileName", lambda *_a: (str(target), ""))
+
+    def accept(dialog: object) -> bool:
+        dialog.path.setText(str(target))  # type: ignore[attr-defined]
+        return True
+
+    monkeypatch.setattr("editor.export.image_dialog._exec", accept)
     assert window.export_image()
     image = QImage(str(target))
     assert image.width() == 2000 and not image.isNull()

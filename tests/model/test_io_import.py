@@ -127,7 +127,8 @@ def test_keeping_source_coordinates_flips_y(tmp_path: Path) -> None:
     [
         ("1,2,3", "expected four numbers"),
         ("10,50,5,55", "W < E"),
-        ("0,-95,10,10", "-90 <= S < N <= 90"),
+        ("0,0,10,nan", "must be finite"),
+        ("0,10,10,5", "S < N"),
     ],
 )
 def test_bad_bbox_text(text: str, message: str) -> None:
@@ -229,7 +230,7 @@ def test_unreadable_geojson_names_the_file_and_the_place(
 
 
 def test_a_directory_is_not_a_source(tmp_path: Path) -> None:
-    with pytest.raises(SourceError, match="cannot read"):
+    with pytest.raises(SourceError, match="is a folder; GeoJSON polygons import reads a GeoJSON file"):
         import_file("geojson", tmp_path)
 
 

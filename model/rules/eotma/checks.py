@@ -297,9 +297,17 @@ class _Checker:
             raiders = tables.table(self.scenario, "raiders")
         except tables.TableError:
             return  # no raiders table at all is the engine's problem to report
-        for group in raiders.get("raiders", []) if isinstance(raiders, dict) else []:
-            targets = group.get("targets", {}) if isinstance(group, dict) else {}
-            named = [*targets.get("seas", []), *targets.get("near", [])]
+        # A table of the wrong shape is reported (TABLE_INVALID) by the core validator.
+        groups = raiders.get("raiders") if isinstance(raiders, dict) else None
+        for group in groups if isinstance(groups, list) else []:
+            targets = group.get("targets") if isinstance(group, dict) else None
+            targets = targets if isinstance(targets, dict) else {}
+            named = [
+                name
+                for key in ("seas", "near")
+                if isinstance(targets.get(key), list)
+                for name in targets[key]
+            ]
             missing = [name for name in named if isinstance(name, str) and name not in self.area_by_id]
             if missing:
                 yield _issue(

@@ -153,6 +153,10 @@ class Rules:
 
         pp = get("pillage_plunder")["gold_by_roll"]
         self.pillage_gold: dict[int, int] = {int(k): int(v) for k, v in pp.items()}
+        if set(self.pillage_gold) != set(range(1, 7)):
+            raise RulesDataError(
+                "pillage_plunder: gold_by_roll needs the gold for each roll of one die, 1-6 (11.3)"
+            )
 
         sc = get("stature_check")
         self.stature_rows = _rows(sc, "result", "stature_check")

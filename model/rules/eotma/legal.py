@@ -169,14 +169,6 @@ def palace_actions(state: Position, player: int) -> list[Action]:
     return actions
 
 
-def defended_area(state: Position, decision: Pending) -> int:
-    """Return the area a pending defense is about (13, 24)."""
-    if decision.kind == DecisionKind.NPC_DEFENSE:
-        return decision.data[0]
-    assert decision.action is not None, "a defense decision always holds its endeavour"
-    return state.game.board.index[decision.action.target]
-
-
 def may_end_turn(state: Position, player: int) -> bool:
     """Return whether the turn may end: one endeavour is compulsory in the own turn (13.13).
 

@@ -74,7 +74,7 @@ from model.rules.eotma.actions import (
     Waive,
 )
 from model.rules.eotma.decisions import DecisionKind, Pending
-from model.rules.eotma.endeavours.common import defense_price, problem
+from model.rules.eotma.endeavours.common import defended_area, defense_price, problem
 from model.rules.eotma.territory import move_court
 from model.rules.protocol import Action, IllegalActionError
 
@@ -283,7 +283,7 @@ def _any_answer(_state: Position, _decision: Pending, _action: Action) -> str | 
 
 
 def _defend_answer(state: Position, decision: Pending, action: Defend) -> str | None:
-    target = legal.defended_area(state, decision)
+    target = defended_area(state, decision)
     price = defense_price(state, decision.player, target, action.gold)
     gold = state.treasury[decision.player]
     if price > gold:
@@ -720,7 +720,7 @@ MOVES: tuple[Move, ...] = (
 
 def _defense_listing(state: Position, decision: Pending) -> list[Action]:
     player = decision.player
-    base_cost = defense_price(state, player, legal.defended_area(state, decision))
+    base_cost = defense_price(state, player, defended_area(state, decision))
     gold = state.treasury[player]
     return [Decline(), *(Defend(g) for g in state.game.rules.extra_gold if base_cost + g <= gold)]
 

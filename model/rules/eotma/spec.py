@@ -27,6 +27,7 @@ SPEC = RulesetSpec(
     reaches="model.rules.eotma.reach:reaches",
     capture="model.rules.eotma.capture:capture",
     tables_dir="rulesets/eotma",
+    tables_loader="model.rules.eotma.data:Rules.load",
     bots=(
         ("random", "model.bots.base:RandomBot"),
         ("heuristic", "model.bots.eotma_heuristic:EotmaHeuristicBot"),

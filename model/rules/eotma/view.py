@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from model.rules.eotma import npc
-from model.rules.eotma.actions import Endeavour
+from model.rules.eotma.actions import Defend, Endeavour, Oppose
 from model.rules.eotma.conversion import conversion_differential
 from model.rules.eotma.decisions import ABOUT_ENDEAVOUR, DecisionKind
-from model.rules.eotma.endeavours.common import is_conversion, locate
-from model.rules.eotma.ratings import base_rating, cost
+from model.rules.eotma.endeavours.common import defended_area, defense_price, is_conversion, locate
+from model.rules.eotma.ratings import base_rating, cost, defense_value
 from model.rules.eotma.victory import victory_points
 
 if TYPE_CHECKING:
@@ -207,13 +207,40 @@ def view(state: Position) -> dict[str, Any]:
 def preview(state: Position, action: Action) -> str:
     """What an endeavour would be worth if chosen now: its effectiveness rating with the extra gold
     (9; before the defender's card and gold of 13 or the opposing gold of 12.2) and its price
-    (9.17, 9.33). Empty for other actions, and for a conversion attempt, which the conversion
-    chart decides (22.2)."""
+    (9.17, 9.33); for a conversion attempt only the price, since the conversion chart decides
+    (22.2); for a defense or opposing gold what it takes off the rating and its price. Empty for
+    other actions."""
+    if isinstance(action, Defend | Oppose):
+        return _decision_preview(state, action)
     player = state.active()
     if not isinstance(action, Endeavour) or player < 0:
         return ""
     at = locate(state, player, action)
-    if isinstance(at, str) or (at.kind == "conquest" and is_conversion(state, player, at.target)):
+    if isinstance(at, str):
         return ""
+    price = cost(state, at.kind, at.seas, action.gold)
+    if at.kind == "conquest" and is_conversion(state, player, at.target):
+        return f"the conversion chart decides (22.2), costs {price} gold"
     rating = base_rating(state, player, at.kind, at.target, at.base, at.seas) + action.gold
-    return f"rating {rating:+d}, costs {cost(state, at.kind, at.seas, action.gold)} gold"
+    return f"rating {rating:+d}, costs {price} gold"
+
+
+def _decision_preview(state: Position, action: Defend | Oppose) -> str:
+    """The effect and price of a defense (13.21: combat + gold + technology off the attacker's rating;
+    13.11: the minimum, sea gold and the extra gold) or of opposing gold (12.2: each gold spent takes
+    one off the rating)."""
+    if not state.pending:
+        return ""
+    decision = state.pending[-1]
+    if isinstance(action, Oppose):
+        return (
+            f"takes {action.gold} off the rating, costs {action.gold} gold"
+            if decision.kind is DecisionKind.OPPOSE
+            else ""
+        )
+    if decision.kind not in (DecisionKind.DEFENSE, DecisionKind.NPC_DEFENSE):
+        return ""
+    area = defended_area(state, decision)
+    price = defense_price(state, decision.player, area, action.gold)
+    value = defense_value(state, decision.player, action.gold, area)
+    return f"takes {value} off the attacker's rating, costs {price} gold"

@@ -6,6 +6,7 @@ business; here they are read leniently (defaults stand in) so every other proble
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from typing import TypeVar
 
@@ -78,7 +79,10 @@ def _check_tables(scenario: Scenario) -> tuple[Tables | None, list[Issue]]:
     try:
         return load(scenario), []
     except SeasonsTableError as error:
-        return None, [_issue("seasons.table", str(error))]
+        found = _issue("seasons.table", str(error))
+        if error.table in scenario.ruleset.tables:  # the place of the author's override
+            found = dataclasses.replace(found, path=f"ruleset.tables.{error.table}")
+        return None, [found]
 
 
 def _check_nations(scenario: Scenario) -> list[Issue]:

@@ -151,19 +151,24 @@ class Tables(_Table):
 class SeasonsTableError(ValueError):
     """A Seasons table (shipped or overridden by the scenario) that does not have the expected shape."""
 
+    def __init__(self, message: str, table: str = "") -> None:
+        super().__init__(message)
+        self.table = table
+        """The id of the table at fault (its override is ``ruleset.tables.<table>``)."""
+
 
 def from_raw(raw: dict[str, Any]) -> Tables:
     """Parse the raw tables (table id -> JSON value) into ``Tables``, naming the bad table on error."""
     parsed: dict[str, Any] = {}
     for name, field in Tables.model_fields.items():
         if name not in raw:
-            raise SeasonsTableError(f"the Seasons table {name!r} is missing")
+            raise SeasonsTableError(f"the Seasons table {name!r} is missing", name)
         model = field.annotation
         assert isinstance(model, type) and issubclass(model, BaseModel)
         try:
             parsed[name] = model.model_validate(raw[name])
         except ValidationError as error:
-            raise SeasonsTableError(f"the Seasons table {name!r} is malformed: {error}") from error
+            raise SeasonsTableError(f"the Seasons table {name!r} is malformed: {error}", name) from error
     return Tables(**parsed)
 
 

@@ -87,6 +87,8 @@ def test_pillaged_start_is_information(scenario: Scenario) -> None:
 def test_broken_table_override(scenario: Scenario) -> None:
     scenario.ruleset.tables["units"] = {"infantry": {"cost": 2}}
     assert "seasons.table" in codes(scenario)
+    [issue] = [issue for issue in check_scenario(scenario) if issue.code == "seasons.table"]
+    assert issue.path == "ruleset.tables.units"
 
 
 def test_turns_mismatch(scenario: Scenario) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.eotma.actions import MARKERS, Endeavour
+from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.ratings import cost, defense_value, diplomacy_base, domestic_seas, faith, foreign_seas
 from model.rules.eotma.records import Located
 
@@ -162,3 +163,11 @@ def may_defend(state: Position, defender: int, area: int) -> bool:
     if defender not in state.order[: state.turn] and hand < 2:
         return False  # 13.13: one card must stay for the defender's own turn
     return state.treasury[defender] >= defense_price(state, defender, area)
+
+
+def defended_area(state: Position, decision: Pending) -> int:
+    """Return the area a pending defense is about (13, 24)."""
+    if decision.kind == DecisionKind.NPC_DEFENSE:
+        return decision.data[0]
+    assert decision.action is not None, "a defense decision always holds its endeavour"
+    return state.game.board.index[decision.action.target]
