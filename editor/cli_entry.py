@@ -37,6 +37,15 @@ def _run_edit(args: argparse.Namespace) -> int:
             "under xvfb-run, or set QT_QPA_PLATFORM=offscreen; the headless commands (validate, info...) "
             "work anywhere"
         )
+    # Before Qt loads: a missing system library (libxcb-cursor0...) is named with its install
+    # command, instead of Qt's bare "could not load the Qt platform plugin xcb".
+    try:
+        system_libs = importlib.import_module("editor.system_libs")
+    except ModuleNotFoundError:
+        system_libs = None  # no editor package: importing editor.app below says so
+    problem: str | None = system_libs.check() if system_libs is not None else None
+    if problem is not None:
+        raise CliError(problem)
     # Imported here only, so that the headless commands never load Qt.
     try:
         # Before Qt loads: a missing system library (libxcb-cursor0...) is named with its install

@@ -9,7 +9,8 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QToolBar
 
 from editor.files import templates
-from editor.mapview.modes import MODES
+from editor.mapview.mode_choice import follow_ruleset
+from editor.mapview.modes import all_modes
 from editor.mapview.scene import LAYERS
 
 if TYPE_CHECKING:
@@ -124,8 +125,9 @@ def build_menus(window: MainWindow) -> None:
         layers_menu.addAction(action)
         actions[f"layer_{layer_id}"] = action
     modes_menu = view_menu.addMenu("&Map mode")
+    modes = all_modes()  # the shared ones and every ruleset's, in menu order
     mode_group = QActionGroup(window)
-    for index, mode in enumerate(MODES.values()):
+    for index, mode in enumerate(modes.values()):
         action = QAction(mode.name, window)
         action.setCheckable(True)
         action.setChecked(mode.id == window.scene.mode_id)
@@ -173,11 +175,12 @@ def build_menus(window: MainWindow) -> None:
     mode_box = QComboBox(window)
     window.mode_box = mode_box
     mode_box.setObjectName("mode_box")
-    for mode in MODES.values():
+    for mode in modes.values():
         mode_box.addItem(mode.name, mode.id)
-    mode_box.setCurrentIndex(list(MODES).index(window.scene.mode_id))
+    mode_box.setCurrentIndex(list(modes).index(window.scene.mode_id))
     mode_box.activated.connect(lambda index: actions[f"mode_{mode_box.itemData(index)}"].trigger())
-    mode_group.triggered.connect(lambda _a: mode_box.setCurrentIndex(list(MODES).index(window.scene.mode_id)))
+    mode_group.triggered.connect(lambda _a: mode_box.setCurrentIndex(list(modes).index(window.scene.mode_id)))
+    follow_ruleset(window, actions, mode_box)  # only the open scenario's ruleset's own modes show
     toolbar.addWidget(QLabel(" Map mode: ", window))
     toolbar.addWidget(mode_box)
     toolbar.addSeparator()

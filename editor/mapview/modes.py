@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from editor import rulesets
 from model.colours import LAND as LAND  # re-exported: the map's land and sea fills live there
 from model.colours import PALETTE as PALETTE
 from model.colours import SEA as SEA
@@ -24,21 +25,6 @@ from model.scenario import AreaKind, Scenario
 UNSET = "#d0d0d0"
 INDEPENDENT = "#f2efe6"
 
-# Social state -3..+3: red (unrest-prone) through neutral to green (settled).
-SOCIAL = {-3: "#b2182b", -2: "#ef8a62", -1: "#fddbc7", 0: "#f7f7f7", 1: "#d9f0d3", 2: "#7fbf7b", 3: "#1b7837"}
-# Population -9..9 on a sequential ramp (pale to dark brown); negative values are a cold blue.
-POPULATION_RAMP = (
-    "#fff7ec",
-    "#fee8c8",
-    "#fdd49e",
-    "#fdbb84",
-    "#fc8d59",
-    "#ef6548",
-    "#d7301f",
-    "#b30000",
-    "#7f0000",
-)
-NEGATIVE_POPULATION = "#9ecae1"
 ISSUE_COLOURS = {Severity.ERROR: "#e34a33", Severity.WARNING: "#fdae6b", Severity.INFO: "#c6dbef"}
 VALID = "#a1d99b"
 
@@ -69,6 +55,8 @@ class MapMode:
     id: str
     name: str
     function: ModeFunction
+    rank: float = 50
+    """Where the mode stands in View > Map mode (and so its Alt+N key): lower ranks first."""
 
     def colour(self, scenario: Scenario, issues: list[Issue] | None = None) -> Colouring:
         """Return the colours and legend for this scenario (sea zones get their own legend line)."""
@@ -113,9 +101,10 @@ def area_values(scenario: Scenario, only: Collection[str] | None = None) -> dict
     return values
 
 
-def _categorical(
+def categorical(
     scenario: Scenario, key: str, catalog: Iterable[tuple[str, str]], unset_label: str
 ) -> Colouring:
+    """Colour land by a catalog value (religion, language...) read from each area's attributes."""
     names = dict(catalog)
     colours = catalog_colours(names)  # by a hash of the id: removing an entry recolours no other
     fills: dict[str, str] = {}
@@ -154,73 +143,9 @@ def _by_owner(scenario: Scenario, issues: list[Issue]) -> Colouring:
     return Colouring(fills, legend)
 
 
-def _by_religion(scenario: Scenario, issues: list[Issue]) -> Colouring:
-    catalog = [(r.id, r.name) for r in scenario.catalogs.religions]
-    return _categorical(scenario, "religion", catalog, "No religion set")
-
-
-def _by_language(scenario: Scenario, issues: list[Issue]) -> Colouring:
-    catalog = [(lang.id, lang.name) for lang in scenario.catalogs.languages]
-    return _categorical(scenario, "language", catalog, "No language set")
-
-
-def _by_social_state(scenario: Scenario, issues: list[Issue]) -> Colouring:
-    fills: dict[str, str] = {}
-    used: set[int] = set()
-    kinds = {area.id: area.kind for area in scenario.map.areas}
-    for area_id, values in area_values(scenario).items():
-        if kinds[area_id] is AreaKind.SEA:
-            fills[area_id] = SEA
-            continue
-        state = values.get("social_state", 0)
-        state = state if isinstance(state, int) and state in SOCIAL else 0
-        used.add(state)
-        fills[area_id] = SOCIAL[state]
-    legend = [LegendEntry(SOCIAL[s], f"Social state {s:+d}" if s else "Social state 0") for s in sorted(used)]
-    return Colouring(fills, legend)
-
-
-def _population_colour(value: int) -> str:
-    if value < 0:
-        return NEGATIVE_POPULATION
-    return POPULATION_RAMP[min(value, len(POPULATION_RAMP) - 1)]
-
-
-def _by_population(scenario: Scenario, issues: list[Issue]) -> Colouring:
-    fills: dict[str, str] = {}
-    used: set[int] = set()
-    kinds = {area.id: area.kind for area in scenario.map.areas}
-    for area_id, values in area_values(scenario).items():
-        if kinds[area_id] is AreaKind.SEA:
-            fills[area_id] = SEA
-            continue
-        population = values.get("population", 0)
-        population = population if isinstance(population, int) else 0
-        used.add(population)
-        fills[area_id] = _population_colour(population)
-    legend = [LegendEntry(_population_colour(p), f"Population {p}") for p in sorted(used)]
-    return Colouring(fills, legend)
-
-
 def _by_kind(scenario: Scenario, issues: list[Issue]) -> Colouring:
     fills = {a.id: SEA if a.kind is AreaKind.SEA else LAND for a in scenario.map.areas}
     return Colouring(fills, [LegendEntry(LAND, "Land"), LegendEntry(SEA, "Sea")])
-
-
-def _by_seafaring(scenario: Scenario, issues: list[Issue]) -> Colouring:
-    fills: dict[str, str] = {}
-    kinds = {area.id: area.kind for area in scenario.map.areas}
-    for area_id, values in area_values(scenario).items():
-        if kinds[area_id] is AreaKind.SEA:
-            fills[area_id] = SEA
-        else:
-            fills[area_id] = "#2b8cbe" if values.get("seafaring_home") else LAND
-    legend = [
-        LegendEntry("#2b8cbe", "Seafaring home"),
-        LegendEntry(LAND, "Other land"),
-        LegendEntry(SEA, "Sea"),
-    ]
-    return Colouring(fills, legend)
 
 
 def worst_severity(issues: Iterable[Issue]) -> dict[str, Severity]:
@@ -253,32 +178,56 @@ def _by_validation(scenario: Scenario, issues: list[Issue]) -> Colouring:
 MODES: dict[str, MapMode] = {
     mode.id: mode
     for mode in (
-        MapMode("owner", "Owner", _by_owner),
-        MapMode("religion", "Religion", _by_religion),
-        MapMode("language", "Language", _by_language),
-        MapMode("social_state", "Social state", _by_social_state),
-        MapMode("population", "Population", _by_population),
-        MapMode("kind", "Land and sea", _by_kind),
-        MapMode("seafaring", "Seafaring homes", _by_seafaring),
-        MapMode("validation", "Validation status", _by_validation),
+        MapMode("owner", "Owner", _by_owner, rank=10),
+        MapMode("kind", "Land and sea", _by_kind, rank=60),
+        MapMode("validation", "Validation status", _by_validation, rank=80),
     )
 }
-"""Every map mode by id, in menu order."""
+"""The map modes every ruleset shares, by id; a ruleset adds its own through its editor part
+(``editor.rulesets``), and the play-test and range modes add themselves here."""
+
+SHARED_PAINT_FIELDS = {"owner": "owner", "kind": "kind"}
+"""Shared map mode -> the field its colours show (what the Paint tool brushes in it)."""
 
 
-_MODE_OF_ATTRIBUTE = {"seafaring_home": "seafaring"}
-"""Attributes whose map mode has another id than the attribute (the others share it)."""
+def all_modes() -> dict[str, MapMode]:
+    """Every map mode, the shared ones and those of every known ruleset, in menu order (by rank)."""
+    found = dict(MODES)
+    for part in rulesets.parts():
+        for mode in part.map_modes:
+            found.setdefault(mode.id, mode)
+    return {mode.id: mode for mode in sorted(found.values(), key=lambda mode: mode.rank)}
+
+
+def modes_for(ruleset_id: str) -> dict[str, MapMode]:
+    """The map modes a scenario of this ruleset offers: the shared ones and its own, in menu order."""
+    others = {mode.id for part in rulesets.parts() if part.id != ruleset_id for mode in part.map_modes}
+    own = {mode.id for mode in rulesets.get(ruleset_id).map_modes}
+    return {mode_id: mode for mode_id, mode in all_modes().items() if mode_id in own or mode_id not in others}
+
+
+def paint_fields() -> dict[str, str]:
+    """Map mode id -> the attribute its colours show, for every mode that has one to paint."""
+    fields = dict(SHARED_PAINT_FIELDS)
+    for part in rulesets.parts():
+        for mode_id, key in part.paint_fields.items():
+            fields.setdefault(mode_id, key)
+    return fields
 
 
 def mode_for_attribute(key: str) -> str | None:
     """The map mode that colours areas by an attribute (what the Paint brush sets), if any."""
-    mode_id = _MODE_OF_ATTRIBUTE.get(key, key)
-    return mode_id if mode_id in MODES else None
+    modes = all_modes()
+    for mode_id, field in paint_fields().items():
+        if field == key and mode_id in modes:
+            return mode_id
+    return None
 
 
 def get_mode(mode_id: str) -> MapMode:
     """Return the map mode with this id; raise ``KeyError`` listing the known ones."""
+    modes = all_modes()
     try:
-        return MODES[mode_id]
+        return modes[mode_id]
     except KeyError:
-        raise KeyError(f"unknown map mode {mode_id!r}; known modes: {', '.join(MODES)}") from None
+        raise KeyError(f"unknown map mode {mode_id!r}; known modes: {', '.join(modes)}") from None

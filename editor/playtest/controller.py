@@ -35,8 +35,9 @@ from editor.playtest.session import (
     SessionError,
     new_seed,
 )
+from editor.rulesets import PictureContext
 from model.rules import registry
-from model.rules.protocol import ActionError
+from model.rules.protocol import ActionError, LogEntry
 
 if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
@@ -202,9 +203,12 @@ class PlaytestController(QObject):
         names = {a.id: a.name for a in scenario.map.areas}
         colours = self._colours()
         try:
-            orders = order_marks_for(scenario.ruleset.id, session.state, self.viewer())
+            viewer = self.viewer()
+            orders = order_marks_for(scenario.ruleset.id, session.state, viewer)
             tokens = chips_by_area(orders, names, colours)
-            pictures = pictures_for(scenario.ruleset.id, session.state, names, colours, tokens)
+            seats = self._seat_names()
+            context = PictureContext(names, seats, colours, viewer, tokens)
+            pictures = pictures_for(scenario.ruleset.id, session.state, context)
             view = session.view()
         except Exception as error:  # a broken view must not take the window down
             session._fail(error, None)
@@ -214,13 +218,14 @@ class PlaytestController(QObject):
         self._show_legend(colours)
         self._show_status(view)
         self._show_seats(view)
-        seats = self._seat_names()
-        self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, names, seats, colours))
+        self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, context))
         self._show_choices()
-        self.log_dock.set_log(
-            session.log_seen_by(self.viewer()), self._rule_of, {**names, **seats}, self._first_round()
-        )
+        self.log_dock.set_log(self.log_entries(), self._rule_of, {**names, **seats}, self._first_round())
         self._update_buttons()
+
+    def log_entries(self) -> list[LogEntry]:
+        """The log as the seat at the computer may read it (``PlaytestSession.log_seen_by``)."""
+        return [] if self.session is None else self.session.log_seen_by(self.viewer())
 
     def viewer(self) -> str | None:
         """The seat whose own hidden orders the map may show (see ``status.viewer``)."""
@@ -282,7 +287,7 @@ class PlaytestController(QObject):
         if decision and self.area is None:
             # A decision point lists every answer (a court to move to names an area, too).
             shown = choices
-            hint = describe_decision(decision, name, names)
+            hint = describe_decision(session.scenario.ruleset.id, decision, name, names)
             if self.overlay is not None:
                 self.overlay.highlight(tuple(decision.get("areas") or ()))
         elif self.area is not None:
@@ -356,9 +361,12 @@ class PlaytestController(QObject):
     def show_log_entry(self, seq: int) -> None:
         """Outline the areas of a log entry's action."""
         session = self.session
-        if session is None or self.overlay is None or not 0 <= seq < len(session.log):
+        if session is None or self.overlay is None:
             return
-        self.overlay.highlight(self._areas_of(session.log[seq].action))
+        # The entry as the seat reads it: a hidden action outlines nothing.
+        entry = next((e for e in self.log_entries() if e.seq == seq), None)
+        if entry is not None:
+            self.overlay.highlight(self._areas_of(entry.action))
 
     def _areas_of(self, text: str) -> tuple[str, ...]:
         """The areas an action's text concerns (none for text the engine cannot parse)."""
