@@ -48,6 +48,15 @@ def _run_edit(args: argparse.Namespace) -> int:
         raise CliError(problem)
     # Imported here only, so that the headless commands never load Qt.
     try:
+        # Before Qt loads: a missing system library (libxcb-cursor0...) is named with its install
+        # command, instead of Qt's bare "could not load the Qt platform plugin xcb".
+        system_libs = importlib.import_module("editor.system_libs")
+    except ModuleNotFoundError:
+        system_libs = None  # no editor package: importing editor.app below says so
+    problem: str | None = system_libs.check() if system_libs is not None else None
+    if problem is not None:
+        raise CliError(problem)
+    try:
         app = importlib.import_module("editor.app")
     except ModuleNotFoundError as error:
         missing = error.name or "editor.app"
