@@ -28,7 +28,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from model.geometry import anchor_for
 from model.ops.core import Change, InvalidGeometryError, PreconditionError, Recorder, Touched, index_of
-from model.ops.noding import NodedStroke, Plan, apply_plan, check_noded, node_stroke
+from model.ops.noding import NodedStroke, Plan, apply_plan, check_noded, is_sliver, node_stroke
 from model.scenario import Area, Scenario
 from model.scenario import Point as XY
 from model.topology import Topology
@@ -217,7 +217,7 @@ def _settle(noded: NodedStroke, cuts: list[_FaceCut], grid: float) -> Plan:
                 cut.pieces = separating
                 changed = True
                 continue
-            slivers = [p for p in polygons if _sliver(p, grid)]
+            slivers = [p for p in polygons if is_sliver(p, grid)]
             if slivers and cut.pieces:
                 on_ring = [
                     k
@@ -252,17 +252,6 @@ class _RingIds(dict[int, set[str]]):
         found = set(self._topology.face_boundaries(face_id))
         self[face_id] = found
         return found
-
-
-def _sliver(polygon: Polygon, grid: float) -> bool:
-    """Whether a part is below the grid's resolution: too thin or too small to hold a grid point.
-
-    ``2 * area / perimeter`` is the radius of the largest circle a triangle holds (about half the
-    width of a strip); under half a grid step the part is a sliver of rounding, not an area.
-    """
-    if polygon.area < grid * grid or 2 * polygon.area / polygon.length < grid / 2:
-        return True
-    return anchor_for(polygon, grid) is None
 
 
 def _why_not(
