@@ -146,11 +146,12 @@ def _split(
             cuts.append(_FaceCut(area_id, face_id, face, rim, fixed, inside, []))
     if chosen and not cuts:
         raise PreconditionError(f"the line does not cross area {targets[0]}")
+    entered = any(cut.pieces for cut in cuts)
     plan = _settle(noded, cuts, grid)
     done = [cut for cut in cuts if len(cut.parts) > 1]
     if not done:
         raise PreconditionError(
-            _why_not(targets, cuts, noded, tol, grid)
+            _why_not(targets[0], cuts, noded, entered, tol, grid)
             if chosen
             else "the line crosses no area from border to border"
         )
@@ -255,10 +256,9 @@ class _RingIds(dict[int, set[str]]):
 
 
 def _why_not(
-    targets: list[str], cuts: list[_FaceCut], noded: NodedStroke, tolerance: float, grid: float
+    area_id: str, cuts: list[_FaceCut], noded: NodedStroke, entered: bool, tolerance: float, grid: float
 ) -> str:
-    """The reason a line split nothing of the chosen area."""
-    area_id = targets[0]
+    """The reason a line split nothing of the chosen area (``entered``: a piece of it ran inside)."""
     for cut in cuts:
         for end in (noded.coords[0], noded.coords[-1]):
             if cut.face.contains(Point(end)):
@@ -268,6 +268,11 @@ def _why_not(
                     f"({end[0]:g}, {end[1]:g}) lies {depth:g} inside the border, beyond the snap distance "
                     f"({tolerance:g}); end it on or beyond the border"
                 )
+    if not entered:
+        stroke = LineString(noded.coords)
+        along = any(stroke.intersection(cut.face.boundary).length > 0 for cut in cuts)
+        how = "runs along its border" if along else "only touches its border"
+        return f"the line does not cross area {area_id}: it {how}; draw it across the area"
     if any(cut.pieces == [] for cut in cuts):
         return (
             f"the line does not cut area {area_id} into parts wider than the grid ({grid:g}): it runs "

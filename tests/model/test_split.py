@@ -109,7 +109,7 @@ def test_ends_inside_the_area_within_the_tolerance_snap_onto_its_border(grid: Sc
 
 def test_a_line_along_a_border_or_cutting_only_a_sliver_is_refused(grid: Scenario) -> None:
     before = dump(grid)
-    with pytest.raises(ops.PreconditionError, match="runs along the border"):
+    with pytest.raises(ops.PreconditionError, match="does not cross area a11: it runs along its border"):
         ops.split_area(grid, "a11", [(10, 5), (10, 25)])
     # Across a11 at a slope of 1/1000 from its corner: the part below h11 is 0.01 thick at most.
     with pytest.raises(ops.PreconditionError, match="wider than the grid"):
