@@ -127,7 +127,6 @@ def _split(
     if targets is None:
         targets = _areas_crossed(scenario, topology, stroke)
     by_id = scenario.boundary_index()
-    ring_ids = _RingIds(topology)
     cuts: list[_FaceCut] = []
     for area_id in targets:
         faces = topology.area_faces(area_id)
@@ -140,7 +139,7 @@ def _split(
             inside = [k for k, piece in enumerate(noded.pieces) if _inside(piece, face, noded)]
             # The face's rim (its rings' boundaries) and loose ends inside it; those near the stroke
             # may be cut by the plan, the others stay as they are.
-            rings = ring_ids[face_id]
+            rings = set(topology.face_boundaries(face_id))
             rim = [b for b in noded.lines if b in rings or _within(noded.lines[b], face)]
             fixed = [LineString(by_id[b].points) for b in rings if b not in noded.lines]
             cuts.append(_FaceCut(area_id, face_id, face, rim, fixed, inside, []))
@@ -240,19 +239,6 @@ def _settle(noded: NodedStroke, cuts: list[_FaceCut], grid: float) -> Plan:
     raise InvalidGeometryError(
         "the line could not be noded into the map's linework; draw it again more simply"
     )
-
-
-class _RingIds(dict[int, set[str]]):
-    """Face id -> the boundaries on its rings (looked up once per face)."""
-
-    def __init__(self, topology: Topology) -> None:
-        super().__init__()
-        self._topology = topology
-
-    def __missing__(self, face_id: int) -> set[str]:
-        found = set(self._topology.face_boundaries(face_id))
-        self[face_id] = found
-        return found
 
 
 def _why_not(
