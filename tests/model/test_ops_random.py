@@ -337,6 +337,12 @@ def test_random_drawing_on_shipped_maps_undoes_to_the_same_bytes(
                 places = {(code, at) for code, _, at in previous}
                 gaps_before = sum(code == "AREA_GAP" for code, _, _ in previous)
                 gaps_now = sum(code == "AREA_GAP" for code, _, _ in now)
+                # A loose end that was there before may now be reported under the piece of its
+                # boundary that kept the id, at another place: count the old ones.
+                loose_before = sum(code == "BOUNDARY_DANGLING" for code, _, _ in previous)
+                loose_now = sum(
+                    code == "BOUNDARY_DANGLING" and not set(ids) <= created for code, ids, _ in now
+                )
                 for code, ids, at in new:
                     # A loose end of the new border; or a face closed around anchors that lay in no
                     # face, or a part cut from a face that several areas already shared.
@@ -345,6 +351,7 @@ def test_random_drawing_on_shipped_maps_undoes_to_the_same_bytes(
                         or (code == "AREA_SHARED_FACE" and len(set(ids) - broken_before - created) <= 1)
                         or (code, at) in places
                         or (code == "AREA_GAP" and gaps_now <= gaps_before)  # a gap's rim got a node
+                        or (code == "BOUNDARY_DANGLING" and loose_now <= loose_before)
                     ), (kind, code, ids)
         for change in reversed(done):
             change.revert(scenario)
