@@ -56,9 +56,13 @@ def _toolbar(toolbar: QToolBar) -> dict[str, Any]:
     for action in toolbar.actions():
         if action.isSeparator():
             items.append("---")
-        elif isinstance(action, QWidgetAction) or toolbar.widgetForAction(action).objectName().startswith("qt_"):
+        elif isinstance(action, QWidgetAction) or toolbar.widgetForAction(action).objectName().startswith(
+            "qt_"
+        ):
             widget = toolbar.widgetForAction(action)
-            items.append(f"[{type(widget).__name__} {widget.objectName() or getattr(widget, 'text', lambda: '')()}]")
+            items.append(
+                f"[{type(widget).__name__} {widget.objectName() or getattr(widget, 'text', lambda: '')()}]"
+            )
         else:
             items.append(f"{action.text()} {_shortcuts(action)}")
     return {"name": toolbar.objectName(), "title": toolbar.windowTitle(), "items": items}
