@@ -73,19 +73,7 @@ class PlaytestController(QObject):
         self.area: str | None = None
         self.dock = PlaytestDock(window)
         self.dock.preview = lambda action: self.session.state.preview(action) if self.session else ""
-        self.log_dock = PlayLogDock(window)
-        # The panel shares the inspector's column and the log the issues' row, as tabs, so each
-        # gets the whole height or width of its side rather than a sliver.
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
-        inspector = getattr(window, "inspector", None)
-        if inspector is not None:
-            window.tabifyDockWidget(inspector, self.dock)
-        issues = getattr(window, "issues_dock", None)
-        if issues is not None:
-            window.tabifyDockWidget(issues, self.log_dock)
-        self.dock.hide()
-        self.log_dock.hide()
+        self.log_dock = PlayLogDock(window)  # both docks are placed by the main window
         self._previous_tool = "select"
         # The round, phase and who acts, over the map's top-left corner while playing.
         self.banner = QLabel(window.view)  # not the viewport: scrolling moves its children
@@ -180,10 +168,8 @@ class PlaytestController(QObject):
         self.banner.hide()
         # Back to editing: the tabs the play-test docks covered come to the front again (Qt would
         # otherwise show whichever tab happens to be next, e.g. the Catalogs).
-        for name in ("inspector", "issues_dock"):
-            dock = getattr(self.window, name, None)
-            if dock is not None:
-                dock.raise_()
+        self.window.inspector.raise_()
+        self.window.issues_dock.raise_()
         # Hiding the docks moved the keyboard focus along the focus chain (to the inspector's Name
         # field, text selected): give it to the map, so a tool key does not rename an area.
         self.window.focus_map()
@@ -410,9 +396,9 @@ class PlaytestController(QObject):
 
     def _connect_dock(self) -> None:
         dock = self.dock
-        dock.step_button.clicked.connect(lambda: self._on_session("step_once"))
-        dock.turn_button.clicked.connect(lambda: self._on_session("play", "turn"))
-        dock.round_button.clicked.connect(lambda: self._on_session("play", "round"))
+        dock.step_button.clicked.connect(self.step_once)
+        dock.turn_button.clicked.connect(lambda: self.play_to("turn"))
+        dock.round_button.clicked.connect(lambda: self.play_to("round"))
         dock.play_button.toggled.connect(self._on_play_toggled)
         dock.speed.valueChanged.connect(lambda i: self._on_session("set_speed", SPEEDS_MS[i]))
         dock.back_button.clicked.connect(self.back_one)
@@ -432,6 +418,14 @@ class PlaytestController(QObject):
         if getattr(change, "reset", False) and self.session is not None:
             self.stop()
             self.window.report("The play-test ended: another scenario was opened")
+
+    def step_once(self) -> None:
+        """Play-test > Step: let the seat to act (an AI) make one move; nothing when no game runs."""
+        self._on_session("step_once")
+
+    def play_to(self, until: str) -> None:
+        """Play-test > To end of turn / round: AI seats play until ``until`` ("turn" or "round") ends."""
+        self._on_session("play", until)
 
     def _on_session(self, method: str, *args: Any) -> None:
         """Call a session method from a dock button (nothing when no play-test runs)."""

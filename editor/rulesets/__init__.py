@@ -18,9 +18,11 @@ and :func:`unregister`), without touching pyproject.toml.
 What an editor part provides (every field optional except ``id``; a ruleset with no editor part
 at all still plays and validates, with the shared map modes and plain owner pictures):
 
-- ``map_modes``: its map modes (religion, social state...), each a
-  :class:`editor.mapview.modes.MapMode` whose ``rank`` places it among the shared modes of
-  View > Map mode (owner 10, land and sea 60, validation 80, changed hands 90, range 100).
+- ``map_modes``: map modes that only the editor shows, each a
+  :class:`model.rules.mapmodes.MapMode` whose ``rank`` places it among the shared modes of
+  View > Map mode (owner 10, land and sea 60, validation 80, changed hands 90, range 100). Modes
+  that need no Qt (religion, social state...) belong in the ruleset's model spec
+  (``RulesetSpec.map_modes``), so headless rendering has them too.
 - ``paint_fields``: map mode id -> the attribute the Paint tool brushes in that mode (the map
   shows what the author paints); attributes without their own mode keep the Paint panel's choice.
 - ``pictures``: ``(state, view, context) -> {area id: AreaPicture}``, how areas look in a
@@ -47,9 +49,9 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from editor.mapview.modes import MapMode
     from editor.playtest.chips import AreaPicture
     from editor.playtest.orders import OrderMark
+    from model.rules.mapmodes import MapMode
 
 GROUP = "mappa.editor_rulesets"
 """The entry point group that names each ruleset's editor part."""

@@ -32,8 +32,10 @@ imported on first use, so reading a file never imports a rules engine):
   play written back as a setup (and the map attributes play changed); optional.
 * ``reaches``: ``() -> list[model.rules.reach.Reach]``, its kinds of movement range; optional.
 * ``tables_dir``: its default tables under ``resources/`` (one JSON file per table); optional.
+* ``map_modes``: a tuple of ``model.rules.mapmodes.MapMode``, its own ways of colouring the map
+  (a colour and legend per area, no Qt: the editor and headless rendering use the same); optional.
 
-The editor part (map modes and legends, play-test pictures built from ``view()``, decision
+The editor part (paint attributes, editor-only map modes, play-test pictures built from ``view()``, decision
 sentences, paint attributes, inspector sections) is found by the editor through its own entry
 point group, ``mappa.editor_rulesets``, keyed by the same ruleset id; the model never imports it.
 
@@ -60,6 +62,7 @@ from model.scenario import AreaKind, Scenario
 
 if TYPE_CHECKING:
     from model.rules.capture import Captured
+    from model.rules.mapmodes import MapMode
     from model.rules.reach import Reach
 
 
@@ -108,6 +111,10 @@ class RulesetSpec:
     capture: str = ""
     """``module:function`` writing a play-test position back as a setup,
     ``(Scenario, State) -> model.rules.capture.Captured``; empty when the ruleset offers none."""
+    map_modes: str = ""
+    """``module:attribute`` of the ruleset's own map modes, a tuple of ``model.rules.mapmodes.MapMode``
+    (colour and legend per area, no Qt); the shared modes (owner, land and sea, validation) need
+    not be listed."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     def unit_kind(self, kind_id: str) -> UnitKind | None:
@@ -154,6 +161,13 @@ class RulesetSpec:
             return []
         function: Callable[[], list[Reach]] = _load(self.reaches)
         return function()
+
+    def ruleset_map_modes(self) -> tuple[MapMode, ...]:
+        """Return the map modes this ruleset adds to the shared ones (none when it declares none)."""
+        if not self.map_modes:
+            return ()
+        modes: tuple[MapMode, ...] = tuple(_load(self.map_modes))
+        return modes
 
     def capture_function(self) -> Callable[[Scenario, Any], Captured]:
         """Return the ruleset's capture of a play-test position into a setup.

@@ -1,7 +1,9 @@
-"""The editor's part of Empires of the Middle Ages (``eotma``): map modes, paint fields, play-test
-pictures, the Magnates and raiders rows, seat treasuries, decision sentences and table columns.
+"""The editor's part of Empires of the Middle Ages (``eotma``): paint fields, play-test pictures,
+the Magnates and raiders rows, seat treasuries, decision sentences and table columns.
 
-Found by the entry point ``eotma`` of the group ``mappa.editor_rulesets`` (pyproject.toml).
+Its map modes need no Qt and live in the model (``model.rules.eotma.mapmodes``, named by the
+ruleset's spec). Found by the entry point ``eotma`` of the group ``mappa.editor_rulesets``
+(pyproject.toml).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from editor.rulesets import EditorRuleset
-from editor.rulesets.eotma import decisions, modes, pictures, tables
+from editor.rulesets.eotma import decisions, paint, pictures, tables
 
 
 def _treasury(state: Any, view: Mapping[str, Any], player: str, looking: str | None) -> Any:
@@ -20,8 +22,7 @@ def _treasury(state: Any, view: Mapping[str, Any], player: str, looking: str | N
 
 PART = EditorRuleset(
     id="eotma",
-    map_modes=modes.MAP_MODES,
-    paint_fields=modes.PAINT_FIELDS,
+    paint_fields=paint.PAINT_FIELDS,
     pictures=pictures.pictures,
     side_rows=pictures.side_rows,
     seat_gold=_treasury,

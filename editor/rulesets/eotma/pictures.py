@@ -12,7 +12,7 @@ from editor.mapview.chips_item import Chip
 from editor.mapview.modes import INDEPENDENT, SEA
 from editor.playtest.chips import AreaPicture, Colours, owner_colour
 from editor.rulesets import PictureContext
-from editor.rulesets.eotma.modes import SOCIAL
+from model.rules.eotma.mapmodes import SOCIAL
 
 RAIDERS = "#4a2c17"
 """Raider markers: dark brown with white text, so they stand apart from every empire colour."""

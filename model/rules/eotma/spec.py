@@ -26,6 +26,7 @@ SPEC = RulesetSpec(
     engine="model.rules.eotma.game:build_game",
     reaches="model.rules.eotma.reach:reaches",
     capture="model.rules.eotma.capture:capture",
+    map_modes="model.rules.eotma.mapmodes:MAP_MODES",
     tables_dir="rulesets/eotma",
     tables_loader="model.rules.eotma.data:Rules.load",
     bots=(

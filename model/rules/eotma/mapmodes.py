@@ -1,13 +1,14 @@
 """EotMA map modes: religion, language, social state, population and seafaring homes, with legends.
 
 Each reads an area's attributes through the ruleset's pydantic models (``area_values``), so a
-missing value shows its default, as the inspector does.
+missing value shows its default, as the inspector does. Plain colours, no Qt: the spec's
+``map_modes`` names ``MAP_MODES``, and the editor and headless rendering both colour by them.
 """
 
 from __future__ import annotations
 
-from editor.mapview.modes import LAND, SEA, Colouring, LegendEntry, MapMode, area_values, categorical
 from model.issues import Issue
+from model.rules.mapmodes import LAND, SEA, Colouring, LegendEntry, MapMode, area_values, categorical
 from model.scenario import AreaKind, Scenario
 
 # Social state -3..+3: red (unrest-prone) through neutral to green (settled).
@@ -99,12 +100,3 @@ MAP_MODES = (
     MapMode("seafaring", "Seafaring homes", _by_seafaring, rank=70),
 )
 """EotMA's map modes; the ranks keep their places (and Alt+2..5, Alt+7) among the shared ones."""
-
-PAINT_FIELDS = {
-    "religion": "religion",
-    "language": "language",
-    "social_state": "social_state",
-    "population": "population",
-    "seafaring": "seafaring_home",
-}
-"""Map mode -> the attribute the Paint tool brushes while the map shows it."""
