@@ -40,7 +40,9 @@ def _menu(menu: QMenu) -> list[Any]:
         else:
             entries.append(
                 {
-                    "text": action.text(),
+                    # Open Recent lists the scenario this test opened by its full path, which
+                    # differs per checkout: keep only the file's name.
+                    "text": Path(action.text()).name if os.path.isabs(action.text()) else action.text(),
                     "shortcuts": _shortcuts(action),
                     "checkable": action.isCheckable(),
                     "checked": action.isChecked(),
