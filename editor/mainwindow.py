@@ -1,40 +1,55 @@
-"""The main window: the map in the middle, docks around it, menus built by ``editor.menus``.
+"""The main window: the map in the middle, docks around it, menus declared in ``editor.menus``.
 
-The window only wires things together: the document and selection are shared objects, the map
-scene and view draw, the docks edit and list, ``FileController`` runs the File menu.
+The window is composed here, in one place: every dock, panel and helper is an attribute made in
+``__init__`` and placed by ``_place_docks``; the menus and the toolbar are built from the
+declarations of ``editor.menus``. The window only wires things together: the document and
+selection are shared objects, the map scene and view draw, the docks edit and list,
+``FileController`` runs the File menu, ``PlaytestController`` the Play-test menu.
 """
 
 from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtCore import QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent
-from PySide6.QtWidgets import QComboBox, QMainWindow, QWidget
+from PySide6.QtWidgets import QComboBox, QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
 
 from editor import commands
 from editor.autosave import Autosaver
+from editor.docks.catalogs import CatalogsDock
 from editor.docks.history import HistoryDock
 from editor.docks.inspector import InspectorDock
 from editor.docks.issues import IssuesDock
 from editor.docks.legend import LegendDock
+from editor.docks.range_dock import RangeDock
+from editor.docks.ruleset_tables import RulesetTablesDock
 from editor.docks.tables import TablesDock
+from editor.docks.underlays import UnderlaysDock
+from editor.docks.units_palette import MapDropTarget, UnitsPaletteDock
 from editor.document import DocumentChange, ScenarioDocument
-from editor.extras import install_extras
 from editor.files import FileController
-from editor.mapview.modes import get_mode
+from editor.mapview.mode_choice import follow_ruleset
+from editor.mapview.modes import get_mode, mode_for_attribute
+from editor.mapview.paint_panel import PaintPanel, connect_panel
+from editor.mapview.paint_tool import PaintTool
 from editor.mapview.scene import MapScene
 from editor.mapview.tools import SelectTool, Tool, ToolContext
 from editor.mapview.toolset import make_tools
+from editor.mapview.underlay import UnderlayLayer
 from editor.mapview.view import MapView
 from editor.menus import build_menus
-from editor.playtest import install_playtest
+from editor.playtest.controller import PlaytestController
 from editor.selection import Selection
 from editor.statusbar import MapStatusBar
 from editor.validation import LiveValidator
 from model import ops
 from model.issues import Issue
+
+if TYPE_CHECKING:
+    from editor.playtest.report import ReportDock
 
 log = logging.getLogger(__name__)
 
@@ -64,33 +79,49 @@ class MainWindow(QMainWindow):
         self.status = MapStatusBar(self)
         self.setStatusBar(self.status)
 
+        # --- docks and panels (placed by _place_docks, listed in View > Panels) ---
         self.legend_dock = LegendDock(self)
         self.inspector = InspectorDock(self.document, self.selection, self)
         self.issues_dock = IssuesDock(self)
         self.history_dock = HistoryDock(self.document.undo_stack, self)
         self.tables_dock = TablesDock(self.document, self.selection, self)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history_dock)
-        self.tabifyDockWidget(self.inspector, self.history_dock)
-        self.inspector.raise_()
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.legend_dock)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.issues_dock)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.tables_dock)
-        self.tabifyDockWidget(self.issues_dock, self.tables_dock)
-        self.issues_dock.raise_()
-        self.resizeDocks([self.inspector], [340], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.legend_dock], [190], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.issues_dock], [200], Qt.Orientation.Vertical)
 
         context = ToolContext(self.document, self.selection, self.report)
         self.tools: dict[str, Tool] = make_tools(self.view, context)
         self.tool: Tool = self.tools.get("select") or SelectTool(self.view, context)
         self.view.tool = self.tool
+
+        self.ruleset_tables_dock = RulesetTablesDock(self.document, self)
+        self.catalogs_dock = CatalogsDock(self.document, self)  # languages and religions
+        self.underlay_layer = UnderlayLayer(self.scene, self.document)
+        self.underlays_dock = UnderlaysDock(self.document, self)
+        self.underlays_dock.problems = self.underlay_layer.errors
+        paint_tool = self.tools["paint"]
+        if not isinstance(paint_tool, PaintTool):
+            raise TypeError(f"the paint tool is a {type(paint_tool).__name__}, expected PaintTool")
+        self.paint_tool = paint_tool
+        self.paint_panel = PaintPanel()
+        connect_panel(self.paint_panel, paint_tool, self.document)
+        self.paint_dock = QDockWidget("Paint", self)
+        self.paint_dock.setObjectName("paint_dock")
+        self.paint_dock.setWidget(self.paint_panel)
+        self.units_palette = UnitsPaletteDock(self.document, self.selection, self)
+        self.unit_drop_target = MapDropTarget(self.view, self.units_palette)
+        self.range_dock = RangeDock(self.document, self.selection, self.scene, self.set_mode, self)
         self.actions_by_name: dict[str, QAction] = {}
         self.mode_box: QComboBox | None = None
-        build_menus(self)
-        install_extras(self)  # ruleset tables, underlays, paint panel, units palette (editor.extras)
-        install_playtest(self)
+        self.playtest = PlaytestController(self)
+        self.report_dock: ReportDock | None = None  # the balance report, made on first use
+        self._place_docks()
+
+        # --- menus and toolbar (declared in editor.menus) ---
+        built = build_menus(self)
+        self.menus: dict[str, QMenu] = built.menus
+        self.recent_menu: QMenu = built.menus["recent"]
+        self.tools_toolbar: QToolBar = built.toolbar
+        self.actions_by_name = built.actions
+        self.mode_box = built.mode_box
+        follow_ruleset(self, self.actions_by_name, self.mode_box)  # only the open ruleset's modes show
 
         self._connect()
         self._update_title()
@@ -100,9 +131,89 @@ class MainWindow(QMainWindow):
         self.resize(1500, 950)
         self._restore_state()
 
+    # --- placing the docks ------------------------------------------------------------------------
+
+    def _place_docks(self) -> None:
+        """Put every dock on its side; tabbed ones share a side's whole height or width."""
+        right, left = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        self.addDockWidget(right, self.inspector)
+        self.addDockWidget(right, self.history_dock)
+        self.tabifyDockWidget(self.inspector, self.history_dock)
+        self.inspector.raise_()
+        self.addDockWidget(left, self.legend_dock)
+        self.addDockWidget(bottom, self.issues_dock)
+        self.addDockWidget(bottom, self.tables_dock)
+        self.tabifyDockWidget(self.issues_dock, self.tables_dock)
+        self.issues_dock.raise_()
+        self.resizeDocks([self.inspector], [340], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.legend_dock], [190], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.issues_dock], [200], Qt.Orientation.Vertical)
+        for dock, area, beside in (
+            (self.ruleset_tables_dock, bottom, self.tables_dock),
+            (self.catalogs_dock, bottom, self.tables_dock),
+            (self.underlays_dock, right, self.history_dock),
+            (self.paint_dock, left, None),
+            (self.units_palette, left, self.paint_dock),
+            (self.range_dock, left, None),
+        ):
+            self.addDockWidget(area, dock)
+            if beside is not None:
+                self.tabifyDockWidget(beside, dock)
+        # The range panel sits under the legend, not in a tab with it: the legend explains the
+        # colours the panel sets. It shows when View > Range view… is chosen.
+        self.splitDockWidget(self.legend_dock, self.range_dock, Qt.Orientation.Vertical)
+        self.range_dock.hide()
+        # The play-test panel shares the inspector's column and its log the issues' row, as tabs,
+        # so each gets the whole height or width of its side; both show while a game runs.
+        self.addDockWidget(right, self.playtest.dock)
+        self.addDockWidget(bottom, self.playtest.log_dock)
+        self.tabifyDockWidget(self.inspector, self.playtest.dock)
+        self.tabifyDockWidget(self.issues_dock, self.playtest.log_dock)
+        self.playtest.dock.hide()
+        self.playtest.log_dock.hide()
+        # Tabifying makes the newest tab current; once the window is laid out, bring the main
+        # window's own panels back to the front.
+        QTimer.singleShot(0, self.issues_dock.raise_)
+        QTimer.singleShot(0, self.inspector.raise_)
+        QTimer.singleShot(0, self.legend_dock.raise_)
+
+    def panel_docks(self) -> tuple[QDockWidget, ...]:
+        """The docks View > Panels can show and hide, in menu order."""
+        return (
+            self.inspector,
+            self.legend_dock,
+            self.issues_dock,
+            self.history_dock,
+            self.tables_dock,
+            self.ruleset_tables_dock,
+            self.catalogs_dock,
+            self.underlays_dock,
+            self.paint_dock,
+            self.units_palette,
+            self.range_dock,
+        )
+
     # --- wiring ---------------------------------------------------------------------------------
 
     def _connect(self) -> None:
+        self.ruleset_tables_dock.refused.connect(self.report)
+        self.catalogs_dock.refused.connect(self.report)
+        self.underlay_layer.problem.connect(self.report)
+        for message in self.underlay_layer.errors.values():
+            self.report(message)  # refused while the layer was built, before the connection
+        self.underlay_layer.problem.connect(lambda _message: self.underlays_dock.refresh())
+        self.underlay_layer.loaded.connect(self.underlays_dock.refresh)
+        self.underlays_dock.refresh()
+        self.underlays_dock.refused.connect(self.report)
+        self.paint_panel.changed.connect(self._show_painted_attribute)
+        paint_action = self.actions_by_name["tool_paint"]
+        # Choosing the paint tool shows what it paints and brings its panel forward.
+        paint_action.triggered.connect(self._show_painted_attribute)
+        paint_action.triggered.connect(
+            lambda _checked=False: (self.paint_dock.show(), self.paint_dock.raise_())
+        )
+        self.units_palette.placed.connect(self.report)
         self.document.file_changed.connect(self._update_title)
         self.document.changed.connect(self._on_document_changed)
         self.selection.changed.connect(self._on_selection_changed)
@@ -239,6 +350,21 @@ class MainWindow(QMainWindow):
         from editor.export.image_dialog import export_with_dialog
 
         return export_with_dialog(self)
+
+    def _show_painted_attribute(self, *_args: object) -> None:
+        """See what the brush paints: colour the map by the chosen attribute while painting."""
+        item = self.paint_panel.current()
+        mode_id = mode_for_attribute(item.key) if item is not None else None
+        if mode_id is not None and self.tool is self.paint_tool and self.scene.mode_id != mode_id:
+            self.set_mode(mode_id)
+
+    def show_balance_report(self) -> None:
+        """Play-test > Balance report…: the report dock (made on first use), to the front."""
+        from editor.playtest.report import report_dock
+
+        dock = report_dock(self)
+        dock.show()
+        dock.raise_()
 
     def open_path(self, path: Path) -> bool:
         """Open a file without asking (used at start-up)."""

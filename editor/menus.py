@@ -1,89 +1,235 @@
-"""The main window's menus and toolbar: File, Edit, View (zoom, layers, map modes, docks), Tools."""
+"""The main window's menus and toolbar, declared as data: what each menu and the toolbar hold.
+
+``action_specs`` declares every fixed action (name, text, shortcut, what it does); ``MENUS`` and
+``TOOLBAR`` lay them out by name. Entries are an action's name, ``"-"`` for a separator,
+``"@id"`` for a submenu (its title in ``SUBMENUS``) and ``"*group"`` for the actions made from the
+window's tools, layers or map modes. ``build_menus`` turns the declarations into Qt objects and
+returns them; the main window keeps them as its attributes (nothing is looked up by title).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QToolBar
+from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QToolBar
 
 from editor.files import templates
-from editor.mapview.modes import MODES
+from editor.mapview.modes import all_modes
 from editor.mapview.scene import LAYERS
 
 if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
 
+Shortcut = QKeySequence.StandardKey | str | None
 
-def _action(
-    window: MainWindow, text: str, slot: object, shortcut: QKeySequence | str | None = None
-) -> QAction:
-    action = QAction(text, window)
-    if shortcut is not None:
-        action.setShortcut(QKeySequence(shortcut))
-    action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One fixed action: its key in ``actions_by_name``, menu text, shortcut and slot."""
+
+    name: str
+    text: str
+    slot: Callable[[], object]
+    shortcut: Shortcut = None
+    tip: str | None = None  # tool tip (the toolbar's hover text); Qt's default when None
+    status_tip: str | None = None
+
+
+@dataclass(frozen=True)
+class MenuSpec:
+    """A menu of the menu bar: a stable id, its title and its entries (see the module docstring)."""
+
+    id: str
+    title: str
+    entries: tuple[str, ...]
+
+
+MENUS: tuple[MenuSpec, ...] = (
+    MenuSpec(
+        "file",
+        "&File",
+        (
+            "new",
+            "@templates",
+            "open",
+            "@recent",
+            "-",
+            "save",
+            "save_as",
+            "import_map",
+            "generate_map",
+            "import_basemap",
+            "import_picture",
+            "export",
+            "export_sheet",
+            "close",
+            "-",
+            "quit",
+        ),
+    ),
+    MenuSpec("edit", "&Edit", ("undo", "redo", "-", "select_none", "delete")),
+    MenuSpec(
+        "view",
+        "&View",
+        (
+            "fit",
+            "zoom_in",
+            "zoom_out",
+            "zoom_selection",
+            "-",
+            "@layers",
+            "@modes",
+            "-",
+            "@panels",
+            "range_view",
+        ),
+    ),
+    MenuSpec("tools", "&Tools", ("*tools", "-", "*tool_options")),
+    MenuSpec(
+        "playtest",
+        "&Play-test",
+        (
+            "playtest",
+            "playtest_load",
+            "playtest_stop",
+            "-",
+            "playtest_step",
+            "playtest_turn",
+            "playtest_round",
+            "playtest_auto",
+            "playtest_back",
+            "-",
+            "balance_report",
+        ),
+    ),
+)
+
+SUBMENUS: dict[str, str] = {
+    "templates": "New from &template",
+    "recent": "Open &recent",
+    "layers": "&Layers",
+    "modes": "&Map mode",
+    "panels": "&Panels",
+}
+
+# "[mode_box]" is the map-mode combo box with its label.
+TOOLBAR: tuple[str, ...] = (
+    "*tools",
+    "-",
+    "*tool_options",
+    "-",
+    "[mode_box]",
+    "-",
+    "undo",
+    "redo",
+    "-",
+    "fit",
+    "zoom_selection",
+    "-",
+    "playtest",
+    "balance_report",
+)
+
+
+def action_specs(window: MainWindow) -> tuple[ActionSpec, ...]:
+    """Every fixed action of the window (undo and redo come from the undo stack instead)."""
+    # Imported here: the dialogs load only with a window (and keep start-up imports small).
+    from editor.dialogs.generate import generate_from_points
+    from editor.dialogs.import_map import import_map
+    from editor.export.sheet_dialog import export_sheet
+
+    files = window.files
+    view = window.view
+    underlays = window.underlays_dock
+    playtest = window.playtest
+
+    def underlay(button: Callable[[], object]) -> Callable[[], object]:
+        return lambda: (underlays.show(), underlays.raise_(), button())
+
+    def play(
+        name: str, text: str, slot: Callable[[], object], key: str | None = None, tip: str = ""
+    ) -> ActionSpec:
+        return ActionSpec(name, text, slot, key, tip or text)  # the toolbar shows the whole sentence
+
+    return (
+        ActionSpec("new", "&New", files.new, QKeySequence.StandardKey.New),
+        ActionSpec("open", "&Open…", files.open, QKeySequence.StandardKey.Open),
+        ActionSpec("save", "&Save", files.save, QKeySequence.StandardKey.Save),
+        ActionSpec("save_as", "Save &as…", files.save_as, QKeySequence.StandardKey.SaveAs),
+        ActionSpec("export", "&Export image…", window.export_image, "Ctrl+E"),
+        ActionSpec("close", "&Close", files.close, QKeySequence.StandardKey.Close),
+        ActionSpec("quit", "&Quit", window.close, QKeySequence.StandardKey.Quit),
+        ActionSpec("export_sheet", "Export print-and-play &PDF…", partial(export_sheet, window)),
+        ActionSpec("generate_map", "&Generate map from points…", partial(generate_from_points, window)),
+        ActionSpec("import_map", "&Import…", partial(import_map, window), "Ctrl+I"),
+        ActionSpec("import_basemap", "Import &basemap…", underlay(underlays.add_basemap.click)),
+        ActionSpec("import_picture", "Import picture &underlay…", underlay(underlays.add_image.click)),
+        ActionSpec("select_none", "Select &none", window.selection.clear, "Esc"),
+        ActionSpec("delete", "&Delete selected", window.delete_selection, QKeySequence.StandardKey.Delete),
+        ActionSpec("fit", "&Fit map", view.fit_map, "Ctrl+0"),
+        ActionSpec("zoom_in", "Zoom &in", lambda: view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn),
+        ActionSpec("zoom_out", "Zoom &out", lambda: view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut),
+        ActionSpec("zoom_selection", "Zoom to &selection", window.zoom_to_selection, "Ctrl+3"),
+        ActionSpec(
+            "range_view",
+            "&Range view…",
+            window.range_dock.show_range_view,
+            status_tip="Shade every area by its distance from the selected area, by a reach of the ruleset",
+        ),
+        play("playtest", "&Play-test…", playtest.start_with_dialog, "F5", "Play the scenario as it is now"),
+        play("playtest_load", "&Load a play-test log…", lambda: playtest.load_log()),
+        play("playtest_stop", "&Stop the play-test", playtest.stop, "Shift+F5"),
+        play("playtest_step", "S&tep", playtest.step_once, "F10"),
+        play("playtest_turn", "To end of &turn", lambda: playtest.play_to("turn"), "F11"),
+        play("playtest_round", "To end of &round", lambda: playtest.play_to("round"), "Shift+F11"),
+        play("playtest_auto", "&Auto-play or pause", playtest.dock.play_button.toggle, "F9"),
+        play("playtest_back", "&Back one", playtest.back_one, "Ctrl+Backspace"),
+        play(
+            "balance_report",
+            "&Balance report…",
+            window.show_balance_report,
+            "Ctrl+F5",
+            "Play many AI games and show win rates, VP and game length",
+        ),
+    )
+
+
+@dataclass
+class WindowMenus:
+    """What ``build_menus`` made: the menus by id, every action by name, the toolbar and mode box."""
+
+    menus: dict[str, QMenu]
+    actions: dict[str, QAction]
+    toolbar: QToolBar
+    mode_box: QComboBox
+
+
+def _make(window: MainWindow, spec: ActionSpec) -> QAction:
+    action = QAction(spec.text, window)
+    if spec.shortcut is not None:
+        action.setShortcut(QKeySequence(spec.shortcut))
+    if spec.tip is not None:
+        action.setToolTip(spec.tip)
+    if spec.status_tip is not None:
+        action.setStatusTip(spec.status_tip)
+    action.triggered.connect(lambda _checked=False, slot=spec.slot: slot())
     return action
 
 
-def build_menus(window: MainWindow) -> None:
-    """Create every menu and the toolbar of the window; actions are kept in ``window.actions_by_name``."""
-    actions: dict[str, QAction] = {}
-    window.actions_by_name = actions
-    bar = window.menuBar()
-    files = window.files
+def _plain(window: MainWindow, text: str, slot: Callable[[], object]) -> QAction:
+    return _make(window, ActionSpec("", text, slot))
 
-    file_menu = bar.addMenu("&File")
-    actions["new"] = _action(window, "&New", files.new, QKeySequence.StandardKey.New)
-    file_menu.addAction(actions["new"])
-    template_menu = file_menu.addMenu("New from &template")
-    for path in templates():
-        template_menu.addAction(
-            _action(window, path.name.removesuffix(".mappa.json"), partial(files.new_from_template, path))
-        )
-    template_menu.setEnabled(bool(template_menu.actions()))
-    actions["open"] = _action(window, "&Open…", files.open, QKeySequence.StandardKey.Open)
-    file_menu.addAction(actions["open"])
-    recent_menu = file_menu.addMenu("Open &recent")
-    window.recent_menu = recent_menu  # type: ignore[attr-defined]
 
-    def fill_recent() -> None:
-        recent_menu.clear()
-        for path in files.recent.paths():
-            recent_menu.addAction(_action(window, str(path), partial(files.open, path)))
-        if recent_menu.actions():
-            recent_menu.addSeparator()
-            recent_menu.addAction(_action(window, "Clear the list", files.recent.clear))
-        recent_menu.setEnabled(bool(recent_menu.actions()))
+def build_menus(window: MainWindow) -> WindowMenus:
+    """Create every menu and the toolbar from ``MENUS``, ``SUBMENUS`` and ``TOOLBAR``.
 
-    files.recent.changed.connect(fill_recent)
-    fill_recent()
-    file_menu.addSeparator()
-    actions["save"] = _action(window, "&Save", files.save, QKeySequence.StandardKey.Save)
-    actions["save_as"] = _action(window, "Save &as…", files.save_as, QKeySequence.StandardKey.SaveAs)
-    actions["export"] = _action(window, "&Export image…", window.export_image, "Ctrl+E")
-    actions["close"] = _action(window, "&Close", files.close, QKeySequence.StandardKey.Close)
-    actions["quit"] = _action(window, "&Quit", window.close, QKeySequence.StandardKey.Quit)
-    # Print-and-play sheet (editor.export): imported here so the menu stays the only hook.
-    from editor.export.sheet_dialog import export_sheet
-
-    actions["export_sheet"] = _action(window, "Export print-and-play &PDF…", partial(export_sheet, window))
-    # Generate map from points (editor.dialogs.generate, `mappa generate` in the editor): one hook.
-    from editor.dialogs.generate import generate_from_points
-
-    actions["generate_map"] = _action(
-        window, "&Generate map from points…", partial(generate_from_points, window)
-    )
-    # Import a map from another format (editor.dialogs.import_map, `mappa import` in the editor).
-    from editor.dialogs.import_map import import_map
-
-    actions["import_map"] = _action(window, "&Import…", partial(import_map, window), "Ctrl+I")
-    for name in ("save", "save_as", "import_map", "generate_map", "export", "export_sheet", "close"):
-        file_menu.addAction(actions[name])
-    file_menu.addSeparator()
-    file_menu.addAction(actions["quit"])
-
-    edit_menu = bar.addMenu("&Edit")
+    Called once by the main window after its docks, tools and play-test controller exist.
+    """
+    actions: dict[str, QAction] = {spec.name: _make(window, spec) for spec in action_specs(window)}
     stack = window.document.undo_stack
     actions["undo"] = stack.createUndoAction(window, "&Undo")
     actions["undo"].setShortcut(QKeySequence.StandardKey.Undo)
@@ -93,62 +239,56 @@ def build_menus(window: MainWindow) -> None:
     # names the step), so that a long command name does not push buttons into the overflow menu.
     actions["undo"].setIconText("Undo")
     actions["redo"].setIconText("Redo")
-    edit_menu.addAction(actions["undo"])
-    edit_menu.addAction(actions["redo"])
-    edit_menu.addSeparator()
-    actions["select_none"] = _action(window, "Select &none", window.selection.clear, "Esc")
-    actions["delete"] = _action(
-        window, "&Delete selected", window.delete_selection, QKeySequence.StandardKey.Delete
-    )
-    edit_menu.addAction(actions["select_none"])
-    edit_menu.addAction(actions["delete"])
 
-    view_menu = bar.addMenu("&View")
-    actions["fit"] = _action(window, "&Fit map", window.view.fit_map, "Ctrl+0")
-    actions["zoom_in"] = _action(
-        window, "Zoom &in", lambda: window.view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn
-    )
-    actions["zoom_out"] = _action(
-        window, "Zoom &out", lambda: window.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut
-    )
-    actions["zoom_selection"] = _action(window, "Zoom to &selection", window.zoom_to_selection, "Ctrl+3")
-    for name in ("fit", "zoom_in", "zoom_out", "zoom_selection"):
-        view_menu.addAction(actions[name])
-    view_menu.addSeparator()
-    layers_menu = view_menu.addMenu("&Layers")
-    for layer_id, name, _z in LAYERS:
-        action = QAction(name, window)
-        action.setCheckable(True)
-        action.setChecked(window.scene.layers[layer_id].isVisible())
-        action.toggled.connect(partial(window.scene.set_layer_visible, layer_id))
-        layers_menu.addAction(action)
-        actions[f"layer_{layer_id}"] = action
-    modes_menu = view_menu.addMenu("&Map mode")
-    mode_group = QActionGroup(window)
-    for index, mode in enumerate(MODES.values()):
-        action = QAction(mode.name, window)
-        action.setCheckable(True)
-        action.setChecked(mode.id == window.scene.mode_id)
-        action.setShortcut(QKeySequence(f"Alt+{index + 1}"))
-        action.triggered.connect(partial(lambda mode_id, _checked=False: window.set_mode(mode_id), mode.id))
-        mode_group.addAction(action)
-        modes_menu.addAction(action)
-        actions[f"mode_{mode.id}"] = action
-    view_menu.addSeparator()
-    docks_menu = view_menu.addMenu("&Panels")
-    for dock in (
-        window.inspector,
-        window.legend_dock,
-        window.issues_dock,
-        window.history_dock,
-        window.tables_dock,
-    ):
-        docks_menu.addAction(dock.toggleViewAction())
+    groups = _groups(window, actions)
+    bar = window.menuBar()
+    menus: dict[str, QMenu] = {}
 
-    tools_menu = bar.addMenu("&Tools")
+    def fill(menu: QMenu, entries: tuple[str, ...]) -> None:
+        for entry in entries:
+            if entry == "-":
+                menu.addSeparator()
+            elif entry.startswith("@"):
+                submenu = menu.addMenu(SUBMENUS[entry[1:]])
+                menus[entry[1:]] = submenu
+            elif entry.startswith("*"):
+                for action in groups[entry[1:]]:
+                    menu.addAction(action)
+            else:
+                menu.addAction(actions[entry])
+
+    for spec in MENUS:
+        menus[spec.id] = bar.addMenu(spec.title)
+        fill(menus[spec.id], spec.entries)
+    _fill_templates(window, menus["templates"])
+    _follow_recent(window, menus["recent"])
+    for group, menu_id in (("layers", "layers"), ("modes", "modes")):
+        for action in groups[group]:
+            menus[menu_id].addAction(action)
+    for dock in window.panel_docks():
+        menus["panels"].addAction(dock.toggleViewAction())
+
     toolbar = QToolBar("Tools", window)
     toolbar.setObjectName("tools_toolbar")
     window.addToolBar(toolbar)
+    mode_box = _mode_box(window, actions)
+    for entry in TOOLBAR:
+        if entry == "-":
+            toolbar.addSeparator()
+        elif entry == "[mode_box]":
+            toolbar.addWidget(QLabel(" Map mode: ", window))
+            toolbar.addWidget(mode_box)
+        elif entry.startswith("*"):
+            for action in groups[entry[1:]]:
+                toolbar.addAction(action)
+        else:
+            toolbar.addAction(actions[entry])
+    return WindowMenus(menus, actions, toolbar, mode_box)
+
+
+def _groups(window: MainWindow, actions: dict[str, QAction]) -> dict[str, list[QAction]]:
+    """The generated actions (tools, their options, layers, map modes), also put in ``actions``."""
+    tools: list[QAction] = []
     tool_group = QActionGroup(window)
     for index, (tool_id, tool) in enumerate(window.tools.items()):
         action = QAction(tool.name, window)
@@ -159,30 +299,69 @@ def build_menus(window: MainWindow) -> None:
             action.setShortcut(QKeySequence(str(index + 1)))
         action.triggered.connect(partial(lambda tid, _checked=False: window.set_tool(tid), tool_id))
         tool_group.addAction(action)
-        tools_menu.addAction(action)
-        toolbar.addAction(action)
+        tools.append(action)
         actions[f"tool_{tool_id}"] = action
-    tools_menu.addSeparator()
-    toolbar.addSeparator()
+    options: list[QAction] = []
     for tool_id, tool in window.tools.items():  # tool options (e.g. "Split every area crossed")
         for option in tool.options():
-            tools_menu.addAction(option)
-            toolbar.addAction(option)
+            options.append(option)
             actions[f"{tool_id}_{option.objectName()}"] = option
-    toolbar.addSeparator()
-    mode_box = QComboBox(window)
-    window.mode_box = mode_box
-    mode_box.setObjectName("mode_box")
-    for mode in MODES.values():
-        mode_box.addItem(mode.name, mode.id)
-    mode_box.setCurrentIndex(list(MODES).index(window.scene.mode_id))
-    mode_box.activated.connect(lambda index: actions[f"mode_{mode_box.itemData(index)}"].trigger())
-    mode_group.triggered.connect(lambda _a: mode_box.setCurrentIndex(list(MODES).index(window.scene.mode_id)))
-    toolbar.addWidget(QLabel(" Map mode: ", window))
-    toolbar.addWidget(mode_box)
-    toolbar.addSeparator()
-    toolbar.addAction(actions["undo"])
-    toolbar.addAction(actions["redo"])
-    toolbar.addSeparator()
-    toolbar.addAction(actions["fit"])
-    toolbar.addAction(actions["zoom_selection"])
+    layers: list[QAction] = []
+    for layer_id, name, _z in LAYERS:
+        action = QAction(name, window)
+        action.setCheckable(True)
+        action.setChecked(window.scene.layers[layer_id].isVisible())
+        action.toggled.connect(partial(window.scene.set_layer_visible, layer_id))
+        layers.append(action)
+        actions[f"layer_{layer_id}"] = action
+    modes: list[QAction] = []
+    mode_group = QActionGroup(window)
+    for index, mode in enumerate(all_modes().values()):  # the shared ones and every ruleset's
+        action = QAction(mode.name, window)
+        action.setCheckable(True)
+        action.setChecked(mode.id == window.scene.mode_id)
+        action.setShortcut(QKeySequence(f"Alt+{index + 1}"))
+        action.triggered.connect(partial(lambda mode_id, _checked=False: window.set_mode(mode_id), mode.id))
+        mode_group.addAction(action)
+        modes.append(action)
+        actions[f"mode_{mode.id}"] = action
+    return {"tools": tools, "tool_options": options, "layers": layers, "modes": modes}
+
+
+def _mode_box(window: MainWindow, actions: dict[str, QAction]) -> QComboBox:
+    """The toolbar's map-mode chooser; choosing triggers the mode's menu action (one path)."""
+    modes = list(all_modes().values())
+    box = QComboBox(window)
+    box.setObjectName("mode_box")
+    for mode in modes:
+        box.addItem(mode.name, mode.id)
+    box.setCurrentIndex(box.findData(window.scene.mode_id))
+    box.activated.connect(lambda index: actions[f"mode_{box.itemData(index)}"].trigger())
+    return box
+
+
+def _fill_templates(window: MainWindow, menu: QMenu) -> None:
+    for path in templates():
+        menu.addAction(
+            _plain(
+                window, path.name.removesuffix(".mappa.json"), partial(window.files.new_from_template, path)
+            )
+        )
+    menu.setEnabled(bool(menu.actions()))
+
+
+def _follow_recent(window: MainWindow, menu: QMenu) -> None:
+    """Keep File > Open recent listing the recent files."""
+    files = window.files
+
+    def fill() -> None:
+        menu.clear()
+        for path in files.recent.paths():
+            menu.addAction(_plain(window, str(path), partial(files.open, path)))
+        if menu.actions():
+            menu.addSeparator()
+            menu.addAction(_plain(window, "Clear the list", files.recent.clear))
+        menu.setEnabled(bool(menu.actions()))
+
+    files.recent.changed.connect(fill)
+    fill()

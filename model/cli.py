@@ -10,13 +10,14 @@ Exit status: 0 success; 1 ``validate`` found errors; 2 a file could not be read 
 command line mistake); 3 an internal error, a bug in Mappa (the message names the file being
 worked on and asks for a report); 130 interrupted; 141 the output pipe closed early.
 
-The headless subcommands never import Qt: the editor is imported inside ``edit`` only.
+The subcommands here never import Qt or the editor. The console script starts one layer up,
+in ``editor.cli_entry``, which adds the editor's commands (``edit``, the default, and ``render``)
+and hands every command line to :func:`main`.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import logging
 import os
@@ -64,6 +65,8 @@ class Command:
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
+    gui: bool = False
+    """Whether the command runs the editor's own code (which sets up its own logging)."""
 
 
 # --- validate ----------------------------------------------------------------------------------
@@ -351,120 +354,6 @@ def _run_playtest(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from error
 
 
-# --- edit --------------------------------------------------------------------------------------
-
-
-def _configure_edit(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", nargs="?", metavar="FILE", help="scenario to open (default: the default one)")
-
-
-def _run_edit(args: argparse.Namespace) -> int:
-    # Without a display Qt aborts the process with a core dump; say what to do instead.
-    display_vars = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
-    if sys.platform.startswith("linux") and not any(os.environ.get(name) for name in display_vars):
-        raise CliError(
-            "the editor needs a display, and none is set (DISPLAY or WAYLAND_DISPLAY): run it on a desktop, "
-            "under xvfb-run, or set QT_QPA_PLATFORM=offscreen; the headless commands (validate, info...) "
-            "work anywhere"
-        )
-    # Imported by name, here only: the headless commands never load Qt, and model/ has no static
-    # dependency on the editor package (the import contract forbids one).
-    try:
-        # Before Qt loads: a missing system library (libxcb-cursor0...) is named with its install
-        # command, instead of Qt's bare "could not load the Qt platform plugin xcb".
-        system_libs = importlib.import_module("editor.system_libs")
-    except ModuleNotFoundError:
-        system_libs = None  # no editor package: importing editor.app below says so
-    problem: str | None = system_libs.check() if system_libs is not None else None
-    if problem is not None:
-        raise CliError(problem)
-    try:
-        app = importlib.import_module("editor.app")
-    except ModuleNotFoundError as error:
-        missing = error.name or "editor.app"
-        raise CliError(
-            f"the editor cannot start: module {missing!r} is missing (the editor or PySide6 is not "
-            "installed); the headless commands (validate, info, import...) still work"
-        ) from error
-    editor_main: Callable[[list[str]], int | None] = app.main
-    status = editor_main([args.file] if args.file else [])
-    return int(status or 0)
-
-
-# --- render ------------------------------------------------------------------------------------
-
-
-def _configure_render(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="scenario to draw")
-    parser.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.png, OUT.svg or OUT.pdf")
-    parser.add_argument(
-        "--mode",
-        default="owner",
-        help="map mode: owner, religion, language, social_state, population, kind, seafaring, validation",
-    )
-    parser.add_argument("--width", type=int, default=2000, metavar="PX", help="image width in pixels")
-    parser.add_argument(
-        "--sheet",
-        action="store_true",
-        help="print-and-play PDF: the map tiled across pages, a legend and the setup tables",
-    )
-    parser.add_argument("--paper", default="A4", help="paper of the --sheet pages: A4, A3 or Letter")
-    parser.add_argument(
-        "--pages-across", type=int, default=2, metavar="N", help="how many pages the --sheet map spans across"
-    )
-    parser.add_argument(
-        "--orientation",
-        default="auto",
-        choices=("auto", "portrait", "landscape"),
-        help="page orientation of the --sheet map (auto: whichever needs fewer pages)",
-    )
-
-
-def _run_render_sheet(args: argparse.Namespace) -> int:
-    """``mappa render FILE -o OUT.pdf --sheet``: the print-and-play sheet (editor.export.pdf_sheet)."""
-    try:
-        sheet = importlib.import_module("editor.export.pdf_sheet")
-    except ModuleNotFoundError as error:
-        raise CliError(f"rendering needs the editor and PySide6: module {error.name!r} is missing") from error
-    scenario = io.load(args.file)
-    options = sheet.SheetOptions(
-        paper=args.paper, pages_across=args.pages_across, mode=args.mode, orientation=args.orientation
-    )
-    try:
-        # Say how many pages it will be before writing (render_sheet prints through ``announce``).
-        result = sheet.render_sheet(
-            scenario,
-            args.output,
-            options,
-            announce=lambda plan: print(f"the sheet will be {plan}", flush=True),
-        )
-    except KeyError as error:
-        raise CliError(str(error.args[0]) if error.args else str(error)) from error
-    except (ValueError, OSError) as error:
-        raise CliError(str(error)) from error
-    print(f"wrote {result.path} ({len(result.pages)} pages, map on {result.layout.pages})")
-    return 0
-
-
-def _run_render(args: argparse.Namespace) -> int:
-    # Qt is imported here only, by name (model/ has no static dependency on the editor package).
-    if args.sheet:
-        return _run_render_sheet(args)
-    try:
-        render = importlib.import_module("editor.render")
-    except ModuleNotFoundError as error:
-        raise CliError(f"rendering needs the editor and PySide6: module {error.name!r} is missing") from error
-    scenario = io.load(args.file)
-    try:
-        path = render.render_scenario(scenario, args.output, mode=args.mode, width=args.width)
-    except KeyError as error:
-        raise CliError(str(error.args[0]) if error.args else str(error)) from error
-    except (ValueError, OSError) as error:
-        raise CliError(str(error)) from error
-    print(f"wrote {path}")
-    return 0
-
-
 # --- graph ---------------------------------------------------------------------------------------
 
 
@@ -492,7 +381,6 @@ def _run_graph(args: argparse.Namespace) -> int:
 # --- the table of subcommands and the entry point ----------------------------------------------
 
 COMMANDS: list[Command] = [
-    Command("edit", "open the editor (the default with no subcommand)", _configure_edit, _run_edit),
     Command("validate", "check scenario files and list every issue", _configure_validate, _run_validate),
     Command("info", "counts, ruleset and extent of a scenario", _configure_info, _run_info),
     Command("schema", "print the JSON Schema of the file format", _configure_schema, _run_schema),
@@ -513,7 +401,6 @@ COMMANDS: list[Command] = [
         "generate", "make a map from named points on a basemap (Voronoi)", _configure_generate, _run_generate
     ),
     Command("playtest", "play AI games and write a balance report", _configure_playtest, _run_playtest),
-    Command("render", "draw the map to PNG, SVG or PDF (headless)", _configure_render, _run_render),
     Command(
         "graph",
         "write the map's graphs (networkx, Gephi, Graphviz) or distances",
@@ -521,11 +408,15 @@ COMMANDS: list[Command] = [
         _run_graph,
     ),
 ]
-"""Every subcommand, in the order ``mappa --help`` lists them; add new ones here."""
+"""Every headless subcommand, in the order ``mappa --help`` lists them; add new ones here.
+
+The ``mappa`` console script is ``editor.cli_entry:main``: it adds the commands that need the
+editor (``edit``, ``render``) and hands everything to :func:`main`; the model never imports the
+editor."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the argument parser with every registered subcommand."""
+def build_parser(commands: Sequence[Command] | None = None) -> argparse.ArgumentParser:
+    """Return the argument parser with ``commands`` (default: every headless subcommand)."""
     parser = argparse.ArgumentParser(
         prog="mappa",
         description="Map editor and scenario designer for "
@@ -533,7 +424,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES_HELP,
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command in COMMANDS:
+    for command in COMMANDS if commands is None else commands:
         sub = subparsers.add_parser(command.name, help=command.help, description=command.help)
         command.configure(sub)
         sub.set_defaults(run=command.run)
@@ -564,21 +455,37 @@ def _join_negative_values(argv: list[str]) -> list[str]:
     return out
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``mappa`` command with ``argv`` (default: the process arguments); return the exit status."""
-    parser = build_parser()
+def main(
+    argv: Sequence[str] | None = None, commands: Sequence[Command] | None = None, default: str | None = None
+) -> int:
+    """Run the ``mappa`` command with ``argv`` (default: the process arguments); return the exit status.
+
+    ``commands`` are the subcommands offered (default: :data:`COMMANDS`, the headless ones);
+    ``default`` names the one run without a subcommand, and with a scenario file as the first
+    word (``mappa FILE``). The editor's entry point passes its ``edit`` and ``render`` here.
+    """
+    offered = list(COMMANDS if commands is None else commands)
+    parser = build_parser(offered)
+    by_name = {command.name: command for command in offered}
     words = list(sys.argv[1:] if argv is None else argv)
-    if words and words[0].endswith(".json"):
-        words.insert(0, "edit")  # ``mappa FILE`` opens the file, as a desktop file association does
+    if default is not None and words and words[0].endswith(".json"):
+        words.insert(0, default)  # ``mappa FILE`` opens the file, as a desktop file association does
     args = parser.parse_args(_join_negative_values(words))
-    run: Callable[[argparse.Namespace], int] = getattr(args, "run", _run_edit)
     if args.command is None:
+        if default is None:
+            parser.print_usage(sys.stderr)
+            print("mappa: name a subcommand (mappa --help lists them)", file=sys.stderr)
+            return EXIT_UNREADABLE
+        args = parser.parse_args([default])
         args.file = None
+        args.command = None
+    command = by_name[str(default if args.command is None else args.command)]
+    run: Callable[[argparse.Namespace], int] = command.run
     for stream in (sys.stdout, sys.stderr):  # never crash on printing text the terminal cannot show
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
-    if args.command not in (None, "edit"):  # the editor sets up its own logging
+    if not command.gui:  # the editor sets up its own logging
         logging.basicConfig(level=logging.WARNING, format="mappa: %(message)s")
     try:
         return run(args)

@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from shapely.geometry import LineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from model.io import quantize_point
+from model.io import quantize, quantize_point
 
 Point = tuple[float, float]
 
@@ -114,11 +114,12 @@ def grid_anchor(face: BaseGeometry, near: Point, grid: float, reach: int = 6) ->
 
     Looks at the grid points within ``reach`` cells of ``near``, then, for a thin face, at every
     grid point of its bounding box (when there are not too many); None when the face holds none.
+    The point is written exactly as saving writes it (``quantize_point``), so it is the anchor the
+    file holds and the face it is tested against.
     """
     cx, cy = round(near[0] / grid), round(near[1] / grid)
     offsets = np.arange(-reach, reach + 1)
-    ix, iy = np.meshgrid(cx + offsets, cy + offsets)
-    found = _closest_inside(face, ix.ravel(), iy.ravel(), near, grid)
+    found = _closest_inside(face, cx + offsets, cy + offsets, near, grid)
     if found is not None:
         return found
     west, south, east, north = face.bounds
@@ -126,14 +127,20 @@ def grid_anchor(face: BaseGeometry, near: Point, grid: float, reach: int = 6) ->
     rows = np.arange(math.ceil(south / grid), math.floor(north / grid) + 1)
     if columns.size * rows.size == 0 or columns.size * rows.size > 250_000:
         return None
-    ix, iy = np.meshgrid(columns, rows)
-    return _closest_inside(face, ix.ravel(), iy.ravel(), near, grid)
+    return _closest_inside(face, columns, rows, near, grid)
 
 
 def _closest_inside(
-    face: BaseGeometry, ix: NDArray[np.int64], iy: NDArray[np.int64], near: Point, grid: float
+    face: BaseGeometry, columns: NDArray[np.int64], rows: NDArray[np.int64], near: Point, grid: float
 ) -> Point | None:
-    xs, ys = np.round(ix * grid, 12), np.round(iy * grid, 12)
+    """The grid point (column, row) inside ``face`` nearest ``near``, or None."""
+    # Multiplying by the grid leaves float noise (45684 * 0.1 is 4568.400000000001, and rounding
+    # to 12 decimals keeps it): such a point is not what saving writes, and it can lie inside a
+    # face by 1e-12 where the saved point lies on the border. Write each column and row once the
+    # way saving does, then test those exact values.
+    xs_of = np.array([quantize(float(c) * grid, grid) for c in columns.tolist()], dtype=float)
+    ys_of = np.array([quantize(float(r) * grid, grid) for r in rows.tolist()], dtype=float)
+    xs, ys = (values.ravel() for values in np.meshgrid(xs_of, ys_of))
     inside = shapely.contains_xy(face, xs, ys)
     if not inside.any():
         return None

@@ -265,10 +265,14 @@ class Catalogs(Strict):
     religions: list[Religion] = Field(default_factory=list)
 
 
+DEFAULT_RULESET_ID = "eotma"
+"""The ruleset of a scenario that names none (the file format's default, and new maps' ruleset)."""
+
+
 class RulesetRef(Strict):
     """Which game system the scenario is for, its optional rules, and overrides of its tables."""
 
-    id: str = "eotma"
+    id: str = DEFAULT_RULESET_ID
     options: dict[str, JsonValue] = Field(default_factory=dict)
     tables: dict[str, JsonValue] = Field(
         default_factory=dict, description="Table id -> replacement of the shipped default table."

@@ -44,7 +44,7 @@ from editor.document import ScenarioDocument
 from model import ops
 from model.generate import GenerateError, Generation, TableError, generate_files
 from model.projection import BBox, MapProjection, ProjectionError
-from model.scenario import AreaKind, ConnectionKind, Scenario
+from model.scenario import DEFAULT_RULESET_ID, AreaKind, ConnectionKind, Scenario
 from model.underlay import SHIPPED_BASEMAP, resolve_source
 
 log = logging.getLogger(__name__)
@@ -90,7 +90,7 @@ class GenerateRequest:
     tolerance: float = _DEFAULTS["tolerance"]
     min_island_area: float = _DEFAULTS["min_island_area"]
     narrows: float = _DEFAULTS["narrows"]
-    ruleset: str = "eotma"
+    ruleset: str = DEFAULT_RULESET_ID
 
     def run(self) -> Generation:
         """Generate (slow: call it off the UI thread); raises ``GenerateError``/``ProjectionError``."""

@@ -16,8 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt, QTimer
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from editor.document import DocumentChange, ScenarioDocument
 from editor.graph_cache import graphs_of
@@ -29,7 +28,7 @@ from model.rules import reach as reaches
 from model.rules.reach import Reach, Reacher
 
 if TYPE_CHECKING:
-    from editor.mainwindow import MainWindow
+    pass
 
 log = logging.getLogger(__name__)
 
@@ -225,6 +224,12 @@ class RangeDock(QDockWidget):
             self.scene.recolour()
         self._sync_labels()
 
+    def show_range_view(self) -> None:
+        """View > Range view…: show the panel and colour the map by the Range mode."""
+        self.show()
+        self.raise_()
+        self.set_mode(range_mode.MODE_ID)
+
     def _sync_labels(self) -> None:
         """Write the distances on the map while the Range mode colours it."""
         shown = self.scene.mode_id == range_mode.MODE_ID
@@ -236,25 +241,3 @@ class RangeDock(QDockWidget):
                 if label is not None:
                     self.labels.set_label(area_id, str(distance), QPointF(label.x, label.y), label.extent)
         self.labels.setVisible(result is not None)
-
-
-def install(window: MainWindow, add_dock: Callable[..., None], view_menu: QMenu | None) -> RangeDock:
-    """Add the Range panel to a window, and View > Range view… (shows it and the Range mode)."""
-    dock = RangeDock(window.document, window.selection, window.scene, window.set_mode, window)
-    add_dock(window, dock, Qt.DockWidgetArea.LeftDockWidgetArea, None)
-    # Under the legend, not in a tab with it: the legend explains the colours the panel sets.
-    window.splitDockWidget(window.legend_dock, dock, Qt.Orientation.Vertical)
-    dock.hide()
-    action = QAction("&Range view…", window)
-    action.setStatusTip("Shade every area by its distance from the selected area, by a reach of the ruleset")
-
-    def show_range() -> None:
-        dock.show()
-        dock.raise_()
-        window.set_mode(range_mode.MODE_ID)
-
-    action.triggered.connect(lambda _checked=False: show_range())
-    window.actions_by_name["range_view"] = action
-    if view_menu is not None:
-        view_menu.addAction(action)
-    return dock

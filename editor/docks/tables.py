@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor import commands
+from editor import commands, rulesets
 from editor.document import DocumentChange, ScenarioDocument
 from editor.mapview.modes import area_values, model_values
 from editor.selection import Selection
@@ -70,12 +70,6 @@ def _area_columns() -> list[Column]:
         ("Name", lambda r: r.item.name),
         ("Kind", lambda r: r.item.kind.value),
         ("Owner", lambda r: r.name(r.values.get("owner"))),
-        ("Language", lambda r: r.name(r.values.get("language"))),
-        ("Religion", lambda r: r.name(r.values.get("religion"))),
-        ("Population", lambda r: r.values.get("population")),
-        ("Social state", lambda r: r.values.get("social_state")),
-        ("Seafaring", lambda r: "yes" if r.values.get("seafaring_home") else ""),
-        ("Fort", lambda r: r.values.get("fortification")),
     ]
 
 
@@ -92,11 +86,6 @@ def _area_rows(scenario: Scenario, only: Collection[str] | None = None) -> dict[
     return values
 
 
-def _leader(row: Row) -> dict[str, Any]:
-    leader = row.values.get("leader")
-    return leader if isinstance(leader, dict) else {}
-
-
 def _owned(row: Row) -> int:
     return sum(1 for a in row.scenario.setup.areas.values() if a.owner == row.item.id)
 
@@ -106,12 +95,6 @@ def _empire_columns() -> list[Column]:
         ("Id", lambda r: r.item.id),
         ("Name", lambda r: r.item.name),
         ("Colour", lambda r: r.item.colour),
-        ("Leader", lambda r: _leader(r).get("name", "")),
-        ("C", lambda r: _leader(r).get("combat")),
-        ("A", lambda r: _leader(r).get("administrative")),
-        ("D", lambda r: _leader(r).get("diplomatic")),
-        ("Court", lambda r: r.name(r.values.get("court"))),
-        ("Treasury", lambda r: r.values.get("treasury")),
         ("Areas", _owned),
     ]
 
@@ -121,7 +104,6 @@ def _magnate_columns() -> list[Column]:
         ("Id", lambda r: r.item.id),
         ("Name", lambda r: r.item.name),
         ("Colour", lambda r: r.item.colour),
-        ("Combat", lambda r: r.values.get("combat")),
         ("Areas", _owned),
     ]
 
@@ -181,6 +163,18 @@ COLUMNS: dict[str, Callable[[], list[Column]]] = {
 }
 
 
+SHARED_TAIL = {"empire": 1, "magnate": 1}
+"""How many of a table's shared columns come after the ruleset's own (the Areas count)."""
+
+
+def columns_for(kind: str, ruleset_id: str) -> list[Column]:
+    """A table's columns: the shared ones with the ruleset's own (``table_columns``) before the tail."""
+    shared = COLUMNS[kind]()
+    own = list(rulesets.get(ruleset_id).table_columns.get(kind, ()))
+    tail = SHARED_TAIL.get(kind, 0)
+    return [*shared[: len(shared) - tail], *own, *shared[len(shared) - tail :]]
+
+
 def _objects(scenario: Scenario, kind: str) -> list[Any]:
     """The objects a table of this kind lists, in file order."""
     return {
@@ -201,7 +195,7 @@ class ObjectTableModel(QAbstractTableModel):
         super().__init__(parent)
         self.document = document
         self.kind = kind
-        self.columns = COLUMNS[kind]()
+        self.columns = columns_for(kind, document.scenario.ruleset.id)
         self.rows: list[list[Any]] = []
         self.ids: list[str] = []
         self.reload()
@@ -210,6 +204,7 @@ class ObjectTableModel(QAbstractTableModel):
         """Recompute every row from the scenario."""
         self.beginResetModel()
         scenario = self.document.scenario
+        self.columns = columns_for(self.kind, scenario.ruleset.id)  # another file, another ruleset
         values, names = _values(scenario, self.kind), _names(scenario)
         objects = list(_objects(scenario, self.kind))
         self.ids = [o.id for o in objects]

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from editor.errors import show_error
 from editor.export.image import ExportOptions, current_options, export_image
-from editor.mapview.modes import MODES
+from editor.mapview.modes import all_modes
 from editor.mapview.scene import LAYERS, MapScene
 from editor.render import FORMATS, RenderError
 
@@ -50,7 +50,7 @@ class ExportDialog(QDialog):
         file_row.addWidget(self.path, 1)
         file_row.addWidget(browse)
         self.mode = QComboBox(self)
-        for mode in MODES.values():
+        for mode in all_modes().values():
             self.mode.addItem(mode.name, mode.id)
         self.mode.setCurrentIndex(max(0, self.mode.findData(chosen.mode)))
         self.layers = QListWidget(self)

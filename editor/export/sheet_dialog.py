@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from editor.errors import show_error
 from editor.export.pdf_sheet import ORIENTATIONS, PAPERS, SheetError, SheetOptions, plan_sheet, write_sheet
-from editor.mapview.modes import MODES
+from editor.mapview.modes import all_modes
 
 if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
@@ -37,7 +37,7 @@ class SheetDialog(QDialog):
         self.pages_across.setRange(1, 20)
         self.pages_across.setValue(2)
         self.mode = QComboBox(self)
-        for mode in MODES.values():
+        for mode in all_modes().values():
             self.mode.addItem(mode.name, mode.id)
         self.mode.setCurrentIndex(max(0, self.mode.findData(window.scene.mode_id)))
         self.orientation = QComboBox(self)

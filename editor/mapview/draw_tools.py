@@ -28,6 +28,7 @@ from editor.mapview.screen_markers import LooseEnds, loose_ends
 from editor.mapview.snap_indicator import SnapIndicator
 from editor.mapview.tools import FREE_HINT, Preview, Snap, Tool, placing_freely, snap_point
 from model import ops
+from model.geometry import anchor_for
 
 _serials = itertools.count(1)
 
@@ -314,11 +315,17 @@ class DrawBoundaryTool(PolylineTool):
             if boundary_ids & set(topology.face_boundaries(f)) and _face_key(topology.face(f)) not in old_gaps
         ]
         made: list[str] = []
+        grid = self.document.scenario.map.grid
         for face_id in new_gaps:
-            inside = topology.face(face_id).representative_point()
+            # A grid point inside the face: add_area snaps its anchor to the grid, and the snapped
+            # representative point of a thin face can land in the neighbour (a shared face and a gap).
+            inside = anchor_for(topology.face(face_id), grid)
+            if inside is None:
+                self.context.report(f"{self.name}: a new face is too thin to hold an anchor on the grid")
+                continue
             try:
                 command = commands.execute(
-                    self.document, lambda s, p=(inside.x, inside.y): ops.add_area(s, p), "Add area", key
+                    self.document, lambda s, p=inside: ops.add_area(s, p), "Add area", key
                 )
             except (ValueError, KeyError, LookupError) as error:
                 self.context.report(str(error))

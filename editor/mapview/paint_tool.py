@@ -1,7 +1,7 @@
 """Paint mode: brush the value of the current map mode's attribute across areas.
 
-The attribute is the one the map shows (owner, religion, language, social state, population,
-kind, seafaring home), so the author sees what they paint. Right-click an area to pick its value
+The attribute is the one the map shows (owner, land or sea, or what a ruleset's map mode shows,
+such as an EotMA religion), so the author sees what they paint. Right-click an area to pick its value
 (an eyedropper); left-click or drag to paint it. One stroke is one undo step.
 """
 
@@ -13,23 +13,13 @@ from typing import Any
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 
+from editor.mapview.modes import paint_fields
 from editor.mapview.tools import Tool
 from model import ops
 from model.rules import registry
 from model.scenario import AreaKind, Scenario
 
 _strokes = itertools.count(1)
-
-MODE_FIELDS = {
-    "owner": "owner",
-    "religion": "religion",
-    "language": "language",
-    "social_state": "social_state",
-    "population": "population",
-    "kind": "kind",
-    "seafaring": "seafaring_home",
-}
-"""Map mode -> the field its colours show (the validation mode has none to paint)."""
 
 
 def value_of(scenario: Scenario, area_id: str, field: str) -> Any:
@@ -39,16 +29,13 @@ def value_of(scenario: Scenario, area_id: str, field: str) -> Any:
         return scenario.owner_of(area_id)
     if field == "kind":
         return area.kind.value
-    if field == "social_state":
-        return scenario.area_setup(area_id).attributes.get("social_state", 0)
     setup_model, area_model = _models(scenario)
     if setup_model is not None and field in setup_model.model_fields:
         # Any other starting-state field the Paint panel offers (fortification, unrest...).
         return scenario.area_setup(area_id).attributes.get(field, _default(setup_model, field))
     if area_model is not None and field in area_model.model_fields and field not in area.attributes:
         return _default(area_model, field)
-    defaults = {"population": 1, "seafaring_home": False}
-    return area.attributes.get(field, defaults.get(field))
+    return area.attributes.get(field)
 
 
 def _models(scenario: Scenario) -> tuple[Any, Any]:
@@ -63,7 +50,7 @@ def _default(model: Any, field: str) -> Any:
 
 def _is_setup_field(scenario: Scenario, field: str) -> bool:
     setup_model, _area_model = _models(scenario)
-    return field == "social_state" or (setup_model is not None and field in setup_model.model_fields)
+    return setup_model is not None and field in setup_model.model_fields
 
 
 def paint_op(area_id: str, field: str, value: Any) -> Any:
@@ -104,7 +91,8 @@ class PaintTool(Tool):
     def _field(self) -> str | None:
         if self.pinned and self.field is not None:
             return self.field
-        return MODE_FIELDS.get(self.view.map_scene.mode_id)
+        # The shared modes' fields and those each ruleset's editor part names (editor.rulesets).
+        return paint_fields().get(self.view.map_scene.mode_id)
 
     def press(self, point: QPointF, event: QMouseEvent) -> bool:
         """Pick (right button) or start a stroke (left button)."""

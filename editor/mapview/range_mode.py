@@ -115,7 +115,7 @@ def _by_range(scenario: Scenario, issues: list[Issue]) -> Colouring:
 # After the modes that came before it, so that they keep their place and Alt+N shortcut in
 # View > Map mode.
 importlib.import_module("editor.playtest")  # its import registers "Changed hands"
-MODES[MODE_ID] = MapMode(MODE_ID, "Range from an area", _by_range)
+MODES[MODE_ID] = MapMode(MODE_ID, "Range from an area", _by_range, rank=100)
 
 
 class RangeLabels(LabelLayerItem):

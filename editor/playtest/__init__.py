@@ -1,7 +1,7 @@
 """Play-test mode in the editor (issue 5): play the scenario being edited with the real engine.
 
-``install_playtest(window)`` adds the Play-test menu, toolbar actions and docks to a main window;
-``session`` runs one game, ``controller`` connects it to the map and the panel, ``report`` runs
+``controller`` connects a game to the map and the panel (the main window makes it and places its
+docks; ``editor.menus`` declares the Play-test menu); ``session`` runs one game, ``report`` runs
 the balance report in a worker thread. The controller asks and warns only through ``prompts``
 (a seam tests script); ``capture_action`` writes a position back, ``logfiles`` saves and loads
 logs, ``status`` words the panel, ``chips``, ``orders`` and ``overlay`` draw the map.
@@ -10,8 +10,5 @@ import list it.
 """
 
 from editor.playtest.changed_mode import register as _register_mode
-from editor.playtest.install import install_playtest
 
 _register_mode()
-
-__all__ = ["install_playtest"]

@@ -89,4 +89,4 @@ def _by_changes(scenario: Scenario, issues: list[Issue]) -> Colouring:
 
 def register() -> None:
     """Add the mode to the editor's map modes (idempotent)."""
-    MODES.setdefault(MODE_ID, MapMode(MODE_ID, "Changed hands (balance report)", _by_changes))
+    MODES.setdefault(MODE_ID, MapMode(MODE_ID, "Changed hands (balance report)", _by_changes, rank=90))

@@ -1,18 +1,22 @@
 """What the play-test overlay shows per area: small labelled chips computed from a state's view.
 
-Pure data (no graphics items): the overlay draws the chips, the tests read them. Each ruleset's
-``view()`` dict is read here and nowhere else in the editor.
+Pure data (no graphics items): the overlay draws the chips, the tests read them. What a ruleset's
+``view()`` holds is read by its editor part (``editor.rulesets``); this module asks that part for
+the view of the seat looking, so hidden information stays hidden, and draws plain owners for a
+ruleset whose part draws nothing.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+import inspect
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from editor import rulesets
 from editor.mapview.chips_item import Chip
-from editor.mapview.modes import INDEPENDENT, SEA, SOCIAL
+from editor.mapview.modes import INDEPENDENT
+from editor.rulesets import PictureContext
 from model import colours as palette
 
 
@@ -28,307 +32,52 @@ class AreaPicture:
 Colours = Mapping[str, str]
 """Empire (and Magnate) id -> ``#rrggbb``."""
 
-RAIDERS = "#4a2c17"
-"""Raider markers: dark brown with white text, so they stand apart from every empire colour."""
-CRUSADER = "#c00000"
-
 
 def owner_colour(owner: str, colours: Colours) -> str:
     """An owner's colour; a Magnate that appeared in play (not in the setup) gets a stable one."""
     return palette.owner_colour(owner, colours)
 
 
-@dataclass(frozen=True)
-class Marks:
-    """What the whole view says about single areas: courts, Magnates' courts, raiders, attacks."""
+def view_for(state: Any, viewer: str | None) -> dict[str, Any]:
+    """The engine's view for the seat looking (None: the public view).
 
-    courts: Mapping[str, str]
-    magnate_courts: Mapping[str, tuple[str, int]]
-    """Area id -> (Magnate id, combat stature)."""
-    attacks: Mapping[str, tuple[tuple[str, str, bool], ...]]
-    """Area id -> (attacker, kind ``raid`` or ``magnate``, already made this round) per attack."""
-    raider_pool: Mapping[str, tuple[str, ...]]
-    """Area id -> names of the active raiders who may strike it (24)."""
-
-    @classmethod
-    def of(cls, view: Mapping[str, Any]) -> Marks:
-        """Gather the marks of an EotMA view."""
-        courts = {e["court"]: pid for pid, e in view.get("empires", {}).items() if e.get("court")}
-        magnate_courts: dict[str, tuple[str, int]] = {}
-        attacks: dict[str, list[tuple[str, str, bool]]] = {}
-        for mid, magnate in (view.get("magnates") or {}).items():
-            if magnate.get("court") and magnate.get("areas"):
-                magnate_courts[magnate["court"]] = (mid, int(magnate.get("combat", 0)))
-            for made, key in ((True, "attacked"), (False, "attacking")):
-                for target in magnate.get(key) or []:
-                    attacks.setdefault(target, []).append((mid, "magnate", made))
-        pool: dict[str, list[str]] = {}
-        for raider in view.get("raiders") or []:
-            for made, key in ((True, "attacked"), (False, "attacking")):
-                for target in raider.get(key) or []:
-                    attacks.setdefault(target, []).append((raider["name"], "raid", made))
-            for target in raider.get("targets") or []:
-                pool.setdefault(target, []).append(raider["name"])
-        return cls(
-            courts,
-            magnate_courts,
-            {a: tuple(dict.fromkeys(v)) for a, v in attacks.items()},
-            {a: tuple(v) for a, v in pool.items()},
-        )
+    A ruleset with hidden information takes the seat (``view(player)``); one without takes none.
+    """
+    try:
+        parameters = inspect.signature(state.view).parameters
+    except (TypeError, ValueError):
+        parameters = {}  # type: ignore[assignment]
+    return dict(state.view(viewer) if parameters else state.view())
 
 
-def _eotma_area(
-    area_id: str, name: str, data: Mapping[str, Any], marks: Marks, colours: Colours
-) -> AreaPicture:
-    owner = data.get("owner")
-    chips: list[Chip] = []
-    lines = [f"{name} ({area_id})", f"owner: {owner or 'independent'}"]
-    courts = marks.courts
-    if area_id in courts:
-        chips.append(Chip("♛", colours.get(courts[area_id], "#ffffff"), f"court of {courts[area_id]}"))
-    if area_id in marks.magnate_courts:
-        magnate, combat = marks.magnate_courts[area_id]
-        tip = f"court of the Magnate {magnate}, combat stature {combat} (24)"
-        chips.append(Chip("♜", owner_colour(magnate, colours), tip))
-        lines.append(tip)
-    for attacker, kind, made in marks.attacks.get(area_id, ()):
-        what = "raided by" if kind == "raid" else "attacked by the Magnate"
-        when = "this round" if made else "now (to be resolved)"
-        fill = RAIDERS if kind == "raid" else owner_colour(attacker, colours)
-        outline = "#202020" if made else "#ffd400"
-        tip = f"{what} {attacker} {when} (24)"
-        chips.append(Chip("☠" if kind == "raid" else "⚔", fill, tip, outline=outline))
-        lines.append(tip)
-    if data.get("crusader_state"):
-        tip = "independent crusader state (23.32 step 5)"
-        chips.append(Chip("✠", "#ffffff", tip, outline=CRUSADER))
-        lines.append(tip)
-    social = int(data.get("social_state", 0))
-    if social:  # a 0 on every calm area would bury the map; the tooltip still says it
-        chips.append(Chip(f"{social:+d}", SOCIAL.get(social, "#f7f7f7"), f"social state {social:+d}"))
-    lines.append(f"social state {social:+d}")
-    if data.get("unrest"):
-        chips.append(Chip("!", "#d7191c", "in unrest (17)"))
-        lines.append("in unrest")
-    fort = int(data.get("fortification", 0))
-    if fort:
-        chips.append(Chip(f"F{fort}", "#bdbdbd", f"fortification {fort} (14)"))
-        lines.append(f"fortification {fort}")
-    army, fleet = int(data.get("army", 0)), int(data.get("fleet", 0))
-    unit_colour = owner_colour(owner, colours) if owner else "#808080"
-    if army:
-        chips.append(Chip(f"A{army}", unit_colour, f"{army} army points (33)"))
-        lines.append(f"army {army}")
-    if fleet:
-        chips.append(Chip(f"N{fleet}", unit_colour, f"{fleet} fleet points (34)"))
-        lines.append(f"fleet {fleet}")
-    for empire in data.get("ties") or []:
-        chips.append(Chip("T", colours.get(empire, "#808080"), f"diplomatic tie of {empire} (12)"))
-    if data.get("ties"):
-        lines.append(f"ties: {', '.join(data['ties'])}")
-    for empire in data.get("claims") or []:
-        chips.append(Chip("c", "#ffffff", f"claim of {empire} (18)", outline=colours.get(empire, "#808080")))
-    if data.get("claims"):
-        lines.append(f"claims: {', '.join(data['claims'])}")
-    for empire, count in dict(data.get("partial_conquest") or {}).items():
-        chips.append(
-            Chip(
-                f"C{count}",
-                owner_colour(empire, colours) if empire != "independent" else "#808080",
-                f"partial conquest: {count} C by {empire} (10.33)",
-            )
-        )
-        lines.append(f"partial conquest by {empire}: {count}")
-    for empire, progress in dict(data.get("conversion") or {}).items():
-        done, needed = int(progress.get("results", 0)), int(progress.get("needed", 0))
-        tip = f"conversion by {empire}: {done} of {needed} C results (22.2)"
-        chips.append(Chip(f"✝{done}/{needed}", colours.get(empire, "#808080"), tip))
-        lines.append(tip)
-    civ = int(data.get("civilisation", 0))
-    if civ:
-        chips.append(Chip("✚", "#fff7bc", "civilisation markers (35)"))
-        lines.append("civilisation markers")
-    if data.get("religion"):
-        lines.append(f"religion: {data['religion']}")
-    if area_id in marks.raider_pool:
-        lines.append(f"raiders may strike here: {', '.join(marks.raider_pool[area_id])} (24)")
-    fill = owner_colour(owner, colours) if owner else INDEPENDENT
-    return AreaPicture(fill, tuple(chips), "\n".join(lines))
-
-
-def _raider_tip(raider: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    def listed(ids: Any) -> str:
-        return ", ".join(names.get(a, a) for a in ids or []) or "none"
-
-    return "\n".join(
-        [
-            f"{raider['name']}: raiders, stature {raider.get('stature')}, "
-            f"{raider.get('raids')} raids a round (24)",
-            f"attacked this round: {listed(raider.get('attacked'))}",
-            *([f"about to attack: {listed(raider['attacking'])}"] if raider.get("attacking") else []),
-            f"may strike: {listed(raider.get('targets'))}",
-        ]
-    )
-
-
-def _raider_homes(
-    view: Mapping[str, Any], names: Mapping[str, str], pictures: dict[str, AreaPicture]
-) -> None:
-    """Put each active raider group's marker on the seas (or areas) it strikes from (24)."""
-    for raider in view.get("raiders") or []:
-        chip = Chip(str(raider["name"]), RAIDERS, _raider_tip(raider, names), outline="#d7191c")
-        for place in [*(raider.get("seas") or []), *(raider.get("near") or [])]:
-            picture = pictures.get(place)
-            if picture is None:
-                tip = f"{names.get(place, place)} ({place})"
-                picture = AreaPicture(SEA, (), tip)
-            pictures[place] = AreaPicture(picture.fill, (*picture.chips, chip), f"{picture.tip}\n{chip.tip}")
-
-
-def eotma_pictures(
+def owner_pictures(
     view: Mapping[str, Any], names: Mapping[str, str], colours: Colours
 ) -> dict[str, AreaPicture]:
-    """Pictures of every land area of an EotMA view (owners, social states, unrest, forts...),
-    plus the seas active raiders strike from."""
-    marks = Marks.of(view)
-    pictures = {
-        area_id: _eotma_area(area_id, names.get(area_id, area_id), data, marks, colours)
-        for area_id, data in view.get("areas", {}).items()
-    }
-    _raider_homes(view, names, pictures)
-    return pictures
-
-
-def _appeared_name(magnate: str, names: Mapping[str, str]) -> str:
-    """A Magnate that appeared in play is called after the area it appeared in (24.5)."""
-    area = magnate.removeprefix("magnate-")
-    return f"Magnate of {names[area]}" if area != magnate and area in names else magnate
-
-
-def eotma_npc_rows(
-    view: Mapping[str, Any], names: Mapping[str, str], seat_names: Mapping[str, str], colours: Colours
-) -> list[dict[str, Any]]:
-    """Rows for the side panel's Magnates and raiders list (24): who, where, how strong, what now.
-
-    ``names``: area id -> name; ``seat_names``: empire and Magnate id -> name.
-    """
-
-    def listed(ids: Any) -> str:
-        return ", ".join(names.get(a, a) for a in ids or [])
-
-    rows: list[dict[str, Any]] = []
-    for mid, magnate in (view.get("magnates") or {}).items():
-        areas = magnate.get("areas") or []
-        court = magnate.get("court")
-        attacks = [*(magnate.get("attacked") or []), *(magnate.get("attacking") or [])]
-        title = seat_names.get(mid) or _appeared_name(mid, names)
-        rows.append(
-            {
-                "name": title,
-                "colour": owner_colour(mid, colours),
-                "kind": "Magnate",
-                "where": names.get(court, court) if court else ("gone" if not areas else "no court"),
-                "stature": magnate.get("combat", ""),
-                "holds": len(areas),
-                "attacks": listed(attacks),
-                "tip": "\n".join(
-                    [
-                        f"{title} ({mid}): Magnate, combat stature {magnate.get('combat')}",
-                        f"court: {names.get(court, court) if court else 'none'}",
-                        f"holds: {listed(areas) or 'nothing'}",
-                        f"attacks this round: {listed(attacks) or 'none'}",
-                    ]
-                ),
-            }
-        )
-    for raider in view.get("raiders") or []:
-        attacks = [*(raider.get("attacked") or []), *(raider.get("attacking") or [])]
-        rows.append(
-            {
-                "name": raider["name"],
-                "colour": RAIDERS,
-                "kind": "Raiders",
-                "where": listed([*(raider.get("seas") or []), *(raider.get("near") or [])]),
-                "stature": raider.get("stature", ""),
-                "holds": "",
-                "attacks": listed(attacks),
-                "tip": _raider_tip(raider, names),
-            }
-        )
-    return rows
-
-
-def seasons_pictures(
-    board: Mapping[str, Any],
-    names: Mapping[str, str],
-    colours: Colours,
-    orders: Mapping[str, tuple[Chip, ...]] | None = None,
-) -> dict[str, AreaPicture]:
-    """Pictures of a Seasons board: holders, resource numbers, buildings, units by nation.
-
-    ``orders`` adds the order token chips the viewer may see, by source area
-    (``editor.playtest.orders`` decides which).
-    """
-    units: dict[str, Counter[str]] = {}
-    for unit in board.get("units", {}).values():
-        units.setdefault(unit["area"], Counter())[unit["nation"]] += 1
+    """Each area of a view in its holder's colour, with no chips: what any ruleset's view gives."""
     pictures: dict[str, AreaPicture] = {}
-    for area_id, data in board.get("areas", {}).items():
+    for area_id, data in (view.get("areas") or {}).items():
         owner = data.get("owner")
-        chips = [Chip(str(data.get("resources", 0)), "#fff7bc", "resource collection number")]
-        lines = [f"{names.get(area_id, area_id)} ({area_id})", f"holder: {owner or 'none'}"]
-        lines.append(f"resources {data.get('resources', 0)}")
-        building = data.get("building")
-        if building:
-            damage = int(data.get("damage") or 0)
-            chips.append(Chip(building[:1].upper(), "#bdbdbd", f"{building}, damage {damage}"))
-            lines.append(f"{building} (damage {damage})")
-        for nation, count in sorted(units.get(area_id, Counter()).items()):
-            chips.append(Chip(str(count), colours.get(nation, "#808080"), f"{count} units of {nation}"))
-            lines.append(f"{count} units of {nation}")
-        fill = colours.get(owner, INDEPENDENT) if owner else INDEPENDENT
-        pictures[area_id] = AreaPicture(fill, tuple(chips), "\n".join(lines))
-    # Sea areas hold only units (war boats and what they carry).
-    for area_id, counts in units.items():
-        if area_id not in pictures:
-            chips = [
-                Chip(str(n), colours.get(nation, "#808080"), f"{n} units of {nation}")
-                for nation, n in sorted(counts.items())
-            ]
-            pictures[area_id] = AreaPicture(SEA, tuple(chips), f"{names.get(area_id, area_id)}: units at sea")
-    for area_id, tokens in (orders or {}).items():
-        picture = pictures.get(area_id) or AreaPicture(SEA, (), f"{names.get(area_id, area_id)} ({area_id})")
-        tips = "\n".join(chip.tip for chip in tokens)
-        pictures[area_id] = AreaPicture(picture.fill, (*picture.chips, *tokens), f"{picture.tip}\n{tips}")
+        tip = f"{names.get(area_id, area_id)} ({area_id})\nowner: {owner or 'independent'}"
+        pictures[area_id] = AreaPicture(owner_colour(owner, colours) if owner else INDEPENDENT, (), tip)
     return pictures
 
 
-def pictures_for(
-    ruleset: str,
-    state: Any,
-    names: Mapping[str, str],
-    colours: Colours,
-    orders: Mapping[str, tuple[Chip, ...]] | None = None,
-) -> dict[str, AreaPicture]:
-    """The area pictures of a state of any known ruleset (empty for a ruleset without a view).
+def pictures_for(ruleset: str, state: Any, context: PictureContext) -> dict[str, AreaPicture]:
+    """The area pictures of a state of any ruleset, as ``context.viewer`` may see them.
 
-    ``orders``: Seasons order token chips by source area, added after each area's own chips.
+    Empty for a ruleset without a view; plain owners for one whose editor part draws nothing.
     """
-    if ruleset == "seasons":
-        return seasons_pictures(state.to_json()["board"], names, colours, orders)
     try:
-        view = state.view()
+        view = view_for(state, context.viewer)
     except NotImplementedError:  # the protocol's default: this ruleset draws nothing yet
         return {}
-    return eotma_pictures(view, names, colours)
+    part = rulesets.get(ruleset)
+    if part.pictures is None:
+        return owner_pictures(view, context.names, context.colours)
+    return part.pictures(state, view, context)
 
 
-def npc_rows_for(
-    ruleset: str,
-    view: Mapping[str, Any],
-    names: Mapping[str, str],
-    seat_names: Mapping[str, str],
-    colours: Colours,
-) -> list[dict[str, Any]]:
-    """The side panel's Magnates and raiders rows for a view of any ruleset (EotMA only so far)."""
-    return eotma_npc_rows(view, names, seat_names, colours) if ruleset == "eotma" else []
+def npc_rows_for(ruleset: str, view: Mapping[str, Any], context: PictureContext) -> list[dict[str, Any]]:
+    """The side panel's rows of powers that are no seat (Magnates, raiders...), if the ruleset has any."""
+    part = rulesets.get(ruleset)
+    return [] if part.side_rows is None else part.side_rows(view, context)

@@ -35,8 +35,9 @@ from editor.playtest.session import (
     SessionError,
     new_seed,
 )
+from editor.rulesets import PictureContext
 from model.rules import registry
-from model.rules.protocol import ActionError
+from model.rules.protocol import ActionError, LogEntry
 
 if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
@@ -72,19 +73,7 @@ class PlaytestController(QObject):
         self.area: str | None = None
         self.dock = PlaytestDock(window)
         self.dock.preview = lambda action: self.session.state.preview(action) if self.session else ""
-        self.log_dock = PlayLogDock(window)
-        # The panel shares the inspector's column and the log the issues' row, as tabs, so each
-        # gets the whole height or width of its side rather than a sliver.
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
-        inspector = getattr(window, "inspector", None)
-        if inspector is not None:
-            window.tabifyDockWidget(inspector, self.dock)
-        issues = getattr(window, "issues_dock", None)
-        if issues is not None:
-            window.tabifyDockWidget(issues, self.log_dock)
-        self.dock.hide()
-        self.log_dock.hide()
+        self.log_dock = PlayLogDock(window)  # both docks are placed by the main window
         self._previous_tool = "select"
         # The round, phase and who acts, over the map's top-left corner while playing.
         self.banner = QLabel(window.view)  # not the viewport: scrolling moves its children
@@ -179,10 +168,8 @@ class PlaytestController(QObject):
         self.banner.hide()
         # Back to editing: the tabs the play-test docks covered come to the front again (Qt would
         # otherwise show whichever tab happens to be next, e.g. the Catalogs).
-        for name in ("inspector", "issues_dock"):
-            dock = getattr(self.window, name, None)
-            if dock is not None:
-                dock.raise_()
+        self.window.inspector.raise_()
+        self.window.issues_dock.raise_()
         # Hiding the docks moved the keyboard focus along the focus chain (to the inspector's Name
         # field, text selected): give it to the map, so a tool key does not rename an area.
         self.window.focus_map()
@@ -202,9 +189,12 @@ class PlaytestController(QObject):
         names = {a.id: a.name for a in scenario.map.areas}
         colours = self._colours()
         try:
-            orders = order_marks_for(scenario.ruleset.id, session.state, self.viewer())
+            viewer = self.viewer()
+            orders = order_marks_for(scenario.ruleset.id, session.state, viewer)
             tokens = chips_by_area(orders, names, colours)
-            pictures = pictures_for(scenario.ruleset.id, session.state, names, colours, tokens)
+            seats = self._seat_names()
+            context = PictureContext(names, seats, colours, viewer, tokens)
+            pictures = pictures_for(scenario.ruleset.id, session.state, context)
             view = session.view()
         except Exception as error:  # a broken view must not take the window down
             session._fail(error, None)
@@ -214,11 +204,14 @@ class PlaytestController(QObject):
         self._show_legend(colours)
         self._show_status(view)
         self._show_seats(view)
-        seats = self._seat_names()
-        self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, names, seats, colours))
+        self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, context))
         self._show_choices()
-        self.log_dock.set_log(session.log, self._rule_of, {**names, **seats}, self._first_round())
+        self.log_dock.set_log(self.log_entries(), self._rule_of, {**names, **seats}, self._first_round())
         self._update_buttons()
+
+    def log_entries(self) -> list[LogEntry]:
+        """The log as the seat at the computer may read it (``PlaytestSession.log_seen_by``)."""
+        return [] if self.session is None else self.session.log_seen_by(self.viewer())
 
     def viewer(self) -> str | None:
         """The seat whose own hidden orders the map may show (see ``status.viewer``)."""
@@ -280,7 +273,7 @@ class PlaytestController(QObject):
         if decision and self.area is None:
             # A decision point lists every answer (a court to move to names an area, too).
             shown = choices
-            hint = describe_decision(decision, name, names)
+            hint = describe_decision(session.scenario.ruleset.id, decision, name, names)
             if self.overlay is not None:
                 self.overlay.highlight(tuple(decision.get("areas") or ()))
         elif self.area is not None:
@@ -354,9 +347,12 @@ class PlaytestController(QObject):
     def show_log_entry(self, seq: int) -> None:
         """Outline the areas of a log entry's action."""
         session = self.session
-        if session is None or self.overlay is None or not 0 <= seq < len(session.log):
+        if session is None or self.overlay is None:
             return
-        self.overlay.highlight(self._areas_of(session.log[seq].action))
+        # The entry as the seat reads it: a hidden action outlines nothing.
+        entry = next((e for e in self.log_entries() if e.seq == seq), None)
+        if entry is not None:
+            self.overlay.highlight(self._areas_of(entry.action))
 
     def _areas_of(self, text: str) -> tuple[str, ...]:
         """The areas an action's text concerns (none for text the engine cannot parse)."""
@@ -400,9 +396,9 @@ class PlaytestController(QObject):
 
     def _connect_dock(self) -> None:
         dock = self.dock
-        dock.step_button.clicked.connect(lambda: self._on_session("step_once"))
-        dock.turn_button.clicked.connect(lambda: self._on_session("play", "turn"))
-        dock.round_button.clicked.connect(lambda: self._on_session("play", "round"))
+        dock.step_button.clicked.connect(self.step_once)
+        dock.turn_button.clicked.connect(lambda: self.play_to("turn"))
+        dock.round_button.clicked.connect(lambda: self.play_to("round"))
         dock.play_button.toggled.connect(self._on_play_toggled)
         dock.speed.valueChanged.connect(lambda i: self._on_session("set_speed", SPEEDS_MS[i]))
         dock.back_button.clicked.connect(self.back_one)
@@ -422,6 +418,14 @@ class PlaytestController(QObject):
         if getattr(change, "reset", False) and self.session is not None:
             self.stop()
             self.window.report("The play-test ended: another scenario was opened")
+
+    def step_once(self) -> None:
+        """Play-test > Step: let the seat to act (an AI) make one move; nothing when no game runs."""
+        self._on_session("step_once")
+
+    def play_to(self, until: str) -> None:
+        """Play-test > To end of turn / round: AI seats play until ``until`` ("turn" or "round") ends."""
+        self._on_session("play", until)
 
     def _on_session(self, method: str, *args: Any) -> None:
         """Call a session method from a dock button (nothing when no play-test runs)."""

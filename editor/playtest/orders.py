@@ -1,10 +1,7 @@
-"""Seasons order tokens on the play-test map: which ones may be drawn, and how each one looks.
-
-Seasons tokens lie face down until the reveal (Seasons: Tokens, Turns). The map shows what the
-seat at the computer may know: its own tokens placed this turn (marked as still hidden from the
-others), every token from the reveal until the turn ends, and otherwise the tokens of the last
-reveal, so that what every nation did stays readable after the turn resolved in one step.
-Another nation's token is never drawn before its reveal. Pure data: the overlay draws the marks.
+"""Hidden order tokens on the play-test map (Seasons' move, aid and pillage tokens, for one): how
+each one looks. Which tokens the seat at the computer may see is the ruleset's to say (its editor
+part's ``order_marks``); another seat's token is never drawn before its reveal. Pure data: the
+overlay draws the marks.
 """
 
 from __future__ import annotations
@@ -13,14 +10,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from editor import rulesets
 from editor.playtest.chips import Chip, Colours
 
 OWN, REVEALED, LAST = "own", "revealed", "last"
 """How a token is known: placed by the viewer and face down to the others, face up this turn,
 or face up at the last reveal (an earlier turn)."""
-
-KIND_TEXT = {"move": "M", "aid": "A", "pillage": "P"}
-"""The letter on a token's chip (Seasons: Tokens)."""
 
 HIDDEN_OUTLINE = "#ffd400"
 """The viewer's own face-down tokens get the gold outline the map uses for what is still pending."""
@@ -40,24 +35,14 @@ class OrderMark:
     turn: int
 
 
-def seasons_order_marks(state: Any, viewer: str | None) -> list[OrderMark]:
-    """The tokens of a Seasons state that ``viewer`` (a nation, None: nobody's own) may see now."""
-    current = state.orders_seen_by(viewer)
-    turn = int(state.board.turn)
-    if current:
-        return [_mark(order, REVEALED if order["revealed"] else OWN, turn) for order in current]
-    last_turn, last = state.last_revealed_orders()
-    # At the end of the game the last reveal is this turn's: its tokens are simply face up.
-    known = REVEALED if last_turn == turn else LAST
-    return [_mark(order, known, last_turn) for order in last]
-
-
 def order_marks_for(ruleset: str, state: Any, viewer: str | None) -> list[OrderMark]:
-    """The order tokens to draw for a state of any ruleset (none but Seasons has hidden orders)."""
-    return seasons_order_marks(state, viewer) if ruleset == "seasons" else []
+    """The order tokens ``viewer`` may see in a state of any ruleset (its editor part decides)."""
+    part = rulesets.get(ruleset)
+    return [] if part.order_marks is None else list(part.order_marks(state, viewer))
 
 
-def _mark(order: Mapping[str, Any], known: str, turn: int) -> OrderMark:
+def mark(order: Mapping[str, Any], known: str, turn: int) -> OrderMark:
+    """An order token from its plain data (``nation``, ``kind``, ``source``, ``target``, ``units``)."""
     return OrderMark(
         nation=str(order["nation"]),
         kind=str(order["kind"]),
@@ -94,7 +79,7 @@ def describe(mark: OrderMark, names: Mapping[str, str]) -> str:
 def order_chip(mark: OrderMark, names: Mapping[str, str], colours: Colours) -> Chip:
     """The chip of a token on its source area: the kind's letter in the nation's colour."""
     fill = colours.get(mark.nation, "#808080")
-    text = KIND_TEXT.get(mark.kind, mark.kind[:1].upper())
+    text = mark.kind[:1].upper()  # move M, aid A, pillage P
     if mark.source != mark.target:
         text += "→"
     outline = HIDDEN_OUTLINE if mark.known == OWN else "#202020"

@@ -343,6 +343,7 @@ class PlayLogDock(QDockWidget):
         log_layout = QVBoxLayout(log_box)
         log_layout.setContentsMargins(4, 4, 4, 4)
         self.log = QTreeWidget(log_box)
+        self._entries: list[LogEntry] = []  # what the items show, to update only what changed
         self.log.setHeaderLabels(["#", "Round", "Player", "Action and effects"])
         self.log.setColumnCount(4)
         self.log.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -376,12 +377,16 @@ class PlayLogDock(QDockWidget):
         """
         names = names or {}
         shown = self.log.topLevelItemCount()
-        if shown > len(entries) or (
-            shown
-            and self.log.topLevelItem(shown - 1).data(0, Qt.ItemDataRole.UserRole) != entries[shown - 1].seq
-        ):
-            self.log.clear()
-            shown = 0
+        # Entries shown before may read differently now (a seat's hidden entries after the reveal,
+        # another seat looking): keep the items up to the first entry that differs.
+        before = self._entries if len(self._entries) == shown else []
+        same = 0
+        while same < min(len(before), len(entries)) and before[same] == entries[same]:
+            same += 1
+        for index in range(shown - 1, same - 1, -1):
+            self.log.takeTopLevelItem(index)
+        shown = same
+        self._entries = list(entries)
         for entry in entries[shown:]:
             item = QTreeWidgetItem(
                 [

@@ -458,7 +458,7 @@ class ReportDock(QDockWidget):
 
     def show_on_map(self) -> None:
         """Switch the map to the "Changed hands" mode (menus and mode box follow)."""
-        action = getattr(self.window_, "actions_by_name", {}).get(f"mode_{changed_mode.MODE_ID}")
+        action = self.window_.actions_by_name.get(f"mode_{changed_mode.MODE_ID}")
         if action is not None:
             action.trigger()
         else:
@@ -491,16 +491,13 @@ class ReportDock(QDockWidget):
 
 def report_dock(window: MainWindow) -> ReportDock:
     """The window's balance report dock (made on first use, tabbed with the play-test dock)."""
-    dock = getattr(window, "report_dock", None)
-    if isinstance(dock, ReportDock):
-        return dock
+    if window.report_dock is not None:
+        return window.report_dock
     dock = ReportDock(window)
-    window.report_dock = dock  # type: ignore[attr-defined]
+    window.report_dock = dock
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
     # A tab beside the inspector (and the play-test panel): the charts need the column's height.
-    inspector = getattr(window, "inspector", None)
-    if inspector is not None:
-        window.tabifyDockWidget(inspector, dock)
+    window.tabifyDockWidget(window.inspector, dock)
     app = QCoreApplication.instance()
     if app is not None:
         app.aboutToQuit.connect(dock.shutdown)

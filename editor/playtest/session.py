@@ -31,7 +31,7 @@ from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
 from model import io
 from model.rules import registry
-from model.rules.protocol import Action, ActionError, Game, LogEntry, State
+from model.rules.protocol import PUBLIC, Action, ActionError, Game, LogEntry, State
 from model.scenario import Scenario
 
 log = logging.getLogger(__name__)
@@ -151,6 +151,18 @@ class PlaytestSession(QObject):
     def log(self) -> list[LogEntry]:
         """The game's log (every accepted action with its effects)."""
         return self.state.log
+
+    def log_seen_by(self, viewer: str | None) -> list[LogEntry]:
+        """The log as the people at the screen may read it (``State.log_for``, hidden information).
+
+        With no human seat the author watches AI play and reads everything; otherwise what
+        ``viewer`` (the human seat looking, see ``status.viewer``) may read, and with nobody's
+        seat in particular (hot seat while an AI acts) what every seat may. Entries keep their
+        ``seq``, so they still name the game's actions.
+        """
+        if not any(level == HUMAN for level in self.seats.values()):
+            return list(self.state.log)
+        return self.state.log_for(PUBLIC if viewer is None else viewer)
 
     def view(self) -> dict[str, Any]:
         """The state as plain data for the map and panels (the ruleset's public ``view()``)."""

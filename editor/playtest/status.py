@@ -10,13 +10,15 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
+from editor import rulesets
 from editor.playtest.session import HUMAN, PlaytestSession
+from model.rules.protocol import PUBLIC
 from model.scenario import Scenario
 
 
 def first_round(ruleset: str) -> int:
-    """What round 0 of the engine's cursor is called: EotMA counts from 0, Seasons from 1."""
-    return 1 if ruleset == "eotma" else 0
+    """What round 0 of the engine's cursor is called (1 for an engine that counts from 0)."""
+    return rulesets.get(ruleset).first_round
 
 
 def player_name(scenario: Scenario, player: str | None) -> str:
@@ -66,15 +68,14 @@ def seat_rows(session: PlaytestSession, view: Mapping[str, Any], scenario: Scena
     """One row per empire for the seats table: who plays it, gold, VP, court, whether it acts."""
     scores = session.state.scores()
     empires = view.get("empires", {})
-    # The public Seasons view hides every treasury; the play-tester sees them all (god view).
-    nations = {} if empires else session.state.to_json().get("board", {}).get("nations", {})
+    gold_of = rulesets.get(session.scenario.ruleset.id).seat_gold
+    seat_looking = looking(session)
     rows = []
     acting = session.current_player()
     area_names = {a.id: a.name for a in scenario.map.areas}
     for empire in scenario.setup.empires:
         data = empires.get(empire.id) or {}
-        nation = nations.get(empire.id) or {}
-        gold = data.get("treasury", nation.get("resources", ""))
+        gold = gold_of(session.state, view, empire.id, seat_looking) if gold_of else ""
         seat = session.seats.get(empire.id, "")
         rows.append(
             {
@@ -102,3 +103,12 @@ def viewer(session: PlaytestSession) -> str | None:
     if player in humans:
         return player
     return humans[0] if len(humans) == 1 else None
+
+
+def looking(session: PlaytestSession) -> str | None:
+    """Whose knowledge the log and the seats table show: None for the author watching AI seats
+    only (everything), else the human seat of :func:`viewer`, or ``PUBLIC`` (no seat's secrets)
+    when several humans share the screen and none of them is to act (as ``log_seen_by``)."""
+    if not any(seat == HUMAN for seat in session.seats.values()):
+        return None
+    return viewer(session) or PUBLIC

@@ -9,7 +9,7 @@ from model.generate.files import generate_files
 from model.generate.tables import GenerateError
 from model.io import atomic_write, dumps
 from model.projection import BBox, MapProjection, ProjectionError
-from model.scenario import AreaKind
+from model.scenario import DEFAULT_RULESET_ID, AreaKind
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -55,7 +55,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="W",
         help="cut sea zones at straits narrower than twice W map units (default 3; 0: never)",
     )
-    parser.add_argument("--ruleset", default="eotma", help="ruleset whose area attributes the columns are")
+    parser.add_argument(
+        "--ruleset",
+        default=DEFAULT_RULESET_ID,
+        help=f"ruleset whose area attributes the columns are (default {DEFAULT_RULESET_ID})",
+    )
     parser.add_argument("--title", default="Generated map", metavar="T", help="scenario title")
     parser.add_argument("-o", "--output", required=True, metavar="OUT", help="the scenario file to write")
 

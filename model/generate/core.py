@@ -41,6 +41,7 @@ from model.generate.tables import GenerateError, NamedPoint, StraitRow
 from model.io import quantize
 from model.projection import BBox, MapProjection
 from model.scenario import (
+    DEFAULT_RULESET_ID,
     Area,
     AreaKind,
     Bounds,
@@ -72,7 +73,7 @@ class GenerateOptions:
     snap_distance: float = 15.0
     """A point this close to where it belongs (land or sea) is moved there instead of refused."""
     title: str = "Generated map"
-    ruleset: str = "eotma"
+    ruleset: str = DEFAULT_RULESET_ID
     catalogs: Catalogs = field(default_factory=Catalogs)
 
 

@@ -11,7 +11,7 @@ from model.generate.core import GenerateOptions, Generation, generate
 from model.generate.tables import GenerateError, NamedPoint, read_points, read_straits
 from model.projection import BBox, MapProjection
 from model.rules import registry
-from model.scenario import Catalogs
+from model.scenario import DEFAULT_RULESET_ID, Catalogs
 
 BOX_MARGIN = 2.0
 """Degrees added around the points when no box is given."""
@@ -56,7 +56,7 @@ def generate_files(
     min_island_area: float = 40.0,
     narrows: float = 3.0,
     title: str = "Generated map",
-    ruleset: str = "eotma",
+    ruleset: str = DEFAULT_RULESET_ID,
 ) -> Generation:
     """Read the files, then ``generate``; every problem is a ``GenerateError`` naming its file."""
     spec = registry.get(ruleset)

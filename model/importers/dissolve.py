@@ -163,8 +163,18 @@ def merge_faces(
 
 
 def on_grid(linework: Linework, face: int, grid: float) -> bool:
-    """Whether a face's anchor is a point of the grid inside it (what saving keeps)."""
+    """Whether a face's anchor is a point of the grid inside it (what saving keeps).
+
+    Saving writes the anchor snapped to the grid: the face keeps it when that snapped point lies
+    inside the face and the anchor was already that point. "Already" allows float noise (a
+    thousandth of a millionth of a cell): 4568.400000000001 is the grid point 4568.4, and a face
+    must not count as too thin for the grid, and be merged away whole, over the last bit of a float.
+    """
     anchor = linework.anchors[face]
-    return quantize_point(anchor, grid) == anchor and bool(
-        shapely.contains_xy(linework.faces[face], anchor[0], anchor[1])
+    saved = quantize_point(anchor, grid)
+    noise = grid * 1e-9
+    return (
+        abs(saved[0] - anchor[0]) <= noise
+        and abs(saved[1] - anchor[1]) <= noise
+        and bool(shapely.contains_xy(linework.faces[face], saved[0], saved[1]))
     )

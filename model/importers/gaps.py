@@ -13,6 +13,7 @@ tolerance of another shape move, so coastlines stay where they are (a buffer wou
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -111,65 +112,98 @@ def _widest_gap(
     return float(np.percentile(nearest[np.isfinite(nearest)], 90))
 
 
-def close_gaps(geometries: list[BaseGeometry], distance: float) -> tuple[list[BaseGeometry], int]:
+def close_gaps(
+    geometries: list[BaseGeometry],
+    distance: float,
+    warnings: list[str] | None = None,
+    labels: Sequence[str] | None = None,
+) -> tuple[list[BaseGeometry], int]:
     """Make shapes whose borders lie within ``distance`` of each other share one border.
 
     Each shape's border snaps onto the earlier shapes' borders (``snap_borders``). Returns the new
     shapes, in the same order (a shape may overlap an earlier one by a sliver, which the caller
     gives to the earlier one), and how many shapes moved. The pockets snapping leaves where
-    borders part (where three shapes meet) are faces the pipeline gives to a neighbour.
+    borders part (where three shapes meet) are faces the pipeline gives to a neighbour. A shape
+    that cannot be snapped keeps its own border, and ``warnings`` gets a line naming it (from
+    ``labels``, else its position): its gaps stay open, so it may lose neighbours.
     """
-    return snap_borders(geometries, distance)
+    out, moved, kept = snap_borders(geometries, distance)
+    if warnings is not None:
+        for index, reason in kept:
+            label = labels[index] if labels is not None else f"shape {index + 1}"
+            warnings.append(
+                f"{label}: kept as drawn, its gaps to the neighbours left open ({reason}); "
+                "it may lose neighbours: try another --close-gaps, or clean the shape up in the source"
+            )
+    return out, moved
 
 
-def snap_borders(geometries: list[BaseGeometry], distance: float) -> tuple[list[BaseGeometry], int]:
+def snap_borders(
+    geometries: list[BaseGeometry], distance: float
+) -> tuple[list[BaseGeometry], int, list[tuple[int, str]]]:
     """Move each shape's border points that lie within ``distance`` of an earlier shape onto its border.
 
     Every outline is first densified to half the distance, so a border runs as close to its
     neighbour's as the neighbour's own points. Each point of a shape within the distance of the
     border of the shapes before it moves to the nearest point of that border (so no point moves
-    more than the distance, and points farther away, such as a coast, stay). Returns the new
-    shapes (in the same order) and how many moved.
+    more than the distance, and points farther away, such as a coast, stay). The moved shape is
+    put on a fine grid (``PRECISION`` of the distance) and repaired there. Returns the new shapes
+    (in the same order), how many moved, and the shapes kept as they were because snapping
+    could not be repaired or the geometry library failed on them (index, why).
     """
     dense = [shapely.segmentize(g, distance / 2) for g in geometries]
     tree = shapely.STRtree(dense)
     out = list(dense)
     moved = 0
+    kept: list[tuple[int, str]] = []
     for index, geometry in enumerate(dense):
         near = [int(j) for j in tree.query(geometry, predicate="dwithin", distance=distance) if j < index]
         if not near:
             continue
-        west, south, east, north = geometry.bounds
-        reach = 2 * distance
-        # Only the borders near this shape matter; clipping keeps the nearest-point search short.
-        reference = shapely.clip_by_rect(
-            shapely.union_all([shapely.boundary(out[j]) for j in near]),
-            west - reach,
-            south - reach,
-            east + reach,
-            north + reach,
-        )
-        if reference.is_empty:
+        try:
+            snapped = _snapped(geometry, [out[j] for j in near], distance)
+        except GEOSException as error:  # a shape the library cannot node: it stays as drawn
+            kept.append((index, f"the geometry library failed on it: {str(error)[:120]}"))
             continue
-        shapely.prepare(reference)
-        coords = shapely.get_coordinates(geometry)
-        points = shapely.points(coords)
-        close = shapely.dwithin(reference, points, distance)
-        if not close.any():
+        if snapped is geometry:  # nothing near enough to move
             continue
-        lines = shapely.shortest_line(points[close], reference)
-        targets = shapely.get_coordinates(lines)[1::2]
-        if np.hypot(*(targets - coords[close]).T).max() <= distance * PRECISION:
-            continue  # already on the neighbour's border: borders that touch stay as they are
-        coords[close] = targets
-        snapped = _repaired(
-            shapely.set_coordinates(shapely.from_wkb(geometry.wkb), coords), geometry, distance
-        )
-        if snapped is None:  # the move tangled the border: this shape keeps its own
+        if snapped is None:  # the move tangled the border beyond repair: this shape keeps its own
+            kept.append((index, "snapping would tangle its border"))
             continue
         moved += 1
         out[index] = snapped
-    return out, moved
+    return out, moved, kept
+
+
+def _snapped(geometry: BaseGeometry, near: list[BaseGeometry], distance: float) -> BaseGeometry | None:
+    """``geometry`` with its points within ``distance`` of the ``near`` shapes' borders moved onto them.
+
+    ``geometry`` itself when no point moves, None when the moved shape cannot be repaired; may raise
+    ``GEOSException``.
+    """
+    west, south, east, north = geometry.bounds
+    reach = 2 * distance
+    # Only the borders near this shape matter; an index of their segments keeps the search short.
+    segments = _segments(near, (west - reach, south - reach, east + reach, north + reach))
+    if segments.size == 0:
+        return geometry
+    coords = shapely.get_coordinates(geometry)
+    points = shapely.points(coords)
+    found = shapely.STRtree(segments).query_nearest(points, max_distance=distance, all_matches=False)
+    if found.size == 0:
+        return geometry
+    close, nearest = found
+    lines = shapely.shortest_line(points[close], segments[nearest])
+    targets = shapely.get_coordinates(lines)[1::2]
+    if np.hypot(*(targets - coords[close]).T).max() <= distance * PRECISION:
+        return geometry  # already on the neighbour's border: borders that touch stay as they are
+    coords[close] = targets
+    # On the grid the repair works with: points nearer each other than a grid cell become one, so
+    # the overlays below see no nearly-coincident vertices (they fail on those: "side location
+    # conflict", "unable to assign free hole to a shell").
+    fine = distance * PRECISION
+    coords = np.round(coords / fine) * fine
+    return _repaired(shapely.set_coordinates(shapely.from_wkb(geometry.wkb), coords), geometry, distance)
 
 
 def _repaired(snapped: BaseGeometry, before: BaseGeometry, distance: float) -> BaseGeometry | None:
@@ -177,7 +211,8 @@ def _repaired(snapped: BaseGeometry, before: BaseGeometry, distance: float) -> B
 
     Snapping may pull a vertex across a narrow neck, so that the ring crosses itself; of the
     repairs, the first that stays within the tolerance of the shape is kept (a repair can fill a
-    loop the crossing made, far from the border). None when no repair does.
+    loop the crossing made, far from the border). A repair the geometry library fails on is
+    skipped for the next. None when no repair does.
     """
     fine = distance * PRECISION
     if snapped.is_valid:  # no point moved farther than the distance: nothing to check
@@ -187,18 +222,53 @@ def _repaired(snapped: BaseGeometry, before: BaseGeometry, distance: float) -> B
             shape = None
         if shape is not None and not shape.is_empty:
             return shape
-    for candidate in (
-        shapely.make_valid(snapped, method="structure", keep_collapsed=False),
-        shapely.make_valid(snapped, method="linework"),
-        shapely.buffer(snapped, 0),
-    ):
+    repairs: tuple[Callable[[BaseGeometry], BaseGeometry], ...] = (
+        lambda g: shapely.make_valid(g, method="structure", keep_collapsed=False),
+        lambda g: shapely.make_valid(g, method="linework"),
+        lambda g: shapely.buffer(g, 0),
+    )
+    for repair in repairs:
         try:
-            shape = polygonal(shapely.set_precision(polygonal(candidate), fine))
+            shape = polygonal(shapely.set_precision(polygonal(repair(snapped)), fine))
+            if not shape.is_empty and _within(shape, before, distance * 2):
+                return shape
         except GEOSException:
             continue
-        if not shape.is_empty and shapely.hausdorff_distance(shape, before) <= distance * 2:
-            return shape
     return None
+
+
+def _segments(
+    geometries: list[BaseGeometry], box: tuple[float, float, float, float] | None = None
+) -> np.ndarray:
+    """The borders of ``geometries`` as two-point lines (those touching ``box`` when given)."""
+    parts = shapely.get_parts(shapely.boundary(np.asarray(geometries, dtype=object)))
+    coords, owner = shapely.get_coordinates(parts, return_index=True)
+    same = owner[1:] == owner[:-1]  # consecutive points of one line
+    pairs = np.stack([coords[:-1][same], coords[1:][same]], axis=1)
+    if box is not None:
+        west, south, east, north = box
+        low, high = pairs.min(axis=1), pairs.max(axis=1)
+        pairs = pairs[
+            (high[:, 0] >= west) & (low[:, 0] <= east) & (high[:, 1] >= south) & (low[:, 1] <= north)
+        ]
+    return shapely.linestrings(pairs) if len(pairs) else np.empty(0, dtype=object)
+
+
+def _within(shape: BaseGeometry, other: BaseGeometry, distance: float) -> bool:
+    """Whether every vertex of each shape lies within ``distance`` of the other's border.
+
+    The discrete Hausdorff distance, through an index of border segments: ``hausdorff_distance``
+    compares every vertex with every vertex, too slow for borders densified to a small tolerance.
+    """
+    for points_of, border_of in ((shape, other), (other, shape)):
+        segments = _segments([border_of])
+        points = shapely.points(shapely.get_coordinates(points_of))
+        if segments.size == 0:
+            return False
+        _, gaps = shapely.STRtree(segments).query_nearest(points, return_distance=True, all_matches=False)
+        if len(gaps) and float(gaps.max()) > distance:
+            return False
+    return True
 
 
 def nice_up(value: float) -> float:

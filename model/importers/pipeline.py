@@ -133,13 +133,15 @@ def build_scenario(
     options: ImportOptions,
     source: str,
     sea_from: str | None = None,
+    overlaps_by_order: bool = False,
 ) -> ImportResult:
     """Turn GeoJSON features into a scenario map: one area per feature (see the module doc).
 
     The result's notes say what was detected and decided (coordinates, projection, sea features,
     gaps); its warnings what was repaired, dropped or looks wrong. ``sea_from`` names a property a
     format sets itself on its sea features (a TripleA territory's water flag): it is used instead
-    of a guess, and ``--sea-when`` still overrules it.
+    of a guess, and ``--sea-when`` still overrules it. ``overlaps_by_order`` says the format
+    resolves overlaps by drawing order on purpose (an SVG's layers): they are not warned about.
     """
     warnings: list[str] = []
     notes: list[str] = []
@@ -181,7 +183,9 @@ def build_scenario(
     )
     options.report(0.1, "measuring the gaps between shapes")
     if options.close_gaps is not None:
-        moved_geometries, moved = close_gaps([f.geometry for f in features], options.close_gaps)
+        moved_geometries, moved = close_gaps(
+            [f.geometry for f in features], options.close_gaps, warnings, [f.label for f in features]
+        )
         for feature, geometry in zip(features, moved_geometries, strict=True):
             feature.geometry = polygonal(geometry)
         notes.append(
@@ -214,7 +218,7 @@ def build_scenario(
     options.report(0.45, "joining the shapes into linework")
     guards.grid_option(grid)
     try:
-        features = _snap_and_separate(features, grid, warnings, gap)
+        features = _snap_and_separate(features, grid, warnings, gap, overlaps_by_order)
         linework = _final_linework(features, grid, warnings, gap)
         closed = _closed_note(warnings) if options.close_gaps is not None else None
         if closed:
@@ -230,13 +234,18 @@ def build_scenario(
 
 
 def _snap_and_separate(
-    features: list[Feature], grid: float, warnings: list[str], gap: float = 0.0
+    features: list[Feature],
+    grid: float,
+    warnings: list[str],
+    gap: float = 0.0,
+    overlaps_by_order: bool = False,
 ) -> list[Feature]:
     """Snap to the grid and give every overlap to the earlier feature (areas cannot overlap).
 
     An overlap is reported unless it is a sliver: smaller than a few hundred grid cells, or,
     when gaps were closed, within a band of the ``gap`` tolerance along the border (closing
-    gaps moves borders that far, on purpose).
+    gaps moves borders that far, on purpose), or when ``overlaps_by_order`` (the format stacks
+    shapes on purpose, the earlier feature on top).
     """
     kept: list[Feature] = []
     thin = 0
@@ -265,7 +274,7 @@ def _snap_and_separate(
         covered = shapely.union_all([kept[i].geometry for i in overlaps], grid_size=grid)
         feature.geometry = polygonal(shapely.difference(feature.geometry, covered, grid_size=grid))
         lost = before - feature.geometry.area
-        if lost > max(SLIVER_CELLS * grid * grid, gap * feature.geometry.length):
+        if not overlaps_by_order and lost > max(SLIVER_CELLS * grid * grid, gap * feature.geometry.length):
             names = ", ".join(kept[i].name for i in overlaps)
             warnings.append(
                 f"{feature.label}: overlaps {names}; the overlap ({lost:.4g} square units) stays "

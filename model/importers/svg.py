@@ -65,7 +65,8 @@ def import_svg(source: str, options: ImportOptions | None = None) -> ImportResul
             + (f" ({drawing.open_paths} open path(s) carry no area)" if drawing.open_paths else "")
         )
     features = features_of(drawing)
-    result = build_scenario(features, image_options(options, None), source)
+    # Layers overlap on purpose in a drawing (topmost wins): not a data error to warn about.
+    result = build_scenario(features, image_options(options, None), source, overlaps_by_order=True)
     result.notes[:0] = [f"read {len(drawing.shapes)} closed shape(s) from {source} (SVG user units, y down)"]
     if drawing.open_paths:
         result.warnings.append(f"{drawing.open_paths} open path(s) carry no area and were not imported")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import shapely
-from shapely.geometry import Point, Polygon
+from shapely.geometry import Point
 
 from model.geometry import anchor_for
 from model.ops.areas import remove_area_references
@@ -24,7 +24,15 @@ from model.ops.core import (
     repeated_points,
     snap,
 )
-from model.ops.noding import Plan, apply_plan, check_noded, node_stroke
+from model.ops.noding import (
+    NodedStroke,
+    Plan,
+    apply_plan,
+    check_noded,
+    face_parts,
+    node_stroke,
+    without_slivers,
+)
 from model.ops.split import split_area, split_crossed
 from model.scenario import Area, Boundary, Scenario
 from model.scenario import Point as XY
@@ -69,9 +77,14 @@ def add_boundary(
     """
     tolerance = scenario.map.grid if snap_distance is None else snap_distance
     noded = node_stroke(scenario, points, tolerance=tolerance, topology=topology)
-    plan = noded.plan()
+    plan = without_slivers(noded, scenario.map.grid)
+    if not plan.pieces:
+        raise InvalidGeometryError(
+            "the new boundary runs within one grid step of existing borders all along: it would "
+            "only make faces thinner than the grid; draw it farther from them"
+        )
     check_noded(noded, plan)
-    moves = _anchors_off_the_line(scenario, plan, topology)
+    moves = _anchors_off_the_line(scenario, noded, plan, topology)
     rec = Recorder(scenario)
     own, cut_off, cut = apply_plan(rec, plan)
     moved = _move_anchors(rec, moves)
@@ -80,7 +93,7 @@ def add_boundary(
 
 
 def _anchors_off_the_line(
-    scenario: Scenario, plan: Plan, topology: Topology | None
+    scenario: Scenario, noded: NodedStroke, plan: Plan, topology: Topology | None
 ) -> dict[str, dict[int, XY]]:
     """Where to move the anchors that the new line would cover (``{area: {anchor index: point}}``).
 
@@ -99,18 +112,14 @@ def _anchors_off_the_line(
         return {}
     if topology is None or set(topology.boundary_ids()) != {b.id for b in scenario.map.boundaries}:
         topology = Topology.build(scenario.map)
+    by_id = scenario.boundary_index()
     moves: dict[str, dict[int, XY]] = {}
     for area, i, anchor in found:
         face_id = topology.anchor_face(area.id, i)
         if face_id is None:
             continue  # already in no face: not this line's doing
         face = topology.face(face_id)
-        cut = shapely.unary_union([face.boundary, lines.intersection(face)])
-        parts = [
-            part
-            for part in shapely.get_parts(shapely.polygonize(shapely.get_parts(cut)))
-            if isinstance(part, Polygon) and face.contains(part.representative_point())
-        ]
+        parts = face_parts(noded, plan, face, set(topology.face_boundaries(face_id)), by_id)
         if not parts or any(part.contains(anchor) for part in parts):
             continue  # the line ends inside the face (a dangle): the face holds the anchor still
         others = [

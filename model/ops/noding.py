@@ -22,10 +22,10 @@ from typing import Literal
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from model.geometry import split_line_at
+from model.geometry import anchor_for, split_line_at
 from model.linework_problems import meets_at_ends
 from model.ops.core import InvalidGeometryError, Recorder, index_of, snap
 from model.scenario import Boundary, Scenario
@@ -153,14 +153,26 @@ def clean_points(points: Sequence[XY] | Sequence[Sequence[float]], grid: float) 
     return cleaned
 
 
-def _round_crossing(crossing: XY, hot: np.ndarray, grid: float) -> XY:
-    """Where a crossing is stored: the nearest vertex within a grid step, else the grid point."""
+def _round_crossing(crossing: XY, hot: np.ndarray, grid: float, taken: set[XY]) -> XY:
+    """Where a crossing is stored: the nearest vertex within a grid step, else a grid point.
+
+    The grid point is the nearest one not ``taken`` (already inserted into another boundary):
+    two nearly parallel boundaries crossed side by side would otherwise both get the same new
+    vertex, and their next segments would become one line stored twice.
+    """
     if len(hot):
         distances = np.hypot(hot[:, 0] - crossing[0], hot[:, 1] - crossing[1])
         k = int(np.argmin(distances))
         if distances[k] <= grid:
             return (float(hot[k, 0]), float(hot[k, 1]))
-    return snap(crossing, grid)
+    nearest = snap(crossing, grid)
+    if nearest not in taken:
+        return nearest
+    around = [
+        snap((nearest[0] + dx * grid, nearest[1] + dy * grid), grid) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+    ]
+    free = [p for p in around if p not in taken]
+    return min(free, key=lambda p: (math.dist(p, crossing), p)) if free else nearest
 
 
 def node_stroke(
@@ -212,14 +224,23 @@ def node_stroke(
     stroke_hot = np.asarray(coords, dtype=float)
     own_cuts: list[XY] = []
     cuts: dict[str, list[XY]] = {}
+    inserted: dict[XY, str] = {}  # new vertices put into existing boundaries, and where
     for bid, other in near.items():
         meeting = line.intersection(other)
         found: list[XY] = list(forced.get(bid, []))
         if not meeting.is_empty:
             hot = np.vstack([np.asarray(other.coords, dtype=float), stroke_hot])
+            # An end on this boundary (snapped onto it, or on its vertex) can make the stroke cross it
+            # just before that end (a shallow approach): such a crossing is the end itself.
+            on_this = [
+                e for e in (coords[0], coords[-1]) if e in forced.get(bid, []) or e in set(other.coords)
+            ]
             for part in shapely.get_parts(meeting):
                 if part.geom_type == "Point":
-                    found.append(_round_crossing((part.x, part.y), hot, grid))
+                    x, y = part.x, part.y
+                    close = [e for e in on_this if math.dist(e, (x, y)) <= tolerance]
+                    taken = {p for p, owner in inserted.items() if owner != bid}
+                    found.append(close[0] if close else _round_crossing((x, y), hot, grid, taken))
                     continue
                 if overlap == "refuse":
                     x, y = part.representative_point().coords[0]
@@ -228,11 +249,14 @@ def node_stroke(
                         "borders are stored once, so draw only the new part"
                     )
                 for end in (part.coords[0], part.coords[-1]):
-                    found.append(_round_crossing((end[0], end[1]), hot, grid))
+                    taken = {p for p, owner in inserted.items() if owner != bid}
+                    found.append(_round_crossing((end[0], end[1]), hot, grid, taken))
         if not found:
             continue
         other_ends = {tuple(other.coords[0]), tuple(other.coords[-1])}
         inner = list(dict.fromkeys(c for c in found if c not in other_ends))
+        vertices = set(other.coords)
+        inserted.update((c, bid) for c in inner if c not in vertices)
         if inner:
             cuts[bid] = inner
         own_cuts.extend(found)
@@ -243,20 +267,88 @@ def node_stroke(
     return NodedStroke(coords=coords, pieces=pieces, cuts=cuts, lines=near)
 
 
+def is_sliver(polygon: BaseGeometry, grid: float) -> bool:
+    """Whether a face is below the grid's resolution: too thin or too small to hold a grid point.
+
+    ``2 * area / perimeter`` is the radius of the largest circle a triangle holds (about half the
+    width of a strip); under half a grid step the face is a sliver of rounding, not an area.
+    """
+    if polygon.area < grid * grid or 2 * polygon.area / polygon.length < grid / 2:
+        return True
+    return anchor_for(polygon, grid) is None
+
+
+def without_slivers(noded: NodedStroke, grid: float) -> Plan:
+    """The plan of all the stroke's pieces, less those that close only slivers with the linework.
+
+    A stroke drawn within a grid step of an existing border makes faces thinner than the grid
+    between them; such a face is merged back (the piece closing it is left out), never kept.
+    """
+    kept = list(range(len(noded.pieces)))
+    ids = list(noded.lines)
+    for _ in range(len(noded.pieces)):
+        plan = noded.plan([noded.pieces[k] for k in kept])
+        mine = {k: LineString(noded.pieces[k]) for k in kept}
+        lines = noded.lines_after(plan, ids) + list(mine.values())
+        faces = [p for p in shapely.get_parts(shapely.polygonize(lines)) if is_sliver(p, grid)]
+        rings = [ring for face in faces for ring in [face.exterior, *face.interiors]]
+        closing = [
+            k
+            for k, piece in mine.items()
+            if any(ring.distance(piece.interpolate(0.5, normalized=True)) < grid * 1e-6 for ring in rings)
+        ]
+        if not closing:
+            return plan
+        drop = min(closing, key=lambda k: (mine[k].length, k))
+        kept.remove(drop)
+    return noded.plan([noded.pieces[k] for k in kept])
+
+
+def face_parts(
+    noded: NodedStroke, plan: Plan, face: Polygon, ring_ids: set[str], by_id: dict[str, Boundary]
+) -> list[Polygon]:
+    """The parts an existing face falls into once ``plan`` is written, as ``Topology`` will find them.
+
+    Polygonizes the face's rim (its ring boundaries, cut where the plan cuts them), the loose ends
+    inside it and the plan's pieces inside it; the polygons filling its holes are left out. No
+    floating-point clipping is involved, so a piece ending on the rim always cuts.
+    """
+    rim = [b for b in noded.lines if b in ring_ids or face.contains(_middle(noded.lines[b]))]
+    fixed = [LineString(by_id[b].points) for b in ring_ids if b not in noded.lines]
+    pieces = [LineString(p) for p in plan.pieces]
+    inside = [piece for piece in pieces if face.contains(_middle(piece))]
+    holes = [Polygon(ring) for ring in face.interiors]
+    polygons = shapely.get_parts(shapely.polygonize([*noded.lines_after(plan, rim), *fixed, *inside]))
+    return [
+        p
+        for p in polygons
+        if isinstance(p, Polygon) and not any(hole.contains(p.representative_point()) for hole in holes)
+    ]
+
+
+def _middle(line: LineString) -> Point:
+    """The point halfway along a line."""
+    return line.interpolate(0.5, normalized=True)
+
+
 def check_noded(noded: NodedStroke, plan: Plan) -> None:
-    """Refuse a plan whose lines would cross away from their ends (rounding gone wrong near a node).
+    """Refuse a plan whose lines would meet away from their ends (rounding gone wrong).
 
     Rounding moves lines by less than a grid step; where a stroke runs within a step of other
-    linework this can, rarely, make lines cross again. The edit is refused rather than leaving a
-    crossing in the map.
+    linework this can, rarely, make lines cross again or run along each other. The edit is
+    refused rather than leaving such a problem in the map.
     """
-    mine = [LineString(piece) for piece in plan.pieces]
-    theirs = noded.lines_after(plan, list(noded.lines))
-    for k, piece in enumerate(mine):
-        others = mine[k + 1 :] + theirs
-        for other in others:
-            if not meets_at_ends(piece, other):
-                where = piece.intersection(other).representative_point()
+    lines: list[LineString] = [LineString(piece) for piece in plan.pieces]
+    for bid in plan.splits:
+        lines.extend(noded.lines_after(plan, [bid]))
+    checked = len(lines)
+    lines.extend(noded.lines[bid] for bid in noded.lines if bid not in plan.splits)
+    array = np.array(lines, dtype=object)
+    for k in range(checked):
+        hits = np.nonzero(shapely.intersects(array[k + 1 :], lines[k]))[0]
+        for other in (lines[k + 1 + int(i)] for i in hits):
+            if not meets_at_ends(lines[k], other):
+                where = lines[k].intersection(other).representative_point()
                 raise InvalidGeometryError(
                     f"the line passes within one grid step of other linework near "
                     f"({where.x:g}, {where.y:g}) and cannot be noded there on the grid; "

@@ -28,7 +28,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from model.geometry import anchor_for
 from model.ops.core import Change, InvalidGeometryError, PreconditionError, Recorder, Touched, index_of
-from model.ops.noding import NodedStroke, Plan, apply_plan, check_noded, node_stroke
+from model.ops.noding import NodedStroke, Plan, apply_plan, check_noded, is_sliver, node_stroke
 from model.scenario import Area, Scenario
 from model.scenario import Point as XY
 from model.topology import Topology
@@ -127,7 +127,6 @@ def _split(
     if targets is None:
         targets = _areas_crossed(scenario, topology, stroke)
     by_id = scenario.boundary_index()
-    ring_ids = _RingIds(topology)
     cuts: list[_FaceCut] = []
     for area_id in targets:
         faces = topology.area_faces(area_id)
@@ -140,17 +139,18 @@ def _split(
             inside = [k for k, piece in enumerate(noded.pieces) if _inside(piece, face, noded)]
             # The face's rim (its rings' boundaries) and loose ends inside it; those near the stroke
             # may be cut by the plan, the others stay as they are.
-            rings = ring_ids[face_id]
+            rings = set(topology.face_boundaries(face_id))
             rim = [b for b in noded.lines if b in rings or _within(noded.lines[b], face)]
             fixed = [LineString(by_id[b].points) for b in rings if b not in noded.lines]
             cuts.append(_FaceCut(area_id, face_id, face, rim, fixed, inside, []))
     if chosen and not cuts:
         raise PreconditionError(f"the line does not cross area {targets[0]}")
+    entered = any(cut.pieces for cut in cuts)
     plan = _settle(noded, cuts, grid)
     done = [cut for cut in cuts if len(cut.parts) > 1]
     if not done:
         raise PreconditionError(
-            _why_not(targets, cuts, noded, tol, grid)
+            _why_not(targets[0], cuts, noded, entered, tol, grid)
             if chosen
             else "the line crosses no area from border to border"
         )
@@ -217,7 +217,7 @@ def _settle(noded: NodedStroke, cuts: list[_FaceCut], grid: float) -> Plan:
                 cut.pieces = separating
                 changed = True
                 continue
-            slivers = [p for p in polygons if _sliver(p, grid)]
+            slivers = [p for p in polygons if is_sliver(p, grid)]
             if slivers and cut.pieces:
                 on_ring = [
                     k
@@ -241,35 +241,10 @@ def _settle(noded: NodedStroke, cuts: list[_FaceCut], grid: float) -> Plan:
     )
 
 
-class _RingIds(dict[int, set[str]]):
-    """Face id -> the boundaries on its rings (looked up once per face)."""
-
-    def __init__(self, topology: Topology) -> None:
-        super().__init__()
-        self._topology = topology
-
-    def __missing__(self, face_id: int) -> set[str]:
-        found = set(self._topology.face_boundaries(face_id))
-        self[face_id] = found
-        return found
-
-
-def _sliver(polygon: Polygon, grid: float) -> bool:
-    """Whether a part is below the grid's resolution: too thin or too small to hold a grid point.
-
-    ``2 * area / perimeter`` is the radius of the largest circle a triangle holds (about half the
-    width of a strip); under half a grid step the part is a sliver of rounding, not an area.
-    """
-    if polygon.area < grid * grid or 2 * polygon.area / polygon.length < grid / 2:
-        return True
-    return anchor_for(polygon, grid) is None
-
-
 def _why_not(
-    targets: list[str], cuts: list[_FaceCut], noded: NodedStroke, tolerance: float, grid: float
+    area_id: str, cuts: list[_FaceCut], noded: NodedStroke, entered: bool, tolerance: float, grid: float
 ) -> str:
-    """The reason a line split nothing of the chosen area."""
-    area_id = targets[0]
+    """The reason a line split nothing of the chosen area (``entered``: a piece of it ran inside)."""
     for cut in cuts:
         for end in (noded.coords[0], noded.coords[-1]):
             if cut.face.contains(Point(end)):
@@ -279,6 +254,11 @@ def _why_not(
                     f"({end[0]:g}, {end[1]:g}) lies {depth:g} inside the border, beyond the snap distance "
                     f"({tolerance:g}); end it on or beyond the border"
                 )
+    if not entered:
+        stroke = LineString(noded.coords)
+        along = any(stroke.intersection(cut.face.boundary).length > 0 for cut in cuts)
+        how = "runs along its border" if along else "only touches its border"
+        return f"the line does not cross area {area_id}: it {how}; draw it across the area"
     if any(cut.pieces == [] for cut in cuts):
         return (
             f"the line does not cut area {area_id} into parts wider than the grid ({grid:g}): it runs "

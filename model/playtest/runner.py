@@ -109,7 +109,7 @@ def _seat_levels(game: Game, ruleset: str, config: PlaytestConfig) -> dict[str, 
 def _build_context(scenario: Scenario, config: PlaytestConfig) -> _Context:
     spec = registry.get(scenario.ruleset.id)
     if spec is None:
-        raise PlaytestError(f"unknown ruleset {scenario.ruleset.id!r}; known: {', '.join(registry.known())}")
+        raise PlaytestError(registry.why_unknown(scenario.ruleset.id))
     if not scenario.setup.empires:  # a map still being drawn (what importers make): say so
         raise PlaytestError(
             f"the scenario has no {spec.player_label}s yet, so no game can start: add them (the Tables "
@@ -212,10 +212,14 @@ def play_game(context: _Context, index: int, seed: int) -> GameResult:
 _WORKER: _Context | None = None
 
 
-def _init_worker(scenario_text: str, config: PlaytestConfig) -> None:
+def _init_worker(scenario_text: str, config: PlaytestConfig, spec: registry.RulesetSpec) -> None:
     global _WORKER
     # Ctrl+C reaches the whole process group: the parent decides when to stop, workers carry on.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A ruleset the parent registered by hand (registry.registered) has no entry point that a
+    # fresh process would find: the parent hands its spec over (pickled by reference to its module).
+    if registry.get(spec.id) is None:
+        registry.register(spec)
     _WORKER = _build_context(io.loads(scenario_text), config)
 
 
@@ -272,7 +276,9 @@ def run_playtest(
     pool_context = multiprocessing.get_context("spawn")
     chunk = max(1, min(8, config.games // (config.jobs * 16)))
     with pool_context.Pool(
-        config.jobs, initializer=_init_worker, initargs=(context.scenario_text, config)
+        config.jobs,
+        initializer=_init_worker,
+        initargs=(context.scenario_text, config, registry.get(context.ruleset)),
     ) as pool:
         for result in pool.imap(_play_in_worker, _jobs(config), chunksize=chunk):
             fold(result)

@@ -8,9 +8,16 @@
   :class:`ActionCodec` parses back; errors are :class:`MalformedActionError` (not an action),
   :class:`IllegalActionError` (an action, but not now) and :class:`AmbiguousActionError` (text
   that could mean several actions), all ``ValueError`` subclasses naming the input and the reason.
-* Beyond the mandatory methods a state may offer ``view()``, ``area_owners()``, ``winners()``,
-  ``invariant_violations()`` and ``statistics()`` (for the play-test UI and the balance report);
-  the base class gives each a default, so callers call them plainly.
+* Beyond the mandatory methods a state may offer ``view()``, ``log_for(seat)``, ``area_owners()``,
+  ``winners()``, ``invariant_violations()``, ``statistics()`` and ``statistics_for(seat)`` (for the
+  play-test UI and the balance report); the base class gives each a default, so callers call them
+  plainly.
+* Hidden information: ``log`` keeps every action and effect (replays need them all); what one seat
+  may see of it is :meth:`State.log_for`, beside ``view()``. A ruleset with open information
+  keeps the default, the whole log; one with hidden information (Seasons: face-down units,
+  hidden treasuries) filters entries and effects there. A human seat, and a replay saved for a
+  seat, read ``log_for(seat)``; ``seat=None`` is the author, who sees everything, and
+  :data:`PUBLIC` nobody in particular (what every seat may know).
 * Randomness is a :class:`model.rules.rng.Rng` kept in the state, so :func:`replay` of
   ``seed + actions`` rebuilds an identical state.
 """
@@ -23,6 +30,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from model.rules.rng import Rng
+
+PUBLIC = ""
+"""The ``seat`` of :meth:`State.log_for` that is nobody in particular: what every seat may know
+(hot-seat play while an AI acts). No player id is empty."""
 
 
 class ActionError(ValueError):
@@ -234,6 +245,19 @@ class State(ABC):
         None). Rulesets with a play-test UI override this; the default refuses.
         """
         raise NotImplementedError(f"ruleset {self._ruleset_name()} does not implement view()")
+
+    def log_for(self, seat: str | None) -> list[LogEntry]:
+        """Return the log as ``seat`` may see it: the entries it may know of, with the effects it
+        may read (``None``: the author, who sees everything; :data:`PUBLIC`: what every seat may).
+
+        The default is the whole log (open information); a ruleset with hidden information
+        overrides this, keeping ``seq`` so that an entry is still the same action of the game.
+        """
+        return list(self.log)
+
+    def statistics_for(self, seat: str | None) -> dict[str, int]:
+        """Return the event counters ``seat`` may know of (``None``: all, as :meth:`statistics`)."""
+        return self.statistics()
 
     def area_owners(self) -> dict[str, str | None]:
         """Return who holds each area now (None when nobody); by default read from :meth:`view`."""

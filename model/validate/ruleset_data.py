@@ -25,12 +25,11 @@ _RANGE_ERRORS = {"greater_than", "greater_than_equal", "less_than", "less_than_e
 
 
 def ruleset(context: Context) -> Iterator[Issue]:
-    """A ruleset this Mappa does not know."""
+    """A ruleset this Mappa does not know (and why an installed ruleset plug-in did not load)."""
     if context.spec is None:
-        known = ", ".join(registry.known()) or "none"
         yield issue(
             "RULESET_UNKNOWN",
-            f"ruleset {context.scenario.ruleset.id!r} is unknown (known: {known}): fix ruleset.id",
+            registry.why_unknown(context.scenario.ruleset.id),
             path="ruleset.id",
         )
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from editor import cli_entry
 from model import cli, io
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,8 +21,8 @@ TOPO = ROOT / "tests" / "data" / "topojson" / "two-shires.topojson"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the command in-process; return (status, stdout, stderr)."""
-    status = cli.main([str(a) for a in argv])
+    """Run the ``mappa`` console script in-process; return (status, stdout, stderr)."""
+    status = cli_entry.main([str(a) for a in argv])
     out, err = capsys.readouterr()
     return status, out, err
 
@@ -261,7 +262,7 @@ def test_edit_without_the_editor_says_so(
         raise ModuleNotFoundError(f"No module named {name!r}", name=name)
 
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
-    monkeypatch.setattr(cli.importlib, "import_module", missing)
+    monkeypatch.setattr(cli_entry.importlib, "import_module", missing)
     status, _, err = run(capsys, "edit", DEFAULT)
     assert status == 2
     assert "the editor cannot start: module 'editor.app' is missing" in err
@@ -285,7 +286,7 @@ def test_edit_passes_the_file_to_the_editor(
     calls: list[list[str]] = []
     # Stands for editor.system_libs (nothing missing) and editor.app.
     fake = types.SimpleNamespace(main=lambda argv: calls.append(argv) or 0, check=lambda: None)
-    monkeypatch.setattr(cli.importlib, "import_module", lambda name: fake)
+    monkeypatch.setattr(cli_entry.importlib, "import_module", lambda name: fake)
     assert run(capsys, "edit", DEFAULT)[0] == 0
     assert run(capsys)[0] == 0  # no subcommand: the editor on the default scenario
     assert run(capsys, str(DEFAULT))[0] == 0  # `mappa FILE` opens the file
@@ -317,9 +318,21 @@ def test_unknown_subcommand_is_an_argparse_error(capsys: pytest.CaptureFixture[s
 
 
 def test_every_subcommand_is_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
-    help_text = cli.build_parser().format_help()
-    for command in cli.COMMANDS:
+    help_text = cli.build_parser(cli_entry.COMMANDS).format_help()
+    for command in cli_entry.COMMANDS:
         assert command.name in help_text
+    assert {"edit", "render"} <= {command.name for command in cli_entry.COMMANDS}
+
+
+def test_the_model_command_line_alone_has_no_editor_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    # The console script starts in the editor package; the model's own main knows only the
+    # headless commands, and without a subcommand says to name one (it cannot open an editor).
+    assert {"edit", "render"}.isdisjoint(command.name for command in cli.COMMANDS)
+    assert cli.main([]) == 2
+    assert "name a subcommand" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["edit"])
+    assert "invalid choice: 'edit'" in capsys.readouterr().err
 
 
 def _sparse(path: Path) -> None:

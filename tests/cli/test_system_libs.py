@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from editor import system_libs
+from editor import cli_entry, system_libs
 from editor.system_libs import SystemLibrary
 from model import cli
 
@@ -94,7 +94,7 @@ def test_mappa_edit_stops_with_the_message_before_loading_qt(
     monkeypatch.setattr(
         system_libs, "check", lambda: real_check(loader=system_libs.can_load, platform="linux")
     )
-    status = cli.main(["edit"])
+    status = cli_entry.main(["edit"])
     err = capsys.readouterr().err
     assert status == cli.EXIT_UNREADABLE
     assert "missing: libxcb-cursor.so.0, libxkbcommon-x11.so.0" in err

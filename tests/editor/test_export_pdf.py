@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from editor.cli_entry import main as cli_main
 from editor.document import ScenarioDocument
 from editor.export.pdf_sheet import SheetError, SheetOptions, choose_layout, render_sheet, write_sheet
 from editor.export.setup_table import setup_tables
@@ -14,7 +15,6 @@ from editor.export.sheet_dialog import SheetDialog, export_sheet
 from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 from editor.mapview.scene import MapScene
-from model.cli import main as cli_main
 from model.scenario import Scenario
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from editor.playtest.decisions import QUESTIONS, describe, with_names
+from editor.playtest.decisions import with_names
+from editor.rulesets.eotma.decisions import QUESTIONS, describe
 
 NAMES = {
     "calabria": "Calabria",

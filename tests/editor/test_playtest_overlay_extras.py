@@ -9,10 +9,10 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from editor.mainwindow import MainWindow
-from editor.playtest.chips import RAIDERS, eotma_npc_rows, eotma_pictures
 from editor.playtest.controller import PlaytestController
 from editor.playtest.overlay import chip_texts
 from editor.playtest.session import PlaytestSetup
+from editor.rulesets.eotma.pictures import RAIDERS, eotma_npc_rows, eotma_pictures
 
 SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "medieval-europe-976.mappa.json"
 SEED = 3

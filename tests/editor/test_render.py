@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QColor, QImage
 
+from editor.cli_entry import main as cli_main
 from editor.files import DEFAULT_SCENARIO
 from editor.mapview.modes import SEA
 from editor.render import RenderError, render_scenario
 from model import io
-from model.cli import main as cli_main
 from model.scenario import Scenario
 
 

@@ -11,6 +11,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QImage
 from PySide6.QtPdf import QPdfDocument
 
+from editor.cli_entry import main as cli_main
 from editor.document import ScenarioDocument
 from editor.export.pdf_sheet import (
     LABEL_MM,
@@ -22,7 +23,6 @@ from editor.export.pdf_sheet import (
 )
 from editor.mapview.scene import MapScene
 from model import io
-from model.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parents[2]
 EUROPE = ROOT / "scenarios" / "medieval-europe-976.mappa.json"

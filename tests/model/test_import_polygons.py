@@ -298,3 +298,102 @@ def test_a_format_may_mark_its_own_sea_features() -> None:
         features, ImportOptions(sea_when="name=Long Reach"), str(WIDE), "is_ocean_zone"
     )
     assert {a.name for a in overruled.scenario.map.areas if a.kind is AreaKind.SEA} == {"Long Reach"}
+
+
+# --- coordinates far from the origin ------------------------------------------------------------
+
+
+def write_features(path: Path, shapes: list[tuple[str, shapely.Geometry]]) -> Path:
+    """Write named shapes as a GeoJSON feature collection."""
+    path.write_text(
+        json.dumps(
+            {
+                "type": "FeatureCollection",
+                "features": [
+                    {"type": "Feature", "properties": {"name": n}, "geometry": shapely.geometry.mapping(g)}
+                    for n, g in shapes
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_areas_thousands_of_units_from_the_origin_keep_every_face(tmp_path: Path) -> None:
+    # At x = 4568.4 with --grid 0.1 the grid point computed as 45684 * 0.1 is 4568.400000000001,
+    # not the 4568.4 that saving writes. The anchors of these big faces fall there: they must not
+    # be taken for faces too thin for the grid and merged, whole, into a neighbour.
+    shapes = [
+        ("Ashby", shapely.box(4500, 3000, 4636.8, 3100)),  # its anchor: x 4568.4
+        ("Brill", shapely.box(4636.8, 3000, 4800, 3100)),  # x 4718.4
+        ("Cole", shapely.box(4500, 3100, 4800, 3211.6)),
+    ]
+    result = import_file("geojson", write_features(tmp_path / "far.geojson", shapes), ImportOptions(grid=0.1))
+    assert result.warnings == []
+    assert [a.name for a in result.scenario.map.areas] == ["Ashby", "Brill", "Cole"]
+    assert named_pairs(result.scenario) == {
+        frozenset(p) for p in [("Ashby", "Brill"), ("Ashby", "Cole"), ("Brill", "Cole")]
+    }
+    topology = Topology.build(result.scenario.map)
+    ashby = topology.area_geometry(result.scenario.map.areas[0].id)
+    assert ashby is not None and ashby.area == pytest.approx(136.8 * 100)
+    assert file_errors(result.scenario) == []
+
+
+def test_european_countries_at_the_default_grid_are_all_kept(tmp_path: Path) -> None:
+    # Lon/lat in Europe is projected to LAEA Europe, thousands of km from its origin, on a grid of
+    # 0.1 km: countries of every size, with thin parts and islands, all stay, with their borders.
+    # Corners on multiples of a quarter degree, where the projection adds its vertices, so that
+    # shared borders stay shared once projected.
+    corridor = shapely.box(12, 49, 24, 49.25)  # a long strip, about 27 km wide
+    north = shapely.union(shapely.box(-5, 51, 24, 56), shapely.box(12, 49.25, 24, 51))
+    island = shapely.box(-4, 40, -3.9, 40.08)  # about 8 km by 9 km
+    west, middle, east = shapely.box(-5, 43, 3, 51), shapely.box(3, 43, 12, 51), shapely.box(12, 43, 24, 49)
+    shapes = [
+        ("Westmark", shapely.union(west, island)),
+        ("Midland", middle),
+        ("Eastreach", east),
+        ("Corridor", corridor),
+        ("Northmark", north),
+    ]
+    path = write_features(tmp_path / "europe.geojson", shapes)
+    result = import_file("geojson", path, ImportOptions())
+    assert result.scenario.map.units == "km" and result.scenario.map.grid == 0.1
+    assert result.warnings == []
+    names = [a.name for a in result.scenario.map.areas]
+    assert names == ["Westmark", "Midland", "Eastreach", "Corridor", "Northmark"]
+    westmark = result.scenario.map.areas[0]
+    assert len(westmark.anchors) == 2  # the mainland and the island
+    assert frozenset({"Corridor", "Eastreach"}) in named_pairs(result.scenario)
+    assert frozenset({"Westmark", "Midland"}) in named_pairs(result.scenario)
+    assert frozenset({"Westmark", "Eastreach"}) not in named_pairs(result.scenario)
+    assert file_errors(result.scenario) == []
+
+
+def test_grid_anchors_are_the_points_saving_writes() -> None:
+    from model.linework import grid_anchor
+
+    # 45684 * 0.1 is 4568.400000000001: inside this face by a hair, while 4568.4, the point a
+    # file holds, lies on its west border.
+    face = shapely.box(4568.4, 0, 4570, 10)
+    assert grid_anchor(face, (4568.4, 5.0), 0.1) == (4568.5, 5.0)
+    for column in range(45000, 45300):  # one cell around each grid point: it holds only that one
+        x = column / 10
+        point = grid_anchor(shapely.box(x - 0.05, -3050.05, x + 0.05, -3049.95), (x, -3050.0), 0.1)
+        assert point is not None and io.quantize_point(point, 0.1) == point, point
+
+
+def test_an_anchor_off_the_grid_by_float_noise_is_on_the_grid() -> None:
+    from model.importers.dissolve import on_grid
+    from model.linework import Linework
+
+    square = shapely.box(4500, 3000, 4600, 3100)
+
+    def anchored(anchor: tuple[float, float]) -> bool:
+        return on_grid(Linework([], [square], [0], [anchor]), 0, 0.1)
+
+    assert anchored((4568.400000000001, 3050.0))
+    assert anchored((4568.4, 3050.0))
+    assert not anchored((4568.45, 3050.0))  # saving would move it
+    assert not anchored((4600.0, 3050.0))  # on the border: in no face once saved

@@ -63,3 +63,22 @@ def test_headless_commands_load_no_qt(tmp_path: Path, argv: list[str]) -> None:
         "assert status == 0, status\n"
     )
     assert run_probe(body, tmp_path) == ""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["validate", "{root}/scenarios/default.mappa.json"], ["info", "{root}/scenarios/default.mappa.json"]],
+    ids=lambda argv: argv[0],
+)
+def test_headless_commands_through_the_console_script_load_no_qt(tmp_path: Path, argv: list[str]) -> None:
+    # The `mappa` script starts in the editor package (editor.cli_entry); a headless command run
+    # through it loads that one module of the editor and nothing of Qt.
+    args = [a.format(root=ROOT) for a in argv]
+    body = (
+        "import contextlib, io\n"
+        "from editor.cli_entry import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    status = main({args!r})\n"
+        "assert status == 0, status\n"
+    )
+    assert run_probe(body, tmp_path) == "editor,editor.cli_entry"

@@ -9,8 +9,8 @@ from __future__ import annotations
 import copy
 import threading
 import time
-import types
 from concurrent.futures import ThreadPoolExecutor
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -23,20 +23,24 @@ DEFAULT = Path(__file__).resolve().parents[2] / "scenarios" / "default.mappa.jso
 
 
 def test_threads_asking_at_once_all_see_every_builtin_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:
-    loaded = {ruleset_id: registry.get(ruleset_id) for ruleset_id in BUILTINS}
-    by_module = {registry._BUILTINS[0]: loaded["eotma"], registry._BUILTINS[1]: loaded["seasons"]}
-    assert all(spec is not None and spec.id in module for module, spec in by_module.items())
+    real = registry._entry_points()
+    assert {entry_point.name for entry_point in real} >= BUILTINS
 
-    def slow_import(name: str) -> None:
-        time.sleep(0.02)  # a real import takes a while: other threads ask meanwhile
-        spec = by_module[name]
-        assert spec is not None
-        registry.register(spec)
+    class SlowEntryPoint:
+        """A real entry point whose loading takes a while: other threads ask meanwhile."""
 
-    # Start over with an empty registry whose built-ins import slowly.
+        def __init__(self, entry_point: metadata.EntryPoint) -> None:
+            self.name, self.value, self.dist = entry_point.name, entry_point.value, None
+            self._real = entry_point
+
+        def load(self) -> object:
+            time.sleep(0.02)
+            return self._real.load()
+
+    # Start over with an empty registry whose entry points load slowly.
     monkeypatch.setattr(registry, "_REGISTRY", {})
-    monkeypatch.setattr(registry, "_builtins_loaded", False)
-    monkeypatch.setattr(registry, "importlib", types.SimpleNamespace(import_module=slow_import))
+    monkeypatch.setattr(registry, "_discovered", False)
+    monkeypatch.setattr(registry, "_entry_points", lambda: [SlowEntryPoint(e) for e in real])
     threads = 8
     barrier = threading.Barrier(threads)
 
@@ -46,7 +50,8 @@ def test_threads_asking_at_once_all_see_every_builtin_ruleset(monkeypatch: pytes
 
     with ThreadPoolExecutor(threads) as pool:
         results = list(pool.map(ask, range(threads)))
-    assert results == [(True, sorted(BUILTINS))] * threads
+    assert all(found for found, _ in results)
+    assert {tuple(known) for _, known in results} == {tuple(registry.known())}
 
 
 def test_changing_the_default_tables_handed_out_leaves_the_shipped_ones_alone() -> None:

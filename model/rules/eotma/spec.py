@@ -1,9 +1,10 @@
-"""Registers the EotMA ruleset with the model (see ``model.rules.registry``)."""
+"""The EotMA ruleset as a plug-in: the ``mappa.rulesets`` entry point in pyproject.toml names ``SPEC``
+(see ``model.rules.registry``)."""
 
 from __future__ import annotations
 
 from model.rules.eotma import schema
-from model.rules.registry import RulesetSpec, UnitKind, register
+from model.rules.registry import RulesetSpec, UnitKind
 from model.scenario import AreaKind
 
 SPEC = RulesetSpec(
@@ -24,6 +25,8 @@ SPEC = RulesetSpec(
     checks="model.rules.eotma.checks:check_scenario",
     engine="model.rules.eotma.game:build_game",
     reaches="model.rules.eotma.reach:reaches",
+    capture="model.rules.eotma.capture:capture",
+    map_modes="model.rules.eotma.mapmodes:MAP_MODES",
     tables_dir="rulesets/eotma",
     tables_loader="model.rules.eotma.data:Rules.load",
     bots=(
@@ -31,5 +34,3 @@ SPEC = RulesetSpec(
         ("heuristic", "model.bots.eotma_heuristic:EotmaHeuristicBot"),
     ),
 )
-
-register(SPEC)

@@ -1,8 +1,9 @@
-"""Registers the Seasons ruleset with the model (see ``model.rules.registry``)."""
+"""The Seasons ruleset as a plug-in: the ``mappa.rulesets`` entry point in pyproject.toml names ``SPEC``
+(see ``model.rules.registry``)."""
 
 from __future__ import annotations
 
-from model.rules.registry import RulesetSpec, UnitKind, register
+from model.rules.registry import RulesetSpec, UnitKind
 from model.rules.seasons import schema
 from model.scenario import AreaKind
 
@@ -26,11 +27,10 @@ SPEC = RulesetSpec(
     checks="model.rules.seasons.checks:check_scenario",
     engine="model.rules.seasons.game:build_game",
     reaches="model.rules.seasons.reach:reaches",
+    capture="model.rules.seasons.capture:capture",
     tables_dir="rulesets/seasons",
     bots=(
         ("random", "model.bots.base:RandomBot"),
         ("heuristic", "model.bots.seasons:HeuristicBot"),
     ),
 )
-
-register(SPEC)

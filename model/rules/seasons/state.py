@@ -23,7 +23,7 @@ from typing import Any, Self
 
 from model.rules.protocol import Action, LogEntry, State
 from model.rules.rng import Rng
-from model.rules.seasons import economy, invariants
+from model.rules.seasons import economy, invariants, visibility
 from model.rules.seasons.game import SeasonsGame
 from model.rules.seasons.schema import Building, Season
 from model.rules.seasons.tables import SeasonEffects
@@ -284,8 +284,8 @@ class SeasonsState(State):
         show only where they lie (the line between two areas, or one area); their purchases and
         treasuries stay at their own tables; their units stand face down, so only how many there
         are shows (battles reveal them).
-        The log keeps every action (replays need them) but this view blanks the other nations'
-        entries of the planning not yet revealed.
+        The log keeps every action (replays need them); this view's ``log`` is what ``player``
+        may read of it (:meth:`log_for`; None: what every nation may read).
         """
         data = self.board.to_json()
         data["orders"] = [
@@ -306,20 +306,23 @@ class SeasonsState(State):
         for unit in data["units"].values():
             if unit["nation"] != player:
                 unit["kind"], unit["trained"] = "hidden", None
-        unrevealed = self.board.phase in (PLAN, UPKEEP)
-        log = []
-        for entry in self.log:
-            saved = entry.to_json()
-            if (
-                unrevealed
-                and entry.round == self.board.turn
-                and entry.player not in (None, player)
-                and entry.phase.endswith((PLAN, UPKEEP))
-            ):
-                saved["action"], saved["effects"] = "hidden", []
-            log.append(saved)
-        data["log"] = log
+        data["log"] = [entry.to_json() for entry in self._log_seen(player)]
         return data
+
+    def log_for(self, seat: str | None) -> list[LogEntry]:
+        """Return the log as ``seat`` may read it (``None``: the author, who reads everything).
+
+        Face-down units, hidden treasuries and the planning before the reveal stay hidden from
+        the other nations (see ``model.rules.seasons.visibility``).
+        """
+        return list(self.log) if seat is None else self._log_seen(seat)
+
+    def statistics_for(self, seat: str | None) -> dict[str, int]:
+        """Return the counters ``seat`` may read: not how many units of each kind were bought."""
+        return visibility.statistics_for(self.board.stats, seat)
+
+    def _log_seen(self, player: str | None) -> list[LogEntry]:
+        return visibility.log_for(self.log, player, self.board.turn, self.orders_revealed())
 
     def orders_revealed(self) -> bool:
         """Whether this turn's tokens lie face up: from the reveal until the turn ends (Seasons: Turns)."""
