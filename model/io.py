@@ -7,7 +7,8 @@
   quantized to the map grid, one point per line) so that saving twice gives identical bytes and
   git diffs stay small; the write is atomic (temporary file, fsync, rename), through a symbolic
   link to its target. Temporaries left by a killed save are removed at the next load or save of
-  that file (``remove_stale_temporaries``, logged).
+  that file (``remove_stale_temporaries``, logged); a save locks its temporary, so one still being
+  written is never taken.
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ from model.json_places import (
 )
 from model.limits import LOAD_PROBLEMS_LISTED
 from model.scenario import SCHEMA_VERSION, Point, Scenario
+
+try:  # advisory locks tell a running save's temporary from a killed one's (not on Windows)
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
 
 log = logging.getLogger(__name__)
 
@@ -591,9 +597,12 @@ def remove_stale_temporaries(path: str | os.PathLike[str], now: float | None = N
     """Remove the temporaries a killed save of ``path`` left beside it; return those removed.
 
     Only files of our own name pattern for this very file (``.NAME.xxxxxxxx.tmp``), regular files
-    (not links), owned by the current user where the system knows owners, and older than
-    ``STALE_AFTER_SECONDS`` (a save still running is never disturbed). Errors are ignored: tidying
-    up must never stop a file from opening or saving.
+    (not links), owned by the current user where the system knows owners, and that no save is still
+    writing: a save holds an exclusive lock on its temporary until the rename (``atomic_write``), and
+    a killed process loses its locks, so a temporary whose lock can be taken is left over and goes
+    at once (the next save or open right after a kill tidies it). Where the system has no such
+    locks, a temporary must be older than ``STALE_AFTER_SECONDS`` instead. Errors are ignored:
+    tidying up must never stop a file from opening or saving.
     """
     target = _real_target(Path(path))
     folder = target.parent
@@ -612,9 +621,8 @@ def remove_stale_temporaries(path: str | os.PathLike[str], now: float | None = N
                 continue
             if hasattr(os, "getuid") and info.st_uid != os.getuid():
                 continue
-            if moment - info.st_mtime < STALE_AFTER_SECONDS:
+            if not _remove_if_abandoned(candidate, moment - info.st_mtime):
                 continue
-            candidate.unlink()
         except OSError:
             continue
         removed.append(candidate)
@@ -629,6 +637,29 @@ def remove_stale_temporaries(path: str | os.PathLike[str], now: float | None = N
     return removed
 
 
+def _remove_if_abandoned(candidate: Path, age: float) -> bool:
+    """Remove a temporary of ours that no save holds (or, without locks, an old one); say whether."""
+    if fcntl is None:
+        if age < STALE_AFTER_SECONDS:
+            return False
+        candidate.unlink()
+        return True
+    # O_NOFOLLOW: a link swapped in after lstat is not followed; O_NONBLOCK: a FIFO never blocks.
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    descriptor = os.open(candidate, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return False
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:  # a save is writing it right now
+            return False
+        candidate.unlink()
+        return True
+    finally:
+        os.close(descriptor)
+
+
 def _real_target(path: Path) -> Path:
     """The file a path names, through symbolic links (a link is saved through, never replaced)."""
     return Path(os.path.realpath(path)) if path.is_symlink() else path
@@ -637,24 +668,21 @@ def _real_target(path: Path) -> Path:
 def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     """Write a file so that a crash leaves either the old or the new file, never half of one.
 
-    Through a symbolic link, the link's target is written (the link stays a link).
+    Through a symbolic link, the link's target is written (the link stays a link). The temporary
+    is locked until it is renamed, so that ``remove_stale_temporaries`` (run by another save or
+    open meanwhile) tells it from one a killed save left.
     """
     target = _real_target(Path(path))
     folder = target.parent if str(target.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMPORARY_SUFFIX, dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if target.exists():
-            os.chmod(temporary, target.stat().st_mode & 0o7777)
-        else:
-            os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    for attempt in (1, 2):
+        try:
+            _write_and_rename(target, folder, data)
+            break
+        except FileNotFoundError:
+            # Another process's tidying took our temporary in the instant before it was locked:
+            # write it again (the target itself is untouched until the rename).
+            if attempt == 2 or not folder.is_dir():
+                raise
     try:  # make the rename itself durable
         directory = os.open(folder, os.O_RDONLY)
     except OSError:
@@ -665,6 +693,25 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
         pass
     finally:
         os.close(directory)
+
+
+def _write_and_rename(target: Path, folder: Path, data: bytes) -> None:
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMPORARY_SUFFIX, dir=folder)
+    try:
+        if fcntl is not None:
+            fcntl.flock(handle, fcntl.LOCK_EX)  # held until closed, after the rename
+        view = memoryview(data)
+        while view:
+            view = view[os.write(handle, view) :]
+        os.fsync(handle)
+        mode = target.stat().st_mode & 0o7777 if target.exists() else 0o644
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    finally:
+        os.close(handle)
 
 
 def save(scenario: Scenario, path: str | os.PathLike[str]) -> list[Path]:

@@ -163,3 +163,44 @@ def lone_surrogate(data: Any) -> tuple[list[str | int], str] | None:
             if isinstance(child, dict | list):
                 stack.append((child, [*parts, key]))
     return None
+
+
+_CONSTANT = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"|(-?Infinity|NaN)')
+"""A string (skipped whole, never backtracked into) or one of the constants JSON does not allow."""
+
+READABLE_DEPTH = 256
+"""Nesting deeper than this is named as the place when ``json.loads`` runs out of stack (it does so
+several hundred levels deep, depending on the stack already in use)."""
+
+
+def constant_offset(text: str) -> int | None:
+    """The offset of the first ``NaN``, ``Infinity`` or ``-Infinity`` outside strings, or None."""
+    for match in _CONSTANT.finditer(text):
+        if match.group(1):
+            return match.start()
+    return None
+
+
+def unreadable_json(text: str, error: ValueError | RecursionError, digits: int) -> str:
+    """Where and why ``json.loads(text)`` failed with ``error`` (not a syntax error), in words:
+    ``"line 3, column 9 (features[0].properties.n): a whole number with 5,000 digits..."``.
+
+    ``digits`` is the most digits Python converts (``sys.get_int_max_str_digits()``). The three
+    cases are nesting too deep for the parser, an integer too long to convert, and ``NaN`` or
+    ``Infinity``, which JSON does not allow; Python's own words (which suggest changing
+    interpreter settings) are replaced by the author's.
+    """
+    if isinstance(error, RecursionError):
+        offset = too_deep_offset(text, READABLE_DEPTH)
+        what = f"objects or arrays nested more than {READABLE_DEPTH} levels deep; remove the nesting"
+    elif "integer string conversion" in str(error):
+        offset = long_integer_offset(text, digits)
+        what = f"a whole number with more than {digits:,} digits; replace it with the value meant"
+    else:
+        offset = constant_offset(text)
+        what = "NaN or Infinity, which JSON does not allow; replace it with a number"
+    if offset is None:
+        return what
+    parts = path_at(text, offset)
+    where = line_column(text, offset) + (f" ({short_path(parts)})" if parts else "")
+    return f"{where}: {what}"

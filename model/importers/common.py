@@ -10,12 +10,14 @@ import json
 import math
 import os
 import re
+import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from model.json_places import unreadable_json
 from model.scenario import Scenario
 
 MAX_SOURCE_BYTES = 512 * 1024 * 1024
@@ -144,8 +146,9 @@ def read_json(path: str | os.PathLike[str], what: str) -> Any:
             f"{source}: line {error.lineno}, column {error.colno}: JSON syntax error: {error.msg} "
             f"(is it {what}, and complete?)"
         ) from error
-    except (ValueError, RecursionError) as error:
-        raise SourceError(f"{source}: not readable JSON: {error}") from error
+    except (ValueError, RecursionError) as error:  # nesting, a huge integer, NaN: say where
+        digits = sys.get_int_max_str_digits() or 4300
+        raise SourceError(f"{source}: {unreadable_json(text, error, digits)}") from error
 
 
 def _reject_constant(name: str) -> Any:

@@ -109,6 +109,14 @@ def _read_lines(path: str, seen: list[str]) -> list[Line]:
             for name in words[1:]:
                 included = name if head != "MAP" and os.path.splitext(name)[1] else f"{name}.map"
                 included_path = os.path.join(os.path.dirname(path), included)
+                folder = os.path.realpath(os.path.dirname(path) or ".")
+                if os.path.commonpath([folder, os.path.realpath(included_path)]) != folder:
+                    # A variant's files sit together; an absolute path, '..' or a link out of the
+                    # folder would make an import read files the author never meant to share.
+                    raise SourceError(
+                        f"{path}: line {number}: {words[0]} {name}: names a file outside the folder of "
+                        "this .map file; copy that file beside it and USE it by its name"
+                    )
                 if not os.path.isfile(included_path):
                     raise SourceError(f"{path}: line {number}: {words[0]} {name}: no file {included_path}")
                 out.extend(_read_lines(included_path, seen))

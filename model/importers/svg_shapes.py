@@ -43,6 +43,12 @@ INKSCAPE_LABEL = "{http://www.inkscape.org/namespaces/inkscape}label"
 GEOMETRY_ATTRIBUTES = ("d", "points", "x", "y", "width", "height", "cx", "cy", "r", "rx", "ry", "transform")
 _NOT_FINITE = re.compile(r"(?i)(?<![a-z])(nan|[+-]?inf(inity)?)(?![a-z])")
 SKIPPED_CONTAINERS = {"defs", "clipPath", "mask", "marker", "pattern", "symbol", "metadata"}
+MAX_NESTING = 200
+"""The deepest nesting of elements read: drawings nest groups a few levels (Inkscape layers,
+sublayers); the walks here and svgelements' are recursive and would run out of stack."""
+_TAG = re.compile(
+    r"<(/?)([A-Za-z_][^\s/>]*)[^>]*?(/?)>|<!--.*?-->|<!\[CDATA\[.*?\]\]>|<[?!][^>]*>", re.DOTALL
+)
 
 Ring = list[tuple[float, float]]
 
@@ -90,6 +96,34 @@ def _check_numbers(root: ElementTree.Element, text: str, source: str) -> None:
                     f"{source}: {where}{_describe(element)} has {attribute}={value[:60]!r}, which holds "
                     "a number that is not finite (NaN or infinity); fix or delete that element"
                 )
+
+
+def _check_nesting(root: ElementTree.Element, text: str, source: str) -> None:
+    """Refuse elements nested more than ``MAX_NESTING`` deep, naming the line where it goes deeper."""
+    stack = [(root, 1)]
+    deepest = 1
+    while stack and deepest <= MAX_NESTING:
+        element, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in element)
+    if deepest <= MAX_NESTING:
+        return
+    where = ""
+    depth = 0
+    for match in _TAG.finditer(text):
+        if match.group(2) is None:  # a comment, CDATA, a declaration
+            continue
+        if match.group(1):
+            depth -= 1
+        elif not match.group(3):
+            depth += 1
+            if depth > MAX_NESTING:
+                where = f"line {text.count(chr(10), 0, match.start()) + 1}: "
+                break
+    raise SourceError(
+        f"{source}: {where}elements nested more than {MAX_NESTING} levels deep; a drawing nests groups a "
+        "few levels: remove the extra nesting (or ungroup in the drawing program)"
+    )
 
 
 def _texts(root: ElementTree.Element) -> list[tuple[str, tuple[float, float]]]:
@@ -208,10 +242,16 @@ def read_svg(
     if _local(root.tag) != "svg":
         raise SourceError(f"{path}: the root element is <{_local(root.tag)}>, not <svg>; is it an SVG file?")
     text = raw.decode("utf-8", errors="replace")
+    _check_nesting(root, text, path)
     _check_numbers(root, text, path)
     texts = _texts(root)
     try:
         drawing = svgelements.SVG.parse(io.BytesIO(raw), reify=True)
+    except RecursionError as error:  # the nesting is checked above: what is left is a <use> loop
+        raise SourceError(
+            f"{path}: a <use> element refers to itself or to a group that holds it (directly or "
+            "through other <use> elements), which never ends: point it at another element"
+        ) from error
     except Exception as error:  # svgelements raises many kinds on malformed values
         raise SourceError(
             f"{path}: svgelements cannot read the drawing ({type(error).__name__}: {error})"

@@ -63,7 +63,10 @@ class _Decoder:
             except (TypeError, ValueError, IndexError) as error:
                 raise SourceError(f"{self.source}: arcs[{real}]: positions must be [x, y] numbers") from error
             if self.scale is not None and self.translate is not None:
-                positions = np.cumsum(positions, axis=0) * self.scale + self.translate
+                # A hostile transform (scale 1e308) overflows to infinity: the feature is then
+                # skipped as "not a finite number", without numpy's warning on stderr.
+                with np.errstate(over="ignore", invalid="ignore"):
+                    positions = np.cumsum(positions, axis=0) * self.scale + self.translate
             self.decoded[real] = positions
         points = self.decoded[real]
         return points if index >= 0 else points[::-1]

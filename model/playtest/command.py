@@ -93,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
         stats = run_playtest(
             scenario, config, progress=_Progress(), should_stop=lambda: stopping, replay_dir=out / "replays"
         )
+    except PlaytestError as error:  # the scenario cannot be played: name the file
+        raise PlaytestError(f"{args.file}: {error}") from error
     finally:
         signal.signal(signal.SIGINT, previous)
     elapsed = time.monotonic() - started

@@ -110,10 +110,19 @@ def _build_context(scenario: Scenario, config: PlaytestConfig) -> _Context:
     spec = registry.get(scenario.ruleset.id)
     if spec is None:
         raise PlaytestError(registry.why_unknown(scenario.ruleset.id))
+    if not scenario.setup.empires:  # a map still being drawn (what importers make): say so
+        raise PlaytestError(
+            f"the scenario has no {spec.player_label}s yet, so no game can start: add them (the Tables "
+            "panel's Empires in the editor) to play-test it"
+        )
     try:
         game: Game = spec.engine_factory()(scenario)
     except LookupError as error:
         raise PlaytestError(str(error)) from error
+    except (ValueError, TypeError) as error:  # the engine's refusal of this setup (SetupError...)
+        raise PlaytestError(
+            f"the {spec.name} rules cannot start a game from this scenario: {error} ({type(error).__name__})"
+        ) from error
     return _Context(
         scenario_text=io.dumps(scenario),
         game=game,

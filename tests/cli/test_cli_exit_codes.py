@@ -99,3 +99,21 @@ def test_the_command_says_when_it_removes_temporaries_of_a_killed_save(tmp_path:
         in done.stderr
     )
     assert not leftover.exists() and target.exists()
+
+
+def test_playing_a_map_without_empires_is_refused_naming_the_file_not_an_internal_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A shipped map with its setup deleted validates clean (SETUP_NO_PLAYERS is a note); playing it
+    was an internal error (the engine's SetupError, exit 3)."""
+    scenario = io.load(DEFAULT)
+    scenario.setup = type(scenario.setup)()
+    bare = tmp_path / "bare.mappa.json"
+    io.save(scenario, bare)
+    status, out, err = run(capsys, "playtest", bare, "--games", "1", "--out", tmp_path / "report")
+    assert status == cli.EXIT_UNREADABLE, err
+    assert err.startswith(f"mappa: {bare}: the scenario has no empires yet, so no game can start")
+    assert "internal error" not in err
+    status, out, err = run(capsys, "validate", "--smoke", "1", bare)
+    assert status == 0, out + err
+    assert "warning ENGINE_UNAVAILABLE smoke test not run: the scenario has no empires yet" in out

@@ -74,6 +74,32 @@ def test_a_boundary_through_3000_random_points_is_one_located_issue() -> None:
     assert x is not None and 0 <= x <= 1000 and y is not None and 0 <= y <= 1000
 
 
+def test_a_self_crossing_boundary_among_others_is_not_related_to_each_of_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A random boundary in a map with other boundaries across it: relating it to each one nodes
+    all its crossings again every time (3,000 points in a mutated shipped map: minutes). It is
+    reported once as crossing itself, and the meetings of the other boundaries are still checked."""
+    points = _random_points(800)
+    others = [{"id": f"h{k}", "points": [[-10, 100.0 * k + 5], [1010, 100.0 * k + 5]]} for k in range(10)]
+    crossing = {"id": "v1", "points": [[500.5, -10], [500.5, 1010]]}  # crosses every h: 10 problems
+    boundaries = [{"id": "b1", "points": [*points, points[0]]}, *others, crossing]
+    scenario = Scenario.model_validate(_scenario(boundaries))
+    related: list[str] = []
+    relate = shapely.relate
+
+    def recording(first: Any, second: Any) -> Any:
+        related.extend(str(len(shapely.get_coordinates(line))) for line in [*first, *second])
+        return relate(first, second)
+
+    monkeypatch.setattr(linework_problems.shapely, "relate", recording)
+    issues = validate(scenario)
+    assert [i.ids for i in issues if i.code == "BOUNDARY_SELF_CROSSING"] == [("b1",)]
+    assert "801" not in related  # the self-crossing boundary is never related to another
+    crossings = sorted(i.ids for i in issues if i.code == "BOUNDARY_CROSSING")
+    assert crossings == sorted((f"h{k}", "v1") for k in range(10))
+
+
 def test_self_crossings_are_counted_exactly_below_the_cap() -> None:
     bow_tie = [[0, 0], [2, 2], [2, 0], [0, 2], [0, 0]]
     found = self_crossings([bow_tie])

@@ -3,7 +3,8 @@
 Each example takes a shipped scenario (``scenarios/*.mappa.json``) and applies one to three
 mutations of the kinds authors and broken tools make: a value of another type, a deleted key, a
 duplicated id, a dangling reference, a renamed key, a broken ruleset table override, numbers at
-extremes, an emptied list, extra nesting. Then:
+extremes, an emptied list, extra nesting, a boundary redrawn through hundreds of random points of
+the map (it crosses itself and every border near it). Then:
 
 * nothing escapes ``io.loads``, ``validate``, ``io.dumps`` or the engine's set-up but a
   ``LoadError`` that names the file and, for each problem, a place;
@@ -22,6 +23,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import random
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from model import io
+from model.playtest.runner import PlaytestConfig, PlaytestError, run_playtest
 from model.rules import registry, tables
 from model.validate import has_errors, validate
 
@@ -111,6 +114,7 @@ def _id_lists(node: Any, found: list[list[dict[str, Any]]]) -> list[list[dict[st
 MUTATIONS = (
     *("duplicate_id", "dangling", "table") * 3,  # files that still load reach the validator and engine
     *("type", "delete", "extreme", "empty", "nest", "numbers", "rename_key"),
+    "scribble",
 )
 """The kinds of mutation, repeated to weigh them."""
 
@@ -130,6 +134,15 @@ def _mutate(draw: st.DrawFn, raw: dict[str, Any]) -> str:
             inner = draw(_value_change(wrapper, draw(_path(wrapper))))
             overrides[table_id] = wrapper.get("table")
             return f"table {table_id}: {inner}"
+    if kind == "scribble":  # a boundary redrawn through random points of the map: crosses itself
+        boundaries = raw.get("map", {}).get("boundaries") if isinstance(raw.get("map"), dict) else None
+        if isinstance(boundaries, list) and boundaries and isinstance(boundaries[0], dict):
+            index = draw(st.integers(0, len(boundaries) - 1))
+            points = [p for b in boundaries if isinstance(b, dict) for p in b.get("points", [])][:2000]
+            if isinstance(boundaries[index], dict) and points:
+                rng = random.Random(draw(st.integers(0, 2**16)))
+                boundaries[index]["points"] = [list(rng.choice(points)) for _ in range(800)]
+                return f"scribble over boundary {index}"
     if kind == "duplicate_id":  # two objects of one list, or of two lists (an area and an empire)
         lists = _id_lists(raw, [])
         if lists:
@@ -232,6 +245,8 @@ def check_file(name: str, text: str) -> None:
     assert spec is not None
     if not again.setup.empires:  # a map without players: the validator says so (SETUP_NO_PLAYERS)
         assert any(item.code == "SETUP_NO_PLAYERS" for item in issues)
+        with pytest.raises(PlaytestError, match="no game can start"):  # and playing it is refused
+            run_playtest(again, PlaytestConfig(games=1, jobs=1))
         return
     game = spec.engine_factory()(again)
     state = game.new_state(seed=1)

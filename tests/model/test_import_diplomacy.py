@@ -139,3 +139,19 @@ def test_use_reads_another_file_of_the_folder(tmp_path: Path) -> None:
     variant_path.write_text("USE base.map\nDROP VOR\n")
     variant = parse_map(str(variant_path))
     assert "VOR" not in variant.places and "DUN" in variant.places
+
+
+@pytest.mark.parametrize("use", ["{outside}", "../outside/secret.map", "link.map"])
+def test_use_never_reads_a_file_outside_the_folder(tmp_path: Path, use: str) -> None:
+    """``USE /abs/path``, ``USE ../x`` and a link out of the folder read files anywhere."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    secret = outside / "secret.map"
+    secret.write_text(MAP.read_text())
+    folder = tmp_path / "variant"
+    folder.mkdir()
+    (folder / "link.map").symlink_to(secret)
+    variant_path = folder / "variant.map"
+    variant_path.write_text(f"USE {use.format(outside=secret)}\n")
+    with pytest.raises(SourceError, match=r"variant\.map: line 1: USE .*: names a file outside the folder"):
+        parse_map(str(variant_path))

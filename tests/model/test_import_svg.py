@@ -85,6 +85,30 @@ def test_an_entity_bomb_is_refused(tmp_path: Path) -> None:
         import_svg(str(bad))
 
 
+def test_groups_nested_too_deep_are_refused_with_the_line(tmp_path: Path) -> None:
+    bad = tmp_path / "deep.svg"
+    bad.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg">\n<rect id="a" width="10" height="10"/>\n'
+        + "<g>\n" * 5000
+        + '<rect width="1" height="1"/>'
+        + "</g>" * 5000
+        + "</svg>"
+    )
+    with pytest.raises(SourceError) as caught:  # was a RecursionError: an internal error, exit 3
+        import_svg(str(bad))
+    assert str(caught.value).startswith(f"{bad}: line 202: elements nested more than 200 levels deep")
+
+
+def test_a_use_that_refers_to_its_own_group_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "loop.svg"
+    bad.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+        '<g id="g"><use xlink:href="#g"/><rect width="1" height="1"/></g></svg>'
+    )
+    with pytest.raises(SourceError, match=rf"^{bad}: a <use> element refers to itself or to a group"):
+        import_svg(str(bad))
+
+
 def test_a_truncated_file_names_the_line(tmp_path: Path) -> None:
     bad = tmp_path / "cut.svg"
     bad.write_text(FIXTURE.read_text()[:900])

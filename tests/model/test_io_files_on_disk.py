@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import subprocess
+import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,8 +32,21 @@ def _age(path: Path, seconds: float) -> Path:
     return path
 
 
-def _leftovers(folder: Path, target: str) -> dict[str, Path]:
-    """Files like those a save killed between the write and the rename leaves, and look-alikes."""
+fcntl = pytest.importorskip("fcntl")  # the locks that tell a running save (POSIX)
+
+
+@pytest.fixture
+def held() -> Iterator[list[int]]:
+    """Descriptors holding a lock as a running save does; closed (lock released) after the test."""
+    descriptors: list[int] = []
+    yield descriptors
+    for descriptor in descriptors:
+        os.close(descriptor)
+
+
+def _leftovers(folder: Path, target: str, held: list[int]) -> dict[str, Path]:
+    """Files like those a save killed between the write and the rename leaves, and look-alikes;
+    ``ours_fresh`` is locked, as the temporary of a save still running in another window is."""
     names = {
         "ours_old": f".{target}.k3x_9qaz.tmp",  # tempfile.mkstemp's pattern for our prefix and suffix
         "ours_old_2": f".{target}.abcdefgh.tmp",
@@ -44,14 +61,17 @@ def _leftovers(folder: Path, target: str) -> dict[str, Path]:
     for key, path in made.items():
         path.write_bytes(b"{" * 100)
         _age(path, 0 if key == "ours_fresh" else HOUR)
+    descriptor = os.open(made["ours_fresh"], os.O_RDONLY)
+    fcntl.flock(descriptor, fcntl.LOCK_EX)
+    held.append(descriptor)
     return made
 
 
 def test_a_save_removes_our_stale_temporaries_and_says_so(
-    default: Scenario, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    default: Scenario, tmp_path: Path, caplog: pytest.LogCaptureFixture, held: list[int]
 ) -> None:
     target = tmp_path / "map.mappa.json"
-    made = _leftovers(tmp_path, target.name)
+    made = _leftovers(tmp_path, target.name, held)
     with caplog.at_level(logging.WARNING, logger="model.io"):
         removed = io.save(default, target)
     assert sorted(removed) == sorted([made["ours_old"], made["ours_old_2"]])
@@ -63,11 +83,11 @@ def test_a_save_removes_our_stale_temporaries_and_says_so(
 
 
 def test_opening_removes_them_too(
-    default: Scenario, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    default: Scenario, tmp_path: Path, caplog: pytest.LogCaptureFixture, held: list[int]
 ) -> None:
     target = tmp_path / "map.mappa.json"
     io.save(default, target)
-    made = _leftovers(tmp_path, target.name)
+    made = _leftovers(tmp_path, target.name, held)
     with caplog.at_level(logging.WARNING, logger="model.io"):
         assert io.load(target) == default
     assert not made["ours_old"].exists() and made["ours_fresh"].exists() and made["other_file"].exists()
@@ -89,25 +109,54 @@ def test_links_and_folders_with_our_name_are_left_alone(tmp_path: Path) -> None:
     assert link.is_symlink() and elsewhere.read_text() == "keep me" and folder.is_dir()
 
 
-def test_a_killed_save_leaves_a_temporary_that_the_next_save_removes(
+_SAVE_THAT_HANGS = """
+import sys, time
+from model import io
+scenario = io.load(sys.argv[1])
+def hang(source, destination):
+    print("writing", flush=True)
+    time.sleep(600)  # the save is stuck before its rename: it still holds its temporary
+io.os.replace = hang
+io.save(scenario, sys.argv[2])
+"""
+
+
+def test_a_save_killed_with_sigkill_leaves_a_temporary_that_the_next_save_removes_at_once(
+    default: Scenario, tmp_path: Path
+) -> None:
+    target = tmp_path / "map.mappa.json"
+    io.save(default, target)
+    source = str(ROOT / "scenarios" / "default.mappa.json")
+    saving = subprocess.Popen(
+        [sys.executable, "-c", _SAVE_THAT_HANGS, source, str(target)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert saving.stdout is not None and saving.stdout.readline() == "writing\n"
+        (temporary,) = [p for p in tmp_path.iterdir() if p.name != target.name]
+        assert io.temporary_pattern(target).match(temporary.name)  # the pattern matches what we write
+        assert io.save(default, target) == []  # its save is still running: its temporary is kept
+        assert io.load(target) == default and temporary.exists()
+    finally:
+        saving.send_signal(signal.SIGKILL)
+        saving.wait()
+    assert io.save(default, target) == [temporary]  # killed: tidied by the very next save
+    assert [p.name for p in tmp_path.iterdir()] == [target.name]
+
+
+def test_without_locks_only_old_temporaries_count_as_left_over(
     default: Scenario, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     target = tmp_path / "map.mappa.json"
     io.save(default, target)
-
-    def killed(source: object, destination: object) -> None:
-        raise SystemExit("killed")  # os.replace never happens; simulate kill -9: keep the temporary
-
-    monkeypatch.setattr(io.os, "replace", killed)
-    monkeypatch.setattr(io.Path, "unlink", lambda self, missing_ok=False: None)  # no clean-up ran
-    with pytest.raises(SystemExit):
-        io.save(default, target)
-    monkeypatch.undo()
-    (temporary,) = [p for p in tmp_path.iterdir() if p.name != target.name]
-    assert io.temporary_pattern(target).match(temporary.name)  # the pattern matches what we write
+    monkeypatch.setattr(io, "fcntl", None)  # a system without advisory locks (Windows)
+    fresh = tmp_path / f".{target.name}.abcdefgh.tmp"
+    fresh.write_text("{")
     assert io.save(default, target) == []  # too fresh: it could be a save still running
-    _age(temporary, HOUR)
-    assert io.save(default, target) == [temporary]
+    _age(fresh, HOUR)
+    assert io.save(default, target) == [fresh]
     assert [p.name for p in tmp_path.iterdir()] == [target.name]
 
 

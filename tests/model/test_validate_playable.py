@@ -118,3 +118,33 @@ def test_a_map_without_empires_is_said_to_be_no_game_yet() -> None:
     issues = validate(_load(raw))
     assert not has_errors(issues)
     assert [item.code for item in issues if item.code == "SETUP_NO_PLAYERS"] == ["SETUP_NO_PLAYERS"]
+
+
+def _shipped_table_with(table: str, change: Any) -> Any:
+    from model.rules import tables
+
+    value = json.loads(json.dumps(tables.default_tables("eotma")[table]))
+    change(value)
+    return value
+
+
+@pytest.mark.parametrize(
+    ("table", "change", "reason"),
+    [
+        # An empty language list validated clean, then IndexError in play (12.42).
+        ("rebellion_value", lambda t: t.update(language=[]), "language and religion each need three"),
+        # A roll of -2**63 validated clean, then KeyError in play (17).
+        ("unrest_rebellion", lambda t: t["rolls"]["6"].append(-(2**63)), "rolls of two dice, 2 to 12"),
+        # A row for rebellion value 10**9 built a billion-entry table.
+        ("unrest_rebellion", lambda t: t["rolls"].update({"1000000000": [2]}), "at most 100"),
+    ],
+)
+def test_table_entries_the_engine_would_fail_on_in_play_are_errors_at_their_place(
+    table: str, change: Any, reason: str
+) -> None:
+    raw = _raw("default.mappa.json")
+    raw["ruleset"].setdefault("tables", {})[table] = _shipped_table_with(table, change)
+    issues = validate(_load(raw))
+    [invalid] = [item for item in issues if item.code == "TABLE_INVALID"]
+    assert invalid.path == f"ruleset.tables.{table}"
+    assert reason in invalid.message and "RulesDataError(" not in invalid.message

@@ -57,6 +57,11 @@ def _value(entry: Any) -> Any:
     return entry["value"] if isinstance(entry, dict) and "value" in entry else entry
 
 
+MAX_REBELLION_ROW = 100
+"""The highest rebellion value the unrest table may give a row (the shipped one stops at 12; a row
+for each value up to the highest is built, so a huge one would exhaust memory)."""
+
+
 @cache
 def _default_table(table_id: str) -> Any:
     path = TABLES_DIR / f"{table_id}.json"
@@ -97,6 +102,8 @@ class Rules:
     def __init__(self, get: Callable[[str], Any]) -> None:
         try:
             self._read(get)
+        except RulesDataError:  # already says which table and what is wrong
+            raise
         except (KeyError, TypeError, ValueError) as error:
             raise RulesDataError(f"malformed EotMA table: {error!r}") from error
 
@@ -133,6 +140,13 @@ class Rules:
 
         u = get("unrest_rebellion")
         sets = {int(k): frozenset(int(r) for r in v) for k, v in u["rolls"].items()}
+        if not sets or not all(1 <= k <= MAX_REBELLION_ROW for k in sets):
+            raise RulesDataError(
+                "unrest_rebellion: rolls needs rows for rebellion values 1 to at most "
+                f"{MAX_REBELLION_ROW} (17)"
+            )
+        if not all(2 <= roll <= 12 for rolls in sets.values() for roll in rolls):
+            raise RulesDataError("unrest_rebellion: each row lists rolls of two dice, 2 to 12 (17)")
         top = max(sets)
         self.rebellion_sets: tuple[frozenset[int], ...] = tuple(
             frozenset() if rv <= 0 else sets.get(rv, sets[top] if rv > top else frozenset())
@@ -145,6 +159,11 @@ class Rules:
         self.rv_per_fort: int = int(rv["per_fort_point"])
         self.rv_language: tuple[int, ...] = tuple(int(x) for x in rv["language"])
         self.rv_religion: tuple[int, ...] = tuple(int(x) for x in rv["religion"])
+        if len(self.rv_language) != 3 or len(self.rv_religion) != 3:
+            raise RulesDataError(
+                "rebellion_value: language and religion each need three modifiers, for the same, a "
+                "related and a different language or religion (12.42, 14.32)"
+            )
         self.rv_own_tie: int = int(rv["own_tie"])
         self.rv_opponent_ties: int = int(rv["opponent_ties"])
         self.rv_unrest: int = int(rv["unrest"])
