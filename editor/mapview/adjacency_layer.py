@@ -13,11 +13,13 @@ A selected edge is known by its id, ``adjacency:A|B`` (``editor.edge_ids``).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
+import shiboken6
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
@@ -190,20 +192,34 @@ class AdjacencyOverlay:
         self._index: dict[str, int] = {}
         self._selected: str | None = None
         self._dirty = True
-        self.timer = QTimer()
+        self.timer = QTimer(layer)  # dies with the layer: never fires for a scene that is gone
         self.timer.setSingleShot(True)
         self.timer.setInterval(self.DELAY_MS)
         self.timer.timeout.connect(self._rebuild_if_dirty)
         self.on_rebuilt: Callable[[], None] | None = None
         """Called after the lines were drawn again (the scene republishes its legend)."""
         graphs.changed.connect(self._on_graphs_changed)
+        self._listening = True
         layer.visibleChanged.connect(self._on_visible_changed)
 
     # --- building -------------------------------------------------------------------------------
 
+    def _alive(self) -> bool:
+        """Whether the layer still exists; once its scene is gone, stop listening to the graphs.
+
+        The document's graphs outlive a scene (a window closed, a scene rebuilt on the same
+        document), and their signal would otherwise reach this overlay's deleted layer."""
+        if shiboken6.isValid(self.layer):
+            return True
+        if self._listening:
+            self._listening = False
+            with contextlib.suppress(RuntimeError, TypeError):
+                self.source.changed.disconnect(self._on_graphs_changed)
+        return False
+
     def _on_graphs_changed(self) -> None:
         self._dirty = True
-        if self.layer.isVisible():
+        if self._alive() and self.layer.isVisible():
             self.timer.start()  # restarted by each edit of a drag: once, when the author pauses
 
     def _on_visible_changed(self) -> None:
@@ -215,7 +231,7 @@ class AdjacencyOverlay:
             self._rebuild_if_dirty()
 
     def _rebuild_if_dirty(self) -> None:
-        if self._dirty and self.layer.isVisible():
+        if self._dirty and self._alive() and self.layer.isVisible():
             self.rebuild()
 
     def rebuild(self) -> None:

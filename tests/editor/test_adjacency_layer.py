@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import pytest
+import shiboken6
 from editor_helpers import dump
 from PySide6.QtCore import QPointF, QRectF
 from pytestqt.qtbot import QtBot
 from test_tools import click, drag
 
+from editor import commands
+from editor.document import ScenarioDocument
 from editor.edge_ids import edge_id, parse_edge_id
 from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 from editor.mapview.adjacency_layer import STYLES
+from editor.mapview.scene import MapScene
+from model import io, ops
 from model.graph import MapGraphs
 
 
@@ -170,3 +175,17 @@ def test_connect_tool_adds_a_drawn_adjacency_and_undo_is_byte_identical(window: 
     overlay.ensure_built()
     assert not any({a, b} == {"westmarch", "brennland"} for a, b, _s in overlay.edges)
     assert window.selection.ids == ()  # the connection is gone: the selection drops it
+
+
+def test_an_edit_after_the_scene_is_gone_reaches_no_deleted_layer(qtbot: QtBot) -> None:
+    """The document's graphs outlive a scene; their change signal must not reach its deleted layer
+    (seen as "Internal C++ object (Layer) already deleted" in the event loop after a window closed)."""
+    document = ScenarioDocument(io.load(DEFAULT_SCENARIO))
+    scene = MapScene(document)
+    scene.layers["adjacency"].setVisible(True)
+    overlay = scene.adjacency
+    shiboken6.delete(scene)  # the scene and its layers are gone; the document lives on
+    area = document.scenario.map.areas[0]
+    commands.execute(document, lambda s: ops.set_area_kind(s, area.id, "sea"), "Make it sea")
+    qtbot.wait(overlay.DELAY_MS + 100)  # the overlay's timer would fire here if it outlived the layer
+    assert not overlay._alive()
