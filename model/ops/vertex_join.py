@@ -144,10 +144,12 @@ def _check_crossings(
     for k, (bid, line) in enumerate(changed):
         for other_id, other in lines[k + 1 :]:
             if line.intersects(other) and not meets_at_ends(line, other):
-                where = line.intersection(other).representative_point()
+                meeting = line.intersection(other)
+                where = meeting.representative_point()
+                how = "cross" if meeting.geom_type in ("Point", "MultiPoint") else "run along"
                 raise InvalidGeometryError(
-                    f"the vertex would make boundary {bid} cross boundary {other_id} near "
-                    f"({where.x:g}, {where.y:g}); drop it where the borders do not cross"
+                    f"the vertex would make boundary {bid} {how} boundary {other_id} near "
+                    f"({where.x:g}, {where.y:g}); drop it where the borders neither cross nor overlap"
                 )
 
 
