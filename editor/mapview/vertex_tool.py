@@ -197,11 +197,13 @@ class VertexTool(Tool):
         if join is None:
             return True
         key = ("move_vertex", boundary_id, index, serial)
-        tolerance = self.tolerance()
+        # The snap point already lies on the segment: a grid step finds it again, and no node a
+        # little farther off (which the indicator did not show) can take its place.
+        grid = self.document.scenario.map.grid
         topology = self.document.topology
         joined = self.run(
             lambda s: ops.move_vertex_onto(
-                s, boundary_id, index, join.point, snap_distance=tolerance, topology=topology
+                s, boundary_id, index, join.point, snap_distance=grid, topology=topology
             ),
             "Move vertex",
             merge_key=key,
