@@ -93,3 +93,18 @@ def test_nothing_near_to_join_is_refused(grid: Scenario) -> None:
     new = dangle(grid)
     with pytest.raises(ops.PreconditionError, match=r"no other border within 0\.5"):
         ops.move_vertex_onto(grid, new, 1, (15, 16), snap_distance=0.5)
+
+
+def test_a_loose_end_dropped_on_an_island_ring_cuts_the_ring_there(grid: Scenario) -> None:
+    ring = ops.add_boundary(grid, [(12, 12), (18, 12), (18, 18), (12, 18), (12, 12)], snap_distance=0.5)
+    [island] = ring.created
+    new = ops.add_boundary(grid, [(10, 10), (11, 11)], snap_distance=0.5).created[0]
+    change = join(grid, new, 1, (12.3, 15))
+    assert grid.boundary_index()[new].points == [(10.0, 10.0), (12.0, 15.0)]
+    assert degrees(grid)[(12.0, 15.0)] == 3
+    [rest] = change.created
+    pieces = [grid.boundary_index()[island].points, grid.boundary_index()[rest].points]
+    assert sorted(len(p) for p in pieces) == [2, 5]  # (12, 15) to the ring's first point, and around
+    # No loose end is left: the new border is only a bridge to the island (one face on both sides).
+    [problem] = Topology.build(grid.map).linework_problems()
+    assert problem.boundary_ids == (new,) and "encloses nothing" in problem.message
