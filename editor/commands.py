@@ -87,6 +87,11 @@ class OpCommand(QUndoCommand):
         self._document.notify(_describe(self._redo, self.text()))
 
     @property
+    def merge_key(self) -> Hashable | None:
+        """The key of the continuous edit this step belongs to (None: it never merges)."""
+        return self._merge_key
+
+    @property
     def changes(self) -> Sequence[Change]:
         """The applied changes (empty while undone)."""
         return tuple(self._changes) if self._applied else ()

@@ -216,12 +216,24 @@ def nearest_vertex(
     return best[1] if best else None
 
 
-def nearest_segment(scene: Any, point: QPointF, tolerance: float) -> Snap | None:
-    """The closest point on a boundary within ``tolerance``; ``index`` is the segment's end vertex."""
+def nearest_segment(
+    scene: Any, point: QPointF, tolerance: float, exclude: tuple[str, int] | None = None
+) -> Snap | None:
+    """The closest point on a boundary within ``tolerance``; ``index`` is the segment's end vertex.
+
+    ``exclude`` is a vertex being dragged: every boundary through it is skipped (its segments
+    next to the vertex move with it and always lie within the tolerance).
+    """
     p = (point.x(), point.y())
     best: tuple[float, Snap] | None = None
+    skip: tuple[float, float] | None = None
+    if exclude is not None:
+        dragged = scene.boundary_points(exclude[0])
+        skip = dragged[exclude[1]] if 0 <= exclude[1] < len(dragged) else None
     for boundary_id in scene.boundaries_near(point, tolerance):
         points = scene.boundary_points(boundary_id)
+        if exclude is not None and (boundary_id == exclude[0] or skip in points):
+            continue
         for index in range(1, len(points)):
             q = _closest_on_segment(p, points[index - 1], points[index])
             d = distance(p, q)
@@ -248,17 +260,18 @@ def snap_point(
 
     ``first`` is the first point of a stroke being drawn: a point within the tolerance of it
     snaps there and closes the stroke (it wins over the linework, which usually lies as close).
-    A dragged vertex (``exclude``) snaps to other vertices only: the boundaries next to it always
-    pass within the tolerance, and snapping onto them would pin it in place. ``free`` (the user
-    holds ``FREE_MODIFIER``) skips snapping: the point only goes to the grid.
+    A dragged vertex (``exclude``) snaps to other vertices and onto other boundaries, never onto a
+    boundary through itself: those pass within the tolerance all the time, and snapping onto them
+    would pin it in place. ``free`` (the user holds ``FREE_MODIFIER``) skips snapping: the point
+    only goes to the grid.
     """
     if free:
         return Snap(on_grid(point, grid), "free")
     if first is not None and distance((point.x(), point.y()), first) <= tolerance:
         return Snap(first, "first")
     found = nearest_vertex(scene, point, tolerance, exclude)
-    if found is None and exclude is None:
-        found = nearest_segment(scene, point, tolerance)
+    if found is None:
+        found = nearest_segment(scene, point, tolerance, exclude)
     if found is not None:
         return found
     return Snap(on_grid(point, grid), "grid")

@@ -5,9 +5,13 @@
   inner vertices hollow; ``VertexHandles`` draws only the selected areas' vertices, with a level
   of detail, so it stays smooth on big maps); the vertex under the pointer gets its own handle.
 * Drag a vertex: every mouse move is a ``move_vertex`` edit; the moves of one drag merge into one
-  undo step. The vertex snaps to other vertices within ``SNAP_PIXELS`` screen pixels (the snap
-  indicator shows it), else the grid; Alt held places it freely. It does not snap onto the middle
-  of a segment: a node there would touch that border without being part of it.
+  undo step. The vertex snaps to other vertices within ``SNAP_PIXELS`` screen pixels, else to the
+  nearest point of another border (the snap indicator shows a square or a diamond), else the grid;
+  Alt held places it freely. Released on another border's segment, it joins the linework there
+  (``ops.move_vertex_onto``: that border is cut and gets a node where the vertex lands), still in
+  the drag's one undo step, since a vertex merely put down on a segment would touch that border
+  without being part of it. A join the model refuses (crossings, a face thinner than the grid)
+  undoes the drag: the vertex returns and the status bar says why.
 * Double-click on a boundary: insert a vertex there.
 * Ctrl+click (or right-click) on a vertex: delete it (end points are nodes and cannot be deleted).
 """
@@ -20,6 +24,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor import commands
 from editor.mapview.overlay import on_screen
 from editor.mapview.screen_markers import VertexHandles
 from editor.mapview.snap_indicator import SnapIndicator
@@ -67,8 +72,9 @@ class VertexTool(Tool):
     name = "Vertices"
     id = "vertex"
     hint = (
-        f"Drag a vertex (snaps to vertices; {FREE_HINT}); double-click a border to add one; "
-        "Ctrl+click a vertex to delete it; click an area to show its vertices"
+        f"Drag a vertex (snaps to vertices, joins a border it is dropped on; {FREE_HINT}); "
+        "double-click a border to add one; Ctrl+click a vertex to delete it; "
+        "click an area to show its vertices"
     )
 
     def __init__(self, view: object, context: object) -> None:
@@ -77,6 +83,7 @@ class VertexTool(Tool):
         self.handles = VertexHandles()
         self.indicator = SnapIndicator()
         self._drag: tuple[str, int, int] | None = None
+        self._join: Snap | None = None  # the other border under the dragged vertex, if any
 
     def activate(self) -> None:
         """Show the handle layer and the selected areas' vertices."""
@@ -93,6 +100,7 @@ class VertexTool(Tool):
     def deactivate(self) -> None:
         """Drop the handles."""
         self._drag = None
+        self._join = None
         self.indicator.detach()
         if self.handle.scene() is not None:
             self.handle.scene().removeItem(self.handle)
@@ -166,6 +174,7 @@ class VertexTool(Tool):
             free=placing_freely(event),
         )
         self.indicator.show_snap(self.view.map_scene, target)
+        self._join = target if target.kind == "segment" else None
         points = self.view.map_scene.boundary_points(boundary_id)
         if index < len(points) and points[index] == target.point:
             return True
@@ -179,11 +188,32 @@ class VertexTool(Tool):
         return True
 
     def release(self, point: QPointF, event: QMouseEvent) -> bool:
-        """End the drag."""
+        """End the drag; dropped on another border's segment, join the linework there."""
         if self._drag is None:
             return False
-        self._drag = None
+        boundary_id, index, serial = self._drag
+        join, self._drag, self._join = self._join, None, None
         self.indicator.clear()
+        if join is None:
+            return True
+        key = ("move_vertex", boundary_id, index, serial)
+        # The snap point already lies on the segment: a grid step finds it again, and no node a
+        # little farther off (which the indicator did not show) can take its place.
+        grid = self.document.scenario.map.grid
+        topology = self.document.topology
+        joined = self.run(
+            lambda s: ops.move_vertex_onto(
+                s, boundary_id, index, join.point, snap_distance=grid, topology=topology
+            ),
+            "Move vertex",
+            merge_key=key,
+        )
+        if not joined:  # the reason is on the status bar; the vertex goes back where the drag began
+            stack = self.document.undo_stack
+            top = stack.command(stack.index() - 1)
+            if isinstance(top, commands.OpCommand) and top.merge_key == key:
+                stack.undo()
+        self._show_handle(None)
         return True
 
     def double_click(self, point: QPointF, event: QMouseEvent) -> bool:

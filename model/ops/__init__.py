@@ -74,6 +74,7 @@ from model.ops.setup import (
 )
 from model.ops.tables import reset_table, set_table
 from model.ops.underlays import add_linework, add_underlay, remove_underlay, set_underlay
+from model.ops.vertex_join import move_vertex_onto
 
 __all__ = [
     "TARGETS",
@@ -105,6 +106,7 @@ __all__ = [
     "move_anchor",
     "move_unit",
     "move_vertex",
+    "move_vertex_onto",
     "new_id",
     "place_unit",
     "references",

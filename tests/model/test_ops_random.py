@@ -211,7 +211,7 @@ def drawing_step(
         st.sampled_from(
             [
                 *("draw", "draw", "split_area", "split_area", "split_crossed", "merge_areas"),
-                *("delete_boundary", "delete_area", "move_vertex", "move_anchor"),
+                *("delete_boundary", "delete_area", "move_vertex", "move_anchor", "join_vertex"),
             ]
         )
     )
@@ -273,6 +273,14 @@ def drawing_step(
         x, y = boundary.points[index]
         shift = (data.draw(st.floats(-1, 1)) * tolerance * 3, data.draw(st.floats(-1, 1)) * tolerance * 3)
         return kind, lambda: [ops.move_vertex(scenario, boundary.id, index, (x + shift[0], y + shift[1]))]
+    if kind == "join_vertex":  # a vertex dragged onto the linework, as the Vertices tool does
+        index = data.draw(st.integers(0, len(boundary.points) - 1))
+        target = on_linework(data, scenario)
+        return kind, lambda: [
+            ops.move_vertex_onto(
+                scenario, boundary.id, index, target, snap_distance=tolerance, topology=topology
+            )
+        ]
     return "delete_boundary", lambda: [ops.delete_boundary(scenario, boundary.id)]
 
 
