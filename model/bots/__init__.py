@@ -1,1 +1,4 @@
-"""AI seats: a Bot protocol shared by every ruleset, a random bot, and per-ruleset heuristic bots."""
+"""AI seats: the Bot protocol shared by every ruleset and the random bot.
+
+Each ruleset's heuristic bot lives in its own package (``model/rules/<id>/bot.py``).
+"""

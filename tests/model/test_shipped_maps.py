@@ -199,7 +199,7 @@ def test_no_area_is_cut_off(graphs: MapGraphs) -> None:
 @pytest.mark.parametrize("year", YEARS)
 def test_whole_ai_games_finish(scenarios: dict[int, Scenario], year: int) -> None:
     from model.bots.base import RandomBot, play
-    from model.bots.eotma_heuristic import EotmaHeuristicBot
+    from model.rules.eotma.bot import EotmaHeuristicBot
     from model.rules.eotma.game import build_game
 
     game = build_game(scenarios[year])

@@ -31,6 +31,6 @@ SPEC = RulesetSpec(
     tables_loader="model.rules.eotma.data:Rules.load",
     bots=(
         ("random", "model.bots.base:RandomBot"),
-        ("heuristic", "model.bots.eotma_heuristic:EotmaHeuristicBot"),
+        ("heuristic", "model.rules.eotma.bot:EotmaHeuristicBot"),
     ),
 )

@@ -31,6 +31,6 @@ SPEC = RulesetSpec(
     tables_dir="rulesets/seasons",
     bots=(
         ("random", "model.bots.base:RandomBot"),
-        ("heuristic", "model.bots.seasons:HeuristicBot"),
+        ("heuristic", "model.rules.seasons.bot:HeuristicBot"),
     ),
 )

@@ -7,7 +7,7 @@ import pytest
 from eotma_helpers import area, card, game, idx, start
 
 from model.bots.base import RandomBot, play
-from model.bots.eotma_heuristic import EotmaHeuristicBot
+from model.rules.eotma.bot import EotmaHeuristicBot
 from model.rules.eotma.game import AreaStart, Options
 from model.rules.eotma.state import EotmaState
 from model.rules.protocol import IllegalActionError

@@ -134,7 +134,7 @@ def test_23_32_step_4_an_overland_route_conquers_and_asks_passage_on_the_way() -
 
 
 def test_23_32_step_3_the_bot_takes_the_route_with_fewest_unfriendly_areas() -> None:
-    from model.bots.eotma_heuristic import EotmaHeuristicBot
+    from model.rules.eotma.bot import EotmaHeuristicBot
 
     state = two_route_state()
     state.apply("crusade")
@@ -268,7 +268,7 @@ def test_random_games_with_routes_and_crusader_states_keep_the_invariants() -> N
     from test_invariants import check_position
 
     from model.bots.base import RandomBot
-    from model.bots.eotma_heuristic import EotmaHeuristicBot
+    from model.rules.eotma.bot import EotmaHeuristicBot
 
     seen: set[str] = set()
     for seed in range(60):

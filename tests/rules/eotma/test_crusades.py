@@ -107,7 +107,7 @@ def test_random_games_with_crusades_keep_the_invariants() -> None:
     from test_invariants import check_position
 
     from model.bots.base import RandomBot
-    from model.bots.eotma_heuristic import EotmaHeuristicBot
+    from model.rules.eotma.bot import EotmaHeuristicBot
 
     for seed in range(40):
         state = crusade_state(overland=seed % 3 == 0)

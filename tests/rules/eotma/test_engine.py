@@ -10,7 +10,7 @@ import pytest
 from eotma_helpers import card, game, start
 
 from model.bots.base import RandomBot, play
-from model.bots.eotma_heuristic import EotmaHeuristicBot
+from model.rules.eotma.bot import EotmaHeuristicBot
 from model.rules.eotma.game import Options
 from model.rules.eotma.state import EotmaState
 from model.rules.protocol import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from eotma_helpers import idx, start
 
-from model.bots.eotma_heuristic import EotmaHeuristicBot
+from model.rules.eotma.bot import EotmaHeuristicBot
 from model.rules.eotma.game import Options
 
 

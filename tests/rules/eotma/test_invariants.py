@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from model import io
 from model.bots.base import RandomBot, play
-from model.bots.eotma_heuristic import EotmaHeuristicBot
+from model.rules.eotma.bot import EotmaHeuristicBot
 from model.rules.eotma.game import EotmaGame, Options, build_game
 from model.rules.eotma.state import EotmaState
 from model.rules.protocol import replay_log

@@ -9,7 +9,7 @@ from eotma_helpers import ISLE_LINKED, area, card, idx, start
 from test_crusader_routes_and_states import two_route_state
 
 from model.bots.base import RandomBot
-from model.bots.eotma_heuristic import EotmaHeuristicBot
+from model.rules.eotma.bot import EotmaHeuristicBot
 from model.rules.eotma.game import AreaStart, Options
 from model.rules.eotma.state import EotmaState
 from model.rules.protocol import IllegalActionError, MalformedActionError

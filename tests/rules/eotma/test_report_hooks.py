@@ -7,7 +7,7 @@ from pathlib import Path
 
 from model import io
 from model.bots.base import play
-from model.bots.eotma_heuristic import EotmaHeuristicBot
+from model.rules.eotma.bot import EotmaHeuristicBot
 from model.rules.eotma.game import build_game
 from model.rules.eotma.records import Partial
 from model.rules.eotma.state import TALLY, EotmaState

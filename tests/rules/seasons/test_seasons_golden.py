@@ -18,7 +18,7 @@ SEED = 7
 def record() -> dict[str, Any]:
     from model import io
     from model.bots.base import play
-    from model.bots.seasons import HeuristicBot
+    from model.rules.seasons.bot import HeuristicBot
     from model.rules.seasons.game import build_game
 
     game = build_game(io.load(Path(__file__).resolve().parents[3] / "scenarios" / "seasons-isles.mappa.json"))

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from model.bots.base import Bot, RandomBot, play
-from model.bots.seasons import HeuristicBot
 from model.rules.protocol import replay_log
 from model.rules.seasons.actions import Done
+from model.rules.seasons.bot import HeuristicBot
 from model.rules.seasons.game import SeasonsGame
 from model.rules.seasons.state import SeasonsState
 
