@@ -228,6 +228,10 @@ def build_scenario(
             f"{source}: the polygons cannot be joined into linework ({error}); clip the source with --bbox, "
             "or repair it in a GIS"
         ) from error
+    if not linework.lines:  # every shape vanished on the grid: there is no map to write
+        raise SourceError(
+            f"{source}: every shape is smaller than the grid ({grid:g}) and was dropped; give a finer --grid"
+        )
     options.report(0.8, "making the areas")
     scenario = _assemble(features, linework, grid, projection, units, options, source, warnings)
     return ImportResult(scenario, warnings, len(raw_features), outside, notes)
@@ -252,7 +256,8 @@ def _snap_and_separate(
     for feature in features:
         geometry = polygonal(snap(feature.geometry, grid))
         # A part that holds no grid point could carry no anchor (saving snaps anchors to the grid).
-        parts = [p for p in shapely.get_parts(geometry) if _holds_grid_point(p, grid)]
+        # (A shape that snapping collapses is one empty part, which holds no point at all.)
+        parts = [p for p in shapely.get_parts(geometry) if not p.is_empty and _holds_grid_point(p, grid)]
         thin += len(shapely.get_parts(geometry)) - len(parts)
         geometry = polygonal(MultiPolygon(parts)) if parts else Polygon()
         if geometry.is_empty:

@@ -397,3 +397,18 @@ def test_an_anchor_off_the_grid_by_float_noise_is_on_the_grid() -> None:
     assert anchored((4568.4, 3050.0))
     assert not anchored((4568.45, 3050.0))  # saving would move it
     assert not anchored((4600.0, 3050.0))  # on the border: in no face once saved
+
+
+def test_shapes_all_smaller_than_the_grid_are_refused_with_the_grid_named(tmp_path: Path) -> None:
+    square = [[[0, 0], [0.5, 0], [0.5, 0.5], [0, 0.5], [0, 0]]]
+    source = tmp_path / "specks.geojson"
+    feature = {
+        "type": "Feature",
+        "properties": {"name": "Speck"},
+        "geometry": {"type": "Polygon", "coordinates": square},
+    }
+    source.write_text(json.dumps({"type": "FeatureCollection", "features": [feature]}))
+    with pytest.raises(
+        SourceError, match=r"specks.geojson: every shape is smaller than the grid \(10\).*--grid"
+    ):
+        import_file("geojson", source, ImportOptions(coordinates="planar", grid=10.0))
