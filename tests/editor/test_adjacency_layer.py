@@ -21,12 +21,10 @@ from model.graph import MapGraphs
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
+def window(window: MainWindow) -> MainWindow:
+    """The conftest's window on the default scenario, shown at 1200 x 800 with the map fitted."""
     window.resize(1200, 800)
     window.show()
-    assert window.open_path(DEFAULT_SCENARIO)
     window.view.fit_map()
     return window
 

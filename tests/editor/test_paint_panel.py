@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import pytest
 from editor_helpers import dump
-from pytestqt.qtbot import QtBot
 from test_tools import Move, Press, Release, inside, send
 
-from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 from editor.mapview.paint_panel import PaintPanel, paintables
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
+def window(window: MainWindow) -> MainWindow:
+    """The conftest's window on the default scenario, shown at 1200 x 800 with the map fitted."""
     window.resize(1200, 800)
     window.show()
-    assert window.open_path(DEFAULT_SCENARIO)
     window.view.fit_map()
     return window
 
