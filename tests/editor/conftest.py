@@ -65,3 +65,12 @@ def window(qtbot: QtBot) -> MainWindow:
     qtbot.addWidget(window)
     assert window.open_path(DEFAULT_SCENARIO)
     return window
+
+
+@pytest.fixture
+def shown_window(window: MainWindow) -> MainWindow:
+    """The ``window``, shown at 1200 x 800 with the map fitted in view (for tests that draw or click)."""
+    window.resize(1200, 800)
+    window.show()
+    window.view.fit_map()
+    return window

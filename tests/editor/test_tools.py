@@ -18,12 +18,9 @@ DoubleClick = QEvent.Type.MouseButtonDblClick
 
 
 @pytest.fixture
-def window(window: MainWindow) -> MainWindow:
-    """The conftest's window on the default scenario, shown at 1200 x 800 with the map fitted."""
-    window.resize(1200, 800)
-    window.show()
-    window.view.fit_map()
-    return window
+def window(shown_window: MainWindow) -> MainWindow:
+    """This file's tests draw: the window is shown and fitted (conftest's ``shown_window``)."""
+    return shown_window
 
 
 def send(
