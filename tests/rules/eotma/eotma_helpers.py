@@ -169,6 +169,33 @@ def pagan_north(rules: Rules) -> EotmaState:
     return turn_of(game.new_state(1), "west")
 
 
+def rome_game(rome: AreaStart | None = None, **tables: Any) -> EotmaGame:
+    """Byzantium (court cpl, Eastern) and France (court paris, Latin) in 1100 under the schism (23).
+
+    ``rome`` (Latin) starts as ``rome`` says, or nobody's when None; ``tables`` override shipped ones.
+    """
+    board = Board.build(
+        [
+            LandSpec("rome", religion="latin"),
+            LandSpec("cpl", religion="eastern"),
+            LandSpec("paris", religion="latin"),
+        ],
+        catalog=CATALOG,
+    )
+    seats = [PlayerSetup("byzantium", court="cpl"), PlayerSetup("france", court="paris")]
+    starts = {"cpl": AreaStart("byzantium", 1), "paris": AreaStart("france", 1)}
+    if rome is not None:
+        starts["rome"] = rome
+    return EotmaGame(
+        board,
+        seats,
+        starts,
+        rules=rules_with(**tables),
+        options=Options(events=False, schism=True),
+        start_year=1100,
+    )
+
+
 def start(
     *cards: dict[str, Any], player: str = "west", hand: list[int] | None = None, **kwargs: Any
 ) -> EotmaState:

@@ -224,25 +224,9 @@ def test_19_2_holding_card_limit_is_three() -> None:
 
 
 def test_23_1_schism_influence_conditions() -> None:
-    from eotma_helpers import CATALOG, rules_with
+    from eotma_helpers import rome_game
 
-    from model.rules.eotma.board import Board, LandSpec
-    from model.rules.eotma.game import EotmaGame, PlayerSetup
-
-    board = Board.build(
-        [
-            LandSpec("rome", religion="latin"),
-            LandSpec("cpl", religion="eastern"),
-            LandSpec("paris", religion="latin"),
-        ],
-        catalog=CATALOG,
-    )
-    seats = [PlayerSetup("byzantium", court="cpl"), PlayerSetup("france", court="paris")]
-    starts = {"cpl": AreaStart("byzantium", 1), "paris": AreaStart("france", 1)}
-    g = EotmaGame(
-        board, seats, starts, rules=rules_with(), options=Options(events=False, schism=True), start_year=1100
-    )
-    state = g.new_state(2)
+    state = rome_game().new_state(2)
     assert not state.union  # 23.0/house default: after 1054 the churches start in schism
     assert schism.influence_condition(state) == 4
     state.ties[0] = 2
