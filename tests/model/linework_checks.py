@@ -1,9 +1,13 @@
-"""Checks shared by the tests of the linework ops (drawing a border, joining a dragged vertex)."""
+"""Checks and random points shared by the tests of the linework ops (drawing, splitting, joining)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+
+import shapely
+from hypothesis import strategies as st
+from shapely.geometry import LineString, Polygon
 
 from model import io, ops
 from model.scenario import Scenario
@@ -32,3 +36,20 @@ def checked_edit(scenario: Scenario, edit: Callable[[Topology], ops.Change]) -> 
     redo.revert(scenario)
     assert io.dumps(scenario) == after
     return change
+
+
+def point_in_face(data: st.DataObject, face: Polygon, margin: float) -> tuple[float, float]:
+    """A point inside ``face`` drawn by hypothesis: on a random chord at a random height.
+
+    The chord's height lies between ``margin`` and ``1 - margin`` of the face's height, the point
+    between 0.1 and 0.9 of the chord; a face with no chord there gives its ``point_on_surface``.
+    """
+    west, south, east, north = face.bounds
+    y = south + (north - south) * data.draw(st.floats(margin, 1 - margin))
+    chord = face.intersection(LineString([(west - 1, y), (east + 1, y)]))
+    pieces = [p for p in shapely.get_parts(chord) if p.length > 0]
+    if not pieces:
+        point = face.point_on_surface()
+        return (point.x, point.y)
+    at = data.draw(st.sampled_from(pieces)).interpolate(data.draw(st.floats(0.1, 0.9)), normalized=True)
+    return (at.x, at.y)
