@@ -15,6 +15,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
+from types import ModuleType
 
 from model import io
 from model.cli import COMMANDS as HEADLESS
@@ -47,15 +48,6 @@ def _run_edit(args: argparse.Namespace) -> int:
     if problem is not None:
         raise CliError(problem)
     # Imported here only, so that the headless commands never load Qt.
-    try:
-        # Before Qt loads: a missing system library (libxcb-cursor0...) is named with its install
-        # command, instead of Qt's bare "could not load the Qt platform plugin xcb".
-        system_libs = importlib.import_module("editor.system_libs")
-    except ModuleNotFoundError:
-        system_libs = None  # no editor package: importing editor.app below says so
-    problem: str | None = system_libs.check() if system_libs is not None else None
-    if problem is not None:
-        raise CliError(problem)
     try:
         app = importlib.import_module("editor.app")
     except ModuleNotFoundError as error:
@@ -98,12 +90,17 @@ def _configure_render(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _run_render_sheet(args: argparse.Namespace) -> int:
-    """``mappa render FILE -o OUT.pdf --sheet``: the print-and-play sheet (editor.export.pdf_sheet)."""
+def _rendering_module(name: str) -> ModuleType:
+    """Import the editor module ``name`` that draws (here only: the headless commands never load Qt)."""
     try:
-        sheet = importlib.import_module("editor.export.pdf_sheet")
+        return importlib.import_module(name)
     except ModuleNotFoundError as error:
         raise CliError(f"rendering needs the editor and PySide6: module {error.name!r} is missing") from error
+
+
+def _run_render_sheet(args: argparse.Namespace) -> int:
+    """``mappa render FILE -o OUT.pdf --sheet``: the print-and-play sheet (editor.export.pdf_sheet)."""
+    sheet = _rendering_module("editor.export.pdf_sheet")
     scenario = io.load(args.file)
     options = sheet.SheetOptions(
         paper=args.paper, pages_across=args.pages_across, mode=args.mode, orientation=args.orientation
@@ -128,10 +125,7 @@ def _run_render(args: argparse.Namespace) -> int:
     # Qt is imported here only (the headless commands never load it).
     if args.sheet:
         return _run_render_sheet(args)
-    try:
-        render = importlib.import_module("editor.render")
-    except ModuleNotFoundError as error:
-        raise CliError(f"rendering needs the editor and PySide6: module {error.name!r} is missing") from error
+    render = _rendering_module("editor.render")
     scenario = io.load(args.file)
     try:
         path = render.render_scenario(scenario, args.output, mode=args.mode, width=args.width)

@@ -227,25 +227,13 @@ def _constant_place(text: str) -> str:
     # state per character (the plain pattern took about 120 bytes per character of a long string).
     for match in re.finditer(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"|(-?Infinity|NaN)', text):
         if match.group(1):
-            line = text.count("\n", 0, match.start()) + 1
-            column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
-            return f"line {line}, column {column}"
+            return line_column(text, match.start())
     return ""
-
-
-def _json_path(location: tuple[int | str, ...]) -> str:
-    path = ""
-    for part in location:
-        if isinstance(part, int):
-            path += f"[{part}]"
-        else:
-            path += f".{part}" if path else part
-    return path
 
 
 def _describe(raw: dict[str, Any], location: tuple[int | str, ...]) -> str:
     """Add the id of the object holding a bad field, so that a stranger can find it in the file."""
-    path = _json_path(location)
+    path = join_path(location)
     node: Any = raw
     described = path
     for index, part in enumerate(location[:-1]):
@@ -254,7 +242,7 @@ def _describe(raw: dict[str, Any], location: tuple[int | str, ...]) -> str:
         except (KeyError, IndexError, TypeError):
             break
         if isinstance(part, int) and isinstance(node, dict) and isinstance(node.get("id"), str):
-            described = f"{path} (in {_json_path(location[: index + 1])}, id {node['id']!r})"
+            described = f"{path} (in {join_path(location[: index + 1])}, id {node['id']!r})"
     return described
 
 

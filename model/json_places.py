@@ -12,7 +12,7 @@ This module imports nothing else from the model.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]')
@@ -26,7 +26,7 @@ def line_column(text: str, offset: int) -> str:
     return f"line {line}, column {column}"
 
 
-def join_path(parts: list[str | int]) -> str:
+def join_path(parts: Sequence[str | int]) -> str:
     """A JSON path as the error messages write it: ``map.areas[3].attributes.x``."""
     path = ""
     for part in parts:

@@ -17,12 +17,11 @@ too (``ScenarioDocument.replaces_map``).
 from __future__ import annotations
 
 import inspect
-import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QSettings, QThread, Signal
+from PySide6.QtCore import QSettings, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDoubleSpinBox,
@@ -40,14 +39,13 @@ from PySide6.QtWidgets import (
 )
 
 from editor import commands
+from editor.dialogs.jobs import BackgroundJob, keep
 from editor.document import ScenarioDocument
 from model import ops
 from model.generate import GenerateError, Generation, TableError, generate_files
 from model.projection import BBox, MapProjection, ProjectionError
 from model.scenario import DEFAULT_RULESET_ID, AreaKind, ConnectionKind, Scenario
 from model.underlay import SHIPPED_BASEMAP, resolve_source
-
-log = logging.getLogger(__name__)
 
 EDIT_TEXT = "Generate map from points"
 SETTINGS_GROUP = "generate"
@@ -173,49 +171,23 @@ def summary_lines(outcome: Outcome, scenario: Scenario) -> list[str]:
     return lines
 
 
-class _Job(QThread):
+class _Job(BackgroundJob):
     """One generation in a thread of its own; the dialog drops the outcome if it stopped waiting.
 
-    A new thread per run, not a pooled one: pyproj keeps each thread's PROJ context in C
-    thread-local storage but frees it with the Python thread state, which a pooled thread drops
-    after every run, so the next run in that thread would use a freed context and crash.
+    Its outcome: serial, the ``Generation`` or None, the error or None (see
+    ``editor.dialogs.jobs`` for why a thread of its own and not a pooled one).
     """
 
-    outcome = Signal(int, object, object)
-    """serial, the ``Generation`` or None, the error or None (queued to the UI thread)."""
+    expected = (GenerateError, ProjectionError, OSError, ValueError)
+    what = "map generation"
 
     def __init__(self, serial: int, request: GenerateRequest) -> None:
-        super().__init__()
-        self.serial = serial
+        super().__init__(serial)
         self.request = request
 
-    def run(self) -> None:
-        """Generate; every failure becomes the outcome's error (a worker never dies silently)."""
-        generation: Generation | None = None
-        error: Exception | None = None
-        try:
-            generation = self.request.run()
-        except (GenerateError, ProjectionError, OSError, ValueError) as failure:
-            error = failure
-        except Exception as failure:  # a generator bug: report it, keep the editor alive
-            log.exception("map generation failed")
-            error = failure
-        self.outcome.emit(self.serial, generation, error)
-
-
-_JOBS: list[_Job] = []
-"""Runs under way or finished; kept here so that closing the dialog never frees a running thread."""
-
-
-def _prune() -> None:
-    _JOBS[:] = [job for job in _JOBS if not job.isFinished()]
-
-
-def _wait_for_jobs() -> None:
-    """Let runs under way end before the application quits (a QThread must not outlive its object)."""
-    for job in _JOBS:
-        job.wait()
-    _JOBS.clear()
+    def work(self) -> Generation:
+        """Generate the map the request asks for."""
+        return self.request.run()
 
 
 def apply_generation(document: ScenarioDocument, outcome: Outcome) -> None:
@@ -427,17 +399,11 @@ class GenerateDialog(QDialog):
         self.status.setText("Stopped. Change the inputs or Preview again.")
 
     def _start(self) -> None:
-        _prune()
-        if not _JOBS:
-            app = QCoreApplication.instance()
-            if app is not None and not app.property("mappa_generate_hooked"):
-                app.aboutToQuit.connect(_wait_for_jobs)
-                app.setProperty("mappa_generate_hooked", True)
         self._serial += 1
         self._requested = self.request()
         job = _Job(self._serial, self._requested)
         job.outcome.connect(self._finished)
-        _JOBS.append(job)
+        keep(job)
         self._waiting = job.serial
         self._set_busy(True)
         job.start()

@@ -13,12 +13,11 @@ new, unsaved document (after asking about unsaved changes to the current one).
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QSettings, QThread, Signal
+from PySide6.QtCore import QSettings, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -36,12 +35,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.dialogs.jobs import BackgroundJob, keep
 from model.exchange import run_import
 from model.importers.common import ImportResult, SourceError
 from model.importers.registry import Importer, Option, importers, make_options
 from model.scenario import AreaKind
-
-log = logging.getLogger(__name__)
 
 SETTINGS_GROUP = "import"
 
@@ -78,52 +76,31 @@ def summary_lines(outcome: ImportOutcome) -> list[str]:
     return lines
 
 
-class _Job(QThread):
-    """One import in a thread of its own (see the module doc for why not a pooled thread)."""
+class _Job(BackgroundJob):
+    """One import in a thread of its own (see ``editor.dialogs.jobs`` for why not a pooled one).
+
+    Its outcome: serial, the ``ImportResult`` or None, the error or None.
+    """
 
     progress = Signal(int, float, str)
     """serial, fraction done, what the import is doing (queued to the UI thread)."""
-    outcome = Signal(int, object, object)
-    """serial, the ``ImportResult`` or None, the error or None."""
+
+    expected = (SourceError, OSError, ValueError)
+    what = "import"
 
     def __init__(self, serial: int, importer: Importer, source: str, values: dict[str, Any]) -> None:
-        super().__init__()
-        self.serial = serial
+        super().__init__(serial)
         self.importer = importer
         self.source = source
         self.values = values
 
-    def run(self) -> None:
-        """Import; every failure becomes the outcome's error (a worker never dies silently)."""
-        result: ImportResult | None = None
-        error: Exception | None = None
-        try:
-            options = make_options(
-                self.importer,
-                {**self.values, "progress": lambda f, what: self.progress.emit(self.serial, f, what)},
-            )
-            result = run_import(self.importer.name, self.source, options)
-        except (SourceError, OSError, ValueError) as failure:
-            error = failure
-        except Exception as failure:  # an importer bug: report it, keep the editor alive
-            log.exception("import failed")
-            error = failure
-        self.outcome.emit(self.serial, result, error)
-
-
-_JOBS: list[_Job] = []
-"""Runs under way or finished; kept so that closing the dialog never frees a running thread."""
-
-
-def _prune() -> None:
-    _JOBS[:] = [job for job in _JOBS if not job.isFinished()]
-
-
-def _wait_for_jobs() -> None:
-    """Let runs under way end before the application quits (a QThread must not outlive its object)."""
-    for job in _JOBS:
-        job.wait()
-    _JOBS.clear()
+    def work(self) -> ImportResult:
+        """Import, the importer's progress reports emitted as ``progress``."""
+        options = make_options(
+            self.importer,
+            {**self.values, "progress": lambda f, what: self.progress.emit(self.serial, f, what)},
+        )
+        return run_import(self.importer.name, self.source, options)
 
 
 class _PathField(QWidget):
@@ -331,17 +308,11 @@ class ImportDialog(QDialog):
         if not source:
             self.status.setText(f"Choose the source: {self.importer.source.description}.")
             return
-        _prune()
-        if not _JOBS:
-            app = QCoreApplication.instance()
-            if app is not None and not app.property("mappa_import_hooked"):
-                app.aboutToQuit.connect(_wait_for_jobs)
-                app.setProperty("mappa_import_hooked", True)
         self._serial += 1
         job = _Job(self._serial, self.importer, source, self.values())
         job.progress.connect(self._progress)
         job.outcome.connect(self._finished)
-        _JOBS.append(job)
+        keep(job)
         self._waiting = job.serial
         self._set_busy(True)
         job.start()

@@ -120,16 +120,25 @@ class ImportResult:
     notes: list[str] = field(default_factory=list)
 
 
+def check_source_size(source: str, what: str, advice: str = "") -> None:
+    """Raise ``SourceError`` when the file ``source`` is over ``MAX_SOURCE_BYTES``.
+
+    ``what`` names the kind of file in the message, ``advice`` (": clip it first") ends it; an
+    unreadable file raises the ``OSError`` of ``os.path.getsize`` for the caller to word.
+    """
+    size = os.path.getsize(source)
+    if size > MAX_SOURCE_BYTES:
+        raise SourceError(
+            f"{source}: the file is {size / 1e6:.0f} MB; the limit for {what} is "
+            f"{MAX_SOURCE_BYTES / 1e6:.0f} MB{advice}"
+        )
+
+
 def read_json(path: str | os.PathLike[str], what: str) -> Any:
     """Read a JSON source file; raise ``SourceError`` naming the file and the place of any problem."""
     source = os.fspath(path)
     try:
-        size = os.path.getsize(source)
-        if size > MAX_SOURCE_BYTES:
-            raise SourceError(
-                f"{source}: the file is {size / 1e6:.0f} MB; the limit for {what} is "
-                f"{MAX_SOURCE_BYTES / 1e6:.0f} MB: clip it first"
-            )
+        check_source_size(source, what, ": clip it first")
         data = Path(source).read_bytes()
     except OSError as error:
         raise SourceError(f"{source}: cannot read ({error.strerror or error})") from error

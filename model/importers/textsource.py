@@ -13,19 +13,14 @@ from pathlib import Path
 import defusedxml.ElementTree as SafeElementTree
 from defusedxml import DefusedXmlException, DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden
 
-from model.importers.common import MAX_SOURCE_BYTES, SourceError
+from model.importers.common import SourceError, check_source_size
 
 
 def read_bytes(path: str | os.PathLike[str], what: str) -> bytes:
     """Return a source file's bytes; raise ``SourceError`` when it is missing, unreadable or too big."""
     source = os.fspath(path)
     try:
-        size = os.path.getsize(source)
-        if size > MAX_SOURCE_BYTES:
-            raise SourceError(
-                f"{source}: the file is {size / 1e6:.0f} MB; the limit for {what} is "
-                f"{MAX_SOURCE_BYTES / 1e6:.0f} MB"
-            )
+        check_source_size(source, what)
         return Path(source).read_bytes()
     except FileNotFoundError as error:
         raise SourceError(f"{source}: no such file (the {what} is needed)") from error

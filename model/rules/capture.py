@@ -12,11 +12,11 @@ unit ids never reuse an id the scenario ever had (:func:`fresh_ids`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.scenario import Scenario, Setup
+from model.scenario import AreaSetup, Scenario, Setup
 
 
 class CaptureError(ValueError):
@@ -65,6 +65,32 @@ def map_attributes(
         if merged != area.attributes:
             changed[area.id] = merged
     return changed
+
+
+def area_setups(
+    old: Setup,
+    played: Mapping[str, Mapping[str, Any]],
+    values: Callable[[Mapping[str, Any]], Mapping[str, Any]],
+    defaults: Mapping[str, Any],
+) -> dict[str, AreaSetup]:
+    """The setup's area entries for the ``played`` areas (id to the engine's view of the area).
+
+    Areas the engine does not track (sea areas...) keep their entry as it was, first, in the
+    file's order; each played area gets its ``owner`` and its previous attributes :func:`merge`-d
+    with ``values(area)``; an area with neither gets no entry.
+    """
+    areas: dict[str, AreaSetup] = {}
+    for area_id, entry in old.areas.items():
+        if area_id not in played:
+            areas[area_id] = entry
+    for area_id, area in played.items():
+        previous = old.areas.get(area_id)
+        before = previous.attributes if previous else {}
+        attributes = merge(before, values(area), defaults)
+        owner = area.get("owner")
+        if owner is not None or attributes:
+            areas[area_id] = AreaSetup(owner=owner, attributes=attributes)
+    return areas
 
 
 def all_ids(scenario: Scenario) -> set[str]:

@@ -130,6 +130,32 @@ def categorical(
     return Colouring(fills, legend)
 
 
+def graded(
+    scenario: Scenario,
+    key: str,
+    colour: Callable[[int], str],
+    label: Callable[[int], str],
+    allowed: Callable[[int], bool] = lambda value: True,
+) -> Colouring:
+    """Colour land by a whole-number attribute (a level, a count) read from each area's attributes.
+
+    A value that is not a whole number, or one ``allowed`` refuses, counts as 0; the legend lists
+    the values in use, lowest first, each with its ``colour`` and ``label``.
+    """
+    fills: dict[str, str] = {}
+    used: set[int] = set()
+    kinds = {area.id: area.kind for area in scenario.map.areas}
+    for area_id, values in area_values(scenario).items():
+        if kinds[area_id] is AreaKind.SEA:
+            fills[area_id] = SEA
+            continue
+        value = values.get(key, 0)
+        value = value if isinstance(value, int) and allowed(value) else 0
+        used.add(value)
+        fills[area_id] = colour(value)
+    return Colouring(fills, [LegendEntry(colour(v), label(v)) for v in sorted(used)])
+
+
 def _by_owner(scenario: Scenario, issues: list[Issue]) -> Colouring:
     owners = {e.id: (e.colour, e.name) for e in scenario.setup.empires}
     owners.update({m.id: (m.colour, f"{m.name} (Magnate)") for m in scenario.setup.magnates})

@@ -11,9 +11,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
 from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
 
 from editor.document import ScenarioDocument
 from editor.files import DEFAULT_SCENARIO
+from editor.mainwindow import MainWindow
 from model import io
 from model.scenario import Scenario
 
@@ -54,3 +56,21 @@ def scenario() -> Scenario:
 def document(scenario: Scenario) -> ScenarioDocument:
     """A document on the default scenario, with a path in no folder (never saved by tests)."""
     return ScenarioDocument(scenario)
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> MainWindow:
+    """A main window (not shown) with the bundled default scenario open; a test file may override it."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.open_path(DEFAULT_SCENARIO)
+    return window
+
+
+@pytest.fixture
+def shown_window(window: MainWindow) -> MainWindow:
+    """The ``window``, shown at 1200 x 800 with the map fitted in view (for tests that draw or click)."""
+    window.resize(1200, 800)
+    window.show()
+    window.view.fit_map()
+    return window

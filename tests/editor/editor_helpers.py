@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from pytestqt.qtbot import QtBot
+
+from editor.files import DEFAULT_SCENARIO
+from editor.mainwindow import MainWindow
+from editor.playtest.controller import PlaytestController
+from editor.playtest.session import HUMAN, PlaytestSetup
 from model import io
 from model.scenario import Scenario
 
@@ -9,3 +15,19 @@ from model.scenario import Scenario
 def dump(scenario: Scenario) -> str:
     """The scenario's canonical text, for comparing states before and after undo."""
     return io.dumps(scenario)
+
+
+def seasons_playtest(qtbot: QtBot, human: bool, seed: int) -> tuple[PlaytestController, MainWindow]:
+    """A window on the shipped Seasons scenario with a play-test started: random AI seats, the
+    first nation a human one when ``human``."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.open_path(DEFAULT_SCENARIO.parent / "seasons-isles.mappa.json")
+    controller = window.playtest  # type: ignore[attr-defined]
+    assert isinstance(controller, PlaytestController)
+    nations = [e.id for e in window.document.scenario.setup.empires]
+    seats = {n: "random" for n in nations}
+    if human:
+        seats[nations[0]] = HUMAN
+    assert controller.start(PlaytestSetup(seats, seed))
+    return controller, window

@@ -21,14 +21,9 @@ from model.graph import MapGraphs
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.resize(1200, 800)
-    window.show()
-    assert window.open_path(DEFAULT_SCENARIO)
-    window.view.fit_map()
-    return window
+def window(shown_window: MainWindow) -> MainWindow:
+    """This file's tests draw: the window is shown and fitted (conftest's ``shown_window``)."""
+    return shown_window
 
 
 def show_layer(window: MainWindow) -> None:

@@ -17,10 +17,8 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QMouseEvent, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-from pytestqt.qtbot import QtBot
 from shapely.geometry import LineString, Point
 
-from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 from editor.mapview.draw_tools import areas_crossed
 from editor.mapview.screen_markers import loose_ends
@@ -38,14 +36,9 @@ ZOOMS = (4.0, 16.0)
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.resize(1200, 800)
-    window.show()
-    assert window.open_path(DEFAULT_SCENARIO)
-    window.view.fit_map()
-    return window
+def window(shown_window: MainWindow) -> MainWindow:
+    """This file's tests draw: the window is shown and fitted (conftest's ``shown_window``)."""
+    return shown_window
 
 
 def set_zoom(window: MainWindow, zoom: float, centre: XY) -> None:

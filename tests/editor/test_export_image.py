@@ -6,25 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import pytest
 from PySide6.QtGui import QImage
-from pytestqt.qtbot import QtBot
 
 from editor.export.image import ExportOptions, export_image
 from editor.export.image_dialog import ExportDialog, export_with_dialog
-from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 from editor.render import render_scene
 
 SELECTION_RGB = (0xD7, 0x19, 0x1C)  # the selection outline's red (``ViewState.highlight_pen``)
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    assert window.open_path(DEFAULT_SCENARIO)
-    return window
 
 
 def _pixels(path: Path) -> np.ndarray:

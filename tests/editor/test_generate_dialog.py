@@ -10,7 +10,7 @@ import pytest
 from editor_helpers import dump
 from PySide6.QtWidgets import QDialog
 
-from editor.dialogs import generate as generate_module
+from editor.dialogs import jobs
 from editor.dialogs.generate import GenerateDialog, Outcome
 from editor.document import DocumentChange, ScenarioDocument
 from editor.mainwindow import MainWindow
@@ -176,7 +176,7 @@ def test_stop_drops_the_run_under_way(qtbot: Any, document: ScenarioDocument) ->
     dialog.stop()
     assert not dialog.running and dialog.preview_button.isEnabled()
     assert "Stopped" in dialog.status.text()
-    qtbot.waitUntil(lambda: not any(job.isRunning() for job in generate_module._JOBS), timeout=60_000)
+    qtbot.waitUntil(lambda: not any(job.isRunning() for job in jobs.JOBS), timeout=60_000)
     qtbot.wait(50)  # the finished run's outcome arrives, and is dropped
     assert dialog.outcome is None and not dialog.applied
     assert dump(document.scenario) == before and document.undo_stack.count() == 0

@@ -13,19 +13,10 @@ from pytestqt.qtbot import QtBot
 
 from editor import commands
 from editor.errors import install_excepthook
-from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 from editor.mapview.modes import get_mode
 from model import io, ops
 from model.issues import Issue, Severity
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    assert window.open_path(DEFAULT_SCENARIO)
-    return window
 
 
 def test_opens_the_default_scenario_with_every_area_drawn(window: MainWindow) -> None:

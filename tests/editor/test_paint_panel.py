@@ -4,23 +4,16 @@ from __future__ import annotations
 
 import pytest
 from editor_helpers import dump
-from pytestqt.qtbot import QtBot
 from test_tools import Move, Press, Release, inside, send
 
-from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 from editor.mapview.paint_panel import PaintPanel, paintables
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.resize(1200, 800)
-    window.show()
-    assert window.open_path(DEFAULT_SCENARIO)
-    window.view.fit_map()
-    return window
+def window(shown_window: MainWindow) -> MainWindow:
+    """This file's tests draw: the window is shown and fitted (conftest's ``shown_window``)."""
+    return shown_window
 
 
 def test_attributes_come_from_the_ruleset_schema() -> None:

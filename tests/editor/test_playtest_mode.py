@@ -20,14 +20,6 @@ from tests.editor.playtest_prompts import ScriptedPrompts
 SEED = 11
 
 
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    assert window.open_path(DEFAULT_SCENARIO)
-    return window
-
-
 def _controller(window: MainWindow) -> PlaytestController:
     controller = window.playtest  # type: ignore[attr-defined]
     assert isinstance(controller, PlaytestController)

@@ -6,34 +6,23 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from editor_helpers import seasons_playtest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from editor.files import DEFAULT_SCENARIO
-from editor.mainwindow import MainWindow
 from editor.playtest import status
 from editor.playtest.choices import Choice, group_actions
 from editor.playtest.controller import PlaytestController
 from editor.playtest.orders import HIDDEN_OUTLINE, LAST, OWN, REVEALED
 from editor.playtest.overlay import PlayOverlay
-from editor.playtest.session import HUMAN, PlaytestSetup
+from editor.playtest.session import HUMAN
 from model.rules.seasons.state import CASUALTIES, PLAN
 
 SEED = 11
 
 
 def _controller(qtbot: QtBot, human: bool = True) -> PlaytestController:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    assert window.open_path(DEFAULT_SCENARIO.parent / "seasons-isles.mappa.json")
-    controller = window.playtest  # type: ignore[attr-defined]
-    assert isinstance(controller, PlaytestController)
-    nations = [e.id for e in window.document.scenario.setup.empires]
-    seats = {n: "random" for n in nations}
-    if human:
-        seats[nations[0]] = HUMAN
-    assert controller.start(PlaytestSetup(seats, SEED))
-    return controller
+    return seasons_playtest(qtbot, human, SEED)[0]
 
 
 def _overlay(controller: PlaytestController) -> PlayOverlay:

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QRect, Qt
 from pytestqt.qtbot import QtBot
 
-from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 from editor.playtest.choices import group_actions
 from editor.playtest.controller import PlaytestController
@@ -19,14 +17,6 @@ from model.rules.eotma.game import AreaStart
 from tests.rules.eotma.eotma_helpers import card, start
 
 SEED = 11
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    assert window.open_path(DEFAULT_SCENARIO)
-    return window
 
 
 def _controller(window: MainWindow) -> PlaytestController:

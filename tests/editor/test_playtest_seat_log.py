@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
+from editor_helpers import seasons_playtest
 from pytestqt.qtbot import QtBot
 
-from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 from editor.playtest.controller import PlaytestController
-from editor.playtest.session import HUMAN, PlaytestSetup
+from editor.playtest.session import HUMAN
 
 SEED = 11
 KIND = re.compile(r"\b(infantry|cavalry|war boat|war_boat|siege)\b", re.IGNORECASE)
@@ -19,17 +19,7 @@ TREASURY = re.compile(r"(puts \d+ into supply|pays \d+ from supply|receives -?\d
 
 
 def _controller(qtbot: QtBot, human: bool) -> tuple[PlaytestController, MainWindow]:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    assert window.open_path(DEFAULT_SCENARIO.parent / "seasons-isles.mappa.json")
-    controller = window.playtest  # type: ignore[attr-defined]
-    assert isinstance(controller, PlaytestController)
-    nations = [e.id for e in window.document.scenario.setup.empires]
-    seats = {n: "random" for n in nations}
-    if human:
-        seats[nations[0]] = HUMAN
-    assert controller.start(PlaytestSetup(seats, SEED))
-    return controller, window
+    return seasons_playtest(qtbot, human, SEED)
 
 
 def _log_lines(controller: PlaytestController) -> list[tuple[str, str, bool]]:

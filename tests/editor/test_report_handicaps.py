@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-from pytestqt.qtbot import QtBot
-
 from editor import commands
-from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 from editor.playtest.report import ReportDock, report_dock
 from model import io, ops
@@ -14,14 +10,6 @@ from model.playtest import BalanceStats, GameResult
 from model.playtest.report import build_report, current_handicaps
 
 SEATS = ("aldmoor_kingdom", "kestrian_duchy", "sarnian_league")
-
-
-@pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    assert window.open_path(DEFAULT_SCENARIO)
-    return window
 
 
 def _show_report(window: MainWindow) -> ReportDock:

@@ -8,9 +8,7 @@ import pytest
 from editor_helpers import dump
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent
-from pytestqt.qtbot import QtBot
 
-from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 
 Press = QEvent.Type.MouseButtonPress
@@ -20,14 +18,9 @@ DoubleClick = QEvent.Type.MouseButtonDblClick
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.resize(1200, 800)
-    window.show()
-    assert window.open_path(DEFAULT_SCENARIO)
-    window.view.fit_map()
-    return window
+def window(shown_window: MainWindow) -> MainWindow:
+    """This file's tests draw: the window is shown and fitted (conftest's ``shown_window``)."""
+    return shown_window
 
 
 def send(

@@ -7,23 +7,16 @@ from editor_helpers import dump
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
-from pytestqt.qtbot import QtBot
 from test_tools import inside
 
 from editor.docks.units_palette import MIME_TYPE, UnitsPaletteDock
-from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.resize(1200, 800)
-    window.show()
-    assert window.open_path(DEFAULT_SCENARIO)
-    window.view.fit_map()
-    return window
+def window(shown_window: MainWindow) -> MainWindow:
+    """This file's tests draw: the window is shown and fitted (conftest's ``shown_window``)."""
+    return shown_window
 
 
 def _palette(window: MainWindow, owner: str, strength: int) -> UnitsPaletteDock:

@@ -9,38 +9,20 @@ downwards; ``h{r}{c}`` runs from (10c, 10r) to (10c + 10, 10r), ``v{r}{c}`` from
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
+from linework_checks import checked_edit, degrees
 
-from model import io, ops
+from model import ops
 from model.scenario import Scenario
 from model.topology import Topology
 from model.validate import validate
 
 
-def degrees(scenario: Scenario) -> Counter[tuple[float, float]]:
-    """Node -> how many boundary ends meet there."""
-    ends: Counter[tuple[float, float]] = Counter()
-    for boundary in scenario.map.boundaries:
-        ends[boundary.points[0]] += 1
-        ends[boundary.points[-1]] += 1
-    return ends
-
-
 def draw(scenario: Scenario, points: list[tuple[float, float]], snap: float = 0.5) -> ops.Change:
     """Draw through the ops with an up-to-date topology; check the local update and byte-exact undo."""
-    before = io.dumps(scenario)
-    topology = Topology.build(scenario.map)
-    change = ops.add_boundary(scenario, points, snap_distance=snap, topology=topology)
-    topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
-    assert topology.canonical() == Topology.build(scenario.map).canonical()
-    after = io.dumps(scenario)
-    redo = change.revert(scenario)
-    assert io.dumps(scenario) == before
-    redo.revert(scenario)
-    assert io.dumps(scenario) == after
-    return change
+    return checked_edit(
+        scenario, lambda topology: ops.add_boundary(scenario, points, snap_distance=snap, topology=topology)
+    )
 
 
 def test_from_the_middle_of_a_segment_to_the_middle_of_another_closes_a_face(grid: Scenario) -> None:

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import shapely
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from linework_checks import point_in_face
 from shapely.geometry import LineString
 
 from model import io, ops
@@ -164,15 +164,7 @@ CLEAN_DRAWING = {"split_area", "split_crossed", "draw"}
 
 def inside(data: st.DataObject, face: Any) -> tuple[float, float]:
     """A point inside a face, on a chord at a random height."""
-    west, south, east, north = face.bounds
-    y = south + (north - south) * data.draw(st.floats(0.05, 0.95))
-    chord = face.intersection(LineString([(west - 1, y), (east + 1, y)]))
-    pieces = [p for p in shapely.get_parts(chord) if p.length > 0]
-    if not pieces:
-        point = face.point_on_surface()
-        return (point.x, point.y)
-    at = data.draw(st.sampled_from(pieces)).interpolate(data.draw(st.floats(0.1, 0.9)), normalized=True)
-    return (at.x, at.y)
+    return point_in_face(data, face, 0.05)
 
 
 def on_linework(data: st.DataObject, scenario: Scenario) -> tuple[float, float]:

@@ -16,6 +16,7 @@ import pytest
 import shapely
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from linework_checks import point_in_face
 from shapely.geometry import LineString, Polygon
 from shapely.ops import split as split_polygon
 
@@ -173,16 +174,7 @@ def land_faces(path: Path) -> list[tuple[str, Polygon, tuple[float, float, float
 
 def point_inside(data: st.DataObject, face: Polygon) -> tuple[float, float]:
     """A point strictly inside the face: on a random chord at a random height."""
-    west, south, east, north = face.bounds
-    y = south + (north - south) * data.draw(st.floats(0.02, 0.98))
-    chord = face.intersection(LineString([(west - 1, y), (east + 1, y)]))
-    pieces = [p for p in shapely.get_parts(chord) if p.length > 0]
-    if not pieces:
-        inside = face.point_on_surface()
-        return (inside.x, inside.y)
-    piece = data.draw(st.sampled_from(pieces))
-    at = piece.interpolate(data.draw(st.floats(0.1, 0.9)), normalized=True)
-    return (at.x, at.y)
+    return point_in_face(data, face, 0.02)
 
 
 def outward(point: tuple[float, float], angle: float, bounds: tuple[float, ...]) -> tuple[float, float]:

@@ -6,9 +6,8 @@ runs from (10c, 10r) to (10c + 10, 10r), ``v{r}{c}`` from (10c, 10r) to (10c, 10
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
+from linework_checks import checked_edit, degrees
 
 from model import io, ops
 from model.scenario import Scenario
@@ -16,28 +15,14 @@ from model.topology import Topology
 from model.validate import validate
 
 
-def degrees(scenario: Scenario) -> Counter[tuple[float, float]]:
-    """Node -> how many boundary ends meet there."""
-    ends: Counter[tuple[float, float]] = Counter()
-    for boundary in scenario.map.boundaries:
-        ends[boundary.points[0]] += 1
-        ends[boundary.points[-1]] += 1
-    return ends
-
-
 def join(scenario: Scenario, boundary_id: str, index: int, point: tuple[float, float]) -> ops.Change:
     """Join through the op with an up-to-date topology; check the local update and byte-exact undo."""
-    before = io.dumps(scenario)
-    topology = Topology.build(scenario.map)
-    change = ops.move_vertex_onto(scenario, boundary_id, index, point, snap_distance=0.5, topology=topology)
-    topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
-    assert topology.canonical() == Topology.build(scenario.map).canonical()
-    after = io.dumps(scenario)
-    redo = change.revert(scenario)
-    assert io.dumps(scenario) == before
-    redo.revert(scenario)
-    assert io.dumps(scenario) == after
-    return change
+    return checked_edit(
+        scenario,
+        lambda topology: ops.move_vertex_onto(
+            scenario, boundary_id, index, point, snap_distance=0.5, topology=topology
+        ),
+    )
 
 
 def dangle(scenario: Scenario) -> str:

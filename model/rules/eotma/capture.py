@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from model.rules.capture import Captured, fresh_ids, map_attributes, merge
-from model.scenario import AreaSetup, Empire, Scenario, Setup, Unit
+from model.rules.capture import Captured, area_setups, fresh_ids, map_attributes, merge
+from model.scenario import Empire, Scenario, Setup, Unit
 
 CATHEDRAL_BIT = 1
 """EotMA civilisation markers are bits of ``civilisation``; the cathedral is the lowest (35)."""
@@ -54,18 +54,8 @@ def _area_values(area: Mapping[str, Any]) -> dict[str, Any]:
 
 def _setup(scenario: Scenario, view: Mapping[str, Any], union_at_start: bool | None) -> Setup:
     old = scenario.setup
-    areas: dict[str, AreaSetup] = {}
     # Sea areas and anything the engine does not track keep their entry as it was.
-    for area_id, entry in old.areas.items():
-        if area_id not in view["areas"]:
-            areas[area_id] = entry
-    for area_id, area in view["areas"].items():
-        previous = old.areas.get(area_id)
-        before = previous.attributes if previous else {}
-        attributes = merge(before, _area_values(area), AREA_DEFAULTS)
-        owner = area.get("owner")
-        if owner is not None or attributes:
-            areas[area_id] = AreaSetup(owner=owner, attributes=attributes)
+    areas = area_setups(old, view["areas"], _area_values, AREA_DEFAULTS)
     empires = []
     for empire in old.empires:
         data = view["empires"].get(empire.id)

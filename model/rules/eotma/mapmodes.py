@@ -8,7 +8,16 @@ missing value shows its default, as the inspector does. Plain colours, no Qt: th
 from __future__ import annotations
 
 from model.issues import Issue
-from model.rules.mapmodes import LAND, SEA, Colouring, LegendEntry, MapMode, area_values, categorical
+from model.rules.mapmodes import (
+    LAND,
+    SEA,
+    Colouring,
+    LegendEntry,
+    MapMode,
+    area_values,
+    categorical,
+    graded,
+)
 from model.scenario import AreaKind, Scenario
 
 # Social state -3..+3: red (unrest-prone) through neutral to green (settled).
@@ -39,19 +48,13 @@ def _by_language(scenario: Scenario, issues: list[Issue]) -> Colouring:
 
 
 def _by_social_state(scenario: Scenario, issues: list[Issue]) -> Colouring:
-    fills: dict[str, str] = {}
-    used: set[int] = set()
-    kinds = {area.id: area.kind for area in scenario.map.areas}
-    for area_id, values in area_values(scenario).items():
-        if kinds[area_id] is AreaKind.SEA:
-            fills[area_id] = SEA
-            continue
-        state = values.get("social_state", 0)
-        state = state if isinstance(state, int) and state in SOCIAL else 0
-        used.add(state)
-        fills[area_id] = SOCIAL[state]
-    legend = [LegendEntry(SOCIAL[s], f"Social state {s:+d}" if s else "Social state 0") for s in sorted(used)]
-    return Colouring(fills, legend)
+    return graded(
+        scenario,
+        "social_state",
+        SOCIAL.__getitem__,
+        lambda s: f"Social state {s:+d}" if s else "Social state 0",
+        allowed=SOCIAL.__contains__,
+    )
 
 
 def _population_colour(value: int) -> str:
@@ -61,19 +64,7 @@ def _population_colour(value: int) -> str:
 
 
 def _by_population(scenario: Scenario, issues: list[Issue]) -> Colouring:
-    fills: dict[str, str] = {}
-    used: set[int] = set()
-    kinds = {area.id: area.kind for area in scenario.map.areas}
-    for area_id, values in area_values(scenario).items():
-        if kinds[area_id] is AreaKind.SEA:
-            fills[area_id] = SEA
-            continue
-        population = values.get("population", 0)
-        population = population if isinstance(population, int) else 0
-        used.add(population)
-        fills[area_id] = _population_colour(population)
-    legend = [LegendEntry(_population_colour(p), f"Population {p}") for p in sorted(used)]
-    return Colouring(fills, legend)
+    return graded(scenario, "population", _population_colour, lambda p: f"Population {p}")
 
 
 def _by_seafaring(scenario: Scenario, issues: list[Issue]) -> Colouring:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from model.rules.capture import Captured, map_attributes, merge
-from model.scenario import AreaSetup, Empire, Scenario, Setup, Unit
+from model.rules.capture import Captured, area_setups, map_attributes, merge
+from model.scenario import Empire, Scenario, Setup, Unit
 
 
 def capture(scenario: Scenario, state: Any) -> Captured:
@@ -23,20 +23,14 @@ def capture(scenario: Scenario, state: Any) -> Captured:
     return Captured(setup, map_attributes(scenario, values, {"resources": 1}))
 
 
+def _area_values(area: Mapping[str, Any]) -> dict[str, Any]:
+    """An area's building and its damage, as the setup's attributes name them."""
+    return {"building": area.get("building"), "building_damage": int(area.get("damage") or 0)}
+
+
 def _setup(scenario: Scenario, board: Mapping[str, Any]) -> Setup:
     old = scenario.setup
-    areas: dict[str, AreaSetup] = {}
-    for area_id, entry in old.areas.items():
-        if area_id not in board["areas"]:
-            areas[area_id] = entry
-    for area_id, area in board["areas"].items():
-        previous = old.areas.get(area_id)
-        before = previous.attributes if previous else {}
-        values = {"building": area.get("building"), "building_damage": int(area.get("damage") or 0)}
-        attributes = merge(before, values, {"building": None, "building_damage": 0})
-        owner = area.get("owner")
-        if owner is not None or attributes:
-            areas[area_id] = AreaSetup(owner=owner, attributes=attributes)
+    areas = area_setups(old, board["areas"], _area_values, {"building": None, "building_damage": 0})
     empires = []
     for empire in old.empires:
         nation = board["nations"].get(empire.id)

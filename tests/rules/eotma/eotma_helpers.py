@@ -130,6 +130,72 @@ def turn_of(state: EotmaState, player: str, cards: list[int] | None = None) -> E
     return state
 
 
+def pagan_north(rules: Rules) -> EotmaState:
+    """West to move in a north of three Norse pagan areas (one religion group, 22.25) on a chain.
+
+    home (west's Latin court) - denmark (west's, tied to west) - norway (nobody's) - sweden (east's)
+    - east_home (east's Eastern court); all Aldic but east_home.
+    """
+    catalog = Catalog(
+        language_family=dict(CATALOG.language_family),
+        religion_group={**CATALOG.religion_group, "norse_pagan": "pagan"},
+        group_kind=dict(CATALOG.group_kind),
+        religion_names={**CATALOG.religion_names, "norse_pagan": "Norse Pagan"},
+    )
+    north = Board.build(
+        [
+            LandSpec("home", language="aldic", religion="latin"),
+            LandSpec("denmark", language="aldic", religion="norse_pagan"),
+            LandSpec("norway", language="aldic", religion="norse_pagan"),
+            LandSpec("sweden", language="aldic", religion="norse_pagan"),
+            LandSpec("east_home", language="kestrian", religion="eastern"),
+        ],
+        land_edges=[
+            ("home", "denmark"),
+            ("denmark", "norway"),
+            ("norway", "sweden"),
+            ("sweden", "east_home"),
+        ],
+        catalog=catalog,
+    )
+    seats = [PlayerSetup("west", court="home"), PlayerSetup("east", court="east_home")]
+    starts = {
+        "home": AreaStart("west", 1),
+        "denmark": AreaStart("west", 0, ties=("west",)),
+        "sweden": AreaStart("east", 0),
+        "east_home": AreaStart("east", 1),
+    }
+    game = EotmaGame(north, seats, starts, rules=rules, options=Options(events=False))
+    return turn_of(game.new_state(1), "west")
+
+
+def rome_game(rome: AreaStart | None = None, **tables: Any) -> EotmaGame:
+    """Byzantium (court cpl, Eastern) and France (court paris, Latin) in 1100 under the schism (23).
+
+    ``rome`` (Latin) starts as ``rome`` says, or nobody's when None; ``tables`` override shipped ones.
+    """
+    board = Board.build(
+        [
+            LandSpec("rome", religion="latin"),
+            LandSpec("cpl", religion="eastern"),
+            LandSpec("paris", religion="latin"),
+        ],
+        catalog=CATALOG,
+    )
+    seats = [PlayerSetup("byzantium", court="cpl"), PlayerSetup("france", court="paris")]
+    starts = {"cpl": AreaStart("byzantium", 1), "paris": AreaStart("france", 1)}
+    if rome is not None:
+        starts["rome"] = rome
+    return EotmaGame(
+        board,
+        seats,
+        starts,
+        rules=rules_with(**tables),
+        options=Options(events=False, schism=True),
+        start_year=1100,
+    )
+
+
 def start(
     *cards: dict[str, Any], player: str = "west", hand: list[int] | None = None, **kwargs: Any
 ) -> EotmaState:

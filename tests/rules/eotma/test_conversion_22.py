@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from eotma_helpers import CATALOG, area, card, idx, rules_with, start, turn_of
+from eotma_helpers import CATALOG, area, card, idx, pagan_north, rules_with, start
 
 from model.rules.eotma.board import Board, LandSpec
 from model.rules.eotma.data import Rules, RulesDataError
@@ -81,37 +81,7 @@ def test_23_11_under_a_union_an_area_of_the_other_church_needs_no_conversion() -
 
 
 def test_22_25_under_a_union_an_area_of_the_united_church_converts_with_its_group() -> None:
-    catalog = CATALOG.__class__(
-        language_family=dict(CATALOG.language_family),
-        religion_group={**CATALOG.religion_group, "norse_pagan": "pagan"},
-        group_kind=dict(CATALOG.group_kind),
-        religion_names={**CATALOG.religion_names, "norse_pagan": "Norse Pagan"},
-    )
-    board = Board.build(
-        [
-            LandSpec("home", language="aldic", religion="latin"),
-            LandSpec("denmark", language="aldic", religion="norse_pagan"),
-            LandSpec("norway", language="aldic", religion="norse_pagan"),
-            LandSpec("sweden", language="aldic", religion="norse_pagan"),
-            LandSpec("east_home", language="kestrian", religion="eastern"),
-        ],
-        land_edges=[
-            ("home", "denmark"),
-            ("denmark", "norway"),
-            ("norway", "sweden"),
-            ("sweden", "east_home"),
-        ],
-        catalog=catalog,
-    )
-    seats = [PlayerSetup("west", court="home"), PlayerSetup("east", court="east_home")]
-    starts = {
-        "home": AreaStart("west", 1),
-        "denmark": AreaStart("west", 0, ties=("west",)),
-        "sweden": AreaStart("east", 0),
-        "east_home": AreaStart("east", 1),
-    }
-    game = EotmaGame(board, seats, starts, rules=rules_with(C_ANY), options=Options(events=False))
-    state = turn_of(game.new_state(1), "west")
+    state = pagan_north(rules_with(C_ANY))
     state.union = True  # 23.11 U: the Eastern player is of the same church as the Latin one
     state.force_year_cards("west", [1, 1, 1])
     for _ in range(3):  # 12 - 6 = 6, halved for the tie (22.24): 3 C results

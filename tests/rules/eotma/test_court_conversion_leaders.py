@@ -224,25 +224,9 @@ def test_19_2_holding_card_limit_is_three() -> None:
 
 
 def test_23_1_schism_influence_conditions() -> None:
-    from eotma_helpers import CATALOG, rules_with
+    from eotma_helpers import rome_game
 
-    from model.rules.eotma.board import Board, LandSpec
-    from model.rules.eotma.game import EotmaGame, PlayerSetup
-
-    board = Board.build(
-        [
-            LandSpec("rome", religion="latin"),
-            LandSpec("cpl", religion="eastern"),
-            LandSpec("paris", religion="latin"),
-        ],
-        catalog=CATALOG,
-    )
-    seats = [PlayerSetup("byzantium", court="cpl"), PlayerSetup("france", court="paris")]
-    starts = {"cpl": AreaStart("byzantium", 1), "paris": AreaStart("france", 1)}
-    g = EotmaGame(
-        board, seats, starts, rules=rules_with(), options=Options(events=False, schism=True), start_year=1100
-    )
-    state = g.new_state(2)
+    state = rome_game().new_state(2)
     assert not state.union  # 23.0/house default: after 1054 the churches start in schism
     assert schism.influence_condition(state) == 4
     state.ties[0] = 2
@@ -350,44 +334,9 @@ def test_36_11_a_leader_card_adds_to_the_stature_for_one_endeavour() -> None:
 
 
 def test_22_25_a_pagan_group_converts_together_except_areas_of_another_faith() -> None:
-    from eotma_helpers import CATALOG, rules_with
+    from eotma_helpers import pagan_north, rules_with
 
-    from model.rules.eotma.board import Board, LandSpec
-    from model.rules.eotma.game import EotmaGame, PlayerSetup
-
-    catalog = CATALOG.__class__(
-        language_family=dict(CATALOG.language_family),
-        religion_group={**CATALOG.religion_group, "norse_pagan": "pagan"},
-        group_kind=dict(CATALOG.group_kind),
-        religion_names={**CATALOG.religion_names, "norse_pagan": "Norse Pagan"},
-    )
-    board = Board.build(
-        [
-            LandSpec("home", language="aldic", religion="latin"),
-            LandSpec("denmark", language="aldic", religion="norse_pagan"),
-            LandSpec("norway", language="aldic", religion="norse_pagan"),
-            LandSpec("sweden", language="aldic", religion="norse_pagan"),
-            LandSpec("east_home", language="kestrian", religion="eastern"),
-        ],
-        land_edges=[
-            ("home", "denmark"),
-            ("denmark", "norway"),
-            ("norway", "sweden"),
-            ("sweden", "east_home"),
-        ],
-        catalog=catalog,
-    )
-    seats = [PlayerSetup("west", court="home"), PlayerSetup("east", court="east_home")]
-    starts = {
-        "home": AreaStart("west", 1),
-        "denmark": AreaStart("west", 0, ties=("west",)),
-        "sweden": AreaStart("east", 0),
-        "east_home": AreaStart("east", 1),
-    }
-    rules = rules_with(C_ANY)
-    state = turn_of(
-        EotmaGame(board, seats, starts, rules=rules, options=Options(events=False)).new_state(1), "west"
-    )
+    state = pagan_north(rules_with(C_ANY))
     # Norse pagan 12 - a Christian church not in the chart 6 = 6, halved for the tie: 3 C results
     state.force_year_cards("west", [1, 1, 1])
     state.apply("conquest denmark from denmark")

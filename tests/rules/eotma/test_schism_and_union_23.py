@@ -8,39 +8,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from eotma_helpers import CATALOG, game, idx, rules_with, start
+from eotma_helpers import game, idx, rome_game, start
 
 from model import io
-from model.rules.eotma.board import Board, LandSpec
 from model.rules.eotma.data import _default_table
-from model.rules.eotma.game import AreaStart, EotmaGame, Options, PlayerSetup, build_game
+from model.rules.eotma.game import AreaStart, EotmaGame, Options, build_game
 from model.rules.eotma.ratings import religion_difference
 from model.rules.eotma.state import EotmaState
 
 
 def _rome_game(tables: dict[str, Any]) -> EotmaGame:
-    board = Board.build(
-        [
-            LandSpec("rome", religion="latin"),
-            LandSpec("cpl", religion="eastern"),
-            LandSpec("paris", religion="latin"),
-        ],
-        catalog=CATALOG,
-    )
-    seats = [PlayerSetup("byzantium", court="cpl"), PlayerSetup("france", court="paris")]
-    starts = {
-        "cpl": AreaStart("byzantium", 1),
-        "paris": AreaStart("france", 1),
-        "rome": AreaStart("byzantium", 1, ties=("france",)),
-    }
-    return EotmaGame(
-        board,
-        seats,
-        starts,
-        rules=rules_with(**tables),
-        options=Options(events=False, schism=True),
-        start_year=1100,
-    )
+    return rome_game(AreaStart("byzantium", 1, ties=("france",)), **tables)
 
 
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
