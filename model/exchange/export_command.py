@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from model import io
-from model.exchange.import_command import add_option
+from model.exchange.import_command import add_option, option_values
 from model.exporters.registry import Exporter, ExportError, ExportOptions, exporters
 from model.importers.common import SourceError
 from model.importers.registry import convert_values
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     """Read the scenario, write it in the chosen format, and say what was written."""
     exporter: Exporter = args.exporter
     scenario = io.load(args.file)
-    values = {option.key: getattr(args, option.dest, None) for option in exporter.options}
+    values = option_values(exporter.options, args)
     extra = convert_values(exporter.options, values, f"{exporter.name} export")
     result = exporter.run(scenario, args.output, ExportOptions(extra))
     for note in result.notes[1:]:

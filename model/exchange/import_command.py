@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from model import io
@@ -58,9 +59,9 @@ def add_option(parser: argparse.ArgumentParser, option: Option) -> None:
     )
 
 
-def option_values(importer: Importer, args: argparse.Namespace) -> dict[str, Any]:
-    """The values of the format's options as given on the command line (keyed by option key)."""
-    return {option.key: getattr(args, option.dest, None) for option in importer.options}
+def option_values(options: Sequence[Option], args: argparse.Namespace) -> dict[str, Any]:
+    """The values of a format's options as given on the command line (keyed by option key)."""
+    return {option.key: getattr(args, option.dest, None) for option in options}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "connections":
         return connections_command.run(args)
     importer: Importer = args.importer
-    options = make_options(importer, option_values(importer, args))
+    options = make_options(importer, option_values(importer.options, args))
     result = run_import(importer.name, args.source, options)
     for note in result.notes:
         print(f"{args.source}: {note}")

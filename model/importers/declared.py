@@ -204,14 +204,9 @@ def reconcile(scenario: Scenario, declared: Declared) -> Reconciled:
     return Reconciled(ids, summary, added, blocked, unmatched, missing)
 
 
-def declared_pairs(neighbours: dict[str, Iterable[str]]) -> set[frozenset[str]]:
-    """Return the unordered pairs of a neighbour listing (either direction counts; self links drop)."""
-    return {frozenset((a, b)) for a, others in neighbours.items() for b in others if a != b}
-
-
 def pairs_of(edges: Iterable[tuple[str, str]]) -> set[frozenset[str]]:
     """Return the unordered pairs of a list of edges, without self links."""
     return {frozenset(edge) for edge in edges if edge[0] != edge[1]}
 
 
-__all__ = ["Declared", "Reconciled", "declared_pairs", "pairs_of", "reconcile"]
+__all__ = ["Declared", "Reconciled", "pairs_of", "reconcile"]

@@ -67,7 +67,7 @@ def movements(variant: VariantMap) -> tuple[dict[frozenset[str], Movement], list
     """
     pairs: dict[frozenset[str], Movement] = {}
     coastal: list[str] = []
-    terrains = {variant.province(k): p.terrain for k, p in variant.places.items() if "/" not in k}
+    terrains = variant.terrains()
     for key, place in variant.places.items():
         here = variant.province(key)
         for written in place.abuts:
@@ -198,11 +198,7 @@ def import_diplomacy(source: str, options: ImportOptions | None = None) -> Impor
     moves, coastal = movements(variant)
     pairs = set(moves)
     svg = options.extra.get("svg")
-    water = {
-        _name(variant, variant.province(key)): place.terrain == "WATER"
-        for key, place in variant.places.items()
-        if "/" not in key
-    }
+    water = {_name(variant, province): terrain == "WATER" for province, terrain in variant.terrains().items()}
     if svg:
         features, found = _svg_features(variant, str(svg))
         if not features:
@@ -244,7 +240,7 @@ def _dropped(
 ) -> list[str]:
     """What the scenario cannot hold, each listed; the powers are added when the ruleset allows."""
     warnings: list[str] = []
-    kinds = {variant.province(k): p.terrain for k, p in variant.places.items() if "/" not in k}
+    kinds = variant.terrains()
 
     def listing(items: list[str]) -> str:
         more = f" and {len(items) - LISTED} more" if len(items) > LISTED else ""

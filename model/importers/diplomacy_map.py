@@ -79,6 +79,10 @@ class VariantMap:
         """The province of a place: ``SPA/NC`` -> ``SPA``."""
         return abbreviation.split("/")[0].upper()
 
+    def terrains(self) -> dict[str, str]:
+        """Each province's terrain (its coasts, ``SPA/NC``, left out), in file order."""
+        return {self.province(k): p.terrain for k, p in self.places.items() if "/" not in k}
+
     def supply_centres(self) -> set[str]:
         """Every supply centre: homes, owned and unowned centres."""
         centres = set(self.unowned)
