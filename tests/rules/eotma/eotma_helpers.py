@@ -51,6 +51,24 @@ SEAS = ["inner", "outer"]
 COAST = [("home", "inner"), ("isle", "inner"), ("isle", "outer"), ("faraway", "outer"), ("venice", "outer")]
 
 
+VIKINGS = {
+    "note": "one raider with one raid",
+    "raiders": [
+        {
+            "id": "vikings",
+            "name": "Vikings",
+            "years": [900, 1100],
+            "stature": [[9999, 5]],
+            "raids": 1,
+            "language": None,
+            "religion": None,
+            "targets": {"seas": ["inner"], "near": [], "steps": 0},
+        }
+    ],
+}
+"""The raiders table of the raider tests: the Vikings, one raid on the inner sea, 900-1100."""
+
+
 def board() -> Board:
     """Return the test board."""
     return Board.build(LANDS, SEAS, LAND_EDGES, [("inner", "outer")], COAST, CATALOG)
