@@ -187,10 +187,13 @@ def pagan_north(rules: Rules) -> EotmaState:
     return turn_of(game.new_state(1), "west")
 
 
-def rome_game(rome: AreaStart | None = None, **tables: Any) -> EotmaGame:
+def rome_game(
+    rome: AreaStart | None = None, *, cards: tuple[dict[str, Any], ...] = (), **tables: Any
+) -> EotmaGame:
     """Byzantium (court cpl, Eastern) and France (court paris, Latin) in 1100 under the schism (23).
 
-    ``rome`` (Latin) starts as ``rome`` says, or nobody's when None; ``tables`` override shipped ones.
+    ``rome`` (Latin) starts as ``rome`` says, or nobody's when None; ``cards`` are the year deck
+    (before the blanks, see :func:`rules_with`); ``tables`` override shipped ones.
     """
     board = Board.build(
         [
@@ -208,7 +211,7 @@ def rome_game(rome: AreaStart | None = None, **tables: Any) -> EotmaGame:
         board,
         seats,
         starts,
-        rules=rules_with(**tables),
+        rules=rules_with(*cards, **tables),
         options=Options(events=False, schism=True),
         start_year=1100,
     )
