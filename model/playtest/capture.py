@@ -40,7 +40,7 @@ def capture(scenario: Scenario, state: Any) -> Captured:
     except LookupError as error:
         raise CaptureError(str(error)) from error
     captured = function(scenario, state)
-    _validate(scenario, captured.setup, captured.areas)
+    _validate(spec, captured.setup, captured.areas)
     return captured
 
 
@@ -52,11 +52,8 @@ def capture_setup(scenario: Scenario, state: Any) -> Setup:
 # --- checks and summary --------------------------------------------------------------------------
 
 
-def _validate(scenario: Scenario, setup: Setup, map_areas: Mapping[str, Mapping[str, Any]]) -> None:
+def _validate(spec: registry.RulesetSpec, setup: Setup, map_areas: Mapping[str, Mapping[str, Any]]) -> None:
     """Check every written attribute against the ruleset's schema (a play value out of range)."""
-    spec = registry.get(scenario.ruleset.id)
-    if spec is None:
-        return
     where = ""
     try:
         for area_id, attributes in map_areas.items():

@@ -53,7 +53,7 @@ class UnknownReachError(KeyError):
 
 def _plain_distance(scenario: Scenario, graphs: MapGraphs) -> Reacher:
     def distances(start: str) -> Distances:
-        _require(graphs, start)
+        require_area(graphs, start)
         return dict(nx.single_source_shortest_path_length(graphs.full, start))
 
     return distances
@@ -70,7 +70,8 @@ PLAIN = Reach(
 """The reach every ruleset has: breadth-first distance in the full adjacency graph."""
 
 
-def _require(graphs: MapGraphs, start: str) -> None:
+def require_area(graphs: MapGraphs, start: str) -> None:
+    """Raise KeyError when the start area is not on the map (for a ruleset's reaches too)."""
     if start not in graphs.full:
         raise KeyError(f"no area with id {start!r} on the map")
 

@@ -132,18 +132,29 @@ def test_capture_writes_the_final_owners_back_as_the_setup(
     assert len(lines) == 7
 
 
+def _write_dist(folder: Path, name: str, entry_points: str) -> None:
+    """Write what installing the distribution ``name`` leaves in ``folder``: its dist-info with
+    these ``mappa.rulesets`` entry point lines."""
+    dist = folder / f"{name.replace('-', '_')}-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[mappa.rulesets]\n" + entry_points)
+
+
+def _empty_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Start the ruleset registry over, nothing discovered yet (restored after the test)."""
+    monkeypatch.setattr(registry, "_REGISTRY", {})
+    monkeypatch.setattr(registry, "_PROBLEMS", [])
+    monkeypatch.setattr(registry, "_discovered", False)
+
+
 def test_a_ruleset_installed_as_a_distribution_is_found_by_its_entry_point(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # What `pip install stake-rules` would leave on sys.path: a dist-info with the entry point.
-    dist = tmp_path / "stake_rules-1.0.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: stake-rules\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text("[mappa.rulesets]\ntoy = toyrules.model_part:SPEC\n")
+    _write_dist(tmp_path, "stake-rules", "toy = toyrules.model_part:SPEC\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(registry, "_REGISTRY", {})
-    monkeypatch.setattr(registry, "_PROBLEMS", [])
-    monkeypatch.setattr(registry, "_discovered", False)
+    _empty_registry(monkeypatch)
     assert registry.known() == ["eotma", "seasons", "toy"]
     assert registry.get("toy") is model_part.SPEC
     assert registry.problems() == []
@@ -152,16 +163,13 @@ def test_a_ruleset_installed_as_a_distribution_is_found_by_its_entry_point(
 def test_a_broken_entry_point_is_reported_and_the_others_still_load(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    dist = tmp_path / "broken_rules-1.0.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-rules\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text(
-        "[mappa.rulesets]\nnowhere = toyrules.no_such_module:SPEC\nmislabelled = toyrules.model_part:SPEC\n"
+    _write_dist(
+        tmp_path,
+        "broken-rules",
+        "nowhere = toyrules.no_such_module:SPEC\nmislabelled = toyrules.model_part:SPEC\n",
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(registry, "_REGISTRY", {})
-    monkeypatch.setattr(registry, "_PROBLEMS", [])
-    monkeypatch.setattr(registry, "_discovered", False)
+    _empty_registry(monkeypatch)
     assert registry.known() == ["eotma", "seasons"]
     problems = registry.problems()
     assert len(problems) == 2
@@ -184,10 +192,7 @@ def test_registered_restores_the_ruleset_it_shadowed() -> None:
 def test_the_mappa_command_finds_an_installed_ruleset_in_a_fresh_process(tmp_path: Path) -> None:
     # As after `pip install stake-rules`: no registration by hand, only the entry point.
     site = tmp_path / "site"
-    dist = site / "stake_rules-1.0.dist-info"
-    dist.mkdir(parents=True)
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: stake-rules\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text("[mappa.rulesets]\ntoy = toyrules.model_part:SPEC\n")
+    _write_dist(site, "stake-rules", "toy = toyrules.model_part:SPEC\n")
     package_root = Path(toyrules.__file__).resolve().parents[1]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(package_root)])}
     script = "import sys; from editor.cli_entry import main; sys.exit(main(sys.argv[1:]))"
@@ -225,9 +230,7 @@ def test_its_engine_obeys_the_protocol(scenario: Scenario, toy: registry.Ruleset
 
 def test_without_any_entry_point_the_message_says_to_reinstall(monkeypatch: pytest.MonkeyPatch) -> None:
     # A checkout run without installing it has no package metadata, hence no ruleset at all.
-    monkeypatch.setattr(registry, "_REGISTRY", {})
-    monkeypatch.setattr(registry, "_PROBLEMS", [])
-    monkeypatch.setattr(registry, "_discovered", False)
+    _empty_registry(monkeypatch)
     monkeypatch.setattr(registry, "_entry_points", list)
     assert registry.known() == []
     (unknown,) = [

@@ -113,6 +113,9 @@ class Move:
     listing: Listing | None = None
     listed_in: tuple[str, ...] = ()
     """The steps (:data:`STEPS`) whose list holds this move's ``listing``."""
+    tax_block: str | None = None
+    """Why it is refused inside an open taxation block (16.14), checked before ``problem``;
+    None when the taxation block does not refuse it (or ``problem`` says so itself)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,8 +155,6 @@ def _move_army_problem(state: Position, action: MoveArmy, player: int) -> str | 
 
 
 def _endeavour_problem(state: Position, action: Endeavour, player: int) -> str | None:
-    if state.tax_stage == 1:
-        return _TAX_BLOCK_ENDEAVOUR
     return problem(state, player, action)
 
 
@@ -181,8 +182,6 @@ def _end_taxation_problem(state: Position, _action: EndTaxation, _player: int) -
 
 
 def _play_card_problem(state: Position, action: PlayCard, player: int) -> str | None:
-    if state.tax_stage == 1:
-        return _TAX_BLOCK
     return events.play_problem(state, player, action.card, action.area, action.empire)
 
 
@@ -198,8 +197,6 @@ def _ask_asylum_problem(state: Position, action: AskAsylum, player: int) -> str 
 
 
 def _rule_palaces_problem(state: Position, action: RulePalaces, player: int) -> str | None:
-    if state.tax_stage == 1:
-        return _TAX_BLOCK_ENDEAVOUR
     index = state.game.board.index
     unknown = [a for a in action.targets if a not in index]
     if unknown:
@@ -208,8 +205,6 @@ def _rule_palaces_problem(state: Position, action: RulePalaces, player: int) -> 
 
 
 def _disband_problem(state: Position, action: Disband, player: int) -> str | None:
-    if state.tax_stage == 1:
-        return _TAX_BLOCK
     return sequence.disband_problem(state, player, action.area, action.unit)
 
 
@@ -239,8 +234,6 @@ def _call_crusade_problem(state: Position, _action: CallCrusade, player: int) ->
 
 
 def _give_problem(state: Position, action: Give, player: int) -> str | None:
-    if state.tax_stage == 1:
-        return _TAX_BLOCK
     why = parleys.give_problem(state, player, action.empire, action.what, action.value)
     if why is None and action.conversion:
         game = state.game
@@ -250,14 +243,10 @@ def _give_problem(state: Position, action: Give, player: int) -> str | None:
 
 
 def _call_parley_problem(state: Position, action: CallParley, player: int) -> str | None:
-    if state.tax_stage == 1:
-        return _TAX_BLOCK
     return parleys.call_problem(state, player, action.kind, action.area)
 
 
 def _agree_problem(state: Position, action: Agree, player: int) -> str | None:
-    if state.tax_stage == 1:
-        return _TAX_BLOCK
     return parleys.agreement_problem(state, player, action.empire)
 
 
@@ -638,7 +627,7 @@ MOVES: tuple[Move, ...] = (
     ),
     Move(
         Endeavour, "9-15, 33, 34.11, 35.11, 16.14", _endeavour, problem=_endeavour_problem,
-        listing=_endeavour_listing, listed_in=("main",),
+        listing=_endeavour_listing, listed_in=("main",), tax_block=_TAX_BLOCK_ENDEAVOUR,
     ),
     Move(
         BeginTaxation, "16.14, 19.2, 21.0", _begin_taxation, problem=_begin_taxation_problem,
@@ -659,11 +648,11 @@ MOVES: tuple[Move, ...] = (
     ),
     Move(
         PlayCard, "19, 36.11, 12.43", _play_card, problem=_play_card_problem,
-        listing=legal.card_actions, listed_in=("main",),
+        listing=legal.card_actions, listed_in=("main",), tax_block=_TAX_BLOCK,
     ),
     Move(
         Give, "20.1, 22.21", _give, problem=_give_problem,
-        listing=legal.gift_actions, listed_in=("main",),
+        listing=legal.gift_actions, listed_in=("main",), tax_block=_TAX_BLOCK,
     ),
     Move(
         CallCrusade, "23.31", _call_crusade, problem=_call_crusade_problem,
@@ -671,12 +660,12 @@ MOVES: tuple[Move, ...] = (
     ),
     Move(
         CallParley, "20.4, 20.42, 20.44-20.46", _call_parley, problem=_call_parley_problem,
-        listing=legal.parley_actions, listed_in=("main",),
+        listing=legal.parley_actions, listed_in=("main",), tax_block=_TAX_BLOCK,
     ),
-    Move(Agree, "20.3 (typed, never listed)", _agree, problem=_agree_problem),
+    Move(Agree, "20.3 (typed, never listed)", _agree, problem=_agree_problem, tax_block=_TAX_BLOCK),
     Move(
         RulePalaces, "35.33", _rule_palaces, problem=_rule_palaces_problem,
-        listing=legal.palace_actions, listed_in=("main",),
+        listing=legal.palace_actions, listed_in=("main",), tax_block=_TAX_BLOCK_ENDEAVOUR,
     ),
     Move(
         ReduceFort, "14.43", _reduce_fort, problem=_reduce_fort_problem,
@@ -688,7 +677,7 @@ MOVES: tuple[Move, ...] = (
     ),
     Move(
         Disband, "33.23, 34.12", _disband, problem=_disband_problem, answer=_disband_answer,
-        listing=_disband_listing, listed_in=("main",),
+        listing=_disband_listing, listed_in=("main",), tax_block=_TAX_BLOCK,
     ),
     Move(
         EndTurn, "13.13, 16.14", _end_turn, problem=_end_turn_problem,
@@ -945,6 +934,8 @@ def why_not(state: Position, action: Action) -> str | None:
         return "armies move only at the start of the turn (33.4)"
     if move.when != "turn" or move.problem is None:
         return f"{action.VERB!r} is not possible now: it is {state.game.player_ids[player]}'s turn"
+    if move.tax_block is not None and state.tax_stage == 1:
+        return move.tax_block
     return move.problem(state, action, player)
 
 

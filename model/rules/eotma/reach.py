@@ -21,7 +21,7 @@ from model.rules import tables
 from model.rules.eotma.board import Board
 from model.rules.eotma.data import TABLE_IDS, Rules
 from model.rules.eotma.territory import endeavour_sea_range
-from model.rules.reach import Distances, Reach, Reacher, bfs
+from model.rules.reach import Distances, Reach, Reacher, bfs, require_area
 from model.scenario import Scenario
 
 
@@ -31,16 +31,11 @@ def _compile(scenario: Scenario, graphs: MapGraphs) -> tuple[Board, Rules]:
     return board, rules
 
 
-def _check(graphs: MapGraphs, start: str) -> None:
-    if start not in graphs.full:
-        raise KeyError(f"no area with id {start!r} on the map")
-
-
 def _land_steps(scenario: Scenario, graphs: MapGraphs) -> Reacher:
     board = Board.from_scenario(scenario, graphs)
 
     def distances(start: str) -> Distances:
-        _check(graphs, start)
+        require_area(graphs, start)
         if start not in board.index:
             return {start: 0}  # a sea area: no land step starts there
         ids, index = board.ids, board.index
@@ -54,7 +49,7 @@ def _sea_reach(scenario: Scenario, graphs: MapGraphs, fleets: int | None) -> Rea
     points = rules.max_unit if fleets is None else fleets
 
     def distances(start: str) -> Distances:
-        _check(graphs, start)
+        require_area(graphs, start)
         if start not in board.index:
             return {start: 0}  # endeavours start from a land base (9.53)
         base = board.index[start]

@@ -51,6 +51,24 @@ SEAS = ["inner", "outer"]
 COAST = [("home", "inner"), ("isle", "inner"), ("isle", "outer"), ("faraway", "outer"), ("venice", "outer")]
 
 
+VIKINGS = {
+    "note": "one raider with one raid",
+    "raiders": [
+        {
+            "id": "vikings",
+            "name": "Vikings",
+            "years": [900, 1100],
+            "stature": [[9999, 5]],
+            "raids": 1,
+            "language": None,
+            "religion": None,
+            "targets": {"seas": ["inner"], "near": [], "steps": 0},
+        }
+    ],
+}
+"""The raiders table of the raider tests: the Vikings, one raid on the inner sea, 900-1100."""
+
+
 def board() -> Board:
     """Return the test board."""
     return Board.build(LANDS, SEAS, LAND_EDGES, [("inner", "outer")], COAST, CATALOG)
@@ -169,10 +187,13 @@ def pagan_north(rules: Rules) -> EotmaState:
     return turn_of(game.new_state(1), "west")
 
 
-def rome_game(rome: AreaStart | None = None, **tables: Any) -> EotmaGame:
+def rome_game(
+    rome: AreaStart | None = None, *, cards: tuple[dict[str, Any], ...] = (), **tables: Any
+) -> EotmaGame:
     """Byzantium (court cpl, Eastern) and France (court paris, Latin) in 1100 under the schism (23).
 
-    ``rome`` (Latin) starts as ``rome`` says, or nobody's when None; ``tables`` override shipped ones.
+    ``rome`` (Latin) starts as ``rome`` says, or nobody's when None; ``cards`` are the year deck
+    (before the blanks, see :func:`rules_with`); ``tables`` override shipped ones.
     """
     board = Board.build(
         [
@@ -190,7 +211,7 @@ def rome_game(rome: AreaStart | None = None, **tables: Any) -> EotmaGame:
         board,
         seats,
         starts,
-        rules=rules_with(**tables),
+        rules=rules_with(*cards, **tables),
         options=Options(events=False, schism=True),
         start_year=1100,
     )

@@ -4,7 +4,7 @@ events (19), the schism (23.1) and victory points (house default 26)."""
 from __future__ import annotations
 
 import pytest
-from eotma_helpers import ISLE_LINKED, area, card, game, idx, start, turn_of
+from eotma_helpers import ISLE_LINKED, area, card, game, idx, rome_game, start, turn_of
 
 from model.rules.eotma import leaders, schism, victory
 from model.rules.eotma.conversion import conversion_differential
@@ -224,8 +224,6 @@ def test_19_2_holding_card_limit_is_three() -> None:
 
 
 def test_23_1_schism_influence_conditions() -> None:
-    from eotma_helpers import rome_game
-
     state = rome_game().new_state(2)
     assert not state.union  # 23.0/house default: after 1054 the churches start in schism
     assert schism.influence_condition(state) == 4
@@ -263,25 +261,7 @@ def test_house_26_handicap_is_added() -> None:
 
 
 def test_23_12_a_change_of_influence_over_rome_calls_another_schism_check() -> None:
-    from eotma_helpers import CATALOG, rules_with
-
-    from model.rules.eotma.board import Board, LandSpec
-    from model.rules.eotma.game import EotmaGame, PlayerSetup
-
-    board = Board.build(
-        [
-            LandSpec("rome", religion="latin"),
-            LandSpec("cpl", religion="eastern"),
-            LandSpec("paris", religion="latin"),
-        ],
-        catalog=CATALOG,
-    )
-    seats = [PlayerSetup("byzantium", court="cpl"), PlayerSetup("france", court="paris")]
-    starts = {"cpl": AreaStart("byzantium", 1), "paris": AreaStart("france", 1)}
-    rules = rules_with(card(1, diplomacy={"result": ["T"]}))
-    g = EotmaGame(
-        board, seats, starts, rules=rules, options=Options(events=False, schism=True), start_year=1100
-    )
+    g = rome_game(cards=(card(1, diplomacy={"result": ["T"]}),))
     state = turn_of(g.new_state(2), "byzantium", [1])
     assert state.schism_condition == 4
     entry = state.apply("diplomacy rome")  # a Byzantine tie to Rome: condition 3

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eotma_helpers import area, card, game, idx
+from eotma_helpers import VIKINGS, area, card, game, idx
 
 from model.rules.eotma.data import _default_table
 from model.rules.eotma.game import AreaStart, Options
@@ -15,8 +15,6 @@ from model.rules.eotma.state import EotmaState
 
 
 def _raided(seed: int, **kwargs: Any) -> EotmaState:
-    from eotma_helpers import game
-
     options = Options(events=False, raiders=True, armies_fleets=kwargs.pop("armies", False))
     tables = {"raiders": VIKINGS, "year_cards": {"cards": RAID_DECK}}
     return game(*RAID_DECK, options=options, tables=tables, **kwargs).new_state(seed)
@@ -26,23 +24,6 @@ RAID_DECK = [
     card(i, pillage={"target": ["-1(0>)"]}, conquest={"result": ["C"]}, stature_check=[1, 9])
     for i in range(1, 40)
 ]
-
-
-VIKINGS = {
-    "note": "one raider with one raid",
-    "raiders": [
-        {
-            "id": "vikings",
-            "name": "Vikings",
-            "years": [900, 1100],
-            "stature": [[9999, 5]],
-            "raids": 1,
-            "language": None,
-            "religion": None,
-            "targets": {"seas": ["inner"], "near": [], "steps": 0},
-        }
-    ],
-}
 
 
 def _raid(**table: object) -> dict[str, object]:
@@ -106,8 +87,6 @@ def test_33_5_armies_in_a_raided_area_count_for_the_defence_and_33_33_take_the_l
 
 
 def test_house_7_3_a_magnate_is_checked_like_a_leader_when_its_card_calls_a_check() -> None:
-    from eotma_helpers import game
-
     matrix = {"rows": [{"from": 0, "to": 3000, "areas": ["border"] * 11}], "attack": True}
     g = game(
         *RAID_DECK,

@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-from eotma_helpers import area, card, game, idx
+from eotma_helpers import VIKINGS, area, card, game, idx
 
 from model.rules.eotma.game import AreaStart, Options
 
 RAID_DECK = [card(i, pillage={"target": ["-1(0>)"]}, conquest={"result": ["C"]}) for i in range(1, 40)]
 DECK = {"year_cards": {"cards": RAID_DECK}}  # no blank cards: every raid draws a result
-VIKINGS = {
-    "note": "one raider",
-    "raiders": [
-        {
-            "id": "vikings",
-            "name": "Vikings",
-            "years": [900, 1100],
-            "stature": [[9999, 5]],
-            "raids": 1,
-            "language": None,
-            "religion": None,
-            "targets": {"seas": ["inner"], "near": [], "steps": 0},
-        }
-    ],
-}
 
 
 def test_24_raiders_hit_the_richest_target_and_its_owner_may_defend() -> None:
