@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.mapview.overlay import OverlayPathItem, on_screen
+from editor.mapview.overlay import OverlayPathItem, on_screen, take_off
 
 REFUSED_COLOUR = QColor("#d7191c")
 MAX_NOTE_CHARS = 200
@@ -129,9 +129,8 @@ class RefusalMark:
     def clear(self) -> None:
         """Take the mark off the map."""
         self.message = ""
-        for item in (self.stroke, self.note):
-            if item.scene() is not None:
-                item.scene().removeItem(item)
+        take_off(self.stroke)
+        take_off(self.note)
 
     @property
     def shown(self) -> bool:
