@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor import commands
+from editor.dialogs.fields import BrowseField
 from editor.dialogs.jobs import BackgroundJob, keep
 from editor.document import ScenarioDocument
 from model import ops
@@ -206,30 +207,21 @@ def apply_generation(document: ScenarioDocument, outcome: Outcome) -> None:
     )
 
 
-class _FileField(QWidget):
+class _FileField(BrowseField):
     """A path with a Browse… button."""
 
     def __init__(self, title: str, file_filter: str, placeholder: str, parent: QWidget) -> None:
         super().__init__(parent)
         self.title = title
         self.file_filter = file_filter
-        self.edit = QLineEdit(self)
         self.edit.setPlaceholderText(placeholder)
-        self.edit.setClearButtonEnabled(True)
-        browse = QPushButton("Browse…", self)
-        browse.clicked.connect(self._browse)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.edit, 1)
-        row.addWidget(browse)
 
-    def _browse(self) -> None:
-        start = self.edit.text().strip()
+    def choose(self, start: str) -> str:
+        """The file the user picks."""
         chosen, _ = QFileDialog.getOpenFileName(
             self, f"Choose the {self.title.lower()}", start, self.file_filter
         )
-        if chosen:
-            self.edit.setText(chosen)
+        return chosen
 
 
 class GenerateDialog(QDialog):
