@@ -1,4 +1,4 @@
-"""A path typed or chosen with a Browse… button, as the Generate and Import dialogs ask for files."""
+"""What the Generate and Import dialogs share: a path field with a Browse… button, the summary list."""
 
 from __future__ import annotations
 
@@ -27,3 +27,17 @@ class BrowseField(QWidget):
         chosen = self.choose(self.edit.text().strip())
         if chosen:
             self.edit.setText(chosen)
+
+
+def summary_html(lines: list[str]) -> str:
+    """A run's summary lines as an HTML list; ``Error:`` lines in bold red, ``Warning:`` in amber."""
+    html = []
+    for line in lines:
+        escaped = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        if line.startswith("Error:"):
+            html.append(f'<li style="color:#b00020"><b>{escaped}</b></li>')
+        elif line.startswith("Warning:"):
+            html.append(f'<li style="color:#8a5a00">{escaped}</li>')
+        else:
+            html.append(f"<li>{escaped}</li>")
+    return f"<ul>{''.join(html)}</ul>"

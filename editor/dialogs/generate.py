@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor import commands
-from editor.dialogs.fields import BrowseField
+from editor.dialogs.fields import BrowseField, summary_html
 from editor.dialogs.jobs import BackgroundJob, keep
 from editor.document import ScenarioDocument
 from model import ops
@@ -426,15 +426,7 @@ class GenerateDialog(QDialog):
         self._apply_when_done = False
 
     def _show(self, outcome: Outcome) -> None:
-        lines = summary_lines(outcome, self.document.scenario)
-        html = []
-        for line in lines:
-            escaped = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            if line.startswith("Error:"):
-                html.append(f'<li style="color:#b00020"><b>{escaped}</b></li>')
-            else:
-                html.append(f"<li>{escaped}</li>")
-        self.summary.setHtml(f"<ul>{''.join(html)}</ul>")
+        self.summary.setHtml(summary_html(summary_lines(outcome, self.document.scenario)))
         if outcome.generation is None:
             self.status.setText("The map could not be generated; the document is unchanged.")
         elif outcome.clashes:

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.dialogs.fields import BrowseField
+from editor.dialogs.fields import BrowseField, summary_html
 from editor.dialogs.jobs import BackgroundJob, keep
 from model.exchange import run_import
 from model.importers.common import ImportResult, SourceError
@@ -345,16 +345,7 @@ class ImportDialog(QDialog):
         self.outcome_ready.emit(outcome)
 
     def _show(self, outcome: ImportOutcome) -> None:
-        html = []
-        for line in outcome.lines:
-            escaped = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            if line.startswith("Error:"):
-                html.append(f'<li style="color:#b00020"><b>{escaped}</b></li>')
-            elif line.startswith("Warning:"):
-                html.append(f'<li style="color:#8a5a00">{escaped}</li>')
-            else:
-                html.append(f"<li>{escaped}</li>")
-        self.summary.setHtml(f"<ul>{''.join(html)}</ul>")
+        self.summary.setHtml(summary_html(outcome.lines))
         self.status.setText(
             "Imported. Open shows it as a new map (the current one stays until then)."
             if outcome.ok
