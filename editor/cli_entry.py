@@ -14,7 +14,8 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from types import ModuleType
 
 from model import io
@@ -98,6 +99,17 @@ def _rendering_module(name: str) -> ModuleType:
         raise CliError(f"rendering needs the editor and PySide6: module {error.name!r} is missing") from error
 
 
+@contextmanager
+def _drawing_errors() -> Iterator[None]:
+    """Turn a drawing's expected failures (an unknown mode or paper, a file not written) into ``CliError``."""
+    try:
+        yield
+    except KeyError as error:
+        raise CliError(str(error.args[0]) if error.args else str(error)) from error
+    except (ValueError, OSError) as error:
+        raise CliError(str(error)) from error
+
+
 def _run_render_sheet(args: argparse.Namespace) -> int:
     """``mappa render FILE -o OUT.pdf --sheet``: the print-and-play sheet (editor.export.pdf_sheet)."""
     sheet = _rendering_module("editor.export.pdf_sheet")
@@ -105,7 +117,7 @@ def _run_render_sheet(args: argparse.Namespace) -> int:
     options = sheet.SheetOptions(
         paper=args.paper, pages_across=args.pages_across, mode=args.mode, orientation=args.orientation
     )
-    try:
+    with _drawing_errors():
         # Say how many pages it will be before writing (render_sheet prints through ``announce``).
         result = sheet.render_sheet(
             scenario,
@@ -113,10 +125,6 @@ def _run_render_sheet(args: argparse.Namespace) -> int:
             options,
             announce=lambda plan: print(f"the sheet will be {plan}", flush=True),
         )
-    except KeyError as error:
-        raise CliError(str(error.args[0]) if error.args else str(error)) from error
-    except (ValueError, OSError) as error:
-        raise CliError(str(error)) from error
     print(f"wrote {result.path} ({len(result.pages)} pages, map on {result.layout.pages})")
     return 0
 
@@ -127,12 +135,8 @@ def _run_render(args: argparse.Namespace) -> int:
         return _run_render_sheet(args)
     render = _rendering_module("editor.render")
     scenario = io.load(args.file)
-    try:
+    with _drawing_errors():
         path = render.render_scenario(scenario, args.output, mode=args.mode, width=args.width)
-    except KeyError as error:
-        raise CliError(str(error.args[0]) if error.args else str(error)) from error
-    except (ValueError, OSError) as error:
-        raise CliError(str(error)) from error
     print(f"wrote {path}")
     return 0
 

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor import commands
+from editor.dialogs.fields import BrowseField, summary_html
 from editor.dialogs.jobs import BackgroundJob, keep
 from editor.document import ScenarioDocument
 from model import ops
@@ -206,30 +207,21 @@ def apply_generation(document: ScenarioDocument, outcome: Outcome) -> None:
     )
 
 
-class _FileField(QWidget):
+class _FileField(BrowseField):
     """A path with a Browse… button."""
 
     def __init__(self, title: str, file_filter: str, placeholder: str, parent: QWidget) -> None:
         super().__init__(parent)
         self.title = title
         self.file_filter = file_filter
-        self.edit = QLineEdit(self)
         self.edit.setPlaceholderText(placeholder)
-        self.edit.setClearButtonEnabled(True)
-        browse = QPushButton("Browse…", self)
-        browse.clicked.connect(self._browse)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.edit, 1)
-        row.addWidget(browse)
 
-    def _browse(self) -> None:
-        start = self.edit.text().strip()
+    def choose(self, start: str) -> str:
+        """The file the user picks."""
         chosen, _ = QFileDialog.getOpenFileName(
             self, f"Choose the {self.title.lower()}", start, self.file_filter
         )
-        if chosen:
-            self.edit.setText(chosen)
+        return chosen
 
 
 class GenerateDialog(QDialog):
@@ -434,15 +426,7 @@ class GenerateDialog(QDialog):
         self._apply_when_done = False
 
     def _show(self, outcome: Outcome) -> None:
-        lines = summary_lines(outcome, self.document.scenario)
-        html = []
-        for line in lines:
-            escaped = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            if line.startswith("Error:"):
-                html.append(f'<li style="color:#b00020"><b>{escaped}</b></li>')
-            else:
-                html.append(f"<li>{escaped}</li>")
-        self.summary.setHtml(f"<ul>{''.join(html)}</ul>")
+        self.summary.setHtml(summary_html(summary_lines(outcome, self.document.scenario)))
         if outcome.generation is None:
             self.status.setText("The map could not be generated; the document is unchanged.")
         elif outcome.clashes:

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.dialogs.fields import BrowseField, summary_html
 from editor.dialogs.jobs import BackgroundJob, keep
 from model.exchange import run_import
 from model.importers.common import ImportResult, SourceError
@@ -103,32 +104,22 @@ class _Job(BackgroundJob):
         return run_import(self.importer.name, self.source, options)
 
 
-class _PathField(QWidget):
+class _PathField(BrowseField):
     """A path with a Browse… button (a file with the given suffixes, or a folder)."""
 
     def __init__(self, suffixes: tuple[str, ...], folder: bool, parent: QWidget) -> None:
         super().__init__(parent)
         self.suffixes = suffixes
         self.folder = folder
-        self.edit = QLineEdit(self)
-        self.edit.setClearButtonEnabled(True)
-        browse = QPushButton("Browse…", self)
-        browse.clicked.connect(self._browse)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.edit, 1)
-        row.addWidget(browse)
 
-    def _browse(self) -> None:
-        start = self.edit.text().strip()
+    def choose(self, start: str) -> str:
+        """The folder or file the user picks."""
         if self.folder:
-            chosen = QFileDialog.getExistingDirectory(self, "Choose the folder", start)
-        else:
-            patterns = " ".join(f"*{suffix}" for suffix in self.suffixes)
-            file_filter = f"Sources ({patterns});;All files (*)" if patterns else "All files (*)"
-            chosen, _ = QFileDialog.getOpenFileName(self, "Choose the file", start, file_filter)
-        if chosen:
-            self.edit.setText(chosen)
+            return QFileDialog.getExistingDirectory(self, "Choose the folder", start)
+        patterns = " ".join(f"*{suffix}" for suffix in self.suffixes)
+        file_filter = f"Sources ({patterns});;All files (*)" if patterns else "All files (*)"
+        chosen, _ = QFileDialog.getOpenFileName(self, "Choose the file", start, file_filter)
+        return chosen
 
 
 class ImportDialog(QDialog):
@@ -354,16 +345,7 @@ class ImportDialog(QDialog):
         self.outcome_ready.emit(outcome)
 
     def _show(self, outcome: ImportOutcome) -> None:
-        html = []
-        for line in outcome.lines:
-            escaped = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            if line.startswith("Error:"):
-                html.append(f'<li style="color:#b00020"><b>{escaped}</b></li>')
-            elif line.startswith("Warning:"):
-                html.append(f'<li style="color:#8a5a00">{escaped}</li>')
-            else:
-                html.append(f"<li>{escaped}</li>")
-        self.summary.setHtml(f"<ul>{''.join(html)}</ul>")
+        self.summary.setHtml(summary_html(outcome.lines))
         self.status.setText(
             "Imported. Open shows it as a new map (the current one stays until then)."
             if outcome.ok

@@ -19,6 +19,7 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent
 
+from editor.mapview.overlay import take_off
 from editor.mapview.snap_indicator import SnapIndicator
 from editor.mapview.tools import (
     FREE_HINT,
@@ -224,8 +225,7 @@ class ConnectTool(Tool):
     def deactivate(self) -> None:
         """Drop the preview."""
         self.start = None
-        if self.preview.scene() is not None:
-            self.preview.scene().removeItem(self.preview)
+        take_off(self.preview)
 
     def press(self, point: QPointF, event: QMouseEvent) -> bool:
         """Start on an area."""
@@ -253,8 +253,7 @@ class ConnectTool(Tool):
         if self.start is None:
             return False
         start, self.start = self.start, None
-        if self.preview.scene() is not None:
-            self.preview.scene().removeItem(self.preview)
+        take_off(self.preview)
         end, kind = self.view.map_scene.area_at(point), self.kind
         if end is None or end == start:
             self.context.report("Connect: release the mouse over another area")

@@ -23,6 +23,7 @@ from PySide6.QtGui import QAction, QKeyEvent, QMouseEvent
 from shapely.geometry import LineString, Point
 
 from editor import commands
+from editor.mapview.overlay import take_off
 from editor.mapview.refusal_mark import RefusalMark
 from editor.mapview.screen_markers import LooseEnds, loose_ends
 from editor.mapview.snap_indicator import SnapIndicator
@@ -75,8 +76,7 @@ class PolylineTool(Tool):
         self.cancel()
         self.refusal.clear()
         self.indicator.detach()
-        if self.loose_ends.scene() is not None:
-            self.loose_ends.scene().removeItem(self.loose_ends)
+        if take_off(self.loose_ends):
             self.document.changed.disconnect(self._refresh_loose_ends)
             self.view.scale_changed.disconnect(self.loose_ends.set_scale)
 
@@ -90,8 +90,7 @@ class PolylineTool(Tool):
         self.free_ends = []
         self._press_at = None
         self._freehand = False
-        if self.preview.scene() is not None:
-            self.preview.scene().removeItem(self.preview)
+        take_off(self.preview)
 
     # --- snapping and preview -------------------------------------------------------------------
 

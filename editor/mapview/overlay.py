@@ -10,12 +10,21 @@ when the painter draws on a widget (the view's viewport), as ``MapScene.drawBack
 from __future__ import annotations
 
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
 
 def on_screen(painter: QPainter) -> bool:
     """Whether the painter draws on the screen (a view's viewport), not into a picture of the map."""
     return isinstance(painter.device(), QWidget)
+
+
+def take_off(item: QGraphicsItem) -> bool:
+    """Take a tool's item off its scene; whether it was on one (False: nothing to do)."""
+    scene = item.scene()
+    if scene is None:
+        return False
+    scene.removeItem(item)
+    return True
 
 
 class OverlayPathItem(QGraphicsPathItem):

@@ -7,7 +7,7 @@ where the stroke was, without a modal dialog, until the next stroke or Esc clear
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -17,13 +17,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.mapview.overlay import OverlayPathItem, on_screen
+from editor.mapview.overlay import OverlayPathItem, on_screen, take_off
 
 REFUSED_COLOUR = QColor("#d7191c")
 MAX_NOTE_CHARS = 200
 """A longer reason is cut with an ellipsis on the map (the status bar shows it whole)."""
 NOTE_WIDTH = 320.0
 """The note's text wraps at this many screen pixels."""
+
+
+def _text_size(font: QFont, text: str) -> QSizeF:
+    """The size of ``text`` wrapped at ``NOTE_WIDTH`` pixels."""
+    flags = int(Qt.TextFlag.TextWordWrap)
+    return QFontMetricsF(font).boundingRect(QRectF(0, 0, NOTE_WIDTH, 1000), flags, text).size()
 
 
 class Note(QGraphicsItem):
@@ -43,8 +49,7 @@ class Note(QGraphicsItem):
             text = text[: MAX_NOTE_CHARS - 1].rstrip() + "…"
         self.prepareGeometryChange()
         self.text = text
-        flags = int(Qt.TextFlag.TextWordWrap)
-        size = QFontMetricsF(self.font).boundingRect(QRectF(0, 0, NOTE_WIDTH, 1000), flags, text).size()
+        size = _text_size(self.font, text)
         width, height = size.width() + 12, size.height() + 6
         # Below the point and clear of the stroke's end, on the side where the view has room.
         left = -10 - width if leftwards else 10
@@ -54,9 +59,7 @@ class Note(QGraphicsItem):
     @staticmethod
     def width_for(text: str) -> float:
         """The box's width in screen pixels for a text (to choose its side before showing it)."""
-        font = QFont("Sans Serif", 9)
-        flags = int(Qt.TextFlag.TextWordWrap)
-        return QFontMetricsF(font).boundingRect(QRectF(0, 0, NOTE_WIDTH, 1000), flags, text).width() + 22
+        return _text_size(QFont("Sans Serif", 9), text).width() + 22
 
     def boundingRect(self) -> QRectF:
         """The box."""
@@ -129,9 +132,8 @@ class RefusalMark:
     def clear(self) -> None:
         """Take the mark off the map."""
         self.message = ""
-        for item in (self.stroke, self.note):
-            if item.scene() is not None:
-                item.scene().removeItem(item)
+        take_off(self.stroke)
+        take_off(self.note)
 
     @property
     def shown(self) -> bool:

@@ -19,7 +19,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from editor.mapview.overlay import on_screen
+from editor.mapview.overlay import on_screen, take_off
 from editor.mapview.tools import Snap
 
 SHOWN_KINDS = ("vertex", "segment", "first", "free", "clear")
@@ -83,8 +83,7 @@ class SnapIndicator(QGraphicsItem):
             self.clear()
             return
         if self.scene() is not scene:
-            if self.scene() is not None:
-                self.scene().removeItem(self)
+            take_off(self)
             scene.addItem(self)
         if self.kind != snap.kind:
             self.kind = snap.kind
@@ -100,5 +99,4 @@ class SnapIndicator(QGraphicsItem):
     def detach(self) -> None:
         """Hide the marker and take it off its scene (the tool is no longer current)."""
         self.clear()
-        if self.scene() is not None:
-            self.scene().removeItem(self)
+        take_off(self)

@@ -25,7 +25,7 @@ from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor import commands
-from editor.mapview.overlay import on_screen
+from editor.mapview.overlay import on_screen, take_off
 from editor.mapview.screen_markers import VertexHandles
 from editor.mapview.snap_indicator import SnapIndicator
 from editor.mapview.tools import (
@@ -102,10 +102,8 @@ class VertexTool(Tool):
         self._drag = None
         self._join = None
         self.indicator.detach()
-        if self.handle.scene() is not None:
-            self.handle.scene().removeItem(self.handle)
-        if self.handles.scene() is not None:
-            self.handles.scene().removeItem(self.handles)
+        take_off(self.handle)
+        if take_off(self.handles):
             self.context.selection.changed.disconnect(self._refresh_handles)
             self.document.changed.disconnect(self._refresh_handles)
             self.view.scale_changed.disconnect(self.handles.set_scale)

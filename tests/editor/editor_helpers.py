@@ -17,14 +17,20 @@ def dump(scenario: Scenario) -> str:
     return io.dumps(scenario)
 
 
+def playtest_controller(window: MainWindow) -> PlaytestController:
+    """The window's play-test controller."""
+    controller = window.playtest  # type: ignore[attr-defined]
+    assert isinstance(controller, PlaytestController)
+    return controller
+
+
 def seasons_playtest(qtbot: QtBot, human: bool, seed: int) -> tuple[PlaytestController, MainWindow]:
     """A window on the shipped Seasons scenario with a play-test started: random AI seats, the
     first nation a human one when ``human``."""
     window = MainWindow()
     qtbot.addWidget(window)
     assert window.open_path(DEFAULT_SCENARIO.parent / "seasons-isles.mappa.json")
-    controller = window.playtest  # type: ignore[attr-defined]
-    assert isinstance(controller, PlaytestController)
+    controller = playtest_controller(window)
     nations = [e.id for e in window.document.scenario.setup.empires]
     seats = {n: "random" for n in nations}
     if human:

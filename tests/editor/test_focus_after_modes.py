@@ -5,13 +5,13 @@ selected area to "1")."""
 from __future__ import annotations
 
 import pytest
+from editor_helpers import playtest_controller
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
-from editor.playtest.controller import PlaytestController
 from editor.playtest.session import PlaytestSetup
 
 
@@ -44,8 +44,7 @@ def test_stopping_a_play_test_gives_the_keyboard_to_the_map_not_the_name_field(
 ) -> None:
     window.selection.set(["aldmoor"])
     name_before = window.document.scenario.area("aldmoor").name
-    controller = window.playtest  # type: ignore[attr-defined]
-    assert isinstance(controller, PlaytestController)
+    controller = playtest_controller(window)
     seats = {e.id: "random" for e in window.document.scenario.setup.empires}
     assert controller.start(PlaytestSetup(seats, 11))
     # The author works in the play-test panel (its Stop button has the focus)...

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from editor_helpers import playtest_controller
 from PySide6.QtCore import QRect, Qt
 from pytestqt.qtbot import QtBot
 
 from editor.mainwindow import MainWindow
 from editor.playtest.choices import group_actions
-from editor.playtest.controller import PlaytestController
 from editor.playtest.panel import PlaytestDock
 from editor.playtest.session import HUMAN, PlaytestSetup
 from model.rules.eotma.game import AreaStart
@@ -19,14 +19,8 @@ from tests.rules.eotma.eotma_helpers import card, start
 SEED = 11
 
 
-def _controller(window: MainWindow) -> PlaytestController:
-    controller = window.playtest  # type: ignore[attr-defined]
-    assert isinstance(controller, PlaytestController)
-    return controller
-
-
 def test_nothing_is_pre_selected_and_do_it_waits_for_a_choice(window: MainWindow, qtbot: QtBot) -> None:
-    controller = _controller(window)
+    controller = playtest_controller(window)
     seats = {e.id: "random" for e in window.document.scenario.setup.empires}
     seats["aldmoor_kingdom"] = HUMAN
     assert controller.start(PlaytestSetup(seats, SEED))
