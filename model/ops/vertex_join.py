@@ -18,9 +18,9 @@ from shapely.geometry import LineString, Point
 from model.geometry import split_line_at
 from model.linework_problems import meets_at_ends
 from model.ops.core import Change, InvalidGeometryError, PreconditionError, Recorder, Touched, repeated_points
-from model.ops.noding import BOUNDARIES, is_sliver, lines_near, snap_end
-from model.scenario import Boundary, Scenario
+from model.ops.noding import Plan, apply_plan, is_sliver, lines_near, snap_end
 from model.scenario import Point as XY
+from model.scenario import Scenario
 from model.topology import Topology
 
 __all__ = ["move_vertex_onto"]
@@ -98,15 +98,7 @@ def move_vertex_onto(
     _check_crossings(new_points, scenario, topology)
     _check_slivers(new_points, scenario, topology, grid)
     rec = Recorder(scenario)
-    rec.save(BOUNDARIES)
-    created: list[str] = []
-    for bid, pieces in new_points.items():
-        k = next(i for i, b in enumerate(boundaries) if b.id == bid)
-        extra = []
-        for piece in pieces[1:]:
-            extra.append(Boundary(id=rec.new_id("b"), points=piece))
-            created.append(extra[-1].id)
-        boundaries[k : k + 1] = [Boundary(id=bid, points=pieces[0]), *extra]
+    _, created, _ = apply_plan(rec, Plan(pieces=[], splits=new_points))
     touched = Touched(boundaries=frozenset(new_points) | frozenset(created))
     where = f"({target[0]:g}, {target[1]:g})"
     return rec.change(
