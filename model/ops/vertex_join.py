@@ -95,8 +95,9 @@ def move_vertex_onto(
     for bid, pieces in new_points.items():
         for piece in pieces:
             _check_piece(bid, piece)
-    _check_crossings(new_points, scenario, topology)
-    _check_slivers(new_points, scenario, topology, grid)
+    changed = [(bid, LineString(piece)) for bid, pieces in new_points.items() for piece in pieces]
+    _check_crossings(changed, scenario, topology)
+    _check_slivers(changed, scenario, topology, grid)
     rec = Recorder(scenario)
     _, created, _ = apply_plan(rec, Plan(pieces=[], splits=new_points))
     touched = Touched(boundaries=frozenset(new_points) | frozenset(created))
@@ -119,19 +120,13 @@ def _check_piece(boundary_id: str, points: list[XY]) -> None:
         )
 
 
-def _changed_lines(new_points: dict[str, list[list[XY]]]) -> list[tuple[str, LineString]]:
-    return [(bid, LineString(piece)) for bid, pieces in new_points.items() for piece in pieces]
-
-
 def _check_crossings(
-    new_points: dict[str, list[list[XY]]], scenario: Scenario, topology: Topology | None
+    changed: list[tuple[str, LineString]], scenario: Scenario, topology: Topology | None
 ) -> None:
     """Refuse a join whose moved or cut lines would meet other linework away from their ends."""
-    changed = _changed_lines(new_points)
+    moved = {bid for bid, _ in changed}
     probe = shapely.MultiLineString([line for _, line in changed])
-    others = [
-        (bid, line) for bid, line in lines_near(scenario, probe, topology).items() if bid not in new_points
-    ]
+    others = [(bid, line) for bid, line in lines_near(scenario, probe, topology).items() if bid not in moved]
     lines = changed + others
     for k, (bid, line) in enumerate(changed):
         for other_id, other in lines[k + 1 :]:
@@ -146,19 +141,19 @@ def _check_crossings(
 
 
 def _check_slivers(
-    new_points: dict[str, list[list[XY]]], scenario: Scenario, topology: Topology | None, grid: float
+    changed: list[tuple[str, LineString]], scenario: Scenario, topology: Topology | None, grid: float
 ) -> None:
     """Refuse a join that closes a face thinner than the grid beside a moved or cut line.
 
     The faces are polygonized from the changed lines and every boundary near them: a face touching
     a changed line is bounded by lines within its own extent, so those are enough to find it.
     """
-    changed = _changed_lines(new_points)
+    moved = {bid for bid, _ in changed}
     probe = shapely.MultiLineString([line for _, line in changed])
     others = [
         line
         for bid, line in lines_near(scenario, probe.envelope.buffer(grid), topology).items()
-        if bid not in new_points
+        if bid not in moved
     ]
     faces = shapely.get_parts(shapely.polygonize([line for _, line in changed] + others))
     for face in faces:
