@@ -295,7 +295,7 @@ def without_slivers(noded: NodedStroke, grid: float) -> Plan:
         closing = [
             k
             for k, piece in mine.items()
-            if any(ring.distance(piece.interpolate(0.5, normalized=True)) < grid * 1e-6 for ring in rings)
+            if any(ring.distance(middle(piece)) < grid * 1e-6 for ring in rings)
         ]
         if not closing:
             return plan
@@ -313,10 +313,10 @@ def face_parts(
     inside it and the plan's pieces inside it; the polygons filling its holes are left out. No
     floating-point clipping is involved, so a piece ending on the rim always cuts.
     """
-    rim = [b for b in noded.lines if b in ring_ids or face.contains(_middle(noded.lines[b]))]
+    rim = [b for b in noded.lines if b in ring_ids or face.contains(middle(noded.lines[b]))]
     fixed = [LineString(by_id[b].points) for b in ring_ids if b not in noded.lines]
     pieces = [LineString(p) for p in plan.pieces]
-    inside = [piece for piece in pieces if face.contains(_middle(piece))]
+    inside = [piece for piece in pieces if face.contains(middle(piece))]
     holes = [Polygon(ring) for ring in face.interiors]
     polygons = shapely.get_parts(shapely.polygonize([*noded.lines_after(plan, rim), *fixed, *inside]))
     return [
@@ -326,7 +326,7 @@ def face_parts(
     ]
 
 
-def _middle(line: LineString) -> Point:
+def middle(line: LineString) -> Point:
     """The point halfway along a line."""
     return line.interpolate(0.5, normalized=True)
 
