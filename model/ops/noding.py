@@ -86,10 +86,22 @@ class NodedStroke:
         return result
 
 
+def is_current(topology: Topology, scenario: Scenario) -> bool:
+    """Whether ``topology`` was built from the scenario's boundaries as they are (same ids)."""
+    return set(topology.boundary_ids()) == {b.id for b in scenario.map.boundaries}
+
+
+def current_topology(scenario: Scenario, topology: Topology | None) -> Topology:
+    """``topology`` when it is current for the scenario, else one built afresh."""
+    if topology is not None and is_current(topology, scenario):
+        return topology
+    return Topology.build(scenario.map)
+
+
 def lines_near(scenario: Scenario, probe: BaseGeometry, topology: Topology | None) -> dict[str, LineString]:
     """Existing boundaries meeting ``probe``, with their current lines, in file order."""
     boundaries = scenario.map.boundaries
-    if topology is not None and set(topology.boundary_ids()) == {b.id for b in boundaries}:
+    if topology is not None and is_current(topology, scenario):
         by_id = scenario.boundary_index()
         ids = set(topology.boundaries_near(probe))
         return {b.id: LineString(by_id[b.id].points) for b in boundaries if b.id in ids}

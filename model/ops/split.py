@@ -28,7 +28,16 @@ from shapely.geometry import LineString, Point, Polygon
 
 from model.geometry import anchor_for
 from model.ops.core import Change, InvalidGeometryError, PreconditionError, Recorder, Touched, index_of
-from model.ops.noding import NodedStroke, Plan, apply_plan, check_noded, is_sliver, middle, node_stroke
+from model.ops.noding import (
+    NodedStroke,
+    Plan,
+    apply_plan,
+    check_noded,
+    current_topology,
+    is_sliver,
+    middle,
+    node_stroke,
+)
 from model.scenario import Area, Scenario
 from model.scenario import Point as XY
 from model.topology import Topology
@@ -119,8 +128,7 @@ def _split(
     chosen: bool,
 ) -> Change:
     grid = scenario.map.grid
-    if topology is None or set(topology.boundary_ids()) != {b.id for b in scenario.map.boundaries}:
-        topology = Topology.build(scenario.map)
+    topology = current_topology(scenario, topology)
     tol = grid if tolerance is None else max(float(tolerance), grid)
     noded = node_stroke(scenario, line, tolerance=tol, topology=topology, overlap="skip")
     stroke = LineString(noded.coords)
