@@ -83,7 +83,7 @@ def export_graph(scenario: Scenario, which: str = "full", graphs: MapGraphs | No
 
 
 def _scalar(value: Any) -> bool:
-    return isinstance(value, str | int | float | bool) and value is not None
+    return isinstance(value, str | int | float | bool)
 
 
 def _edge_data(

@@ -30,6 +30,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from model.json_places import (
+    constant_offset,
     deepest,
     first_value_offset,
     join_path,
@@ -223,12 +224,8 @@ def _reject_constant(name: str) -> Any:
 
 def _constant_place(text: str) -> str:
     """Return the line and column of the first NaN or Infinity outside a string, or ''."""
-    # Possessive repeats (*+): a string is never backtracked into, so the regex engine keeps no
-    # state per character (the plain pattern took about 120 bytes per character of a long string).
-    for match in re.finditer(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"|(-?Infinity|NaN)', text):
-        if match.group(1):
-            return line_column(text, match.start())
-    return ""
+    offset = constant_offset(text)
+    return "" if offset is None else line_column(text, offset)
 
 
 def _describe(raw: dict[str, Any], location: tuple[int | str, ...]) -> str:

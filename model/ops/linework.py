@@ -29,6 +29,7 @@ from model.ops.noding import (
     Plan,
     apply_plan,
     check_noded,
+    current_topology,
     face_parts,
     node_stroke,
     without_slivers,
@@ -110,8 +111,7 @@ def _anchors_off_the_line(
     ]
     if not found:
         return {}
-    if topology is None or set(topology.boundary_ids()) != {b.id for b in scenario.map.boundaries}:
-        topology = Topology.build(scenario.map)
+    topology = current_topology(scenario, topology)
     by_id = scenario.boundary_index()
     moves: dict[str, dict[int, XY]] = {}
     for area, i, anchor in found:

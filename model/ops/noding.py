@@ -86,10 +86,22 @@ class NodedStroke:
         return result
 
 
+def is_current(topology: Topology, scenario: Scenario) -> bool:
+    """Whether ``topology`` was built from the scenario's boundaries as they are (same ids)."""
+    return set(topology.boundary_ids()) == {b.id for b in scenario.map.boundaries}
+
+
+def current_topology(scenario: Scenario, topology: Topology | None) -> Topology:
+    """``topology`` when it is current for the scenario, else one built afresh."""
+    if topology is not None and is_current(topology, scenario):
+        return topology
+    return Topology.build(scenario.map)
+
+
 def lines_near(scenario: Scenario, probe: BaseGeometry, topology: Topology | None) -> dict[str, LineString]:
     """Existing boundaries meeting ``probe``, with their current lines, in file order."""
     boundaries = scenario.map.boundaries
-    if topology is not None and set(topology.boundary_ids()) == {b.id for b in boundaries}:
+    if topology is not None and is_current(topology, scenario):
         by_id = scenario.boundary_index()
         ids = set(topology.boundaries_near(probe))
         return {b.id: LineString(by_id[b.id].points) for b in boundaries if b.id in ids}
@@ -295,7 +307,7 @@ def without_slivers(noded: NodedStroke, grid: float) -> Plan:
         closing = [
             k
             for k, piece in mine.items()
-            if any(ring.distance(piece.interpolate(0.5, normalized=True)) < grid * 1e-6 for ring in rings)
+            if any(ring.distance(middle(piece)) < grid * 1e-6 for ring in rings)
         ]
         if not closing:
             return plan
@@ -313,10 +325,10 @@ def face_parts(
     inside it and the plan's pieces inside it; the polygons filling its holes are left out. No
     floating-point clipping is involved, so a piece ending on the rim always cuts.
     """
-    rim = [b for b in noded.lines if b in ring_ids or face.contains(_middle(noded.lines[b]))]
+    rim = [b for b in noded.lines if b in ring_ids or face.contains(middle(noded.lines[b]))]
     fixed = [LineString(by_id[b].points) for b in ring_ids if b not in noded.lines]
     pieces = [LineString(p) for p in plan.pieces]
-    inside = [piece for piece in pieces if face.contains(_middle(piece))]
+    inside = [piece for piece in pieces if face.contains(middle(piece))]
     holes = [Polygon(ring) for ring in face.interiors]
     polygons = shapely.get_parts(shapely.polygonize([*noded.lines_after(plan, rim), *fixed, *inside]))
     return [
@@ -326,7 +338,7 @@ def face_parts(
     ]
 
 
-def _middle(line: LineString) -> Point:
+def middle(line: LineString) -> Point:
     """The point halfway along a line."""
     return line.interpolate(0.5, normalized=True)
 

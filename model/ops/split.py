@@ -28,7 +28,16 @@ from shapely.geometry import LineString, Point, Polygon
 
 from model.geometry import anchor_for
 from model.ops.core import Change, InvalidGeometryError, PreconditionError, Recorder, Touched, index_of
-from model.ops.noding import NodedStroke, Plan, apply_plan, check_noded, is_sliver, node_stroke
+from model.ops.noding import (
+    NodedStroke,
+    Plan,
+    apply_plan,
+    check_noded,
+    current_topology,
+    is_sliver,
+    middle,
+    node_stroke,
+)
 from model.scenario import Area, Scenario
 from model.scenario import Point as XY
 from model.topology import Topology
@@ -119,8 +128,7 @@ def _split(
     chosen: bool,
 ) -> Change:
     grid = scenario.map.grid
-    if topology is None or set(topology.boundary_ids()) != {b.id for b in scenario.map.boundaries}:
-        topology = Topology.build(scenario.map)
+    topology = current_topology(scenario, topology)
     tol = grid if tolerance is None else max(float(tolerance), grid)
     noded = node_stroke(scenario, line, tolerance=tol, topology=topology, overlap="skip")
     stroke = LineString(noded.coords)
@@ -173,15 +181,15 @@ def _areas_crossed(scenario: Scenario, topology: Topology, stroke: LineString) -
 
 def _within(line: LineString, face: Polygon) -> bool:
     """Whether a boundary near the stroke is a loose end inside the face."""
-    return bool(face.contains(line.interpolate(0.5, normalized=True)))
+    return bool(face.contains(middle(line)))
 
 
 def _inside(piece: list[XY], face: Polygon, noded: NodedStroke) -> bool:
     """Whether a piece of the stroke (between two nodes) runs inside a face and along no border."""
-    middle = LineString(piece).interpolate(0.5, normalized=True)
-    if not face.contains(middle):
+    centre = middle(LineString(piece))
+    if not face.contains(centre):
         return False
-    return all(line.distance(middle) > 1e-9 for line in noded.lines.values())
+    return all(line.distance(centre) > 1e-9 for line in noded.lines.values())
 
 
 def _settle(noded: NodedStroke, cuts: list[_FaceCut], grid: float) -> Plan:
@@ -208,11 +216,7 @@ def _settle(noded: NodedStroke, cuts: list[_FaceCut], grid: float) -> Plan:
                 and not any(hole.contains(p.representative_point()) for hole in holes)
             ]
             rings = shapely.MultiLineString([ring for p in polygons for ring in [p.exterior, *p.interiors]])
-            separating = [
-                k
-                for k, piece in mine.items()
-                if rings.distance(piece.interpolate(0.5, normalized=True)) < grid * 1e-6
-            ]
+            separating = [k for k, piece in mine.items() if rings.distance(middle(piece)) < grid * 1e-6]
             if len(separating) != len(cut.pieces):
                 cut.pieces = separating
                 changed = True
@@ -223,7 +227,7 @@ def _settle(noded: NodedStroke, cuts: list[_FaceCut], grid: float) -> Plan:
                     k
                     for k in cut.pieces
                     if any(
-                        ring.distance(mine[k].interpolate(0.5, normalized=True)) < grid * 1e-6
+                        ring.distance(middle(mine[k])) < grid * 1e-6
                         for p in slivers
                         for ring in [p.exterior, *p.interiors]
                     )

@@ -18,9 +18,9 @@ from shapely.geometry import LineString, Point
 from model.geometry import split_line_at
 from model.linework_problems import meets_at_ends
 from model.ops.core import Change, InvalidGeometryError, PreconditionError, Recorder, Touched, repeated_points
-from model.ops.noding import BOUNDARIES, is_sliver, lines_near, snap_end
-from model.scenario import Boundary, Scenario
+from model.ops.noding import Plan, apply_plan, is_sliver, lines_near, snap_end
 from model.scenario import Point as XY
+from model.scenario import Scenario
 from model.topology import Topology
 
 __all__ = ["move_vertex_onto"]
@@ -95,18 +95,11 @@ def move_vertex_onto(
     for bid, pieces in new_points.items():
         for piece in pieces:
             _check_piece(bid, piece)
-    _check_crossings(new_points, scenario, topology)
-    _check_slivers(new_points, scenario, topology, grid)
+    changed = [(bid, LineString(piece)) for bid, pieces in new_points.items() for piece in pieces]
+    _check_crossings(changed, scenario, topology)
+    _check_slivers(changed, scenario, topology, grid)
     rec = Recorder(scenario)
-    rec.save(BOUNDARIES)
-    created: list[str] = []
-    for bid, pieces in new_points.items():
-        k = next(i for i, b in enumerate(boundaries) if b.id == bid)
-        extra = []
-        for piece in pieces[1:]:
-            extra.append(Boundary(id=rec.new_id("b"), points=piece))
-            created.append(extra[-1].id)
-        boundaries[k : k + 1] = [Boundary(id=bid, points=pieces[0]), *extra]
+    _, created, _ = apply_plan(rec, Plan(pieces=[], splits=new_points))
     touched = Touched(boundaries=frozenset(new_points) | frozenset(created))
     where = f"({target[0]:g}, {target[1]:g})"
     return rec.change(
@@ -127,19 +120,13 @@ def _check_piece(boundary_id: str, points: list[XY]) -> None:
         )
 
 
-def _changed_lines(new_points: dict[str, list[list[XY]]]) -> list[tuple[str, LineString]]:
-    return [(bid, LineString(piece)) for bid, pieces in new_points.items() for piece in pieces]
-
-
 def _check_crossings(
-    new_points: dict[str, list[list[XY]]], scenario: Scenario, topology: Topology | None
+    changed: list[tuple[str, LineString]], scenario: Scenario, topology: Topology | None
 ) -> None:
     """Refuse a join whose moved or cut lines would meet other linework away from their ends."""
-    changed = _changed_lines(new_points)
+    moved = {bid for bid, _ in changed}
     probe = shapely.MultiLineString([line for _, line in changed])
-    others = [
-        (bid, line) for bid, line in lines_near(scenario, probe, topology).items() if bid not in new_points
-    ]
+    others = [(bid, line) for bid, line in lines_near(scenario, probe, topology).items() if bid not in moved]
     lines = changed + others
     for k, (bid, line) in enumerate(changed):
         for other_id, other in lines[k + 1 :]:
@@ -154,19 +141,19 @@ def _check_crossings(
 
 
 def _check_slivers(
-    new_points: dict[str, list[list[XY]]], scenario: Scenario, topology: Topology | None, grid: float
+    changed: list[tuple[str, LineString]], scenario: Scenario, topology: Topology | None, grid: float
 ) -> None:
     """Refuse a join that closes a face thinner than the grid beside a moved or cut line.
 
     The faces are polygonized from the changed lines and every boundary near them: a face touching
     a changed line is bounded by lines within its own extent, so those are enough to find it.
     """
-    changed = _changed_lines(new_points)
+    moved = {bid for bid, _ in changed}
     probe = shapely.MultiLineString([line for _, line in changed])
     others = [
         line
         for bid, line in lines_near(scenario, probe.envelope.buffer(grid), topology).items()
-        if bid not in new_points
+        if bid not in moved
     ]
     faces = shapely.get_parts(shapely.polygonize([line for _, line in changed] + others))
     for face in faces:
