@@ -29,6 +29,8 @@ E, W = Severity.ERROR, Severity.WARNING
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 """7A facts 1: two to seven players."""
+ON_MAP_STATE = frozenset({"progress", "treasury", "shade"})
+"""Empire attributes that describe an empire on the map; a card in the deck has none of them."""
 
 CODES: dict[str, tuple[Severity, str]] = {
     "sevenages.players-count": (E, "The scenario has fewer than 2 or more than 7 players (7A facts 1)."),
@@ -38,9 +40,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "sevenages.area-region-unknown": (E, "An area belongs to a region the scenario does not list."),
     "sevenages.magnate-not-neutral": (E, "A Magnate other than 'neutral', the white neutral side (E&N)."),
     "sevenages.empire-no-player": (
-        E,
-        "An empire with units or areas on the map has no player (7A facts 2.3: only played cards are "
-        "on the map).",
+        W,
+        "An empire card in the deck (no player) has a state on the map set (progress, treasury, shade): "
+        "it is ignored until the card is played (7A facts 2.3).",
     ),
     "sevenages.empire-player-unknown": (E, "An empire's player is not one of the scenario's players."),
     "sevenages.empire-value": (E, "An empire card's value is outside 0-7 (7A facts 1)."),
@@ -242,17 +244,17 @@ class _Checker:
 
     def check_empires(self) -> Iterator[Issue]:
         """7A facts 2.3, 2.16 and E&N: empire cards' players, value, ages, start areas, convert, glory."""
-        held = self._held_empires()
         event_ids = set(self.tables.events.events)
         for empire in self.scenario.setup.empires:
             card = self.empires[empire.id]
             path = f"setup.empires[{self.empire_index[empire.id]}].attributes"
             who = f"empire {empire.name!r} ({empire.id})"
-            if card.player is None and empire.id in held:
+            board_state = sorted(ON_MAP_STATE & set(empire.attributes))
+            if card.player is None and board_state:
                 yield _issue(
                     "sevenages.empire-no-player",
-                    f"{who} has units or areas on the map but no player: set its player, or clear them "
-                    "to leave the card in the deck",
+                    f"{who} is in the deck (no player) but sets {', '.join(board_state)}: set its player "
+                    "to put it on the map, or clear those values",
                     (empire.id,),
                     f"{path}.player",
                     rule="7A facts 2.3",
@@ -345,12 +347,6 @@ class _Checker:
                     self.where(area_id),
                     rule="7A facts 4",
                 )
-
-    def _held_empires(self) -> set[str]:
-        """Empires that own an area or a unit at the start."""
-        held = {setup.owner for setup in self.scenario.setup.areas.values() if setup.owner}
-        held |= {unit.owner for unit in self.scenario.setup.units}
-        return held
 
     # --- areas: owners, cities, capitals, forts ---------------------------------------------------
 
