@@ -63,6 +63,10 @@ CODES: dict[str, tuple[Severity, str]] = {
         "(7A facts 2.14).",
     ),
     "sevenages.capital-outside-start": (E, "A capital outside its empire's start areas (7A facts 4)."),
+    "sevenages.capital-not-on-card": (
+        W,
+        "A capital for an empire whose card has no capital, or that is in a 'no cities' age (7A facts 2.3).",
+    ),
     "sevenages.capital-twice": (E, "An empire has two capitals (7A facts 2.14: at most one)."),
     "sevenages.capital-no-city": (E, "A capital in an area with no city (city 0)."),
     "sevenages.city-level": (
@@ -97,9 +101,15 @@ CODES: dict[str, tuple[Severity, str]] = {
 
 
 def _parse(model: type[M], raw: dict[str, object]) -> M:
-    """The attributes as the model reads them; defaults when they do not parse (reported elsewhere)."""
+    """The attributes as the model reads them, a field's default standing in for each value that
+    does not parse (the validator reports those): one bad value must not make an empire on the
+    map look like a card in the deck and set off unrelated checks."""
     try:
         return model.model_validate(raw)
+    except ValidationError as error:
+        bad = {item["loc"][0] for item in error.errors() if item["loc"]}
+    try:
+        return model.model_validate({key: value for key, value in raw.items() if key not in bad})
     except ValidationError:
         return model()
 
@@ -441,6 +451,16 @@ class _Checker:
                 where,
                 rule="7A facts 2.14",
             )
+        elif not self.empires[owner].has_capital or self._in_no_cities_age(owner):
+            yield _issue(
+                "sevenages.capital-not-on-card",
+                f"{owner!r} has a capital in {self.name(area_id)}, but its card gives no capital "
+                "(has_capital off, or the start age is one of its 'no cities' ages)",
+                (area_id, owner),
+                f"{path}.attributes.capital",
+                where,
+                rule="7A facts 2.3",
+            )
         elif area_id not in self.empires[owner].start_areas:
             yield _issue(
                 "sevenages.capital-outside-start",
@@ -459,6 +479,11 @@ class _Checker:
                 where,
                 rule="7A facts 2.14",
             )
+
+    def _in_no_cities_age(self, empire_id: str) -> bool:
+        """Whether the empire starts in one of its 'no cities' ages (by its progress level)."""
+        card = self.empires[empire_id]
+        return self.tables.age_of(card.progress) in card.no_cities_ages
 
     # --- units ----------------------------------------------------------------------------------------
 
