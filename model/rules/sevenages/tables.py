@@ -15,7 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
+
+from model.scenario import Scenario
 
 TABLES_DIR = Path(__file__).resolve().parents[3] / "resources" / "rulesets" / "sevenages"
 TABLE_IDS = ("units", "progress", "range", "terrain", "economy", "deck", "events", "neutrals", "glory")
@@ -50,7 +52,7 @@ class _Reader:
             self.fail("", f"must be a JSON object, not {type(data).__name__}")
         self.data: Mapping[str, Any] = data
 
-    def fail(self, key: str, problem: str) -> Any:
+    def fail(self, key: str, problem: str) -> NoReturn:
         """Raise the error for ``key`` (relative to this reader)."""
         dotted = f"{self.prefix}{key}".rstrip(".")
         where = f"{self.table}.{dotted}" if dotted else self.table
@@ -689,3 +691,8 @@ def load(overrides: Mapping[str, Any] | None = None) -> Tables:
 def default_tables() -> Tables:
     """The shipped tables alone (shared and read-only: every value is frozen)."""
     return load({})
+
+
+def for_scenario(scenario: Scenario) -> Tables:
+    """The tables as ``scenario`` sees them (its ``ruleset.tables`` over the shipped ones)."""
+    return load(scenario.ruleset.tables) if scenario.ruleset.tables else default_tables()
