@@ -153,6 +153,7 @@ class _Checker:
         self.empire_index = {e.id: i for i, e in enumerate(scenario.setup.empires)}
         self.players = {p.id for p in self.setup.players}
         self.regions = {r.id for r in self.setup.regions}
+        self.magnates = {magnate.id for magnate in scenario.setup.magnates}
         self.on_map = {empire_id for empire_id, card in self.empires.items() if card.player is not None}
         try:
             self.tables: Tables = load(scenario.ruleset.tables)
@@ -372,31 +373,15 @@ class _Checker:
             path = f"setup.areas.{area_id}"
             where = self.where(area_id)
             owner = setup.owner
-            if (
-                owner is not None
-                and owner != schema.NEUTRAL
-                and (owner in self.empires)
-                and owner not in self.on_map
-            ):
+            problem = self._owner_problem(owner)
+            if owner is not None and problem:
                 yield _issue(
                     "sevenages.area-owner-off-map",
-                    f"area {self.name(area_id)} is held by empire {owner!r}, whose card has no player "
-                    "(it is in the deck)",
+                    f"area {self.name(area_id)} is held by {problem}",
                     (area_id, owner),
                     f"{path}.owner",
                     where,
                 )
-            elif owner is not None and owner != schema.NEUTRAL and owner not in self.empires:
-                magnates = {m.id for m in self.scenario.setup.magnates}
-                if owner in magnates:
-                    yield _issue(
-                        "sevenages.area-owner-off-map",
-                        f"area {self.name(area_id)} is held by Magnate {owner!r}; only empires on the map "
-                        f"and {schema.NEUTRAL!r} hold areas",
-                        (area_id, owner),
-                        f"{path}.owner",
-                        where,
-                    )
             if state.city > max_level:
                 yield _issue(
                     "sevenages.city-level",
@@ -437,6 +422,17 @@ class _Checker:
                     self.where(areas[1]),
                     rule="7A facts 2.14",
                 )
+
+    def _owner_problem(self, owner: str | None) -> str:
+        """Why ``owner`` may not hold an area ('' when it may, or when it is unknown: the
+        validator reports unknown owners): a card in the deck, or a Magnate other than neutral."""
+        if owner is None or owner == schema.NEUTRAL or owner in self.on_map:
+            return ""
+        if owner in self.empires:
+            return f"empire {owner!r}, whose card has no player (it is in the deck)"
+        if owner in self.magnates:
+            return f"Magnate {owner!r}; only empires on the map and {schema.NEUTRAL!r} hold areas"
+        return ""
 
     def _capital(
         self, area_id: str, owner: str | None, state: schema.AreaSetup, path: str, where: Point | None
