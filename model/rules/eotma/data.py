@@ -277,6 +277,11 @@ class Rules:
         self.crusade_sea_costs: bool = bool(_or_shipped(crusades, "crusades", "sea_costs"))
         """Whether a crusade launched by sea pays sea gold (9.17) and takes the sea adjustment
         (9.32) for the sea areas between the launch area and the landing (23.32 step 3)."""
+        self.crusade_base: str = str(_or_shipped(crusades, "crusades", "base"))
+        """The crusaders' base (23.32 step 3): ``launch`` (house default: the launch area) or ``none``."""
+        self.crusade_launch_line: str = str(_or_shipped(crusades, "crusades", "launch_line"))
+        """How the launch area links to a crusader's court (23.32 step 3): ``land`` (house default)
+        or ``communications`` (sea areas too, as a line of communications, 7.51)."""
         self.crusade_parley_tie: bool = bool(_or_shipped(crusades, "crusades", "parley_tie_carries"))
         """Whether a tied crusade parley calls the crusade (20.46 is silent; house default: no)."""
 

@@ -352,6 +352,9 @@ def crusade_problem(state: Position, player: int, action: CrusadeAttack | Crusad
     if area is None or area not in crusades.open_targets(state):
         targets = ", ".join(state.game.board.ids[a] for a in crusades.open_targets(state))
         return f"the crusaders attack the areas in their way, then Syria and Jerusalem: now {targets} (23.32)"
+    fleets = crusades.fleet_shortfall(state, player, area)
+    if fleets:
+        return f"the fleets in {action.area} outnumber the crusader's in its base by {fleets} (34.33)"
     conquest = crusades.price(state, False)
     if isinstance(action, CrusadePillage):
         if state.treasury[player] >= conquest:
