@@ -442,7 +442,7 @@ def card_actions(state: Position, player: int) -> list[Action]:
     game = state.game
     for card in sorted(set(state.holding[player])):
         kind = game.rules.event_kinds[card].effect.get("type")
-        if kind == "leader" and not state.leader_bonus[player] and events.in_years(state, card):
+        if kind == "leader" and events.play_problem(state, player, card, None, None) is None:
             actions.append(PlayCard(card))
         if kind != "break_tie":
             continue

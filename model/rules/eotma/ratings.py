@@ -172,15 +172,23 @@ def base_rating(state: Position, player: int, kind: str, target: int, base: int,
     return sea_adjust(rating, seas, game.rules.halving_seas)
 
 
+def leader_card_base(state: Position, card: str, base: int) -> bool:
+    """Return whether a leader card may be used for an endeavour from this base: the base's
+    language or language group is listed on the card, or the card lists none (36.12)."""
+    allowed = state.game.rules.event_kinds[card].effect.get("languages") or []
+    if not allowed:
+        return True
+    board = state.game.board
+    language = board.language[base]
+    return language in allowed or board.catalog.language_family.get(language or "") in allowed
+
+
 def leader_card_statures(state: Position, player: int, base: int) -> list[int]:
     """Return the statures plus a leader card's bonus if the base's language is on it (36.11-36.12)."""
-    effect = state.game.rules.event_kinds[state.leader_bonus[player]].effect
+    card = state.leader_bonus[player]
+    effect = state.game.rules.event_kinds[card].effect
     stat = list(state.stat[player])
-    board = state.game.board
-    allowed = effect.get("languages") or []
-    language = board.language[base]
-    family = board.catalog.language_family.get(language or "")
-    if allowed and language not in allowed and family not in allowed:
+    if not leader_card_base(state, card, base):
         return stat
     stat[STATURE_INDEX[str(effect["stature"])]] += int(effect["amount"])
     return stat

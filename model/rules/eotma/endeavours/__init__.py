@@ -10,7 +10,7 @@ from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.endeavours import conquest, diplomacy, domestic, pillage
 from model.rules.eotma.endeavours.common import locate, may_defend, pay_defense
 from model.rules.eotma.leaders import stature_check
-from model.rules.eotma.ratings import COMBAT, base_rating, cost, stature_for
+from model.rules.eotma.ratings import COMBAT, base_rating, cost, leader_card_base, stature_for
 from model.rules.eotma.records import Located
 
 if TYPE_CHECKING:
@@ -88,8 +88,15 @@ def resolve(state: Position, action: Endeavour, effects: list[str], *, against: 
     else:
         domestic.raise_unit(state, at, card, rating, effects)
     stature_check(state, player, stature_for(state, kind), card, effects)
-    if state.leader_bonus[player]:  # 36.11: the card goes once its endeavour is done
-        state.event_discard.append(state.leader_bonus[player])
+    spend_leader_card(state, player, [at.base if at.base >= 0 else at.target])
+
+
+def spend_leader_card(state: Position, player: int, bases: list[int]) -> None:
+    """36.11: the leader card in play is discarded once the endeavour it served is done; it serves
+    only an endeavour from a base of its language groups (36.12), else it stays for a later one."""
+    card = state.leader_bonus[player]
+    if card and any(leader_card_base(state, card, b) for b in bases):
+        state.event_discard.append(card)
         state.leader_bonus[player] = ""
 
 
@@ -150,3 +157,4 @@ def rule_palaces(state: Position, chosen: list[int], effects: list[str], gold: t
         effects.append(f"rule {state.game.board.ids[area]}: rating {rating}")
         domestic.rule(state, at, card, rating, effects)
     stature_check(state, player, stature_for(state, "rule"), card, effects)
+    spend_leader_card(state, player, list(areas))  # 35.33: the palace ruling is one endeavour
