@@ -226,6 +226,9 @@ class Rules:
         self.iberian_convictional: int = int(conv["iberian_moslem_convictional"])
         self.group_conversion: frozenset[str] = frozenset(str(x) for x in conv["group_conversion"])
         self.transfer_same_faith: bool = bool(_or_shipped(conv, "conversion", "transfer_same_faith"))
+        self.inheritance_cancels: bool = bool(_or_shipped(conv, "conversion", "inheritance_cancels"))
+        """Whether a Dynastic Inheritance negates the old owner's conversion results like a
+        conquest (22.21; house default: yes)."""
         """Whether a partial conversion passes by agreement (22.21) only to a receiver whose leader
         has the giver's faith (the text is silent; house default: yes, the C results count toward
         that faith)."""
