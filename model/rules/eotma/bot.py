@@ -36,6 +36,7 @@ from model.rules.eotma.actions import (
     EndMovement,
     EndTaxation,
     EndTurn,
+    Lose,
     MoveArmy,
     Oppose,
     Refuse,
@@ -354,6 +355,8 @@ class EotmaHeuristicBot:
             return Refuse()  # gold lent to a rival crusader (23.32 step 2) only helps the rival
         if decision.kind == DecisionKind.TRANSFER:
             return Accept()  # conversion results toward its own faith cost nothing (22.21)
+        if decision.kind == DecisionKind.LOSS:
+            return self._loss(actions)
         if decision.kind == DecisionKind.DISCARD:
             return min(
                 (a for a in actions if isinstance(a, Discard)),
@@ -369,6 +372,17 @@ class EotmaHeuristicBot:
             return max(relocations, key=lambda a: state.game.board.population[state.game.board.index[a.area]])
         # A decision this bot has no policy for yet: any legal answer keeps the game going.
         return actions[0]
+
+    @staticmethod
+    def _loss(actions: list[Action]) -> Action:
+        """33.33, 35.24: a pillager destroys the marker worth most to its owner (a palace, then a
+        university, a commerce, a cathedral); a player gives up an army point rather than a
+        level, which yields gold every round while the point costs gold to keep (33.23)."""
+        words = {a.what for a in actions if isinstance(a, Lose)}
+        for choice in ("palace", "university", "commerce", "cathedral", "army"):
+            if choice in words:
+                return Lose(choice)
+        return Lose("level")
 
     @staticmethod
     def _card_worth(state: EotmaState, player: int, card: str) -> float:

@@ -71,6 +71,16 @@ def _default_table(table_id: str) -> Any:
         raise RulesDataError(f"cannot read the EotMA table {table_id!r}: {error}") from error
 
 
+def _policy(value: Any) -> str:
+    """Return a player-choice policy word: ``choice``, ``always`` or ``never`` (true and false,
+    the older spelling, read as ``always`` and ``never``)."""
+    if isinstance(value, bool):
+        return "always" if value else "never"
+    if value not in ("choice", "always", "never"):
+        raise ValueError(f"expected choice, always or never, not {value!r}")
+    return str(value)
+
+
 def _or_shipped(table: Mapping[str, Any], table_id: str, key: str, *inner: str) -> Any:
     """Return ``table[key]`` (its ``value`` when it has one), or the shipped table's entry when a
     scenario's table lacks the key (written before the entry existed, or partial): the defaults
@@ -114,9 +124,11 @@ class Rules:
         self.fixed_cost: frozenset[str] = frozenset(_value(e["fixed_cost"]))
         self.max_unit: int = int(_value(e["max_unit_strength"]))
         """33.31, 34.21: the strength of the largest counter (an area's total is not capped)."""
-        self.army_absorbs: bool = bool(_or_shipped(e, "endeavours", "army_absorbs_losses"))
+        self.army_absorbs: str = _policy(_or_shipped(e, "endeavours", "army_absorbs_losses"))
+        """33.33: ``choice`` (house default: the player is asked), ``always`` or ``never``."""
         self.exile_check_stature: str = str(_or_shipped(e, "endeavours", "exile_check_stature"))
-        self.pillage_takes_markers: bool = bool(_or_shipped(e, "endeavours", "pillage_takes_markers"))
+        self.pillage_takes_markers: str = _policy(_or_shipped(e, "endeavours", "pillage_takes_markers"))
+        """35.24: ``choice`` (house default: the pillager is asked), ``always`` or ``never``."""
         self.card_column: dict[str, str] = dict(_value(e["card_column"]))
         self.sea_gold: int = int(_value(e["sea_gold_per_area"]))
         self.halving_seas: int = int(_value(e["halving_seas"]))

@@ -59,6 +59,7 @@ from model.rules.eotma.actions import (
     EndTaxation,
     EndTurn,
     Give,
+    Lose,
     MoveArmy,
     Oppose,
     PlayCard,
@@ -316,6 +317,13 @@ def _route_answer(state: Position, decision: Pending, action: CrusadeRoute) -> s
     return None
 
 
+def _lose_answer(state: Position, decision: Pending, action: Lose) -> str | None:
+    choices = endeavours.loss_choices(state, decision)
+    if action.what not in choices:
+        return f"the -1 result takes one of: {', '.join(choices)} (33.33, 35.24)"
+    return None
+
+
 def _discard_answer(state: Position, decision: Pending, action: Discard) -> str | None:
     return events.discard_problem(state, decision.player, action.card)
 
@@ -551,6 +559,10 @@ def _crusader_state(state: Position, action: CrusaderState, effects: list[str]) 
     crusades.answer_proposal(state, action.choice, effects)
 
 
+def _lose(state: Position, action: Lose, effects: list[str]) -> None:
+    endeavours.answer_loss(state, action.what, effects)
+
+
 def _discard(state: Position, action: Discard, effects: list[str]) -> None:
     events.discard(state, action.card, effects)
 
@@ -698,6 +710,7 @@ MOVES: tuple[Move, ...] = (
     Move(CrusadeBorrow, "23.32 step 2", _crusade_borrow, "decision", answer=_borrow_answer),
     Move(CrusadeRoute, "23.32 step 3", _crusade_route, "decision", answer=_route_answer),
     Move(CrusaderState, "23.32 step 5", _crusader_state, "decision", answer=_any_answer),
+    Move(Lose, "33.33, 35.24", _lose, "decision", answer=_lose_answer),
     Move(Discard, "19.2", _discard, "decision", answer=_discard_answer),
     Move(Relocate, "21.3, house default 7.52", _relocate, "decision", answer=_relocate_answer),
 )  # fmt: skip
@@ -754,6 +767,10 @@ def _crusader_state_listing(_state: Position, _decision: Pending) -> list[Action
 
 def _yes_no_listing(_state: Position, _decision: Pending) -> list[Action]:
     return [Accept(), Refuse()]
+
+
+def _loss_listing(state: Position, decision: Pending) -> list[Action]:
+    return [Lose(what) for what in endeavours.loss_choices(state, decision)]
 
 
 def _discard_listing(state: Position, decision: Pending) -> list[Action]:
@@ -829,6 +846,12 @@ DECISIONS: dict[DecisionKind, Decision] = {
         Decision(
             DecisionKind.TRANSFER, "22.21", _YES_NO_ANSWERS,
             "{who} must first accept the partial conversion or refuse it (22.21)", _yes_no_listing,
+        ),
+        Decision(
+            DecisionKind.LOSS, "33.33, 35.24", (Lose,),
+            "{who} must first choose what the -1 result of {subject!r} takes: 'lose level', "
+            "'lose army' or 'lose MARKER' (33.33, 35.24)",
+            _loss_listing,
         ),
         Decision(
             DecisionKind.DISCARD, "19.2", (Discard,),

@@ -145,7 +145,11 @@ def base_rating(state: Position, player: int, kind: str, target: int, base: int,
         rating -= partial_against(state, base)  # 10.33: the owner's base is partly conquered
         rating += technology(state, player)
         if game.options.armies_fleets:
-            rating += state.army[base] - state.army[target]  # 33.5
+            # 33.5: armies in the base help; those in the target defend it, unless they are the
+            # player's own (a conversion attempt, 22.2, has no defender).
+            rating += state.army[base]
+            if state.owner[target] != player:
+                rating -= state.army[target]
     elif kind == "diplomacy":
         rating = stat[DIPLOMATIC] + (ss[base] if base >= 0 else 0) - ss[target] - lang_rel
         if base >= 0 and state.owner[base] == player:
