@@ -82,7 +82,7 @@ def convert_result(state: Position, player: int, area: int, effects: list[str]) 
             if (
                 0 <= owner < game.n_players
                 and owner != player
-                and board.religion_difference(faith(state, owner), new, state.union) != 0
+                and board.religion_difference(faith(state, owner), new, state.united()) != 0
             ):
                 continue
             converted.append(other)

@@ -217,6 +217,8 @@ class Rules:
         self.schism_byzantine: str = str(s["byzantine"])
         self.orthodox_religions: frozenset[str] = frozenset(str(x) for x in s["orthodox_religions"])
         """The religion ids of the Eastern Orthodox church (20.52)."""
+        self.union_churches: frozenset[str] = frozenset(str(x) for x in s["union_churches"])
+        """The churches a union result makes one (23.11), religion ids or names."""
         self.byzantine_orthodox_votes: int = int(s["byzantine_orthodox_votes"])
         """The Byzantine player's extra votes over an Eastern Orthodox area during a schism (20.52)."""
         self.union_before_year: int = int(s["union_before_year"])

@@ -336,6 +336,10 @@ class Position:
         """Return whether the game has ended."""
         return self.phase == "over"
 
+    def united(self) -> frozenset[str]:
+        """Return the churches that count as one now: the union's (23.11), none in a schism."""
+        return self.game.union_churches() if self.union else frozenset()
+
     def is_exiled(self, player: int) -> bool:
         """Return whether the player has no court (21.0)."""
         return self.court[player] < 0

@@ -51,7 +51,7 @@ def of_leaders_faith(state: Position, player: int, area: int) -> bool:
     religion = faith(state, player)
     return (
         religion is not None
-        and state.game.board.religion_difference(religion, state.religion[area], state.union) == 0
+        and state.game.board.religion_difference(religion, state.religion[area], state.united()) == 0
     )
 
 
@@ -63,7 +63,7 @@ def language_difference(state: Position, player: int, area: int) -> int:
 def religion_difference(state: Position, player: int, area: int) -> int:
     """Return 0, 1 or 2 for the same religion, another church, another religion (23.11, 22.11)."""
     return state.game.board.religion_difference(
-        leader_religion(state, player), state.religion[area], state.union
+        leader_religion(state, player), state.religion[area], state.united()
     )
 
 

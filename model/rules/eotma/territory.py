@@ -105,7 +105,7 @@ def suitable_court(state: Position, player: int, area: int) -> bool:
     board = game.board
     return (
         board.language[area] == game.leader_language[player]
-        and board.religion_difference(game.leader_religion[player], state.religion[area], state.union) == 0
+        and board.religion_difference(game.leader_religion[player], state.religion[area], state.united()) == 0
     )
 
 
@@ -139,7 +139,8 @@ def set_owner(state: Position, area: int, new: int, effects: list[str], *, conqu
         if (
             civ & CATHEDRAL
             and court >= 0
-            and game.board.religion_difference(state.religion[court], state.religion[area], state.union) != 0
+            and game.board.religion_difference(state.religion[court], state.religion[area], state.united())
+            != 0
         ):
             civ &= ~CATHEDRAL  # 35.22 (the united churches are one under a union, 23.11)
         state.civ[area] = civ

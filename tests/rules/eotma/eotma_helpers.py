@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from model.rules.eotma.board import Board, Catalog, LandSpec
-from model.rules.eotma.data import Rules, _default_table, default_rules
+from model.rules.eotma.data import Rules, _default_table
 from model.rules.eotma.game import AreaStart, EotmaGame, Options, PlayerSetup
 from model.rules.eotma.state import EotmaState
 
@@ -91,11 +91,19 @@ BLANK = 99
 """A card with no results at all."""
 
 
+TEST_SCHISM = {
+    **_default_table("schism"),
+    "union_churches": ["roman_catholic", "eastern_orthodox", "latin", "eastern"],
+}
+"""The schism table with the test board's two churches (``latin``, ``eastern``) standing for the
+Roman Catholic and Eastern Orthodox churches a union makes one (23.11)."""
+
+
 def rules_with(*cards: dict[str, Any], blanks: int = 12, **tables: Any) -> Rules:
     """Return the shipped rules with the year deck replaced by these cards (plus blanks) and
-    any other tables replaced by ``tables``."""
+    any other tables replaced by ``tables`` (the schism table: ``TEST_SCHISM`` unless given)."""
     deck = list(cards) + [card(BLANK + i) for i in range(blanks)]
-    return Rules.load({"year_cards": {"cards": deck}, **tables})
+    return Rules.load({"year_cards": {"cards": deck}, "schism": TEST_SCHISM, **tables})
 
 
 def game(
@@ -129,7 +137,7 @@ def game(
         board(),
         players,
         starts,
-        rules=default_rules() if shipped_deck else rules_with(*cards, **(tables or {})),
+        rules=Rules.load({"schism": TEST_SCHISM}) if shipped_deck else rules_with(*cards, **(tables or {})),
         options=options or Options(events=False),
         rounds=rounds,
         start_year=start_year,

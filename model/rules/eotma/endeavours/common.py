@@ -24,7 +24,7 @@ def is_conversion(state: Position, player: int, target: int) -> bool:
     religion = faith(state, player)
     return (
         religion is not None
-        and state.game.board.religion_difference(religion, state.religion[target], state.union) != 0
+        and state.game.board.religion_difference(religion, state.religion[target], state.united()) != 0
     )
 
 
