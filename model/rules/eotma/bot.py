@@ -516,15 +516,17 @@ class EotmaHeuristicBot:
 
     def _build_candidates(self, state: EotmaState, player: int, conn: dict[int, int]) -> list[Located]:
         """35.11, 35.32: a Commerce marker where taxes are raised (the court, else the connected
-        area with the highest social state and population); one candidate a turn."""
+        area with the highest social state and population); one candidate a turn. Never at the
+        highest level, where no +1 raises the area and so no marker is built (35.11)."""
         board = state.game.board
         if state.game.rounds - state.round < self.build_rounds_left:
             return []
         court = state.court[player]
+        top = state.game.rules.ss_max
         options = [
             (0 if a == court else 1, -state.ss[a], -board.population[a], a)
             for a in conn
-            if not state.civ[a] & COMMERCE and state.ss[a] > 0
+            if not state.civ[a] & COMMERCE and 0 < state.ss[a] < top
         ]
         if not options:
             return []
