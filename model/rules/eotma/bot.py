@@ -320,8 +320,14 @@ class EotmaHeuristicBot:
                 return max(affordable or defends[:1], key=lambda a: a.gold)
             return Decline()
         if decision.kind == DecisionKind.OPPOSE:
+            # 12.2: gold against diplomacy aimed at its own area or one it has a tie to; other
+            # players' dealings with the rest of the map are not worth its gold.
             player = decision.player
+            assert decision.action is not None  # an opposition holds its endeavour
+            target = state.game.board.index[decision.action.target]
+            concerned = state.owner[target] == player or bool(state.ties[target] & (1 << player))
             gold = 2 if state.treasury[player] >= 10 else (1 if state.treasury[player] >= 5 else 0)
+            gold = gold if concerned else 0
             options = [a for a in actions if isinstance(a, Oppose) and a.gold <= gold]
             return max(options, key=lambda a: a.gold)
         if decision.kind == DecisionKind.VOTE:

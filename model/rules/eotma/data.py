@@ -128,6 +128,9 @@ class Rules:
         """33.33: ``choice`` (house default: the player is asked), ``always`` or ``never``."""
         self.build_quells_unrest: bool = bool(_or_shipped(e, "endeavours", "build_quells_unrest"))
         """35.11 with 15.3: whether a marker endeavour quells unrest as a ruling does (house default: yes)."""
+        self.oppose_diplomacy: str = str(_or_shipped(e, "endeavours", "oppose_diplomacy"))
+        """12.2: who may spend gold against a diplomacy endeavour: ``any`` other empire (house
+        default) or the target's ``owner``."""
         self.exile_check_stature: str = str(_or_shipped(e, "endeavours", "exile_check_stature"))
         self.pillage_takes_markers: str = _policy(_or_shipped(e, "endeavours", "pillage_takes_markers"))
         """35.24: ``choice`` (house default: the pillager is asked), ``always`` or ``never``."""

@@ -467,13 +467,7 @@ def _defend(state: Position, action: Defend | Decline, effects: list[str]) -> No
 
 
 def _oppose(state: Position, action: Oppose, effects: list[str]) -> None:
-    decision = state.pending.pop()
-    state.treasury[decision.player] -= action.gold
-    if action.gold:
-        effects.append(
-            f"{state.game.player_ids[decision.player]} spends {action.gold} gold against it (12.2)"
-        )
-    endeavours.resolve(state, _endeavour_of(decision), effects, against=action.gold)
+    endeavours.oppose(state, action.gold, effects)
 
 
 def _endeavour_of(decision: Pending) -> Endeavour:

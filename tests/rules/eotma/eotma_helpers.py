@@ -15,6 +15,7 @@ from model.rules.eotma.board import Board, Catalog, LandSpec
 from model.rules.eotma.data import Rules, _default_table
 from model.rules.eotma.game import AreaStart, EotmaGame, Options, PlayerSetup
 from model.rules.eotma.state import EotmaState
+from model.rules.protocol import LogEntry
 
 CATALOG = Catalog(
     language_family={"aldic": "westric", "lowenish": "westric", "kestrian": "eastric"},
@@ -241,3 +242,23 @@ def area(state: EotmaState, area_id: str) -> dict[str, Any]:
     """Return the view of one area."""
     result: dict[str, Any] = state.view()["areas"][area_id]
     return result
+
+
+def unopposed(state: EotmaState, text: str) -> LogEntry:
+    """Apply a diplomacy endeavour and let every empire but the target's owner spend no gold
+    against it (12.2: any opponent may, the endeavours table's ``oppose_diplomacy``); return one
+    entry with the effects of the endeavour and the answers."""
+    from dataclasses import replace
+
+    from model.rules.eotma.decisions import DecisionKind
+
+    entry = state.apply(text)
+    effects = list(entry.effects)
+    target = state.game.board.index.get(text.split()[1], -1)
+    while (
+        state.pending
+        and state.pending[-1].kind == DecisionKind.OPPOSE
+        and state.owner[target] != state.pending[-1].player
+    ):
+        effects += state.apply("oppose 0").effects
+    return replace(entry, effects=tuple(effects))

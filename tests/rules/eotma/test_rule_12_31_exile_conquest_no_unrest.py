@@ -9,7 +9,7 @@ second, march and border are independent and West takes both by diplomacy throug
 
 from __future__ import annotations
 
-from eotma_helpers import area
+from eotma_helpers import area, unopposed
 from test_cases_claims_vp_court import exiled_west
 
 from model.rules.eotma.game import AreaStart
@@ -20,10 +20,10 @@ def test_12_31_an_area_an_exile_takes_by_diplomacy_enters_no_unrest() -> None:
     state.force_year_cards("west", [2, 2])
     state.apply("ask-asylum east")
     state.apply("accept")
-    entry = state.apply("diplomacy border")  # lowenish: taken, but no court yet
+    entry = unopposed(state, "diplomacy border")  # lowenish: taken, but no court yet
     assert area(state, "border")["owner"] == "west" and state.view()["empires"]["west"]["exiled"]
     assert not area(state, "border")["unrest"], entry.effects
-    state.apply("diplomacy march")  # aldic, Latin: the court returns next to border
+    unopposed(state, "diplomacy march")  # aldic, Latin: the court returns next to border
     assert state.view()["empires"]["west"]["court"] == "march"
     assert not area(state, "border")["unrest"] and not area(state, "march")["unrest"]
 

@@ -41,11 +41,41 @@ def declare(state: Position, action: Endeavour, effects: list[str]) -> None:
     if action.KIND in ("conquest", "pillage") and owner != player and may_defend(state, owner, at.target):
         state.pending.append(Pending(DecisionKind.DEFENSE, owner, action=action))
         return
-    opponent = 0 <= owner < state.game.n_players and owner != player
-    if action.KIND == "diplomacy" and opponent and state.treasury[owner] > 0 and not state.is_exiled(owner):
-        state.pending.append(Pending(DecisionKind.OPPOSE, owner, action=action))
-        return
+    if action.KIND == "diplomacy":
+        asked = opposers(state, player, owner)
+        if asked:
+            state.pending.append(Pending(DecisionKind.OPPOSE, asked[0], action=action, data=(0, *asked[1:])))
+            return
     resolve(state, action, effects)
+
+
+def opposers(state: Position, player: int, owner: int) -> list[int]:
+    """Return who is asked, in turn, for gold against a player's diplomacy endeavour (12.2): the
+    other empires not in exile that hold gold, in seat order after the player, or only the
+    target's owner (the ``endeavours`` table's ``oppose_diplomacy``)."""
+    n = state.game.n_players
+    if state.game.rules.oppose_diplomacy == "owner":
+        others = [owner] if 0 <= owner < n and owner != player else []
+    else:
+        others = [(player + k) % n for k in range(1, n)]
+    return [p for p in others if state.treasury[p] > 0 and not state.is_exiled(p)]
+
+
+def oppose(state: Position, gold: int, effects: list[str]) -> None:
+    """12.2: one opponent's gold against the diplomacy endeavour; the next is asked, or the
+    endeavour resolves with all the gold spent against it."""
+    decision = state.pending.pop()
+    action = decision.action
+    assert action is not None, "an oppose decision always holds its endeavour"
+    state.treasury[decision.player] -= gold
+    if gold:
+        effects.append(f"{state.game.player_ids[decision.player]} spends {gold} gold against it (12.2)")
+    total = (decision.data[0] if decision.data else 0) + gold
+    rest = decision.data[1:]
+    if rest:
+        state.pending.append(Pending(DecisionKind.OPPOSE, rest[0], action=action, data=(total, *rest[1:])))
+        return
+    resolve(state, action, effects, against=total)
 
 
 def defend(state: Position, gold: int, effects: list[str]) -> None:
