@@ -151,7 +151,10 @@ class Rules:
         self.extra_gold: tuple[int, ...] = tuple(int(x) for x in _value(e["extra_gold_choices"]))
         self.oppose_gold: tuple[int, ...] = tuple(int(x) for x in _value(e["oppose_gold_choices"]))
         self.cards_per_round: int = int(_value(e["year_cards_per_round"]))
-        self.max_defenses: int = int(_value(e["max_defenses_per_round"]))
+        self.own_turn_endeavours: int = int(_or_shipped(e, "endeavours", "own_turn_endeavours"))
+        """13.13: the endeavours due in the own turn; the cards kept for them before it."""
+        self.max_defenses: int = self.cards_per_round - self.own_turn_endeavours
+        """13.13: the most defenses in a round, derived so that the two limits always agree."""
         self.holding_limit: int = int(_value(e["holding_card_limit"]))
         self.holding_limit_36: int = int(_value(e["holding_card_limit_36"]))
 

@@ -174,7 +174,8 @@ def may_end_turn(state: Position, player: int) -> bool:
 
     An exile need not (it may have no endeavour at all, 21.1), nor a player without cards.
     """
-    return state.endeavours_done > 0 or not state.hand[player] or state.is_exiled(player)
+    due = state.game.rules.own_turn_endeavours
+    return state.endeavours_done >= due or not state.hand[player] or state.is_exiled(player)
 
 
 KIND_CLASS: dict[str, type[Endeavour]] = {

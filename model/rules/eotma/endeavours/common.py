@@ -160,8 +160,8 @@ def may_defend(state: Position, defender: int, area: int) -> bool:
     hand = len(state.hand[defender])
     if hand == 0 or state.defenses[defender] >= rules.max_defenses:
         return False
-    if defender not in state.order[: state.turn] and hand < 2:
-        return False  # 13.13: one card must stay for the defender's own turn
+    if defender not in state.order[: state.turn] and hand <= rules.own_turn_endeavours:
+        return False  # 13.13: the cards of the own turn's endeavours stay for it
     return state.treasury[defender] >= defense_price(state, defender, area)
 
 
