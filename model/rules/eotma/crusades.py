@@ -21,10 +21,12 @@ from model.rules.eotma.endeavours.conquest import count_c_result, take
 from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import (
     COMBAT,
+    combat_of,
     language_difference,
     leader_religion,
     religion_difference,
     sea_adjust,
+    spend_leader_card,
     technology,
 )
 from model.rules.eotma.rebellion import army_absorbs, lower_social_state, raise_social_state
@@ -574,6 +576,8 @@ def _resolve(
             if result.code == "-1" and result.column == "base" and not army_absorbs(state, home, effects):
                 lower_social_state(state, home, effects, own_failure=state.owner[home] == player)
     stature_check(state, player, COMBAT, card, effects)
+    home = base(state)
+    spend_leader_card(state, player, [home if home >= 0 else target])  # 36.11
     _next(state, current(state).asked + 1, effects)
 
 
@@ -586,7 +590,7 @@ def crusade_rating(state: Position, player: int, target: int, gold: int, *, pill
     then gold."""
     board = state.game.board
     home = base(state)
-    rating = state.stat[player][COMBAT] - state.ss[target] - state.fort[target]
+    rating = combat_of(state, player, home if home >= 0 else target) - state.ss[target] - state.fort[target]
     if home >= 0:
         rating += state.ss[home]
         if state.game.options.armies_fleets and state.owner[home] == player:

@@ -198,11 +198,29 @@ def leader_card_statures(state: Position, player: int, base: int) -> list[int]:
     return stat
 
 
+def spend_leader_card(state: Position, player: int, bases: list[int]) -> None:
+    """36.11: the leader card in play is discarded once the endeavour it served is done; it serves
+    only an endeavour from a base of its language groups (36.12), else it stays for a later one."""
+    card = state.leader_bonus[player]
+    if card and any(leader_card_base(state, card, b) for b in bases):
+        state.event_discard.append(card)
+        state.leader_bonus[player] = ""
+
+
+def combat_of(state: Position, player: int, base: int) -> int:
+    """Return the combat stature an endeavour from ``base`` uses, with a leader card's bonus
+    (36.11-36.12): for defenses and crusader endeavours as for any other."""
+    if state.leader_bonus[player] and base >= 0:
+        return leader_card_statures(state, player, base)[COMBAT]
+    return state.stat[player][COMBAT]
+
+
 def defense_value(state: Position, defender: int, gold: int, area: int) -> int:
-    """Return what a defense of ``area`` takes off the attacker's rating: combat + gold + technology
-    (13.21, 19.2), less the C results other players hold against the area (10.33: defense is a
-    domestic endeavour with the defended area as its target); a defense never adds to the rating."""
-    value = state.stat[defender][COMBAT] + gold + technology(state, defender)
+    """Return what a defense of ``area`` takes off the attacker's rating: combat (with a leader
+    card, 36.11) + gold + technology (13.21, 19.2), less the C results other players hold against
+    the area (10.33: defense is a domestic endeavour with the defended area as its target and
+    base); a defense never adds to the rating."""
+    value = combat_of(state, defender, area) + gold + technology(state, defender)
     return max(0, value - partial_against(state, area))
 
 

@@ -10,7 +10,7 @@ from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.endeavours import conquest, diplomacy, domestic, losses, pillage
 from model.rules.eotma.endeavours.common import locate, may_defend, pay_defense
 from model.rules.eotma.leaders import stature_check
-from model.rules.eotma.ratings import COMBAT, base_rating, cost, leader_card_base, stature_for
+from model.rules.eotma.ratings import COMBAT, base_rating, cost, spend_leader_card, stature_for
 from model.rules.eotma.records import Located
 
 if TYPE_CHECKING:
@@ -179,15 +179,6 @@ def answer_loss(state: Position, what: str, effects: list[str]) -> None:
     effects.append(f"{state.game.player_ids[decision.player]} gives up the {what} in {area_id}")
     at = _located(state, state.active(), decision.action)
     _ask_or_apply(state, decision.action, at, turned, answers, effects)
-
-
-def spend_leader_card(state: Position, player: int, bases: list[int]) -> None:
-    """36.11: the leader card in play is discarded once the endeavour it served is done; it serves
-    only an endeavour from a base of its language groups (36.12), else it stays for a later one."""
-    card = state.leader_bonus[player]
-    if card and any(leader_card_base(state, card, b) for b in bases):
-        state.event_discard.append(card)
-        state.leader_bonus[player] = ""
 
 
 def palace_areas(state: Position, player: int) -> dict[int, int]:

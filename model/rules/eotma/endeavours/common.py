@@ -6,7 +6,15 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma.actions import MARKERS, Endeavour
 from model.rules.eotma.decisions import DecisionKind, Pending
-from model.rules.eotma.ratings import cost, defense_value, diplomacy_base, domestic_seas, faith, foreign_seas
+from model.rules.eotma.ratings import (
+    cost,
+    defense_value,
+    diplomacy_base,
+    domestic_seas,
+    faith,
+    foreign_seas,
+    spend_leader_card,
+)
 from model.rules.eotma.records import Located
 
 if TYPE_CHECKING:
@@ -149,7 +157,9 @@ def pay_defense(state: Position, defender: int, area: int, extra: int) -> tuple[
     state.treasury[defender] -= price
     state.defenses[defender] += 1
     card = state.game.rules.card_by_id[state.hand[defender].pop(0)]
-    return price, card, defense_value(state, defender, extra, area)
+    value = defense_value(state, defender, extra, area)
+    spend_leader_card(state, defender, [area])  # 36.11: a defense is an endeavour too
+    return price, card, value
 
 
 def may_defend(state: Position, defender: int, area: int) -> bool:
