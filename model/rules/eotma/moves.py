@@ -620,7 +620,7 @@ def _end_turn_listing(state: Position, player: int) -> list[Action]:
 
 MOVES: tuple[Move, ...] = (
     Move(
-        ChooseSlot, "facts sheet 1.3", _choose_slot, "initiative", _choose_slot_problem,
+        ChooseSlot, "1.3", _choose_slot, "initiative", _choose_slot_problem,
         listing=_slot_listing, listed_in=("initiative",),
     ),
     Move(
@@ -706,7 +706,7 @@ MOVES: tuple[Move, ...] = (
     Move(CrusaderState, "23.32 step 5", _crusader_state, "decision", answer=_any_answer),
     Move(Lose, "33.33, 35.24", _lose, "decision", answer=_lose_answer),
     Move(Discard, "19.2", _discard, "decision", answer=_discard_answer),
-    Move(Relocate, "21.3, house default 7.52", _relocate, "decision", answer=_relocate_answer),
+    Move(Relocate, "21.3, 7.52", _relocate, "decision", answer=_relocate_answer),
 )  # fmt: skip
 """Every EotMA action class once; the order is the order of the lists (see :data:`STEPS`)."""
 
@@ -856,7 +856,7 @@ DECISIONS: dict[DecisionKind, Decision] = {
             "{who} must first choose the unpaid unit points to remove (33.23)", _maintain_listing,
         ),
         Decision(
-            DecisionKind.RELOCATE, "21.3, house default 7.52", (Relocate,),
+            DecisionKind.RELOCATE, "21.3, 7.52", (Relocate,),
             "{who} must first choose a new court", _relocate_listing,
         ),
     )

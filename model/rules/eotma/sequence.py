@@ -301,9 +301,7 @@ def grant_watched_claims(state: Position, player: int, effects: list[str]) -> No
             and of_leaders_faith(state, player, area)
         ):
             state.claims[area] |= bit
-            effects.append(
-                f"{game.board.ids[area]}: claim for {game.player_ids[player]} (house default 18 method 1)"
-            )
+            effects.append(f"{game.board.ids[area]}: claim for {game.player_ids[player]} (18, method 1)")
     state.claim_watch = [w for w in state.claim_watch if w.player != player]
 
 

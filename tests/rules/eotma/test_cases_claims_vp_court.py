@@ -97,7 +97,7 @@ def test_18_own_area_and_tie_give_a_claim_at_the_end_of_the_next_own_turn() -> N
     state = next_round_turn(state, "west", [NOTHING])
     state.apply("rule home")
     entry = state.apply("end-turn")
-    assert "march: claim for west (house default 18 method 1)" in entry.effects
+    assert "march: claim for west (18, method 1)" in entry.effects
     assert area(state, "march")["claims"] == ["west"] and vp(state, "west") == 14 + 3
 
 
@@ -105,7 +105,7 @@ def test_18_own_area_and_tie_held_at_the_start_give_a_claim_at_the_end_of_the_fi
     state = start(hand=[NOTHING], areas={"march": AreaStart("west", 1, ties=("west",))})
     state.apply("rule home")
     entry = state.apply("end-turn")
-    assert "march: claim for west (house default 18 method 1)" in entry.effects
+    assert "march: claim for west (18, method 1)" in entry.effects
 
 
 def test_18_an_area_given_in_another_players_turn_is_claimed_at_the_end_of_the_next_own_turn() -> None:
@@ -119,7 +119,7 @@ def test_18_an_area_given_in_another_players_turn_is_claimed_at_the_end_of_the_n
     state.force_year_cards("east", [NOTHING])
     state.apply("rule capital")
     entry = state.apply("end-turn")
-    assert "march: claim for east (house default 18 method 1)" in entry.effects
+    assert "march: claim for east (18, method 1)" in entry.effects
 
 
 def test_18_no_claim_when_the_area_is_lost_before_the_next_turn_ends() -> None:
@@ -151,7 +151,7 @@ def test_18_a_diplomatic_conquest_of_a_tied_opponents_area_of_the_same_religion_
     state = start(DIP_C, hand=[2], areas={"city": AreaStart("east", 1, ties=("west",))})
     unopposed(state, "diplomacy city")
     entry = state.apply("oppose 0")
-    assert "city: claim for west (house default 18 method 2)" in entry.effects
+    assert "city: claim for west (18, method 2)" in entry.effects
     assert area(state, "city")["claims"] == ["west"]
 
 
@@ -300,7 +300,7 @@ def test_18_a_claim_ends_when_the_area_converts_to_a_religion_not_the_holders() 
     entry = state.apply("conquest isle from isle")
     assert area(state, "isle")["religion"] == "latin"
     assert area(state, "isle")["claims"] == ["west"]
-    assert "isle: the claim of east ends with the conversion (house default 18)" in entry.effects
+    assert "isle: the claim of east ends with the conversion (18)" in entry.effects
 
 
 def test_21_1_an_exiles_unused_cards_still_call_their_stature_checks() -> None:
