@@ -32,6 +32,10 @@ QUESTIONS: dict[str, tuple[str, str]] = {
     "discard": ("holds more holding cards than the limit and must choose one to discard", "19.2"),
     "maintain": ("cannot pay for all its units and must choose the unit points to remove", "33.23"),
     "transfer": ("is offered the giver's partial conversion of {area}", "22.21"),
+    "loss": (
+        "chooses what the -1 result of “{about}” takes: a level, an army point or a marker",
+        "33.33, 35.24",
+    ),
 }
 """Decision kind -> (what the deciding player is asked, the rule); ``{area}``, ``{about}`` and
 ``{attacker}`` are filled from the decision."""

@@ -23,16 +23,24 @@ launch area and route (23.32 step 3; the bots take the fewest unfriendly areas),
 decisions with the leader's choice of conquering a refused area or another route (step 4) and
 crusader states founded by consent (23.32 step 5; house defaults in the ``crusades`` table);
 12.42 waivers before every rebellion check of an empire's area inside player turns;
-24 (house defaults); 33 (33.33 as a house-default choice); 34; 35 (35.24 as a table option);
-36; 21.1 exile stature checks.
+24 (house defaults); 33; 34; 35; 36 (leader cards also in defenses and crusader endeavours,
+from bases of their language groups only, 36.12); 21.1 exile stature checks.
+23.32 step 3: the launch area must be linked to a crusader court by friendly areas and is the
+crusaders' base (social state, base -1, armies 33.5, fleets 34.33; ``crusades`` table ``base``
+and ``launch_line``).
 23.32 step 2: a crusader short of gold for a conquest pillages, asks another empire for a loan
 (the lender decides) or passes; an empire whose area a crusader attacks may defend it (13.0).
 Player choices as decisions: the holding card discarded over the hand limit (19.2, ``discard``),
 the unit points left unpaid (33.23, 34.12, ``maintain``), a partial conversion passed on with a
-gifted area (22.21, ``transfer``); in the own turn, the palace areas one card rules (35.33) and
-unit points given up rather than maintained (33.23, ``disband``).
+gifted area (22.21, ``transfer``), what a -1 takes: a level, an army point or a pillaged
+civilisation marker (33.33, 35.24, ``loss``; the ``endeavours`` table may take them for the
+players instead), gold against another's diplomacy by any opponent (12.2, ``oppose``); in the own
+turn, the palace areas one card rules (35.33) and unit points given up rather than maintained
+(33.23, ``disband``).
 A crusade launched by sea pays sea gold and takes the sea adjustment (9.17, 9.32; ``crusades``
 table ``sea_costs``).
 Not yet: 23.35 itself is not in our sources (crusader states follow the ``crusades`` table);
-a partial conversion passed on when an area changes hands other than by a gift (22.21).
+a partial conversion passed on when an area changes hands other than by a gift (22.21); armies
+and fleets given by events (33.23, 34.12: no card of our deck names them); raids, Magnates and
+crusaders take an army point for a -1 without asking the defender (33.33).
 """

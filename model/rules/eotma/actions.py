@@ -656,6 +656,28 @@ class CrusaderState(Action):
         return cls(args[0])
 
 
+LOSS_CHOICES = ("level", "army", *MARKERS)
+
+
+@dataclass(frozen=True)
+class Lose(Action):
+    """33.33, 35.24: what a -1 result of a conquest or pillage takes: ``lose level``, ``lose army``
+    (an army point in the area instead of the level) or ``lose MARKER`` (the pillager destroys
+    that civilisation marker instead, for one gold)."""
+
+    VERB: ClassVar[str] = "lose"
+    what: str = "level"
+
+    def args(self) -> tuple[str, ...]:
+        return (self.what,)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 1 or args[0] not in LOSS_CHOICES:
+            raise MalformedActionError(text, f"write 'lose {'|'.join(LOSS_CHOICES)}'")
+        return cls(args[0])
+
+
 @dataclass(frozen=True)
 class AskAsylum(Action):
     """21.2: an exile asks another empire for asylum (that empire decides)."""
@@ -808,6 +830,7 @@ CODEC = ActionCodec(
         CrusadePillage,
         CrusadeRoute,
         CrusaderState,
+        Lose,
         EndTurn,
     ]
 )

@@ -7,7 +7,7 @@ Reach across sea areas is computed once per area and cached (9.53, 34.32).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -170,12 +170,14 @@ class Board:
         fa, fb = family.get(leader), family.get(other)
         return 1 if fa is not None and fa == fb else 2
 
-    def religion_difference(self, leader: str | None, area_religion: str | None, union: bool) -> int:
+    def religion_difference(
+        self, leader: str | None, area_religion: str | None, united: Collection[str] = ()
+    ) -> int:
         """Return the religion modifier: 0 same, 1 other church of the same group, 2 other religion.
 
         ``leader`` None means a pagan leader with no religion of its own (an excommunicated
-        Christian, 22.11): every religion differs. Under a union result (23.11) the churches of a
-        Christian group count as one.
+        Christian, 22.11): every religion differs. ``united`` are the churches a union result
+        makes one (23.11: the Roman Catholic and Eastern Orthodox churches; empty in a schism).
         """
         if area_religion is None:
             return 0
@@ -187,7 +189,7 @@ class Board:
         ga, gb = group.get(leader), group.get(area_religion)
         if ga is None or ga != gb:
             return 2
-        if union and self.catalog.group_kind.get(ga) == "christian":
+        if leader in united and area_religion in united:
             return 0
         return 1
 

@@ -36,6 +36,7 @@ from model.rules.eotma.actions import (
     EndMovement,
     EndTaxation,
     EndTurn,
+    Lose,
     MoveArmy,
     Oppose,
     Refuse,
@@ -319,8 +320,14 @@ class EotmaHeuristicBot:
                 return max(affordable or defends[:1], key=lambda a: a.gold)
             return Decline()
         if decision.kind == DecisionKind.OPPOSE:
+            # 12.2: gold against diplomacy aimed at its own area or one it has a tie to; other
+            # players' dealings with the rest of the map are not worth its gold.
             player = decision.player
+            assert decision.action is not None  # an opposition holds its endeavour
+            target = state.game.board.index[decision.action.target]
+            concerned = state.owner[target] == player or bool(state.ties[target] & (1 << player))
             gold = 2 if state.treasury[player] >= 10 else (1 if state.treasury[player] >= 5 else 0)
+            gold = gold if concerned else 0
             options = [a for a in actions if isinstance(a, Oppose) and a.gold <= gold]
             return max(options, key=lambda a: a.gold)
         if decision.kind == DecisionKind.VOTE:
@@ -354,6 +361,8 @@ class EotmaHeuristicBot:
             return Refuse()  # gold lent to a rival crusader (23.32 step 2) only helps the rival
         if decision.kind == DecisionKind.TRANSFER:
             return Accept()  # conversion results toward its own faith cost nothing (22.21)
+        if decision.kind == DecisionKind.LOSS:
+            return self._loss(actions)
         if decision.kind == DecisionKind.DISCARD:
             return min(
                 (a for a in actions if isinstance(a, Discard)),
@@ -369,6 +378,17 @@ class EotmaHeuristicBot:
             return max(relocations, key=lambda a: state.game.board.population[state.game.board.index[a.area]])
         # A decision this bot has no policy for yet: any legal answer keeps the game going.
         return actions[0]
+
+    @staticmethod
+    def _loss(actions: list[Action]) -> Action:
+        """33.33, 35.24: a pillager destroys the marker worth most to its owner (a palace, then a
+        university, a commerce, a cathedral); a player gives up an army point rather than a
+        level, which yields gold every round while the point costs gold to keep (33.23)."""
+        words = {a.what for a in actions if isinstance(a, Lose)}
+        for choice in ("palace", "university", "commerce", "cathedral", "army"):
+            if choice in words:
+                return Lose(choice)
+        return Lose("level")
 
     @staticmethod
     def _card_worth(state: EotmaState, player: int, card: str) -> float:
@@ -502,15 +522,17 @@ class EotmaHeuristicBot:
 
     def _build_candidates(self, state: EotmaState, player: int, conn: dict[int, int]) -> list[Located]:
         """35.11, 35.32: a Commerce marker where taxes are raised (the court, else the connected
-        area with the highest social state and population); one candidate a turn."""
+        area with the highest social state and population); one candidate a turn. Never at the
+        highest level, where no +1 raises the area and so no marker is built (35.11)."""
         board = state.game.board
         if state.game.rounds - state.round < self.build_rounds_left:
             return []
         court = state.court[player]
+        top = state.game.rules.ss_max
         options = [
             (0 if a == court else 1, -state.ss[a], -board.population[a], a)
             for a in conn
-            if not state.civ[a] & COMMERCE and state.ss[a] > 0
+            if not state.civ[a] & COMMERCE and 0 < state.ss[a] < top
         ]
         if not options:
             return []

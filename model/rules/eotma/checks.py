@@ -141,7 +141,7 @@ class _Checker:
                 yield _issue(
                     "SEA_AREA_OWNED",
                     f"sea area {self.name(area_id)} has a starting owner or state: "
-                    "remove its entry from setup.areas",
+                    "clear its starting owner and state",
                     (area_id,),
                     "2.0",
                     f"setup.areas.{area_id}",

@@ -82,7 +82,7 @@ def convert_result(state: Position, player: int, area: int, effects: list[str]) 
             if (
                 0 <= owner < game.n_players
                 and owner != player
-                and board.religion_difference(faith(state, owner), new, state.union) != 0
+                and board.religion_difference(faith(state, owner), new, state.united()) != 0
             ):
                 continue
             converted.append(other)
@@ -105,6 +105,4 @@ def end_claims(state: Position, area: int, effects: list[str]) -> None:
         if state.claims[area] & (1 << p) and not of_leaders_faith(state, p, area):
             state.claims[area] &= ~(1 << p)
             who = game.player_ids[p]
-            effects.append(
-                f"{game.board.ids[area]}: the claim of {who} ends with the conversion (house default 18)"
-            )
+            effects.append(f"{game.board.ids[area]}: the claim of {who} ends with the conversion (18)")

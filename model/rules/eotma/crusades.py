@@ -21,10 +21,12 @@ from model.rules.eotma.endeavours.conquest import count_c_result, take
 from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import (
     COMBAT,
+    combat_of,
     language_difference,
     leader_religion,
     religion_difference,
     sea_adjust,
+    spend_leader_card,
     technology,
 )
 from model.rules.eotma.rebellion import army_absorbs, lower_social_state, raise_social_state
@@ -119,6 +121,7 @@ def begin(state: Position, leader: int, effects: list[str]) -> None:
     state.crusade_route = []
     state.crusade_targets = []
     state.crusade_seas = 0
+    state.crusade_launch = -1
     options = routes(state)
     if len(options) > 1:
         # 23.32 step 3: the leader chooses where to launch the crusade from.
@@ -167,6 +170,55 @@ def _friendly(state: Position, area: int) -> bool:
     if state.crusader_state[area] and state.game.rules.crusader_state_friendly:
         return True
     return _of_church(state, state.religion[area])
+
+
+def linked(state: Position) -> set[int]:
+    """Return the friendly areas linked to a crusader's court by a chain of friendly areas
+    (23.32 step 3: only those may launch the crusade). The chain runs over land; with the
+    ``crusades`` table's ``launch_line`` set to ``communications`` it may also cross sea areas
+    as a line of communications does (7.51)."""
+    from model.rules.eotma.territory import connection_range
+
+    board = state.game.board
+    by_sea = state.game.rules.crusade_launch_line == "communications"
+    frontier = [
+        court for p in current(state).order if (court := state.court[p]) >= 0 and state.owner[court] == p
+    ]
+    seen = set(frontier)
+    while frontier:
+        a = frontier.pop()
+        steps = list(board.adj[a])
+        if by_sea and board.coast[a]:
+            reach = connection_range(state, a)
+            steps += [
+                b
+                for b, seas in board.sea_reach(a).items()
+                if seas <= reach or seas <= connection_range(state, b)
+            ]
+        for b in steps:
+            if b not in seen and _friendly(state, b):
+                seen.add(b)
+                frontier.append(b)
+    return seen
+
+
+def base(state: Position) -> int:
+    """Return the crusaders' base (23.32 step 3): the launch area the leader chose, or -1 when
+    the crusade has none (no route, or the ``crusades`` table's ``base`` is ``none``)."""
+    if state.game.rules.crusade_base != "launch":
+        return -1
+    return state.crusade_launch
+
+
+def fleet_shortfall(state: Position, player: int, target: int) -> int:
+    """Return by how many fleet points the target's fleets outnumber the crusader's own in the
+    base when the crusade crossed the sea to land (34.33 with 23.32 step 3), 0 when none do or
+    the crusade came overland (fleets do not matter across land, 34.33)."""
+    if not state.game.options.armies_fleets or state.crusade_seas <= 0:
+        return 0
+    home = base(state)
+    own = state.fleet[home] if home >= 0 and state.owner[home] == player else 0
+    return max(0, state.fleet[target] - own)
 
 
 def _landings(state: Position, launch: int) -> list[int]:
@@ -227,8 +279,9 @@ def routes(state: Position) -> list[tuple[int, list[int]]]:
     dist, nxt = _distances(state)
     places = set(holy_places(state) or ())
     seen: dict[tuple[int, ...], int] = {}
+    reachable = linked(state)  # 23.32 step 3: a line of friendly areas back to a crusader court
     for launch in range(state.game.board.n):
-        if launch in places or not _friendly(state, launch):
+        if launch in places or launch not in reachable:
             continue
         landing = _landing(state, launch, dist)
         if landing is None:
@@ -267,6 +320,7 @@ def choose_route(state: Position, launch: int, effects: list[str]) -> None:
         state.crusade_targets = []  # a new route from the start: nothing was attacked yet
     chain = dict(routes(state)).get(launch, [])
     state.crusade_route = list(chain)
+    state.crusade_launch = launch
     landing = _landing(state, launch, _distances(state)[0])
     state.crusade_seas = landing[1] if landing is not None else 0
     effects.append(
@@ -437,9 +491,8 @@ def attack(state: Position, target: int, gold: int, effects: list[str]) -> None:
 def pillage(state: Position, target: int, gold: int, effects: list[str]) -> None:
     """23.32 step 2: a crusader short of gold for a conquest pillages instead (11).
 
-    The rating is the conquest's plus the target's population (11.0); the crusaders have no
-    base on the map, so a base -1 result has nothing to act on (house default, as the base
-    social state counts 0). Gold comes from the Pillage/Plunder Table (11.3).
+    The rating is the conquest's plus the target's population (11.0); a base -1 result acts on
+    the launch area (23.32 step 3, see ``base``). Gold comes from the Pillage/Plunder Table (11.3).
     """
     _declare(state, target, gold, True, effects)
 
@@ -506,6 +559,7 @@ def _resolve(
         for r in card.for_kind(column)
         if r.applies(rating) and not (blocked and r.is_good_for_actor(column))
     ]
+    home = base(state)
     for result in results:  # resolved as any other: the target's -1 first (10, 11)
         if result.code == "-1" and result.column == "target" and not army_absorbs(state, target, effects):
             lower_social_state(state, target, effects, own_failure=False)
@@ -516,18 +570,31 @@ def _resolve(
             loot = plunder_gold(state, f"pillage gold {board.ids[target]}")
             state.treasury[player] += loot
             effects.append(f"{game.player_ids[player]}: +{loot} gold from pillage")
+    if home >= 0:
+        # 23.32 step 3: the launch area is the base; its -1(<#) acts as on any base (10, 11, 33.33).
+        for result in results:
+            if result.code == "-1" and result.column == "base" and not army_absorbs(state, home, effects):
+                lower_social_state(state, home, effects, own_failure=state.owner[home] == player)
     stature_check(state, player, COMBAT, card, effects)
+    home = base(state)
+    spend_leader_card(state, player, [home if home >= 0 else target])  # 36.11
     _next(state, current(state).asked + 1, effects)
 
 
 def crusade_rating(state: Position, player: int, target: int, gold: int, *, pillage: bool) -> int:
     """Return a crusader's rating against an area (23.32 steps 4-5): combat stature, the base's
-    social state counting 0 (house default: the crusaders have no base on the map), the target's
-    social state, fort, language and religion (a pillage adds its population, 11.0), the
-    technology cards (19.2: every conquest and pillage), armies in the target (33.5); then the sea
-    adjustment for a crusade launched across two or more sea areas (9.32); then gold."""
+    social state (the launch area, 23.32 step 3; 0 without one), the target's social state, fort,
+    language and religion (a pillage adds its population, 11.0), the technology cards (19.2:
+    every conquest and pillage), the crusader's own armies in the base less those in the target
+    (33.5); then the sea adjustment for a crusade launched across two or more sea areas (9.32);
+    then gold."""
     board = state.game.board
-    rating = state.stat[player][COMBAT] - state.ss[target] - state.fort[target]
+    home = base(state)
+    rating = combat_of(state, player, home if home >= 0 else target) - state.ss[target] - state.fort[target]
+    if home >= 0:
+        rating += state.ss[home]
+        if state.game.options.armies_fleets and state.owner[home] == player:
+            rating += state.army[home]
     if pillage:
         rating += board.population[target]
     rating -= language_difference(state, player, target) + religion_difference(state, player, target)
@@ -671,6 +738,7 @@ def finish(state: Position, success: bool, effects: list[str]) -> None:
     """End the crusade; a success gives the Byzantine player claims (first time) or ties (facts sheet 6.1)."""
     state.crusade = None
     state.crusade_seas = 0
+    state.crusade_launch = -1
     state.crusade_route = []
     state.crusade_targets = []
     state.crusade_refused = []

@@ -71,6 +71,16 @@ def _default_table(table_id: str) -> Any:
         raise RulesDataError(f"cannot read the EotMA table {table_id!r}: {error}") from error
 
 
+def _policy(value: Any) -> str:
+    """Return a player-choice policy word: ``choice``, ``always`` or ``never`` (true and false,
+    the older spelling, read as ``always`` and ``never``)."""
+    if isinstance(value, bool):
+        return "always" if value else "never"
+    if value not in ("choice", "always", "never"):
+        raise ValueError(f"expected choice, always or never, not {value!r}")
+    return str(value)
+
+
 def _or_shipped(table: Mapping[str, Any], table_id: str, key: str, *inner: str) -> Any:
     """Return ``table[key]`` (its ``value`` when it has one), or the shipped table's entry when a
     scenario's table lacks the key (written before the entry existed, or partial): the defaults
@@ -114,9 +124,16 @@ class Rules:
         self.fixed_cost: frozenset[str] = frozenset(_value(e["fixed_cost"]))
         self.max_unit: int = int(_value(e["max_unit_strength"]))
         """33.31, 34.21: the strength of the largest counter (an area's total is not capped)."""
-        self.army_absorbs: bool = bool(_or_shipped(e, "endeavours", "army_absorbs_losses"))
+        self.army_absorbs: str = _policy(_or_shipped(e, "endeavours", "army_absorbs_losses"))
+        """33.33: ``choice`` (house default: the player is asked), ``always`` or ``never``."""
+        self.build_quells_unrest: bool = bool(_or_shipped(e, "endeavours", "build_quells_unrest"))
+        """35.11 with 15.3: whether a marker endeavour quells unrest as a ruling does (house default: yes)."""
+        self.oppose_diplomacy: str = str(_or_shipped(e, "endeavours", "oppose_diplomacy"))
+        """12.2: who may spend gold against a diplomacy endeavour: ``any`` other empire (house
+        default) or the target's ``owner``."""
         self.exile_check_stature: str = str(_or_shipped(e, "endeavours", "exile_check_stature"))
-        self.pillage_takes_markers: bool = bool(_or_shipped(e, "endeavours", "pillage_takes_markers"))
+        self.pillage_takes_markers: str = _policy(_or_shipped(e, "endeavours", "pillage_takes_markers"))
+        """35.24: ``choice`` (house default: the pillager is asked), ``always`` or ``never``."""
         self.card_column: dict[str, str] = dict(_value(e["card_column"]))
         self.sea_gold: int = int(_value(e["sea_gold_per_area"]))
         self.halving_seas: int = int(_value(e["halving_seas"]))
@@ -134,7 +151,10 @@ class Rules:
         self.extra_gold: tuple[int, ...] = tuple(int(x) for x in _value(e["extra_gold_choices"]))
         self.oppose_gold: tuple[int, ...] = tuple(int(x) for x in _value(e["oppose_gold_choices"]))
         self.cards_per_round: int = int(_value(e["year_cards_per_round"]))
-        self.max_defenses: int = int(_value(e["max_defenses_per_round"]))
+        self.own_turn_endeavours: int = int(_or_shipped(e, "endeavours", "own_turn_endeavours"))
+        """13.13: the endeavours due in the own turn; the cards kept for them before it."""
+        self.max_defenses: int = self.cards_per_round - self.own_turn_endeavours
+        """13.13: the most defenses in a round, derived so that the two limits always agree."""
         self.holding_limit: int = int(_value(e["holding_card_limit"]))
         self.holding_limit_36: int = int(_value(e["holding_card_limit_36"]))
 
@@ -205,6 +225,8 @@ class Rules:
         self.schism_byzantine: str = str(s["byzantine"])
         self.orthodox_religions: frozenset[str] = frozenset(str(x) for x in s["orthodox_religions"])
         """The religion ids of the Eastern Orthodox church (20.52)."""
+        self.union_churches: frozenset[str] = frozenset(str(x) for x in s["union_churches"])
+        """The churches a union result makes one (23.11), religion ids or names."""
         self.byzantine_orthodox_votes: int = int(s["byzantine_orthodox_votes"])
         """The Byzantine player's extra votes over an Eastern Orthodox area during a schism (20.52)."""
         self.union_before_year: int = int(s["union_before_year"])
@@ -226,6 +248,9 @@ class Rules:
         self.iberian_convictional: int = int(conv["iberian_moslem_convictional"])
         self.group_conversion: frozenset[str] = frozenset(str(x) for x in conv["group_conversion"])
         self.transfer_same_faith: bool = bool(_or_shipped(conv, "conversion", "transfer_same_faith"))
+        self.inheritance_cancels: bool = bool(_or_shipped(conv, "conversion", "inheritance_cancels"))
+        """Whether a Dynastic Inheritance negates the old owner's conversion results like a
+        conquest (22.21; house default: yes)."""
         """Whether a partial conversion passes by agreement (22.21) only to a receiver whose leader
         has the giver's faith (the text is silent; house default: yes, the C results count toward
         that faith)."""
@@ -277,6 +302,11 @@ class Rules:
         self.crusade_sea_costs: bool = bool(_or_shipped(crusades, "crusades", "sea_costs"))
         """Whether a crusade launched by sea pays sea gold (9.17) and takes the sea adjustment
         (9.32) for the sea areas between the launch area and the landing (23.32 step 3)."""
+        self.crusade_base: str = str(_or_shipped(crusades, "crusades", "base"))
+        """The crusaders' base (23.32 step 3): ``launch`` (house default: the launch area) or ``none``."""
+        self.crusade_launch_line: str = str(_or_shipped(crusades, "crusades", "launch_line"))
+        """How the launch area links to a crusader's court (23.32 step 3): ``land`` (house default)
+        or ``communications`` (sea areas too, as a line of communications, 7.51)."""
         self.crusade_parley_tie: bool = bool(_or_shipped(crusades, "crusades", "parley_tie_carries"))
         """Whether a tied crusade parley calls the crusade (20.46 is silent; house default: no)."""
 

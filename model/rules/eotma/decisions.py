@@ -53,12 +53,16 @@ class DecisionKind(StrEnum):
     """33.23: choose the unpaid unit points to remove."""
     TRANSFER = "transfer"
     """22.21: accept a partial conversion."""
+    LOSS = "loss"
+    """33.33, 35.24: what a -1 result takes, a level, an army point or a civilisation marker
+    (``Pending.action`` is the endeavour; ``data`` the card, rating and answers so far, see
+    ``endeavours.losses``)."""
 
 
 DEFENSES = frozenset((DecisionKind.DEFENSE, DecisionKind.NPC_DEFENSE))
 """The decisions answered with ``defend`` or ``decline`` (13, 24)."""
 
-ABOUT_ENDEAVOUR = frozenset((DecisionKind.DEFENSE, DecisionKind.OPPOSE))
+ABOUT_ENDEAVOUR = frozenset((DecisionKind.DEFENSE, DecisionKind.OPPOSE, DecisionKind.LOSS))
 """The decisions about a declared endeavour, which ``Pending.action`` holds as a value."""
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from model.rules.eotma import leaders, rebellion
 from model.rules.eotma.decisions import DecisionKind, Pending
 from model.rules.eotma.parleys import INHERITANCE, is_christian
+from model.rules.eotma.ratings import diplomacy_base, leader_card_base
 from model.rules.eotma.territory import connection, set_owner, suitable_court
 
 if TYPE_CHECKING:
@@ -191,7 +192,8 @@ def inherit(state: Position, player: int, effects: list[str], *, opponents: bool
         return
     best = min(candidates, key=lambda a: (-board.population[a], state.owner[a] >= 0, a))
     old = state.owner[best]
-    set_owner(state, best, player, effects)
+    # 22.21: whether the inheritance negates the old owner's conversion results (conversion table)
+    set_owner(state, best, player, effects, conquest=state.game.rules.inheritance_cancels)
     state.claims[best] |= 1 << player
     effects.append(f"{board.ids[best]}: inherited with a claim (19.2)")
     if old < 0:
@@ -212,6 +214,10 @@ def play_problem(state: Position, player: int, card: str, area: str | None, empi
             return "a leader card is already in play for the next endeavour (36.11)"
         if not in_years(state, card):
             return f"{card!r} may be used only in its years (36)"
+        bases = [a for a in range(state.game.board.n) if state.owner[a] == player]
+        bases.append(diplomacy_base(state, player))  # an exile's host court (21.2)
+        if not any(leader_card_base(state, card, a) for a in bases if a >= 0):
+            return f"{card!r} serves only a base of the languages on it, and the player has none (36.12)"
         return None
     if effect.get("type") != "break_tie":
         return f"{card!r} is played in parleys, not in a turn"

@@ -159,6 +159,7 @@ class GameData(Game):
         self.magnates: tuple[MagnateSetup, ...] = tuple(magnates)
         self.magnate_index: dict[str, int] = {m.id: self.n_players + i for i, m in enumerate(self.magnates)}
         self.rules = rules or default_rules()
+        self._united: tuple[Rules, frozenset[str]] | None = None
         self.options = options or Options()
         self.start_year = start_year
         self.rounds = rounds
@@ -183,6 +184,21 @@ class GameData(Game):
             rel.append(seat.religion or (board.religion[court] if court is not None else None))
         self.leader_language: tuple[str | None, ...] = tuple(lang)
         self.leader_religion: tuple[str | None, ...] = tuple(rel)
+
+    def union_churches(self) -> frozenset[str]:
+        """Return the religion ids of the churches a union makes one (23.11: the Roman Catholic
+        and Eastern Orthodox churches only), matched by id or name from the schism table."""
+        cached = self._united
+        if cached is not None and cached[0] is self.rules:
+            return cached[1]
+        listed = self.rules.union_churches
+        names = self.board.catalog.religion_names
+        known = {r for r in (*self.board.religion, *self.leader_religion, *names) if r}
+        united = frozenset(
+            r for r in known if r in listed or names.get(r, "").lower().replace(" ", "_") in listed
+        )
+        self._united = (self.rules, united)
+        return united
 
     def _union_at_start(self, union: bool | None) -> bool:
         """Return whether the churches start united (23.0, 23.1; facts sheet 8.2 house default).

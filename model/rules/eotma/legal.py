@@ -174,7 +174,8 @@ def may_end_turn(state: Position, player: int) -> bool:
 
     An exile need not (it may have no endeavour at all, 21.1), nor a player without cards.
     """
-    return state.endeavours_done > 0 or not state.hand[player] or state.is_exiled(player)
+    due = state.game.rules.own_turn_endeavours
+    return state.endeavours_done >= due or not state.hand[player] or state.is_exiled(player)
 
 
 KIND_CLASS: dict[str, type[Endeavour]] = {
@@ -352,6 +353,9 @@ def crusade_problem(state: Position, player: int, action: CrusadeAttack | Crusad
     if area is None or area not in crusades.open_targets(state):
         targets = ", ".join(state.game.board.ids[a] for a in crusades.open_targets(state))
         return f"the crusaders attack the areas in their way, then Syria and Jerusalem: now {targets} (23.32)"
+    fleets = crusades.fleet_shortfall(state, player, area)
+    if fleets:
+        return f"the fleets in {action.area} outnumber the crusader's in its base by {fleets} (34.33)"
     conquest = crusades.price(state, False)
     if isinstance(action, CrusadePillage):
         if state.treasury[player] >= conquest:
@@ -439,7 +443,7 @@ def card_actions(state: Position, player: int) -> list[Action]:
     game = state.game
     for card in sorted(set(state.holding[player])):
         kind = game.rules.event_kinds[card].effect.get("type")
-        if kind == "leader" and not state.leader_bonus[player] and events.in_years(state, card):
+        if kind == "leader" and events.play_problem(state, player, card, None, None) is None:
             actions.append(PlayCard(card))
         if kind != "break_tie":
             continue

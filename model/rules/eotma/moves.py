@@ -59,6 +59,7 @@ from model.rules.eotma.actions import (
     EndTaxation,
     EndTurn,
     Give,
+    Lose,
     MoveArmy,
     Oppose,
     PlayCard,
@@ -316,6 +317,13 @@ def _route_answer(state: Position, decision: Pending, action: CrusadeRoute) -> s
     return None
 
 
+def _lose_answer(state: Position, decision: Pending, action: Lose) -> str | None:
+    choices = endeavours.loss_choices(state, decision)
+    if action.what not in choices:
+        return f"the -1 result takes one of: {', '.join(choices)} (33.33, 35.24)"
+    return None
+
+
 def _discard_answer(state: Position, decision: Pending, action: Discard) -> str | None:
     return events.discard_problem(state, decision.player, action.card)
 
@@ -459,13 +467,7 @@ def _defend(state: Position, action: Defend | Decline, effects: list[str]) -> No
 
 
 def _oppose(state: Position, action: Oppose, effects: list[str]) -> None:
-    decision = state.pending.pop()
-    state.treasury[decision.player] -= action.gold
-    if action.gold:
-        effects.append(
-            f"{state.game.player_ids[decision.player]} spends {action.gold} gold against it (12.2)"
-        )
-    endeavours.resolve(state, _endeavour_of(decision), effects, against=action.gold)
+    endeavours.oppose(state, action.gold, effects)
 
 
 def _endeavour_of(decision: Pending) -> Endeavour:
@@ -551,6 +553,10 @@ def _crusader_state(state: Position, action: CrusaderState, effects: list[str]) 
     crusades.answer_proposal(state, action.choice, effects)
 
 
+def _lose(state: Position, action: Lose, effects: list[str]) -> None:
+    endeavours.answer_loss(state, action.what, effects)
+
+
 def _discard(state: Position, action: Discard, effects: list[str]) -> None:
     events.discard(state, action.card, effects)
 
@@ -614,7 +620,7 @@ def _end_turn_listing(state: Position, player: int) -> list[Action]:
 
 MOVES: tuple[Move, ...] = (
     Move(
-        ChooseSlot, "facts sheet 1.3", _choose_slot, "initiative", _choose_slot_problem,
+        ChooseSlot, "1.3", _choose_slot, "initiative", _choose_slot_problem,
         listing=_slot_listing, listed_in=("initiative",),
     ),
     Move(
@@ -698,8 +704,9 @@ MOVES: tuple[Move, ...] = (
     Move(CrusadeBorrow, "23.32 step 2", _crusade_borrow, "decision", answer=_borrow_answer),
     Move(CrusadeRoute, "23.32 step 3", _crusade_route, "decision", answer=_route_answer),
     Move(CrusaderState, "23.32 step 5", _crusader_state, "decision", answer=_any_answer),
+    Move(Lose, "33.33, 35.24", _lose, "decision", answer=_lose_answer),
     Move(Discard, "19.2", _discard, "decision", answer=_discard_answer),
-    Move(Relocate, "21.3, house default 7.52", _relocate, "decision", answer=_relocate_answer),
+    Move(Relocate, "21.3, 7.52", _relocate, "decision", answer=_relocate_answer),
 )  # fmt: skip
 """Every EotMA action class once; the order is the order of the lists (see :data:`STEPS`)."""
 
@@ -754,6 +761,10 @@ def _crusader_state_listing(_state: Position, _decision: Pending) -> list[Action
 
 def _yes_no_listing(_state: Position, _decision: Pending) -> list[Action]:
     return [Accept(), Refuse()]
+
+
+def _loss_listing(state: Position, decision: Pending) -> list[Action]:
+    return [Lose(what) for what in endeavours.loss_choices(state, decision)]
 
 
 def _discard_listing(state: Position, decision: Pending) -> list[Action]:
@@ -831,6 +842,12 @@ DECISIONS: dict[DecisionKind, Decision] = {
             "{who} must first accept the partial conversion or refuse it (22.21)", _yes_no_listing,
         ),
         Decision(
+            DecisionKind.LOSS, "33.33, 35.24", (Lose,),
+            "{who} must first choose what the -1 result of {subject!r} takes: 'lose level', "
+            "'lose army' or 'lose MARKER' (33.33, 35.24)",
+            _loss_listing,
+        ),
+        Decision(
             DecisionKind.DISCARD, "19.2", (Discard,),
             "{who} must first discard a holding card over the hand limit (19.2)", _discard_listing,
         ),
@@ -839,7 +856,7 @@ DECISIONS: dict[DecisionKind, Decision] = {
             "{who} must first choose the unpaid unit points to remove (33.23)", _maintain_listing,
         ),
         Decision(
-            DecisionKind.RELOCATE, "21.3, house default 7.52", (Relocate,),
+            DecisionKind.RELOCATE, "21.3, 7.52", (Relocate,),
             "{who} must first choose a new court", _relocate_listing,
         ),
     )

@@ -211,7 +211,7 @@ def resolve(state: Position, attack: Attack, against: int, effects: list[str]) -
     if kind == "raid" and not game.rules.raider_differences:
         language = religion = None  # facts sheet 7.1: the recorded raid shows no such modifiers
     lang = board.language_difference(language, target) if language else 0
-    rel = board.religion_difference(religion, state.religion[target], state.union) if religion else 0
+    rel = board.religion_difference(religion, state.religion[target], state.united()) if religion else 0
     rating = stature - state.ss[target] - state.fort[target] - lang - rel - against
     if game.options.armies_fleets:
         rating -= state.army[target]  # 33.5: each army point in the target adds to the defence

@@ -183,7 +183,7 @@ def transfer_problem(state: Position, giver: int, receiver: int, area: int) -> s
         return f"the player has no partial conversion of {state.game.board.ids[area]} to pass on (22.21)"
     game = state.game
     if game.rules.transfer_same_faith and game.leader_religion[giver] != game.leader_religion[receiver]:
-        return "a partial conversion passes only to a leader of the same faith (22.21, conversion table)"
+        return "a partial conversion passes only to a leader of the same faith (22.21)"
     from model.rules.eotma.endeavours.common import is_conversion  # endeavours import this module
 
     if not is_conversion(state, receiver, area):

@@ -241,6 +241,8 @@ class Position:
     """Areas whose passage the Byzantine player refused in this crusade (23.32 step 4)."""
     crusade_seas: int = saved(Codec(None, _same, int), _zero, optional=True)
     """Sea areas the crusaders crossed from their launch area to the landing (23.32 step 3, 9.17)."""
+    crusade_launch: int = saved(Codec(None, _same, int), lambda _game: -1, optional=True)
+    """The launch area the crusade leader chose, the crusaders' base (23.32 step 3); -1 when none."""
     crusader_state: list[bool] = saved(FLAGS, _areas(False), optional=True)
     """Per area: an independent crusader state on its own social state marker (23.32 step 5)."""
     deferred: list[DeferredCheck] = saved(_records(DeferredCheck), _empty, optional=True)
@@ -333,6 +335,10 @@ class Position:
     def is_over(self) -> bool:
         """Return whether the game has ended."""
         return self.phase == "over"
+
+    def united(self) -> frozenset[str]:
+        """Return the churches that count as one now: the union's (23.11), none in a schism."""
+        return self.game.union_churches() if self.union else frozenset()
 
     def is_exiled(self, player: int) -> bool:
         """Return whether the player has no court (21.0)."""

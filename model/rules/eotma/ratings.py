@@ -51,7 +51,7 @@ def of_leaders_faith(state: Position, player: int, area: int) -> bool:
     religion = faith(state, player)
     return (
         religion is not None
-        and state.game.board.religion_difference(religion, state.religion[area], state.union) == 0
+        and state.game.board.religion_difference(religion, state.religion[area], state.united()) == 0
     )
 
 
@@ -63,7 +63,7 @@ def language_difference(state: Position, player: int, area: int) -> int:
 def religion_difference(state: Position, player: int, area: int) -> int:
     """Return 0, 1 or 2 for the same religion, another church, another religion (23.11, 22.11)."""
     return state.game.board.religion_difference(
-        leader_religion(state, player), state.religion[area], state.union
+        leader_religion(state, player), state.religion[area], state.united()
     )
 
 
@@ -145,7 +145,11 @@ def base_rating(state: Position, player: int, kind: str, target: int, base: int,
         rating -= partial_against(state, base)  # 10.33: the owner's base is partly conquered
         rating += technology(state, player)
         if game.options.armies_fleets:
-            rating += state.army[base] - state.army[target]  # 33.5
+            # 33.5: armies in the base help; those in the target defend it, unless they are the
+            # player's own (a conversion attempt, 22.2, has no defender).
+            rating += state.army[base]
+            if state.owner[target] != player:
+                rating -= state.army[target]
     elif kind == "diplomacy":
         rating = stat[DIPLOMATIC] + (ss[base] if base >= 0 else 0) - ss[target] - lang_rel
         if base >= 0 and state.owner[base] == player:
@@ -172,25 +176,51 @@ def base_rating(state: Position, player: int, kind: str, target: int, base: int,
     return sea_adjust(rating, seas, game.rules.halving_seas)
 
 
+def leader_card_base(state: Position, card: str, base: int) -> bool:
+    """Return whether a leader card may be used for an endeavour from this base: the base's
+    language or language group is listed on the card, or the card lists none (36.12)."""
+    allowed = state.game.rules.event_kinds[card].effect.get("languages") or []
+    if not allowed:
+        return True
+    board = state.game.board
+    language = board.language[base]
+    return language in allowed or board.catalog.language_family.get(language or "") in allowed
+
+
 def leader_card_statures(state: Position, player: int, base: int) -> list[int]:
     """Return the statures plus a leader card's bonus if the base's language is on it (36.11-36.12)."""
-    effect = state.game.rules.event_kinds[state.leader_bonus[player]].effect
+    card = state.leader_bonus[player]
+    effect = state.game.rules.event_kinds[card].effect
     stat = list(state.stat[player])
-    board = state.game.board
-    allowed = effect.get("languages") or []
-    language = board.language[base]
-    family = board.catalog.language_family.get(language or "")
-    if allowed and language not in allowed and family not in allowed:
+    if not leader_card_base(state, card, base):
         return stat
     stat[STATURE_INDEX[str(effect["stature"])]] += int(effect["amount"])
     return stat
 
 
+def spend_leader_card(state: Position, player: int, bases: list[int]) -> None:
+    """36.11: the leader card in play is discarded once the endeavour it served is done; it serves
+    only an endeavour from a base of its language groups (36.12), else it stays for a later one."""
+    card = state.leader_bonus[player]
+    if card and any(leader_card_base(state, card, b) for b in bases):
+        state.event_discard.append(card)
+        state.leader_bonus[player] = ""
+
+
+def combat_of(state: Position, player: int, base: int) -> int:
+    """Return the combat stature an endeavour from ``base`` uses, with a leader card's bonus
+    (36.11-36.12): for defenses and crusader endeavours as for any other."""
+    if state.leader_bonus[player] and base >= 0:
+        return leader_card_statures(state, player, base)[COMBAT]
+    return state.stat[player][COMBAT]
+
+
 def defense_value(state: Position, defender: int, gold: int, area: int) -> int:
-    """Return what a defense of ``area`` takes off the attacker's rating: combat + gold + technology
-    (13.21, 19.2), less the C results other players hold against the area (10.33: defense is a
-    domestic endeavour with the defended area as its target); a defense never adds to the rating."""
-    value = state.stat[defender][COMBAT] + gold + technology(state, defender)
+    """Return what a defense of ``area`` takes off the attacker's rating: combat (with a leader
+    card, 36.11) + gold + technology (13.21, 19.2), less the C results other players hold against
+    the area (10.33: defense is a domestic endeavour with the defended area as its target and
+    base); a defense never adds to the rating."""
+    value = combat_of(state, defender, area) + gold + technology(state, defender)
     return max(0, value - partial_against(state, area))
 
 

@@ -197,16 +197,20 @@ def raise_social_state(state: Position, area: int, effects: list[str], amount: i
         effects.append(f"{state.game.board.ids[area]}: social state {before} -> {after}")
 
 
-def army_absorbs(state: Position, area: int, effects: list[str]) -> bool:
+def army_absorbs(state: Position, area: int, effects: list[str], chosen: bool | None = None) -> bool:
     """33.33: a -1 from a conquest or pillage may cost an army point there instead of a level.
 
-    Whether players take that choice is the ``army_absorbs_losses`` option of the endeavours
-    table (house default: always, when an army point is there).
+    ``chosen`` is the player's answer when asked (``endeavours.losses``); None when nobody was
+    asked (raids, Magnates, crusaders, or the ``army_absorbs_losses`` option of the endeavours
+    table is ``always``): the point then goes unless that option is ``never``. At the lowest
+    social state there is no level to lose, so no point replaces it.
     """
     game = state.game
-    if not (game.options.armies_fleets and game.rules.army_absorbs and state.army[area] > 0):
+    if not (game.options.armies_fleets and game.rules.army_absorbs != "never" and state.army[area] > 0):
         return False
-    if not 0 <= state.owner[area] < game.n_players:
+    if not 0 <= state.owner[area] < game.n_players or state.ss[area] <= game.rules.ss_min:
+        return False
+    if chosen is False:
         return False
     state.army[area] -= 1
     effects.append(f"{game.board.ids[area]}: an army point is lost instead of a level (33.33)")

@@ -20,7 +20,7 @@ from model.rules.eotma.leaders import stature_check
 from model.rules.eotma.ratings import STATURE_INDEX, of_leaders_faith
 from model.rules.eotma.records import ClaimWatch, Partial
 from model.rules.eotma.schism import schism_check
-from model.rules.eotma.territory import connection
+from model.rules.eotma.territory import connection, cut_off
 
 if TYPE_CHECKING:
     from model.rules.eotma.position import Position
@@ -63,6 +63,7 @@ def setup(state: Position) -> list[str]:
             state.court[p] = board.index[seat.court]
         else:
             effects.append(f"{seat.id} starts in exile (21.0)")
+            cut_off(state, p, effects)
     for unit in game.units:
         if unit.area in board.index and state.owner[board.index[unit.area]] == game.owner_code(unit.owner):
             target = state.army if unit.kind == "army" else state.fleet
@@ -300,9 +301,7 @@ def grant_watched_claims(state: Position, player: int, effects: list[str]) -> No
             and of_leaders_faith(state, player, area)
         ):
             state.claims[area] |= bit
-            effects.append(
-                f"{game.board.ids[area]}: claim for {game.player_ids[player]} (house default 18 method 1)"
-            )
+            effects.append(f"{game.board.ids[area]}: claim for {game.player_ids[player]} (18, method 1)")
     state.claim_watch = [w for w in state.claim_watch if w.player != player]
 
 
@@ -331,8 +330,10 @@ def after_action(state: Position, effects: list[str]) -> None:
 def _unrest_for_lost_connection(state: Position, effects: list[str]) -> None:
     """17.0: an area cut off from its court goes into unrest (checked after every action).
 
-    An exile has no court (21.0), so every area it still holds is cut off (7.51) and goes into
-    unrest too; a player still choosing where to move a lost court (7.52) is not an exile yet.
+    An exile's areas went into unrest when it lost its court (``territory.cut_off``); an area
+    it takes while in exile (a diplomatic conquest through asylum, 21.2) has no line to lose and
+    enters no unrest (12.31), so exiles are skipped here. A player still choosing where to move
+    a lost court (7.52) is not an exile yet.
     """
     if not state.changed:
         return
@@ -340,7 +341,7 @@ def _unrest_for_lost_connection(state: Position, effects: list[str]) -> None:
     game = state.game
     relocating = {d.player for d in state.pending if d.kind == DecisionKind.RELOCATE}
     for p in range(game.n_players):
-        if p in relocating:
+        if p in relocating or state.court[p] < 0:
             continue
         conn = connection(state, p)
         for area, owner in enumerate(state.owner):

@@ -105,7 +105,7 @@ def suitable_court(state: Position, player: int, area: int) -> bool:
     board = game.board
     return (
         board.language[area] == game.leader_language[player]
-        and board.religion_difference(game.leader_religion[player], state.religion[area], state.union) == 0
+        and board.religion_difference(game.leader_religion[player], state.religion[area], state.united()) == 0
     )
 
 
@@ -139,7 +139,8 @@ def set_owner(state: Position, area: int, new: int, effects: list[str], *, conqu
         if (
             civ & CATHEDRAL
             and court >= 0
-            and game.board.religion_difference(state.religion[court], state.religion[area], state.union) != 0
+            and game.board.religion_difference(state.religion[court], state.religion[area], state.united())
+            != 0
         ):
             civ &= ~CATHEDRAL  # 35.22 (the united churches are one under a union, 23.11)
         state.civ[area] = civ
@@ -216,6 +217,17 @@ def _groups(state: Position, player: int, owned: list[int]) -> list[set[int]]:
     return groups
 
 
+def cut_off(state: Position, player: int, effects: list[str]) -> None:
+    """17.0: a player going into exile (or starting in it) has no court, so the areas it holds
+    lose their line to the court (7.51) and go into unrest. Areas it takes later never had a
+    line to lose: a diplomatic conquest through asylum brings no unrest (12.31), see
+    ``sequence._unrest_for_lost_connection``."""
+    for area, owner in enumerate(state.owner):
+        if owner == player and not state.unrest[area]:
+            state.unrest[area] = True
+            effects.append(f"{state.game.board.ids[area]}: cut off from the court, unrest (7.51, 17.0)")
+
+
 def lose_court(state: Position, player: int, effects: list[str]) -> None:
     """The court fell: move it at once (a decision when several areas qualify) or go into exile (21.0)."""
     game = state.game
@@ -225,6 +237,7 @@ def lose_court(state: Position, player: int, effects: list[str]) -> None:
     who = game.player_ids[player]
     if not candidates:
         effects.append(f"{who} has no suitable court left and goes into exile (21.0)")
+        cut_off(state, player, effects)
         return
     if len(candidates) == 1:
         move_court(state, player, candidates[0], effects)

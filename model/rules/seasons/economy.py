@@ -62,11 +62,15 @@ def spring_recovery(resources: int) -> int:
 def raise_cost(resources: int, tables: Tables) -> int:
     """Return the price of raising an area's resource number by one (Seasons: Resources).
 
-    Twice the current number, at least ``economy.raise_min_cost`` (HOUSE DEFAULT).
+    Twice the current number, so nothing for a 0 area; a -1 area, whose doubled number would be
+    a negative price, costs ``economy.raise_negative_cost`` (HOUSE DEFAULT).
     """
-    if resources >= tables.economy.max_resources:
+    economy = tables.economy
+    if resources >= economy.max_resources:
         raise PurchaseError(f"an area with resources {resources} is already at the maximum")
-    return max(resources * tables.economy.raise_cost_factor, tables.economy.raise_min_cost)
+    if resources < 0:
+        return economy.raise_negative_cost
+    return resources * economy.raise_cost_factor
 
 
 def unit_cost(kind: str, tables: Tables) -> int:

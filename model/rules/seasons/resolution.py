@@ -88,7 +88,11 @@ def _moves(state: SeasonsState) -> list[str]:
                 if unit is None or unit.area != order.source:
                     continue
                 if phase == "landing":
-                    if unit.boat and unit.boat not in board.busy_boats:
+                    # Units / War Boat: a boat is busy when its cargo lands to attack; cargo landing
+                    # in an area of its own nation or an ally's lands in peace and the boat stays free.
+                    holder = board.areas[order.target].owner
+                    peaceful = holder is not None and state.game.allied(holder, unit.nation)
+                    if unit.boat and not peaceful and unit.boat not in board.busy_boats:
                         board.busy_boats.append(unit.boat)
                     unit.boat = None
                 elif phase == "sail":

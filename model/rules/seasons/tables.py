@@ -3,8 +3,8 @@
 Defaults ship in ``resources/rulesets/seasons/*.json``; a scenario may replace any of them in
 ``ruleset.tables``. Values marked HOUSE DEFAULT fill gaps in the rules text:
 
-* ``economy.raise_min_cost``: the text prices a raise at twice the current number, which is
-  nothing for a 0 area (or less for a -1 area); a raise costs at least this much.
+* ``economy.raise_negative_cost``: the text prices a raise at twice the current number, so a
+  0 area is raised for nothing; for a -1 area that would be a negative price, so it costs this.
 * ``economy.ocean_token_limit``: oceans have no resource number, so their token limit is the
   number of units there.
 * ``battle.tie``: the text does not say who wins a tie; ``reroll`` rolls again (up to
@@ -87,9 +87,11 @@ class EconomyTable(_Table):
     max_resources: int
     min_resources: int
     raise_cost_factor: int = Field(ge=0)
-    raise_min_cost: int = Field(ge=0)
+    raise_negative_cost: int = Field(ge=0)
     capture_bonus: int = Field(ge=0)
     ocean_token_limit: Literal["units"] = "units"
+    house_defaults: tuple[str, ...] = ()
+    """The keys whose values are house defaults (filling gaps in the rules text)."""
 
 
 class BattleTable(_Table):

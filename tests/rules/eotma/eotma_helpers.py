@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from model.rules.eotma.board import Board, Catalog, LandSpec
-from model.rules.eotma.data import Rules, _default_table, default_rules
+from model.rules.eotma.data import Rules, _default_table
 from model.rules.eotma.game import AreaStart, EotmaGame, Options, PlayerSetup
 from model.rules.eotma.state import EotmaState
+from model.rules.protocol import LogEntry
 
 CATALOG = Catalog(
     language_family={"aldic": "westric", "lowenish": "westric", "kestrian": "eastric"},
@@ -91,11 +92,19 @@ BLANK = 99
 """A card with no results at all."""
 
 
+TEST_SCHISM = {
+    **_default_table("schism"),
+    "union_churches": ["roman_catholic", "eastern_orthodox", "latin", "eastern"],
+}
+"""The schism table with the test board's two churches (``latin``, ``eastern``) standing for the
+Roman Catholic and Eastern Orthodox churches a union makes one (23.11)."""
+
+
 def rules_with(*cards: dict[str, Any], blanks: int = 12, **tables: Any) -> Rules:
     """Return the shipped rules with the year deck replaced by these cards (plus blanks) and
-    any other tables replaced by ``tables``."""
+    any other tables replaced by ``tables`` (the schism table: ``TEST_SCHISM`` unless given)."""
     deck = list(cards) + [card(BLANK + i) for i in range(blanks)]
-    return Rules.load({"year_cards": {"cards": deck}, **tables})
+    return Rules.load({"year_cards": {"cards": deck}, "schism": TEST_SCHISM, **tables})
 
 
 def game(
@@ -129,7 +138,7 @@ def game(
         board(),
         players,
         starts,
-        rules=default_rules() if shipped_deck else rules_with(*cards, **(tables or {})),
+        rules=Rules.load({"schism": TEST_SCHISM}) if shipped_deck else rules_with(*cards, **(tables or {})),
         options=options or Options(events=False),
         rounds=rounds,
         start_year=start_year,
@@ -233,3 +242,23 @@ def area(state: EotmaState, area_id: str) -> dict[str, Any]:
     """Return the view of one area."""
     result: dict[str, Any] = state.view()["areas"][area_id]
     return result
+
+
+def unopposed(state: EotmaState, text: str) -> LogEntry:
+    """Apply a diplomacy endeavour and let every empire but the target's owner spend no gold
+    against it (12.2: any opponent may, the endeavours table's ``oppose_diplomacy``); return one
+    entry with the effects of the endeavour and the answers."""
+    from dataclasses import replace
+
+    from model.rules.eotma.decisions import DecisionKind
+
+    entry = state.apply(text)
+    effects = list(entry.effects)
+    target = state.game.board.index.get(text.split()[1], -1)
+    while (
+        state.pending
+        and state.pending[-1].kind == DecisionKind.OPPOSE
+        and state.owner[target] != state.pending[-1].player
+    ):
+        effects += state.apply("oppose 0").effects
+    return replace(entry, effects=tuple(effects))

@@ -145,6 +145,11 @@ def test_33_33_an_army_point_is_lost_instead_of_a_social_state_level() -> None:
     state.army[idx(state, "border")] = 2
     state.apply("pillage border from march")
     state.apply("decline")
+    # 33.33: the defender, then the attacker, chooses the army point over the level
+    assert state.current_player() == "east" and state.view()["decision"] == "loss"
+    state.apply("lose army")
+    assert state.current_player() == "west" and state.view()["decision"] == "loss"
+    state.apply("lose army")
     assert area(state, "march")["army"] == 0 and area(state, "march")["social_state"] == 1
     assert area(state, "border")["army"] == 1 and area(state, "border")["social_state"] == 1
 

@@ -4,7 +4,7 @@ and dice. Board and leaders as in eotma_helpers (west court home at SS 2; east c
 from __future__ import annotations
 
 import pytest
-from eotma_helpers import area, board, card, rules_with, start
+from eotma_helpers import area, board, card, rules_with, start, unopposed
 from test_cases_support import first, rating_in, sea_start
 
 from model.rules.eotma.actions import Accept, Contest
@@ -27,37 +27,37 @@ def legal(state: EotmaState) -> list[str]:
 def test_12_11_the_court_is_the_base_of_every_diplomacy() -> None:
     # diplomatic 3 + SS(home) 2 - SS(border) 0 - independent 3 - related 1 = 1
     state = start(hand=[NOTHING])
-    assert rating_in(state.apply("diplomacy border").effects, "diplomacy", "border") == 1
+    assert rating_in(unopposed(state, "diplomacy border").effects, "diplomacy", "border") == 1
     # the same with the court at SS -1: 3 - 1 - 0 - 3 - 1 = -2 (march, next to border, plays no part)
     state = start(hand=[NOTHING], areas={"home": AreaStart("west", -1), "march": AreaStart("west", 3)})
-    assert rating_in(state.apply("diplomacy border").effects, "diplomacy", "border") == -2
+    assert rating_in(unopposed(state, "diplomacy border").effects, "diplomacy", "border") == -2
 
 
 def test_12_12_and_12_2_any_distance_no_sea_gold_no_sea_adjustment() -> None:
     # faraway lies two sea areas from home; 3 + 2 - 0 - 3 - unrelated 2 - other church 1 = -1 (not -2)
     state = start(hand=[NOTHING])
-    entry = state.apply("diplomacy faraway +1")
+    entry = unopposed(state, "diplomacy faraway +1")
     assert rating_in(entry.effects, "diplomacy", "faraway") == 0
     assert "west pays 2 gold" in entry.effects  # 1 minimum + 1 extra
 
 
 def test_12_13_a_tie_with_an_own_area() -> None:
     state = start(TIE, hand=[1])
-    entry = state.apply("diplomacy march")
+    entry = unopposed(state, "diplomacy march")
     assert "march: tie for west" in entry.effects and area(state, "march")["ties"] == ["west"]
 
 
 def test_12_14_a_tied_player_may_still_try_for_a_diplomatic_conquest() -> None:
     state = start(TIE, DIP_C, hand=[1, 2])
-    state.apply("diplomacy border")
-    state.apply("diplomacy border")  # rating 1 meets C(1>)
+    unopposed(state, "diplomacy border")
+    unopposed(state, "diplomacy border")  # rating 1 meets C(1>)
     border = area(state, "border")
     assert border["owner"] == "west" and border["ties"] == ["west"] and not border["unrest"]
 
 
 def test_12_15_and_12_43_ties_of_several_players_outlast_a_change_of_owner() -> None:
     state = start(TIE, C, hand=[1, 4], areas={"border": AreaStart(None, 0, ties=("east",))})
-    state.apply("diplomacy border")
+    unopposed(state, "diplomacy border")
     assert area(state, "border")["ties"] == ["west", "east"]
     state.apply("conquest border from march")
     assert area(state, "border")["owner"] == "west" and area(state, "border")["ties"] == ["west", "east"]
@@ -67,13 +67,13 @@ def test_12_16_no_diplomacy_against_another_players_court() -> None:
     state = start(TIE, hand=[1])
     assert "diplomacy capital" not in legal(state) and "diplomacy city" in legal(state)
     with pytest.raises(IllegalActionError, match=r"12\.16"):
-        state.apply("diplomacy capital")
+        unopposed(state, "diplomacy capital")
 
 
 def test_12_17_the_owners_diplomatic_stature_is_subtracted() -> None:
     # 3 + SS(home) 2 - SS(city) 1 - east's diplomatic 5 - unrelated 2 = -3
     state = start(hand=[NOTHING], east={"diplomatic": 5})
-    state.apply("diplomacy city")
+    unopposed(state, "diplomacy city")
     entry = state.apply("oppose 0")
     assert rating_in(entry.effects, "diplomacy", "city") == -3
 
@@ -81,13 +81,13 @@ def test_12_17_the_owners_diplomatic_stature_is_subtracted() -> None:
 def test_12_19_independent_venice_costs_five() -> None:
     # 3 + 2 - SS(venice) 1 - 5 - related 1 = -2
     state = start(hand=[NOTHING], areas={"venice": AreaStart(None, 1)})
-    assert rating_in(state.apply("diplomacy venice").effects, "diplomacy", "venice") == -2
+    assert rating_in(unopposed(state, "diplomacy venice").effects, "diplomacy", "venice") == -2
 
 
 def test_12_2_diplomacy_costs_one_gold_and_the_owner_may_spend_against_it() -> None:
     # 3 + 2 - 1 - 1 - 2 = 1, +3 gold = 4; east spends 3: 1, below T/C(2>): a tie, no conquest
     state = start(TC, hand=[3], east={"diplomatic": 1})
-    entry = state.apply("diplomacy city +3")
+    entry = unopposed(state, "diplomacy city +3")
     assert "west pays 4 gold" in entry.effects and state.current_player() == "east"
     entry = state.apply("oppose 3")
     assert rating_in(entry.effects, "diplomacy", "city") == 1
@@ -97,7 +97,7 @@ def test_12_2_diplomacy_costs_one_gold_and_the_owner_may_spend_against_it() -> N
 
 def test_12_3_t_c_at_its_threshold_conquers_without_a_tie() -> None:
     state = start(TC, hand=[3])
-    state.apply("diplomacy border +1")  # 1 + 1 = 2
+    unopposed(state, "diplomacy border +1")  # 1 + 1 = 2
     assert area(state, "border")["owner"] == "west" and area(state, "border")["ties"] == []
 
 
@@ -107,7 +107,7 @@ def test_12_31_a_diplomatic_conquest_takes_a_populous_area_whole_and_clears_part
     state = start(
         DIP_C, hand=[2], areas={"city": AreaStart(None, 0, fortification=3, partial_conquest={"east": 2})}
     )
-    entry = state.apply("diplomacy city +1")
+    entry = unopposed(state, "diplomacy city +1")
     city = area(state, "city")
     assert city["owner"] == "west" and not city["unrest"] and city["fortification"] == 3
     assert city["partial_conquest"] == {} and city["ties"] == []
@@ -116,7 +116,7 @@ def test_12_31_a_diplomatic_conquest_takes_a_populous_area_whole_and_clears_part
 
 def test_12_32_a_christian_owner_may_contest_a_diplomatic_conquest() -> None:
     state = start(DIP_C, hand=[2], east={"diplomatic": 1}, areas={"city": AreaStart("east", 0)})
-    state.apply("diplomacy city +5")  # 3 + 2 - 0 - 1 - 2 + 5 = 7
+    unopposed(state, "diplomacy city +5")  # 3 + 2 - 0 - 1 - 2 + 5 = 7
     state.apply("oppose 0")
     assert area(state, "city")["owner"] == "west"
     assert state.current_player() == "east" and set(state.legal_actions()) == {Contest(), Accept()}
@@ -255,14 +255,14 @@ def test_13_22_the_defenders_card_is_used_up_and_its_own_results_ignored() -> No
 def test_12_19_venice_owned_by_a_player_counts_its_owner_not_the_five() -> None:
     # east owns venice: 3 + SS(home) 2 - SS(venice) 1 - east's diplomatic 2 - related 1 = 1
     state = start(hand=[NOTHING], east={"diplomatic": 2}, areas={"venice": AreaStart("east", 1)})
-    state.apply("diplomacy venice")
+    unopposed(state, "diplomacy venice")
     entry = state.apply("oppose 0")
     assert rating_in(entry.effects, "diplomacy", "venice") == 1
 
 
 def test_12_2_an_owner_without_gold_is_not_asked_to_oppose() -> None:
     state = start(TIE, hand=[1], east={"treasury": 0}, areas={"city": AreaStart("east", 1)})
-    entry = state.apply("diplomacy city")
+    entry = unopposed(state, "diplomacy city")
     assert not state.pending and state.current_player() == "west"
     assert "city: tie for west" in entry.effects
 

@@ -7,7 +7,7 @@ forts, language and religion, sea areas, gold) and reads the rating the engine l
 from __future__ import annotations
 
 import pytest
-from eotma_helpers import ISLE_LINKED, area, card, start
+from eotma_helpers import ISLE_LINKED, area, card, start, unopposed
 from test_cases_support import rating_in, sea_start
 
 from model.rules.eotma.game import AreaStart
@@ -61,7 +61,7 @@ def test_9_3_other_religion_two_same_language_zero_for_diplomacy() -> None:
     # diplomacy far4 (aldic, old faith), no sea adjustment and no sea gold (12.2):
     # diplomatic 3 + SS(keep court) 1 - SS(far4) 0 - independent 3 - language 0 - religion 2 = -1
     state = sea_start(hand=[NOTHING])
-    entry = state.apply("diplomacy far4")
+    entry = unopposed(state, "diplomacy far4")
     assert rating_in(entry.effects, "diplomacy", "far4") == -1
     assert state.treasury[0] == 11
 
@@ -135,7 +135,7 @@ def test_9_33_gold_spent_against_a_diplomacy_endeavour_lowers_it_one_for_one() -
     # diplomacy far3 (east's area): 3 + SS(keep) 1 - SS(far3) 1 - east's diplomatic 3 - 2 - 1 = -3;
     # +5 gold = 2; east spends 2 against it: 0
     state = sea_start(hand=[NOTHING], areas={"far3": AreaStart("east", 1)})
-    state.apply("diplomacy far3 +5")
+    unopposed(state, "diplomacy far3 +5")
     assert state.current_player() == "east"
     entry = state.apply("oppose 2")
     assert rating_in(entry.effects, "diplomacy", "far3") == 0
@@ -173,7 +173,7 @@ def test_9_33_extra_gold_is_limited_by_the_treasury() -> None:
 
 def test_12_2_the_owner_may_oppose_with_any_amount_it_holds() -> None:
     state = sea_start(hand=[NOTHING], areas={"far3": AreaStart("east", 1)})
-    state.apply("diplomacy far3 +4")
+    unopposed(state, "diplomacy far3 +4")
     with pytest.raises(IllegalActionError):
         state.apply("oppose 13")
     entry = state.apply("oppose 4")  # -3 + 4 - 4 = -3
@@ -192,11 +192,11 @@ def test_9_3_the_other_church_counts_one_in_a_schism_and_nothing_under_a_union(
     base = game()
     g = EotmaGame(base.board, base.seats, base.starts, rules=base.rules, options=base.options, union=union)
     state = turn_of(g.new_state(1), "west", [NOTHING])
-    assert rating_in(state.apply("diplomacy faraway").effects, "diplomacy", "faraway") == rating
+    assert rating_in(unopposed(state, "diplomacy faraway").effects, "diplomacy", "faraway") == rating
 
 
 def test_9_3_an_excommunicated_leader_rates_every_religion_as_another() -> None:
     # 22.11: diplomacy border (Latin, lowenish): 3 + 2 - 0 - 3 - related 1 - other religion 2 = -1
     state = start(hand=[NOTHING])
     state.excommunicated[0] = True
-    assert rating_in(state.apply("diplomacy border").effects, "diplomacy", "border") == -1
+    assert rating_in(unopposed(state, "diplomacy border").effects, "diplomacy", "border") == -1

@@ -4,7 +4,7 @@ events (19), the schism (23.1) and victory points (house default 26)."""
 from __future__ import annotations
 
 import pytest
-from eotma_helpers import ISLE_LINKED, area, card, game, idx, rome_game, start, turn_of
+from eotma_helpers import ISLE_LINKED, area, card, game, idx, rome_game, start, turn_of, unopposed
 
 from model.rules.eotma import leaders, schism, victory
 from model.rules.eotma.conversion import conversion_differential
@@ -37,7 +37,7 @@ def test_21_0_an_exile_may_not_tax_nor_undertake_other_endeavours() -> None:
     with pytest.raises(IllegalActionError, match=r"21\.0"):
         state.apply("taxation")
     with pytest.raises(IllegalActionError, match=r"21\.2"):
-        state.apply("diplomacy border")
+        unopposed(state, "diplomacy border")
     state.apply("end-turn")  # an exile need not undertake an endeavour
 
 
@@ -45,7 +45,7 @@ def test_21_2_asylum_lets_an_exile_use_the_hosts_court_for_diplomacy() -> None:
     state = start(card(3, diplomacy={"result": ["T(1>)"]}), hand=[3])
     state.court[0] = -1
     state.asylum[0] = 1
-    state.apply("diplomacy border")  # 3 + SS(capital) 2 - 0 - 3 - related 1 = 1
+    unopposed(state, "diplomacy border")  # 3 + SS(capital) 2 - 0 - 3 - related 1 = 1
     assert area(state, "border")["ties"] == ["west"]
 
 
@@ -96,7 +96,7 @@ def test_21_3_an_exile_returns_on_acquiring_a_suitable_area() -> None:
     state.owner[idx(state, "home")] = -1
     state.owner[idx(state, "march")] = -1
     state.invalidate()
-    state.apply("diplomacy march")
+    unopposed(state, "diplomacy march")
     assert state.court[0] == idx(state, "march") and state.asylum[0] == -1
 
 
@@ -264,7 +264,7 @@ def test_23_12_a_change_of_influence_over_rome_calls_another_schism_check() -> N
     g = rome_game(cards=(card(1, diplomacy={"result": ["T"]}),))
     state = turn_of(g.new_state(2), "byzantium", [1])
     assert state.schism_condition == 4
-    entry = state.apply("diplomacy rome")  # a Byzantine tie to Rome: condition 3
+    entry = unopposed(state, "diplomacy rome")  # a Byzantine tie to Rome: condition 3
     assert state.schism_condition == 3
     assert any(e.startswith("schism table, condition 3") for e in entry.effects)
 

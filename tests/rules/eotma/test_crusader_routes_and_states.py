@@ -40,6 +40,7 @@ def two_route_state(
     markers: bool = False,
     sea_costs: bool = False,
     two_seas: bool = False,
+    armies: bool = False,
 ) -> EotmaState:
     # The sea route from venice crosses one sea area; most tests here are about other steps and
     # leave its gold (9.17, crusades table sea_costs) out unless they ask for it.
@@ -89,7 +90,9 @@ def two_route_state(
         players,
         starts,
         rules=rules_with(C_ANY, PILLAGE_G, *cards, **(tables or {})),
-        options=Options(events=False, crusades=True, schism=False, civilisation_markers=markers),
+        options=Options(
+            events=False, crusades=True, schism=False, civilisation_markers=markers, armies_fleets=armies
+        ),
         start_year=1100,
         magnates=[MagnateSetup("sultan", 3, "syria")],
         union=False,
@@ -476,9 +479,10 @@ def test_13_0_an_empire_may_defend_its_area_against_a_crusader() -> None:
     assert {"decline", "defend", "defend +1"} <= {str(a) for a in state.legal_actions()}
     gold = state.treasury[1]
     entry = state.apply("defend")
-    # france 4 - social state 2 - language 2 - other church 1 = -1, minus byzantium's combat 3: -4.
+    # france 4 + the base paris 2 (23.32 step 3) - social state 2 - language 2 - other church 1
+    # = 1, minus byzantium's combat 3: -2.
     assert any(e.startswith("byzantium defends: pays 1 gold") for e in entry.effects)
-    assert any(e.startswith("france crusades against cpl") and e.endswith("rating -4") for e in entry.effects)
+    assert any(e.startswith("france crusades against cpl") and e.endswith("rating -2") for e in entry.effects)
     assert state.treasury[1] == gold - 1 and state.view()["areas"]["cpl"]["owner"] == "byzantium"
     assert state.current_player() == "france" and state.view()["decision"] == "crusade"
 
@@ -488,4 +492,5 @@ def test_13_0_a_declined_defense_lets_the_crusader_conquer() -> None:
     state.apply("crusade-attack cpl")
     entry = state.apply("decline")
     assert "byzantium does not defend" in entry.effects
-    assert any(e.startswith("france crusades against cpl") and e.endswith("rating -1") for e in entry.effects)
+    # 4 + the base paris 2 (23.32 step 3) - social state 2 - language 2 - other church 1 = 1.
+    assert any(e.startswith("france crusades against cpl") and e.endswith("rating 1") for e in entry.effects)

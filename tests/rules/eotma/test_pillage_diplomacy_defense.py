@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from eotma_helpers import area, card, idx, start
+from eotma_helpers import area, card, idx, start, unopposed
 
 from model.rules.eotma.actions import Decline, Defend, Oppose
 from model.rules.eotma.game import AreaStart
@@ -55,57 +55,57 @@ def test_11_0_no_pillage_at_social_state_minus_three() -> None:
 
 def test_12_2_diplomacy_costs_one_gold_and_never_sea_gold() -> None:
     state = start(TIE, hand=[2])
-    state.apply("diplomacy isle")
+    unopposed(state, "diplomacy isle")
     assert state.treasury[0] == 11
 
 
 def test_12_3_tie_result() -> None:
     state = start(TIE, hand=[2])
-    state.apply("diplomacy border")  # rating 3 + 2 - 0 - 3 - 1 = 1
+    unopposed(state, "diplomacy border")  # rating 3 + 2 - 0 - 3 - 1 = 1
     assert area(state, "border")["ties"] == ["west"] and area(state, "border")["owner"] is None
 
 
 def test_12_14_one_tie_per_player_per_area() -> None:
     state = start(TIE, hand=[2, 2], areas={"border": AreaStart(None, 0, ties=("west",))})
-    entry = state.apply("diplomacy border")
+    entry = unopposed(state, "diplomacy border")
     assert "border: west already has a tie (12.14)" in entry.effects
     assert state.ties[idx(state, "border")] == 1
 
 
 def test_12_15_many_players_may_tie_the_same_area() -> None:
     state = start(TIE, hand=[2], areas={"border": AreaStart(None, 0, ties=("east",))})
-    state.apply("diplomacy border")
+    unopposed(state, "diplomacy border")
     assert area(state, "border")["ties"] == ["west", "east"]
 
 
 def test_12_31_diplomatic_conquest_no_unrest_and_forts_kept() -> None:
     state = start(TC, hand=[3], areas={"border": AreaStart(None, 2, fortification=3)})
-    state.apply("diplomacy border +5")  # rating 3 + 2 - 2 - 3 - 1 + 5 = 4
+    unopposed(state, "diplomacy border +5")  # rating 3 + 2 - 2 - 3 - 1 + 5 = 4
     b = area(state, "border")
     assert b["owner"] == "west" and not b["unrest"] and b["fortification"] == 3 and b["ties"] == []
 
 
 def test_12_3_t_c_below_threshold_gives_a_tie_only() -> None:
     state = start(TC, hand=[3])
-    state.apply("diplomacy border")  # rating 1
+    unopposed(state, "diplomacy border")  # rating 1
     assert area(state, "border")["owner"] is None and area(state, "border")["ties"] == ["west"]
 
 
 def test_12_3_diplomatic_conquest_of_an_own_area_gives_a_tie() -> None:
     state = start(card(6, diplomacy={"result": ["C"]}), hand=[6])
-    state.apply("diplomacy march")
+    unopposed(state, "diplomacy march")
     assert area(state, "march")["ties"] == ["west"]
 
 
 def test_12_16_no_diplomacy_against_a_court() -> None:
     state = start(TIE, hand=[2])
     with pytest.raises(IllegalActionError, match=r"12\.16"):
-        state.apply("diplomacy capital")
+        unopposed(state, "diplomacy capital")
 
 
 def test_12_2_the_opponent_may_spend_gold_against_diplomacy() -> None:
     state = start(TC, hand=[3], east={"diplomatic": 1})
-    state.apply("diplomacy city +5")  # 3 + 2 - 1 - 1 - 2 + 5 = 6
+    unopposed(state, "diplomacy city +5")  # 3 + 2 - 1 - 1 - 2 + 5 = 6
     assert state.current_player() == "east"
     assert Oppose(5) in state.legal_actions()
     entry = state.apply("oppose 3")  # 6 - 3 = 3 < 4: a tie instead of the conquest
@@ -117,7 +117,7 @@ def test_12_2_the_opponent_may_spend_gold_against_diplomacy() -> None:
 
 def test_18_claim_through_tie_and_diplomatic_conquest_of_an_opponents_area() -> None:
     state = start(TC, hand=[3], east={"diplomatic": 1}, areas={"city": AreaStart("east", 1, ties=("west",))})
-    state.apply("diplomacy city +5")
+    unopposed(state, "diplomacy city +5")
     state.apply("oppose 0")
     assert area(state, "city")["owner"] == "west" and area(state, "city")["claims"] == ["west"]
 

@@ -244,7 +244,9 @@ def test_9_32_two_sea_areas_halve_a_crusaders_rating_before_the_gold() -> None:
     one.apply("crusade")
     one.apply("crusade-route venice")
     entry = one.apply("crusade-attack syria +2")
-    assert "france crusades against syria: card 1, rating 3" in entry.effects  # 4 - 1 - 2, + 2
+    assert (
+        "france crusades against syria: card 1, rating 4" in entry.effects
+    )  # 4 + base venice 1 - 1 - 2, + 2
 
     two = two_route_state(sea_costs=True, two_seas=True)
     two.apply("crusade")
@@ -252,7 +254,7 @@ def test_9_32_two_sea_areas_halve_a_crusaders_rating_before_the_gold() -> None:
     assert two.crusade_seas == 2
     _round_trip(two)
     entry = two.apply("crusade-attack syria +2")
-    assert "france crusades against syria: card 1, rating 2" in entry.effects  # 1 halved to 0, + 2
+    assert "france crusades against syria: card 1, rating 3" in entry.effects  # 2 halved to 1, + 2
     assert two.treasury[0] == 12 - 2 - 2 - 2
 
 

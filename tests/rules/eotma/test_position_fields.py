@@ -72,6 +72,7 @@ SAVED_KEYS = [
     "pending",
     "crusade_refused",
     "crusade_seas",
+    "crusade_launch",
     "crusader_state",
     "deferred",
     "npc_queue",

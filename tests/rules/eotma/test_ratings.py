@@ -71,14 +71,14 @@ def test_3_2_language_related_one_unrelated_two() -> None:
 def test_3_2_religion_other_church_one_other_religion_two() -> None:
     board = start().game.board
     faraway, isle = board.index["faraway"], board.index["isle"]
-    assert board.religion_difference("latin", board.religion[faraway], union=False) == 1
-    assert board.religion_difference("latin", board.religion[isle], union=False) == 2
+    assert board.religion_difference("latin", board.religion[faraway]) == 1
+    assert board.religion_difference("latin", board.religion[isle]) == 2
 
 
 def test_23_11_union_makes_the_churches_one() -> None:
     board = start().game.board
-    assert board.religion_difference("latin", "eastern", union=True) == 0
-    assert board.religion_difference("latin", "old_faith", union=True) == 2
+    assert board.religion_difference("latin", "eastern", {"latin", "eastern"}) == 0
+    assert board.religion_difference("latin", "old_faith", {"latin", "eastern"}) == 2
 
 
 def test_22_11_an_excommunicated_leader_counts_as_pagan() -> None:

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma.actions import Endeavour
 from model.rules.eotma.decisions import DecisionKind, Pending
-from model.rules.eotma.endeavours import conquest, diplomacy, domestic, pillage
+from model.rules.eotma.endeavours import conquest, diplomacy, domestic, losses, pillage
 from model.rules.eotma.endeavours.common import locate, may_defend, pay_defense
 from model.rules.eotma.leaders import stature_check
-from model.rules.eotma.ratings import COMBAT, base_rating, cost, stature_for
+from model.rules.eotma.ratings import COMBAT, base_rating, cost, spend_leader_card, stature_for
 from model.rules.eotma.records import Located
 
 if TYPE_CHECKING:
@@ -41,11 +41,41 @@ def declare(state: Position, action: Endeavour, effects: list[str]) -> None:
     if action.KIND in ("conquest", "pillage") and owner != player and may_defend(state, owner, at.target):
         state.pending.append(Pending(DecisionKind.DEFENSE, owner, action=action))
         return
-    opponent = 0 <= owner < state.game.n_players and owner != player
-    if action.KIND == "diplomacy" and opponent and state.treasury[owner] > 0 and not state.is_exiled(owner):
-        state.pending.append(Pending(DecisionKind.OPPOSE, owner, action=action))
-        return
+    if action.KIND == "diplomacy":
+        asked = opposers(state, player, owner)
+        if asked:
+            state.pending.append(Pending(DecisionKind.OPPOSE, asked[0], action=action, data=(0, *asked[1:])))
+            return
     resolve(state, action, effects)
+
+
+def opposers(state: Position, player: int, owner: int) -> list[int]:
+    """Return who is asked, in turn, for gold against a player's diplomacy endeavour (12.2): the
+    other empires not in exile that hold gold, in seat order after the player, or only the
+    target's owner (the ``endeavours`` table's ``oppose_diplomacy``)."""
+    n = state.game.n_players
+    if state.game.rules.oppose_diplomacy == "owner":
+        others = [owner] if 0 <= owner < n and owner != player else []
+    else:
+        others = [(player + k) % n for k in range(1, n)]
+    return [p for p in others if state.treasury[p] > 0 and not state.is_exiled(p)]
+
+
+def oppose(state: Position, gold: int, effects: list[str]) -> None:
+    """12.2: one opponent's gold against the diplomacy endeavour; the next is asked, or the
+    endeavour resolves with all the gold spent against it."""
+    decision = state.pending.pop()
+    action = decision.action
+    assert action is not None, "an oppose decision always holds its endeavour"
+    state.treasury[decision.player] -= gold
+    if gold:
+        effects.append(f"{state.game.player_ids[decision.player]} spends {gold} gold against it (12.2)")
+    total = (decision.data[0] if decision.data else 0) + gold
+    rest = decision.data[1:]
+    if rest:
+        state.pending.append(Pending(DecisionKind.OPPOSE, rest[0], action=action, data=(total, *rest[1:])))
+        return
+    resolve(state, action, effects, against=total)
 
 
 def defend(state: Position, gold: int, effects: list[str]) -> None:
@@ -60,23 +90,53 @@ def defend(state: Position, gold: int, effects: list[str]) -> None:
         f"{state.game.player_ids[defender]} defends: pays {price} gold, card {card.id}, "
         f"rating -{against} (13.21)"
     )
-    resolve(state, action, effects, against=against)
-    stature_check(state, defender, COMBAT, card, effects)  # 13.23: after the attacker's results
+    resolve(state, action, effects, against=against, defender=(defender, card.id))
 
 
-def resolve(state: Position, action: Endeavour, effects: list[str], *, against: int = 0) -> None:
-    """Turn up the active player's next year card and apply the endeavour's results."""
+def resolve(
+    state: Position,
+    action: Endeavour,
+    effects: list[str],
+    *,
+    against: int = 0,
+    defender: tuple[int, int] = (-1, 0),
+) -> None:
+    """Turn up the active player's next year card and apply the endeavour's results; ``defender``
+    is the defending player and its card, whose stature check follows the results (13.23)."""
     player = state.active()
     at = _located(state, player, action)
     card = state.game.rules.card_by_id[state.hand[player].pop(0)]
     rating = base_rating(state, player, at.kind, at.target, at.base, at.seas) + action.gold - against
     effects.append(f"{action.KIND} {action.target}: card {card.id}, rating {rating}")
+    _ask_or_apply(state, action, at, (card.id, rating, against, *defender), losses.NO_ANSWERS, effects)
+
+
+def _ask_or_apply(
+    state: Position,
+    action: Endeavour,
+    at: Located,
+    turned: tuple[int, ...],
+    answers: losses.Answers,
+    effects: list[str],
+) -> None:
+    """Ask the next player's choice of what a -1 takes (33.33, 35.24), or apply the results.
+    ``turned`` is (card id, rating, gold against, defender, defender's card)."""
+    card_id, rating, against, defender, defender_card = turned
+    card = state.game.rules.card_by_id[card_id]
     blocked = against > 0 and rating < 0  # 13.22
+    asked = losses.question(state, at, card, rating, blocked, answers)
+    if asked is not None:
+        question, who = asked
+        flat = tuple(n for pair in answers.pairs for n in pair)
+        state.pending.append(Pending(DecisionKind.LOSS, who, action=action, data=(*turned, question, *flat)))
+        effects.append(f"{state.game.player_ids[who]} chooses what the -1 result takes (33.33, 35.24)")
+        return
+    player = at.player
     kind = at.kind
     if kind == "conquest":
-        conquest.apply_results(state, at, card, rating, blocked, effects)
+        conquest.apply_results(state, at, card, rating, blocked, effects, answers)
     elif kind == "pillage":
-        pillage.apply_results(state, at, card, rating, blocked, effects)
+        pillage.apply_results(state, at, card, rating, blocked, effects, answers)
     elif kind == "diplomacy":
         diplomacy.apply_results(state, at, card, rating, effects)
     elif kind == "fortify":
@@ -88,9 +148,37 @@ def resolve(state: Position, action: Endeavour, effects: list[str], *, against: 
     else:
         domestic.raise_unit(state, at, card, rating, effects)
     stature_check(state, player, stature_for(state, kind), card, effects)
-    if state.leader_bonus[player]:  # 36.11: the card goes once its endeavour is done
-        state.event_discard.append(state.leader_bonus[player])
-        state.leader_bonus[player] = ""
+    spend_leader_card(state, player, [at.base if at.base >= 0 else at.target])
+    if defender >= 0:  # 13.23: the defender's check follows the attacker's results
+        stature_check(state, defender, COMBAT, state.game.rules.card_by_id[defender_card], effects)
+
+
+def loss_question(state: Position, decision: Pending) -> tuple[int, int]:
+    """Return the question of a pending ``loss`` decision and the area it is about."""
+    assert decision.action is not None, "a loss decision always holds its endeavour"
+    at = _located(state, state.active(), decision.action)
+    question = decision.data[5]
+    return question, (at.base if question == losses.BASE_ARMY else at.target)
+
+
+def loss_choices(state: Position, decision: Pending) -> list[str]:
+    """Return the ``lose`` words that answer a pending ``loss`` decision (33.33, 35.24)."""
+    question, area = loss_question(state, decision)
+    return losses.choices(state, question, area)
+
+
+def answer_loss(state: Position, what: str, effects: list[str]) -> None:
+    """A player's choice of what the -1 takes; the next question is asked or the results follow."""
+    decision = state.pending.pop()
+    assert decision.action is not None, "a loss decision always holds its endeavour"
+    question, area = loss_question(state, decision)
+    turned, rest = decision.data[:5], decision.data[6:]
+    pairs = tuple((rest[i], rest[i + 1]) for i in range(0, len(rest), 2))
+    answers = losses.Answers((*pairs, (question, losses.code_of(what))))
+    area_id = state.game.board.ids[area]
+    effects.append(f"{state.game.player_ids[decision.player]} gives up the {what} in {area_id}")
+    at = _located(state, state.active(), decision.action)
+    _ask_or_apply(state, decision.action, at, turned, answers, effects)
 
 
 def palace_areas(state: Position, player: int) -> dict[int, int]:
@@ -150,3 +238,4 @@ def rule_palaces(state: Position, chosen: list[int], effects: list[str], gold: t
         effects.append(f"rule {state.game.board.ids[area]}: rating {rating}")
         domestic.rule(state, at, card, rating, effects)
     stature_check(state, player, stature_for(state, "rule"), card, effects)
+    spend_leader_card(state, player, list(areas))  # 35.33: the palace ruling is one endeavour

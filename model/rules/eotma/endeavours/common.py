@@ -6,7 +6,15 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma.actions import MARKERS, Endeavour
 from model.rules.eotma.decisions import DecisionKind, Pending
-from model.rules.eotma.ratings import cost, defense_value, diplomacy_base, domestic_seas, faith, foreign_seas
+from model.rules.eotma.ratings import (
+    cost,
+    defense_value,
+    diplomacy_base,
+    domestic_seas,
+    faith,
+    foreign_seas,
+    spend_leader_card,
+)
 from model.rules.eotma.records import Located
 
 if TYPE_CHECKING:
@@ -24,7 +32,7 @@ def is_conversion(state: Position, player: int, target: int) -> bool:
     religion = faith(state, player)
     return (
         religion is not None
-        and state.game.board.religion_difference(religion, state.religion[target], state.union) != 0
+        and state.game.board.religion_difference(religion, state.religion[target], state.united()) != 0
     )
 
 
@@ -149,7 +157,9 @@ def pay_defense(state: Position, defender: int, area: int, extra: int) -> tuple[
     state.treasury[defender] -= price
     state.defenses[defender] += 1
     card = state.game.rules.card_by_id[state.hand[defender].pop(0)]
-    return price, card, defense_value(state, defender, extra, area)
+    value = defense_value(state, defender, extra, area)
+    spend_leader_card(state, defender, [area])  # 36.11: a defense is an endeavour too
+    return price, card, value
 
 
 def may_defend(state: Position, defender: int, area: int) -> bool:
@@ -160,8 +170,8 @@ def may_defend(state: Position, defender: int, area: int) -> bool:
     hand = len(state.hand[defender])
     if hand == 0 or state.defenses[defender] >= rules.max_defenses:
         return False
-    if defender not in state.order[: state.turn] and hand < 2:
-        return False  # 13.13: one card must stay for the defender's own turn
+    if defender not in state.order[: state.turn] and hand <= rules.own_turn_endeavours:
+        return False  # 13.13: the cards of the own turn's endeavours stay for it
     return state.treasury[defender] >= defense_price(state, defender, area)
 
 

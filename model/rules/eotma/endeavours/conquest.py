@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from model.rules.eotma import rebellion
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.conversion import convert_result, end_claims, is_iberian_moslem, roman_catholic
+from model.rules.eotma.endeavours.losses import BASE_ARMY, NO_ANSWERS, TARGET_ARMY, Answers
 from model.rules.eotma.ratings import faith
 from model.rules.eotma.records import Located, Partial
 from model.rules.eotma.territory import set_owner
@@ -18,9 +19,16 @@ if TYPE_CHECKING:
 
 
 def apply_results(
-    state: Position, at: Located, card: YearCard, rating: int, blocked: bool, effects: list[str]
+    state: Position,
+    at: Located,
+    card: YearCard,
+    rating: int,
+    blocked: bool,
+    effects: list[str],
+    answers: Answers = NO_ANSWERS,
 ) -> None:
-    """Apply a conquest card's results: target -1, then C, then the base -1(<#)."""
+    """Apply a conquest card's results: target -1, then C, then the base -1(<#); ``answers`` are
+    the players' choices of an army point instead of a level (33.33, ``losses``)."""
     results = card.for_kind("conquest")
     conversion = state.owner[at.target] == at.player
     held = False  # 22.2: C results wait while the conversion's rebellion check awaits waivers
@@ -37,7 +45,10 @@ def apply_results(
                     if own:
                         held = _conversion_loss(state, area, effects) or held
                     continue
-                if not conversion and rebellion.army_absorbs(state, area, effects):
+                # 33.33: the defender's army in the target, the attacker's in the base (also when
+                # converting: the own target took its loss above, the base is the attacker's).
+                question = BASE_ARMY if column == "base" else TARGET_ARMY
+                if rebellion.army_absorbs(state, area, effects, answers.army(question)):
                     continue
                 rebellion.lower_social_state(state, area, effects, own_failure=own)
             elif result.code == "C":

@@ -58,8 +58,9 @@ def apply_results(state: Position, at: Located, card: YearCard, rating: int, eff
             and not state.claims[target] & bit
         ):
             state.claims[target] |= bit
-            effects.append(f"{name}: claim for {who} (house default 18 method 2)")
-        set_owner(state, target, player, effects)  # 12.31: no unrest; 14.42: forts keep their strength
+            effects.append(f"{name}: claim for {who} (18, method 2)")
+        # 12.31: no unrest; 14.42: forts keep their strength; 22.21: a conquest all the same
+        set_owner(state, target, player, effects, conquest=True)
         effects.append(f"{name}: diplomatic conquest by {who} (12.31)")
         iberian_conquest(state, player, target, effects)
         if 0 <= owner < game.n_players and is_christian(state, player) and is_christian(state, owner):

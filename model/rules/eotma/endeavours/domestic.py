@@ -40,6 +40,11 @@ def rule(state: Position, at: Located, card: YearCard, rating: int, effects: lis
         elif result.code == "-1":
             lowered = True
             rebellion.lower_social_state(state, at.target, effects, own_failure=True)
+    _quell(state, at, lowered, effects)
+
+
+def _quell(state: Position, at: Located, lowered: bool, effects: list[str]) -> None:
+    """15.3: a ruling whose result lowers nothing (a +1 or no result) removes the target's unrest."""
     if not lowered and state.unrest[at.target] and state.owner[at.target] == at.player:
         state.unrest[at.target] = False
         effects.append(f"{state.game.board.ids[at.target]}: unrest quelled (15.3)")
@@ -68,16 +73,24 @@ def raise_unit(state: Position, at: Located, card: YearCard, rating: int, effect
 
 
 def build(state: Position, at: Located, marker: str, card: YearCard, rating: int, effects: list[str]) -> None:
-    """35.11: a +1 ruling result places the marker (the social state does not rise)."""
-    built = False
+    """35.11: a +1 ruling result that would raise the social state places the marker instead (so
+    none at the highest level, where a +1 raises nothing); a -1 lowers the area. As a ruling
+    endeavour it quells unrest on a +1 or no result (15.3), unless the endeavours table's
+    ``build_quells_unrest`` says otherwise."""
+    built = lowered = False
+    top = state.ss[at.target] >= state.game.rules.ss_max
     for result in card.for_kind("rule"):
         if not result.applies(rating):
             continue
-        if result.code == "+1" and not built:
+        if result.code == "+1" and not built and not top:
             built = True
             state.civ[at.target] |= 1 << MARKERS.index(marker)
             effects.append(f"{state.game.board.ids[at.target]}: {marker} built (35.11)")
         elif result.code == "-1":
+            lowered = True
             rebellion.lower_social_state(state, at.target, effects, own_failure=True)
     if not built:
-        effects.append(f"{state.game.board.ids[at.target]}: no {marker} built; the gold is spent")
+        reason = " (the social state is at its highest, 35.11)" if top else ""
+        effects.append(f"{state.game.board.ids[at.target]}: no {marker} built{reason}; the gold is spent")
+    if state.game.rules.build_quells_unrest:
+        _quell(state, at, lowered, effects)

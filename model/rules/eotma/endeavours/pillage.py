@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.eotma import rebellion
+from model.rules.eotma.actions import MARKERS
 from model.rules.eotma.cards import YearCard
+from model.rules.eotma.endeavours.losses import BASE_ARMY, NO_ANSWERS, TARGET_ARMY, Answers
 from model.rules.eotma.records import Located
 
 if TYPE_CHECKING:
@@ -18,9 +20,16 @@ def plunder_gold(state: Position, label: str) -> int:
 
 
 def apply_results(
-    state: Position, at: Located, card: YearCard, rating: int, blocked: bool, effects: list[str]
+    state: Position,
+    at: Located,
+    card: YearCard,
+    rating: int,
+    blocked: bool,
+    effects: list[str],
+    answers: Answers = NO_ANSWERS,
 ) -> None:
-    """Apply a pillage card's results in order: target, gold, base."""
+    """Apply a pillage card's results in order: target, gold, base; ``answers`` are the players'
+    choices of a marker or an army point instead of a level (35.24, 33.33, ``losses``)."""
     board = state.game.board
     for column in ("target", "result", "base"):
         for result in card.for_kind("pillage"):
@@ -30,9 +39,10 @@ def apply_results(
                 continue
             if result.code == "-1":
                 area = at.base if column == "base" else at.target
-                if rebellion.army_absorbs(state, area, effects):
+                if column == "target" and _takes_marker(state, at, effects, answers.marker()):
                     continue
-                if column == "target" and _takes_marker(state, at, effects):
+                question = BASE_ARMY if column == "base" else TARGET_ARMY
+                if rebellion.army_absorbs(state, area, effects, answers.army(question)):
                     continue
                 rebellion.lower_social_state(state, area, effects, own_failure=state.owner[area] == at.player)
             elif result.code == "G":
@@ -41,14 +51,23 @@ def apply_results(
                 effects.append(f"{state.game.player_ids[at.player]}: +{gold} gold from pillage")
 
 
-def _takes_marker(state: Position, at: Located, effects: list[str]) -> bool:
-    """35.24: the attacker removes a civilisation marker for one gold instead of lowering the level."""
+def _takes_marker(state: Position, at: Located, effects: list[str], chosen: int | None) -> bool:
+    """35.24: the attacker destroys a civilisation marker for one gold instead of lowering the
+    level: the one it chose (``chosen``: its bit, 0 for the level), or with the endeavours
+    table's ``always`` the first one present."""
     game = state.game
     civ = state.civ[at.target]
-    if not (game.options.civilisation_markers and game.rules.pillage_takes_markers and civ):
+    policy = game.rules.pillage_takes_markers
+    if not (game.options.civilisation_markers and civ and policy != "never"):
         return False
-    bit = civ & -civ  # the first marker present
-    state.civ[at.target] = civ & ~bit
+    if chosen is None:
+        if policy != "always":
+            return False
+        chosen = civ & -civ  # the first marker present
+    if not chosen & civ:
+        return False
+    state.civ[at.target] = civ & ~chosen
     state.treasury[at.player] += 1
-    effects.append(f"{game.board.ids[at.target]}: a civilisation marker is destroyed, +1 gold (35.24)")
+    name = MARKERS[chosen.bit_length() - 1]
+    effects.append(f"{game.board.ids[at.target]}: the {name} is destroyed, +1 gold (35.24)")
     return True
