@@ -265,6 +265,7 @@ def end(state: SevenAgesState, winner: str, effects: list[str]) -> None:
     board.entries.pop(area, None)
     if len(state.sides(area)) > 1:
         board.conflicts.insert(0, area)
+    neutrals.automatic_discards(state, effects)
 
 
 def decider(state: SevenAgesState) -> str:

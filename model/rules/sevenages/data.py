@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from math import ceil
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from model.rules.sevenages.tables import Tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +39,8 @@ class EventKind:
     effect: str
     timing_action: str
     scope: str
+    amount: int = 1
+    target: str = "any"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +90,22 @@ class Rules:
     counters_additional: int = 3
     neutral_event_areas: int = 2
     rank_decay: int = 1
+    min_to_score: int = 1
     events: Mapping[str, EventKind] = field(default_factory=dict)
     deck: tuple[Card, ...] = ()
+    deal: int = 7
+    trade_win_advance: int = 2
+    trade_tie_advance: int = 1
+    trade_no_partner_advance: int = 1
+    free_progress: int = 1
+    city_income_per_level: int = 1
+    capital_start_level: int = 1
+    max_city_level: int = 7
+    modernise_factor: int = 2
+    homeland_with_capital: int = 1
+    homeland_without_capital: int = -1
+    capital_lost: int = -1
+    barbarian_start_area: int = 1
 
     def age(self, level: int) -> int:
         """Return the age of a progress level: 7 levels an age (7A facts 1, progress track)."""
@@ -114,12 +133,56 @@ class Rules:
             return len(self.removal_priority)
 
 
-def _get(obj: Any, *names: str, default: Any = None) -> Any:
-    """Read the first attribute or key of ``obj`` that exists (tables are dataclasses or dicts)."""
-    for name in names:
-        if isinstance(obj, Mapping):
-            if name in obj:
-                return obj[name]
-        elif hasattr(obj, name):
-            return getattr(obj, name)
-    return default
+def from_tables(tables: Tables) -> Rules:
+    """Return the engine's records for the loaded tables (``model.rules.sevenages.tables``)."""
+    units = {
+        t.id: UnitType(t.id, t.unit_class, t.level, t.frontline, t.support, t.move, t.cost, t.domain, t.upgrades_to)
+        for t in tables.units.types.values()
+    }
+    progress, terrain, economy, glory = tables.progress, tables.terrain, tables.economy, tables.glory
+    capital = glory
+    return Rules(
+        units=units,
+        fort_cost=economy.fort_cost,
+        fort_bonus=terrain.fort,
+        shade_mods={name: (s.frontline, s.support) for name, s in tables.units.sets.items()},
+        levels_per_age=progress.levels_per_age,
+        progress_limit=progress.progress_limit,
+        hand_limits=(progress.hand_empty_slot, progress.hand_empire, progress.hand_advanced),
+        sets=progress.sets,
+        range_by_age=tables.range.range_by_age,
+        terrain=dict(terrain.terrain),
+        river_bonus=terrain.river,
+        strait_bonus=terrain.strait,
+        beach_bonus=terrain.beach,
+        income_land=economy.income_land,
+        income_sea=economy.income_sea,
+        resource_bonus=economy.resource_bonus,
+        upkeep_divisor=economy.upkeep_divisor,
+        city_build_cost=economy.city_build_cost,
+        city_upgrade_factor=economy.city_upgrade_cost_per_level,
+        removal_priority=tables.neutrals.removal_priority,
+        counters_on_empire=tables.neutrals.counters_on_empire,
+        counters_additional=tables.neutrals.counters_additional,
+        neutral_event_areas=tables.neutrals.empire_event_max_areas,
+        rank_decay=glory.rank_decay,
+        min_to_score=glory.min_to_score,
+        events={
+            e.id: EventKind(e.id, e.effect, e.timing_action, e.scope, e.amount, e.target)
+            for e in tables.events.events.values()
+        },
+        deck=tuple(Card(c.id, c.value, c.event) for c in tables.deck),
+        deal=progress.deal,
+        trade_win_advance=progress.trade_win_advance,
+        trade_tie_advance=progress.trade_tie_advance,
+        trade_no_partner_advance=progress.trade_no_partner_advance,
+        free_progress=progress.free_progress,
+        city_income_per_level=economy.city_income_per_level,
+        capital_start_level=economy.capital_start_level,
+        max_city_level=economy.max_city_level,
+        modernise_factor=tables.range.modernise_factor,
+        homeland_with_capital=capital.homeland_with_capital,
+        homeland_without_capital=capital.homeland_without_capital,
+        capital_lost=capital.capital_lost,
+        barbarian_start_area=capital.barbarian_start_area,
+    )

@@ -87,7 +87,7 @@ def buildable(state: SevenAgesState, empire: str, money: int) -> list[str]:
 
 def placements(state: SevenAgesState, empire: str) -> list[str]:
     """Return where new units go: held areas with a city (any held area when it has no city)."""
-    held = controlled(state, empire)
+    held = [a for a in controlled(state, empire) if state.game.is_land(a)]
     areas = state.board.areas
     with_city = [a for a in held if areas[a].city > 0 and not areas[a].disorder]
     return sorted(with_city if with_city else [a for a in held if not areas[a].disorder])

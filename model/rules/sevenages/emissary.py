@@ -87,7 +87,7 @@ def _arms_firsts(state: SevenAgesState, empire: str) -> list[Action]:
     rules = state.game.rules
     money = state.board.empires[empire].treasury
     near = movement.in_range(state, empire)
-    far = movement.in_range(state, empire, 2)
+    far = movement.in_range(state, empire, rules.modernise_factor)
     found: list[Action] = []
     areas = neutral_areas(state)
     targets = [a for a in areas if a in near]
@@ -134,7 +134,7 @@ def seconds(state: SevenAgesState) -> list[Action]:
     kind, picks = ctx["kind"], ctx["picks"]
     first = picks[0][-1] if kind != "aid" else picks[0][0]
     if kind == "arms":
-        far = movement.in_range(state, ctx["slot"], 2)
+        far = movement.in_range(state, ctx["slot"], state.game.rules.modernise_factor)
         areas = [a for a in neutral_areas(state) if a in far and a != first]
         return [act("arms", "modernise", a) for a in areas] + [act("arms", "done")]
     if kind == "advisors":

@@ -61,12 +61,12 @@ def capital_glory(state: SevenAgesState, empire: str) -> int:
     card = state.game.empire_cards[empire]
     if not card.homeland:
         return 0
-    board = state.board
+    board, rules = state.board, state.game.rules
     if economy.barbarian(state, empire):
         held = set(economy.controlled(state, empire))
-        return 1 if any(a in held for a in card.start_areas) else 0
+        return rules.barbarian_start_area if any(a in held for a in card.start_areas) else 0
     has_capital = any(info.capital and info.owner == empire for info in board.areas.values())
-    return 1 if has_capital else -1
+    return rules.homeland_with_capital if has_capital else rules.homeland_without_capital
 
 
 def harvest(state: SevenAgesState, effects: list[str]) -> None:
@@ -77,7 +77,7 @@ def harvest(state: SevenAgesState, effects: list[str]) -> None:
     for empire, data in board.empires.items():
         total = 0
         for category in state.game.empire_cards[empire].glory:
-            if measure(state, empire, category) < 1:
+            if measure(state, empire, category) < state.game.rules.min_to_score:
                 continue
             total += max(0, category.points - (rank(state, empire, category) - 1) * decay)
         capital = capital_glory(state, empire)

@@ -50,8 +50,10 @@ def violations(state: SevenAgesState) -> list[str]:
                 found.append(f"{unit.kind} in {area} at level {unit.level}, below its type's {kind.level}")
             if unit.owner != NEUTRAL and unit.owner not in board.empires:
                 found.append(f"unit of the discarded or unknown empire {unit.owner} in {area}")
-            if (kind.domain == "sea") == game.is_land(area):
-                found.append(f"{unit.kind} stands in {area}, outside its domain")
+            if kind.domain != "sea" and not game.is_land(area):
+                found.append(f"{unit.kind} stands at sea in {area}")
+            if kind.domain == "sea" and game.is_land(area) and all(game.is_land(n) for n in game.links[area]):
+                found.append(f"{unit.kind} stands inland in {area}")
         if settled and board.ctx.get("sub") not in ("move", "send", "start_buy") and len(state.sides(area)) > 1:
             found.append(f"{area} is contested outside a conflict: {state.sides(area)}")
     if settled and board.ctx.get("sub") not in ("move", "send", "start_buy"):

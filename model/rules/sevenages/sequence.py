@@ -44,7 +44,7 @@ def initial_state(cls: type[SevenAgesState], game: SevenAgesGame, seed: int) -> 
     cards = sorted(c for c in game.cards if c not in on_map)
     rng.shuffle(cards)
     players = {p: PlayerState(glory=game.start_glory.get(p, 0)) for p in game.seats}
-    hand = game.rules.hand_limits[-1]
+    hand = game.rules.deal
     for _ in range(hand):
         for p in game.seats:
             if cards:
@@ -193,7 +193,6 @@ def advance(state: SevenAgesState, effects: list[str]) -> None:
             if conflict.order_pending(state):
                 return
             conflict.begin(state, board.conflicts[0], effects)
-            neutrals.automatic_discards(state, effects, spare=steps.starting(state))
             continue
         board.chooser = None
         if board.phase == "mark":
@@ -257,9 +256,9 @@ def end_turn(state: SevenAgesState, effects: list[str]) -> None:
     board = state.board
     glory.harvest(state, effects)
     rules = state.game.rules
-    for name, empire in board.empires.items():
+    for empire in board.empires.values():
         if not empire.wild:  # 7A facts 2.2: the wild card costs the free progress
-            empire.progress += 1
+            empire.progress += rules.free_progress
     ended = any(e.progress > rules.progress_limit for e in board.empires.values())
     limit = state.game.turn_limit
     if ended or (limit is not None and board.turn >= limit):

@@ -317,7 +317,7 @@ class SevenAgesState(State):
         """Return an area's total income value: base + resource + city level (7A facts 2.8)."""
         info = self.game.areas[area]
         bonus = self.game.rules.resource_bonus if info.resource else 0
-        return info.income + bonus + self.board.areas[area].city
+        return info.income + bonus + self.board.areas[area].city * self.game.rules.city_income_per_level
 
     def empires_of(self, player: str) -> list[str]:
         """Return a player's empires on the map, in the order they came."""
@@ -333,3 +333,6 @@ class SevenAgesState(State):
         stack.remove(unit)
         if not stack:
             del self.board.units[area]
+        if unit.owner == NEUTRAL and not any(u.owner == NEUTRAL for u in stack):
+            # A stack that is gone is no longer face up: new neutrals there come face down.
+            self.board.areas[area].revealed = False

@@ -201,7 +201,7 @@ def _civilise_choices(state: SevenAgesState, empire: str) -> list[Action]:
             continue
         if info.city == 0 and money >= rules.city_build_cost:
             found.append(act("city", area))
-        elif 0 < info.city < age and money >= economy.city_upgrade_cost(state, info.city + 1):
+        elif 0 < info.city < min(age, rules.max_city_level) and money >= economy.city_upgrade_cost(state, info.city + 1):
             found.append(act("upgrade", area))
     return found
 
@@ -294,6 +294,8 @@ def _start_done(state: SevenAgesState, effects: list[str]) -> None:
             hit = [u.owner != empire if card.convert == "any" else u.owner == card.convert for u in before]
             board.units[area] = [Unit(empire, u.kind, u.level) if h else u for u, h in zip(before, hit, strict=True)]
             converted = sum(hit)
+            if not state.units_of("neutral", area):
+                board.areas[area].revealed = False
             if converted:
                 effects.append(f"{empire} converts {converted} units in {area}")
                 board.count("conversions", converted)
@@ -317,7 +319,7 @@ def _settle_start(state: SevenAgesState, effects: list[str]) -> None:
     site = card.start_areas[0] if card.start_areas else None
     if card.has_capital and site and not economy.barbarian(state, empire) and state.controller(site) == empire:
         info = board.areas[site]
-        info.city = max(info.city, 1)
+        info.city = max(info.city, state.game.rules.capital_start_level)
         info.capital = True
         info.owner = empire
         effects.append(f"{empire} founds its capital in {site}")
@@ -328,7 +330,7 @@ def _trade_partner(state: SevenAgesState, partner: str, effects: list[str]) -> N
     board = state.board
     ctx = board.ctx
     if partner == "none":
-        _advance(state, ctx["slot"], 1, effects)
+        _advance(state, ctx["slot"], state.game.rules.trade_no_partner_advance, effects)
         ctx["sub"] = "end"
         return
     ctx.update(sub="trade_give", partner=partner, answer=board.empires[partner].player)
@@ -348,16 +350,18 @@ def _trade_swap(state: SevenAgesState, answer: str, effects: list[str]) -> None:
     a, b = deck.value(state, mine), deck.value(state, theirs)
     effects.append(f"{empire} gives {mine} ({a}), {partner} gives {theirs} ({b})")
     board.count("trades")
+    rules = state.game.rules
     if a > b:
-        _advance(state, empire, 2, effects)
+        _advance(state, empire, rules.trade_win_advance, effects)
     elif b > a:
-        _advance(state, partner, 2, effects)
+        _advance(state, partner, rules.trade_win_advance, effects)
     elif board.players[other].markers.get(partner, "").removeprefix("wild:") == "trade":
+        # 7A facts 2.9 errata: both chose T&P, so the lower one advances; equal, neither.
         ours, yours = board.empires[empire].progress, board.empires[partner].progress
         if ours != yours:
-            _advance(state, empire if ours < yours else partner, 1, effects)
+            _advance(state, empire if ours < yours else partner, rules.trade_tie_advance, effects)
     else:
-        _advance(state, empire, 1, effects)
+        _advance(state, empire, rules.trade_tie_advance, effects)
     ctx["sub"] = "end"
 
 
