@@ -283,6 +283,7 @@ def _close(state: SevenAgesState, cancelled: bool, effects: list[str]) -> None:
     if window["what"] == "send":
         if cancelled:
             _send_back(state, effects)
+            board.count("cancelled_initiatives")
             ctx["sub"] = "advisors_settle"
         else:
             ctx["sub"] = "send"

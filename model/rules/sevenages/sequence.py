@@ -197,7 +197,7 @@ def advance(state: SevenAgesState, effects: list[str]) -> None:
         board.chooser = None
         if board.phase == "mark":
             if _marking_done(state):
-                _begin_step(state, 1, effects)
+                begin_step(state, 1, effects)
                 continue
             return
         if steps.waiting(state):
@@ -215,7 +215,8 @@ def _marking_done(state: SevenAgesState) -> bool:
     return True
 
 
-def _begin_step(state: SevenAgesState, step: int, effects: list[str]) -> None:
+def begin_step(state: SevenAgesState, step: int, effects: list[str]) -> None:
+    """Start a step: list its actors (markers of that action, in turn order, empires then slot)."""
     board = state.board
     board.phase, board.step, board.actor = "step", step, -1
     name = STEPS[step - 1]
@@ -236,7 +237,7 @@ def _next_actor(state: SevenAgesState, effects: list[str]) -> None:
         board.actor += 1
         if board.actor >= len(board.actors):
             if board.step < len(STEPS):
-                _begin_step(state, board.step + 1, effects)
+                begin_step(state, board.step + 1, effects)
                 if board.actors:
                     continue
                 continue
