@@ -126,7 +126,7 @@ def defence(state: SevenAgesState, area: str) -> int:
     """Return the defender's terrain, fort, city and crossing bonus (7A facts 2.7)."""
     game, info = state.game, state.board.areas[area]
     rules = game.rules
-    bonus = info.city + (rules.fort_bonus if info.fort else 0)
+    bonus = info.city * rules.city_defence_per_level + (rules.fort_bonus if info.fort else 0)
     if game.is_land(area):
         bonus += rules.terrain.get(game.areas[area].terrain, 0)
         sources = state.board.entries.get(area, [])
@@ -147,7 +147,7 @@ def combat_value(state: SevenAgesState, side: str, card: int, front: list[Unit],
     total = card
     total += sum(rules.stats(u.kind, shade)[0] for u in front)
     total += sum(rules.stats(u.kind, shade)[1] for u in support)
-    total += max(0, _age(state, side, area) - _age(state, other, area))
+    total += max(0, _age(state, side, area) - _age(state, other, area)) * rules.advanced_age_bonus
     own = state.units_of(side, area)
     if c["disorder"][other] and own:
         best_front = max(rules.stats(u.kind, shade)[0] for u in own)

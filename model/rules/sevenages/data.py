@@ -106,6 +106,9 @@ class Rules:
     homeland_without_capital: int = -1
     capital_lost: int = -1
     barbarian_start_area: int = 1
+    city_defence_per_level: int = 1
+    advanced_age_bonus: int = 1
+    disorder_income: int = 0
 
     def age(self, level: int) -> int:
         """Return the age of a progress level: 7 levels an age (7A facts 1, progress track)."""
@@ -185,4 +188,7 @@ def from_tables(tables: Tables) -> Rules:
         homeland_without_capital=capital.homeland_without_capital,
         capital_lost=capital.capital_lost,
         barbarian_start_area=capital.barbarian_start_area,
+        city_defence_per_level=terrain.city_per_level,
+        advanced_age_bonus=terrain.advanced_age,
+        disorder_income=economy.disorder_income,
     )

@@ -28,8 +28,8 @@ def unit_count(state: SevenAgesState, side: str) -> int:
 
 def income(state: SevenAgesState, empire: str) -> int:
     """Return an empire's income: the income value of its areas not in disorder (7A facts 2.8)."""
-    areas = state.board.areas
-    return sum(state.income_value(a) for a in controlled(state, empire) if not areas[a].disorder)
+    areas, in_disorder = state.board.areas, state.game.rules.disorder_income
+    return sum(in_disorder if areas[a].disorder else state.income_value(a) for a in controlled(state, empire))
 
 
 def upkeep(state: SevenAgesState, empire: str) -> int:
