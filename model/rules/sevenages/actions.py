@@ -99,7 +99,7 @@ CODEC = ActionCodec(
 """The parser of every 7 Ages action."""
 
 
-def act(verb: str, *words: object) -> Words:
+def act(verb: str, *words: object) -> Action:
     """Build an action from its verb and words (what the rules use to list legal actions)."""
     cls = CODEC.classes[verb]
     assert issubclass(cls, Words)

@@ -51,7 +51,9 @@ class HeuristicBot:
 
     def _theirs(self, state: SevenAgesState, player: str) -> set[str]:
         own = set(state.empires_of(player))
-        return {a for a in state.board.units if (c := state.controller(a)) not in own and c not in (None, NEUTRAL)}
+        return {
+            a for a in state.board.units if (c := state.controller(a)) not in own and c not in (None, NEUTRAL)
+        }
 
     def _near(self, state: SevenAgesState, area: str, areas: set[str]) -> bool:
         return area in areas or bool(state.game.links[area] & areas)
@@ -105,7 +107,9 @@ class HeuristicBot:
 
     def _strength(self, state: SevenAgesState, side: str, area: str) -> int:
         rules = state.game.rules
-        return sum(sum(rules.stats(u.kind, "light")) for u in state.board.units.get(area, ()) if u.owner == side)
+        return sum(
+            sum(rules.stats(u.kind, "light")) for u in state.board.units.get(area, ()) if u.owner == side
+        )
 
     def _move(self, state: SevenAgesState, player: str, action: Words) -> float:
         origin, target, kind = action.word(0), action.word(1), action.word(2)
@@ -172,7 +176,11 @@ class HeuristicBot:
         if action.word(0) == "done":
             return 0
         theirs = self._theirs(state, player)
-        return 1 if self._near(state, area, theirs) and not self._near(state, area, self._mine(state, player)) else -1
+        return (
+            1
+            if self._near(state, area, theirs) and not self._near(state, area, self._mine(state, player))
+            else -1
+        )
 
     def _advisors(self, state: SevenAgesState, player: str, action: Words) -> float:
         area = action.word(0)

@@ -184,7 +184,9 @@ def _round(state: SevenAgesState, effects: list[str]) -> None:
     for side in (a, d):
         own = state.units_of(side, area)
         if own and not available(state, side, area):
-            state.board.units[area] = [u._replace(used=False) if u.owner == side else u for u in state.board.units[area]]
+            state.board.units[area] = [
+                u._replace(used=False) if u.owner == side else u for u in state.board.units[area]
+            ]
             c["disorder"][side] += 1
             effects.append(f"{side} takes a disorder marker")
     c["commit"] = {}

@@ -139,7 +139,9 @@ class Rules:
 def from_tables(tables: Tables) -> Rules:
     """Return the engine's records for the loaded tables (``model.rules.sevenages.tables``)."""
     units = {
-        t.id: UnitType(t.id, t.unit_class, t.level, t.frontline, t.support, t.move, t.cost, t.domain, t.upgrades_to)
+        t.id: UnitType(
+            t.id, t.unit_class, t.level, t.frontline, t.support, t.move, t.cost, t.domain, t.upgrades_to
+        )
         for t in tables.units.types.values()
     }
     progress, terrain, economy, glory = tables.progress, tables.terrain, tables.economy, tables.glory

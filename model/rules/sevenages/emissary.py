@@ -145,7 +145,7 @@ def seconds(state: SevenAgesState) -> list[Action]:
     for area in neutral_areas(state):
         if area != first:
             found.extend((act("aid", area, "unit"), act("aid", area, "city")))
-    return found + [act("aid", "done")]
+    return [*found, act("aid", "done")]
 
 
 def sends(state: SevenAgesState) -> list[Action]:
@@ -161,14 +161,14 @@ def sends(state: SevenAgesState) -> list[Action]:
             for target in sorted(movement.destinations(state, NEUTRAL, kind, origin)):
                 for n in range(1, min(count, spare) + 1):
                     found.append(act("send", origin, target, kind, level, n))
-    return found + [act("send", "done")]
+    return [*found, act("send", "done")]
 
 
 def legal(state: SevenAgesState) -> list[Action]:
     """Return the actor's emissary choices."""
     sub = state.board.ctx["sub"]
     if sub == "initiative":
-        return firsts(state) + [act("finish")]
+        return [*firsts(state), act("finish")]
     if sub == "pick2":
         return seconds(state)
     return sends(state)
@@ -440,7 +440,11 @@ def resume(state: SevenAgesState, effects: list[str]) -> bool:
     """After military advisors: moved units are fresh again, and their conflicts are fought."""
     board = state.board
     board.units.update(
-        {a: [u._replace(used=False) if u.used else u for u in s] for a, s in board.units.items() if any(u.used for u in s)}
+        {
+            a: [u._replace(used=False) if u.used else u for u in s]
+            for a, s in board.units.items()
+            if any(u.used for u in s)
+        }
     )
     fights = sorted(a for a in board.advised if len(state.sides(a)) > 1)
     conflict.queue(state, fights, board.ctx["player"])

@@ -24,10 +24,10 @@ def violations(state: SevenAgesState) -> list[str]:
         if len(capitals) > 1:
             found.append(f"{empire} has {len(capitals)} capitals")
     limit = rules.counters_on_empire
-    for player, data in board.players.items():
-        if not 0 <= data.counters <= limit:
-            found.append(f"{player} holds {data.counters} emissary counters")
-        wilds = sum(1 for m in data.markers.values() if m.startswith("wild:"))
+    for player, seat in board.players.items():
+        if not 0 <= seat.counters <= limit:
+            found.append(f"{player} holds {seat.counters} emissary counters")
+        wilds = sum(1 for m in seat.markers.values() if m.startswith("wild:"))
         if wilds > 1:
             found.append(f"{player} placed {wilds} wild cards")
     for area, info in board.areas.items():
@@ -54,7 +54,11 @@ def violations(state: SevenAgesState) -> list[str]:
                 found.append(f"{unit.kind} stands at sea in {area}")
             if kind.domain == "sea" and game.is_land(area) and all(game.is_land(n) for n in game.links[area]):
                 found.append(f"{unit.kind} stands inland in {area}")
-        if settled and board.ctx.get("sub") not in ("move", "send", "start_buy") and len(state.sides(area)) > 1:
+        if (
+            settled
+            and board.ctx.get("sub") not in ("move", "send", "start_buy")
+            and len(state.sides(area)) > 1
+        ):
             found.append(f"{area} is contested outside a conflict: {state.sides(area)}")
     if settled and board.ctx.get("sub") not in ("move", "send", "start_buy"):
         present = {u.owner for s in board.units.values() for u in s}

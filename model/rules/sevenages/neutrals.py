@@ -91,7 +91,9 @@ def lose_capital(state: SevenAgesState, area: str, taker: str | None, effects: l
     loser = state.board.empires[empire]
     state.board.players[loser.player].glory += state.game.rules.capital_lost
     money, loser.treasury = loser.treasury, 0
-    effects.append(f"{empire} loses its capital in {area}: {loser.player} {state.game.rules.capital_lost} glory")
+    effects.append(
+        f"{empire} loses its capital in {area}: {loser.player} {state.game.rules.capital_lost} glory"
+    )
     state.board.count("capitals_lost")
     if taker in state.board.empires and money:
         state.board.empires[taker].treasury += money // 2

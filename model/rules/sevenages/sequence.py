@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from model.rules.protocol import Action, IllegalActionError
 from model.rules.rng import Rng
-from model.rules.sevenages import conflict, deck, emissary, glory, neutrals, steps
+from model.rules.sevenages import conflict, deck, emissary, glory, steps
 from model.rules.sevenages.actions import Words, act
 from model.rules.sevenages.state import AreaState, Board, EmpireState, PlayerState, Unit
 
@@ -50,12 +50,16 @@ def initial_state(cls: type[SevenAgesState], game: SevenAgesGame, seed: int) -> 
             if cards:
                 players[p].hand.append(cards.pop())
     areas = {
-        a: AreaState(s.owner, s.city, s.capital, s.fort, s.disorder) if (s := game.start_areas.get(a)) else AreaState()
+        a: AreaState(s.owner, s.city, s.capital, s.fort, s.disorder)
+        if (s := game.start_areas.get(a))
+        else AreaState()
         for a in sorted(game.areas)
     }
     units: dict[str, list[Unit]] = {}
     for unit in game.start_units:
-        units.setdefault(unit.area, []).extend(Unit(unit.owner, unit.kind, unit.level) for _ in range(unit.count))
+        units.setdefault(unit.area, []).extend(
+            Unit(unit.owner, unit.kind, unit.level) for _ in range(unit.count)
+        )
     for area, stack in units.items():
         owners = {u.owner for u in stack}
         if len(owners) == 1:
@@ -143,7 +147,7 @@ def decider(state: SevenAgesState) -> str | None:
     if conflict.order_pending(state):
         return board.chooser
     if board.phase == "mark":
-        return board.order[board.ctx["i"]]
+        return str(board.order[board.ctx["i"]])
     return steps.decider(state)
 
 
@@ -264,7 +268,9 @@ def end_turn(state: SevenAgesState, effects: list[str]) -> None:
     limit = state.game.turn_limit
     if ended or (limit is not None and board.turn >= limit):
         board.over = True
-        effects.append("the game ends: " + ", ".join(f"{p} {board.players[p].glory}" for p in state.game.seats))
+        effects.append(
+            "the game ends: " + ", ".join(f"{p} {board.players[p].glory}" for p in state.game.seats)
+        )
         return
     for player in board.players.values():
         player.counters = 0  # E&N: unused counters are returned at the end of the turn

@@ -41,7 +41,9 @@ def game_from_scenario(scenario: Scenario) -> SevenAgesGame:
         attrs = schema.AreaAttributes.model_validate(area.attributes)
         land = area.kind is AreaKind.LAND
         base = attrs.income if attrs.income is not None else rules.income_land if land else rules.income_sea
-        areas[area.id] = AreaInfo(area.id, land, attrs.terrain.value, base, attrs.resource, tuple(attrs.regions))
+        areas[area.id] = AreaInfo(
+            area.id, land, attrs.terrain.value, base, attrs.resource, tuple(attrs.regions)
+        )
     links = {a: frozenset(n for n in graphs.neighbours(a) if n in areas) for a in areas}
     edge_bonus: dict[frozenset[str], int] = {}
     for link in scenario.map.connections:
@@ -65,18 +67,24 @@ def game_from_scenario(scenario: Scenario) -> SevenAgesGame:
             homeland=attrs_e.homeland,
             no_cities_ages=tuple(attrs_e.no_cities_ages),
             convert=attrs_e.convert,
-            glory=tuple(GloryCategory(g.category.value, g.points, g.region, g.with_seas) for g in attrs_e.glory),
+            glory=tuple(
+                GloryCategory(g.category.value, g.points, g.region, g.with_seas) for g in attrs_e.glory
+            ),
             event=attrs_e.event,
         )
         cards[empire.id] = Card(empire.id, attrs_e.value, attrs_e.event, empire=True)
         if attrs_e.player is not None:
             start_empires.append(
-                StartEmpire(empire.id, attrs_e.player, attrs_e.progress, attrs_e.treasury, attrs_e.shade.value)
+                StartEmpire(
+                    empire.id, attrs_e.player, attrs_e.progress, attrs_e.treasury, attrs_e.shade.value
+                )
             )
     start_areas = {}
     for area_id, area_setup in scenario.setup.areas.items():
         attrs_a = schema.AreaSetup.model_validate(area_setup.attributes)
-        start_areas[area_id] = StartArea(area_setup.owner, attrs_a.city, attrs_a.capital, attrs_a.fort, attrs_a.disorder)
+        start_areas[area_id] = StartArea(
+            area_setup.owner, attrs_a.city, attrs_a.capital, attrs_a.fort, attrs_a.disorder
+        )
     units = []
     for unit in scenario.setup.units:
         level = schema.UnitAttributes.model_validate(unit.attributes).level
@@ -85,7 +93,10 @@ def game_from_scenario(scenario: Scenario) -> SevenAgesGame:
             raise SetupError(f"unit {unit.id!r} is of type {unit.kind!r}, which the unit table lacks")
         units.append(StartUnit(unit.area, unit.owner, unit.kind, level or kind.level, unit.strength))
     seats = tuple(p.id for p in setup.players)
-    rules_limited = replace(rules, progress_limit=setup.progress_limit)
+    # The scenario's options and setup override the table's progress limit and event reach.
+    rules_limited = replace(
+        rules, progress_limit=setup.progress_limit, neutral_event_areas=options.neutral_event_areas
+    )
     return SevenAgesGame(
         seats=seats,
         names={

@@ -174,7 +174,9 @@ class Board:
 class SevenAgesState(State):
     """A 7 Ages game in progress."""
 
-    def __init__(self, game: SevenAgesGame, board: Board, rng: Rng, log: list[LogEntry] | None = None) -> None:
+    def __init__(
+        self, game: SevenAgesGame, board: Board, rng: Rng, log: list[LogEntry] | None = None
+    ) -> None:
         self.game: SevenAgesGame = game
         self.board = board
         self.rng = rng

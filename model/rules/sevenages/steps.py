@@ -93,22 +93,22 @@ def legal(state: SevenAgesState) -> list[Action]:
     if sub == "start_card":
         return [act("start", c) for c in startable(state, player)] + [act("start", "none")]
     if sub == "start_buy":
-        return _start_buys(state, ctx["empire"]) + [act("done")]
+        return [*_start_buys(state, ctx["empire"]), act("done")]
     if sub == "produce":
-        return _production_buys(state, slot) + [act("done")]
+        return [*_production_buys(state, slot), act("done")]
     if sub == "trade_partner":
         return [act("trade", e) for e in partners(state, slot)] + [act("trade", "none")]
     if sub in ("trade_give", "trade_answer"):
         giver = player if sub == "trade_give" else ctx["answer"]
         return [act("give", c) for c in sorted(set(state.board.players[giver].hand))]
     if sub == "move":
-        return moves(state, slot) + [act("done")]
+        return [*moves(state, slot), act("done")]
     if sub == "destiny":
         return [act("drop", c) for c in sorted(set(state.board.players[player].hand))] + [act("done")]
     if sub == "civilise":
-        return _civilise_choices(state, slot) + [act("done")]
+        return [*_civilise_choices(state, slot), act("done")]
     if sub == "event":
-        return events.choices(state, player) + [act("done")]
+        return [*events.choices(state, player), act("done")]
     if sub == "discard":
         return [act("discard", slot), act("keep")]
     return emissary.legal(state)
@@ -122,7 +122,11 @@ def startable(state: SevenAgesState, player: str) -> list[str]:
     age = current_age(state)
     cards = state.game.empire_cards
     return sorted(
-        {c for c in board.players[player].hand if c in cards and c not in board.empires and (age is None or age in cards[c].ages)}
+        {
+            c
+            for c in board.players[player].hand
+            if c in cards and c not in board.empires and (age is None or age in cards[c].ages)
+        }
     )
 
 
@@ -155,7 +159,9 @@ def _production_buys(state: SevenAgesState, empire: str) -> list[Action]:
         targets = seas if state.game.rules.units[kind].domain == "sea" else places
         found.extend(act("buy", kind, a) for a in targets)
     if money >= state.game.rules.fort_cost and not economy.barbarian(state, empire):
-        found.extend(act("fort", a) for a in places if state.game.is_land(a) and not state.board.areas[a].fort)
+        found.extend(
+            act("fort", a) for a in places if state.game.is_land(a) and not state.board.areas[a].fort
+        )
     return found
 
 
@@ -179,7 +185,9 @@ def moves(state: SevenAgesState, empire: str) -> list[Action]:
     """Return every one-unit move of the empire's units that have not moved this step."""
     found: list[Action] = []
     for area in sorted(state.board.units):
-        kinds = sorted({(u.kind, u.level) for u in state.board.units[area] if u.owner == empire and not u.used})
+        kinds = sorted(
+            {(u.kind, u.level) for u in state.board.units[area] if u.owner == empire and not u.used}
+        )
         for kind, level in kinds:
             if state.game.rules.units[kind].move <= 0:
                 continue
@@ -201,7 +209,9 @@ def _civilise_choices(state: SevenAgesState, empire: str) -> list[Action]:
             continue
         if info.city == 0 and money >= rules.city_build_cost:
             found.append(act("city", area))
-        elif 0 < info.city < min(age, rules.max_city_level) and money >= economy.city_upgrade_cost(state, info.city + 1):
+        elif 0 < info.city < min(age, rules.max_city_level) and money >= economy.city_upgrade_cost(
+            state, info.city + 1
+        ):
             found.append(act("upgrade", area))
     return found
 
@@ -292,7 +302,9 @@ def _start_done(state: SevenAgesState, effects: list[str]) -> None:
             # E&N: Starting Empires: 'any' converts neutrals too; a named empire only its units.
             before = board.units[area]
             hit = [u.owner != empire if card.convert == "any" else u.owner == card.convert for u in before]
-            board.units[area] = [Unit(empire, u.kind, u.level) if h else u for u, h in zip(before, hit, strict=True)]
+            board.units[area] = [
+                Unit(empire, u.kind, u.level) if h else u for u, h in zip(before, hit, strict=True)
+            ]
             converted = sum(hit)
             if not state.units_of("neutral", area):
                 board.areas[area].revealed = False
@@ -317,7 +329,12 @@ def _settle_start(state: SevenAgesState, effects: list[str]) -> None:
         return
     card = state.game.empire_cards[empire]
     site = card.start_areas[0] if card.start_areas else None
-    if card.has_capital and site and not economy.barbarian(state, empire) and state.controller(site) == empire:
+    if (
+        card.has_capital
+        and site
+        and not economy.barbarian(state, empire)
+        and state.controller(site) == empire
+    ):
         info = board.areas[site]
         info.city = max(info.city, state.game.rules.capital_start_level)
         info.capital = True
@@ -375,9 +392,14 @@ def _move(state: SevenAgesState, empire: str, action: Words, effects: list[str])
     board = state.board
     if action.VERB == "done":
         board.units.update(
-            {a: [u._replace(used=False) if u.used and u.owner == empire else u for u in s] for a, s in board.units.items()}
+            {
+                a: [u._replace(used=False) if u.used and u.owner == empire else u for u in s]
+                for a, s in board.units.items()
+            }
         )
-        fights = [a for a, s in board.units.items() if any(u.owner == empire for u in s) and len(state.sides(a)) > 1]
+        fights = [
+            a for a, s in board.units.items() if any(u.owner == empire for u in s) and len(state.sides(a)) > 1
+        ]
         conflict.queue(state, sorted(fights), board.ctx["player"])
         board.ctx["sub"] = "move_settle"
         return

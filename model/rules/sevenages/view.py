@@ -45,9 +45,7 @@ def marker_view(state: SevenAgesState, player: str, seat: str | None) -> dict[st
         return dict(markers)
     step = state.board.step if state.board.phase == "step" else 0
     return {
-        slot: marker
-        if marker != "none" and STEPS.index(marker.removeprefix("wild:")) < step
-        else "?"
+        slot: marker if marker != "none" and STEPS.index(marker.removeprefix("wild:")) < step else "?"
         for slot, marker in markers.items()
     }
 
@@ -100,6 +98,6 @@ def log_for(state: SevenAgesState, seat: str) -> list[LogEntry]:
         words = entry.action.split()
         keep = PRIVATE.get(words[0]) if words else None
         if keep is not None and entry.player != seat and len(words) > keep + 1:
-            entry = replace(entry, action=" ".join(words[: keep + 1] + ["?"]))
+            entry = replace(entry, action=" ".join([*words[: keep + 1], "?"]))
         seen.append(entry)
     return seen

@@ -52,7 +52,9 @@ def make_game(
         adjacency[a].add(b)
         adjacency[b].add(a)
     info = {
-        a: AreaInfo(a, a not in sea, (terrain or {}).get(a, "fertile"), (income or {}).get(a, 0 if a in sea else 1))
+        a: AreaInfo(
+            a, a not in sea, (terrain or {}).get(a, "fertile"), (income or {}).get(a, 0 if a in sea else 1)
+        )
         for a in names
     }
     empires = dict(empires or {})
@@ -79,7 +81,9 @@ def make_game(
     )
 
 
-def at_step(game: SevenAgesGame, step: int, markers: Mapping[str, Mapping[str, str]], seed: int = 0) -> SevenAgesState:
+def at_step(
+    game: SevenAgesGame, step: int, markers: Mapping[str, Mapping[str, str]], seed: int = 0
+) -> SevenAgesState:
     """Return a state at the start of ``step`` of turn 1 with the given markers placed."""
     state: SevenAgesState = game.new_state(seed)
     board = state.board
@@ -102,7 +106,9 @@ def play(state: SevenAgesState, *texts: str) -> None:
         state.apply(text)
 
 
-def glory_card(empire: str, *, homeland: bool = False, no_cities: tuple[int, ...] = (), start: tuple[str, ...] = ()) -> EmpireCard:
+def glory_card(
+    empire: str, *, homeland: bool = False, no_cities: tuple[int, ...] = (), start: tuple[str, ...] = ()
+) -> EmpireCard:
     """Return an empire card with the capital-glory icons a test needs (no glory categories)."""
     return EmpireCard(empire, empire, 3, (1, 2, 3), start, homeland=homeland, no_cities_ages=no_cities)
 

@@ -10,7 +10,9 @@ from model.rules.sevenages.state import SevenAgesState
 
 
 def emissary_state(
-    units: list[tuple[str, str, str, int | None, int]], income: dict[str, int] | None = None, **areas: StartArea
+    units: list[tuple[str, str, str, int | None, int]],
+    income: dict[str, int] | None = None,
+    **areas: StartArea,
 ) -> SevenAgesState:
     game = make_game(
         [("home", "x"), ("x", "y")],
@@ -23,7 +25,9 @@ def emissary_state(
 
 
 def test_swords_are_added_to_swords_at_the_same_level() -> None:
-    state = emissary_state([("x", "neutral", "swords", 9, 1), ("x", "neutral", "spearmen", None, 1)], {"x": 3})
+    state = emissary_state(
+        [("x", "neutral", "swords", 9, 1), ("x", "neutral", "spearmen", None, 1)], {"x": 3}
+    )
     # Swords (level 9) and spearmen: the copy is of the most common unit, ties to the higher level.
     play(state, "aid x unit", "aid done")
     assert sorted((u.kind, u.level) for u in state.units_of("neutral", "x")) == [
@@ -61,9 +65,8 @@ def test_the_catapult_area_of_the_tiny_scenario() -> None:
     put the catapult in age 3; the conflict example (spearman, light cavalry and catapult = age 2)
     says age 2. We follow 7A facts 2.4, the age-2 reading: the city stops at level 2.
     """
-    from sevenages_scenario import tiny_sevenages_scenario
-
     from sevenages_helpers import at_step as to_step
+    from sevenages_scenario import tiny_sevenages_scenario
 
     game = build_game(tiny_sevenages_scenario())
     state = to_step(game, 7, {"ann": {"slot": "wild:emissary", "egypt": "production"}})

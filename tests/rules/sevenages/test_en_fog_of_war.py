@@ -16,13 +16,19 @@ def test_neutral_stacks_show_as_counts_until_revealed() -> None:
     assert forest == [{"owner": "neutral", "count": 3, "hidden": True}]
     # The author sees the types; empire units are open to everybody.
     assert {u["kind"] for u in state.view(None)["areas"]["forest"]["units"]} == {"spearmen", "light_horse"}
-    assert state.view("ben")["areas"]["delta"]["units"][0] == {"owner": "egypt", "kind": "spearmen", "level": 1}
+    assert state.view("ben")["areas"]["delta"]["units"][0] == {
+        "owner": "egypt",
+        "kind": "spearmen",
+        "level": 1,
+    }
 
 
 def test_a_reveal_turns_the_stack_face_up_for_everybody_and_is_logged() -> None:
     from sevenages_helpers import at_step
 
-    state = at_step(build_game(tiny_sevenages_scenario()), 7, {"ann": {"slot": "wild:emissary", "egypt": "production"}})
+    state = at_step(
+        build_game(tiny_sevenages_scenario()), 7, {"ann": {"slot": "wild:emissary", "egypt": "production"}}
+    )
     play(state, "peace forest", "peace forest")
     assert "reveal forest: light_horse(6), 2 spearmen(1)" in state.log[-1].effects
     seen = state.view("cid")["areas"]["forest"]["units"]

@@ -52,7 +52,8 @@ def test_200_heuristic_games_finish_clean(game: SevenAgesGame) -> None:
     emissary = 0
     for seed in range(200):
         bots: dict[str, Bot] = {
-            p: HeuristicBot(seed + i) if (seed + i) % 3 else RandomBot(seed + i) for i, p in enumerate(game.seats)
+            p: HeuristicBot(seed + i) if (seed + i) % 3 else RandomBot(seed + i)
+            for i, p in enumerate(game.seats)
         }
         state = play(game, bots, seed)
         assert isinstance(state, SevenAgesState) and state.is_over()
@@ -95,7 +96,9 @@ def test_heuristic_bots_beat_random_bots(game: SevenAgesGame) -> None:
     wins = {"heuristic": 0, "random": 0}
     for seed in range(12):
         kinds = {p: "heuristic" if (seed + i) % 2 else "random" for i, p in enumerate(game.seats)}
-        bots: dict[str, Bot] = {p: HeuristicBot(seed) if k == "heuristic" else RandomBot(seed) for p, k in kinds.items()}
+        bots: dict[str, Bot] = {
+            p: HeuristicBot(seed) if k == "heuristic" else RandomBot(seed) for p, k in kinds.items()
+        }
         state = play(game, bots, seed)
         for winner in state.winners():
             wins[kinds[winner]] += 1
