@@ -161,6 +161,11 @@ CASES: dict[str, tuple[Change, tuple[str, ...], str]] = {
         ("delta", "egypt"),
         "setup.areas.delta.attributes.capital",
     ),
+    "sevenages.capital-not-on-card": (
+        lambda s: s.setup.areas["steppe"].attributes.update(city=1, capital=True),
+        ("steppe", "scythia"),
+        "setup.areas.steppe.attributes.capital",
+    ),
     "sevenages.capital-twice": (
         _set(lambda s: _area_setup(s, "valley"), "capital", True),
         ("egypt", "delta", "valley"),
@@ -264,6 +269,14 @@ def test_the_changes_raise_nothing_else_of_their_own_kind() -> None:
     assert _codes(check_scenario(scenario)) == {"sevenages.unit-level-below-type"}
 
 
+def test_a_bad_value_of_an_empire_on_the_map_sets_off_only_its_own_code() -> None:
+    """Egypt's value 9 is refused by the schema too; its player still counts, so its units,
+    areas and capital raise nothing."""
+    scenario = tiny_sevenages_scenario()
+    _empire(scenario, "egypt")["value"] = 9
+    assert [(i.code, i.ids) for i in check_scenario(scenario)] == [("sevenages.empire-value", ("egypt",))]
+
+
 def test_a_level_below_the_type_is_a_neutral_code_for_neutrals_and_an_empire_code_for_empires() -> None:
     scenario = tiny_sevenages_scenario()
     _unit_set("u7", level=5)(scenario)  # light horse come at level 6 (7A facts 2.4 table)
@@ -349,3 +362,13 @@ def test_the_validator_passes_the_changed_scenario_issues_through() -> None:
     scenario = copy.deepcopy(tiny_sevenages_scenario())
     _unit_set("u3", area="highland")(scenario)
     assert "sevenages.ship-inland" in _codes(validate(scenario))
+
+
+def test_a_barbarian_capital_is_flagged_only_in_its_no_cities_ages() -> None:
+    """7A facts 2.3: while in a 'no cities' age an empire has no capital; Scythia's are ages 1-2."""
+    scenario = tiny_sevenages_scenario()
+    _empire(scenario, "scythia")["has_capital"] = True
+    scenario.setup.areas["steppe"].attributes.update(city=1, capital=True)
+    assert [i.code for i in check_scenario(scenario)] == ["sevenages.capital-not-on-card"]
+    _empire(scenario, "scythia")["progress"] = 15  # age 3
+    assert check_scenario(scenario) == []

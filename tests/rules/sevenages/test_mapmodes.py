@@ -20,11 +20,11 @@ def _labels(colouring: Colouring) -> list[str]:
     return [entry.label for entry in colouring.legend]
 
 
-def test_the_modes_join_the_shared_ones_in_rank_order() -> None:
+def test_the_modes_come_after_every_other_mode_in_rank_order() -> None:
     ids = list(model_modes())
     for mode_id in ("region", "terrain", "income", "cities", "neutral_areas"):
         assert mode_id in ids
-    assert ids.index("owner") < ids.index("region") < ids.index("neutral_areas") < ids.index("validation")
+    assert ids.index("owner") < ids.index("validation") < ids.index("region") < ids.index("neutral_areas")
 
 
 def test_region_mode_colours_by_the_first_region() -> None:

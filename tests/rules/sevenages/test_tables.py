@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from sevenages_scenario import tiny_sevenages_scenario
 
 from model.rules import registry
 from model.rules.sevenages.tables import (
@@ -18,6 +19,7 @@ from model.rules.sevenages.tables import (
     SevenAgesTableError,
     Tables,
     default_tables,
+    for_scenario,
     load,
 )
 
@@ -274,3 +276,12 @@ def test_a_table_that_is_not_an_object_is_named() -> None:
     with pytest.raises(SevenAgesTableError, match="'economy'") as caught:
         load({"economy": [1, 2]})
     assert caught.value.table == "economy"
+
+
+def test_a_scenario_sees_its_overrides() -> None:
+    scenario = tiny_sevenages_scenario()
+    assert for_scenario(scenario) is default_tables()
+    changed = _shipped("progress")
+    changed["levels_per_age"] = 5
+    scenario.ruleset.tables["progress"] = changed
+    assert for_scenario(scenario).age_of(6) == 2
