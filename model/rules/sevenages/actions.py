@@ -2,6 +2,7 @@
 
 Every action is a verb and a few words (area, empire, card and unit-type ids, numbers):
 
+* ``bid CARD``: the opening bid for the turn marker (when the scenario names no first player).
 * ``mark SLOT ACTION``: put an action marker face down on an empire (SLOT = its id) or on the
   empty slot (``slot``); ACTION is an action name, ``wild:ACTION`` for the wild card, or ``none``.
 * ``start CARD|none``, ``buy KIND AREA``, ``fort AREA``, ``done``: start an empire and spend money.
@@ -63,6 +64,7 @@ def _verb(name: str, low: int, high: int, areas: tuple[int, ...] = (), doc: str 
     return dataclass(frozen=True)(cls)
 
 
+Bid = _verb("bid", 1, 1, doc="Bid a card face down for the turn marker (7A facts 1 set-up).")
 Mark = _verb("mark", 2, 2, doc="Place an action marker on an empire or the empty slot (7A facts 2.1).")
 Start = _verb("start", 1, 1, doc="Start an empire from a card in hand, or none (7A facts 2.3).")
 Buy = _verb("buy", 2, 2, (1,), doc="Buy a unit of a type into an area (7A facts 2.8).")
@@ -92,7 +94,7 @@ Pass = _verb("pass", 0, 0, doc="Let the initiative just declared go ahead.")
 
 CODEC = ActionCodec(
     [
-        Mark, Start, Buy, Fort, Done, Trade, Give, Move, Fight, Commit, Retreat, Stay, Drop, City,
+        Bid, Mark, Start, Buy, Fort, Done, Trade, Give, Move, Fight, Commit, Retreat, Stay, Drop, City,
         Upgrade, Play, Discard, Keep, Arms, Advisors, Peace, Aid, Send, Finish, Meddle, Pass,
     ]
 )  # fmt: skip
