@@ -257,6 +257,7 @@ def begin_step(state: SevenAgesState, step: int, effects: list[str]) -> None:
     """Start a step: list its actors (markers of that action, in turn order, empires then slot)."""
     board = state.board
     board.phase, board.step, board.actor = "step", step, -1
+    board.evented = []
     name = STEPS[step - 1]
     board.actors = []
     for player in board.order:

@@ -116,6 +116,8 @@ class Board:
     conflict: dict[str, Any] | None = None
     window: dict[str, Any] | None = None
     """An open meddle window (E&N: Meddle Affairs)."""
+    evented: list[str] = field(default_factory=list)
+    """Players who played an event in the current step (one each)."""
     stats: dict[str, int] = field(default_factory=dict)
     over: bool = False
 
@@ -146,6 +148,7 @@ class Board:
             entries={k: list(v) for k, v in self.entries.items()},
             conflict=_copy_small(self.conflict),
             window=_copy_small(self.window),
+            evented=list(self.evented),
             stats=dict(self.stats),
             over=self.over,
         )

@@ -61,7 +61,8 @@ def begin(state: SevenAgesState, player: str, slot: str, effects: list[str]) -> 
     elif step == 5:
         board.ctx["sub"] = "destiny"
     elif step == 6:
-        board.ctx["sub"] = "event" if slot == "slot" else "civilise"
+        # From the empty slot civilise only plays a card (7A facts 2.11): the event offer below.
+        board.ctx["sub"] = "end" if slot == "slot" else "civilise"
     elif step == 7:
         emissary.begin(state, player, slot, effects)
     else:
@@ -80,6 +81,13 @@ def resume(state: SevenAgesState, effects: list[str]) -> bool:
         return True
     if sub in emissary.AUTO:
         return emissary.resume(state, effects)
+    if sub == "end" and "player" in ctx and not ctx.get("event_offered"):
+        # 7A facts 2.11 and 3.2: an actor may play one event of this step's action, once a step.
+        ctx["event_offered"] = True
+        player = ctx["player"]
+        if player not in state.board.evented and events.choices(state, player):
+            ctx["sub"] = "event"
+        return True
     return False
 
 
@@ -281,6 +289,7 @@ def apply(state: SevenAgesState, action: Words, effects: list[str]) -> None:
     elif sub == "event":
         if verb == "play":
             events.play(state, player, action, effects)
+            board.evented.append(player)
         ctx["sub"] = "end"
     elif sub == "discard":
         if verb == "discard":
@@ -514,4 +523,4 @@ def _civilise(state: SevenAgesState, empire: str, action: Words, effects: list[s
     # 7A facts 2.15 (HOUSE DEFAULT): civilising lifts the empire's disorder markers.
     for area in economy.controlled(state, empire):
         board.areas[area].disorder = False
-    board.ctx["sub"] = "event"
+    board.ctx["sub"] = "end"

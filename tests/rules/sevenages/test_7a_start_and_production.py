@@ -66,7 +66,9 @@ def test_production_earns_income_less_upkeep_and_buys_where_cities_are() -> None
 
 def test_the_opening_bid_gives_the_turn_marker_to_the_highest_card() -> None:
     """7A facts 1 set-up: each player bids a card face down; ties go by seat order."""
-    g = make_game([("a", "b")], empires={"assyria": ("ann", 3)}, units=[("a", "assyria", "spearmen", None, 1)])
+    g = make_game(
+        [("a", "b")], empires={"assyria": ("ann", 3)}, units=[("a", "assyria", "spearmen", None, 1)]
+    )
     state = g.new_state(0)
     assert state.cursor() == (1, "bid") and state.current_player() == "ann"
     high = max(state.board.players["ben"].hand, key=lambda c: g.cards[c].value)
