@@ -174,7 +174,7 @@ def decider(state: SevenAgesState) -> str | None:
     if board.phase == "mark":
         return str(board.order[board.ctx["i"]])
     if board.phase == "bid":
-        return state.game.seats[board.ctx["i"]]
+        return state.game.seats[int(board.ctx["i"])]
     return steps.decider(state)
 
 
