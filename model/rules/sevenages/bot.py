@@ -106,10 +106,12 @@ class HeuristicBot:
         return card.value - (10 if card.empire else 0)
 
     def _strength(self, state: SevenAgesState, side: str, area: str) -> int:
+        """A side's frontline plus support in an area; a face-down neutral stack counts 3 a unit."""
         rules = state.game.rules
-        return sum(
-            sum(rules.stats(u.kind, "light")) for u in state.board.units.get(area, ()) if u.owner == side
-        )
+        units = [u for u in state.board.units.get(area, ()) if u.owner == side]
+        if side == NEUTRAL and state.game.fog_of_war and not state.board.areas[area].revealed:
+            return 3 * len(units)  # the bot reads only the count of a stack it has not seen
+        return sum(sum(rules.stats(u.kind, "light")) for u in units)
 
     def _move(self, state: SevenAgesState, player: str, action: Words) -> float:
         origin, target, kind = action.word(0), action.word(1), action.word(2)
@@ -186,7 +188,11 @@ class HeuristicBot:
         area = action.word(0)
         if area == "done":
             return 0
-        return 2 if self._near(state, area, self._theirs(state, player)) else -1
+        # Worth it only next to an opponent's area weaker than what the stack can send.
+        spare = 3 * (len(state.units_of(NEUTRAL, area)) - 1)
+        targets = state.game.links[area] & self._theirs(state, player)
+        weak = [t for t in targets if self._strength(state, state.controller(t) or "", t) < spare]
+        return 2 if weak else -1
 
     def _send(self, state: SevenAgesState, player: str, action: Words) -> float:
         if action.word(0) == "done":
