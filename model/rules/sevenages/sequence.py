@@ -140,7 +140,9 @@ def marker_choices(state: SevenAgesState, player: str, slot: str) -> list[str]:
     choices = [a for a in base if a not in used]
     if not wild_used:
         choices += [f"wild:{a}" for a in (*base, *extra)]
-    if slot == "slot":
+    if slot == "slot" or not choices:
+        # The empty slot may stay empty; an empire left without a marker (more empires than
+        # markers) takes no action this turn.
         choices.append("none")
     return choices
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sevenages_scenario import tiny_sevenages_scenario
 
 from model.bots.base import Bot, RandomBot, play
@@ -114,3 +116,31 @@ def test_registry_builds_the_engine_and_both_bots(game: SevenAgesGame) -> None:
     assert isinstance(built, SevenAgesGame)
     bots = {p: spec.make_bot("heuristic", seed=n) for n, p in enumerate(game.seats)}
     assert play(game, bots, 11).is_over()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_any_seed_plays_to_the_end_with_the_invariants(seed: int) -> None:
+    state = random_game(build_game(tiny_sevenages_scenario()), seed)
+    assert state.is_over() and state.legal_actions() == [] and state.current_player() is None
+
+
+def test_random_games_from_the_opening_bid_on_a_map_with_seas() -> None:
+    """No first player named: the game opens with the bid; ships and neutrals on a second map."""
+    from sevenages_helpers import make_game
+
+    game = make_game(
+        [("a", "b"), ("b", "c"), ("c", "d"), ("a", "sea"), ("sea", "d"), ("b", "n"), ("n", "c")],
+        seas=("sea",),
+        empires={"assyria": ("ann", 3), "babylon": ("ben", 3)},
+        units=[
+            ("a", "assyria", "spearmen", None, 3),
+            ("sea", "assyria", "galley", None, 1),
+            ("d", "babylon", "chariots", None, 3),
+            ("n", "neutral", "archers", None, 3),
+        ],
+        turn_limit=8,
+    )
+    for seed in range(30):
+        state = random_game(game, seed)
+        assert state.log[0].phase == "bid" and state.board.turn == 8
