@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from model.rules.protocol import Action, State
-from model.rules.sevenages import economy, emissary, steps
+from model.rules.sevenages import economy, emissary, founding
 from model.rules.sevenages.actions import Words
 from model.rules.sevenages.game import NEUTRAL
 from model.rules.sevenages.state import SevenAgesState
@@ -62,7 +62,7 @@ class HeuristicBot:
         slot, choice = action.word(0), action.word(1)
         neutral = any(state.is_neutral_area(a) for a in state.board.units)
         if slot == "slot":
-            if choice == "start" and steps.startable(state, player):
+            if choice == "start" and founding.startable(state, player):
                 return 10
             if choice == "wild:emissary" and neutral:
                 return 8
