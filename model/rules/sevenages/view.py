@@ -45,7 +45,9 @@ def marker_view(state: SevenAgesState, player: str, seat: str | None) -> dict[st
         return dict(markers)
     step = state.board.step if state.board.phase == "step" else 0
     return {
-        slot: marker if marker != "none" and STEPS.index(marker.removeprefix("wild:")) < step else "?"
+        slot: marker
+        if marker not in ("none", "wild") and STEPS.index(marker.removeprefix("wild:")) < step
+        else "?"
         for slot, marker in markers.items()
     }
 
