@@ -11,7 +11,8 @@ Every action is a verb and a few words (area, empire, card and unit-type ids, nu
 * ``move FROM TO KIND LEVEL``: move one unit in the manoeuvre step.
 * ``ferry FROM SEA TO KIND LEVEL N``: a ship in SEA carries N land units from FROM and lands
   them in TO, next to a sea area it can reach (an invasion from the sea).
-* ``fight AREA``, ``commit N``, ``retreat AREA``, ``stay``: conflict (7A facts 2.7).
+* ``fight AREA``, ``commit KIND:LEVEL:COUNT ...`` or ``commit N`` (the N best), ``retreat AREA``,
+  ``stay``: conflict (7A facts 2.7).
 * ``drop CARD``: discard a card in the destiny step.
 * ``city AREA``, ``upgrade AREA``, ``play CARD TARGET [TARGET]``: civilise and events.
 * ``discard EMPIRE``, ``keep``: the discard empire step.
@@ -79,7 +80,7 @@ Give = _verb("give", 1, 1, doc="Give a card in a trade (7A facts 2.9).")
 Move = _verb("move", 4, 4, (0, 1), doc="Move one unit in the manoeuvre step (7A facts 2.6).")
 Ferry = _verb("ferry", 6, 6, (0, 2), doc="Carry land units by ship and land them (7A facts 2.6).")
 Fight = _verb("fight", 1, 1, (0,), doc="Pick the next conflict area (7A facts 2.7).")
-Commit = _verb("commit", 1, 1, doc="Commit units to a conflict round (7A facts 2.7).")
+Commit = _verb("commit", 1, 30, doc="Commit units to a conflict round (7A facts 2.7).")
 Retreat = _verb("retreat", 1, 1, (0,), doc="Retreat from a conflict (7A facts 2.7).")
 Stay = _verb("stay", 0, 0, doc="Do not retreat (7A facts 2.7).")
 Drop = _verb("drop", 1, 1, doc="Discard a card before drawing in the destiny step (7A facts 2.10).")

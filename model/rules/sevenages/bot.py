@@ -144,7 +144,9 @@ class HeuristicBot:
         return 0
 
     def _commit(self, state: SevenAgesState, player: str, action: Words) -> float:
-        return int(action.word(0))
+        # Everything it has: the most units (a count, or the counts of the named groups).
+        words = action.words
+        return int(words[0]) if words[0].isdigit() else sum(int(w.rsplit(":", 1)[1]) for w in words)
 
     def _stay(self, state: SevenAgesState, player: str, action: Words) -> float:
         return 1
