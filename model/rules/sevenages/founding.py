@@ -98,12 +98,18 @@ def start_done(state: SevenAgesState, effects: list[str]) -> None:
             continue
         if card.convert != "none" and state.units_of(empire, area):
             # E&N: Starting Empires: 'any' converts neutrals too; a named empire only its units.
-            before = board.units[area]
-            hit = [u.owner != empire if card.convert == "any" else u.owner == card.convert for u in before]
-            board.units[area] = [
-                Unit(empire, u.kind, u.level) if h else u for u, h in zip(before, hit, strict=True)
-            ]
-            converted = sum(hit)
+            # 7A facts 2.3 (HOUSE DEFAULT): a unit converts only while its type has a free counter.
+            limit = state.game.rules.counters(board.empires[empire].shade)
+            used = economy.in_play(state, empire)
+            converted, after = 0, []
+            for unit in board.units[area]:
+                wanted = unit.owner != empire if card.convert == "any" else unit.owner == card.convert
+                if wanted and (limit is None or used.get(unit.kind, 0) < limit):
+                    used[unit.kind] = used.get(unit.kind, 0) + 1
+                    unit = Unit(empire, unit.kind, unit.level)
+                    converted += 1
+                after.append(unit)
+            board.units[area] = after
             if not state.units_of("neutral", area):
                 board.areas[area].revealed = False
             if converted:
