@@ -188,6 +188,9 @@ class HeuristicBot:
         )
 
     def _finish(self, state: SevenAgesState, player: str, action: Words) -> float:
+        # Like B in the rules' example: keep the last counter while others may still act.
+        if state.board.players[player].counters <= 1 and self._threats(state, player):
+            return 2
         return 0.5
 
     def _arms(self, state: SevenAgesState, player: str, action: Words) -> float:
