@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from model.rules.protocol import Action, State
-from model.rules.sevenages import economy, emissary, founding, movement
+from model.rules.sevenages import economy, founding, movement
 from model.rules.sevenages.actions import Words
 from model.rules.sevenages.game import NEUTRAL
 from model.rules.sevenages.state import SevenAgesState
@@ -250,6 +250,3 @@ class HeuristicBot:
 
     def _pass(self, state: SevenAgesState, player: str, action: Words) -> float:
         return 0
-
-
-__all__ = ["HeuristicBot", "emissary"]

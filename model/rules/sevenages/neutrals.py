@@ -145,9 +145,12 @@ def discard_empire(state: SevenAgesState, empire: str, effects: list[str], autom
     board.count("discards_automatic" if automatic else "discards")
 
 
-def automatic_discards(state: SevenAgesState, effects: list[str], spare: str | None = None) -> None:
-    """Discard every empire with no units on the map, at once and for free (E&N)."""
+def automatic_discards(state: SevenAgesState, effects: list[str]) -> None:
+    """Discard every empire with no units on the map, at once and for free (E&N).
+
+    Called after whatever removes units; never while a new empire is still buying its first.
+    """
     present = {u.owner for stack in state.board.units.values() for u in stack}
     for empire in list(state.board.empires):
-        if empire not in present and empire != spare:
+        if empire not in present:
             discard_empire(state, empire, effects, automatic=True)

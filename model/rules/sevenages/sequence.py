@@ -365,6 +365,3 @@ def end_turn(state: SevenAgesState, effects: list[str]) -> None:
     board.order = list(seats[board.holder :] + seats[: board.holder])
     board.turn += 1
     begin_turn(state, effects)
-
-
-__all__ = ["STEPS", "STEP_NAMES", "advance", "apply", "decider", "deck", "initial_state", "legal"]

@@ -24,12 +24,6 @@ DECISIONS = {
 }  # fmt: skip
 
 
-def starting(state: SevenAgesState) -> str | None:
-    """Return the empire being set up (it has no units yet and must not be discarded)."""
-    ctx = state.board.ctx
-    return ctx.get("empire") if ctx.get("sub") == "start_buy" else None
-
-
 def waiting(state: SevenAgesState) -> bool:
     """Whether the actor must decide now."""
     return state.board.ctx.get("sub") in DECISIONS
