@@ -42,7 +42,8 @@ def removal_order(state: SevenAgesState, units: list[Unit]) -> list[Unit]:
     lowest progress level first within a class.
     """
     table = state.game.rules
-    return sorted(units, key=lambda u: (table.priority(table.units[u.kind].cls), u.level, u.kind))
+    sign = 1 if table.lowest_level_first else -1
+    return sorted(units, key=lambda u: (table.priority(table.units[u.kind].cls), sign * u.level, u.kind))
 
 
 def remove_one(state: SevenAgesState, area: str, effects: list[str], cause: str) -> str | None:
