@@ -100,6 +100,7 @@ class Rules:
     free_progress: int = 1
     city_income_per_level: int = 1
     capital_start_level: int = 1
+    city_build_level: int = 1
     max_city_level: int = 7
     modernise_factor: int = 2
     homeland_with_capital: int = 1
@@ -209,6 +210,7 @@ def from_tables(tables: Tables) -> Rules:
         free_progress=progress.free_progress,
         city_income_per_level=economy.city_income_per_level,
         capital_start_level=economy.capital_start_level,
+        city_build_level=economy.city_build_level,
         max_city_level=economy.max_city_level,
         modernise_factor=tables.range.modernise_factor,
         homeland_with_capital=capital.homeland_with_capital,

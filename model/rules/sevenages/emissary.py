@@ -423,12 +423,12 @@ def economic_aid(state: SevenAgesState, area: str, mode: str, effects: list[str]
     else:
         age = state.neutral_age(area)
         if info.city == 0:
-            info.city = 1
+            info.city = 1  # E&N: Economic Aid founds a level-1 city
             info.owner = NEUTRAL
             effects.append(f"economic aid: a neutral city in {area}")
             state.board.count("aid_cities")
             return
-        if info.city < age:
+        if info.city < min(age, state.game.rules.max_city_level):
             info.city += 1
             effects.append(f"economic aid: the city of {area} rises to {info.city}")
             state.board.count("aid_cities")

@@ -224,7 +224,7 @@ def _civilise(state: SevenAgesState, empire: str, action: Words, effects: list[s
     treasury = board.empires[empire]
     if action.VERB == "city" and info is not None:
         treasury.treasury -= state.game.rules.city_build_cost
-        info.city, info.owner = 1, empire
+        info.city, info.owner = state.game.rules.city_build_level, empire
         effects.append(f"{empire} builds a city in {action.word(0)}")
         board.count("cities_built")
     elif action.VERB == "upgrade" and info is not None:
