@@ -272,6 +272,12 @@ class SevenAgesState(State):
 
         return view.view(self, seat)
 
+    def preview(self, action: Action) -> str:
+        """Return a short note on a legal action for a human player (value, price)."""
+        from model.rules.sevenages import view
+
+        return view.preview(self, action)
+
     def log_for(self, seat: str | None) -> list[LogEntry]:
         """Return the log as ``seat`` may read it (E&N: Fog of war; hands and markers hidden)."""
         from model.rules.sevenages import view

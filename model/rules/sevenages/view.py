@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from model.rules.protocol import PUBLIC, LogEntry
+from model.rules.protocol import PUBLIC, Action, LogEntry
+from model.rules.sevenages.actions import Words
 from model.rules.sevenages.game import NEUTRAL
 
 if TYPE_CHECKING:
@@ -94,6 +95,36 @@ def view(state: SevenAgesState, seat: str | None) -> dict[str, Any]:
         "empires": empires,
         "log": [entry.to_json() for entry in log_for(state, PUBLIC if seat is None else seat)],
     }
+
+
+def preview(state: SevenAgesState, action: Action) -> str:
+    """Return a note for a human choosing ``action``: a commitment's value before the card, a
+    purchase's price. Nothing about face-down neutrals (that would lift the fog of war)."""
+    from model.rules.sevenages import conflict
+
+    if not isinstance(action, Words):
+        return ""
+    rules = state.game.rules
+    c = state.board.conflict
+    if action.VERB == "commit" and c is not None and c["await"] is not None:
+        side = c["await"][1]
+        words = list(action.words)
+        chosen = conflict.choose(
+            state,
+            side,
+            conflict.available(state, side, c["area"]),
+            int(words[0]) if words[0].isdigit() else words,
+        )
+        front, support = conflict.split(state, side, chosen)
+        value = conflict.combat_value(state, side, 0, front, support)
+        return f"{value} before the card drawn"
+    if action.VERB == "buy" and action.word(0) in rules.units:
+        return f"costs {rules.units[action.word(0)].cost}"
+    if action.VERB == "fort" or (action.VERB == "arms" and action.word(0) == "fort"):
+        return f"costs {rules.fort_cost}"
+    if action.VERB == "arms" and action.word(0) == "unit" and action.word(1) in rules.units:
+        return f"costs {rules.units[action.word(1)].cost}, refunded if meddled with"
+    return ""
 
 
 def log_for(state: SevenAgesState, seat: str) -> list[LogEntry]:

@@ -149,3 +149,11 @@ def test_a_side_chooses_which_counters_to_commit() -> None:
     # Assyria sends the spearman alone as a probe: it loses the round and only the spearman dies.
     play(state, "commit spearmen:1:1", "commit spearmen:1:2")
     assert [u.kind for u in state.units_of("assyria", "land")] == ["swords"]
+
+
+def test_a_commitment_preview_gives_its_value_before_the_card() -> None:
+    state = at_step(attack_game(), 4, {"ann": {"assyria": "manoeuvre"}})
+    attack(state, card(3), card(6))
+    # Two spearmen: 2 at the front, 1 in support; neutrals are age 1 like assyria.
+    assert state.preview(state.legal_actions()[-1]) == "3 before the card drawn"
+    assert state.preview(state.legal_actions()[0]) == "2 before the card drawn"
