@@ -180,3 +180,25 @@ def test_a_thousand_random_and_a_thousand_heuristic_games(game: SevenAgesGame) -
         bots: dict[str, Bot] = {p: HeuristicBot(seed + i) for i, p in enumerate(game.seats)}
         state = play(game, bots, seed)
         assert state.is_over() and state.invariant_violations() == []
+
+
+@pytest.mark.parametrize(
+    "switches",
+    [
+        {"fog_of_war": False},
+        {"retreat_when": "any_disorder"},
+        {"emissaries": False},
+    ],
+)
+def test_the_options_play_clean(game: SevenAgesGame, switches: dict[str, object]) -> None:
+    """The scenario options (no fog, retreat on any disorder, no emissary action) play clean."""
+    from dataclasses import replace
+
+    varied = replace(game, **switches)  # type: ignore[arg-type]
+    for seed in range(25):
+        state = random_game(varied, seed)
+        if not varied.emissaries:
+            assert not any(k.startswith("emissary_") for k in state.statistics())
+        if not varied.fog_of_war:
+            assert state.statistics().get("reveals", 0) == 0
+            assert all("hidden" not in u for a in state.view("ann")["areas"].values() for u in a["units"])
