@@ -78,10 +78,10 @@ def test_the_catapult_area_of_the_tiny_scenario() -> None:
     assert "economic aid in forest: nothing possible" in effects
     assert state.board.areas["coast"].city == 1 and state.board.areas["forest"].city == 1
     # Two more emissary actions' worth: the coast city rises to 2 and stops there.
-    from model.rules.sevenages import emissary
+    from model.rules.sevenages import initiatives
 
-    emissary.economic_aid(state, "coast", "city", [])
-    emissary.economic_aid(state, "coast", "city", [])
+    initiatives.economic_aid(state, "coast", "city", [])
+    initiatives.economic_aid(state, "coast", "city", [])
     assert state.board.areas["coast"].city == 2
 
 
@@ -99,8 +99,8 @@ def test_nothing_in_a_vacated_area_and_aid_may_follow_a_peace_mission() -> None:
     play(state, "aid y unit", "aid done")
     assert len(state.units_of("neutral", "y")) == 2
     # And through the module: aid aimed at a vacated area does nothing.
-    from model.rules.sevenages import emissary
+    from model.rules.sevenages import initiatives
 
     effects: list[str] = []
-    emissary.economic_aid(state, "x", "city", effects)
+    initiatives.economic_aid(state, "x", "city", effects)
     assert effects == ["economic aid in x: nothing (vacated)"] and state.board.areas["x"].city == 1
