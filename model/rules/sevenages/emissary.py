@@ -9,8 +9,8 @@ initiatives stays in hand to meddle with the other players' initiatives this ste
 Meddle windows (7A facts 3.3, HOUSE DEFAULT): after each declared initiative (its targets named)
 and after each stack that military advisors move, every other player who can meddle is asked in
 turn order from the actor: ``meddle``, ``meddle reveal`` (turn up a wild card still unused, or
-turned to emissary by a player who has not acted yet, take its counters and spend one at once), or ``pass``. The first meddle
-cancels the initiative; a meddle itself cannot be cancelled. A cancelled arms sale is refunded; a
+turned to emissary by a player who has not acted yet, take its counters and spend one at once),
+or ``pass``. The first meddle cancels the initiative; a meddle itself cannot be cancelled. A cancelled arms sale is refunded; a
 cancelled stack move goes back to its origin and the advisors stop.
 """
 
