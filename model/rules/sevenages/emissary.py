@@ -10,8 +10,9 @@ Meddle windows (7A facts 3.3, HOUSE DEFAULT): after each declared initiative (it
 and after each stack that military advisors move, every other player who can meddle is asked in
 turn order from the actor: ``meddle``, ``meddle reveal`` (turn up a wild card still unused, or
 turned to emissary by a player who has not acted yet, take its counters and spend one at once),
-or ``pass``. The first meddle cancels the initiative; a meddle itself cannot be cancelled. A cancelled arms sale is refunded; a
-cancelled stack move goes back to its origin and the advisors stop.
+or ``pass``. The first meddle cancels the initiative; a meddle itself cannot be cancelled. A
+cancelled arms sale is refunded; a cancelled stack move goes back to its origin and the advisors
+stop.
 """
 
 from __future__ import annotations
