@@ -1,0 +1,691 @@
+"""The 7 Ages tables, read once into frozen, typed values with the look-ups the engine needs.
+
+Defaults ship in ``resources/rulesets/sevenages/*.json`` (one file per table); a scenario replaces
+a whole table in ``ruleset.tables.<id>``. Nearly every number is a HOUSE DEFAULT of the facts sheet
+(the JSON marks which with ``house_default`` or ``house_defaults``), so the values live in data
+only: nothing here hard-codes one. A table that cannot be read raises :class:`SevenAgesTableError`
+naming the table and the key at fault (the validator reports it at ``ruleset.tables.<id>``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+TABLES_DIR = Path(__file__).resolve().parents[3] / "resources" / "rulesets" / "sevenages"
+TABLE_IDS = ("units", "progress", "range", "terrain", "economy", "deck", "events", "neutrals", "glory")
+
+UNIT_CLASSES = ("fortification", "nuke", "satellite", "plane", "ship", "missile", "cavalry", "infantry")
+"""Every class a unit type may have (7A facts 2.4; E&N: Disorder names them in its removal order)."""
+DOMAINS = ("land", "sea", "air", "space")
+TERRAINS = ("fertile", "forest", "mountain", "desert", "tundra", "steppe", "jungle")
+GLORY_CATEGORIES = ("AREAS", "CITIES", "CITY_LEVELS", "MONEY", "PROGRESS", "UNITS", "SEA_AREAS")
+EVENT_SCOPES = ("area", "empire")
+EVENT_TARGETS = ("any", "own")
+
+
+class SevenAgesTableError(ValueError):
+    """A 7 Ages table (shipped or overridden by the scenario) that is missing or malformed."""
+
+    def __init__(self, message: str, table: str = "", key: str = "") -> None:
+        super().__init__(message)
+        self.table = table
+        """The id of the table at fault (its override is ``ruleset.tables.<table>``)."""
+        self.key = key
+        """The dotted key inside the table at fault (empty when the whole table is)."""
+
+
+class _Reader:
+    """Reads typed values from one table, raising errors that name the table and the key."""
+
+    def __init__(self, table: str, data: Any, prefix: str = "") -> None:
+        self.table = table
+        self.prefix = prefix
+        if not isinstance(data, Mapping):
+            self.fail("", f"must be a JSON object, not {type(data).__name__}")
+        self.data: Mapping[str, Any] = data
+
+    def fail(self, key: str, problem: str) -> Any:
+        """Raise the error for ``key`` (relative to this reader)."""
+        dotted = f"{self.prefix}{key}".rstrip(".")
+        where = f"{self.table}.{dotted}" if dotted else self.table
+        raise SevenAgesTableError(f"7 Ages table {self.table!r}: {where} {problem}", self.table, dotted)
+
+    def raw(self, key: str) -> Any:
+        """The value under ``key``; an error when it is missing."""
+        if key not in self.data:
+            self.fail(key, "is missing")
+        return self.data[key]
+
+    def integer(self, key: str, low: int | None = None, high: int | None = None) -> int:
+        """An integer within ``low..high`` (either bound optional)."""
+        value = self.raw(key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(key, f"must be an integer, not {value!r}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            self.fail(
+                key, f"is {value}; it must be in {'' if low is None else low}..{'' if high is None else high}"
+            )
+        result: int = value
+        return result
+
+    def text(self, key: str, choices: tuple[str, ...] = ()) -> str:
+        """A string (one of ``choices`` when given)."""
+        value = self.raw(key)
+        if not isinstance(value, str) or not value:
+            self.fail(key, f"must be a non-empty string, not {value!r}")
+        if choices and value not in choices:
+            self.fail(key, f"is {value!r}; it must be one of {', '.join(choices)}")
+        result: str = value
+        return result
+
+    def opt_text(self, key: str) -> str | None:
+        """A string or null (missing counts as null)."""
+        if self.data.get(key) is None:
+            return None
+        return self.text(key)
+
+    def flag(self, key: str) -> bool:
+        """A JSON boolean."""
+        value = self.raw(key)
+        if not isinstance(value, bool):
+            self.fail(key, f"must be true or false, not {value!r}")
+        result: bool = value
+        return result
+
+    def texts(self, key: str, choices: tuple[str, ...] = ()) -> tuple[str, ...]:
+        """A list of strings (each one of ``choices`` when given)."""
+        value = self.raw(key)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fail(key, f"must be a list of strings, not {value!r}")
+        for item in value:
+            if choices and item not in choices:
+                self.fail(key, f"names {item!r}; it must be one of {', '.join(choices)}")
+        return tuple(value)
+
+    def integers(self, key: str, low: int | None = None) -> tuple[int, ...]:
+        """A non-empty list of integers (each at least ``low`` when given)."""
+        value = self.raw(key)
+        ok = (
+            isinstance(value, list)
+            and value
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        )
+        if not ok:
+            self.fail(key, f"must be a non-empty list of integers, not {value!r}")
+        if low is not None and any(v < low for v in value):
+            self.fail(key, f"holds a value below {low}: {value!r}")
+        return tuple(value)
+
+    def sub(self, key: str) -> _Reader:
+        """A reader of the object under ``key``."""
+        return _Reader(self.table, self.raw(key), f"{self.prefix}{key}.")
+
+    def items(self, key: str) -> list[tuple[str, _Reader]]:
+        """``(name, reader)`` for each entry of the object under ``key``, in file order."""
+        inner = self.sub(key)
+        return [(name, inner.sub(name)) for name in inner.data]
+
+
+# --- units (7A facts 2.4) ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class UnitType:
+    """One unit type (light-set stats): its class, progress level and combat and movement values."""
+
+    id: str
+    name: str
+    unit_class: str
+    level: int
+    frontline: int
+    support: int
+    move: int
+    cost: int
+    domain: str
+    upgrades_to: str | None
+
+    @property
+    def is_land(self) -> bool:
+        """Whether the type stands in land areas only (infantry, cavalry, missiles, nukes)."""
+        return self.domain == "land"
+
+    @property
+    def is_ship(self) -> bool:
+        """Whether the type moves at sea (and may wait in a coastal land area)."""
+        return self.domain == "sea"
+
+
+@dataclass(frozen=True, slots=True)
+class CounterSet:
+    """A counter set's stat modifiers and counters per type (None: unlimited, the white neutrals)."""
+
+    frontline: int
+    support: int
+    counters: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class UnitsTable:
+    """units.json: the unit types, the fortification, counter sets and ship capacity."""
+
+    types: Mapping[str, UnitType]
+    fortification_class: str
+    forts_per_area: int
+    sets: Mapping[str, CounterSet]
+    neutral_set: str
+    ship_capacity: int
+
+
+def _units(r: _Reader) -> UnitsTable:
+    types: dict[str, UnitType] = {}
+    for type_id, t in r.items("types"):
+        types[type_id] = UnitType(
+            id=type_id,
+            name=t.text("name"),
+            unit_class=t.text("class", UNIT_CLASSES),
+            level=t.integer("level", 1),
+            frontline=t.integer("frontline", 0),
+            support=t.integer("support", 0),
+            move=t.integer("move", 0),
+            cost=t.integer("cost", 0),
+            domain=t.text("domain", DOMAINS),
+            upgrades_to=t.opt_text("upgrades_to"),
+        )
+    if not types:
+        r.fail("types", "lists no unit type")
+    for type_id, unit in types.items():
+        if unit.upgrades_to is None:
+            continue
+        target = types.get(unit.upgrades_to)
+        if target is None:
+            r.fail(f"types.{type_id}.upgrades_to", f"names {unit.upgrades_to!r}, which is no unit type")
+        elif target.level <= unit.level:
+            # A chain that does not climb in progress would loop while modernising (7A facts 3.3).
+            r.fail(
+                f"types.{type_id}.upgrades_to", f"names {target.id!r}, whose level is not above {unit.level}"
+            )
+    fort = r.sub("fortification")
+    sets = {
+        name: CounterSet(
+            s.integer("frontline"),
+            s.integer("support"),
+            None if s.data.get("counters") is None else s.integer("counters", 1),
+        )
+        for name, s in r.items("sets")
+    }
+    neutral_set = r.text("neutral_set", tuple(sets))
+    return UnitsTable(
+        types=types,
+        fortification_class=fort.text("class", UNIT_CLASSES),
+        forts_per_area=fort.integer("max_per_area", 0),
+        sets=sets,
+        neutral_set=neutral_set,
+        ship_capacity=r.integer("ship_capacity", 0),
+    )
+
+
+# --- progress (7A facts 1, 2.9, 2.10, 2.13) ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressTable:
+    """progress.json: ages and levels, hand limits, counter sets and the progress amounts."""
+
+    ages: int
+    levels_per_age: int
+    progress_limit: int
+    hand_empty_slot: int
+    hand_empire: int
+    hand_advanced: int
+    deal: int
+    sets: int
+    max_empires: str
+    trade_win_advance: int
+    trade_tie_advance: int
+    trade_no_partner_advance: int
+    free_progress: int
+
+
+def _progress(r: _Reader) -> ProgressTable:
+    hands = r.sub("hand_limits")
+    return ProgressTable(
+        ages=r.integer("ages", 1),
+        levels_per_age=r.integer("levels_per_age", 1),
+        progress_limit=r.integer("progress_limit", 1),
+        hand_empty_slot=hands.integer("empty_slot", 0),
+        hand_empire=hands.integer("empire", 0),
+        hand_advanced=hands.integer("advanced", 0),
+        deal=r.integer("deal", 0),
+        sets=r.integer("sets", 1),
+        max_empires=r.text("max_empires", ("floor_sets_by_players",)),
+        trade_win_advance=r.integer("trade_win_advance", 0),
+        trade_tie_advance=r.integer("trade_tie_advance", 0),
+        trade_no_partner_advance=r.integer("trade_no_partner_advance", 0),
+        free_progress=r.integer("free_progress", 0),
+    )
+
+
+# --- range (7A facts 2.5) ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RangeTable:
+    """range.json: the range by age (age 1 first), what blocks tracing, the modernise factor."""
+
+    range_by_age: tuple[int, ...]
+    blockers: tuple[str, ...]
+    modernise_factor: int
+
+
+def _range(r: _Reader) -> RangeTable:
+    return RangeTable(
+        range_by_age=r.integers("range_by_age", 0),
+        blockers=r.texts("blockers", ("other_empire",)),
+        modernise_factor=r.integer("modernise_factor", 1),
+    )
+
+
+# --- terrain (7A facts 2.7) --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainTable:
+    """terrain.json: the defender's terrain values and the other defence bonuses."""
+
+    terrain: Mapping[str, int]
+    river: int
+    strait: int
+    beach: int
+    fort: int
+    city_per_level: int
+    advanced_age: int
+
+    def value(self, terrain: str) -> int:
+        """The defender's bonus for a terrain (an error naming it when the table lacks it)."""
+        if terrain not in self.terrain:
+            raise KeyError(f"no terrain {terrain!r} in the 7 Ages terrain table")
+        return self.terrain[terrain]
+
+
+def _terrain(r: _Reader) -> TerrainTable:
+    values = r.sub("terrain")
+    terrain = {name: values.integer(name, 0) for name in values.data}
+    for name in TERRAINS:
+        if name not in terrain:
+            values.fail(name, "is missing")
+    return TerrainTable(
+        terrain=terrain,
+        river=r.integer("river", 0),
+        strait=r.integer("strait", 0),
+        beach=r.integer("beach", 0),
+        fort=r.integer("fort", 0),
+        city_per_level=r.integer("city_per_level", 0),
+        advanced_age=r.integer("advanced_age", 0),
+    )
+
+
+# --- economy (7A facts 2.8, 2.11, 2.14) --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EconomyTable:
+    """economy.json: area income, upkeep, city and fort prices."""
+
+    income_land: int
+    income_sea: int
+    resource_bonus: int
+    city_income_per_level: int
+    disorder_income: int
+    upkeep_divisor: int
+    city_build_cost: int
+    city_build_level: int
+    city_upgrade_cost_per_level: int
+    fort_cost: int
+    max_city_level: int
+    capital_start_level: int
+
+    def upkeep(self, units: int) -> int:
+        """Upkeep of ``units`` counters: one per ``upkeep_divisor`` units, rounded up (7A facts 2.8)."""
+        return math.ceil(units / self.upkeep_divisor)
+
+    def upgrade_cost(self, new_level: int) -> int:
+        """Price of raising a city to ``new_level`` (7A facts 2.11)."""
+        return self.city_upgrade_cost_per_level * new_level
+
+
+def _economy(r: _Reader) -> EconomyTable:
+    income = r.sub("income")
+    return EconomyTable(
+        income_land=income.integer("land", 0),
+        income_sea=income.integer("sea", 0),
+        resource_bonus=r.integer("resource_bonus", 0),
+        city_income_per_level=r.integer("city_income_per_level", 0),
+        disorder_income=r.integer("disorder_income", 0),
+        upkeep_divisor=r.integer("upkeep_divisor", 1),
+        city_build_cost=r.integer("city_build_cost", 0),
+        city_build_level=r.integer("city_build_level", 1),
+        city_upgrade_cost_per_level=r.integer("city_upgrade_cost_per_level", 0),
+        fort_cost=r.integer("fort_cost", 0),
+        max_city_level=r.integer("max_city_level", 1),
+        capital_start_level=r.integer("capital_start_level", 1),
+    )
+
+
+# --- deck and events (7A facts 3.2) ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A generic card: its value 0-7 and its event."""
+
+    id: str
+    value: int
+    event: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventKind:
+    """An event: what it does, in which action step it is played, on an area or an empire."""
+
+    id: str
+    name: str
+    effect: str
+    amount: int
+    timing_action: str
+    scope: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventsTable:
+    """events.json: the action steps in turn order and the event kinds."""
+
+    actions: tuple[str, ...]
+    events: Mapping[str, EventKind]
+
+
+def _events(r: _Reader) -> EventsTable:
+    actions = r.texts("actions")
+    if not actions:
+        r.fail("actions", "lists no action")
+    events = {
+        event_id: EventKind(
+            id=event_id,
+            name=e.text("name"),
+            effect=e.text("effect"),
+            amount=e.integer("amount"),
+            timing_action=e.text("timing_action", actions),
+            scope=e.text("scope", EVENT_SCOPES),
+            target=e.text("target", EVENT_TARGETS),
+        )
+        for event_id, e in r.items("events")
+    }
+    return EventsTable(actions=actions, events=events)
+
+
+def _deck(r: _Reader, events: EventsTable) -> tuple[Card, ...]:
+    raw = r.raw("cards")
+    if not isinstance(raw, list) or not raw:
+        r.fail("cards", "must be a non-empty list of cards")
+    cards: list[Card] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(raw):
+        c = _Reader(r.table, entry, f"cards[{index}].")
+        card = Card(c.text("id"), c.integer("value", 0, 7), c.text("event", tuple(events.events)))
+        if card.id in seen:
+            c.fail("id", f"repeats the card id {card.id!r}")
+        seen.add(card.id)
+        cards.append(card)
+    return tuple(cards)
+
+
+# --- neutrals (7A facts 3.3) -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NeutralsTable:
+    """neutrals.json: the E&N removal order, emissary counters and initiative sizes."""
+
+    removal_priority: tuple[str, ...]
+    lowest_level_first: bool
+    counters_on_empire: int
+    counters_additional: int
+    initiatives: tuple[str, ...]
+    additional_initiatives: tuple[str, ...]
+    advisor_areas: int
+    peace_mission_removals: int
+    economic_aid_areas: int
+    modernise_areas: int
+    empire_event_max_areas: int
+    empire_event_adjacent: bool
+    modernise: str
+    meddle_windows: tuple[str, ...]
+    advisor_conflict: str
+
+
+INITIATIVES = ("arms_sales", "military_advisors", "peace_mission", "economic_aid")
+
+
+def _neutrals(r: _Reader) -> NeutralsTable:
+    priority = r.texts("removal_priority", UNIT_CLASSES)
+    if sorted(priority) != sorted(UNIT_CLASSES):
+        r.fail("removal_priority", f"must order every class once: {', '.join(UNIT_CLASSES)}")
+    counters = r.sub("emissary_counters")
+    return NeutralsTable(
+        removal_priority=priority,
+        lowest_level_first=r.flag("lowest_level_first"),
+        counters_on_empire=counters.integer("on_empire", 0),
+        counters_additional=counters.integer("additional", 0),
+        initiatives=r.texts("initiatives", INITIATIVES),
+        additional_initiatives=r.texts("additional_initiatives", INITIATIVES),
+        advisor_areas=r.integer("advisor_areas", 0),
+        peace_mission_removals=r.integer("peace_mission_removals", 0),
+        economic_aid_areas=r.integer("economic_aid_areas", 0),
+        modernise_areas=r.integer("modernise_areas", 0),
+        empire_event_max_areas=r.integer("empire_event_max_areas", 0),
+        empire_event_adjacent=r.flag("empire_event_adjacent"),
+        modernise=r.text("modernise", ("upgrade_while_level_within_progress",)),
+        meddle_windows=r.texts("meddle_windows", ("declared", "advisor_stack_moved")),
+        advisor_conflict=r.text("advisor_conflict", ("end_of_initiative", "end_of_step")),
+    )
+
+
+# --- glory (7A facts 2.16) ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GloryCategoryType:
+    """A glory category: its label and whether it may be limited to a region."""
+
+    id: str
+    name: str
+    scoped: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GloryTable:
+    """glory.json: the category types, rank decay, the minimum to score and capital glory."""
+
+    categories: Mapping[str, GloryCategoryType]
+    rank_decay: int
+    min_to_score: int
+    tie_break: str
+    homeland_with_capital: int
+    homeland_without_capital: int
+    capital_lost: int
+    barbarian_start_area: int
+
+    def points_for_rank(self, points: int, rank: int) -> int:
+        """Glory for finishing ``rank`` (1 = first) in a category worth ``points`` (7A facts 2.16)."""
+        return max(0, points - (rank - 1) * self.rank_decay)
+
+
+def _glory(r: _Reader) -> GloryTable:
+    categories = {
+        cat_id: GloryCategoryType(cat_id, c.text("name"), c.flag("scoped"))
+        for cat_id, c in r.items("categories")
+    }
+    for cat_id in categories:
+        if cat_id not in GLORY_CATEGORIES:
+            r.fail(
+                f"categories.{cat_id}", f"is no category the engine scores ({', '.join(GLORY_CATEGORIES)})"
+            )
+    capital = r.sub("capital")
+    return GloryTable(
+        categories=categories,
+        rank_decay=r.integer("rank_decay", 0),
+        min_to_score=r.integer("min_to_score", 0),
+        tie_break=r.text("tie_break", ("turn_order",)),
+        homeland_with_capital=capital.integer("homeland_with_capital"),
+        homeland_without_capital=capital.integer("homeland_without_capital"),
+        capital_lost=capital.integer("capital_lost"),
+        barbarian_start_area=capital.integer("barbarian_start_area"),
+    )
+
+
+# --- all tables ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Every 7 Ages table as one scenario sees them, with the look-ups the engine and checks share."""
+
+    units: UnitsTable
+    progress: ProgressTable
+    range: RangeTable
+    terrain: TerrainTable
+    economy: EconomyTable
+    deck: tuple[Card, ...]
+    events: EventsTable
+    neutrals: NeutralsTable
+    glory: GloryTable
+
+    def age_of(self, level: int) -> int:
+        """The age (1..ages) of a progress level: ``levels_per_age`` levels per age (7A facts 1).
+
+        Levels below 1 count as age 1 and levels beyond the last age as the last age, so an
+        empire past the progress limit is still in the final age.
+        """
+        age = math.ceil(level / self.progress.levels_per_age)
+        return min(max(age, 1), self.progress.ages)
+
+    def first_level_of(self, age: int) -> int:
+        """The lowest progress level of an age (a new empire starts there, 7A facts 2.3)."""
+        return (age - 1) * self.progress.levels_per_age + 1
+
+    def unit(self, type_id: str) -> UnitType:
+        """The unit type with this id; ``KeyError`` naming it when the table has none."""
+        found = self.units.types.get(type_id)
+        if found is None:
+            raise KeyError(f"no unit type {type_id!r} in the 7 Ages units table")
+        return found
+
+    def range_for_age(self, age: int) -> int:
+        """The range of an empire in ``age`` (7A facts 2.5); the last entry stands for later ages."""
+        values = self.range.range_by_age
+        return values[min(max(age, 1), len(values)) - 1]
+
+    def upgrade_chain(self, type_id: str) -> tuple[str, ...]:
+        """The type and every type it upgrades to, in order (spearmen, swords, pikes, ...)."""
+        chain = [self.unit(type_id).id]
+        while (following := self.units.types[chain[-1]].upgrades_to) is not None:
+            chain.append(following)
+        return tuple(chain)
+
+    def modernised(self, type_id: str, progress: int) -> str:
+        """The type a unit becomes when modernised by an empire at ``progress``: follow the upgrade
+        chain while the next type's level is within that progress (7A facts 3.3, E&N: Arms Sales)."""
+        current = self.unit(type_id)
+        while current.upgrades_to is not None:
+            following = self.units.types[current.upgrades_to]
+            if following.level > progress:
+                break
+            current = following
+        return current.id
+
+    def removal_rank(self, unit_class: str) -> int:
+        """Where a class stands in the E&N removal order (0 goes first: fortification)."""
+        return self.neutrals.removal_priority.index(unit_class)
+
+    def removal_key(self, type_id: str, level: int) -> tuple[int, int]:
+        """Sort key of a neutral counter for disorder and peace mission removal: class by the E&N
+        priority, then the lowest progress level first (E&N: Disorder, Peace Mission)."""
+        rank = self.removal_rank(self.unit(type_id).unit_class)
+        return (rank, level if self.neutrals.lowest_level_first else -level)
+
+    def types_at(self, level: int) -> tuple[str, ...]:
+        """The unit types available at a progress level (type level within it, 7A facts 2.4)."""
+        return tuple(t.id for t in self.units.types.values() if t.level <= level)
+
+    def area_income(self, kind_is_sea: bool, base: int | None, resource: bool, city: int) -> int:
+        """An area's total income value: base (land or sea default) + resource + city (7A facts 2.8)."""
+        economy = self.economy
+        if base is None:
+            base = economy.income_sea if kind_is_sea else economy.income_land
+        return base + (economy.resource_bonus if resource else 0) + city * economy.city_income_per_level
+
+    def hand_limit(self, empty_slot: bool, advanced: bool) -> int:
+        """Destiny's hand limit: the empty slot, an empire, or an advanced empire (7A facts 2.10)."""
+        if empty_slot:
+            return self.progress.hand_empty_slot
+        return self.progress.hand_advanced if advanced else self.progress.hand_empire
+
+    def max_empires(self, players: int) -> int:
+        """Empires a player may hold at once: the counter sets shared out (7A facts 1)."""
+        return self.progress.sets // max(players, 1)
+
+
+def _parse(raw: Mapping[str, Any]) -> Tables:
+    for table_id in TABLE_IDS:
+        if table_id not in raw:
+            raise SevenAgesTableError(f"the 7 Ages table {table_id!r} is missing", table_id)
+    events = _events(_Reader("events", raw["events"]))
+    tables = Tables(
+        units=_units(_Reader("units", raw["units"])),
+        progress=_progress(_Reader("progress", raw["progress"])),
+        range=_range(_Reader("range", raw["range"])),
+        terrain=_terrain(_Reader("terrain", raw["terrain"])),
+        economy=_economy(_Reader("economy", raw["economy"])),
+        deck=_deck(_Reader("deck", raw["deck"]), events),
+        events=events,
+        neutrals=_neutrals(_Reader("neutrals", raw["neutrals"])),
+        glory=_glory(_Reader("glory", raw["glory"])),
+    )
+    for unit in tables.units.types.values():
+        if unit.level > tables.progress.progress_limit:
+            raise SevenAgesTableError(
+                f"7 Ages table 'units': units.types.{unit.id}.level is {unit.level}, beyond the "
+                f"progress limit {tables.progress.progress_limit}",
+                "units",
+                f"types.{unit.id}.level",
+            )
+    return tables
+
+
+@cache
+def _shipped(table_id: str) -> Any:
+    path = TABLES_DIR / f"{table_id}.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise SevenAgesTableError(
+            f"cannot read the shipped 7 Ages table {table_id!r}: {error}", table_id
+        ) from error
+
+
+def load(overrides: Mapping[str, Any] | None = None) -> Tables:
+    """Return the tables: each shipped one, or ``overrides[id]`` where the scenario replaces it."""
+    overrides = overrides or {}
+    return _parse({table_id: overrides.get(table_id, _shipped(table_id)) for table_id in TABLE_IDS})
+
+
+@cache
+def default_tables() -> Tables:
+    """The shipped tables alone (shared and read-only: every value is frozen)."""
+    return load({})
