@@ -19,8 +19,6 @@ from model.scenario import Id
 
 AGES = 7
 """Ages of the game (7A facts 1); fixed by the game's name, the levels per age are a table."""
-MAX_CITY_LEVEL = 7
-"""City levels run 1-7 (7A facts 2.14); 0 means no city."""
 NEUTRAL = "neutral"
 """The id of the white neutral side: the only Magnate a 7 Ages scenario may have (E&N)."""
 CONVERT_NONE = "none"
@@ -88,10 +86,10 @@ class AreaAttributes(_Attrs):
 class AreaSetup(_Attrs):
     """An area's city, capital, fort and disorder at the start (7A facts 2.14, 2.15; E&N)."""
 
+    # The highest level is the economy table's max_city_level (checked by the 7 Ages checks).
     city: int = Field(
         default=0,
         ge=0,
-        le=MAX_CITY_LEVEL,
         description="City level, 1-7 (0: no city).",
         json_schema_extra={"marker": "C{}"},
     )
