@@ -78,7 +78,10 @@ def _anchor_only(points: list[NamedPoint]) -> list[NamedPoint]:
 def _table(name: str) -> dict[str, dict[str, str]]:
     """A CSV table of this folder as ``{id: {column: cell}}`` (cells stripped)."""
     with (HERE / name).open(encoding="utf-8", newline="") as handle:
-        return {row["id"].strip(): {k: (v or "").strip() for k, v in row.items()} for row in csv.DictReader(handle)}
+        return {
+            row["id"].strip(): {k: (v or "").strip() for k, v in row.items()}
+            for row in csv.DictReader(handle)
+        }
 
 
 def build_map() -> Scenario:
