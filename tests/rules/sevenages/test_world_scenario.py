@@ -25,6 +25,10 @@ from model.topology import Topology
 ROOT = Path(__file__).resolve().parents[3]
 SHIPPED = ROOT / "scenarios" / "sevenages-world.mappa.json"
 SOURCES = ROOT / "scenarios" / "sources" / "sevenages-world"
+NEUTRAL_AREAS = frozenset(
+    {"elam", "assyria", "canaan", "crete", "greece", "hatti", "nubia", "indus", "central_plain"}
+)
+"""Where white neutral units stand at the start: early peoples not yet an empire on the map."""
 
 
 @pytest.fixture(scope="module")
@@ -235,7 +239,7 @@ def _income_value(world: Scenario, area_id: str) -> int:
 def test_the_neutral_side(world: Scenario) -> None:
     assert [(m.id, m.attributes) for m in world.setup.magnates] == [(NEUTRAL, {})]
     neutral = _neutral_areas(world)
-    assert neutral == set("elam assyria canaan crete greece hatti nubia indus central_plain".split())
+    assert neutral == NEUTRAL_AREAS
     assert sum(u.strength for u in world.setup.units if u.owner == NEUTRAL) == 14
     assert all(world.area(a).kind is AreaKind.LAND for a in neutral)
 
