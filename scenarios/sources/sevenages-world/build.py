@@ -15,9 +15,11 @@ points of ``seas.csv``, and turns ``straits.csv`` into strait connections. Only 
 lon, lat`` columns go to the generator; it is the same as::
 
     mappa generate --basemap land.geojson --points regions.csv --seas seas.csv --straits straits.csv \\
-        --bbox -20,-40,155,66 --projection "+proj=eqearth +lon_0=67.5 ..." (see PROJECTION)
+        --bbox=-20,-40,155,66 --projection "+proj=eqearth +lon_0=67.5 ..." (see PROJECTION)
 
-with the attribute columns left out (they are 7 Ages attributes, applied in step 2).
+with the attribute columns left out (they are 7 Ages attributes, applied in step 2), and with
+``--grid 1 --tolerance 8 --min-island-area 300 --narrows 15``: that command gives the same
+boundaries, anchors and straits (only the projection's description differs).
 
 Step 2 applies ``regions.csv``'s attribute columns (map regions, terrain, income, resource),
 ``seas.csv``'s zones and ``scenario.json``: title and description, ruleset options, players, the
@@ -89,7 +91,7 @@ def build_map() -> Scenario:
     land = read_land(HERE / "land.geojson", clip=BBOX.outline().buffer(1.0))
     options = GenerateOptions(
         bbox=BBOX,
-        projection=MapProjection.named(PROJECTION),
+        projection=MapProjection(PROJECTION, 0.001, "Equal Earth centred on 67.5 E, km"),
         grid=GRID,
         tolerance=TOLERANCE,
         min_island_area=MIN_ISLAND_AREA,
