@@ -41,6 +41,11 @@ def test_the_map_modes_keep_their_menu_order_and_alt_keys() -> None:
         "validation",
         "changed_hands",
         "range",
+        "region",
+        "terrain",
+        "income",
+        "cities",
+        "neutral_areas",
     ]
     assert mode_for_attribute("seafaring_home") == "seafaring"
     assert mode_for_attribute("religion") == "religion"
@@ -99,7 +104,18 @@ def test_the_map_mode_menu_offers_the_open_scenarios_modes(qtbot: QtBot) -> None
     # Seasons has no religions: its menu keeps the shared modes, and the map shows the owners.
     modes = {key: action for key, action in window.actions_by_name.items() if key.startswith("mode_")}
     hidden = sorted(key.removeprefix("mode_") for key, action in modes.items() if not action.isVisible())
-    assert hidden == ["language", "population", "religion", "seafaring", "social_state"]
+    assert hidden == [
+        "cities",
+        "income",
+        "language",
+        "neutral_areas",
+        "population",
+        "region",
+        "religion",
+        "seafaring",
+        "social_state",
+        "terrain",
+    ]
     assert window.scene.mode_id == "owner"
     box = window.mode_box
     assert box is not None

@@ -155,7 +155,7 @@ def test_a_ruleset_installed_as_a_distribution_is_found_by_its_entry_point(
     _write_dist(tmp_path, "stake-rules", "toy = toyrules.model_part:SPEC\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     _empty_registry(monkeypatch)
-    assert registry.known() == ["eotma", "seasons", "toy"]
+    assert registry.known() == ["eotma", "seasons", "sevenages", "toy"]
     assert registry.get("toy") is model_part.SPEC
     assert registry.problems() == []
 
@@ -170,7 +170,7 @@ def test_a_broken_entry_point_is_reported_and_the_others_still_load(
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     _empty_registry(monkeypatch)
-    assert registry.known() == ["eotma", "seasons"]
+    assert registry.known() == ["eotma", "seasons", "sevenages"]
     problems = registry.problems()
     assert len(problems) == 2
     assert any("'nowhere'" in p and "broken-rules" in p and "ModuleNotFoundError" in p for p in problems)

@@ -29,6 +29,8 @@ E, W = Severity.ERROR, Severity.WARNING
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 """7A facts 1: two to seven players."""
+ON_MAP_STATE = frozenset({"progress", "treasury", "shade"})
+"""Empire attributes that describe an empire on the map; a card in the deck has none of them."""
 
 CODES: dict[str, tuple[Severity, str]] = {
     "sevenages.players-count": (E, "The scenario has fewer than 2 or more than 7 players (7A facts 1)."),
@@ -38,9 +40,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "sevenages.area-region-unknown": (E, "An area belongs to a region the scenario does not list."),
     "sevenages.magnate-not-neutral": (E, "A Magnate other than 'neutral', the white neutral side (E&N)."),
     "sevenages.empire-no-player": (
-        E,
-        "An empire with units or areas on the map has no player (7A facts 2.3: only played cards are "
-        "on the map).",
+        W,
+        "An empire card in the deck (no player) has a state on the map set (progress, treasury, shade): "
+        "it is ignored until the card is played (7A facts 2.3).",
     ),
     "sevenages.empire-player-unknown": (E, "An empire's player is not one of the scenario's players."),
     "sevenages.empire-value": (E, "An empire card's value is outside 0-7 (7A facts 1)."),
@@ -61,6 +63,10 @@ CODES: dict[str, tuple[Severity, str]] = {
         "(7A facts 2.14).",
     ),
     "sevenages.capital-outside-start": (E, "A capital outside its empire's start areas (7A facts 4)."),
+    "sevenages.capital-not-on-card": (
+        W,
+        "A capital for an empire whose card has no capital, or that is in a 'no cities' age (7A facts 2.3).",
+    ),
     "sevenages.capital-twice": (E, "An empire has two capitals (7A facts 2.14: at most one)."),
     "sevenages.capital-no-city": (E, "A capital in an area with no city (city 0)."),
     "sevenages.city-level": (
@@ -95,9 +101,15 @@ CODES: dict[str, tuple[Severity, str]] = {
 
 
 def _parse(model: type[M], raw: dict[str, object]) -> M:
-    """The attributes as the model reads them; defaults when they do not parse (reported elsewhere)."""
+    """The attributes as the model reads them, a field's default standing in for each value that
+    does not parse (the validator reports those): one bad value must not make an empire on the
+    map look like a card in the deck and set off unrelated checks."""
     try:
         return model.model_validate(raw)
+    except ValidationError as error:
+        bad = {item["loc"][0] for item in error.errors() if item["loc"]}
+    try:
+        return model.model_validate({key: value for key, value in raw.items() if key not in bad})
     except ValidationError:
         return model()
 
@@ -141,6 +153,7 @@ class _Checker:
         self.empire_index = {e.id: i for i, e in enumerate(scenario.setup.empires)}
         self.players = {p.id for p in self.setup.players}
         self.regions = {r.id for r in self.setup.regions}
+        self.magnates = {magnate.id for magnate in scenario.setup.magnates}
         self.on_map = {empire_id for empire_id, card in self.empires.items() if card.player is not None}
         try:
             self.tables: Tables = load(scenario.ruleset.tables)
@@ -242,17 +255,17 @@ class _Checker:
 
     def check_empires(self) -> Iterator[Issue]:
         """7A facts 2.3, 2.16 and E&N: empire cards' players, value, ages, start areas, convert, glory."""
-        held = self._held_empires()
         event_ids = set(self.tables.events.events)
         for empire in self.scenario.setup.empires:
             card = self.empires[empire.id]
             path = f"setup.empires[{self.empire_index[empire.id]}].attributes"
             who = f"empire {empire.name!r} ({empire.id})"
-            if card.player is None and empire.id in held:
+            board_state = sorted(ON_MAP_STATE & set(empire.attributes))
+            if card.player is None and board_state:
                 yield _issue(
                     "sevenages.empire-no-player",
-                    f"{who} has units or areas on the map but no player: set its player, or clear them "
-                    "to leave the card in the deck",
+                    f"{who} is in the deck (no player) but sets {', '.join(board_state)}: set its player "
+                    "to put it on the map, or clear those values",
                     (empire.id,),
                     f"{path}.player",
                     rule="7A facts 2.3",
@@ -346,12 +359,6 @@ class _Checker:
                     rule="7A facts 4",
                 )
 
-    def _held_empires(self) -> set[str]:
-        """Empires that own an area or a unit at the start."""
-        held = {setup.owner for setup in self.scenario.setup.areas.values() if setup.owner}
-        held |= {unit.owner for unit in self.scenario.setup.units}
-        return held
-
     # --- areas: owners, cities, capitals, forts ---------------------------------------------------
 
     def check_areas(self) -> Iterator[Issue]:
@@ -366,31 +373,15 @@ class _Checker:
             path = f"setup.areas.{area_id}"
             where = self.where(area_id)
             owner = setup.owner
-            if (
-                owner is not None
-                and owner != schema.NEUTRAL
-                and (owner in self.empires)
-                and owner not in self.on_map
-            ):
+            problem = self._owner_problem(owner)
+            if owner is not None and problem:
                 yield _issue(
                     "sevenages.area-owner-off-map",
-                    f"area {self.name(area_id)} is held by empire {owner!r}, whose card has no player "
-                    "(it is in the deck)",
+                    f"area {self.name(area_id)} is held by {problem}",
                     (area_id, owner),
                     f"{path}.owner",
                     where,
                 )
-            elif owner is not None and owner != schema.NEUTRAL and owner not in self.empires:
-                magnates = {m.id for m in self.scenario.setup.magnates}
-                if owner in magnates:
-                    yield _issue(
-                        "sevenages.area-owner-off-map",
-                        f"area {self.name(area_id)} is held by Magnate {owner!r}; only empires on the map "
-                        f"and {schema.NEUTRAL!r} hold areas",
-                        (area_id, owner),
-                        f"{path}.owner",
-                        where,
-                    )
             if state.city > max_level:
                 yield _issue(
                     "sevenages.city-level",
@@ -432,6 +423,17 @@ class _Checker:
                     rule="7A facts 2.14",
                 )
 
+    def _owner_problem(self, owner: str | None) -> str:
+        """Why ``owner`` may not hold an area ('' when it may, or when it is unknown: the
+        validator reports unknown owners): a card in the deck, or a Magnate other than neutral."""
+        if owner is None or owner == schema.NEUTRAL or owner in self.on_map:
+            return ""
+        if owner in self.empires:
+            return f"empire {owner!r}, whose card has no player (it is in the deck)"
+        if owner in self.magnates:
+            return f"Magnate {owner!r}; only empires on the map and {schema.NEUTRAL!r} hold areas"
+        return ""
+
     def _capital(
         self, area_id: str, owner: str | None, state: schema.AreaSetup, path: str, where: Point | None
     ) -> Iterator[Issue]:
@@ -444,6 +446,16 @@ class _Checker:
                 f"{path}.attributes.capital",
                 where,
                 rule="7A facts 2.14",
+            )
+        elif not self.empires[owner].has_capital or self._in_no_cities_age(owner):
+            yield _issue(
+                "sevenages.capital-not-on-card",
+                f"{owner!r} has a capital in {self.name(area_id)}, but its card gives no capital "
+                "(has_capital off, or the start age is one of its 'no cities' ages)",
+                (area_id, owner),
+                f"{path}.attributes.capital",
+                where,
+                rule="7A facts 2.3",
             )
         elif area_id not in self.empires[owner].start_areas:
             yield _issue(
@@ -463,6 +475,11 @@ class _Checker:
                 where,
                 rule="7A facts 2.14",
             )
+
+    def _in_no_cities_age(self, empire_id: str) -> bool:
+        """Whether the empire starts in one of its 'no cities' ages (by its progress level)."""
+        card = self.empires[empire_id]
+        return self.tables.age_of(card.progress) in card.no_cities_ages
 
     # --- units ----------------------------------------------------------------------------------------
 

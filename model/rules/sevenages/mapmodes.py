@@ -226,10 +226,12 @@ def _by_neutral_areas(scenario: Scenario, issues: list[Issue]) -> Colouring:
 
 
 MAP_MODES = (
-    MapMode("region", "Region", _by_region, rank=20),
-    MapMode("terrain", "Terrain", _by_terrain, rank=30),
-    MapMode("income", "Income value", _by_income, rank=40),
-    MapMode("cities", "Cities and capitals", _by_cities, rank=50),
-    MapMode("neutral_areas", "Neutral areas", _by_neutral_areas, rank=70),
+    MapMode("region", "Region", _by_region, rank=110),
+    MapMode("terrain", "Terrain", _by_terrain, rank=111),
+    MapMode("income", "Income value", _by_income, rank=112),
+    MapMode("cities", "Cities and capitals", _by_cities, rank=113),
+    MapMode("neutral_areas", "Neutral areas", _by_neutral_areas, rank=114),
 )
-"""The 7 Ages map modes, placed among the shared ones (owner 10, land and sea 60, validation 80)."""
+"""The 7 Ages map modes. The editor's menu holds the modes of every ruleset in rank order, each
+with a fixed Alt+N key; ranking these after every existing mode (the last, the editor's range
+mode, is 100) leaves the keys of the other rulesets' modes where they were."""

@@ -170,7 +170,8 @@ class Player(_Attrs):
 
     id: Id
     name: str = ""
-    glory: int = Field(default=0, ge=0, description="Glory at the start.")
+    # Capital glory can take a player below zero (E&N: -1 when a capital is lost).
+    glory: int = Field(default=0, ge=-99, le=999, description="Glory at the start.")
 
 
 class Region(_Attrs):

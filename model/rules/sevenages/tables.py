@@ -17,6 +17,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from model.rules.sevenages.tablereader import Reader
+from model.rules.sevenages.tablereader import SevenAgesTableError as SevenAgesTableError
+from model.scenario import Scenario
+
 TABLES_DIR = Path(__file__).resolve().parents[3] / "resources" / "rulesets" / "sevenages"
 TABLE_IDS = ("units", "progress", "range", "terrain", "economy", "deck", "events", "neutrals", "glory")
 
@@ -27,109 +31,6 @@ TERRAINS = ("fertile", "forest", "mountain", "desert", "tundra", "steppe", "jung
 GLORY_CATEGORIES = ("AREAS", "CITIES", "CITY_LEVELS", "MONEY", "PROGRESS", "UNITS", "SEA_AREAS")
 EVENT_SCOPES = ("area", "empire")
 EVENT_TARGETS = ("any", "own")
-
-
-class SevenAgesTableError(ValueError):
-    """A 7 Ages table (shipped or overridden by the scenario) that is missing or malformed."""
-
-    def __init__(self, message: str, table: str = "", key: str = "") -> None:
-        super().__init__(message)
-        self.table = table
-        """The id of the table at fault (its override is ``ruleset.tables.<table>``)."""
-        self.key = key
-        """The dotted key inside the table at fault (empty when the whole table is)."""
-
-
-class _Reader:
-    """Reads typed values from one table, raising errors that name the table and the key."""
-
-    def __init__(self, table: str, data: Any, prefix: str = "") -> None:
-        self.table = table
-        self.prefix = prefix
-        if not isinstance(data, Mapping):
-            self.fail("", f"must be a JSON object, not {type(data).__name__}")
-        self.data: Mapping[str, Any] = data
-
-    def fail(self, key: str, problem: str) -> Any:
-        """Raise the error for ``key`` (relative to this reader)."""
-        dotted = f"{self.prefix}{key}".rstrip(".")
-        where = f"{self.table}.{dotted}" if dotted else self.table
-        raise SevenAgesTableError(f"7 Ages table {self.table!r}: {where} {problem}", self.table, dotted)
-
-    def raw(self, key: str) -> Any:
-        """The value under ``key``; an error when it is missing."""
-        if key not in self.data:
-            self.fail(key, "is missing")
-        return self.data[key]
-
-    def integer(self, key: str, low: int | None = None, high: int | None = None) -> int:
-        """An integer within ``low..high`` (either bound optional)."""
-        value = self.raw(key)
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(key, f"must be an integer, not {value!r}")
-        if (low is not None and value < low) or (high is not None and value > high):
-            self.fail(
-                key, f"is {value}; it must be in {'' if low is None else low}..{'' if high is None else high}"
-            )
-        result: int = value
-        return result
-
-    def text(self, key: str, choices: tuple[str, ...] = ()) -> str:
-        """A string (one of ``choices`` when given)."""
-        value = self.raw(key)
-        if not isinstance(value, str) or not value:
-            self.fail(key, f"must be a non-empty string, not {value!r}")
-        if choices and value not in choices:
-            self.fail(key, f"is {value!r}; it must be one of {', '.join(choices)}")
-        result: str = value
-        return result
-
-    def opt_text(self, key: str) -> str | None:
-        """A string or null (missing counts as null)."""
-        if self.data.get(key) is None:
-            return None
-        return self.text(key)
-
-    def flag(self, key: str) -> bool:
-        """A JSON boolean."""
-        value = self.raw(key)
-        if not isinstance(value, bool):
-            self.fail(key, f"must be true or false, not {value!r}")
-        result: bool = value
-        return result
-
-    def texts(self, key: str, choices: tuple[str, ...] = ()) -> tuple[str, ...]:
-        """A list of strings (each one of ``choices`` when given)."""
-        value = self.raw(key)
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.fail(key, f"must be a list of strings, not {value!r}")
-        for item in value:
-            if choices and item not in choices:
-                self.fail(key, f"names {item!r}; it must be one of {', '.join(choices)}")
-        return tuple(value)
-
-    def integers(self, key: str, low: int | None = None) -> tuple[int, ...]:
-        """A non-empty list of integers (each at least ``low`` when given)."""
-        value = self.raw(key)
-        ok = (
-            isinstance(value, list)
-            and value
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-        )
-        if not ok:
-            self.fail(key, f"must be a non-empty list of integers, not {value!r}")
-        if low is not None and any(v < low for v in value):
-            self.fail(key, f"holds a value below {low}: {value!r}")
-        return tuple(value)
-
-    def sub(self, key: str) -> _Reader:
-        """A reader of the object under ``key``."""
-        return _Reader(self.table, self.raw(key), f"{self.prefix}{key}.")
-
-    def items(self, key: str) -> list[tuple[str, _Reader]]:
-        """``(name, reader)`` for each entry of the object under ``key``, in file order."""
-        inner = self.sub(key)
-        return [(name, inner.sub(name)) for name in inner.data]
 
 
 # --- units (7A facts 2.4) ----------------------------------------------------------------------
@@ -182,7 +83,7 @@ class UnitsTable:
     ship_capacity: int
 
 
-def _units(r: _Reader) -> UnitsTable:
+def _units(r: Reader) -> UnitsTable:
     types: dict[str, UnitType] = {}
     for type_id, t in r.items("types"):
         types[type_id] = UnitType(
@@ -252,7 +153,7 @@ class ProgressTable:
     free_progress: int
 
 
-def _progress(r: _Reader) -> ProgressTable:
+def _progress(r: Reader) -> ProgressTable:
     hands = r.sub("hand_limits")
     return ProgressTable(
         ages=r.integer("ages", 1),
@@ -283,7 +184,7 @@ class RangeTable:
     modernise_factor: int
 
 
-def _range(r: _Reader) -> RangeTable:
+def _range(r: Reader) -> RangeTable:
     return RangeTable(
         range_by_age=r.integers("range_by_age", 0),
         blockers=r.texts("blockers", ("other_empire",)),
@@ -313,7 +214,7 @@ class TerrainTable:
         return self.terrain[terrain]
 
 
-def _terrain(r: _Reader) -> TerrainTable:
+def _terrain(r: Reader) -> TerrainTable:
     values = r.sub("terrain")
     terrain = {name: values.integer(name, 0) for name in values.data}
     for name in TERRAINS:
@@ -359,7 +260,7 @@ class EconomyTable:
         return self.city_upgrade_cost_per_level * new_level
 
 
-def _economy(r: _Reader) -> EconomyTable:
+def _economy(r: Reader) -> EconomyTable:
     income = r.sub("income")
     return EconomyTable(
         income_land=income.integer("land", 0),
@@ -410,7 +311,7 @@ class EventsTable:
     events: Mapping[str, EventKind]
 
 
-def _events(r: _Reader) -> EventsTable:
+def _events(r: Reader) -> EventsTable:
     actions = r.texts("actions")
     if not actions:
         r.fail("actions", "lists no action")
@@ -429,14 +330,14 @@ def _events(r: _Reader) -> EventsTable:
     return EventsTable(actions=actions, events=events)
 
 
-def _deck(r: _Reader, events: EventsTable) -> tuple[Card, ...]:
+def _deck(r: Reader, events: EventsTable) -> tuple[Card, ...]:
     raw = r.raw("cards")
     if not isinstance(raw, list) or not raw:
         r.fail("cards", "must be a non-empty list of cards")
     cards: list[Card] = []
     seen: set[str] = set()
     for index, entry in enumerate(raw):
-        c = _Reader(r.table, entry, f"cards[{index}].")
+        c = Reader(r.table, entry, f"cards[{index}].")
         card = Card(c.text("id"), c.integer("value", 0, 7), c.text("event", tuple(events.events)))
         if card.id in seen:
             c.fail("id", f"repeats the card id {card.id!r}")
@@ -472,7 +373,7 @@ class NeutralsTable:
 INITIATIVES = ("arms_sales", "military_advisors", "peace_mission", "economic_aid")
 
 
-def _neutrals(r: _Reader) -> NeutralsTable:
+def _neutrals(r: Reader) -> NeutralsTable:
     priority = r.texts("removal_priority", UNIT_CLASSES)
     if sorted(priority) != sorted(UNIT_CLASSES):
         r.fail("removal_priority", f"must order every class once: {', '.join(UNIT_CLASSES)}")
@@ -526,7 +427,7 @@ class GloryTable:
         return max(0, points - (rank - 1) * self.rank_decay)
 
 
-def _glory(r: _Reader) -> GloryTable:
+def _glory(r: Reader) -> GloryTable:
     categories = {
         cat_id: GloryCategoryType(cat_id, c.text("name"), c.flag("scoped"))
         for cat_id, c in r.items("categories")
@@ -645,17 +546,17 @@ def _parse(raw: Mapping[str, Any]) -> Tables:
     for table_id in TABLE_IDS:
         if table_id not in raw:
             raise SevenAgesTableError(f"the 7 Ages table {table_id!r} is missing", table_id)
-    events = _events(_Reader("events", raw["events"]))
+    events = _events(Reader("events", raw["events"]))
     tables = Tables(
-        units=_units(_Reader("units", raw["units"])),
-        progress=_progress(_Reader("progress", raw["progress"])),
-        range=_range(_Reader("range", raw["range"])),
-        terrain=_terrain(_Reader("terrain", raw["terrain"])),
-        economy=_economy(_Reader("economy", raw["economy"])),
-        deck=_deck(_Reader("deck", raw["deck"]), events),
+        units=_units(Reader("units", raw["units"])),
+        progress=_progress(Reader("progress", raw["progress"])),
+        range=_range(Reader("range", raw["range"])),
+        terrain=_terrain(Reader("terrain", raw["terrain"])),
+        economy=_economy(Reader("economy", raw["economy"])),
+        deck=_deck(Reader("deck", raw["deck"]), events),
         events=events,
-        neutrals=_neutrals(_Reader("neutrals", raw["neutrals"])),
-        glory=_glory(_Reader("glory", raw["glory"])),
+        neutrals=_neutrals(Reader("neutrals", raw["neutrals"])),
+        glory=_glory(Reader("glory", raw["glory"])),
     )
     for unit in tables.units.types.values():
         if unit.level > tables.progress.progress_limit:
@@ -689,3 +590,8 @@ def load(overrides: Mapping[str, Any] | None = None) -> Tables:
 def default_tables() -> Tables:
     """The shipped tables alone (shared and read-only: every value is frozen)."""
     return load({})
+
+
+def for_scenario(scenario: Scenario) -> Tables:
+    """The tables as ``scenario`` sees them (its ``ruleset.tables`` over the shipped ones)."""
+    return load(scenario.ruleset.tables) if scenario.ruleset.tables else default_tables()
