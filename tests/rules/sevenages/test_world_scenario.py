@@ -177,9 +177,9 @@ def test_rich_lands_are_worth_more(world: Scenario) -> None:
 
 def test_the_empire_cards(world: Scenario) -> None:
     empires = world.setup.empires
-    assert len(empires) == 19
+    assert len(empires) == 33
     by_age = Counter(age for e in empires for age in e.attributes["ages"])  # type: ignore[union-attr]
-    assert by_age[1] == 7 and by_age[2] >= 10 and by_age[3] >= 10
+    assert (by_age[1], by_age[2], by_age[3], by_age[4]) == (14, 17, 20, 7)
     lands = {a.id for a in world.map.areas if a.kind is AreaKind.LAND}
     regions = {region["id"] for region in world.setup.attributes["regions"]}  # type: ignore[index, union-attr]
     ids = {e.id for e in empires}
@@ -195,13 +195,18 @@ def test_the_empire_cards(world: Scenario) -> None:
     assert scythians["homeland"] is True and scythians["has_capital"] is False
     assert scythians["no_cities_ages"] == [2, 3]
     assert _empire(world, "xiongnu")["no_cities_ages"] == [3, 4]
+    barbarians = {e.id for e in empires if e.attributes["no_cities_ages"]}
+    assert barbarians == {"scythians", "celts", "xiongnu", "parthians"}
+    assert all(_empire(world, e)["has_capital"] is False for e in barbarians)
 
 
 def test_two_empires_on_the_map_with_capitals_and_units(world: Scenario) -> None:
     on_map = {e.id: e.attributes["player"] for e in world.setup.empires if e.attributes["player"]}
     assert on_map == {"egyptians": "player_1", "sumerians": "player_2"}
-    players = [p["id"] for p in world.setup.attributes["players"]]  # type: ignore[index, union-attr]
-    assert players == ["player_1", "player_2", "player_3", "player_4"]
+    players = {p["id"]: p["glory"] for p in world.setup.attributes["players"]}  # type: ignore[index, union-attr]
+    # Seats without an empire at the start get glory calibrated with the balance report (README).
+    assert players == {"player_1": 0, "player_2": 31, "player_3": 79, "player_4": 81}
+    assert world.setup.attributes["first_player"] == "player_3"
     for empire_id, capital in (("egyptians", "egypt"), ("sumerians", "sumer")):
         capitals = [
             a for a, s in world.setup.areas.items() if s.owner == empire_id and s.attributes.get("capital")
