@@ -17,6 +17,7 @@ import pytest
 
 from model.graph import MapGraphs
 from model.io import load
+from model.playtest.runner import PlaytestConfig, run_playtest
 from model.rules.sevenages.schema import NEUTRAL, Terrain
 from model.rules.sevenages.tables import load as load_tables
 from model.scenario import AreaKind, ConnectionKind, Scenario
@@ -274,3 +275,24 @@ def test_economic_aid_and_peace_mission_have_targets(world: Scenario) -> None:
     assert {"elam", "crete", "hatti", "canaan"} <= below
     assert _income_value(world, "indus") == 4  # income 2, no resource, city 2
     assert world.setup.areas["hatti"].attributes["fort"] is True
+
+
+def test_ai_games_bring_up_every_initiative_of_the_emissary_action(world: Scenario) -> None:
+    """Issue 14: with the neutrals of the set-up, every E&N rule comes up in AI games on this map."""
+    stats = run_playtest(
+        world, PlaytestConfig(games=12, seed=3, default_level="random", check_invariants=True)
+    )
+    assert stats.error_count == 0, stats.errors[:1]
+    for counter in (
+        "emissary_arms",  # E&N: Arms Sales
+        "emissary_advisors",  # E&N: Military Advisors
+        "emissary_peace",  # E&N: Peace Mission
+        "emissary_aid",  # E&N: Economic Aid
+        "meddles",  # E&N: Meddle Affairs
+        "neutral_conflicts",  # E&N: neutrals in conflict
+        "neutral_disorder_removals",  # E&N: disorder in a neutral area
+        "discards",  # E&N: discarding an empire by the action
+        "discards_automatic",  # E&N: discarding an empire with no units left
+        "capitals_lost",  # E&N: capital glory
+    ):
+        assert stats.counters[counter] > 0, counter
