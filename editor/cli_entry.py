@@ -71,7 +71,7 @@ def _configure_render(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--mode",
         default="owner",
-        help="map mode: owner, religion, language, social_state, population, kind, seafaring, validation",
+        help="map mode id: owner, kind, validation or one of the ruleset (an unknown id lists all)",
     )
     parser.add_argument("--width", type=int, default=2000, metavar="PX", help="image width in pixels")
     parser.add_argument(
