@@ -41,6 +41,5 @@ A crusade launched by sea pays sea gold and takes the sea adjustment (9.17, 9.32
 table ``sea_costs``).
 Not yet: 23.35 itself is not in our sources (crusader states follow the ``crusades`` table);
 a partial conversion passed on when an area changes hands other than by a gift (22.21); armies
-and fleets given by events (33.23, 34.12: no card of our deck names them); raids, Magnates and
-crusaders take an army point for a -1 without asking the defender (33.33).
+and fleets given by events (33.23, 34.12: no card of our deck names them).
 """
