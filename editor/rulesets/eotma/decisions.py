@@ -59,6 +59,8 @@ def describe(decision: Mapping[str, Any], player: str, names: Mapping[str, str])
     if kind not in QUESTIONS:
         return plain(decision, player, names)
     question, rule = QUESTIONS[kind]
+    if kind == "transfer" and about == "offer":
+        question = "may pass its partial conversion of {area} on to the area's new owner"
     if kind == "npc-defense" and about.startswith("crusade-"):
         # A crusader's attack (23.32) is defended like a raid: "crusade-attack germany rome".
         attacker, rule = f"the crusade of {attacker}", "23.32, 13"

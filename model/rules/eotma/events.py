@@ -198,6 +198,8 @@ def inherit(state: Position, player: int, effects: list[str], *, opponents: bool
     effects.append(f"{board.ids[best]}: inherited with a claim (19.2)")
     if old < 0:
         return
+    # 22.21 would let the two agree on a transfer, but an heir inherits only an area of its own
+    # leader's religion (21.3), where it has nothing to convert: no transfer is ever offered.
     if state.heirless_round[old] == state.round:
         effects.append(f"{state.game.player_ids[old]} may not contest: its leader just died heirless (20.43)")
     elif is_christian(state, old) and is_christian(state, player):

@@ -29,6 +29,7 @@ def test_33_33_a_raided_owner_chooses_a_level_or_an_army_point() -> None:
     state = _raid_with_army()
     assert state.view()["decision"] == "loss" and state.current_player() == "west"
     assert [str(a) for a in state.legal_actions()] == ["lose level", "lose army"]
+    assert state.view()["decision_about"]["areas"] == ["home"]
     assert area(state, "home")["social_state"] == 2  # nothing applied before the answer
     entry = state.apply("lose level")
     assert area(state, "home")["army"] == 2 and area(state, "home")["social_state"] == 1
