@@ -42,6 +42,8 @@ areas one card rules (35.33) and unit points given up rather than maintained (33
 ``disband``).
 A crusade launched by sea pays sea gold and takes the sea adjustment (9.17, 9.32; ``crusades``
 table ``sea_costs``).
-Not yet: 23.35 itself is not in our sources (crusader states follow the ``crusades`` table);
-armies and fleets given by events (33.23, 34.12: no card of our deck names them).
+Armies and fleets given at no cost by events (33.23, 34.12): the rules name no card, so the
+``event_cards`` table holds house-default ones (Mercenaries, Hired Fleet), in the deck only with
+the armies and fleets rule.
+Not yet: 23.35 itself is not in our sources (crusader states follow the ``crusades`` table).
 """
