@@ -1,19 +1,20 @@
-"""33.33 for attacks that are no player's endeavour: a raid's (24) or crusader's (23.32) -1 on an
-area holding an army asks the same ``loss`` decision as an endeavour (a level or an army point),
-of the target's owner, and of the crusader for its army in the launch area; the heuristic bot
-answers it, and a saved game resumes it.
+"""33.33 for attacks that are no player's endeavour: a raid's or Magnate's (24) or a crusader's
+(23.32) -1 on an area holding an army asks the same ``loss`` decision as an endeavour (a level
+or an army point), of the target's owner, and of the crusader for its army in the launch area;
+the heuristic bot answers it, and a saved game resumes it.
 
 Raids as in ``test_raiders_and_magnates_24`` (the Saracens' card takes a level at rating 0 or
 more from ``home``, social state 2); crusades as in ``test_crusader_routes_and_states``."""
 
 from __future__ import annotations
 
-from eotma_helpers import area, card, idx
+from eotma_helpers import area, card, game, idx
 from test_crusader_routes_and_states import two_route_state
 from test_raiders_and_magnates_24 import _raided
 
 from model.rules.eotma.bot import EotmaHeuristicBot
 from model.rules.eotma.data import _default_table
+from model.rules.eotma.game import AreaStart, Options
 from model.rules.eotma.state import EotmaState
 
 
@@ -105,3 +106,28 @@ def test_33_33_a_saved_crusade_loss_decision_resumes() -> None:
     loaded.apply("lose army")
     assert area(loaded, "syria")["social_state"] == 0 and area(loaded, "syria")["army"] == 1
     assert area(loaded, "venice")["army"] == 1 and area(loaded, "venice")["social_state"] == 1
+
+
+MAGNATE_DECK = [card(i, conquest={"target": ["-1"]}) for i in range(1, 40)]
+"""Every Magnate attack's card takes a level from the target at any rating."""
+
+
+def test_33_33_a_magnates_target_owner_chooses_too() -> None:
+    matrix = {"rows": [{"from": 0, "to": 3000, "areas": ["border"] * 11}], "attack": True}
+    g = game(
+        *MAGNATE_DECK,
+        options=Options(events=False, magnates=True, armies_fleets=True),
+        tables={"magnates": matrix, "year_cards": {"cards": MAGNATE_DECK}},
+        areas={"venice": AreaStart(None, 0)},
+    )
+    state = g.new_state(4)
+    assert state.view()["decision"] == "npc-defense"
+    target = state.game.board.index[state.view()["decision_about"]["areas"][0]]
+    owner = state.current_player()
+    state.army[target] = 1
+    level = state.ss[target]
+    state.apply("decline")
+    assert state.view()["decision"] == "loss" and state.current_player() == owner
+    assert state.view()["decision_about"]["about"].startswith("magnate magnate-border ")
+    state.apply("lose army")
+    assert state.army[target] == 0 and state.ss[target] == level
