@@ -40,6 +40,6 @@ def describe(ruleset: str, decision: Mapping[str, Any], player: str, names: Mapp
 
 def plain(decision: Mapping[str, Any], player: str, names: Mapping[str, str]) -> str:
     """The sentence for a decision kind nobody worded: "France must decide (omen) about “x”."."""
-    kind = str(decision.get("kind", ""))
+    kind = str(decision.get("kind", "")).replace("-", " ").replace("_", " ")  # an id, in words
     about = with_names(str(decision.get("about") or ""), names)
     return f"{player} must decide ({kind}) about “{about}”."

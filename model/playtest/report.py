@@ -68,6 +68,24 @@ def handicap_suggestions(scenario: Scenario, figures: dict[str, Any]) -> dict[st
     return suggest_handicaps(means, current)
 
 
+def ruleset_name(ruleset_id: str) -> str:
+    """Return the name players know a ruleset by (its id when this Mappa does not know it)."""
+    spec = registry.get(ruleset_id)
+    return spec.name if spec is not None else ruleset_id
+
+
+def event_label(name: str) -> str:
+    """Return an event count's name in words ("leader_deaths" -> "leader deaths")."""
+    return name.replace("_", " ")
+
+
+def _seats_sentence(seats: dict[str, Any], names: dict[str, str]) -> str:
+    """Return which AI level played each seat, with the empires' names."""
+    if not seats:
+        return "every seat played by the default AI"
+    return "AI levels " + ", ".join(f"{names.get(p, p)}: {level}" for p, level in seats.items())
+
+
 def build_report(scenario: Scenario, figures: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
     """Return the whole report: what was played (scenario, settings), the figures and, when the
     ruleset has handicaps, ``suggested_handicaps`` (see ``stats.suggest_handicaps``)."""
@@ -75,6 +93,7 @@ def build_report(scenario: Scenario, figures: dict[str, Any], settings: dict[str
         "scenario": {
             "title": scenario.metadata.title,
             "ruleset": scenario.ruleset.id,
+            "ruleset_name": ruleset_name(scenario.ruleset.id),
             "rounds": scenario.metadata.rounds,
         },
         "settings": settings,
@@ -270,7 +289,7 @@ def render_html(scenario: Scenario, report: dict[str, Any]) -> str:
         )
     histograms = "".join(
         f"<figure><figcaption>{html.escape(names.get(player, player))}: victory points</figcaption>"
-        + _histogram_chart(data["victory_points"]["distribution"], colours[player], player)
+        + _histogram_chart(data["victory_points"]["distribution"], colours[player], names.get(player, player))
         + "</figure>"
         for player, data in report["empires"].items()
     )
@@ -285,7 +304,8 @@ def render_html(scenario: Scenario, report: dict[str, Any]) -> str:
         ", ".join(html.escape(connection_names.get(c, c)) for c in report["unused_connections"]) or "none"
     )
     events = "".join(
-        f"<tr><td>{html.escape(name)}</td><td>{data['total']}</td><td>{data['per_game']:.2f}</td></tr>"
+        f"<tr><td>{html.escape(event_label(name))}</td><td>{data['total']}</td>"
+        f"<td>{data['per_game']:.2f}</td></tr>"
         for name, data in report["events"].items()
     )
     errors = "".join(
@@ -294,6 +314,8 @@ def render_html(scenario: Scenario, report: dict[str, Any]) -> str:
         for e in report["errors"]
     )
     handicaps = _handicap_section(report, names, colours)
+    ruleset = html.escape(ruleset_name(str(report["scenario"]["ruleset"])))
+    seats = html.escape(_seats_sentence(dict(settings.get("seats") or {}), names))
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Balance report: {title}</title>
 <style>
@@ -307,8 +329,7 @@ figcaption {{ font-size: 0.9em; color: #555; }}
 </style></head><body>
 <h1>Balance report: {title}</h1>
 <p>{report["games"]} games ({report["finished"]} finished, {report["engine_errors"]} engine errors),
-ruleset {html.escape(str(report["scenario"]["ruleset"]))}, seed {html.escape(str(settings.get("seed")))},
-seats {html.escape(json.dumps(settings.get("seats", {})))}.</p>
+{ruleset}, seed {html.escape(str(settings.get("seed")))}, {seats}.</p>
 <h2>Who wins</h2>
 {_win_rate_chart(report, names, colours)}
 <table><tr><th>Empire</th><th>Win rate</th><th>95% interval</th><th>Mean VP</th><th>Median VP</th>

@@ -35,8 +35,8 @@ def connections(context: Context) -> Iterator[Issue]:
             yield issue(
                 "CONNECTION_DUPLICATE",
                 f"connections {by_pair[pair, connection.kind]!r} and "
-                f"{connection.id!r} are both {connection.kind.value} links between {connection.a!r} "
-                f"and {connection.b!r}: delete one",
+                f"{connection.id!r} are both {connection.kind.value.replace('_', ' ')} links between "
+                f"{connection.a!r} and {connection.b!r}: delete one",
                 ids=(connection.id, *ends),
                 path=path,
                 location=where,
@@ -46,7 +46,7 @@ def connections(context: Context) -> Iterator[Issue]:
         if connection.one_way:
             yield issue(
                 "CONNECTION_ONE_WAY",
-                f"connection {connection.id!r} is one-way, but links are used both ways: clear one_way",
+                f"connection {connection.id!r} is one-way, but links are used both ways: make it two-way",
                 ids=(connection.id,),
                 path=f"{path}.one_way",
                 location=where,
@@ -58,8 +58,8 @@ def connections(context: Context) -> Iterator[Issue]:
         if connection.kind in _LAND_ONLY and AreaKind.SEA in kinds:
             yield issue(
                 "CONNECTION_KIND_MISMATCH",
-                f"connection {connection.id!r} is a {connection.kind.value}, "
-                "which joins two land areas, but one end is a sea area: make it a sea_lane",
+                f"connection {connection.id!r} is a {connection.kind.value.replace('_', ' ')}, "
+                "which joins two land areas, but one end is a sea area: make it a sea lane",
                 ids=(connection.id, *ends),
                 path=f"{path}.kind",
                 location=where,

@@ -49,20 +49,20 @@ def _identified(scenario: Scenario) -> Iterator[tuple[str, str, str, str]]:
 
 def ids(context: Context) -> Iterator[Issue]:
     """Ids used by two objects (ids are unique across the whole scenario)."""
-    seen: dict[str, tuple[str, str]] = {}
-    for object_id, kind, path, _ in _identified(context.scenario):
+    seen: dict[str, str] = {}
+    for object_id, kind, path, name in _identified(context.scenario):
+        # The message names the objects as the author sees them; the path says where the second is.
+        called = f"the {kind} {name!r}" if name.strip() and name != "-" else f"a {kind}"
         if object_id in seen:
-            first_kind, first_path = seen[object_id]
             yield issue(
                 "DUPLICATE_ID",
-                f"id {object_id!r} is used by the {first_kind} at {first_path} and "
-                f"the {kind} at {path}: give one of them a new id",
+                f"id {object_id!r} is used by {seen[object_id]} and by {called}: give one of them a new id",
                 ids=(object_id,),
                 path=path,
                 location=context.location_of(object_id),
             )
         else:
-            seen[object_id] = (kind, path)
+            seen[object_id] = called
 
 
 def names(context: Context) -> Iterator[Issue]:
@@ -121,7 +121,7 @@ def references(context: Context) -> Iterator[Issue]:
     for area_id, setup in scenario.setup.areas.items():
         path = f"setup.areas.{area_id}"
         if area_id not in context.areas:
-            yield unknown_reference("the setup", area_id, path, "area")
+            yield unknown_reference("the starting state of an area", area_id, path, "area")
         if setup.owner is not None and setup.owner not in holders:
             yield unknown_reference(
                 f"the owner of area {area_id!r}",

@@ -44,14 +44,14 @@ def table_overrides(context: Context) -> Iterator[Issue]:
             located = True
             yield issue(
                 "TABLE_INVALID",
-                f"ruleset.tables.{table_id}: the {spec.name} rules cannot use this table "
-                f"({_reason(error)}): fix it, or delete the override to use the shipped table",
+                f"the scenario's {table_id.replace('_', ' ')} table: the {spec.name} rules cannot use "
+                f"it ({_reason(error)}): fix it, or delete it to use the shipped table",
                 path=f"ruleset.tables.{table_id}",
             )
     if not located:
         yield issue(
             "TABLE_INVALID",
-            f"ruleset.tables: the {spec.name} rules cannot use these overrides together "
+            f"the scenario's tables: the {spec.name} rules cannot use them together "
             f"({_reason(together)}): check that they agree with each other",
             path="ruleset.tables",
         )

@@ -4,6 +4,7 @@ them, its limits table, units."""
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
@@ -43,8 +44,10 @@ def limits_table(context: Context) -> tuple[dict[str, dict[str, dict[str, Any]]]
     where = (
         "ruleset.tables.limits" if tables.is_overridden(context.scenario, "limits") else "the shipped limits"
     )
+    # What the author reads; the path keeps the place in the file.
+    named = "the scenario's limits" if where.startswith("ruleset.") else where
     if not isinstance(raw, dict):
-        return {}, [issue("TABLE_INVALID", f"{where} table is not an object of field -> range", path=where)]
+        return {}, [issue("TABLE_INVALID", f"{named} table does not give a range for each field", path=where)]
     limits: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
     problems: list[Issue] = []
     for name, entry in raw.items():
@@ -60,13 +63,36 @@ def limits_table(context: Context) -> tuple[dict[str, dict[str, dict[str, Any]]]
             problems.append(
                 issue(
                     "TABLE_INVALID",
-                    f"{where}: entry {name!r} needs applies_to and numeric min/max",
+                    f"{named} table: entry {name!r} needs the kind of object it limits and numeric "
+                    "minimum and maximum values",
                     path=f"{where}.{name}",
                 )
             )
             continue
         limits[entry["applies_to"]][name] = entry
     return limits, problems
+
+
+_SUBJECTS = {
+    "area": "area",
+    "area_setup": "the starting state of area",
+    "empire": "empire",
+    "magnate": "Magnate",
+    "unit": "unit",
+    "options": "the rules options",
+    "setup": "the scenario's setup",
+}
+"""How an ATTRIBUTE_INVALID message names the object whose attributes fail the schema."""
+
+
+def _field_words(model: type[BaseModel], loc: tuple[Any, ...]) -> str:
+    """Return a failing field in words: its short description when the schema gives one
+    ("Armies and fleets"), else its name with spaces."""
+    words = " ".join(str(p).replace("_", " ") for p in loc if not isinstance(p, int))
+    info = model.model_fields.get(str(loc[0])) if loc else None
+    # Without its parentheses: rule and table references are the tooltip's business.
+    text = re.sub(r"\s*\([^)]*\)", "", info.description or "").rstrip(".") if info is not None else ""
+    return text if len(loc) == 1 and 0 < len(text) <= 50 else words
 
 
 def attributes(context: Context) -> Iterator[Issue]:
@@ -89,9 +115,13 @@ def attributes(context: Context) -> Iterator[Issue]:
                     continue  # the limits check below reports it, with the table's range
                 field_path = path + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc)
                 got = f" (got {item['input']!r})" if "input" in item and loc else ""
+                # What the author reads names the object and the field in words; the path is kept
+                # in the issue's path.
+                field = _field_words(model, loc)
                 yield issue(
                     "ATTRIBUTE_INVALID",
-                    f"{field_path}: {item['msg']}{got}",
+                    f"{_SUBJECTS.get(kind, kind)}{f' {owner!r}' if owner else ''}"
+                    f"{f', {field}' if field else ''}: {item['msg']}{got}",
                     ids=ids,
                     path=field_path,
                     location=location,

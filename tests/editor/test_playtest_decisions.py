@@ -64,3 +64,15 @@ def test_log_texts_get_names_and_keep_their_punctuation() -> None:
     text = "piast_poland defends: pays 3 gold, card 16, rating -5 (13.21)"
     assert with_names(text, names) == "Duchy of Poland defends: pays 3 gold, card 16, rating -5 (13.21)"
     assert with_names("conquest mercia from sicily +2", names) == "conquest Mercia from Sicily +2"
+
+
+def test_33_33_the_loss_of_a_raid_or_crusade_names_the_attacker_and_the_area() -> None:
+    raid = {"kind": "loss", "about": "raid Steppe Nomads aquitaine", "areas": ["aquitaine"]}
+    assert describe(raid, "France", NAMES) == (
+        "France chooses what the -1 result of the attack on Aquitaine by Steppe Nomads takes: "
+        "a level or an army point (24, 33.33)."
+    )
+    names = {**NAMES, "germany": "German Empire"}
+    crusade = {"kind": "loss", "about": "crusade-attack germany mercia", "areas": ["mercia"]}
+    assert "on Mercia by the crusade of German Empire takes" in describe(crusade, "England", names)
+    assert "crusade-attack" not in describe(crusade, "England", names)

@@ -73,7 +73,7 @@ def test_a_table_override_the_engine_cannot_read_is_an_error_at_its_place(table:
     [invalid] = [item for item in issues if item.code == "TABLE_INVALID"]
     assert invalid.path == f"ruleset.tables.{table}"
     assert invalid.message.startswith(
-        f"ruleset.tables.{table}: the Empires of the Middle Ages rules cannot use"
+        f"the scenario's {table.replace('_', ' ')} table: the Empires of the Middle Ages rules cannot use"
     )
 
 

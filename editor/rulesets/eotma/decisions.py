@@ -41,6 +41,21 @@ QUESTIONS: dict[str, tuple[str, str]] = {
 ``{attacker}`` are filled from the decision."""
 
 
+_ATTACKS = ("raid", "magnate", "crusade-attack", "crusade-pillage")
+"""The first words of an attack that is no endeavour, as the engine's decisions name it."""
+
+
+def _attacker(about: str, names: Mapping[str, str]) -> str:
+    """Return who attacks, in words, when ``about`` names a raid, a Magnate's or a crusader's
+    attack ("raid Vikings saxony", "magnate magnate-castile aquitaine", "crusade-attack germany
+    rome": who attacks sits between the kind and the area), else an empty string."""
+    words = about.split()
+    if len(words) < 3 or words[0] not in _ATTACKS:
+        return ""
+    who = with_names(" ".join(words[1:-1]), names)
+    return f"the crusade of {who}" if words[0].startswith("crusade-") else who
+
+
 def describe(decision: Mapping[str, Any], player: str, names: Mapping[str, str]) -> str:
     """One sentence for a pending decision: who decides, what about, under which rule.
 
@@ -51,16 +66,23 @@ def describe(decision: Mapping[str, Any], player: str, names: Mapping[str, str])
     about = str(decision.get("about") or "")
     areas = [names.get(a, a) for a in decision.get("areas") or []]
     area = areas[0] if areas else "an area"
-    attacker = ""
-    if kind == "npc-defense":
-        # "raid Vikings saxony" / "magnate magnate-castile aquitaine": who attacks sits in between
-        words = about.split()
-        attacker = with_names(" ".join(words[1:-1]), names) if len(words) > 2 else about
+    attacker = _attacker(about, names)
     if kind not in QUESTIONS:
         return plain(decision, player, names)
     question, rule = QUESTIONS[kind]
-    if kind == "npc-defense" and about.startswith("crusade-"):
-        # A crusader's attack (23.32) is defended like a raid: "crusade-attack germany rome".
-        attacker, rule = f"the crusade of {attacker}", "23.32, 13"
+    if kind == "transfer" and about == "offer":
+        question = "may pass its partial conversion of {area} on to the area's new owner"
+    if kind == "contest" and about == "diplomacy":
+        # 20.41: a diplomatic conquest (the engine names it by the endeavour's kind)
+        about, rule = "diplomatic conquest", "20.41"
+    crusade = about.startswith("crusade-")
+    if kind == "npc-defense" and crusade:
+        rule = "23.32, 13"  # a crusader's attack is defended like a raid
+    if kind == "loss" and attacker:
+        # A raid's, Magnate's or crusader's -1 (24, 23.32): no endeavour to quote.
+        question = (
+            "chooses what the -1 result of the attack on {area} by {attacker} takes: a level or an army point"
+        )
+        rule = "23.32, 33.33" if crusade else "24, 33.33"
     sentence = question.format(area=area, about=with_names(about, names), attacker=attacker)
     return f"{player} {sentence}" + (f" ({rule})." if rule else ".")

@@ -32,15 +32,18 @@ and ``launch_line``).
 (the lender decides) or passes; an empire whose area a crusader attacks may defend it (13.0).
 Player choices as decisions: the holding card discarded over the hand limit (19.2, ``discard``),
 the unit points left unpaid (33.23, 34.12, ``maintain``), a partial conversion passed on with a
-gifted area (22.21, ``transfer``), what a -1 takes: a level, an army point or a pillaged
-civilisation marker (33.33, 35.24, ``loss``; the ``endeavours`` table may take them for the
-players instead), gold against another's diplomacy by any opponent (12.2, ``oppose``); in the own
-turn, the palace areas one card rules (35.33) and unit points given up rather than maintained
-(33.23, ``disband``).
+gifted or a returned area (22.21, 20.41, ``transfer``: the old owner offers, the new one
+accepts; a returned area does not bring back the owner's results its diplomatic conquest
+negated), what a -1 takes: a level, an army point or a pillaged civilisation marker (33.33,
+35.24, ``loss``, asked too of the owner of an area a raid, a Magnate or a crusader hits and of a
+crusader for its launch area; the ``endeavours`` table may take them for the players instead),
+gold against another's diplomacy by any opponent (12.2, ``oppose``); in the own turn, the palace
+areas one card rules (35.33) and unit points given up rather than maintained (33.23,
+``disband``).
 A crusade launched by sea pays sea gold and takes the sea adjustment (9.17, 9.32; ``crusades``
 table ``sea_costs``).
-Not yet: 23.35 itself is not in our sources (crusader states follow the ``crusades`` table);
-a partial conversion passed on when an area changes hands other than by a gift (22.21); armies
-and fleets given by events (33.23, 34.12: no card of our deck names them); raids, Magnates and
-crusaders take an army point for a -1 without asking the defender (33.33).
+Armies and fleets given at no cost by events (33.23, 34.12): the rules name no card, so the
+``event_cards`` table holds house-default ones (Mercenaries, Hired Fleet), in the deck only with
+the armies and fleets rule.
+Not yet: 23.35 itself is not in our sources (crusader states follow the ``crusades`` table).
 """

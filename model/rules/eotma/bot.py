@@ -360,6 +360,8 @@ class EotmaHeuristicBot:
         if decision.kind == DecisionKind.LOAN:
             return Refuse()  # gold lent to a rival crusader (23.32 step 2) only helps the rival
         if decision.kind == DecisionKind.TRANSFER:
+            if decision.about == parleys.OFFER:
+                return Refuse()  # 22.21: kept, its results count again if the area comes back
             return Accept()  # conversion results toward its own faith cost nothing (22.21)
         if decision.kind == DecisionKind.LOSS:
             return self._loss(actions)

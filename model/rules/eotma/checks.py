@@ -29,7 +29,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "FLEET_NOT_COASTAL": (E, "A fleet stands in an area adjacent to no sea area (34.22)."),
     "UNITS_OPTION_OFF": (
         W,
-        "Units are set up but the armies_fleets option is off, so they are ignored (33, 34).",
+        "Units are set up but the armies and fleets rule is off, so they are ignored (33, 34).",
     ),
     "SEA_AREA_OWNED": (E, "A sea area has an owner or a starting state; sea areas are named only (2.0)."),
     "TIE_UNKNOWN_EMPIRE": (E, "A diplomatic tie names an empire that does not exist (12)."),
@@ -167,9 +167,8 @@ class _Checker:
         if units and not self.scenario.ruleset.options.get("armies_fleets", False):
             yield _issue(
                 "UNITS_OPTION_OFF",
-                f"{len(units)} unit{' is' if len(units) == 1 else 's are'} set up but the armies_fleets "
-                "option is off: "
-                "switch it on or remove the units",
+                f"{len(units)} unit{' is' if len(units) == 1 else 's are'} set up but the armies and "
+                "fleets rule (33, 34) is off: switch it on or remove the units",
                 tuple(u.id for u in units),
                 "33.0",
                 "ruleset.options.armies_fleets",

@@ -5,7 +5,8 @@ stature (23.32 step 2), each in turn choosing a conquest of Syria or Jerusalem o
 both are taken or nobody can act. A crusader without the gold for a conquest may pillage instead,
 ask another empire for a loan (a pending ``loan`` decision of the lender) or pass (step 2). An
 empire whose area a crusader attacks or pillages may defend it (13.0, a pending ``npc-defense``
-whose text begins ``crusade-``).
+whose text begins ``crusade-``); whoever has an army where a -1 falls chooses whether it takes
+the point (33.33, a pending ``loss`` decision naming the crusader's attack).
 ``state.crusade`` holds a ``records.Crusade`` (leader, crusader asked, order) and a pending
 ``crusade`` decision names the crusader to act. House defaults are listed in the ``crusades`` table.
 """
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from model.rules.eotma.decisions import DecisionKind, Pending
+from model.rules.eotma.endeavours import losses
 from model.rules.eotma.endeavours.common import may_defend, pay_defense
 from model.rules.eotma.endeavours.conquest import count_c_result, take
 from model.rules.eotma.leaders import stature_check
@@ -542,17 +544,60 @@ def _resolve(
 ) -> None:
     """Turn the crusader's card and apply its results; a defense that drives the rating below zero
     leaves only the bad results (13.22)."""
-    from model.rules.eotma.endeavours.pillage import plunder_gold
-
     game = state.game
     board = game.board
     card = game.rules.card_by_id[state.hand[player].pop(0)]
     rating = crusade_rating(state, player, target, gold, pillage=pillaging) - against
-    column = "pillage" if pillaging else "conquest"
     doing = (
         f"pillages {board.ids[target]} on crusade" if pillaging else f"crusades against {board.ids[target]}"
     )
     effects.append(f"{game.player_ids[player]} {doing}: card {card.id}, rating {rating}")
+    turned = (card.id, rating, against, player, target, int(pillaging))
+    _ask_or_apply(state, turned, losses.NO_ANSWERS, effects)
+
+
+def _ask_or_apply(
+    state: Position, turned: tuple[int, ...], answers: losses.Answers, effects: list[str]
+) -> None:
+    """Ask whoever has an army where a -1 falls whether it takes the point (33.33: the target's
+    owner, then the crusader for the launch area), or apply the results. ``turned`` is (card id,
+    rating, gold against, crusader, target, pillaging)."""
+    card_id, rating, against, player, target, pillaging = turned
+    game = state.game
+    card = game.rules.card_by_id[card_id]
+    column = "pillage" if pillaging else "conquest"
+    home = base(state)
+    asked = losses.attack_question(state, column, card, (rating, against), (player, target, home), answers)
+    if asked is None:
+        _apply(state, turned, answers, effects)
+        return
+    question, who = asked
+    verb = "crusade-pillage" if pillaging else "crusade-attack"
+    about = f"{verb} {game.player_ids[player]} {game.board.ids[target]}"
+    area = home if question == losses.BASE_ARMY else target
+    state.pending.append(losses.attack_decision(who, about, (question, area), turned, answers))
+    effects.append(f"{game.player_ids[who]} chooses what the -1 result takes (33.33)")
+
+
+def answer_loss(state: Position, what: str, effects: list[str]) -> None:
+    """A choice of what a crusader's -1 takes (33.33); the next question or the results follow."""
+    decision = state.pending.pop()
+    _question, area, _resume, _answers = losses.attack_parts(decision)
+    turned, answers = losses.answered(decision, what)
+    effects.append(
+        f"{state.game.player_ids[decision.player]} gives up the {what} in {state.game.board.ids[area]}"
+    )
+    _ask_or_apply(state, turned, answers, effects)
+
+
+def _apply(state: Position, turned: tuple[int, ...], answers: losses.Answers, effects: list[str]) -> None:
+    from model.rules.eotma.endeavours.pillage import plunder_gold
+
+    card_id, rating, against, player, target, pillaging = turned
+    game = state.game
+    board = game.board
+    card = game.rules.card_by_id[card_id]
+    column = "pillage" if pillaging else "conquest"
     blocked = against > 0 and rating < 0
     results = [
         r
@@ -561,7 +606,8 @@ def _resolve(
     ]
     home = base(state)
     for result in results:  # resolved as any other: the target's -1 first (10, 11)
-        if result.code == "-1" and result.column == "target" and not army_absorbs(state, target, effects):
+        target_hit = result.code == "-1" and result.column == "target"
+        if target_hit and not army_absorbs(state, target, effects, answers.army(losses.TARGET_ARMY)):
             lower_social_state(state, target, effects, own_failure=False)
     for result in results:
         if result.code == "C" and result.column == "result" and not pillaging:
@@ -573,7 +619,8 @@ def _resolve(
     if home >= 0:
         # 23.32 step 3: the launch area is the base; its -1(<#) acts as on any base (10, 11, 33.33).
         for result in results:
-            if result.code == "-1" and result.column == "base" and not army_absorbs(state, home, effects):
+            base_hit = result.code == "-1" and result.column == "base"
+            if base_hit and not army_absorbs(state, home, effects, answers.army(losses.BASE_ARMY)):
                 lower_social_state(state, home, effects, own_failure=state.owner[home] == player)
     stature_check(state, player, COMBAT, card, effects)
     home = base(state)

@@ -51,6 +51,9 @@ class EventCard:
     effect: Mapping[str, Any]
     years: tuple[int, int] | None = None
     """Provisional and leader cards (36): the years in which they may be used."""
+    option: str | None = None
+    """The rules option a card needs to be in the deck (the name of an ``Options`` flag, e.g.
+    ``armies_fleets`` for the cards that give armies or fleets, 33.23, 34.12), or None."""
 
 
 def _value(entry: Any) -> Any:
@@ -269,6 +272,7 @@ class Rules:
                 str(entry["kind"]),
                 entry["effect"],
                 (years[0], years[1]) if years else None,
+                str(entry["option"]) if entry.get("option") else None,
             )
             if card.kind not in ("immediate", "kept", "holding"):
                 raise RulesDataError(

@@ -56,7 +56,8 @@ class DecisionKind(StrEnum):
     LOSS = "loss"
     """33.33, 35.24: what a -1 result takes, a level, an army point or a civilisation marker
     (``Pending.action`` is the endeavour; ``data`` the card, rating and answers so far, see
-    ``endeavours.losses``)."""
+    ``endeavours.losses``). A raid's, Magnate's or crusader's -1 asks it too, with no endeavour:
+    ``about`` then names the attack (its first word one of :data:`ATTACKS`)."""
 
 
 DEFENSES = frozenset((DecisionKind.DEFENSE, DecisionKind.NPC_DEFENSE))
@@ -64,6 +65,9 @@ DEFENSES = frozenset((DecisionKind.DEFENSE, DecisionKind.NPC_DEFENSE))
 
 ABOUT_ENDEAVOUR = frozenset((DecisionKind.DEFENSE, DecisionKind.OPPOSE, DecisionKind.LOSS))
 """The decisions about a declared endeavour, which ``Pending.action`` holds as a value."""
+
+ATTACKS = frozenset(("raid", "magnate", "crusade-attack", "crusade-pillage"))
+"""The first words naming an attack that is no player's endeavour (24, 23.32) in ``about``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +101,7 @@ class Pending:
         kind = DecisionKind(data[0])
         numbers = tuple(int(x) for x in data[3])
         text = str(data[2])
-        if kind in ABOUT_ENDEAVOUR and text:
+        if kind in ABOUT_ENDEAVOUR and text and text.split(" ", 1)[0] not in ATTACKS:
             action = CODEC.parse(text)
             if not isinstance(action, Endeavour):
                 raise ValueError(f"a saved {kind.value} decision names {text!r}, which is not an endeavour")
@@ -107,6 +111,7 @@ class Pending:
 
 __all__ = [
     "ABOUT_ENDEAVOUR",
+    "ATTACKS",
     "CATHEDRAL",
     "COMMERCE",
     "DEFENSES",

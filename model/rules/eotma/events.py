@@ -20,8 +20,11 @@ if TYPE_CHECKING:
 
 
 def in_game(game: GameData, card_id: str) -> bool:
-    """Return whether a card is in the deck (36: P and L cards only with the option, in their years)."""
+    """Return whether a card is in the deck (36: P and L cards only with the option, in their years;
+    a card naming a rules option, such as the armies and fleets cards, only with that option)."""
     card = game.rules.event_kinds[card_id]
+    if card.option is not None and not getattr(game.options, card.option, False):
+        return False
     if card.years is None:
         return True
     if not game.options.provisional_cards:
@@ -145,10 +148,41 @@ def immediate(state: Position, player: int, effect: dict[str, object] | object, 
             effects.append(f"{board.ids[area]}: unrest")
     elif kind == "inheritance":
         inherit(state, player, effects, opponents=bool(effect.get("opponent_areas", False)))
+    elif kind == "free_units" and state.game.options.armies_fleets:
+        free_units(state, player, effect, effects)
     elif kind == "schism_check" and state.game.options.schism:
         from model.rules.eotma.schism import schism_check
 
         schism_check(state, effects)
+
+
+def free_units(state: Position, player: int, effect: dict[str, object], effects: list[str]) -> None:
+    """33.23, 34.12: a card gives army or fleet points at no cost; they are maintained as any
+    others from the end of this turn. Where they go is the card's data (house default): armies
+    in the court (33.32: only in an own area), a fleet in the court when it is coastal, else in
+    the most populous own coastal area (34.11: only next to a sea area); an exile gets none."""
+    game = state.game
+    board = game.board
+    unit = str(effect.get("unit", "army"))
+    points = int(str(effect.get("points", 1)))
+    court = state.court[player]
+    who = game.player_ids[player]
+    if unit == "army":
+        area = court
+    else:
+        coastal = [a for a, o in enumerate(state.owner) if o == player and board.coast[a]]
+        area = (
+            court if court in coastal else min(coastal, key=lambda a: (-board.population[a], a), default=-1)
+        )
+    if area < 0:
+        effects.append(f"{who}: no area to place the free {unit} in (33.32, 34.11)")
+        return
+    units = state.army if unit == "army" else state.fleet
+    units[area] += points
+    if unit == "fleet":
+        state.invalidate()  # a fleet changes sea range and connections (34.31-34.32)
+    rule = "33.23" if unit == "army" else "34.12"
+    effects.append(f"{board.ids[area]}: {unit} {units[area] - points} -> {units[area]}, at no cost ({rule})")
 
 
 def inheritance_candidates(state: Position, player: int, *, opponents: bool) -> list[int]:
@@ -198,6 +232,8 @@ def inherit(state: Position, player: int, effects: list[str], *, opponents: bool
     effects.append(f"{board.ids[best]}: inherited with a claim (19.2)")
     if old < 0:
         return
+    # 22.21 would let the two agree on a transfer, but an heir inherits only an area of its own
+    # leader's religion (21.3), where it has nothing to convert: no transfer is ever offered.
     if state.heirless_round[old] == state.round:
         effects.append(f"{state.game.player_ids[old]} may not contest: its leader just died heirless (20.43)")
     elif is_christian(state, old) and is_christian(state, player):

@@ -554,7 +554,13 @@ def _crusader_state(state: Position, action: CrusaderState, effects: list[str]) 
 
 
 def _lose(state: Position, action: Lose, effects: list[str]) -> None:
-    endeavours.answer_loss(state, action.what, effects)
+    decision = state.pending[-1]
+    if decision.action is not None:
+        endeavours.answer_loss(state, action.what, effects)
+    elif decision.about.startswith("crusade-"):
+        crusades.answer_loss(state, action.what, effects)
+    else:  # a raid's or Magnate's -1 (24, 33.33)
+        npc.answer_loss(state, action.what, effects)
 
 
 def _discard(state: Position, action: Discard, effects: list[str]) -> None:

@@ -5,8 +5,9 @@ every Magnate its conquest; each attack draws a year card from the undealt deck.
 player may defend with a year card and gold as in 13.0: the attack then waits for that decision
 (a pending ``npc-defense``). Attacks wait in ``state.npc_queue`` as ``records.Attack`` values
 (kind ``raid`` or ``magnate``). Raiders hit their richest targets, ties at the cut going to die
-rolls; armies in the target count against an attack and may take its -1 (33.5, 33.33); a Magnate
-is checked like a leader when its card calls a check (facts sheet 7.3).
+rolls; armies in the target count against an attack and may take its -1 (33.5; 33.33, asked of
+the target's owner as a ``loss`` decision); a Magnate is checked like a leader when its card
+calls a check (facts sheet 7.3).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from model.rules.eotma import leaders, rebellion
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.crusades import roll_off
 from model.rules.eotma.decisions import DecisionKind, Pending
+from model.rules.eotma.endeavours import losses
 from model.rules.eotma.endeavours.common import may_defend, pay_defense
 from model.rules.eotma.endeavours.conquest import count_c_result, reduce_fort
 from model.rules.eotma.ratings import COMBAT
@@ -190,21 +192,28 @@ def run(state: Position, effects: list[str]) -> bool:
             return False
         state.npc_queue.pop(0)
         resolve(state, attack, 0, effects)
+        if state.pending:  # 33.33: the owner chooses what the -1 takes before the next attack
+            return False
     return True
 
 
-def resolve(state: Position, attack: Attack, against: int, effects: list[str]) -> None:
+def resolve(
+    state: Position, attack: Attack, against: int, effects: list[str], defender: tuple[int, int] = (-1, 0)
+) -> None:
     """Resolve one raid (pillage, target results only) or Magnate conquest with an undealt year card.
 
     A raid rates stature + population - social state - fortification - defense (facts sheet 7.1:
     the base social state counts 0); language and religion differences count only when the
     raiders table's ``language_religion`` option says so. A Magnate's conquest counts them.
+    ``defender`` is the defending player and its card, checked after the results (13.23).
     """
     game = state.game
     board = game.board
     kind, name, stature, target, base = attack.kind, attack.name, attack.stature, attack.target, attack.base
     if not state.undealt:
         effects.append(f"{name}: no undealt year card left")
+        if defender[0] >= 0:
+            leaders.stature_check(state, defender[0], COMBAT, game.rules.card_by_id[defender[1]], effects)
         return
     card = game.rules.card_by_id[state.undealt.pop(0)]
     language, religion = attack.language, attack.religion
@@ -220,13 +229,61 @@ def resolve(state: Position, attack: Attack, against: int, effects: list[str]) -
     else:
         rating += state.ss[base]
     effects.append(f"{name} attack {board.ids[target]}: card {card.id}, rating {rating}")
+    _ask_or_apply(state, attack, (card.id, rating, against, *defender), losses.NO_ANSWERS, effects)
+
+
+def _ask_or_apply(
+    state: Position, attack: Attack, turned: tuple[int, ...], answers: losses.Answers, effects: list[str]
+) -> None:
+    """Ask the target's owner whether its army takes the -1 (33.33), or apply the results.
+    ``turned`` is (card id, rating, gold against, defender, defender's card)."""
+    card_id, rating, against, defender, defender_card = turned
+    game = state.game
+    card = game.rules.card_by_id[card_id]
+    column = "pillage" if attack.kind == "raid" else "conquest"
+    # Raiders and Magnates keep no armies: only the target's owner is asked.
+    asked = losses.attack_question(state, column, card, (rating, against), (-1, attack.target, -1), answers)
+    if asked is not None:
+        question, who = asked
+        state.npc_queue.insert(0, attack)  # the attack waits at the head of the queue for the answer
+        about = f"{attack.kind} {attack.name} {game.board.ids[attack.target]}"
+        state.pending.append(losses.attack_decision(who, about, (question, attack.target), turned, answers))
+        effects.append(f"{game.player_ids[who]} chooses what the -1 result takes (33.33)")
+        return
+    _apply(state, attack, card, (rating, against), answers, effects)
+    if defender >= 0:  # 13.23: the defender's check follows the attackers' results
+        leaders.stature_check(state, defender, COMBAT, game.rules.card_by_id[defender_card], effects)
+
+
+def answer_loss(state: Position, what: str, effects: list[str]) -> None:
+    """The target owner's choice of what a raid's or Magnate's -1 takes (33.33); the attack goes on."""
+    decision = state.pending.pop()
+    attack = state.npc_queue.pop(0)
+    turned, answers = losses.answered(decision, what)
+    who, where = state.game.player_ids[decision.player], state.game.board.ids[attack.target]
+    effects.append(f"{who} gives up the {what} in {where}")
+    _ask_or_apply(state, attack, turned, answers, effects)
+
+
+def _apply(
+    state: Position,
+    attack: Attack,
+    card: YearCard,
+    turned: tuple[int, int],
+    answers: losses.Answers,
+    effects: list[str],
+) -> None:
+    game = state.game
+    board = game.board
+    kind, target = attack.kind, attack.target
+    rating, against = turned
     blocked = against > 0 and rating < 0
     column = "pillage" if kind == "raid" else "conquest"
     for result in card.for_kind(column):
         if not result.applies(rating) or (blocked and result.is_good_for_actor(column)):
             continue
         if result.code == "-1" and result.column == "target":
-            if rebellion.army_absorbs(state, target, effects):  # 33.33, the endeavours table's choice
+            if rebellion.army_absorbs(state, target, effects, answers.army(losses.TARGET_ARMY)):  # 33.33
                 continue
             before = state.ss[target]
             if before > game.rules.ss_min:
@@ -291,5 +348,4 @@ def defend(state: Position, gold: int | None, effects: list[str]) -> None:
     effects.append(
         f"{state.game.player_ids[defender]} defends: pays {price} gold, card {card.id}, rating -{against}"
     )
-    resolve(state, attack, against, effects)
-    leaders.stature_check(state, defender, COMBAT, card, effects)
+    resolve(state, attack, against, effects, (defender, card.id))

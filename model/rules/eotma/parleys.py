@@ -122,11 +122,15 @@ def comply(state: Position, returns: bool, effects: list[str]) -> None:
     area, rightful = decision.data
     player = decision.player
     if returns:
+        # 22.21: the owner's conversion results negated by the diplomatic conquest stay negated (a
+        # return is no conquest and restores nothing); the return is a change of hands other than
+        # by conquest, so the returning player may offer its own partial conversion.
         set_owner(state, area, rightful, effects)
         rule = "20.43" if decision.about == INHERITANCE else "20.41"
         effects.append(f"{state.game.board.ids[area]} returned to {state.game.player_ids[rightful]} ({rule})")
         if decision.about == INHERITANCE:
             state.claims[area] &= ~(1 << player)
+        offer_transfer(state, area, player, rightful, effects)
     else:
         excommunicate(state, player, effects)
 
@@ -191,13 +195,50 @@ def transfer_problem(state: Position, giver: int, receiver: int, area: int) -> s
     return None
 
 
+OFFER = "offer"
+"""The ``transfer`` decision's word when the old owner is asked whether to pass its partial
+conversion on (22.21: an area that changed hands other than by conquest or a gift)."""
+
+
+def offer_transfer(state: Position, area: int, old: int, new: int, effects: list[str]) -> None:
+    """22.21: an area passed from one player to another other than by a conquest endeavour or a
+    gift (a parley's return, 20.41 and 20.43; an inheritance never has one to offer, since the
+    heir takes only an area of its leader's religion, 21.3): the two may agree to pass the old
+    owner's partial conversion on. The old owner is asked first (a ``transfer`` decision about
+    ``offer``), then the new owner accepts or refuses it."""
+    game = state.game
+    if not (0 <= old < game.n_players and 0 <= new < game.n_players and state.owner[area] == new):
+        return
+    if transfer_problem(state, old, new, area) is not None:
+        return
+    results = state.conversion[(old, area)]
+    state.pending.append(Pending(DecisionKind.TRANSFER, old, OFFER, (area, old, results)))
+    effects.append(
+        f"{game.player_ids[old]} may pass its {results} conversion results in {game.board.ids[area]} "
+        f"on to {game.player_ids[new]} (22.21)"
+    )
+
+
 def answer_transfer(state: Position, accepted: bool, effects: list[str]) -> None:
     """22.21: the receiver of a gift takes over the giver's partial conversion of the area, or not
-    (the giver then keeps its results, which count again only if the area comes back)."""
+    (the giver then keeps its results, which count again only if the area comes back). Asked of
+    the old owner (``offer``), an acceptance offers the results to the area's new owner."""
     decision = state.pending.pop()
     area, giver, results = decision.data
     game = state.game
     who, name = game.player_ids[decision.player], game.board.ids[area]
+    if decision.about == OFFER:
+        if not accepted:
+            effects.append(f"{who} keeps its partial conversion of {name} (22.21)")
+            return
+        receiver = state.owner[area]
+        if receiver == giver or not 0 <= receiver < game.n_players:
+            effects.append(f"{name} is no longer another empire's area: nothing to pass on (22.21)")
+            return
+        state.pending.append(Pending(DecisionKind.TRANSFER, receiver, "conversion", (area, giver, results)))
+        to = game.player_ids[receiver]
+        effects.append(f"{who} offers {to} its {results} conversion results in {name} (22.21)")
+        return
     if not accepted:
         effects.append(f"{who} refuses the partial conversion of {name} (22.21)")
         return

@@ -23,7 +23,9 @@ class AreaAttributes(_Attrs):
 
     language: Id | None = Field(default=None, json_schema_extra={"ref": "language"})
     religion: Id | None = Field(default=None, json_schema_extra={"ref": "religion"})
-    population: int = Field(default=1, ge=-9, le=9, description="Population value (house range in limits).")
+    population: int = Field(
+        default=1, ge=-9, le=9, description="Population value (its range is in the limits table)."
+    )
     seafaring_home: bool = Field(default=False, description="Home of a seafaring people (9.53).")
     independent_diplomacy: int | None = Field(
         default=None, le=0, description="Diplomacy modifier while independent (12.18: -3; 12.19 Venice: -5)."

@@ -49,6 +49,8 @@ def _decision_about(state: Position) -> dict[str, Any] | None:
         areas = [board.ids[first]] if 0 <= first < board.n else []
     if decision.kind in ABOUT_ENDEAVOUR and decision.action is not None:
         areas = list(decision.action.areas())
+    elif decision.kind == DecisionKind.LOSS and len(decision.data) > 1:
+        areas = [board.ids[decision.data[1]]]  # a raid's, Magnate's or crusader's -1 (33.33)
     return {
         "kind": decision.kind.value,
         "player": state.game.player_ids[decision.player],

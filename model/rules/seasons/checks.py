@@ -28,7 +28,10 @@ CODES: dict[str, tuple[Severity, str]] = {
     "seasons.few-nations": (W, "Fewer than two nations: there is nobody to fight."),
     "seasons.magnate": (W, "Seasons has no Magnates; the engine ignores them."),
     "seasons.nation-no-area": (W, "A nation holds no area at the start."),
-    "seasons.turns-mismatch": (W, "metadata.rounds differs from ruleset.options.turns (the game length)."),
+    "seasons.turns-mismatch": (
+        W,
+        "The scenario's rounds differ from the game length in turns set in the rules options.",
+    ),
     "seasons.sea-owner": (E, "An ocean area has an owner; only land areas are held."),
     "seasons.building-on-sea": (E, "A building stands on an ocean area."),
     "seasons.owner-not-nation": (E, "A land area is held by something that is not a nation."),
@@ -108,7 +111,8 @@ def _check_nations(scenario: Scenario) -> list[Issue]:
         issues.append(
             _issue(
                 "seasons.turns-mismatch",
-                f"metadata says {rounds} rounds but the game lasts options.turns = {options.turns} turns",
+                f"the scenario says {rounds} rounds but the rules options set the game length to "
+                f"{options.turns} turns",
                 rule=RULE_WINNING,
             )
         )

@@ -33,25 +33,25 @@ ON_MAP_STATE = frozenset({"progress", "treasury", "shade"})
 """Empire attributes that describe an empire on the map; a card in the deck has none of them."""
 
 CODES: dict[str, tuple[Severity, str]] = {
-    "sevenages.players-count": (E, "The scenario has fewer than 2 or more than 7 players (7A facts 1)."),
+    "sevenages.players-count": (E, "The scenario has fewer than 2 or more than 7 players."),
     "sevenages.player-duplicate": (E, "Two players share an id."),
-    "sevenages.first-player-unknown": (E, "first_player names no player of the scenario."),
+    "sevenages.first-player-unknown": (E, "The first player named is none of the scenario's players."),
     "sevenages.region-duplicate": (E, "Two regions share an id."),
     "sevenages.area-region-unknown": (E, "An area belongs to a region the scenario does not list."),
     "sevenages.magnate-not-neutral": (E, "A Magnate other than 'neutral', the white neutral side (E&N)."),
     "sevenages.empire-no-player": (
         W,
         "An empire card in the deck (no player) has a state on the map set (progress, treasury, shade): "
-        "it is ignored until the card is played (7A facts 2.3).",
+        "it is ignored until the card is played.",
     ),
     "sevenages.empire-player-unknown": (E, "An empire's player is not one of the scenario's players."),
-    "sevenages.empire-value": (E, "An empire card's value is outside 0-7 (7A facts 1)."),
+    "sevenages.empire-value": (E, "An empire card's value is outside 0-7."),
     "sevenages.empire-ages": (E, "An empire card's startable ages or 'no cities' ages are outside 1-7."),
     "sevenages.empire-no-start-area": (W, "An empire card has no start area, so it can never start."),
-    "sevenages.start-area-not-land": (E, "An empire's start area is a sea area (7A facts 4)."),
+    "sevenages.start-area-not-land": (E, "An empire's start area is a sea area."),
     "sevenages.convert-unknown": (E, "An empire's convert names neither none, any nor an empire (E&N)."),
     "sevenages.glory-region-unknown": (E, "A glory category names a region the scenario does not list."),
-    "sevenages.event-unknown": (E, "An empire card's event is not in the events table (7A facts 3.2)."),
+    "sevenages.event-unknown": (E, "An empire card's event is not in the events table."),
     "sevenages.area-owner-off-map": (
         E,
         "An area is held by an empire card that is not on the map (no player) or by a Magnate other "
@@ -59,37 +59,36 @@ CODES: dict[str, tuple[Severity, str]] = {
     ),
     "sevenages.capital-no-owner": (
         E,
-        "A capital in an area without an owner, or held by the neutrals or an empire not on the map "
-        "(7A facts 2.14).",
+        "A capital in an area without an owner, or held by the neutrals or an empire not on the map.",
     ),
-    "sevenages.capital-outside-start": (E, "A capital outside its empire's start areas (7A facts 4)."),
+    "sevenages.capital-outside-start": (E, "A capital outside its empire's start areas."),
     "sevenages.capital-not-on-card": (
         W,
-        "A capital for an empire whose card has no capital, or that is in a 'no cities' age (7A facts 2.3).",
+        "A capital for an empire whose card has no capital, or that is in a 'no cities' age.",
     ),
-    "sevenages.capital-twice": (E, "An empire has two capitals (7A facts 2.14: at most one)."),
+    "sevenages.capital-twice": (E, "An empire has two capitals (at most one)."),
     "sevenages.capital-no-city": (E, "A capital in an area with no city (city 0)."),
     "sevenages.city-level": (
         E,
-        "A city level above the economy table's maximum (7 by default, 7A facts 2.14).",
+        "A city level above the economy table's maximum (7 by default).",
     ),
     "sevenages.city-at-sea": (E, "A city in a sea area."),
-    "sevenages.fort-at-sea": (E, "A fortification in a sea area (7A facts 4)."),
+    "sevenages.fort-at-sea": (E, "A fortification in a sea area."),
     "sevenages.unit-type-unknown": (E, "A unit's type is not in the scenario's units table."),
     "sevenages.unit-empire-off-map": (E, "A unit of an empire card that is not on the map (no player)."),
-    "sevenages.land-unit-at-sea": (E, "A land, air or space unit stands in a sea area (7A facts 4)."),
-    "sevenages.ship-inland": (E, "A ship stands in a land area that touches no sea (7A facts 2.6)."),
+    "sevenages.land-unit-at-sea": (E, "A land, air or space unit stands in a sea area."),
+    "sevenages.ship-inland": (E, "A ship stands in a land area that touches no sea."),
     "sevenages.unit-level-below-type": (
         E,
-        "An empire unit's level is below its type's progress level (7A facts 2.4).",
+        "An empire unit's level is below its type's progress level.",
     ),
     "sevenages.neutral-type-not-at-level": (
         E,
-        "A neutral unit's type does not exist yet at its progress level (E&N: neutral units, 7A facts 4).",
+        "A neutral unit's type does not exist yet at its progress level (E&N: neutral units).",
     ),
     "sevenages.unit-level-above-limit": (
         E,
-        "A unit's level is above the scenario's progress limit (7A facts 1).",
+        "A unit's level is above the scenario's progress limit.",
     ),
     "sevenages.unit-level-above-empire": (W, "An empire unit's level is above its empire's progress level."),
     "sevenages.neutrals-with-empire": (
@@ -208,7 +207,7 @@ class _Checker:
         if first is not None and first not in self.players:
             yield _issue(
                 "sevenages.first-player-unknown",
-                f"first_player is {first!r}, which is none of the players "
+                f"the first player is {first!r}, which is none of the players "
                 f"({', '.join(sorted(self.players)) or 'none'})",
                 (first,),
                 f"{path}.first_player",
@@ -244,8 +243,8 @@ class _Checker:
                 if region_id not in self.regions:
                     yield _issue(
                         "sevenages.area-region-unknown",
-                        f"area {self.name(area.id)} belongs to region {region_id!r}, which "
-                        "setup.attributes.regions does not list",
+                        f"area {self.name(area.id)} belongs to region {region_id!r}, which is "
+                        "not among the scenario's regions",
                         (area.id, region_id),
                         f"map.areas[{index}].attributes.regions[{position}]",
                         self.where(area.id),
@@ -273,7 +272,7 @@ class _Checker:
             if card.player is not None and card.player not in self.players:
                 yield _issue(
                     "sevenages.empire-player-unknown",
-                    f"{who} is held by player {card.player!r}, who is not in setup.attributes.players",
+                    f"{who} is held by player {card.player!r}, who is not among the scenario's players",
                     (empire.id, card.player),
                     f"{path}.player",
                 )
@@ -295,7 +294,7 @@ class _Checker:
                     yield _issue(
                         "sevenages.glory-region-unknown",
                         f"glory category {entry.category.value} of {who} counts region {entry.region!r}, "
-                        "which setup.attributes.regions does not list",
+                        "which is not among the scenario's regions",
                         (empire.id, entry.region),
                         f"{path}.glory[{index}].region",
                         rule="7A facts 2.16",
@@ -451,7 +450,7 @@ class _Checker:
             yield _issue(
                 "sevenages.capital-not-on-card",
                 f"{owner!r} has a capital in {self.name(area_id)}, but its card gives no capital "
-                "(has_capital off, or the start age is one of its 'no cities' ages)",
+                "(the card has no capital, or the start age is one of its 'no cities' ages)",
                 (area_id, owner),
                 f"{path}.attributes.capital",
                 where,

@@ -115,7 +115,8 @@ def _army_turn(**kwargs: object) -> EotmaState:
 
 def test_33_4_armies_move_before_the_event_card() -> None:
     state = _army_turn(areas={"border": AreaStart("west", 0)})
-    assert state.step == "move" and len(state.event_deck) == 56
+    # 56 cards and, with armies and fleets, the 3 cards that give them at no cost (33.23, 34.12)
+    assert state.step == "move" and len(state.event_deck) == 59
     assert "move-army home border 1" in [str(a) for a in state.legal_actions()]
     with pytest.raises(IllegalActionError, match=r"33\.4"):
         state.apply("rule home")
@@ -129,7 +130,7 @@ def test_33_4_movement_points_are_points_times_spaces() -> None:
     assert state.moves_left == 1 and area(state, "border")["army"] == 1
     state.apply("move-army home march 1")
     state.apply("end-movement")
-    assert state.step == "main" and len(state.event_deck) == 55  # the event card comes after
+    assert state.step == "main" and len(state.event_deck) == 58  # the event card comes after
 
 
 def test_33_42_armies_cross_the_sea_only_from_or_to_a_seafaring_home() -> None:

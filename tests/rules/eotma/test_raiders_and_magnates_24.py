@@ -16,7 +16,7 @@ from model.rules.eotma.state import EotmaState
 
 def _raided(seed: int, **kwargs: Any) -> EotmaState:
     options = Options(events=False, raiders=True, armies_fleets=kwargs.pop("armies", False))
-    tables = {"raiders": VIKINGS, "year_cards": {"cards": RAID_DECK}}
+    tables = {"raiders": VIKINGS, "year_cards": {"cards": RAID_DECK}, **kwargs.pop("tables_extra", {})}
     return game(*RAID_DECK, options=options, tables=tables, **kwargs).new_state(seed)
 
 
@@ -80,8 +80,9 @@ def test_33_5_armies_in_a_raided_area_count_for_the_defence_and_33_33_take_the_l
     assert state.view()["decision"] == "npc-defense" and state.current_player() == "west"
     state.army[home] = 2
     entry = state.apply("decline")
-    # 5 + population 2 - social state 2 = 5, minus 2 army points: 3; the -1 costs an army point.
+    # 5 + population 2 - social state 2 = 5, minus 2 army points: 3; the owner lets the army take the -1.
     assert any(e.startswith("Vikings attack home: card") and e.endswith("rating 3") for e in entry.effects)
+    entry = state.apply("lose army")
     assert "home: an army point is lost instead of a level (33.33)" in entry.effects
     assert state.army[home] == 1 and area(state, "home")["social_state"] == 2
 

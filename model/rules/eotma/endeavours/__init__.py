@@ -154,8 +154,11 @@ def _ask_or_apply(
 
 
 def loss_question(state: Position, decision: Pending) -> tuple[int, int]:
-    """Return the question of a pending ``loss`` decision and the area it is about."""
-    assert decision.action is not None, "a loss decision always holds its endeavour"
+    """Return the question of a pending ``loss`` decision and the area it is about (a raid's,
+    Magnate's or crusader's decision holds no endeavour and names its area itself)."""
+    if decision.action is None:
+        question, area, _resume, _answers = losses.attack_parts(decision)
+        return question, area
     at = _located(state, state.active(), decision.action)
     question = decision.data[5]
     return question, (at.base if question == losses.BASE_ARMY else at.target)

@@ -11,6 +11,11 @@ The questions are asked in this order once the card is turned, before any result
 the pillager's marker (35.24, it comes first since it spares the level the defender's army
 would save), the defender's army point, the attacker's army point in the base. Each answer is
 saved as a (question, choice) pair in the pending ``loss`` decision.
+
+Attacks that are no player's endeavour (raids and Magnates, 24; crusaders, 23.32) ask the same
+``loss`` decision (33.33 gives the choice to whoever has the army, whoever attacks): the decision
+then holds no endeavour; its ``about`` names the attack and its numbers are the question, the area,
+what the attack needs to resume and the answers so far (:func:`attack_decision`).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from model.rules.eotma.actions import MARKERS
+from model.rules.eotma.decisions import DecisionKind, Pending
 
 if TYPE_CHECKING:
     from model.rules.eotma.cards import YearCard
@@ -136,3 +142,65 @@ def choices(state: Position, asked: int, area: int) -> list[str]:
     if asked == MARKER:
         return ["level", *marker_choices(state, area)]
     return ["level", "army"]
+
+
+def attack_question(
+    state: Position,
+    column: str,
+    card: YearCard,
+    turned: tuple[int, int],
+    places: tuple[int, int, int],
+    answers: Answers,
+) -> tuple[int, int] | None:
+    """Return the next army question of an attack that is no endeavour (raid, Magnate, crusader)
+    as (question, the player who answers), or None (33.33).
+
+    ``column`` is the card column read (``conquest`` or ``pillage``); ``turned`` the rating and
+    the gold against it; ``places`` the attacker (a player, or -1 for raiders and Magnates), the
+    target and the attacker's base (-1 without one). The target's owner answers for its army
+    first, then the attacking player for its army in the base (the order endeavours use).
+    """
+    rating, against = turned
+    attacker, target, base = places
+    blocked = against > 0 and rating < 0  # 13.22: a defense below zero leaves the bad results only
+    defender = state.owner[target]
+    if (
+        answers.get(TARGET_ARMY) is None
+        and defender != attacker
+        and _minus_one(card, column, "target", rating, blocked)
+        and _army_choice(state, target, defender)
+    ):
+        return TARGET_ARMY, defender
+    if (
+        answers.get(BASE_ARMY) is None
+        and base >= 0
+        and 0 <= attacker < state.game.n_players
+        and _minus_one(card, column, "base", rating, blocked)
+        and _army_choice(state, base, attacker)
+    ):
+        return BASE_ARMY, attacker
+    return None
+
+
+def attack_decision(
+    who: int, about: str, asked: tuple[int, int], resume: tuple[int, ...], answers: Answers
+) -> Pending:
+    """Return the ``loss`` decision of an attack that is no endeavour: ``asked`` is (question,
+    area), ``resume`` the numbers the attack needs to go on once every question is answered."""
+    flat = tuple(n for pair in answers.pairs for n in pair)
+    return Pending(DecisionKind.LOSS, who, about, (*asked, len(resume), *resume, *flat))
+
+
+def attack_parts(decision: Pending) -> tuple[int, int, tuple[int, ...], Answers]:
+    """Return (question, area, resume numbers, answers so far) of an attack's ``loss`` decision."""
+    question, area, size = decision.data[:3]
+    resume = decision.data[3 : 3 + size]
+    rest = decision.data[3 + size :]
+    pairs = tuple((rest[i], rest[i + 1]) for i in range(0, len(rest), 2))
+    return question, area, tuple(resume), Answers(pairs)
+
+
+def answered(decision: Pending, what: str) -> tuple[tuple[int, ...], Answers]:
+    """Return the resume numbers and the answers with this one added, for an attack's decision."""
+    question, _area, resume, answers = attack_parts(decision)
+    return resume, Answers((*answers.pairs, (question, code_of(what))))
