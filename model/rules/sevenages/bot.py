@@ -1,0 +1,230 @@
+"""A heuristic bot for 7 Ages with Emissaries & Neutrals (the random bot is ``model.bots.base``).
+
+It scores the legal actions of each decision with simple rules of thumb: markers for production
+and manoeuvre, the wild card for emissary while neutrals are on the map, strong units bought
+next to enemies, attacks only with the odds, every unit committed in conflict; in the emissary
+step it sends neutrals against the leading opponent, makes peace next to its own borders, aids
+neutrals that border the others, and keeps a counter to meddle with initiatives aimed at it. It
+is seeded, so bot games replay exactly.
+"""
+
+from __future__ import annotations
+
+import random
+
+from model.rules.protocol import Action, State
+from model.rules.sevenages import economy, emissary, steps
+from model.rules.sevenages.actions import Words
+from model.rules.sevenages.game import NEUTRAL
+from model.rules.sevenages.state import SevenAgesState
+
+EMPIRE_PREFERENCE = ("production", "manoeuvre", "civilise", "trade", "destiny", "discard")
+
+
+class HeuristicBot:
+    """Plays 7 Ages by rules of thumb, using the emissary action where neutrals threaten or help."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.random = random.Random(seed)
+
+    def choose(self, state: State) -> Action:
+        """Return a legal action for the current player."""
+        if not isinstance(state, SevenAgesState):
+            raise TypeError(f"the 7 Ages bot cannot play a {type(state).__name__}")
+        legal = state.legal_actions()
+        player = state.current_player()
+        assert player is not None and legal
+        best = max(legal, key=lambda a: (self._score(state, player, a), self.random.random()))
+        return best
+
+    # --- scoring ---
+
+    def _score(self, state: SevenAgesState, player: str, action: Action) -> float:
+        assert isinstance(action, Words)
+        verb = action.VERB
+        scorer = getattr(self, f"_{verb}", None)
+        return float(scorer(state, player, action)) if scorer else 0.0
+
+    def _mine(self, state: SevenAgesState, player: str) -> set[str]:
+        own = set(state.empires_of(player))
+        return {a for a in state.board.units if state.controller(a) in own}
+
+    def _theirs(self, state: SevenAgesState, player: str) -> set[str]:
+        own = set(state.empires_of(player))
+        return {
+            a for a in state.board.units if (c := state.controller(a)) not in own and c not in (None, NEUTRAL)
+        }
+
+    def _near(self, state: SevenAgesState, area: str, areas: set[str]) -> bool:
+        return area in areas or bool(state.game.links[area] & areas)
+
+    def _mark(self, state: SevenAgesState, player: str, action: Words) -> float:
+        slot, choice = action.word(0), action.word(1)
+        neutral = any(state.is_neutral_area(a) for a in state.board.units)
+        if slot == "slot":
+            if choice == "start" and steps.startable(state, player):
+                return 10
+            if choice == "wild:emissary" and neutral:
+                return 8
+            if choice == "destiny":
+                return 3
+            return 1 if choice == "none" else 0
+        if choice.startswith("wild:"):
+            return 0.5 if choice == "wild:emissary" and neutral else -1
+        return 10 - EMPIRE_PREFERENCE.index(choice) if choice in EMPIRE_PREFERENCE else 0
+
+    def _start(self, state: SevenAgesState, player: str, action: Words) -> float:
+        card = action.word(0)
+        return -1 if card == "none" else state.game.empire_cards[card].start_money
+
+    def _value(self, state: SevenAgesState, kind: str) -> float:
+        unit = state.game.rules.units[kind]
+        return (unit.front + unit.support) / max(unit.cost, 1)
+
+    def _buy(self, state: SevenAgesState, player: str, action: Words) -> float:
+        kind, area = action.word(0), action.word(1)
+        ctx = state.board.ctx
+        empire = ctx.get("empire", ctx.get("slot"))
+        if empire not in state.board.empires:
+            return -5
+        if ctx.get("sub") == "produce":
+            money = state.board.empires[empire].treasury
+            if money - state.game.rules.units[kind].cost < economy.upkeep(state, empire):
+                return -5  # keep the upkeep of next turn
+        front = 1 if self._near(state, area, self._theirs(state, player)) else 0
+        return 2 + self._value(state, kind) + front - 0.1 * len(state.board.units.get(area, ()))
+
+    def _fort(self, state: SevenAgesState, player: str, action: Words) -> float:
+        return 1 if self._near(state, action.word(0), self._theirs(state, player)) else -1
+
+    def _trade(self, state: SevenAgesState, player: str, action: Words) -> float:
+        return 0 if action.word(0) == "none" else 1
+
+    def _give(self, state: SevenAgesState, player: str, action: Words) -> float:
+        card = state.game.cards[action.word(0)]
+        # Giving a high card advances the giver; but keep empire cards for starting.
+        return card.value - (10 if card.empire else 0)
+
+    def _strength(self, state: SevenAgesState, side: str, area: str) -> int:
+        rules = state.game.rules
+        return sum(
+            sum(rules.stats(u.kind, "light")) for u in state.board.units.get(area, ()) if u.owner == side
+        )
+
+    def _move(self, state: SevenAgesState, player: str, action: Words) -> float:
+        origin, target, kind = action.word(0), action.word(1), action.word(2)
+        empire = state.board.ctx["slot"]
+        if len(state.units_of(empire, origin)) <= 1:
+            return -2  # do not leave an area
+        others = [s for s in state.sides(target) if s != empire]
+        if not others:
+            return 2 + state.income_value(target) if state.game.is_land(target) else -1
+        mine = self._strength(state, empire, target) + sum(state.game.rules.stats(kind, "light"))
+        theirs = max(self._strength(state, s, target) for s in others)
+        return 3 if mine > theirs + 2 else -3
+
+    def _done(self, state: SevenAgesState, player: str, action: Words) -> float:
+        return 0
+
+    def _commit(self, state: SevenAgesState, player: str, action: Words) -> float:
+        return int(action.word(0))
+
+    def _stay(self, state: SevenAgesState, player: str, action: Words) -> float:
+        return 1
+
+    def _drop(self, state: SevenAgesState, player: str, action: Words) -> float:
+        card = state.game.cards[action.word(0)]
+        hand = state.board.players[player].hand
+        return 1 if not card.empire and card.value <= 2 and len(hand) > 4 else -1
+
+    def _city(self, state: SevenAgesState, player: str, action: Words) -> float:
+        return 2
+
+    def _upgrade(self, state: SevenAgesState, player: str, action: Words) -> float:
+        return 3 if state.board.areas[action.word(0)].capital else 2.5
+
+    def _play(self, state: SevenAgesState, player: str, action: Words) -> float:
+        targets = action.words[1:]
+        mine = self._mine(state, player)
+        own_empires = set(state.empires_of(player))
+        if any(t in own_empires or t in mine for t in targets):
+            card = state.game.cards[action.word(0)]
+            event = state.game.rules.events.get(card.event or "")
+            return 1 if event and event.effect in ("add_unit", "progress") else -5
+        return 1
+
+    def _discard(self, state: SevenAgesState, player: str, action: Words) -> float:
+        return -1
+
+    def _keep(self, state: SevenAgesState, player: str, action: Words) -> float:
+        return 0
+
+    # --- emissary ---
+
+    def _threats(self, state: SevenAgesState, player: str) -> bool:
+        """Whether another player may still meddle (revealed counters, or an emissary to come)."""
+        return any(
+            p != player and (data.counters > 0 or data.emissary == "revealed")
+            for p, data in state.board.players.items()
+        )
+
+    def _finish(self, state: SevenAgesState, player: str, action: Words) -> float:
+        return 0.5
+
+    def _arms(self, state: SevenAgesState, player: str, action: Words) -> float:
+        area = action.word(1 if action.word(0) != "unit" else 2)
+        if action.word(0) == "done":
+            return 0
+        theirs = self._theirs(state, player)
+        return (
+            1
+            if self._near(state, area, theirs) and not self._near(state, area, self._mine(state, player))
+            else -1
+        )
+
+    def _advisors(self, state: SevenAgesState, player: str, action: Words) -> float:
+        area = action.word(0)
+        if area == "done":
+            return 0
+        return 2 if self._near(state, area, self._theirs(state, player)) else -1
+
+    def _send(self, state: SevenAgesState, player: str, action: Words) -> float:
+        if action.word(0) == "done":
+            return 0
+        target = action.word(1)
+        if target in self._mine(state, player):
+            return -5
+        owners = [s for s in state.sides(target) if s != NEUTRAL]
+        if not owners:
+            return -0.5
+        moved = int(action.word(4))
+        return 1 + moved if moved * 2 > self._strength(state, owners[0], target) else -1
+
+    def _peace(self, state: SevenAgesState, player: str, action: Words) -> float:
+        return 1.5 if self._near(state, action.word(0), self._mine(state, player)) else -1
+
+    def _aid(self, state: SevenAgesState, player: str, action: Words) -> float:
+        area = action.word(0)
+        if area == "done":
+            return 0
+        if self._near(state, area, self._mine(state, player)):
+            return -1
+        return 1 if self._near(state, area, self._theirs(state, player)) else -0.5
+
+    def _meddle(self, state: SevenAgesState, player: str, action: Words) -> float:
+        ctx = state.board.ctx
+        window = state.board.window
+        assert window is not None
+        mine = self._mine(state, player)
+        if window["what"] == "send":
+            return 2 if ctx["last"][1] in mine else -1
+        areas = [w for pick in ctx.get("picks", []) for w in pick if w in state.game.areas]
+        kind = ctx.get("kind")
+        hostile = kind in ("advisors", "aid", "arms")
+        return 1 if hostile and any(self._near(state, a, mine) for a in areas) else -1
+
+    def _pass(self, state: SevenAgesState, player: str, action: Words) -> float:
+        return 0
+
+
+__all__ = ["HeuristicBot", "emissary"]

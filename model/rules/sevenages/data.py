@@ -1,0 +1,196 @@
+"""The rules data the 7 Ages engine reads, as small frozen records (7A facts 2.4, 2.5, 2.8, 3.1).
+
+The tables themselves are data files (``resources/rulesets/sevenages/*.json``, loaded by
+``model.rules.sevenages.tables``); :func:`from_tables` turns them into these records once per game,
+so the rules never parse JSON while a game runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from math import ceil
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from model.rules.sevenages.tables import Tables
+
+
+@dataclass(frozen=True, slots=True)
+class UnitType:
+    """One unit type of the unit table (7A facts 2.4), with the light-set stats."""
+
+    id: str
+    cls: str
+    level: int
+    front: int
+    support: int
+    move: int
+    cost: int
+    domain: str
+    upgrades_to: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EventKind:
+    """A generic event of the minimal deck (7A facts 3.2)."""
+
+    id: str
+    effect: str
+    timing_action: str
+    scope: str
+    amount: int = 1
+    target: str = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card of the deck: its value 0-7, its event, and whether it is an empire card."""
+
+    id: str
+    value: int
+    event: str | None = None
+    empire: bool = False
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every number of the rules the engine uses; each comes from a table."""
+
+    units: Mapping[str, UnitType]
+    fort_cost: int = 3
+    fort_bonus: int = 2
+    shade_mods: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    levels_per_age: int = 7
+    progress_limit: int = 49
+    hand_limits: tuple[int, int, int] = (5, 6, 7)
+    sets: int = 15
+    range_by_age: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
+    terrain: Mapping[str, int] = field(default_factory=dict)
+    river_bonus: int = 1
+    strait_bonus: int = 1
+    beach_bonus: int = 2
+    income_land: int = 1
+    income_sea: int = 0
+    resource_bonus: int = 1
+    upkeep_divisor: int = 2
+    city_build_cost: int = 3
+    city_upgrade_factor: int = 2
+    removal_priority: tuple[str, ...] = (
+        "fortification",
+        "nuke",
+        "satellite",
+        "plane",
+        "ship",
+        "missile",
+        "cavalry",
+        "infantry",
+    )
+    counters_on_empire: int = 4
+    counters_additional: int = 3
+    neutral_event_areas: int = 2
+    rank_decay: int = 1
+    min_to_score: int = 1
+    events: Mapping[str, EventKind] = field(default_factory=dict)
+    deck: tuple[Card, ...] = ()
+    deal: int = 7
+    trade_win_advance: int = 2
+    trade_tie_advance: int = 1
+    trade_no_partner_advance: int = 1
+    free_progress: int = 1
+    city_income_per_level: int = 1
+    capital_start_level: int = 1
+    max_city_level: int = 7
+    modernise_factor: int = 2
+    homeland_with_capital: int = 1
+    homeland_without_capital: int = -1
+    capital_lost: int = -1
+    barbarian_start_area: int = 1
+    city_defence_per_level: int = 1
+    advanced_age_bonus: int = 1
+    disorder_income: int = 0
+
+    def age(self, level: int) -> int:
+        """Return the age of a progress level: 7 levels an age (7A facts 1, progress track)."""
+        return max(1, min(7, ceil(level / self.levels_per_age)))
+
+    def first_level(self, age: int) -> int:
+        """Return the first progress level of an age."""
+        return (age - 1) * self.levels_per_age + 1
+
+    def range_of(self, level: int) -> int:
+        """Return an empire's range from its progress level (7A facts 2.5)."""
+        return self.range_by_age[self.age(level) - 1]
+
+    def stats(self, kind: str, shade: str) -> tuple[int, int]:
+        """Return (frontline, support) of a unit of a colour shade (neutrals use light stats)."""
+        unit = self.units[kind]
+        front, support = self.shade_mods.get(shade, (0, 0))
+        return unit.front + front, unit.support + support
+
+    def priority(self, cls: str) -> int:
+        """Return the removal rank of a class (E&N: Disorder in neutral areas; lower goes first)."""
+        try:
+            return self.removal_priority.index(cls)
+        except ValueError:
+            return len(self.removal_priority)
+
+
+def from_tables(tables: Tables) -> Rules:
+    """Return the engine's records for the loaded tables (``model.rules.sevenages.tables``)."""
+    units = {
+        t.id: UnitType(
+            t.id, t.unit_class, t.level, t.frontline, t.support, t.move, t.cost, t.domain, t.upgrades_to
+        )
+        for t in tables.units.types.values()
+    }
+    progress, terrain, economy, glory = tables.progress, tables.terrain, tables.economy, tables.glory
+    capital = glory
+    return Rules(
+        units=units,
+        fort_cost=economy.fort_cost,
+        fort_bonus=terrain.fort,
+        shade_mods={name: (s.frontline, s.support) for name, s in tables.units.sets.items()},
+        levels_per_age=progress.levels_per_age,
+        progress_limit=progress.progress_limit,
+        hand_limits=(progress.hand_empty_slot, progress.hand_empire, progress.hand_advanced),
+        sets=progress.sets,
+        range_by_age=tables.range.range_by_age,
+        terrain=dict(terrain.terrain),
+        river_bonus=terrain.river,
+        strait_bonus=terrain.strait,
+        beach_bonus=terrain.beach,
+        income_land=economy.income_land,
+        income_sea=economy.income_sea,
+        resource_bonus=economy.resource_bonus,
+        upkeep_divisor=economy.upkeep_divisor,
+        city_build_cost=economy.city_build_cost,
+        city_upgrade_factor=economy.city_upgrade_cost_per_level,
+        removal_priority=tables.neutrals.removal_priority,
+        counters_on_empire=tables.neutrals.counters_on_empire,
+        counters_additional=tables.neutrals.counters_additional,
+        neutral_event_areas=tables.neutrals.empire_event_max_areas,
+        rank_decay=glory.rank_decay,
+        min_to_score=glory.min_to_score,
+        events={
+            e.id: EventKind(e.id, e.effect, e.timing_action, e.scope, e.amount, e.target)
+            for e in tables.events.events.values()
+        },
+        deck=tuple(Card(c.id, c.value, c.event) for c in tables.deck),
+        deal=progress.deal,
+        trade_win_advance=progress.trade_win_advance,
+        trade_tie_advance=progress.trade_tie_advance,
+        trade_no_partner_advance=progress.trade_no_partner_advance,
+        free_progress=progress.free_progress,
+        city_income_per_level=economy.city_income_per_level,
+        capital_start_level=economy.capital_start_level,
+        max_city_level=economy.max_city_level,
+        modernise_factor=tables.range.modernise_factor,
+        homeland_with_capital=capital.homeland_with_capital,
+        homeland_without_capital=capital.homeland_without_capital,
+        capital_lost=capital.capital_lost,
+        barbarian_start_area=capital.barbarian_start_area,
+        city_defence_per_level=terrain.city_per_level,
+        advanced_age_bonus=terrain.advanced_age,
+        disorder_income=economy.disorder_income,
+    )

@@ -1,0 +1,452 @@
+"""The emissary step (E&N: Emissary Action, Arms Sales, Military Advisors, Peace Mission,
+Economic Aid, Meddle Affairs).
+
+Only the wild card gives it: 4 counters when the wild card lies on an empire, 3 as an additional
+action. The actor declares initiatives in the fixed order arms sales, military advisors, peace
+mission, economic aid, each at most once and each for one counter; a counter not spent on its own
+initiatives stays in hand to meddle with the other players' initiatives this step.
+
+Meddle windows (7A facts 3.3, HOUSE DEFAULT): after each declared initiative (its targets named)
+and after each stack that military advisors move, every other player who can meddle is asked in
+turn order from the actor: ``meddle``, ``meddle reveal`` (turn up a still unused wild card
+declared for emissary, take its counters and spend one at once), or ``pass``. The first meddle
+cancels the initiative; a meddle itself cannot be cancelled. A cancelled arms sale is refunded; a
+cancelled stack move goes back to its origin and the advisors stop.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from model.rules.protocol import Action
+from model.rules.sevenages import conflict, economy, movement, neutrals
+from model.rules.sevenages.actions import Words, act
+from model.rules.sevenages.game import NEUTRAL
+from model.rules.sevenages.state import Unit
+
+if TYPE_CHECKING:
+    from model.rules.sevenages.state import SevenAgesState
+
+INITIATIVES = ("arms", "advisors", "peace", "aid")
+"""E&N: the initiatives in their compulsory order."""
+DECISIONS = {"initiative", "pick2", "send"}
+AUTO = {"advisors_settle"}
+
+
+def counters_for(state: SevenAgesState, slot: str) -> int:
+    """Return the counters a wild card gives: on an empire or as an additional action (E&N)."""
+    rules = state.game.rules
+    return rules.counters_additional if slot == "slot" else rules.counters_on_empire
+
+
+def wild_slot(state: SevenAgesState, player: str) -> str | None:
+    """Return where the player's wild card declared for emissary lies (None: it has none)."""
+    for slot, marker in state.board.players[player].markers.items():
+        if marker == "wild:emissary":
+            return slot
+    return None
+
+
+def can_reveal(state: SevenAgesState, player: str) -> bool:
+    """Whether the player still holds an unrevealed wild card for emissary (E&N: Meddle Affairs)."""
+    return state.board.players[player].emissary == "" and wild_slot(state, player) is not None
+
+
+def reveal(state: SevenAgesState, player: str, effects: list[str]) -> None:
+    """Turn the player's emissary wild card up and hand out its counters."""
+    slot = wild_slot(state, player)
+    assert slot is not None
+    data = state.board.players[player]
+    data.counters = counters_for(state, slot)
+    data.emissary = "revealed"
+    where = "as an additional action" if slot == "slot" else f"on {slot}"
+    effects.append(f"{player} reveals the wild card {where} for emissary: {data.counters} counters")
+
+
+def begin(state: SevenAgesState, player: str, slot: str, effects: list[str]) -> None:
+    """Start a player's own emissary action."""
+    data = state.board.players[player]
+    if data.emissary == "":
+        reveal(state, player, effects)
+    data.emissary = "acting"
+    state.board.ctx.update(sub="initiative", next=0)
+
+
+# --- targets ---
+
+
+def neutral_areas(state: SevenAgesState) -> list[str]:
+    """Return the neutral areas: neutral units and no empire units (vacated areas excluded)."""
+    return sorted(a for a in state.board.units if state.is_neutral_area(a))
+
+
+def _arms_firsts(state: SevenAgesState, empire: str) -> list[Action]:
+    if empire not in state.board.empires:
+        return []
+    rules = state.game.rules
+    money = state.board.empires[empire].treasury
+    near = movement.in_range(state, empire)
+    far = movement.in_range(state, empire, rules.modernise_factor)
+    found: list[Action] = []
+    areas = neutral_areas(state)
+    targets = [a for a in areas if a in near]
+    for kind in economy.buildable(state, empire, money):
+        found.extend(act("arms", "unit", kind, a) for a in targets if economy.domain_ok(state, kind, a))
+    if money >= rules.fort_cost and not economy.barbarian(state, empire):
+        found.extend(
+            act("arms", "fort", a) for a in targets if state.game.is_land(a) and not state.board.areas[a].fort
+        )
+    found.extend(act("arms", "modernise", a) for a in areas if a in far)
+    return found
+
+
+def _advisor_areas(state: SevenAgesState) -> list[str]:
+    # An origin is never vacated, so only an area with two neutral units or more can send any.
+    return [a for a in neutral_areas(state) if len(state.units_of(NEUTRAL, a)) >= 2]
+
+
+def firsts(state: SevenAgesState) -> list[Action]:
+    """Return the first picks of every initiative the actor may still declare."""
+    ctx = state.board.ctx
+    if state.board.players[ctx["player"]].counters <= 0:
+        return []
+    found: list[Action] = []
+    for index in range(ctx["next"], len(INITIATIVES)):
+        kind = INITIATIVES[index]
+        if kind == "arms":
+            # E&N: Arms Sales only by an empire, i.e. with the wild card on an empire.
+            if ctx["slot"] != "slot":
+                found.extend(_arms_firsts(state, ctx["slot"]))
+        elif kind == "advisors":
+            found.extend(act("advisors", a) for a in _advisor_areas(state))
+        elif kind == "peace":
+            found.extend(act("peace", a) for a in neutral_areas(state))
+        else:
+            for area in neutral_areas(state):
+                found.extend((act("aid", area, "unit"), act("aid", area, "city")))
+    return found
+
+
+def seconds(state: SevenAgesState) -> list[Action]:
+    """Return the second picks of the initiative being declared."""
+    ctx = state.board.ctx
+    kind, picks = ctx["kind"], ctx["picks"]
+    first = picks[0][-1] if kind != "aid" else picks[0][0]
+    if kind == "arms":
+        far = movement.in_range(state, ctx["slot"], state.game.rules.modernise_factor)
+        areas = [a for a in neutral_areas(state) if a in far and a != first]
+        return [act("arms", "modernise", a) for a in areas] + [act("arms", "done")]
+    if kind == "advisors":
+        return [act("advisors", a) for a in _advisor_areas(state) if a != first] + [act("advisors", "done")]
+    if kind == "peace":
+        return [act("peace", a) for a in neutral_areas(state)]
+    found: list[Action] = []
+    for area in neutral_areas(state):
+        if area != first:
+            found.extend((act("aid", area, "unit"), act("aid", area, "city")))
+    return [*found, act("aid", "done")]
+
+
+def sends(state: SevenAgesState) -> list[Action]:
+    """Return the stack moves of military advisors: only from the two picked areas, never emptying one."""
+    found: list[Action] = []
+    for origin in state.board.ctx["origins"]:
+        here = state.units_of(NEUTRAL, origin)
+        spare = len(here) - 1
+        fresh = Counter((u.kind, u.level) for u in here if not u.used)
+        for (kind, level), count in sorted(fresh.items()):
+            if state.game.rules.units[kind].move <= 0:
+                continue
+            for target in sorted(movement.destinations(state, NEUTRAL, kind, origin)):
+                for n in range(1, min(count, spare) + 1):
+                    found.append(act("send", origin, target, kind, level, n))
+    return [*found, act("send", "done")]
+
+
+def legal(state: SevenAgesState) -> list[Action]:
+    """Return the actor's emissary choices."""
+    sub = state.board.ctx["sub"]
+    if sub == "initiative":
+        return [*firsts(state), act("finish")]
+    if sub == "pick2":
+        return seconds(state)
+    return sends(state)
+
+
+# --- applying ---
+
+
+def apply(state: SevenAgesState, action: Words, effects: list[str]) -> None:
+    """Carry out the actor's emissary decision."""
+    board = state.board
+    ctx = board.ctx
+    player = ctx["player"]
+    if action.VERB == "finish":
+        board.players[player].emissary = "done"
+        effects.append(f"{player} ends the emissary action with {board.players[player].counters} counters")
+        ctx["sub"] = "end"
+        return
+    if ctx["sub"] == "send":
+        _send(state, action, effects)
+        return
+    if ctx["sub"] == "initiative":
+        kind = action.VERB
+        board.players[player].counters -= 1
+        ctx.update(next=INITIATIVES.index(kind) + 1, kind=kind, picks=[list(action.words)], paid=0)
+        board.count(f"emissary_{kind}")
+        if kind == "arms" and action.word(0) in ("unit", "fort"):
+            _pay(state, action, effects)
+            _open(state, "initiative", effects)
+            return
+        ctx["sub"] = "pick2"
+        return
+    # The second pick (or "done").
+    if action.word(0) != "done" and action.word(1) != "done":
+        ctx["picks"].append(list(action.words))
+    _open(state, "initiative", effects)
+
+
+def _pay(state: SevenAgesState, action: Words, effects: list[str]) -> None:
+    """Arms sales are paid from the empire's treasury like its own production (E&N)."""
+    ctx = state.board.ctx
+    rules = state.game.rules
+    cost = rules.fort_cost if action.word(0) == "fort" else rules.units[action.word(1)].cost
+    state.board.empires[ctx["slot"]].treasury -= cost
+    ctx["paid"] = cost
+    effects.append(f"{ctx['slot']} pays {cost} for arms sales")
+
+
+def _describe(ctx: dict[str, object]) -> str:
+    picks = ctx["picks"]
+    assert isinstance(picks, list)
+    return f"{ctx['kind']} " + "; ".join(" ".join(p) for p in picks)
+
+
+def _open(state: SevenAgesState, what: str, effects: list[str]) -> None:
+    """Open a meddle window on what the actor just did (declared, or a stack moved)."""
+    board = state.board
+    actor = board.ctx["player"]
+    if what == "initiative":
+        effects.append(f"{actor} declares {_describe(board.ctx)}")
+        board.ctx["sub"] = "declared"
+    order = board.order
+    start = order.index(actor)
+    others = [order[(start + i) % len(order)] for i in range(1, len(order))]
+    queue = [p for p in others if board.players[p].counters > 0 or can_reveal(state, p)]
+    board.window = {"actor": actor, "what": what, "queue": queue}
+    if not queue:
+        _close(state, False, effects)
+
+
+def window_decider(state: SevenAgesState) -> str:
+    """Return who is asked in the open meddle window."""
+    assert state.board.window is not None
+    player: str = state.board.window["queue"][0]
+    return player
+
+
+def window_legal(state: SevenAgesState) -> list[Action]:
+    """Return ``meddle`` (with counters), ``meddle reveal`` (with an unrevealed wild card), ``pass``."""
+    player = window_decider(state)
+    found: list[Action] = []
+    if state.board.players[player].counters > 0:
+        found.append(act("meddle"))
+    elif can_reveal(state, player):
+        found.append(act("meddle", "reveal"))
+    return [*found, act("pass")]
+
+
+def window_apply(state: SevenAgesState, action: Words, effects: list[str]) -> None:
+    """A player meddles (and the window closes) or passes (and the next one is asked)."""
+    window = state.board.window
+    assert window is not None
+    player = window["queue"].pop(0)
+    if action.VERB == "pass":
+        if not window["queue"]:
+            _close(state, False, effects)
+        return
+    if action.word(0) == "reveal":
+        reveal(state, player, effects)
+    state.board.players[player].counters -= 1
+    state.board.count("meddles")
+    effects.append(f"{player} meddles ({state.board.players[player].counters} counters left)")
+    _close(state, True, effects)
+
+
+def _close(state: SevenAgesState, cancelled: bool, effects: list[str]) -> None:
+    board = state.board
+    window = board.window
+    assert window is not None
+    board.window = None
+    ctx = board.ctx
+    if window["what"] == "send":
+        if cancelled:
+            _send_back(state, effects)
+            board.count("cancelled_initiatives")
+            ctx["sub"] = "advisors_settle"
+        else:
+            ctx["sub"] = "send"
+        return
+    if cancelled:
+        effects.append(f"{ctx['kind']} of {ctx['player']} is cancelled")
+        board.count("cancelled_initiatives")
+        if ctx.get("paid"):
+            # E&N: Meddle Affairs: money spent on a prevented arms sale is refunded.
+            board.empires[ctx["slot"]].treasury += ctx["paid"]
+            effects.append(f"{ctx['slot']} is refunded {ctx['paid']}")
+            board.count("arms_refunds")
+        ctx["sub"] = "initiative"
+        return
+    _execute(state, effects)
+
+
+def _execute(state: SevenAgesState, effects: list[str]) -> None:
+    ctx = state.board.ctx
+    kind, picks = ctx["kind"], ctx["picks"]
+    ctx["sub"] = "initiative"
+    if kind == "arms":
+        arms_sale(state, ctx["slot"], picks, effects)
+    elif kind == "advisors":
+        origins = [p[0] for p in picks]
+        for origin in origins:
+            neutrals.reveal(state, origin, effects)
+        ctx.update(sub="send", origins=origins)
+    elif kind == "peace":
+        for pick in picks:
+            peace_mission(state, pick[0], effects)
+    else:
+        for pick in picks:
+            economic_aid(state, pick[0], pick[1], effects)
+
+
+def arms_sale(state: SevenAgesState, empire: str, picks: list[list[str]], effects: list[str]) -> None:
+    """Place the bought unit or fort as neutral, or modernise up to two neutral areas (E&N)."""
+    rules = state.game.rules
+    first = picks[0]
+    if first[0] == "unit":
+        kind, area = first[1], first[2]
+        state.put(area, Unit(NEUTRAL, kind, rules.units[kind].level))
+        effects.append(f"arms sales: a neutral {kind} joins {area}")
+    elif first[0] == "fort":
+        state.board.areas[first[1]].fort = True
+        effects.append(f"arms sales: a fortification in {first[1]}")
+    else:
+        progress = state.board.empires[empire].progress
+        for pick in picks:
+            modernise(state, pick[1], progress, effects)
+
+
+def modernise(state: SevenAgesState, area: str, progress: int, effects: list[str]) -> None:
+    """Upgrade every neutral unit in an area along ``upgrades_to`` up to a progress level (E&N)."""
+    neutrals.reveal(state, area, effects)
+    units = state.game.rules.units
+    changed = 0
+    stack = state.board.units.get(area, [])
+    for i, unit in enumerate(stack):
+        if unit.owner != NEUTRAL:
+            continue
+        kind = unit.kind
+        while (nxt := units[kind].upgrades_to) and nxt in units and units[nxt].level <= progress:
+            kind = nxt
+        if kind != unit.kind:
+            stack[i] = Unit(NEUTRAL, kind, max(unit.level, units[kind].level))
+            changed += 1
+    effects.append(f"arms sales modernise {changed} neutral units in {area}")
+
+
+def peace_mission(state: SevenAgesState, area: str, effects: list[str]) -> None:
+    """Remove one neutral fort or unit by the disorder priority (E&N: Peace Mission)."""
+    neutrals.reveal(state, area, effects)
+    if neutrals.remove_one(state, area, effects, "peace mission"):
+        state.board.count("peace_removals")
+
+
+def economic_aid(state: SevenAgesState, area: str, mode: str, effects: list[str]) -> None:
+    """Add an identical unit below the income value, or found/raise a city (E&N: Economic Aid)."""
+    neutrals.reveal(state, area, effects)
+    here = state.units_of(NEUTRAL, area)
+    if not here or not state.is_neutral_area(area):
+        effects.append(f"economic aid in {area}: nothing (vacated)")
+        return
+    info = state.board.areas[area]
+    if mode == "unit":
+        if len(here) < state.income_value(area):
+            # The copy must match a present unit exactly (type and level): the most common one.
+            counts = Counter((u.kind, u.level) for u in here)
+            kind, level = max(counts, key=lambda k: (counts[k], k[1], k[0]))
+            state.put(area, Unit(NEUTRAL, kind, level))
+            effects.append(f"economic aid: a neutral {kind}({level}) joins {area}")
+            state.board.count("aid_units")
+            return
+    else:
+        age = state.neutral_age(area)
+        if info.city == 0:
+            info.city = 1
+            info.owner = NEUTRAL
+            effects.append(f"economic aid: a neutral city in {area}")
+            state.board.count("aid_cities")
+            return
+        if info.city < age:
+            info.city += 1
+            effects.append(f"economic aid: the city of {area} rises to {info.city}")
+            state.board.count("aid_cities")
+            return
+    effects.append(f"economic aid in {area}: nothing possible")
+
+
+def _send(state: SevenAgesState, action: Words, effects: list[str]) -> None:
+    board = state.board
+    ctx = board.ctx
+    if action.word(0) == "done":
+        ctx["sub"] = "advisors_settle"
+        return
+    origin, target, kind, level, count = action.words
+    n, lv = int(count), int(level)
+    fresh = not state.units_of(NEUTRAL, target)
+    for _ in range(n):
+        state.take(origin, Unit(NEUTRAL, kind, lv))
+        state.put(target, Unit(NEUTRAL, kind, lv, True))
+    if fresh:
+        board.areas[target].revealed = True
+    empires = [s for s in state.sides(target) if s != NEUTRAL]
+    if empires:
+        board.advised[target] = ctx["player"]
+        board.entries.setdefault(target, []).append(origin)
+    else:
+        neutrals.change_hands(state, target, NEUTRAL, effects, fought=False)
+    ctx["last"] = [origin, target, kind, lv, n]
+    effects.append(f"advisors move {n} neutral {kind}({lv}) from {origin} to {target}")
+    board.count("advisor_moves")
+    _open(state, "send", effects)
+
+
+def _send_back(state: SevenAgesState, effects: list[str]) -> None:
+    """A meddled stack goes back to the area it started from (E&N: Meddle Affairs)."""
+    board = state.board
+    origin, target, kind, level, n = board.ctx["last"]
+    for _ in range(n):
+        state.take(target, Unit(NEUTRAL, kind, level, True))
+        state.put(origin, Unit(NEUTRAL, kind, level, True))
+    if not state.units_of(NEUTRAL, target):
+        board.advised.pop(target, None)
+        entries = board.entries.get(target)
+        if entries and origin in entries:
+            entries.remove(origin)
+    effects.append(f"the neutral stack goes back to {origin}")
+
+
+def resume(state: SevenAgesState, effects: list[str]) -> bool:
+    """After military advisors: moved units are fresh again, and their conflicts are fought."""
+    board = state.board
+    board.units.update(
+        {
+            a: [u._replace(used=False) if u.used else u for u in s]
+            for a, s in board.units.items()
+            if any(u.used for u in s)
+        }
+    )
+    fights = sorted(a for a in board.advised if len(state.sides(a)) > 1)
+    conflict.queue(state, fights, board.ctx["player"])
+    board.ctx["sub"] = "initiative"
+    return True

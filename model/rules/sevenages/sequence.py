@@ -1,0 +1,284 @@
+"""The turn (7A facts 2.1, 2.13; E&N: the new sequence of play): markers, eight steps, end of turn.
+
+1. Markers: each player in turn order, starting with the turn-marker holder, puts one action
+   marker face down on each of their empires and may put one on the empty slot while below the
+   empire maximum; the wild card may take either place (7A facts 2.1, 2.2). The wild card's
+   action is written down with it (``wild:ACTION``), still face down: an unused wild card
+   declared for emissary may still be revealed early to meddle (E&N: Meddle Affairs).
+2. Steps 1-8: start, production, trade & progress, manoeuvre, destiny, civilise, emissary,
+   discard. In each step the markers of that action are revealed and act one by one in turn
+   order (HOUSE DEFAULT: sequential, never simultaneous).
+3. End of turn: harvest glory (with capital glory), free progress for every empire without the
+   wild card, the game-end check, unused emissary counters returned, the turn marker passes.
+
+Conflicts and meddle windows interrupt a step; they take the decision until they are done.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from model.rules.protocol import Action, IllegalActionError
+from model.rules.rng import Rng
+from model.rules.sevenages import conflict, deck, emissary, glory, steps
+from model.rules.sevenages.actions import Words, act
+from model.rules.sevenages.state import AreaState, Board, EmpireState, PlayerState, Unit
+
+if TYPE_CHECKING:
+    from model.rules.sevenages.game import SevenAgesGame
+    from model.rules.sevenages.state import SevenAgesState
+
+STEPS = ("start", "production", "trade", "manoeuvre", "destiny", "civilise", "emissary", "discard")
+STEP_NAMES = {i + 1: name for i, name in enumerate(STEPS)}
+EMPIRE_ACTIONS = ("production", "trade", "manoeuvre", "destiny", "civilise", "discard")
+"""What an action marker on an empire may be (one marker of each action a player)."""
+SLOT_ACTIONS = ("start", "destiny", "civilise")
+"""HOUSE DEFAULT (7A facts 2.2): what the empty slot, an additional action, may take."""
+
+
+def initial_state(cls: type[SevenAgesState], game: SevenAgesGame, seed: int) -> SevenAgesState:
+    """Build the starting board, shuffle the deck, deal the hands (7A facts 3.1 set-up)."""
+    rng = Rng(seed)
+    holder = game.seats.index(game.first_player) if game.first_player in game.seats else 0
+    on_map = {e.id for e in game.start_empires}
+    cards = sorted(c for c in game.cards if c not in on_map)
+    rng.shuffle(cards)
+    players = {p: PlayerState(glory=game.start_glory.get(p, 0)) for p in game.seats}
+    hand = game.rules.deal
+    for _ in range(hand):
+        for p in game.seats:
+            if cards:
+                players[p].hand.append(cards.pop())
+    areas = {
+        a: AreaState(s.owner, s.city, s.capital, s.fort, s.disorder)
+        if (s := game.start_areas.get(a))
+        else AreaState()
+        for a in sorted(game.areas)
+    }
+    units: dict[str, list[Unit]] = {}
+    for unit in game.start_units:
+        units.setdefault(unit.area, []).extend(
+            Unit(unit.owner, unit.kind, unit.level) for _ in range(unit.count)
+        )
+    for area, stack in units.items():
+        owners = {u.owner for u in stack}
+        if len(owners) == 1:
+            areas[area].owner = next(iter(owners))
+    board = Board(
+        turn=1,
+        holder=holder,
+        order=list(game.seats[holder:] + game.seats[:holder]),
+        players=players,
+        empires={e.id: EmpireState(e.player, e.progress, e.treasury, e.shade) for e in game.start_empires},
+        areas=areas,
+        units=units,
+        deck=cards,
+    )
+    state = cls(game, board, rng)
+    effects: list[str] = []
+    begin_turn(state, effects)
+    advance(state, effects)
+    return state
+
+
+def begin_turn(state: SevenAgesState, effects: list[str]) -> None:
+    """Start a turn at the marker placement."""
+    board = state.board
+    board.phase, board.step, board.actors, board.actor = "mark", 0, [], 0
+    board.ctx = {"i": 0}
+    for player in board.players.values():
+        player.markers, player.counters, player.emissary = {}, 0, ""
+    for empire in board.empires.values():
+        empire.wild = False
+    effects.append(f"turn {board.turn}: {board.order[0]} holds the turn marker")
+
+
+# --- markers ---
+
+
+def unmarked(state: SevenAgesState, player: str) -> list[str]:
+    """Return the slots a player has still to mark: its empires, then the empty slot if any."""
+    board = state.board
+    markers = board.players[player].markers
+    slots = [e for e in state.empires_of(player) if e not in markers]
+    if "slot" not in markers and len(state.empires_of(player)) < state.game.max_empires(board.order, player):
+        slots.append("slot")
+    return slots
+
+
+def marker_choices(state: SevenAgesState, player: str, slot: str) -> list[str]:
+    """Return the markers a player may still put on a slot (each action once, one wild card)."""
+    used = set(state.board.players[player].markers.values())
+    wild_used = any(m.startswith("wild:") for m in used)
+    base = SLOT_ACTIONS if slot == "slot" else EMPIRE_ACTIONS
+    extra = ("emissary",) if state.game.emissaries else ()
+    choices = [a for a in base if a not in used]
+    if not wild_used:
+        choices += [f"wild:{a}" for a in (*base, *extra)]
+    if slot == "slot":
+        choices.append("none")
+    return choices
+
+
+def _mark_legal(state: SevenAgesState) -> list[Action]:
+    player = state.board.order[state.board.ctx["i"]]
+    slot = unmarked(state, player)[0]
+    return [act("mark", slot, choice) for choice in marker_choices(state, player, slot)]
+
+
+def _mark_apply(state: SevenAgesState, action: Words) -> None:
+    player = state.board.order[state.board.ctx["i"]]
+    slot, choice = action.word(0), action.word(1)
+    state.board.players[player].markers[slot] = choice
+    if choice.startswith("wild:") and slot != "slot":
+        state.board.empires[slot].wild = True
+
+
+# --- who decides, what is legal, applying ---
+
+
+def decider(state: SevenAgesState) -> str | None:
+    """Return who must act now."""
+    board = state.board
+    if board.window is not None:
+        return emissary.window_decider(state)
+    if board.conflict is not None:
+        return conflict.decider(state)
+    if conflict.order_pending(state):
+        return board.chooser
+    if board.phase == "mark":
+        return str(board.order[board.ctx["i"]])
+    return steps.decider(state)
+
+
+def legal(state: SevenAgesState) -> list[Action]:
+    """Return the current player's legal actions."""
+    board = state.board
+    if board.window is not None:
+        return emissary.window_legal(state)
+    if board.conflict is not None:
+        return conflict.legal(state)
+    if conflict.order_pending(state):
+        return [act("fight", area) for area in board.conflicts]
+    if board.phase == "mark":
+        return _mark_legal(state)
+    return steps.legal(state)
+
+
+def apply(state: SevenAgesState, action: Action) -> list[str]:
+    """Carry out a checked action and everything automatic after it."""
+    if not isinstance(action, Words):
+        raise IllegalActionError(action, "not a 7 Ages action")
+    board = state.board
+    effects: list[str] = []
+    if board.window is not None:
+        emissary.window_apply(state, action, effects)
+    elif board.conflict is not None:
+        conflict.apply(state, action, effects)
+    elif conflict.order_pending(state):
+        conflict.begin(state, action.word(0), effects)
+    elif board.phase == "mark":
+        _mark_apply(state, action)
+    else:
+        steps.apply(state, action, effects)
+    advance(state, effects)
+    return effects
+
+
+def advance(state: SevenAgesState, effects: list[str]) -> None:
+    """Run every automatic part of the turn until a player must decide or the game is over."""
+    board = state.board
+    while not board.over:
+        if board.window is not None:
+            return
+        if board.conflict is not None:
+            return
+        if board.conflicts:
+            if conflict.order_pending(state):
+                return
+            conflict.begin(state, board.conflicts[0], effects)
+            continue
+        board.chooser = None
+        if board.phase == "mark":
+            if _marking_done(state):
+                begin_step(state, 1, effects)
+                continue
+            return
+        if steps.waiting(state):
+            return
+        if not steps.resume(state, effects):
+            _next_actor(state, effects)
+
+
+def _marking_done(state: SevenAgesState) -> bool:
+    board = state.board
+    while board.ctx["i"] < len(board.order):
+        if unmarked(state, board.order[board.ctx["i"]]):
+            return False
+        board.ctx["i"] += 1
+    return True
+
+
+def begin_step(state: SevenAgesState, step: int, effects: list[str]) -> None:
+    """Start a step: list its actors (markers of that action, in turn order, empires then slot)."""
+    board = state.board
+    board.phase, board.step, board.actor = "step", step, -1
+    name = STEPS[step - 1]
+    board.actors = []
+    for player in board.order:
+        markers = board.players[player].markers
+        for slot in [*state.empires_of(player), "slot"]:
+            marker = markers.get(slot, "none")
+            if marker.removeprefix("wild:") == name:
+                board.actors.append([player, slot])
+    board.ctx = {"sub": "end"}
+
+
+def _next_actor(state: SevenAgesState, effects: list[str]) -> None:
+    """The current actor is done: hand the step to the next, or go on to the next step."""
+    board = state.board
+    while True:
+        board.actor += 1
+        if board.actor >= len(board.actors):
+            if board.step < len(STEPS):
+                begin_step(state, board.step + 1, effects)
+                if board.actors:
+                    continue
+                continue
+            end_turn(state, effects)
+            return
+        player, slot = board.actors[board.actor]
+        if slot != "slot" and slot not in board.empires:
+            continue  # the empire was discarded earlier this turn
+        marker = board.players[player].markers.get(slot, "none")
+        effects.append(f"{player} reveals {marker} on {slot}")
+        steps.begin(state, player, slot, effects)
+        return
+
+
+def end_turn(state: SevenAgesState, effects: list[str]) -> None:
+    """End of turn (7A facts 2.13 order, HOUSE DEFAULT)."""
+    board = state.board
+    glory.harvest(state, effects)
+    rules = state.game.rules
+    for empire in board.empires.values():
+        if not empire.wild:  # 7A facts 2.2: the wild card costs the free progress
+            empire.progress += rules.free_progress
+    ended = any(e.progress > rules.progress_limit for e in board.empires.values())
+    limit = state.game.turn_limit
+    if ended or (limit is not None and board.turn >= limit):
+        board.over = True
+        effects.append(
+            "the game ends: " + ", ".join(f"{p} {board.players[p].glory}" for p in state.game.seats)
+        )
+        return
+    for player in board.players.values():
+        player.counters = 0  # E&N: unused counters are returned at the end of the turn
+    board.holder = (board.holder + 1) % len(state.game.seats)
+    seats = state.game.seats
+    board.order = list(seats[board.holder :] + seats[: board.holder])
+    board.turn += 1
+    begin_turn(state, effects)
+
+
+__all__ = ["STEPS", "STEP_NAMES", "advance", "apply", "decider", "deck", "initial_state", "legal"]
