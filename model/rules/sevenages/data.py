@@ -109,6 +109,7 @@ class Rules:
     city_defence_per_level: int = 1
     advanced_age_bonus: int = 1
     disorder_income: int = 0
+    ship_capacity: int = 2
 
     def age(self, level: int) -> int:
         """Return the age of a progress level: 7 levels an age (7A facts 1, progress track)."""
@@ -193,4 +194,5 @@ def from_tables(tables: Tables) -> Rules:
         city_defence_per_level=terrain.city_per_level,
         advanced_age_bonus=terrain.advanced_age,
         disorder_income=economy.disorder_income,
+        ship_capacity=tables.units.ship_capacity,
     )

@@ -55,6 +55,24 @@ def destinations(state: SevenAgesState, side: str, kind: str, origin: str) -> di
     return reach
 
 
+def ferry_ends(state: SevenAgesState, side: str, kind: str, sea: str) -> dict[str, str]:
+    """Return the land areas a ship in ``sea`` can land troops in -> the sea area it stops in.
+
+    HOUSE DEFAULT (7A facts 2.6): the ship sails through seas it may enter and stops next to the
+    landing area, in a sea without other sides' units; the nearest such sea is used.
+    """
+    reach = {sea: 0, **destinations(state, side, kind, sea)}
+    units = state.board.units
+    ends: dict[str, str] = {}
+    for stop in sorted(reach, key=lambda a: (reach[a], a)):
+        if state.game.is_land(stop) or any(u.owner != side for u in units.get(stop, ())):
+            continue
+        for land in state.game.links.get(stop, ()):
+            if state.game.is_land(land) and land not in ends:
+                ends[land] = stop
+    return ends
+
+
 def in_range(state: SevenAgesState, empire: str, multiple: int = 1) -> dict[str, int]:
     """Return the areas within ``multiple`` times an empire's range (area -> distance; own areas 0).
 

@@ -77,8 +77,33 @@ def initial_state(cls: type[SevenAgesState], game: SevenAgesGame, seed: int) -> 
     state = cls(game, board, rng)
     effects: list[str] = []
     begin_turn(state, effects)
+    if game.first_player is None:
+        # 7A facts 1 set-up: an opening bid decides who holds the turn marker.
+        board.phase, board.ctx = "bid", {"i": 0, "bids": {}}
     advance(state, effects)
     return state
+
+
+def _bid_apply(state: SevenAgesState, action: Words, effects: list[str]) -> None:
+    """Record a face-down bid; once all have bid, the highest card goes first (ties: seat order)."""
+    board = state.board
+    seats = state.game.seats
+    player = seats[board.ctx["i"]]
+    card = action.word(0)
+    board.players[player].hand.remove(card)
+    board.discards.append(card)
+    board.ctx["bids"][player] = card
+    board.ctx["i"] += 1
+    if board.ctx["i"] < len(seats):
+        return
+    bids = board.ctx["bids"]
+    values = {p: deck.value(state, bids[p]) for p in seats}
+    best = max(seats, key=lambda p: (values[p], -seats.index(p)))
+    effects.append("bids: " + ", ".join(f"{p} {bids[p]} ({values[p]})" for p in seats))
+    effects.append(f"{best} wins the bid and holds the turn marker")
+    board.holder = seats.index(best)
+    board.order = list(seats[board.holder :] + seats[: board.holder])
+    begin_turn(state, effects)
 
 
 def begin_turn(state: SevenAgesState, effects: list[str]) -> None:
@@ -148,6 +173,8 @@ def decider(state: SevenAgesState) -> str | None:
         return board.chooser
     if board.phase == "mark":
         return str(board.order[board.ctx["i"]])
+    if board.phase == "bid":
+        return state.game.seats[board.ctx["i"]]
     return steps.decider(state)
 
 
@@ -162,6 +189,9 @@ def legal(state: SevenAgesState) -> list[Action]:
         return [act("fight", area) for area in board.conflicts]
     if board.phase == "mark":
         return _mark_legal(state)
+    if board.phase == "bid":
+        hand = board.players[state.game.seats[board.ctx["i"]]].hand
+        return [act("bid", card) for card in sorted(set(hand))]
     return steps.legal(state)
 
 
@@ -179,6 +209,8 @@ def apply(state: SevenAgesState, action: Action) -> list[str]:
         conflict.begin(state, action.word(0), effects)
     elif board.phase == "mark":
         _mark_apply(state, action)
+    elif board.phase == "bid":
+        _bid_apply(state, action, effects)
     else:
         steps.apply(state, action, effects)
     advance(state, effects)
@@ -199,6 +231,8 @@ def advance(state: SevenAgesState, effects: list[str]) -> None:
             conflict.begin(state, board.conflicts[0], effects)
             continue
         board.chooser = None
+        if board.phase == "bid":
+            return
         if board.phase == "mark":
             if _marking_done(state):
                 begin_step(state, 1, effects)

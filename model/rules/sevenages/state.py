@@ -231,7 +231,7 @@ class SevenAgesState(State):
         from model.rules.sevenages.sequence import STEP_NAMES
 
         board = self.board
-        phase = "markers" if board.phase == "mark" else STEP_NAMES.get(board.step, board.phase)
+        phase = {"mark": "markers", "bid": "bid"}.get(board.phase) or STEP_NAMES.get(board.step, board.phase)
         return board.turn, phase
 
     def scores(self) -> dict[str, float]:

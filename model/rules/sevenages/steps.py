@@ -8,6 +8,7 @@ actor. The emissary step lives in ``model.rules.sevenages.emissary``.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from model.rules.protocol import Action
@@ -102,7 +103,7 @@ def legal(state: SevenAgesState) -> list[Action]:
         giver = player if sub == "trade_give" else ctx["answer"]
         return [act("give", c) for c in sorted(set(state.board.players[giver].hand))]
     if sub == "move":
-        return [*moves(state, slot), act("done")]
+        return [*moves(state, slot), *ferries(state, slot), act("done")]
     if sub == "destiny":
         return [act("drop", c) for c in sorted(set(state.board.players[player].hand))] + [act("done")]
     if sub == "civilise":
@@ -193,6 +194,36 @@ def moves(state: SevenAgesState, empire: str) -> list[Action]:
                 continue
             for target in sorted(movement.destinations(state, empire, kind, area)):
                 found.append(act("move", area, target, kind, level))
+    return found
+
+
+def ferries(state: SevenAgesState, empire: str) -> list[Action]:
+    """Return the sea transports of the empire's unmoved ships (7A facts 2.6 HOUSE DEFAULT)."""
+    rules = state.game.rules
+    units = state.board.units
+    found: list[Action] = []
+    for sea in sorted(a for a in units if not state.game.is_land(a)):
+        ships = sorted(
+            u.kind
+            for u in units[sea]
+            if u.owner == empire and not u.used and rules.units[u.kind].domain == "sea"
+        )
+        if not ships:
+            continue
+        ends = movement.ferry_ends(state, empire, ships[0], sea)
+        for origin in sorted(a for a in state.game.links[sea] if state.game.is_land(a) and a in units):
+            groups = Counter(
+                (u.kind, u.level)
+                for u in units[origin]
+                if u.owner == empire
+                and not u.used
+                and rules.units[u.kind].domain == "land"
+                and rules.units[u.kind].move > 0
+            )
+            for (kind, level), count in sorted(groups.items()):
+                for target in sorted(t for t in ends if t != origin):
+                    for n in range(1, min(count, rules.ship_capacity) + 1):
+                        found.append(act("ferry", origin, sea, target, kind, level, n))
     return found
 
 
@@ -403,15 +434,44 @@ def _move(state: SevenAgesState, empire: str, action: Words, effects: list[str])
         conflict.queue(state, sorted(fights), board.ctx["player"])
         board.ctx["sub"] = "move_settle"
         return
+    if action.VERB == "ferry":
+        _ferry(state, empire, action, effects)
+        return
     origin, target, kind, level = action.words[0], action.words[1], action.words[2], int(action.words[3])
     state.take(origin, Unit(empire, kind, level))
+    _arrive(state, empire, target, origin, [Unit(empire, kind, level, True)], effects)
+    board.count("moves")
+
+
+def _arrive(
+    state: SevenAgesState, empire: str, target: str, source: str, units: list[Unit], effects: list[str]
+) -> None:
+    """Units enter an area: an empty or own area is taken at once, an occupied one is a conflict."""
     others = [s for s in state.sides(target) if s != empire]
-    state.put(target, Unit(empire, kind, level, True))
+    for unit in units:
+        state.put(target, unit)
     if others:
-        board.entries.setdefault(target, []).append(origin)
+        state.board.entries.setdefault(target, []).append(source)
     else:
         neutrals.change_hands(state, target, empire, effects, fought=False)
-    board.count("moves")
+
+
+def _ferry(state: SevenAgesState, empire: str, action: Words, effects: list[str]) -> None:
+    origin, sea, target, kind = action.words[0], action.words[1], action.words[2], action.words[3]
+    level, count = int(action.words[4]), int(action.words[5])
+    units = state.board.units
+    rules = state.game.rules
+    ship = sorted(
+        u for u in units[sea] if u.owner == empire and not u.used and rules.units[u.kind].domain == "sea"
+    )[0]
+    stop = movement.ferry_ends(state, empire, ship.kind, sea)[target]
+    state.take(sea, ship)
+    state.put(stop, ship._replace(used=True))
+    for _ in range(count):
+        state.take(origin, Unit(empire, kind, level))
+    _arrive(state, empire, target, stop, [Unit(empire, kind, level, True)] * count, effects)
+    effects.append(f"{empire} ships {count} {kind} from {origin} by {stop} to {target}")
+    state.board.count("ferries")
 
 
 def _destiny(state: SevenAgesState, player: str, slot: str, action: Words, effects: list[str]) -> None:

@@ -17,7 +17,7 @@ from model.rules.sevenages.game import NEUTRAL
 if TYPE_CHECKING:
     from model.rules.sevenages.state import SevenAgesState
 
-PRIVATE = {"mark": 1, "give": 0, "drop": 0, "commit": 0}
+PRIVATE = {"bid": 0, "mark": 1, "give": 0, "drop": 0, "commit": 0}
 """Verbs whose words from this index on only the acting player may read."""
 
 

@@ -62,3 +62,19 @@ def test_production_earns_income_less_upkeep_and_buys_where_cities_are() -> None
     assert "buy spearmen a" in legal and "buy spearmen b" not in legal and "fort a" not in legal
     play(state, "buy spearmen a")
     assert state.board.empires["assyria"].treasury == 0 and len(state.units_of("assyria", "a")) == 4
+
+
+def test_the_opening_bid_gives_the_turn_marker_to_the_highest_card() -> None:
+    """7A facts 1 set-up: each player bids a card face down; ties go by seat order."""
+    g = make_game([("a", "b")], empires={"assyria": ("ann", 3)}, units=[("a", "assyria", "spearmen", None, 1)])
+    state = g.new_state(0)
+    assert state.cursor() == (1, "bid") and state.current_player() == "ann"
+    high = max(state.board.players["ben"].hand, key=lambda c: g.cards[c].value)
+    value = g.cards[high].value
+    low = {p: min(state.board.players[p].hand, key=lambda c: g.cards[c].value) for p in ("ann", "cid")}
+    play(state, f"bid {low['ann']}", f"bid {high}", f"bid {low['cid']}")
+    expected = "ben" if value > max(g.cards[c].value for c in low.values()) else "ann"
+    assert state.board.order[0] == expected and state.cursor() == (1, "markers")
+    assert high in state.board.discards and len(state.board.players["ben"].hand) == 6
+    # The bids stay face down in the others' log.
+    assert state.log_for("ann")[1].action == "bid ?"
