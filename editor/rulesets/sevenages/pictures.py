@@ -1,0 +1,154 @@
+"""7 Ages play-test pictures: units by side, cities and capitals, forts and disorder per area, read
+from the engine's ``view(seat)`` of the seat looking.
+
+Fog of war (E&N: Neutral Units and Areas, "Fog of war"; 7A facts 3.3): the engine's view for a
+seat gives a neutral stack that has not been revealed as a count only (``hidden``), so the chip
+lies face down ("3?") and its tooltip names no unit type; the author's view (seat None) has every
+unit. Nothing here reads the state's hidden parts: ``state`` is only asked what never changes
+(land or sea) and which conflicts are pending, which every player sees on the table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from editor.mapview.chips_item import Chip
+from editor.playtest.chips import AreaPicture, Colours, owner_colour
+from editor.rulesets import PictureContext
+from model.rules.mapmodes import INDEPENDENT, SEA
+
+NEUTRAL = "neutral"
+"""The owner id of the white neutral units (the contract of issue 14)."""
+WHITE = "#ffffff"
+"""White neutral counters (E&N), when the scenario's neutral side has no colour of its own."""
+FACE_DOWN = "#9e9e9e"
+"""A face-down neutral stack: grey, its count and a question mark."""
+DISORDER = "#d7191c"
+CITY = "#efedf5"
+CAPITAL = "#ffd400"
+FORT = "#bdbdbd"
+CONFLICT = "#d7191c"
+
+
+def _unit_name(kind: str) -> str:
+    return kind.replace("_", " ")
+
+
+def _listing(units: list[Mapping[str, Any]]) -> str:
+    """``2 spearmen (level 1), 1 archers (level 3)``: identical counters counted together."""
+    counts = Counter((str(u.get("kind")), int(u.get("level") or 0)) for u in units)
+    return ", ".join(f"{n} {_unit_name(kind)} (level {level})" for (kind, level), n in sorted(counts.items()))
+
+
+def unit_chips(
+    units: list[Mapping[str, Any]], colours: Colours, seat_names: Mapping[str, str]
+) -> tuple[list[Chip], list[str]]:
+    """Chips and tooltip lines for an area's units as the view gives them: one chip per side.
+
+    An empire's chip shows its count in its colour; a revealed neutral stack shows its count on
+    white; a face-down neutral stack (``hidden``, E&N: Fog of war) shows only ``N?``.
+    """
+    sides: dict[str, list[Mapping[str, Any]]] = {}
+    hidden = 0
+    for unit in units:
+        if unit.get("hidden"):
+            hidden += int(unit.get("count") or 0)
+            continue
+        sides.setdefault(str(unit.get("owner")), []).append(unit)
+    chips: list[Chip] = []
+    lines: list[str] = []
+    for side, listed in sides.items():
+        name = "neutrals" if side == NEUTRAL else seat_names.get(side, side)
+        fill = colours.get(NEUTRAL, WHITE) if side == NEUTRAL else owner_colour(side, colours)
+        text = f"{name}: {_listing(listed)}"
+        if side == NEUTRAL:
+            text += " (face up, E&N: Fog of war)"
+        chips.append(Chip(str(len(listed)), fill, text))
+        lines.append(text)
+    if hidden:
+        text = f"{hidden} neutral units face down: only their number is known (E&N: Fog of war)"
+        chips.append(Chip(f"{hidden}?", FACE_DOWN, text, outline="#ffffff"))
+        lines.append(text)
+    return chips, lines
+
+
+def area_picture(
+    area_id: str,
+    data: Mapping[str, Any],
+    land: bool,
+    context: PictureContext,
+    conflict: str = "",
+) -> AreaPicture:
+    """One area of the view: its holder's colour, then chips for units, city, fort and disorder.
+
+    ``conflict`` is a sentence when a conflict in the area is under way or waiting (7A facts 2.7).
+    """
+    colours, seat_names = context.colours, context.seat_names
+    owner = data.get("owner")
+    name = context.names.get(area_id, area_id)
+    holder = "neutrals" if owner == NEUTRAL else seat_names.get(owner, owner) if owner else "nobody"
+    lines = [f"{name} ({area_id})", f"held by {holder}"]
+    chips: list[Chip] = []
+    city = int(data.get("city") or 0)
+    if data.get("capital"):
+        tip = f"capital of {holder}, city level {city} (7A facts 2.14)"
+        chips.append(Chip(f"★{city}", CAPITAL, tip))
+        lines.append(tip)
+    elif city:
+        tip = f"city level {city} (7A facts 2.14)"
+        chips.append(Chip(f"C{city}", CITY, tip))
+        lines.append(tip)
+    if data.get("fort"):
+        tip = "fortification: +2 in defence (7A facts 2.7)"
+        chips.append(Chip("F", FORT, tip))
+        lines.append(tip)
+    if data.get("disorder"):
+        tip = "in disorder (7A facts 2.15)"
+        chips.append(Chip("!", DISORDER, tip, outline="#ffffff"))
+        lines.append(tip)
+    if conflict:
+        chips.append(Chip("⚔", CONFLICT, conflict))
+        lines.append(conflict)
+    units, unit_lines = unit_chips(list(data.get("units") or []), colours, seat_names)
+    chips.extend(units)
+    lines.extend(unit_lines)
+    if not data.get("units") and (city or data.get("fort")) and land:
+        lines.append("vacated: a city or fort and no units (E&N: Neutral Units and Areas)")
+    if not land:
+        fill = SEA
+    elif owner == NEUTRAL:
+        fill = colours.get(NEUTRAL, WHITE)
+    elif owner:
+        fill = owner_colour(str(owner), colours)
+    else:
+        fill = INDEPENDENT
+    return AreaPicture(fill, tuple(chips), "\n".join(lines))
+
+
+def conflicts_of(state: Any, names: Mapping[str, str]) -> dict[str, str]:
+    """Area id -> a sentence for the conflict under way and those waiting (public, 7A facts 2.7);
+    ``names``: empire id -> name."""
+    board = getattr(state, "board", None)
+    if board is None:
+        return {}
+    found: dict[str, str] = {}
+    running = board.conflict
+    if running:
+        attacker, defender = (names.get(running[k], running[k]) for k in ("attacker", "defender"))
+        found[running["area"]] = f"conflict: {attacker} attacks {defender} (7A facts 2.7)"
+    for area in board.conflicts:
+        found.setdefault(area, "conflict to resolve this step (7A facts 2.7)")
+    return found
+
+
+def pictures(state: Any, view: Mapping[str, Any], context: PictureContext) -> dict[str, AreaPicture]:
+    """The editor part's ``pictures``: every area of the view of ``context.viewer``."""
+    game = getattr(state, "game", None)
+    conflicts = conflicts_of(state, {NEUTRAL: "the neutrals", **context.seat_names})
+    found: dict[str, AreaPicture] = {}
+    for area_id, data in (view.get("areas") or {}).items():
+        land = game.is_land(area_id) if game is not None and area_id in game.areas else True
+        found[area_id] = area_picture(area_id, data, land, context, conflicts.get(area_id, ""))
+    return found
