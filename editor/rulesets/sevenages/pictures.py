@@ -88,8 +88,10 @@ def area_picture(
     colours, seat_names = context.colours, context.seat_names
     owner = data.get("owner")
     name = context.names.get(area_id, area_id)
+    sides = {str(u.get("owner")) for u in data.get("units") or []}
     holder = "neutrals" if owner == NEUTRAL else seat_names.get(owner, owner) if owner else "nobody"
-    lines = [f"{name} ({area_id})", f"held by {holder}"]
+    held = "contested: units of several sides" if len(sides) > 1 else f"held by {holder}"
+    lines = [f"{name} ({area_id})", held]
     chips: list[Chip] = []
     city = int(data.get("city") or 0)
     if data.get("capital"):
@@ -146,7 +148,7 @@ def conflicts_of(state: Any, names: Mapping[str, str]) -> dict[str, str]:
 def pictures(state: Any, view: Mapping[str, Any], context: PictureContext) -> dict[str, AreaPicture]:
     """The editor part's ``pictures``: every area of the view of ``context.viewer``."""
     game = getattr(state, "game", None)
-    conflicts = conflicts_of(state, {NEUTRAL: "the neutrals", **context.seat_names})
+    conflicts = conflicts_of(state, {**context.seat_names, NEUTRAL: "the neutrals"})
     found: dict[str, AreaPicture] = {}
     for area_id, data in (view.get("areas") or {}).items():
         land = game.is_land(area_id) if game is not None and area_id in game.areas else True
