@@ -22,7 +22,13 @@ from model.rules.sevenages.game import build_game
 from model.rules.sevenages.state import SevenAgesState
 from model.scenario import Scenario
 
-COLOURS = {"egypt": "#d4a017", "scythia": "#8b4513", "persia": "#6a0dad", "greece": "#1f77b4", "neutral": "#ffffff"}
+COLOURS = {
+    "egypt": "#d4a017",
+    "scythia": "#8b4513",
+    "persia": "#6a0dad",
+    "greece": "#1f77b4",
+    "neutral": "#ffffff",
+}
 
 
 @pytest.fixture
