@@ -4,13 +4,15 @@ Every action is a verb and a few words (area, empire, card and unit-type ids, nu
 
 * ``bid CARD``: the opening bid for the turn marker (when the scenario names no first player).
 * ``mark SLOT ACTION``: put an action marker face down on an empire (SLOT = its id) or on the
-  empty slot (``slot``); ACTION is an action name, ``wild:ACTION`` for the wild card, or ``none``.
+  empty slot (``slot``); ACTION is an action name, ``wild`` for the wild card, or ``none``.
+* ``wild use|keep``: at the start of a step, turn the unused wild card to its action or keep it.
 * ``start CARD|none``, ``buy KIND AREA``, ``fort AREA``, ``done``: start an empire and spend money.
 * ``trade EMPIRE|none``, ``give CARD``: trade & progress.
 * ``move FROM TO KIND LEVEL``: move one unit in the manoeuvre step.
 * ``ferry FROM SEA TO KIND LEVEL N``: a ship in SEA carries N land units from FROM and lands
   them in TO, next to a sea area it can reach (an invasion from the sea).
-* ``fight AREA``, ``commit N``, ``retreat AREA``, ``stay``: conflict (7A facts 2.7).
+* ``fight AREA``, ``commit KIND:LEVEL:COUNT ...`` or ``commit N`` (the N best), ``retreat AREA``,
+  ``stay``: conflict (7A facts 2.7).
 * ``drop CARD``: discard a card in the destiny step.
 * ``city AREA``, ``upgrade AREA``, ``play CARD TARGET [TARGET]``: civilise and events.
 * ``discard EMPIRE``, ``keep``: the discard empire step.
@@ -67,6 +69,7 @@ def _verb(name: str, low: int, high: int, areas: tuple[int, ...] = (), doc: str 
 
 
 Bid = _verb("bid", 1, 1, doc="Bid a card face down for the turn marker (7A facts 1 set-up).")
+Wild = _verb("wild", 1, 1, doc="Use the unused wild card for this step's action, or keep it (7A facts 2.2).")
 Mark = _verb("mark", 2, 2, doc="Place an action marker on an empire or the empty slot (7A facts 2.1).")
 Start = _verb("start", 1, 1, doc="Start an empire from a card in hand, or none (7A facts 2.3).")
 Buy = _verb("buy", 2, 2, (1,), doc="Buy a unit of a type into an area (7A facts 2.8).")
@@ -77,7 +80,7 @@ Give = _verb("give", 1, 1, doc="Give a card in a trade (7A facts 2.9).")
 Move = _verb("move", 4, 4, (0, 1), doc="Move one unit in the manoeuvre step (7A facts 2.6).")
 Ferry = _verb("ferry", 6, 6, (0, 2), doc="Carry land units by ship and land them (7A facts 2.6).")
 Fight = _verb("fight", 1, 1, (0,), doc="Pick the next conflict area (7A facts 2.7).")
-Commit = _verb("commit", 1, 1, doc="Commit units to a conflict round (7A facts 2.7).")
+Commit = _verb("commit", 1, 30, doc="Commit units to a conflict round (7A facts 2.7).")
 Retreat = _verb("retreat", 1, 1, (0,), doc="Retreat from a conflict (7A facts 2.7).")
 Stay = _verb("stay", 0, 0, doc="Do not retreat (7A facts 2.7).")
 Drop = _verb("drop", 1, 1, doc="Discard a card before drawing in the destiny step (7A facts 2.10).")
@@ -97,8 +100,8 @@ Pass = _verb("pass", 0, 0, doc="Let the initiative just declared go ahead.")
 
 CODEC = ActionCodec(
     [
-        Bid, Mark, Start, Buy, Fort, Done, Trade, Give, Move, Ferry, Fight, Commit, Retreat, Stay, Drop, City,
-        Upgrade, Play, Discard, Keep, Arms, Advisors, Peace, Aid, Send, Finish, Meddle, Pass,
+        Bid, Wild, Mark, Start, Buy, Fort, Done, Trade, Give, Move, Ferry, Fight, Commit, Retreat, Stay,
+        Drop, City, Upgrade, Play, Discard, Keep, Arms, Advisors, Peace, Aid, Send, Finish, Meddle, Pass,
     ]
 )  # fmt: skip
 """The parser of every 7 Ages action."""

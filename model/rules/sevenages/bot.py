@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from model.rules.protocol import Action, State
-from model.rules.sevenages import economy, emissary, steps
+from model.rules.sevenages import economy, emissary, founding, movement
 from model.rules.sevenages.actions import Words
 from model.rules.sevenages.game import NEUTRAL
 from model.rules.sevenages.state import SevenAgesState
@@ -62,16 +62,31 @@ class HeuristicBot:
         slot, choice = action.word(0), action.word(1)
         neutral = any(state.is_neutral_area(a) for a in state.board.units)
         if slot == "slot":
-            if choice == "start" and steps.startable(state, player):
+            if choice == "start" and founding.startable(state, player):
                 return 10
-            if choice == "wild:emissary" and neutral:
+            if choice == "wild" and neutral:
                 return 8
             if choice == "destiny":
                 return 3
             return 1 if choice == "none" else 0
-        if choice.startswith("wild:"):
-            return 0.5 if choice == "wild:emissary" and neutral else -1
+        if choice == "wild":
+            # On its richest empire the wild card may sell arms too (E&N: Arms Sales): worth it
+            # when neutrals lie within that empire's double range.
+            mine = state.empires_of(player)
+            richest = max(mine, key=lambda e: state.board.empires[e].treasury)
+            factor = state.game.rules.modernise_factor
+            near = movement.in_range(state, slot, factor)
+            armable = any(state.is_neutral_area(a) for a in near)
+            # Now and then it gives up the empire's own action for that (the bot is seeded).
+            return 11 if slot == richest and armable and self.random.random() < 0.3 else -1
         return 10 - EMPIRE_PREFERENCE.index(choice) if choice in EMPIRE_PREFERENCE else 0
+
+    def _wild(self, state: SevenAgesState, player: str, action: Words) -> float:
+        from model.rules.sevenages.sequence import STEPS
+
+        step = STEPS[state.board.step - 1]
+        wanted = step == "emissary" or (step == "start" and bool(founding.startable(state, player)))
+        return 1 if (action.word(0) == "use") == wanted else 0
 
     def _start(self, state: SevenAgesState, player: str, action: Words) -> float:
         card = action.word(0)
@@ -106,10 +121,12 @@ class HeuristicBot:
         return card.value - (10 if card.empire else 0)
 
     def _strength(self, state: SevenAgesState, side: str, area: str) -> int:
+        """A side's frontline plus support in an area; a face-down neutral stack counts 3 a unit."""
         rules = state.game.rules
-        return sum(
-            sum(rules.stats(u.kind, "light")) for u in state.board.units.get(area, ()) if u.owner == side
-        )
+        units = [u for u in state.board.units.get(area, ()) if u.owner == side]
+        if side == NEUTRAL and state.game.fog_of_war and not state.board.areas[area].revealed:
+            return 3 * len(units)  # the bot reads only the count of a stack it has not seen
+        return sum(sum(rules.stats(u.kind, "light")) for u in units)
 
     def _move(self, state: SevenAgesState, player: str, action: Words) -> float:
         origin, target, kind = action.word(0), action.word(1), action.word(2)
@@ -127,7 +144,9 @@ class HeuristicBot:
         return 0
 
     def _commit(self, state: SevenAgesState, player: str, action: Words) -> float:
-        return int(action.word(0))
+        # Everything it has: the most units (a count, or the counts of the named groups).
+        words = action.words
+        return int(words[0]) if words[0].isdigit() else sum(int(w.rsplit(":", 1)[1]) for w in words)
 
     def _stay(self, state: SevenAgesState, player: str, action: Words) -> float:
         return 1
@@ -172,21 +191,24 @@ class HeuristicBot:
         return 0.5
 
     def _arms(self, state: SevenAgesState, player: str, action: Words) -> float:
-        area = action.word(1 if action.word(0) != "unit" else 2)
         if action.word(0) == "done":
             return 0
-        theirs = self._theirs(state, player)
-        return (
-            1
-            if self._near(state, area, theirs) and not self._near(state, area, self._mine(state, player))
-            else -1
-        )
+        area = action.word(1 if action.word(0) != "unit" else 2)
+        theirs, mine = self._theirs(state, player), self._mine(state, player)
+        if action.word(0) == "modernise":
+            # Stronger neutrals are a shield on the others' borders, a threat on one's own.
+            return 1.2 if self._near(state, area, theirs) and not self._near(state, area, mine) else -1
+        return 1.3 if self._near(state, area, theirs) and not self._near(state, area, mine) else -1
 
     def _advisors(self, state: SevenAgesState, player: str, action: Words) -> float:
         area = action.word(0)
         if area == "done":
             return 0
-        return 2 if self._near(state, area, self._theirs(state, player)) else -1
+        # Worth it only next to an opponent's area weaker than what the stack can send.
+        spare = 3 * (len(state.units_of(NEUTRAL, area)) - 1)
+        targets = state.game.links[area] & self._theirs(state, player)
+        weak = [t for t in targets if self._strength(state, state.controller(t) or "", t) < spare]
+        return 2 if weak else -1
 
     def _send(self, state: SevenAgesState, player: str, action: Words) -> float:
         if action.word(0) == "done":

@@ -1,8 +1,8 @@
 """Conflict resolution: the [AID] procedure of 7A facts 2.7 with the E&N neutral hooks.
 
-A round: each side commits units (HOUSE DEFAULT: ``commit N`` takes the N available units with the
-best frontline plus support; half of them rounded up, those best at the front, fight in the
-frontline, the rest support), each side draws a card for its base value, and the lower total
+A round: each side commits units (``commit KIND:LEVEL:COUNT ...`` names them; ``commit N`` takes
+the N best; half of them rounded up, those best at the front, fight in the frontline, the rest
+support), each side draws a card for its base value, and the lower total
 loses its committed units while the higher side's committed units become used; a tie loses both.
 A side without available units turns its used units back and takes a disorder marker; once the
 opponent holds one, a side may retreat. Rounds go on until one side is left.
@@ -15,7 +15,9 @@ neutrals and no empire units.
 
 from __future__ import annotations
 
-from math import ceil
+from collections import Counter
+from itertools import product
+from math import ceil, prod
 from typing import TYPE_CHECKING, Any
 
 from model.rules.protocol import Action
@@ -26,6 +28,10 @@ from model.rules.sevenages.state import Unit
 
 if TYPE_CHECKING:
     from model.rules.sevenages.state import SevenAgesState
+
+COMMIT_CHOICES = 64
+"""HOUSE DEFAULT of the engine: up to this many ways to commit, each is a legal action; beyond,
+only ``commit N`` (the N best units) is, so a huge stack keeps the list short."""
 
 
 def queue(state: SevenAgesState, areas: list[str], chooser: str | None) -> None:
@@ -108,14 +114,48 @@ def _shade(state: SevenAgesState, side: str) -> str:
     return empire.shade if empire else "white"
 
 
-def pick(state: SevenAgesState, side: str, units: list[Unit], count: int) -> tuple[list[Unit], list[Unit]]:
-    """Return (frontline, support) for committing ``count`` units (the HOUSE DEFAULT selection)."""
+def choose(state: SevenAgesState, side: str, units: list[Unit], commitment: int | list[str]) -> list[Unit]:
+    """Return the units a commitment names: ``N`` the N best (frontline plus support), or words
+    ``KIND:LEVEL:COUNT`` naming the counters one by one."""
+    if isinstance(commitment, int):
+        shade = _shade(state, side)
+        stats = {u: state.game.rules.stats(u.kind, shade) for u in set(units)}
+        return sorted(units, key=lambda u: (-sum(stats[u]), u.kind, u.level))[:commitment]
+    chosen: list[Unit] = []
+    for word in commitment:
+        kind, level, count = word.split(":")
+        chosen.extend([u for u in units if u.kind == kind and u.level == int(level)][: int(count)])
+    return chosen
+
+
+def split(state: SevenAgesState, side: str, chosen: list[Unit]) -> tuple[list[Unit], list[Unit]]:
+    """Return (frontline, support): half the committed units, rounded up, at the front.
+
+    HOUSE DEFAULT (7A facts 2.7 leaves the choice to the owner): the units best at the front
+    relative to their support value go there, which gives the highest total.
+    """
     shade = _shade(state, side)
-    stats = {u: state.game.rules.stats(u.kind, shade) for u in set(units)}
-    chosen = sorted(units, key=lambda u: (-sum(stats[u]), u.kind, u.level))[:count]
-    chosen.sort(key=lambda u: (stats[u][1] - stats[u][0], u.kind, u.level))
-    front = ceil(len(chosen) / 2)
-    return chosen[:front], chosen[front:]
+    stats = {u: state.game.rules.stats(u.kind, shade) for u in set(chosen)}
+    ordered = sorted(chosen, key=lambda u: (stats[u][1] - stats[u][0], u.kind, u.level))
+    front = ceil(len(ordered) / 2)
+    return ordered[:front], ordered[front:]
+
+
+def commitments(state: SevenAgesState, side: str, area: str) -> list[Action]:
+    """Return the commitments open to a side: every choice of counters while there are at most
+    ``COMMIT_CHOICES`` of them, else the best N units for each N."""
+    free = available(state, side, area)
+    groups = Counter((u.kind, u.level) for u in free)
+    keys = sorted(groups)
+    if prod(groups[k] + 1 for k in keys) - 1 > COMMIT_CHOICES:
+        return [act("commit", n) for n in range(1, len(free) + 1)]
+    found: list[Action] = []
+    for combo in product(*(range(groups[k] + 1) for k in keys)):
+        if any(combo):
+            found.append(
+                act("commit", *(f"{k}:{lv}:{n}" for (k, lv), n in zip(keys, combo, strict=True) if n))
+            )
+    return found
 
 
 def _age(state: SevenAgesState, side: str, area: str) -> int:
@@ -165,7 +205,9 @@ def _round(state: SevenAgesState, effects: list[str]) -> None:
     totals: dict[str, int] = {}
     committed: dict[str, list[Unit]] = {}
     for side in (c["attacker"], c["defender"]):
-        front, support = pick(state, side, available(state, side, area), c["commit"][side])
+        front, support = split(
+            state, side, choose(state, side, available(state, side, area), c["commit"][side])
+        )
         card = deck.draw_value(state, side, effects)
         totals[side] = combat_value(state, side, card, front, support)
         committed[side] = front + support
@@ -284,8 +326,7 @@ def legal(state: SevenAgesState) -> list[Action]:
     assert c is not None and c["await"] is not None
     what, side = c["await"]
     if what == "commit":
-        free = len(available(state, side, c["area"]))
-        return [act("commit", n) for n in range(1, free + 1)]
+        return commitments(state, side, c["area"])
     return [act("retreat", a) for a in retreats(state, side)] + [act("stay")]
 
 
@@ -296,7 +337,8 @@ def apply(state: SevenAgesState, action: Words, effects: list[str]) -> None:
     _, side = c["await"]
     c["await"] = None
     if action.VERB == "commit":
-        c["commit"][side] = int(action.word(0))
+        words = list(action.words)
+        c["commit"][side] = int(words[0]) if words[0].isdigit() else words
     elif action.VERB == "retreat":
         area, target = c["area"], action.word(0)
         for unit in state.units_of(side, area):

@@ -110,6 +110,8 @@ class Rules:
     advanced_age_bonus: int = 1
     disorder_income: int = 0
     ship_capacity: int = 2
+    set_counters: Mapping[str, int | None] = field(default_factory=dict)
+    """Counters of each unit type in a set of a shade (None: unlimited, the white neutrals)."""
 
     def age(self, level: int) -> int:
         """Return the age of a progress level: 7 levels an age (7A facts 1, progress track)."""
@@ -128,6 +130,10 @@ class Rules:
         unit = self.units[kind]
         front, support = self.shade_mods.get(shade, (0, 0))
         return unit.front + front, unit.support + support
+
+    def counters(self, shade: str) -> int | None:
+        """Return how many counters of one type a set of this shade has (None: no limit)."""
+        return self.set_counters.get(shade)
 
     def priority(self, cls: str) -> int:
         """Return the removal rank of a class (E&N: Disorder in neutral areas; lower goes first)."""
@@ -195,4 +201,5 @@ def from_tables(tables: Tables) -> Rules:
         advanced_age_bonus=terrain.advanced_age,
         disorder_income=economy.disorder_income,
         ship_capacity=tables.units.ship_capacity,
+        set_counters={name: s.counters for name, s in tables.units.sets.items()},
     )

@@ -76,13 +76,26 @@ def cheapest(state: SevenAgesState, side: str) -> tuple[str, Unit] | None:
 
 
 def buildable(state: SevenAgesState, empire: str, money: int) -> list[str]:
-    """Return the unit types the empire may buy now: level within its progress, price affordable."""
-    progress = state.board.empires[empire].progress
+    """Return the unit types the empire may buy now: level within its progress, price affordable,
+    and a counter of that type still free in its set (7A facts 1: light 4, dark and black 3)."""
+    data = state.board.empires[empire]
+    limit = state.game.rules.counters(data.shade)
+    used = in_play(state, empire) if limit is not None else {}
     return [
         kind
         for kind, unit in state.game.rules.units.items()
-        if unit.level <= progress and unit.cost <= money and unit.move >= 0
+        if unit.level <= data.progress and unit.cost <= money and (limit is None or used.get(kind, 0) < limit)
     ]
+
+
+def in_play(state: SevenAgesState, side: str) -> dict[str, int]:
+    """Return how many counters of each type a side has on the map."""
+    found: dict[str, int] = {}
+    for stack in state.board.units.values():
+        for unit in stack:
+            if unit.owner == side:
+                found[unit.kind] = found.get(unit.kind, 0) + 1
+    return found
 
 
 def placements(state: SevenAgesState, empire: str) -> list[str]:

@@ -41,11 +41,15 @@ def counters_for(state: SevenAgesState, slot: str) -> int:
 
 
 def wild_slot(state: SevenAgesState, player: str) -> str | None:
-    """Return where the player's wild card declared for emissary lies (None: it has none)."""
+    """Return where the player's wild card for emissary lies: turned to emissary, or still unused
+    and able to take it (None: it has none)."""
+    from model.rules.sevenages.sequence import unused_wild, wild_allows
+
     for slot, marker in state.board.players[player].markers.items():
         if marker == "wild:emissary":
             return slot
-    return None
+    unused = unused_wild(state, player)
+    return unused if unused is not None and wild_allows(state, unused, "emissary") else None
 
 
 def can_reveal(state: SevenAgesState, player: str) -> bool:
@@ -57,7 +61,22 @@ def reveal(state: SevenAgesState, player: str, effects: list[str]) -> None:
     """Turn the player's emissary wild card up and hand out its counters."""
     slot = wild_slot(state, player)
     assert slot is not None
-    data = state.board.players[player]
+    board = state.board
+    data = board.players[player]
+    if data.markers[slot] == "wild":
+        # An unused wild card revealed early becomes this turn's emissary action; its player
+        # still acts in this step if his turn in the order has not passed.
+        data.markers[slot] = "wild:emissary"
+        if board.phase == "step" and board.step == 7 and 0 <= board.actor < len(board.actors):
+            order = board.order
+            current = order.index(board.actors[board.actor][0])
+            if order.index(player) > current:
+                later = [
+                    i
+                    for i in range(board.actor + 1, len(board.actors))
+                    if order.index(board.actors[i][0]) > order.index(player)
+                ]
+                board.actors.insert(later[0] if later else len(board.actors), [player, slot])
     data.counters = counters_for(state, slot)
     data.emissary = "revealed"
     where = "as an additional action" if slot == "slot" else f"on {slot}"

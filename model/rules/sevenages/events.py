@@ -1,7 +1,8 @@
 """Event cards played in the civilise step (7A facts 3.2 minimal deck; E&N: Events on neutrals).
 
-HOUSE DEFAULT of the engine: an event is played in the civilise step (one per actor, whatever
-its ``timing_action``), on one target. The effect comes from the events table: ``disorder``,
+Each event belongs to the step of its ``timing_action`` (7A facts 2.11, CE cards coloured by
+action); HOUSE DEFAULT of the engine: a player acting in that step may play one such event after
+its action, once a step, on one target. The effect comes from the events table: ``disorder``,
 ``remove_lowest_unit``, ``city_down``, ``remove_fort_city_down`` and ``add_unit`` hit an area;
 ``money`` and ``progress`` an empire. E&N: Events: an empire-scope event played against neutrals
 hits at most ``neutral_event_areas`` adjacent neutral areas (named as the targets), and money and
@@ -41,11 +42,14 @@ def _area_targets(state: SevenAgesState, event: EventKind, player: str) -> list[
 
 def choices(state: SevenAgesState, player: str) -> list[Action]:
     """Return the event plays open to the player now."""
+    from model.rules.sevenages.sequence import STEPS
+
     board = state.board
+    step = STEPS[board.step - 1] if board.phase == "step" and board.step else ""
     found: list[Action] = []
     for card in sorted(set(board.players[player].hand)):
         event = kind_of(state, card)
-        if event is None:
+        if event is None or event.timing_action != step:
             continue
         if event.scope == "area":
             found.extend(act("play", card, a) for a in _area_targets(state, event, player))

@@ -27,7 +27,7 @@ def violations(state: SevenAgesState) -> list[str]:
     for player, seat in board.players.items():
         if not 0 <= seat.counters <= limit:
             found.append(f"{player} holds {seat.counters} emissary counters")
-        wilds = sum(1 for m in seat.markers.values() if m.startswith("wild:"))
+        wilds = sum(1 for m in seat.markers.values() if m.startswith("wild"))
         if wilds > 1:
             found.append(f"{player} placed {wilds} wild cards")
     for area, info in board.areas.items():

@@ -2,9 +2,10 @@
 
 1. Markers: each player in turn order, starting with the turn-marker holder, puts one action
    marker face down on each of their empires and may put one on the empty slot while below the
-   empire maximum; the wild card may take either place (7A facts 2.1, 2.2). The wild card's
-   action is written down with it (``wild:ACTION``), still face down: an unused wild card
-   declared for emissary may still be revealed early to meddle (E&N: Meddle Affairs).
+   empire maximum; the wild card may take either place (7A facts 2.1, 2.2). The wild card has
+   no action yet: at the start of each step whose action it may take, its player says whether
+   to use it now (``wild use``, then it reads ``wild:ACTION``) or keep it; a still unused wild
+   card may also be revealed for emissary in a meddle window (E&N: Meddle Affairs).
 2. Steps 1-8: start, production, trade & progress, manoeuvre, destiny, civilise, emissary,
    discard. In each step the markers of that action are revealed and act one by one in turn
    order (HOUSE DEFAULT: sequential, never simultaneous).
@@ -134,13 +135,14 @@ def unmarked(state: SevenAgesState, player: str) -> list[str]:
 def marker_choices(state: SevenAgesState, player: str, slot: str) -> list[str]:
     """Return the markers a player may still put on a slot (each action once, one wild card)."""
     used = set(state.board.players[player].markers.values())
-    wild_used = any(m.startswith("wild:") for m in used)
+    wild_used = any(m.startswith("wild") for m in used)
     base = SLOT_ACTIONS if slot == "slot" else EMPIRE_ACTIONS
-    extra = ("emissary",) if state.game.emissaries else ()
     choices = [a for a in base if a not in used]
     if not wild_used:
-        choices += [f"wild:{a}" for a in (*base, *extra)]
-    if slot == "slot":
+        choices.append("wild")
+    if slot == "slot" or not choices:
+        # The empty slot may stay empty; an empire left without a marker (more empires than
+        # markers) takes no action this turn.
         choices.append("none")
     return choices
 
@@ -155,7 +157,7 @@ def _mark_apply(state: SevenAgesState, action: Words) -> None:
     player = state.board.order[state.board.ctx["i"]]
     slot, choice = action.word(0), action.word(1)
     state.board.players[player].markers[slot] = choice
-    if choice.startswith("wild:") and slot != "slot":
+    if choice == "wild" and slot != "slot":
         state.board.empires[slot].wild = True
 
 
@@ -174,7 +176,9 @@ def decider(state: SevenAgesState) -> str | None:
     if board.phase == "mark":
         return str(board.order[board.ctx["i"]])
     if board.phase == "bid":
-        return state.game.seats[board.ctx["i"]]
+        return state.game.seats[int(board.ctx["i"])]
+    if board.ctx.get("sub") == "wild":
+        return str(board.ctx["queue"][0])
     return steps.decider(state)
 
 
@@ -192,6 +196,8 @@ def legal(state: SevenAgesState) -> list[Action]:
     if board.phase == "bid":
         hand = board.players[state.game.seats[board.ctx["i"]]].hand
         return [act("bid", card) for card in sorted(set(hand))]
+    if board.ctx.get("sub") == "wild":
+        return [act("wild", "use"), act("wild", "keep")]
     return steps.legal(state)
 
 
@@ -211,6 +217,8 @@ def apply(state: SevenAgesState, action: Action) -> list[str]:
         _mark_apply(state, action)
     elif board.phase == "bid":
         _bid_apply(state, action, effects)
+    elif board.ctx.get("sub") == "wild":
+        wild_apply(state, action, effects)
     else:
         steps.apply(state, action, effects)
     advance(state, effects)
@@ -238,7 +246,7 @@ def advance(state: SevenAgesState, effects: list[str]) -> None:
                 begin_step(state, 1, effects)
                 continue
             return
-        if steps.waiting(state):
+        if steps.waiting(state) or board.ctx.get("sub") == "wild":
             return
         if not steps.resume(state, effects):
             _next_actor(state, effects)
@@ -253,11 +261,56 @@ def _marking_done(state: SevenAgesState) -> bool:
     return True
 
 
+def wild_allows(state: SevenAgesState, slot: str, action: str) -> bool:
+    """Whether a wild card on ``slot`` may stand for ``action`` (7A facts 2.2 HOUSE DEFAULT)."""
+    if action == "emissary":
+        return state.game.emissaries and (slot == "slot" or slot in state.board.empires)
+    if slot == "slot":
+        return action in SLOT_ACTIONS
+    return action in EMPIRE_ACTIONS and slot in state.board.empires
+
+
+def unused_wild(state: SevenAgesState, player: str) -> str | None:
+    """Return where the player's wild card lies while it is still unused (None: none)."""
+    for slot, marker in state.board.players[player].markers.items():
+        if marker == "wild":
+            return slot
+    return None
+
+
 def begin_step(state: SevenAgesState, step: int, effects: list[str]) -> None:
-    """Start a step: list its actors (markers of that action, in turn order, empires then slot)."""
+    """Start a step: first ask who turns an unused wild card to this action, then list the actors."""
     board = state.board
     board.phase, board.step, board.actor = "step", step, -1
+    board.evented = []
     name = STEPS[step - 1]
+    queue = []
+    for player in board.order:
+        slot = unused_wild(state, player)
+        if slot is not None and wild_allows(state, slot, name):
+            queue.append(player)
+    board.ctx = {"sub": "wild", "queue": queue}
+    if not queue:
+        list_actors(state)
+
+
+def wild_apply(state: SevenAgesState, action: Words, effects: list[str]) -> None:
+    """The asked player uses the wild card for this step's action, or keeps it."""
+    board = state.board
+    player = board.ctx["queue"].pop(0)
+    if action.word(0) == "use":
+        slot = unused_wild(state, player)
+        assert slot is not None
+        board.players[player].markers[slot] = f"wild:{STEPS[board.step - 1]}"
+        effects.append(f"{player} turns the wild card on {slot} to {STEPS[board.step - 1]}")
+    if not board.ctx["queue"]:
+        list_actors(state)
+
+
+def list_actors(state: SevenAgesState) -> None:
+    """List the step's actors: its markers, in turn order, each player's empires then the slot."""
+    board = state.board
+    name = STEPS[board.step - 1]
     board.actors = []
     for player in board.order:
         markers = board.players[player].markers
@@ -275,10 +328,9 @@ def _next_actor(state: SevenAgesState, effects: list[str]) -> None:
         board.actor += 1
         if board.actor >= len(board.actors):
             if board.step < len(STEPS):
+                # advance() goes on: the wild card question, or the new step's first actor.
                 begin_step(state, board.step + 1, effects)
-                if board.actors:
-                    continue
-                continue
+                return
             end_turn(state, effects)
             return
         player, slot = board.actors[board.actor]

@@ -116,6 +116,8 @@ class Board:
     conflict: dict[str, Any] | None = None
     window: dict[str, Any] | None = None
     """An open meddle window (E&N: Meddle Affairs)."""
+    evented: list[str] = field(default_factory=list)
+    """Players who played an event in the current step (one each)."""
     stats: dict[str, int] = field(default_factory=dict)
     over: bool = False
 
@@ -146,6 +148,7 @@ class Board:
             entries={k: list(v) for k, v in self.entries.items()},
             conflict=_copy_small(self.conflict),
             window=_copy_small(self.window),
+            evented=list(self.evented),
             stats=dict(self.stats),
             over=self.over,
         )
@@ -238,6 +241,19 @@ class SevenAgesState(State):
         """Return each player's glory (7A facts 1: the most glory wins)."""
         return {p: float(self.board.players[p].glory) for p in self.game.seats}
 
+    def winners(self) -> list[str]:
+        """Return the winners: the most glory; a tie goes to the most advanced empire; still tied,
+        a shared win (7A facts 1, winning)."""
+        glory = self.scores()
+        best = max(glory.values(), default=0.0)
+        tied = [p for p in self.game.seats if glory[p] == best]
+        progress = {
+            p: max((e.progress for e in self.board.empires.values() if e.player == p), default=0)
+            for p in tied
+        }
+        top = max(progress.values(), default=0)
+        return [p for p in tied if progress[p] == top]
+
     def _check(self, action: Action) -> None:
         if action not in self.legal_actions():
             raise IllegalActionError(action, f"not a legal action now ({self.cursor()[1]})")
@@ -250,7 +266,8 @@ class SevenAgesState(State):
     # --- optional protocol parts ---
 
     def view(self, seat: str | None = None) -> dict[str, Any]:
-        """Return what ``seat`` may see (fog of war on neutral stacks, hidden hands and markers)."""
+        """Return what ``seat`` may see (None: the public view): fog of war on neutral stacks,
+        other players' hands and face-down markers hidden."""
         from model.rules.sevenages import view
 
         return view.view(self, seat)

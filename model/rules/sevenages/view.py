@@ -11,20 +11,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from model.rules.protocol import LogEntry
+from model.rules.protocol import PUBLIC, LogEntry
 from model.rules.sevenages.game import NEUTRAL
 
 if TYPE_CHECKING:
     from model.rules.sevenages.state import SevenAgesState
 
-PRIVATE = {"bid": 0, "mark": 1, "give": 0, "drop": 0, "commit": 0}
+PRIVATE = {"bid": 0, "wild": 0, "mark": 1, "give": 0, "drop": 0, "commit": 0}
 """Verbs whose words from this index on only the acting player may read."""
 
 
 def stack_view(state: SevenAgesState, area: str, seat: str | None) -> list[dict[str, Any]]:
-    """Return the units of an area as ``seat`` sees them (neutral stacks face down until revealed)."""
+    """Return the units of an area as any seat sees them (neutral stacks face down until revealed)."""
     shown: list[dict[str, Any]] = []
-    hidden = state.game.fog_of_war and seat is not None and not state.board.areas[area].revealed
+    hidden = state.game.fog_of_war and not state.board.areas[area].revealed
     neutral_count = 0
     for unit in state.board.units.get(area, ()):
         if unit.owner == NEUTRAL and hidden:
@@ -41,17 +41,22 @@ def marker_view(state: SevenAgesState, player: str, seat: str | None) -> dict[st
     from model.rules.sevenages.sequence import STEPS
 
     markers = state.board.players[player].markers
-    if seat is None or seat == player:
+    if seat == player:
         return dict(markers)
     step = state.board.step if state.board.phase == "step" else 0
     return {
-        slot: marker if marker != "none" and STEPS.index(marker.removeprefix("wild:")) < step else "?"
+        slot: marker
+        if marker not in ("none", "wild") and STEPS.index(marker.removeprefix("wild:")) < step
+        else "?"
         for slot, marker in markers.items()
     }
 
 
 def view(state: SevenAgesState, seat: str | None) -> dict[str, Any]:
-    """Return the position as ``seat`` may see it (None: the author, who sees everything)."""
+    """Return the position as ``seat`` may see it (None: the public view, what every seat may see).
+
+    The whole position, face-down stacks and hands included, is ``State.to_json()``.
+    """
     board = state.board
     owners = state.area_owners()
     areas = {
@@ -69,7 +74,7 @@ def view(state: SevenAgesState, seat: str | None) -> dict[str, Any]:
     players = {
         p: {
             "glory": data.glory,
-            "hand": list(data.hand) if seat is None or seat == p else len(data.hand),
+            "hand": list(data.hand) if seat == p else len(data.hand),
             "markers": marker_view(state, p, seat),
             "counters": data.counters,
             "emissary": data.emissary,
@@ -87,7 +92,7 @@ def view(state: SevenAgesState, seat: str | None) -> dict[str, Any]:
         "areas": areas,
         "players": players,
         "empires": empires,
-        "log": [entry.to_json() for entry in (state.log if seat is None else log_for(state, seat))],
+        "log": [entry.to_json() for entry in log_for(state, PUBLIC if seat is None else seat)],
     }
 
 

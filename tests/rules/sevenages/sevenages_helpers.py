@@ -90,7 +90,7 @@ def at_step(
     for player, placed in markers.items():
         board.players[player].markers = dict(placed)
         for slot, marker in placed.items():
-            if marker.startswith("wild:") and slot != "slot":
+            if marker.startswith("wild") and slot != "slot":
                 board.empires[slot].wild = True
     effects: list[str] = []
     sequence.begin_step(state, step, effects)

@@ -60,9 +60,9 @@ def test_a_round_a_disorder_marker_and_a_neutral_retreat() -> None:
     # Deal: ben 3, cid 6 (cid controls); round: assyria draws 2, the neutrals 0.
     attack(state, card(3), card(6), card(2), card(0))
     assert state.current_player() == "ann"
-    play(state, "commit 2")
+    play(state, "commit spearmen:1:2")
     assert state.current_player() == "cid"
-    play(state, "commit 1")
+    play(state, "commit spearmen:1:1")
     effects = state.log[-1].effects
     # Assyria: card 2 + spearman at the front (2) + spearman in support (1) = 5.
     assert "assyria commits spearmen(1) | spearmen(1): 5" in effects
@@ -85,7 +85,7 @@ def test_a_neutral_stack_fights_at_the_age_of_its_highest_unit() -> None:
     state = at_step(game, 4, {"ann": {"assyria": "manoeuvre"}})
     assert state.neutral_age("land") == 2
     attack(state, card(3), card(6), card(2), card(0))
-    play(state, "commit 2", "commit 1")
+    play(state, "commit spearmen:1:2", "commit catapult:11:1")
     # Catapult alone at the front: frontline 1, + card 0, + 1 for the advanced age.
     assert "neutral commits catapult(11) | : 2" in state.log[-1].effects
 
@@ -123,3 +123,29 @@ def test_defence_adds_terrain_fort_city_and_a_river() -> None:
     assert conflict.defence(state, "hill") == 7  # mountain 3 + fort 2 + city level 2
     state.board.entries["hill"] = ["home"]
     assert conflict.defence(state, "hill") == 8  # every attacker crossed the river
+
+
+def test_a_side_chooses_which_counters_to_commit() -> None:
+    """7A facts 2.7: the committed units are the owner's choice; the loser loses exactly those."""
+    game = make_game(
+        [("home", "land"), ("land", "b_home")],
+        empires={"assyria": ("ann", 12), "babylon": ("ben", 3)},
+        units=[
+            ("home", "assyria", "spearmen", None, 1),
+            ("home", "assyria", "swords", None, 1),
+            ("b_home", "babylon", "spearmen", None, 1),
+            ("land", "neutral", "spearmen", None, 2),
+        ],
+    )
+    state = at_step(game, 4, {"ann": {"assyria": "manoeuvre"}})
+    # Deal: ben 3, cid 6; round: assyria draws 0, the neutrals 7.
+    stack(state, card(3), card(6), card(0), card(7))
+    play(state, "move home land spearmen 1", "move home land swords 8", "done")
+    assert [str(a) for a in state.legal_actions()] == [
+        "commit swords:8:1",
+        "commit spearmen:1:1",
+        "commit spearmen:1:1 swords:8:1",
+    ]
+    # Assyria sends the spearman alone as a probe: it loses the round and only the spearman dies.
+    play(state, "commit spearmen:1:1", "commit spearmen:1:2")
+    assert [u.kind for u in state.units_of("assyria", "land")] == ["swords"]

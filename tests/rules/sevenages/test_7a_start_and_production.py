@@ -50,7 +50,7 @@ def test_production_earns_income_less_upkeep_and_buys_where_cities_are() -> None
     g = make_game(
         [("a", "b"), ("b", "c")],
         empires={"assyria": ("ann", 3)},
-        units=[("a", "assyria", "spearmen", None, 3), ("b", "assyria", "spearmen", None, 1)],
+        units=[("a", "assyria", "spearmen", None, 3), ("b", "assyria", "archers", None, 1)],
         areas={"a": StartArea("assyria", city=2), "b": StartArea("assyria")},
         income={"b": 1},
     )
@@ -62,11 +62,17 @@ def test_production_earns_income_less_upkeep_and_buys_where_cities_are() -> None
     assert "buy spearmen a" in legal and "buy spearmen b" not in legal and "fort a" not in legal
     play(state, "buy spearmen a")
     assert state.board.empires["assyria"].treasury == 0 and len(state.units_of("assyria", "a")) == 4
+    # A light set has four counters of each type: no fifth spearman, whatever the money.
+    state.board.empires["assyria"].treasury = 10
+    legal = {str(x) for x in state.legal_actions()}
+    assert "buy spearmen a" not in legal and "buy archers a" in legal
 
 
 def test_the_opening_bid_gives_the_turn_marker_to_the_highest_card() -> None:
     """7A facts 1 set-up: each player bids a card face down; ties go by seat order."""
-    g = make_game([("a", "b")], empires={"assyria": ("ann", 3)}, units=[("a", "assyria", "spearmen", None, 1)])
+    g = make_game(
+        [("a", "b")], empires={"assyria": ("ann", 3)}, units=[("a", "assyria", "spearmen", None, 1)]
+    )
     state = g.new_state(0)
     assert state.cursor() == (1, "bid") and state.current_player() == "ann"
     high = max(state.board.players["ben"].hand, key=lambda c: g.cards[c].value)

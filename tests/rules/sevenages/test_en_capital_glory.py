@@ -90,3 +90,13 @@ def test_ties_go_by_turn_order() -> None:
     state.board.order = ["ben", "ann", "cid"]
     glory.harvest(state, [])
     assert state.board.players["ben"].glory == 2 and state.board.players["ann"].glory == 1
+
+
+def test_a_glory_tie_goes_to_the_most_advanced_empire() -> None:
+    """7A facts 1, winning: equal glory, then the player with the most advanced empire."""
+    state = game({}, {}).new_state(0)
+    state.board.players["ann"].glory = state.board.players["ben"].glory = 5
+    state.board.empires["babylon"].progress = 9
+    assert state.winners() == ["ben"]
+    state.board.empires["assyria"].progress = 9
+    assert state.winners() == ["ann", "ben"]

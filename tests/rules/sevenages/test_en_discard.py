@@ -53,9 +53,9 @@ def test_keeping_the_empire() -> None:
 
 
 def test_an_empire_without_units_is_discarded_at_once() -> None:
-    """PLAGUE removes babylon's only unit in the civilise step: babylon goes at once, for free."""
+    """PLAGUE (a manoeuvre event) removes babylon's only unit: babylon goes at once, for free."""
     g = game()
-    state = at_step(g, 6, {"ann": {"assyria": "civilise"}, "ben": {"babylon": "destiny"}})
+    state = at_step(g, 4, {"ann": {"assyria": "manoeuvre"}, "ben": {"babylon": "destiny"}})
     plague = next(c.id for c in g.rules.deck if c.event == "PLAGUE")
     state.board.players["ann"].hand = [plague]
     play(state, "done", f"play {plague} b_home")

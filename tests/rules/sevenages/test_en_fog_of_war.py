@@ -14,8 +14,10 @@ def test_neutral_stacks_show_as_counts_until_revealed() -> None:
     state: SevenAgesState = build_game(tiny_sevenages_scenario()).new_state(0)
     forest = state.view("ben")["areas"]["forest"]["units"]
     assert forest == [{"owner": "neutral", "count": 3, "hidden": True}]
-    # The author sees the types; empire units are open to everybody.
-    assert {u["kind"] for u in state.view(None)["areas"]["forest"]["units"]} == {"spearmen", "light_horse"}
+    # The public view (no seat) hides it too; the saved state keeps the types.
+    assert state.view(None)["areas"]["forest"]["units"] == forest
+    assert {u[1] for u in state.to_json()["board"]["units"]["forest"]} == {"spearmen", "light_horse"}
+    # Empire units are open to everybody.
     assert state.view("ben")["areas"]["delta"]["units"][0] == {
         "owner": "egypt",
         "kind": "spearmen",

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sevenages_scenario import tiny_sevenages_scenario
 
 from model.bots.base import Bot, RandomBot, play
@@ -32,24 +34,21 @@ def random_game(game: SevenAgesGame, seed: int) -> SevenAgesState:
     return state
 
 
-def test_200_random_games_keep_the_invariants(game: SevenAgesGame) -> None:
-    totals: dict[str, int] = {}
+def _add(totals: dict[str, int], state: SevenAgesState) -> None:
+    for key, value in state.statistics().items():
+        totals[key] = totals.get(key, 0) + value
+
+
+@pytest.fixture(scope="module")
+def played(game: SevenAgesGame) -> dict[str, dict[str, int]]:
+    """200 random games and 200 heuristic games (heuristic and random seats), invariants checked
+    after every action of the random ones and at the end of the others; their counters."""
+    random_totals: dict[str, int] = {}
     for seed in range(200):
         state = random_game(game, seed)
         assert state.board.turn == game.turn_limit
-        for key, value in state.statistics().items():
-            totals[key] = totals.get(key, 0) + value
-    # Every rule of E&N comes up in random play on the tiny scenario.
-    for key in (
-        "emissary_arms", "emissary_advisors", "emissary_peace", "emissary_aid", "meddles",
-        "discards", "discards_automatic", "neutral_conflicts", "reveals", "neutral_disorder_removals",
-        "capitals_lost", "arms_refunds",
-    ):  # fmt: skip
-        assert totals.get(key, 0) > 0, key
-
-
-def test_200_heuristic_games_finish_clean(game: SevenAgesGame) -> None:
-    emissary = 0
+        _add(random_totals, state)
+    bot_totals: dict[str, int] = {}
     for seed in range(200):
         bots: dict[str, Bot] = {
             p: HeuristicBot(seed + i) if (seed + i) % 3 else RandomBot(seed + i)
@@ -58,8 +57,33 @@ def test_200_heuristic_games_finish_clean(game: SevenAgesGame) -> None:
         state = play(game, bots, seed)
         assert isinstance(state, SevenAgesState) and state.is_over()
         assert state.invariant_violations() == []
-        emissary += sum(v for k, v in state.statistics().items() if k.startswith("emissary_"))
-    assert emissary > 200
+        _add(bot_totals, state)
+    return {"random": random_totals, "heuristic": bot_totals}
+
+
+def test_200_random_and_200_heuristic_games_finish(played: dict[str, dict[str, int]]) -> None:
+    assert played["random"]["conflicts"] > 200 and played["heuristic"]["conflicts"] > 100
+
+
+def test_the_heuristic_bot_uses_every_initiative(played: dict[str, dict[str, int]]) -> None:
+    bots = played["heuristic"]
+    for kind in ("arms", "advisors", "peace", "aid"):
+        assert bots.get(f"emissary_{kind}", 0) > 10, kind
+    assert bots["meddles"] > 50
+
+
+def test_every_en_rule_comes_up_in_ai_games(played: dict[str, dict[str, int]]) -> None:
+    both = {
+        k: played["random"].get(k, 0) + played["heuristic"].get(k, 0)
+        for k in {*played["random"], *played["heuristic"]}
+    }
+    for key in (
+        "emissary_arms", "emissary_advisors", "emissary_peace", "emissary_aid", "meddles", "arms_refunds",
+        "advisor_moves", "aid_units", "aid_cities", "discards", "discards_automatic", "neutral_conflicts",
+        "reveals", "neutral_disorder_removals", "capitals_lost", "capital_glory_plus", "capital_glory_minus",
+        "conversions", "ferries", "retreats",
+    ):  # fmt: skip
+        assert both.get(key, 0) > 0, key
 
 
 @pytest.mark.parametrize("seed", [3, 17, 42])
@@ -114,3 +138,44 @@ def test_registry_builds_the_engine_and_both_bots(game: SevenAgesGame) -> None:
     assert isinstance(built, SevenAgesGame)
     bots = {p: spec.make_bot("heuristic", seed=n) for n, p in enumerate(game.seats)}
     assert play(game, bots, 11).is_over()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_any_seed_plays_to_the_end_with_the_invariants(seed: int) -> None:
+    state = random_game(build_game(tiny_sevenages_scenario()), seed)
+    assert state.is_over() and state.legal_actions() == [] and state.current_player() is None
+
+
+def test_random_games_from_the_opening_bid_on_a_map_with_seas() -> None:
+    """No first player named: the game opens with the bid; ships and neutrals on a second map."""
+    from sevenages_helpers import make_game
+
+    game = make_game(
+        [("a", "b"), ("b", "c"), ("c", "d"), ("a", "sea"), ("sea", "d"), ("b", "n"), ("n", "c")],
+        seas=("sea",),
+        empires={"assyria": ("ann", 3), "babylon": ("ben", 3)},
+        units=[
+            ("a", "assyria", "spearmen", None, 3),
+            ("sea", "assyria", "galley", None, 1),
+            ("d", "babylon", "chariots", None, 3),
+            ("n", "neutral", "archers", None, 3),
+        ],
+        turn_limit=8,
+    )
+    for seed in range(30):
+        state = random_game(game, seed)
+        assert state.log[0].phase == "bid" and state.board.turn == 8
+
+
+@pytest.mark.slow
+def test_a_thousand_random_and_a_thousand_heuristic_games(game: SevenAgesGame) -> None:
+    """The issue's count: 1,000 of each, invariants after every random action, replays exact."""
+    for seed in range(1000, 2000):
+        state = random_game(game, seed)
+        if seed % 100 == 0:
+            assert replay_log(game, seed, state.log) == state
+    for seed in range(1000, 2000):
+        bots: dict[str, Bot] = {p: HeuristicBot(seed + i) for i, p in enumerate(game.seats)}
+        state = play(game, bots, seed)
+        assert state.is_over() and state.invariant_violations() == []
