@@ -17,6 +17,7 @@ import pytest
 
 from model.graph import MapGraphs
 from model.io import load
+from model.playtest.runner import PlaytestConfig, run_playtest
 from model.rules.sevenages.schema import NEUTRAL, Terrain
 from model.rules.sevenages.tables import load as load_tables
 from model.scenario import AreaKind, ConnectionKind, Scenario
@@ -177,9 +178,9 @@ def test_rich_lands_are_worth_more(world: Scenario) -> None:
 
 def test_the_empire_cards(world: Scenario) -> None:
     empires = world.setup.empires
-    assert len(empires) == 19
+    assert len(empires) == 33
     by_age = Counter(age for e in empires for age in e.attributes["ages"])  # type: ignore[union-attr]
-    assert by_age[1] == 7 and by_age[2] >= 10 and by_age[3] >= 10
+    assert (by_age[1], by_age[2], by_age[3], by_age[4]) == (14, 17, 20, 7)
     lands = {a.id for a in world.map.areas if a.kind is AreaKind.LAND}
     regions = {region["id"] for region in world.setup.attributes["regions"]}  # type: ignore[index, union-attr]
     ids = {e.id for e in empires}
@@ -195,13 +196,18 @@ def test_the_empire_cards(world: Scenario) -> None:
     assert scythians["homeland"] is True and scythians["has_capital"] is False
     assert scythians["no_cities_ages"] == [2, 3]
     assert _empire(world, "xiongnu")["no_cities_ages"] == [3, 4]
+    barbarians = {e.id for e in empires if e.attributes["no_cities_ages"]}
+    assert barbarians == {"scythians", "celts", "xiongnu", "parthians"}
+    assert all(_empire(world, e)["has_capital"] is False for e in barbarians)
 
 
 def test_two_empires_on_the_map_with_capitals_and_units(world: Scenario) -> None:
     on_map = {e.id: e.attributes["player"] for e in world.setup.empires if e.attributes["player"]}
     assert on_map == {"egyptians": "player_1", "sumerians": "player_2"}
-    players = [p["id"] for p in world.setup.attributes["players"]]  # type: ignore[index, union-attr]
-    assert players == ["player_1", "player_2", "player_3", "player_4"]
+    players = {p["id"]: p["glory"] for p in world.setup.attributes["players"]}  # type: ignore[index, union-attr]
+    # Seats without an empire at the start get glory calibrated with the balance report (README).
+    assert players == {"player_1": 0, "player_2": 31, "player_3": 79, "player_4": 81}
+    assert world.setup.attributes["first_player"] == "player_3"
     for empire_id, capital in (("egyptians", "egypt"), ("sumerians", "sumer")):
         capitals = [
             a for a, s in world.setup.areas.items() if s.owner == empire_id and s.attributes.get("capital")
@@ -269,3 +275,26 @@ def test_economic_aid_and_peace_mission_have_targets(world: Scenario) -> None:
     assert {"elam", "crete", "hatti", "canaan"} <= below
     assert _income_value(world, "indus") == 4  # income 2, no resource, city 2
     assert world.setup.areas["hatti"].attributes["fort"] is True
+
+
+def test_ai_games_bring_up_every_initiative_of_the_emissary_action(world: Scenario) -> None:
+    """Issue 14: with the neutrals of the set-up, every E&N rule comes up in AI games on this map.
+
+    Heuristic bots take every initiative; random ones in two seats also discard empires by the action.
+    """
+    seats = {"player_3": "random", "player_4": "random"}
+    stats = run_playtest(world, PlaytestConfig(games=12, seed=3, seats=seats, check_invariants=True))
+    assert stats.error_count == 0, stats.errors[:1]
+    for counter in (
+        "emissary_arms",  # E&N: Arms Sales
+        "emissary_advisors",  # E&N: Military Advisors
+        "emissary_peace",  # E&N: Peace Mission
+        "emissary_aid",  # E&N: Economic Aid
+        "meddles",  # E&N: Meddle Affairs
+        "neutral_conflicts",  # E&N: neutrals in conflict
+        "neutral_disorder_removals",  # E&N: disorder in a neutral area
+        "discards",  # E&N: discarding an empire by the action
+        "discards_automatic",  # E&N: discarding an empire with no units left
+        "capitals_lost",  # E&N: capital glory
+    ):
+        assert stats.counters[counter] > 0, counter
