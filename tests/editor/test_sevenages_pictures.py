@@ -194,3 +194,21 @@ def test_the_player_controlling_defending_neutrals_is_told_so(state: SevenAgesSt
 def test_a_map_choice_has_no_sentence(state: SevenAgesState) -> None:
     _to_step(state, 4, {"ann": {"egypt": "manoeuvre"}})
     assert decision_about(state) is None  # moves are chosen by clicking areas
+
+
+def test_turning_the_wild_card_is_worded_without_its_place(state: SevenAgesState) -> None:
+    # 7A facts 2.2: an unused wild card may be turned to the action of a step when it comes.
+    for text in (
+        "mark egypt wild",
+        "mark slot none",
+        "mark scythia trade",
+        "mark slot none",
+        "mark slot none",
+    ):
+        state.apply(text)
+    assert state.current_player() == "ann"  # a wild card on an empire never starts one: production
+    decision = decision_about(state)
+    assert decision == {"kind": "wild", "about": "production", "areas": []}
+    assert describe(decision, "Ann", {}) == (
+        "Ann may turn the unused wild card to production now, or keep it for a later step (7A facts 2.2)."
+    )

@@ -3,8 +3,9 @@ through the play-test panel (the choices a person sees: the list, or a click on 
 map shows neutral stacks face down to a seat that has not seen them.
 
 Two human seats share the screen (Ann and Ben, hot seat) and Cid is an AI, so that one human
-declares initiatives and the other meddles. Ann puts the wild card on Egypt for emissary (4
-counters), Ben on Scythia (E&N: Emissary Action); nobody else marks anything the test must answer.
+declares initiatives and the other meddles. Ann puts the wild card on Egypt and turns it to
+emissary when that step comes (4 counters); Ben puts his on Scythia and keeps it unused, to turn
+it up when he meddles (E&N: Emissary Action, Meddle Affairs).
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ from model import io
 
 SEED = 5
 MARKERS = {
-    "ann": {"egypt": "mark egypt wild:emissary", "slot": "mark slot none"},
-    "ben": {"scythia": "mark scythia wild:emissary", "slot": "mark slot none"},
+    "ann": {"egypt": "mark egypt wild", "slot": "mark slot none"},
+    "ben": {"scythia": "mark scythia wild", "slot": "mark slot none"},
 }
-"""What each human seat marks (7A facts 2.1): the wild card for emissary, nothing on the slot."""
+"""What each human seat marks (7A facts 2.1): the wild card, nothing on the slot."""
 ANSWERS = ("done", "pass", "stay", "keep", "finish", "start none", "trade none")
 """A human seat's answer to anything before the emissary step (a conflict's neutrals, a discard)."""
 
@@ -64,17 +65,20 @@ def choose(controller: PlaytestController, text: str, area: str | None = None) -
 
 
 def to_emissary_step(controller: PlaytestController) -> None:
-    """Place the markers, let Cid (AI) play, answer the rest, until the emissary step (step 7)."""
+    """Place the markers, let Cid (AI) play, answer the rest, until Ann's emissary action: only
+    Ann turns her wild card, and only to emissary (7A facts 2.2)."""
     session = _session(controller)
     for _ in range(500):
         session.run_to_end()
         board = session.state.board  # type: ignore[attr-defined]
-        if board.phase == "step" and board.step == 7:
+        if board.phase == "step" and board.step == 7 and board.ctx.get("sub") == "initiative":
             return
         player = session.current_player()
         legal = [str(a) for a in session.legal_actions()]
         if board.phase == "mark":
             choose(controller, MARKERS[str(player)][legal[0].split()[1]])
+        elif "wild use" in legal:
+            choose(controller, "wild use" if player == "ann" and board.step == 7 else "wild keep")
         else:
             session.act(next((t for t in legal if t in ANSWERS), legal[0]))
     raise AssertionError("the emissary step never came")

@@ -24,6 +24,10 @@ QUESTIONS: dict[str, tuple[str, str]] = {
         "and only the wild card gives the emissary action",
         "7A facts 2.1, 2.2; E&N: Emissary Action",
     ),
+    "wild": (
+        "may turn the unused wild card to {about} now, or keep it for a later step",
+        "7A facts 2.2",
+    ),
     "start_card": ("may start an empire from a card in hand, or none", "7A facts 2.3"),
     "trade_partner": ("picks a trade partner for {about} within range, or none", "7A facts 2.9"),
     "trade_give": ("gives a card to the trade partner {about}, face down", "7A facts 2.9"),
@@ -158,6 +162,11 @@ def decision_about(state: Any) -> dict[str, Any] | None:
         return {"kind": "mark", "about": slots[0] if slots else "", "areas": []}
     ctx = board.ctx
     sub = ctx.get("sub")
+    if sub == "wild" and ctx.get("queue"):
+        # Which slot holds the wild card stays face down: the sentence names the step only.
+        from model.rules.sevenages.sequence import STEPS
+
+        return {"kind": "wild", "about": STEPS[board.step - 1], "areas": []}
     if sub in STEP_KINDS:
         about = {
             "trade_partner": ctx.get("slot"),

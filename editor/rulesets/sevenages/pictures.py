@@ -3,9 +3,11 @@ from the engine's ``view(seat)`` of the seat looking.
 
 Fog of war (E&N: Neutral Units and Areas, "Fog of war"; 7A facts 3.3): the engine's view for a
 seat gives a neutral stack that has not been revealed as a count only (``hidden``), so the chip
-lies face down ("3?") and its tooltip names no unit type; the author's view (seat None) has every
-unit. Nothing here reads the state's hidden parts: ``state`` is only asked what never changes
-(land or sea) and which conflicts are pending, which every player sees on the table.
+lies face down ("3?") and its tooltip names no unit type. The author watching AI seats
+(``context.viewer`` None) sees every unit: the face-down stacks are read from the whole position
+(``State.to_json()``), as the engine's public view hides them from everyone. Otherwise ``state``
+is only asked what never changes (land or sea) and which conflicts are pending, which every
+player sees on the table.
 """
 
 from __future__ import annotations
@@ -145,8 +147,29 @@ def conflicts_of(state: Any, names: Mapping[str, str]) -> dict[str, str]:
     return found
 
 
+def face_up(state: Any, view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The view with every face-down neutral stack turned up from the whole position (the author's)."""
+    areas = view.get("areas") or {}
+    hidden = [a for a, data in areas.items() if any(u.get("hidden") for u in data.get("units") or [])]
+    if not hidden:
+        return view
+    units = state.to_json().get("board", {}).get("units", {})
+    turned = dict(areas)
+    for area in hidden:
+        shown = [u for u in areas[area].get("units") or [] if not u.get("hidden")]
+        # A unit of the whole position is [owner, kind, level, used] (model.rules.sevenages.state).
+        shown += [
+            {"owner": u[0], "kind": u[1], "level": u[2]} for u in units.get(area, []) if u[0] == NEUTRAL
+        ]
+        turned[area] = {**areas[area], "units": shown}
+    return {**view, "areas": turned}
+
+
 def pictures(state: Any, view: Mapping[str, Any], context: PictureContext) -> dict[str, AreaPicture]:
-    """The editor part's ``pictures``: every area of the view of ``context.viewer``."""
+    """The editor part's ``pictures``: every area as ``context.viewer`` sees it (None: the author,
+    who sees every unit)."""
+    if context.viewer is None:
+        view = face_up(state, view)
     game = getattr(state, "game", None)
     conflicts = conflicts_of(state, {**context.seat_names, NEUTRAL: "the neutrals"})
     found: dict[str, AreaPicture] = {}
