@@ -169,6 +169,12 @@ def test_meddle_and_initiative_decisions_are_worded(state: SevenAgesState) -> No
         "Ben may turn up the wild card declared for emissary to meddle with Ann's peace mission in "
         "Forest, Coast, or pass (E&N: Meddle Affairs)."
     )
+    # The declared targets are marked on the map for everyone while the meddle window is open.
+    scenario = tiny()
+    found = pictures(state, state.view("ben"), _context(scenario, "ben"))
+    assert [c.text for c in found["forest"].chips] == ["C1", "✉", "3?"]
+    assert "Ann declares peace mission here" in found["coast"].tip  # the game names its players
+    assert "✉" not in [c.text for c in found["delta"].chips]
 
 
 def test_the_player_controlling_defending_neutrals_is_told_so(state: SevenAgesState) -> None:

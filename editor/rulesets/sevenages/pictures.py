@@ -28,10 +28,13 @@ WHITE = "#ffffff"
 FACE_DOWN = "#9e9e9e"
 """A face-down neutral stack: grey, its count and a question mark."""
 DISORDER = "#d7191c"
-CITY = "#efedf5"
+CITY = "#bcbddc"
+"""A city: pale purple as in the cities map mode, apart from the white neutral counters."""
 CAPITAL = "#ffd400"
 FORT = "#bdbdbd"
 CONFLICT = "#d7191c"
+EMISSARY = "#80cdc1"
+"""An emissary initiative declared on an area, open to meddling (E&N: Meddle Affairs)."""
 
 
 def _unit_name(kind: str) -> str:
@@ -82,10 +85,12 @@ def area_picture(
     land: bool,
     context: PictureContext,
     conflict: str = "",
+    initiative: str = "",
 ) -> AreaPicture:
     """One area of the view: its holder's colour, then chips for units, city, fort and disorder.
 
-    ``conflict`` is a sentence when a conflict in the area is under way or waiting (7A facts 2.7).
+    ``conflict`` is a sentence when a conflict in the area is under way or waiting (7A facts 2.7);
+    ``initiative`` one when an emissary initiative declared on it waits for meddling.
     """
     colours, seat_names = context.colours, context.seat_names
     owner = data.get("owner")
@@ -115,6 +120,9 @@ def area_picture(
     if conflict:
         chips.append(Chip("⚔", CONFLICT, conflict))
         lines.append(conflict)
+    if initiative:
+        chips.append(Chip("✉", EMISSARY, initiative))
+        lines.append(initiative)
     units, unit_lines = unit_chips(list(data.get("units") or []), colours, seat_names)
     chips.extend(units)
     lines.extend(unit_lines)
@@ -147,6 +155,29 @@ def conflicts_of(state: Any, names: Mapping[str, str]) -> dict[str, str]:
     return found
 
 
+def initiatives_of(state: Any, names: Mapping[str, str]) -> dict[str, str]:
+    """Area id -> a sentence for the emissary initiative declared there while the other players
+    may meddle (E&N: Meddle Affairs): declared aloud, so every seat knows it."""
+    board = getattr(state, "board", None)
+    if board is None or board.window is None:
+        return {}
+    from editor.rulesets.sevenages.decisions import INITIATIVE_NAMES
+
+    ctx = board.ctx
+    actor = str(ctx.get("player", ""))
+    who = names.get(actor, actor)
+    if board.window.get("what") == "send":
+        last = list(ctx.get("last") or [])
+        tip = f"{who}'s military advisors moved a stack here: the others may meddle (E&N: Meddle Affairs)"
+        return {str(a): tip for a in last[:2]}
+    kind = str(ctx.get("kind", ""))
+    tip = (
+        f"{who} declares {INITIATIVE_NAMES.get(kind, kind)} here: the others may meddle (E&N: Meddle Affairs)"
+    )
+    areas = [w for pick in ctx.get("picks") or [] for w in pick if w in board.areas]
+    return dict.fromkeys(areas, tip)
+
+
 def face_up(state: Any, view: Mapping[str, Any]) -> Mapping[str, Any]:
     """The view with every face-down neutral stack turned up from the whole position (the author's)."""
     areas = view.get("areas") or {}
@@ -172,8 +203,11 @@ def pictures(state: Any, view: Mapping[str, Any], context: PictureContext) -> di
         view = face_up(state, view)
     game = getattr(state, "game", None)
     conflicts = conflicts_of(state, {**context.seat_names, NEUTRAL: "the neutrals"})
+    initiatives = initiatives_of(state, getattr(game, "names", {}))
     found: dict[str, AreaPicture] = {}
     for area_id, data in (view.get("areas") or {}).items():
         land = game.is_land(area_id) if game is not None and area_id in game.areas else True
-        found[area_id] = area_picture(area_id, data, land, context, conflicts.get(area_id, ""))
+        found[area_id] = area_picture(
+            area_id, data, land, context, conflicts.get(area_id, ""), initiatives.get(area_id, "")
+        )
     return found
