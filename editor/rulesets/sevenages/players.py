@@ -4,7 +4,7 @@ treasuries the seats table shows, as the seat looking may know them.
 Seats are players (the contract of issue 14), each with empires on the map that come and go; the
 play-test's side list carries one row per player (its empires, glory, cards in hand, markers as
 the view shows them: another player's face-down markers read ``?``, 7A facts 2.1), then the
-deck and the white neutrals.
+white neutrals.
 """
 
 from __future__ import annotations
@@ -98,11 +98,13 @@ def side_rows(view: Mapping[str, Any], context: PictureContext) -> list[dict[str
 
 def seat_gold(state: Any, view: Mapping[str, Any], seat: str, looking: str | None) -> Any:
     """The seats table's Gold column: an empire's treasury ("" for a card in the deck); for a
-    player id, each of its empires' treasuries. Read from the view of the seat looking (None:
-    the author, who sees everything; treasuries are open in 7 Ages, so every seat sees them)."""
-    # PUBLIC (several people at the screen, none of them to act) is a seat of nobody's.
-    seen = view if looking is None else state.view(looking)
-    empires = seen.get("empires") or {}
+    player id, each of its empires' treasuries.
+
+    The engine's view shows every empire's treasury to every seat (the facts sheet hides only
+    hands, face-down markers and neutral stacks), so the view the table is given serves any seat
+    looking; asking for each seat's own view per row would mask the whole log per row and refresh.
+    """
+    empires = view.get("empires") or {}
     if seat in empires:
         return empires[seat].get("treasury", "")
     own = [(e, d) for e, d in empires.items() if d.get("player") == seat]
