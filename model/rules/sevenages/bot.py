@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from model.rules.protocol import Action, State
-from model.rules.sevenages import economy, emissary, founding, movement
+from model.rules.sevenages import economy, founding, movement
 from model.rules.sevenages.actions import Words
 from model.rules.sevenages.game import NEUTRAL
 from model.rules.sevenages.state import SevenAgesState
@@ -188,6 +188,9 @@ class HeuristicBot:
         )
 
     def _finish(self, state: SevenAgesState, player: str, action: Words) -> float:
+        # Like B in the rules' example: keep the last counter while others may still act.
+        if state.board.players[player].counters <= 1 and self._threats(state, player):
+            return 2
         return 0.5
 
     def _arms(self, state: SevenAgesState, player: str, action: Words) -> float:
@@ -247,6 +250,3 @@ class HeuristicBot:
 
     def _pass(self, state: SevenAgesState, player: str, action: Words) -> float:
         return 0
-
-
-__all__ = ["HeuristicBot", "emissary"]

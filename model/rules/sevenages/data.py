@@ -100,6 +100,7 @@ class Rules:
     free_progress: int = 1
     city_income_per_level: int = 1
     capital_start_level: int = 1
+    city_build_level: int = 1
     max_city_level: int = 7
     modernise_factor: int = 2
     homeland_with_capital: int = 1
@@ -110,6 +111,14 @@ class Rules:
     advanced_age_bonus: int = 1
     disorder_income: int = 0
     ship_capacity: int = 2
+    picks: Mapping[str, int] = field(default_factory=lambda: {"arms": 2, "advisors": 2, "peace": 2, "aid": 2})
+    """Areas (or removals) an initiative names: modernise, advisors, peace mission, economic aid."""
+    initiatives_on_empire: tuple[str, ...] = ("arms", "advisors", "peace", "aid")
+    initiatives_additional: tuple[str, ...] = ("advisors", "peace", "aid")
+    meddle_windows: tuple[str, ...] = ("declared", "advisor_stack_moved")
+    advisor_conflict: str = "end_of_initiative"
+    lowest_level_first: bool = True
+    event_areas_adjacent: bool = True
     set_counters: Mapping[str, int | None] = field(default_factory=dict)
     """Counters of each unit type in a set of a shade (None: unlimited, the white neutrals)."""
 
@@ -143,6 +152,15 @@ class Rules:
             return len(self.removal_priority)
 
 
+INITIATIVE_NAMES = {
+    "arms_sales": "arms",
+    "military_advisors": "advisors",
+    "peace_mission": "peace",
+    "economic_aid": "aid",
+}
+"""The neutrals table's initiative names -> the engine's (and the action verbs)."""
+
+
 def from_tables(tables: Tables) -> Rules:
     """Return the engine's records for the loaded tables (``model.rules.sevenages.tables``)."""
     units = {
@@ -152,6 +170,7 @@ def from_tables(tables: Tables) -> Rules:
         for t in tables.units.types.values()
     }
     progress, terrain, economy, glory = tables.progress, tables.terrain, tables.economy, tables.glory
+    neutrals = tables.neutrals
     capital = glory
     return Rules(
         units=units,
@@ -191,6 +210,7 @@ def from_tables(tables: Tables) -> Rules:
         free_progress=progress.free_progress,
         city_income_per_level=economy.city_income_per_level,
         capital_start_level=economy.capital_start_level,
+        city_build_level=economy.city_build_level,
         max_city_level=economy.max_city_level,
         modernise_factor=tables.range.modernise_factor,
         homeland_with_capital=capital.homeland_with_capital,
@@ -202,4 +222,16 @@ def from_tables(tables: Tables) -> Rules:
         disorder_income=economy.disorder_income,
         ship_capacity=tables.units.ship_capacity,
         set_counters={name: s.counters for name, s in tables.units.sets.items()},
+        picks={
+            "arms": neutrals.modernise_areas,
+            "advisors": neutrals.advisor_areas,
+            "peace": neutrals.peace_mission_removals,
+            "aid": neutrals.economic_aid_areas,
+        },
+        initiatives_on_empire=tuple(INITIATIVE_NAMES[i] for i in neutrals.initiatives),
+        initiatives_additional=tuple(INITIATIVE_NAMES[i] for i in neutrals.additional_initiatives),
+        meddle_windows=neutrals.meddle_windows,
+        advisor_conflict=neutrals.advisor_conflict,
+        lowest_level_first=neutrals.lowest_level_first,
+        event_areas_adjacent=neutrals.empire_event_adjacent,
     )

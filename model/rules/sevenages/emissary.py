@@ -130,13 +130,16 @@ def firsts(state: SevenAgesState) -> list[Action]:
     ctx = state.board.ctx
     if state.board.players[ctx["player"]].counters <= 0:
         return []
+    rules = state.game.rules
+    # E&N: Arms Sales only by an empire, i.e. with the wild card on an empire (the table's lists).
+    allowed = rules.initiatives_additional if ctx["slot"] == "slot" else rules.initiatives_on_empire
     found: list[Action] = []
     for index in range(ctx["next"], len(INITIATIVES)):
         kind = INITIATIVES[index]
+        if kind not in allowed:
+            continue
         if kind == "arms":
-            # E&N: Arms Sales only by an empire, i.e. with the wild card on an empire.
-            if ctx["slot"] != "slot":
-                found.extend(_arms_firsts(state, ctx["slot"]))
+            found.extend(_arms_firsts(state, ctx["slot"]))
         elif kind == "advisors":
             found.extend(act("advisors", a) for a in _advisor_areas(state))
         elif kind == "peace":
@@ -147,22 +150,31 @@ def firsts(state: SevenAgesState) -> list[Action]:
     return found
 
 
+def _picked(ctx: dict[str, object]) -> set[str]:
+    picks = ctx["picks"]
+    assert isinstance(picks, list)
+    return {p[0] if ctx["kind"] == "aid" else p[-1] for p in picks}
+
+
 def seconds(state: SevenAgesState) -> list[Action]:
-    """Return the second picks of the initiative being declared."""
+    """Return the further picks of the initiative being declared (other areas; a peace mission
+    may remove twice in one area), and ``done`` to stop short."""
     ctx = state.board.ctx
-    kind, picks = ctx["kind"], ctx["picks"]
-    first = picks[0][-1] if kind != "aid" else picks[0][0]
+    kind = ctx["kind"]
+    taken = _picked(ctx)
     if kind == "arms":
         far = movement.in_range(state, ctx["slot"], state.game.rules.modernise_factor)
-        areas = [a for a in neutral_areas(state) if a in far and a != first]
+        areas = [a for a in neutral_areas(state) if a in far and a not in taken]
         return [act("arms", "modernise", a) for a in areas] + [act("arms", "done")]
     if kind == "advisors":
-        return [act("advisors", a) for a in _advisor_areas(state) if a != first] + [act("advisors", "done")]
+        return [act("advisors", a) for a in _advisor_areas(state) if a not in taken] + [
+            act("advisors", "done")
+        ]
     if kind == "peace":
         return [act("peace", a) for a in neutral_areas(state)]
     found: list[Action] = []
     for area in neutral_areas(state):
-        if area != first:
+        if area not in taken:
             found.extend((act("aid", area, "unit"), act("aid", area, "city")))
     return [*found, act("aid", "done")]
 
@@ -218,12 +230,17 @@ def apply(state: SevenAgesState, action: Words, effects: list[str]) -> None:
             _pay(state, action, effects)
             _open(state, "initiative", effects)
             return
-        ctx["sub"] = "pick2"
+        if state.game.rules.picks[kind] > 1:
+            ctx["sub"] = "pick2"
+            return
+        _open(state, "initiative", effects)
         return
-    # The second pick (or "done").
-    if action.word(0) != "done" and action.word(1) != "done":
+    # A further pick (or "done").
+    done = "done" in action.words
+    if not done:
         ctx["picks"].append(list(action.words))
-    _open(state, "initiative", effects)
+    if done or len(ctx["picks"]) >= state.game.rules.picks[ctx["kind"]]:
+        _open(state, "initiative", effects)
 
 
 def _pay(state: SevenAgesState, action: Words, effects: list[str]) -> None:
@@ -253,6 +270,11 @@ def _open(state: SevenAgesState, what: str, effects: list[str]) -> None:
     start = order.index(actor)
     others = [order[(start + i) % len(order)] for i in range(1, len(order))]
     queue = [p for p in others if board.players[p].counters > 0 or can_reveal(state, p)]
+    windows = state.game.rules.meddle_windows
+    if (what == "initiative" and "declared" not in windows) or (
+        what == "send" and "advisor_stack_moved" not in windows
+    ):
+        queue = []
     board.window = {"actor": actor, "what": what, "queue": queue}
     if not queue:
         _close(state, False, effects)
@@ -401,12 +423,12 @@ def economic_aid(state: SevenAgesState, area: str, mode: str, effects: list[str]
     else:
         age = state.neutral_age(area)
         if info.city == 0:
-            info.city = 1
+            info.city = 1  # E&N: Economic Aid founds a level-1 city
             info.owner = NEUTRAL
             effects.append(f"economic aid: a neutral city in {area}")
             state.board.count("aid_cities")
             return
-        if info.city < age:
+        if info.city < min(age, state.game.rules.max_city_level):
             info.city += 1
             effects.append(f"economic aid: the city of {area} rises to {info.city}")
             state.board.count("aid_cities")
@@ -465,7 +487,18 @@ def resume(state: SevenAgesState, effects: list[str]) -> bool:
             if any(u.used for u in s)
         }
     )
-    fights = sorted(a for a in board.advised if len(state.sides(a)) > 1)
-    conflict.queue(state, fights, board.ctx["player"])
     board.ctx["sub"] = "initiative"
+    if state.game.rules.advisor_conflict == "end_of_initiative":
+        advised_conflicts(state, board.ctx["player"])
     return True
+
+
+def advised_conflicts(state: SevenAgesState, chooser: str | None) -> None:
+    """Queue the conflicts of neutrals sent into empire areas (7A facts 3.3: at the end of the
+    initiative, or with ``advisor_conflict`` = end_of_step once the emissary step is over)."""
+    board = state.board
+    fights = sorted(a for a in board.advised if len(state.sides(a)) > 1)
+    for area in list(board.advised):
+        if area not in fights:
+            del board.advised[area]
+    conflict.queue(state, fights, chooser)

@@ -59,7 +59,8 @@ def choices(state: SevenAgesState, player: str) -> list[Action]:
         if event.effect == "disorder" and event.target != "own":
             areas = [a for a in sorted(board.units) if state.is_neutral_area(a)]
             for a in areas:
-                found.extend(act("play", card, a, b) for b in areas if b > a and b in state.game.links[a])
+                near = state.game.links[a] if state.game.rules.event_areas_adjacent else set(areas)
+                found.extend(act("play", card, a, b) for b in areas if b > a and b in near)
     return found
 
 

@@ -57,6 +57,7 @@ def violations(state: SevenAgesState) -> list[str]:
         if (
             settled
             and board.ctx.get("sub") not in ("move", "send", "start_buy")
+            and area not in board.advised  # military advisors' conflicts may wait for the step's end
             and len(state.sides(area)) > 1
         ):
             found.append(f"{area} is contested outside a conflict: {state.sides(area)}")

@@ -42,7 +42,8 @@ def removal_order(state: SevenAgesState, units: list[Unit]) -> list[Unit]:
     lowest progress level first within a class.
     """
     table = state.game.rules
-    return sorted(units, key=lambda u: (table.priority(table.units[u.kind].cls), u.level, u.kind))
+    sign = 1 if table.lowest_level_first else -1
+    return sorted(units, key=lambda u: (table.priority(table.units[u.kind].cls), sign * u.level, u.kind))
 
 
 def remove_one(state: SevenAgesState, area: str, effects: list[str], cause: str) -> str | None:
@@ -145,9 +146,12 @@ def discard_empire(state: SevenAgesState, empire: str, effects: list[str], autom
     board.count("discards_automatic" if automatic else "discards")
 
 
-def automatic_discards(state: SevenAgesState, effects: list[str], spare: str | None = None) -> None:
-    """Discard every empire with no units on the map, at once and for free (E&N)."""
+def automatic_discards(state: SevenAgesState, effects: list[str]) -> None:
+    """Discard every empire with no units on the map, at once and for free (E&N).
+
+    Called after whatever removes units; never while a new empire is still buying its first.
+    """
     present = {u.owner for stack in state.board.units.values() for u in stack}
     for empire in list(state.board.empires):
-        if empire not in present and empire != spare:
+        if empire not in present:
             discard_empire(state, empire, effects, automatic=True)

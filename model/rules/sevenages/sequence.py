@@ -327,6 +327,11 @@ def _next_actor(state: SevenAgesState, effects: list[str]) -> None:
     while True:
         board.actor += 1
         if board.actor >= len(board.actors):
+            if board.step == STEPS.index("emissary") + 1 and board.advised:
+                # Military advisors' conflicts left for the end of the emissary step.
+                emissary.advised_conflicts(state, None)
+                board.actor -= 1
+                return
             if board.step < len(STEPS):
                 # advance() goes on: the wild card question, or the new step's first actor.
                 begin_step(state, board.step + 1, effects)
@@ -365,6 +370,3 @@ def end_turn(state: SevenAgesState, effects: list[str]) -> None:
     board.order = list(seats[board.holder :] + seats[: board.holder])
     board.turn += 1
     begin_turn(state, effects)
-
-
-__all__ = ["STEPS", "STEP_NAMES", "advance", "apply", "decider", "deck", "initial_state", "legal"]

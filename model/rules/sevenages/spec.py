@@ -47,6 +47,7 @@ SPEC = RulesetSpec(
     unit_kinds=_unit_kinds(),
     checks="model.rules.sevenages.checks:check_scenario",
     engine="model.rules.sevenages.game:build_game",
+    capture="model.rules.sevenages.capture:capture",
     map_modes="model.rules.sevenages.mapmodes:MAP_MODES",
     tables_dir="rulesets/sevenages",
     tables_loader="model.rules.sevenages.tables:load",

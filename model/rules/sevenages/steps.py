@@ -24,12 +24,6 @@ DECISIONS = {
 }  # fmt: skip
 
 
-def starting(state: SevenAgesState) -> str | None:
-    """Return the empire being set up (it has no units yet and must not be discarded)."""
-    ctx = state.board.ctx
-    return ctx.get("empire") if ctx.get("sub") == "start_buy" else None
-
-
 def waiting(state: SevenAgesState) -> bool:
     """Whether the actor must decide now."""
     return state.board.ctx.get("sub") in DECISIONS
@@ -230,7 +224,7 @@ def _civilise(state: SevenAgesState, empire: str, action: Words, effects: list[s
     treasury = board.empires[empire]
     if action.VERB == "city" and info is not None:
         treasury.treasury -= state.game.rules.city_build_cost
-        info.city, info.owner = 1, empire
+        info.city, info.owner = state.game.rules.city_build_level, empire
         effects.append(f"{empire} builds a city in {action.word(0)}")
         board.count("cities_built")
     elif action.VERB == "upgrade" and info is not None:

@@ -61,3 +61,33 @@ def test_arms_sales_modernise_two_areas_up_to_the_empire_progress() -> None:
     assert [u.kind for u in state.units_of("neutral", "n3")] == ["catapult", "catapult"]
     # Modernising counts as a reveal of both stacks.
     assert state.board.areas["n1"].revealed and state.board.areas["n3"].revealed
+
+
+def test_table_switches_reach_the_emissary_step() -> None:
+    """The neutrals table holds the HOUSE DEFAULTs: pick counts, meddle windows, conflict timing."""
+    from dataclasses import replace
+
+    from sevenages_helpers import RULES
+
+    rules = replace(
+        RULES,
+        picks={**RULES.picks, "peace": 3},
+        meddle_windows=("declared",),
+        advisor_conflict="end_of_step",
+    )
+    base = game()
+    state = at_step(
+        replace(base, rules=rules), 7, {"ann": {"slot": "wild:emissary"}, "ben": {"slot": "wild:emissary"}}
+    )
+    play(state, "advisors n1", "advisors done", "pass", "send n1 b_home chariots 2 2")
+    # No window after a stack moves: ann goes on moving; the conflict waits for the step's end.
+    assert state.current_player() == "ann" and state.board.window is None
+    play(state, "send done")
+    assert state.board.conflict is None and state.board.advised == {"b_home": "ann"}
+    # Three removals for a peace mission now.
+    play(state, "peace n3", "peace n3", "peace n3", "pass", "finish")
+    assert state.units_of("neutral", "n3") == []
+    assert state.current_player() == "ben"
+    play(state, "finish")
+    c = state.board.conflict
+    assert c is not None and c["area"] == "b_home" and c["control"]["neutral"] == "ann"
