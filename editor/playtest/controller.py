@@ -36,7 +36,7 @@ from editor.playtest.session import (
     new_seed,
 )
 from editor.rulesets import PictureContext
-from model.rules import registry
+from model.rules import protocol, registry
 from model.rules.protocol import ActionError, LogEntry
 
 if TYPE_CHECKING:
@@ -229,15 +229,17 @@ class PlaytestController(QObject):
         return 0 if self.session is None else status.first_round(self.session.scenario.ruleset.id)
 
     def _seat_names(self) -> dict[str, str]:
-        setup = self.window.document.scenario.setup
-        return {**{m.id: m.name for m in setup.magnates}, **{e.id: e.name for e in setup.empires}}
+        """Names of every side: empires, Magnates and the engine's own seats (``status.seat_names``)."""
+        if self.session is None:
+            return protocol.seat_names(self.window.document.scenario)
+        return status.seat_names(self.session)
 
     def _names(self) -> dict[str, str]:
         """Names of the areas and powers, for the log and the choices (the engine's texts hold ids)."""
         return {**{a.id: a.name for a in self.window.document.scenario.map.areas}, **self._seat_names()}
 
     def _name(self, player: str | None) -> str:
-        return status.player_name(self.window.document.scenario, player)
+        return status.player_name(self._seat_names(), player)
 
     def _show_status(self, view: dict[str, Any]) -> None:
         assert self.session is not None
