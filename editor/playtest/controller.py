@@ -193,7 +193,10 @@ class PlaytestController(QObject):
             orders = order_marks_for(scenario.ruleset.id, session.state, viewer)
             tokens = chips_by_area(orders, names, colours)
             seats = self._seat_names()
-            context = PictureContext(names, seats, colours, viewer, tokens)
+            # Only the author watching AI seats sees everything; in hot seat while an AI acts the
+            # viewer is None as well, but the people at the screen see the public view only.
+            author = status.looking(session) is None
+            context = PictureContext(names, seats, colours, viewer, tokens, author=author)
             pictures = pictures_for(scenario.ruleset.id, session.state, context)
             view = session.view()
         except Exception as error:  # a broken view must not take the window down

@@ -27,7 +27,9 @@ at all still plays and validates, with the shared map modes and plain owner pict
   shows what the author paints); attributes without their own mode keep the Paint panel's choice.
 - ``pictures``: ``(state, view, context) -> {area id: AreaPicture}``, how areas look in a
   play-test; ``view`` is the engine's ``view()`` *for the seat looking* (``context.viewer``), so
-  what that seat may not know never reaches the map.
+  what that seat may not know never reaches the map. ``context.author`` says whether the author
+  watching AI seats looks (who may see everything, e.g. from the whole state), as opposed to
+  people sharing the screen in hot seat while an AI acts (``viewer`` None too: the public view).
 - ``side_rows``: ``(view, context) -> rows`` for the panel's list of non-player powers
   (Magnates, raiders...).
 - ``order_marks``: ``(state, viewer) -> list[OrderMark]`` hidden orders the viewer may see.
@@ -71,6 +73,10 @@ class PictureContext:
     """The seat whose view is drawn (None: the public view, no seat's own secrets)."""
     orders: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     """Order token chips the viewer may see, by source area (from ``order_marks``)."""
+    author: bool = False
+    """Whether the person at the screen is the author watching AI seats only, who may see
+    everything (hidden units, hands). False whenever a human seat plays: with ``viewer`` None
+    that is hot seat while an AI acts, and the people sharing the screen see the public view only."""
 
 
 @dataclass(frozen=True)

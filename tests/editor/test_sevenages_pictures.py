@@ -43,10 +43,10 @@ def state(scenario: Scenario) -> SevenAgesState:
     return fresh
 
 
-def _context(scenario: Scenario, viewer: str | None) -> PictureContext:
+def _context(scenario: Scenario, viewer: str | None, author: bool = False) -> PictureContext:
     names = {a.id: a.name for a in scenario.map.areas}
     seats = {e.id: e.name for e in scenario.setup.empires} | {"neutral": "Neutrals"}
-    return PictureContext(names, seats, COLOURS, viewer)
+    return PictureContext(names, seats, COLOURS, viewer, author=author)
 
 
 def _drawn(state: SevenAgesState, scenario: Scenario, viewer: str | None) -> dict[str, list[str]]:
@@ -74,12 +74,20 @@ def test_a_seat_that_has_not_seen_a_neutral_stack_gets_it_face_down(
 
 
 def test_the_author_sees_every_neutral_unit(state: SevenAgesState, scenario: Scenario) -> None:
-    author = pictures(state, state.view(None), _context(scenario, None))
+    author = pictures(state, state.view(None), _context(scenario, None, author=True))
     forest = author["forest"]
     assert [c.text for c in forest.chips] == ["C1", "3"]
     assert forest.chips[1].fill == "#ffffff"
     assert "neutrals: 1 light horse (level 6), 2 spearmen (level 1)" in forest.tip
     assert "neutrals: 1 catapult (level 11), 1 spearmen (level 1)" in author["coast"].tip
+
+
+def test_players_sharing_the_screen_see_the_public_view(state: SevenAgesState, scenario: Scenario) -> None:
+    # Hot seat while an AI acts: nobody's seat looks, yet nobody may see the face-down stacks.
+    public = pictures(state, state.view(None), _context(scenario, None, author=False))
+    assert [c.text for c in public["forest"].chips] == ["C1", "3?"]
+    assert [c.text for c in public["coast"].chips] == ["F", "2?"]
+    assert "spearmen" not in public["forest"].tip and "catapult" not in public["coast"].tip
 
 
 def test_a_revealed_stack_lies_face_up_for_every_seat(state: SevenAgesState, scenario: Scenario) -> None:

@@ -156,6 +156,22 @@ def test_the_author_watching_ai_seats_sees_every_neutral_unit(window: MainWindow
     assert controller.dock.shown_npcs()[-1].endswith("Neutrals")
 
 
+def test_hot_seat_players_see_neutral_stacks_face_down_while_an_ai_acts(window: MainWindow) -> None:
+    controller = _controller(window)
+    assert controller.start(PlaytestSetup({"ann": HUMAN, "ben": HUMAN, "cid": "random"}, SEED))
+    session = _session(controller)
+    for _ in range(50):  # the humans answer at once until the AI seat is to act
+        if session.current_player() == "cid":
+            break
+        session.act(str(session.legal_actions()[0]))
+    assert session.current_player() == "cid" and controller.viewer() is None
+    controller.refresh()
+    # Nobody's seat looks, but Ann and Ben share the screen: the public view (E&N: Fog of war).
+    assert _chips(controller, "forest") == ["C1", "3?"]
+    assert controller.overlay is not None
+    assert "spearmen" not in controller.overlay.pictures["forest"].tip
+
+
 @pytest.mark.xfail(
     strict=True,
     reason="engine: 'advisors done', 'aid done' and 'send done' name 'done' as their area "

@@ -4,10 +4,11 @@ from the engine's ``view(seat)`` of the seat looking.
 Fog of war (E&N: Neutral Units and Areas, "Fog of war"; 7A facts 3.3): the engine's view for a
 seat gives a neutral stack that has not been revealed as a count only (``hidden``), so the chip
 lies face down ("3?") and its tooltip names no unit type. The author watching AI seats
-(``context.viewer`` None) sees every unit: the face-down stacks are read from the whole position
-(``State.to_json()``), as the engine's public view hides them from everyone. Otherwise ``state``
-is only asked what never changes (land or sea) and which conflicts are pending, which every
-player sees on the table.
+(``context.author``) sees every unit: the face-down stacks are read from the whole position
+(``State.to_json()``), as the engine's public view hides them from everyone. Players sharing the
+screen in hot seat while an AI acts (``viewer`` None, not the author) see the public view. Otherwise
+``state`` is only asked what never changes (land or sea) and which conflicts are pending, which
+every player sees on the table.
 """
 
 from __future__ import annotations
@@ -197,9 +198,9 @@ def face_up(state: Any, view: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def pictures(state: Any, view: Mapping[str, Any], context: PictureContext) -> dict[str, AreaPicture]:
-    """The editor part's ``pictures``: every area as ``context.viewer`` sees it (None: the author,
-    who sees every unit)."""
-    if context.viewer is None:
+    """The editor part's ``pictures``: every area as ``context.viewer`` sees it; the author
+    watching AI seats (``context.author``) sees every unit."""
+    if context.author:
         view = face_up(state, view)
     game = getattr(state, "game", None)
     conflicts = conflicts_of(state, {**context.seat_names, NEUTRAL: "the neutrals"})
