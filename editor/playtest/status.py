@@ -74,9 +74,9 @@ def status_parts(session: PlaytestSession, view: Mapping[str, Any], scenario: Sc
 def seat_rows(session: PlaytestSession, view: Mapping[str, Any], scenario: Scenario) -> list[dict[str, Any]]:
     """One row per seat of the game, in seat order: who plays it, gold, VP, court, whether it acts.
 
-    The seats are the engine's (``Game.players()``): the scenario's empires in EotMA and Seasons,
-    players who take over empires in a ruleset such as 7 Ages; a seat that is no empire of the
-    scenario gets the colour ``model.colours`` gives an unknown side.
+    The seats are the engine's (``Game.players()``): the scenario's empires, or players who take
+    over empires in a ruleset whose seats are no empires; a seat that is no empire of the scenario
+    gets the colour ``model.colours`` gives an unknown side.
     """
     scores = session.state.scores()
     empires = view.get("empires", {})

@@ -195,7 +195,7 @@ class Game(ABC):
         """Return names for the seats (and any other side the engine's texts name by id) that the
         scenario's empires and Magnates do not give; see :func:`seat_names`.
 
-        Empty by default: the seats are the scenario's empires (EotMA, Seasons), named there. A
+        Empty by default: the seats are the scenario's empires, named there. A
         ruleset whose seats are something else (players who take over empires) names them here.
         """
         return {}

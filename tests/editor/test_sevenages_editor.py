@@ -165,13 +165,41 @@ def test_the_palette_places_empire_units_and_the_inspector_sets_their_level(
     assert window.inspector.form("Attributes").editors[("level",)].widget.value() == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="shared: the Units palette lists the setup's empires as owners, not its Magnates (the "
-    "7 Ages neutral side), and the inspector shows a unit's owner read-only, so no neutral unit "
-    "can be placed in the editor",
-)
 def test_the_palette_places_neutral_units(window: MainWindow) -> None:
+    # White neutral stacks are placed by type and level (7A facts 4; E&N: Neutral Units and Areas).
+    scenario = window.document.scenario
     palette: UnitsPaletteDock = window.units_palette  # type: ignore[attr-defined]
     owners = [palette.owner.itemData(i) for i in range(palette.owner.count())]
-    assert "neutral" in owners
+    assert owners == [e.id for e in scenario.setup.empires] + ["neutral"]
+    assert palette.owner.itemText(owners.index("neutral")) == "Neutrals (Magnate)"
+    # The palette's attributes are the unit schema's: the progress level, not set by default.
+    form = palette.attributes_form
+    assert form is not None and list(form.editors) == [("level",)]
+    level = form.editors[("level",)]
+    assert isinstance(level, IntEditor)
+    palette.owner.setCurrentIndex(owners.index("neutral"))
+    palette.strength.setValue(2)
+    level.widget.setValue(3)  # as the author spins it
+    assert palette.attributes == {"level": 3}
+    placed = palette.place("spearmen", "desert")
+    assert placed.unit_id and not placed.refused
+    unit = next(u for u in scenario.setup.units if u.id == placed.unit_id)
+    assert (unit.kind, unit.owner, unit.area, unit.strength) == ("spearmen", "neutral", "desert", 2)
+    assert unit.attributes == {"level": 3}
+    # Not set: the type's own level, and nothing written in the file.
+    palette.set_attribute("level", None)
+    again = palette.place("archers", "desert")
+    unit = next(u for u in scenario.setup.units if u.id == again.unit_id)
+    assert (unit.owner, unit.attributes) == ("neutral", {})
+    # One undo step per placement.
+    window.document.undo_stack.undo()
+    assert again.unit_id not in {u.id for u in scenario.setup.units}
+
+
+def test_a_level_the_schema_refuses_is_not_kept(window: MainWindow) -> None:
+    palette: UnitsPaletteDock = window.units_palette  # type: ignore[attr-defined]
+    palette.set_attribute("level", 0)  # below the schema's range (levels start at 1)
+    assert palette.attributes == {}
+    form = palette.attributes_form
+    assert form is not None
+    assert form.editors[("level",)].widget.value() == form.editors[("level",)].widget.minimum()
