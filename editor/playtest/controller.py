@@ -20,7 +20,7 @@ from editor.mapview.modes import INDEPENDENT, LegendEntry, get_mode
 from editor.mapview.tools import Tool, ToolContext
 from editor.playtest import logfiles, status
 from editor.playtest.capture_action import capture_position
-from editor.playtest.chips import npc_rows_for, pictures_for
+from editor.playtest.chips import npc_rows_for, pictures_for, side_list_for
 from editor.playtest.choices import Choice, choices_for_area, group_actions
 from editor.playtest.decisions import describe as describe_decision
 from editor.playtest.orders import chips_by_area, order_marks_for
@@ -207,7 +207,9 @@ class PlaytestController(QObject):
         self._show_legend(colours)
         self._show_status(view)
         self._show_seats(view)
-        self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, context))
+        self.dock.set_npcs(
+            npc_rows_for(scenario.ruleset.id, view, context), side_list_for(scenario.ruleset.id)
+        )
         self._show_choices()
         self.log_dock.set_log(self.log_entries(), self._rule_of, {**names, **seats}, self._first_round())
         self._update_buttons()

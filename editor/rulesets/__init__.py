@@ -31,7 +31,8 @@ at all still plays and validates, with the shared map modes and plain owner pict
   watching AI seats looks (who may see everything, e.g. from the whole state), as opposed to
   people sharing the screen in hot seat while an AI acts (``viewer`` None too: the public view).
 - ``side_rows``: ``(view, context) -> rows`` for the panel's list of non-player powers
-  (Magnates, raiders...).
+  (Magnates, raiders...); ``side_list`` (a :class:`SideList`) gives that list's column headings,
+  its tooltip and the mark each kind of row starts with (by default the Magnates' and raiders').
 - ``order_marks``: ``(state, viewer) -> list[OrderMark]`` hidden orders the viewer may see.
 - ``seat_gold``: ``(state, view, player, looking) -> value`` of the seats table's Gold column;
   ``looking`` is the seat at the computer (None: the author watching AI seats, who sees all).
@@ -80,6 +81,31 @@ class PictureContext:
 
 
 @dataclass(frozen=True)
+class SideList:
+    """How the play-test panel's list of ``side_rows`` reads: headings, tooltip, marks per kind.
+
+    The columns show each row's ``name``, ``stature``, ``attacks``, ``where`` and ``holds``, in
+    that order; a row's name starts with the mark of its ``kind`` (the marker the map shows for
+    it, so that list and map read alike), ``default_mark`` for a kind not in ``marks``.
+    """
+
+    headings: tuple[str, str, str, str, str] = (
+        "Magnate / raiders",
+        "Stature",
+        "Attacks",
+        "Court / strikes from",
+        "Holds",
+    )
+    tip: str = "Magnates and the raider groups active this round (24)"
+    marks: Mapping[str, str] = field(default_factory=lambda: {"Magnate": "♜"})
+    default_mark: str = "☠"
+
+    def mark(self, kind: str) -> str:
+        """The mark a row of this kind starts with ("" for none)."""
+        return self.marks.get(kind, self.default_mark)
+
+
+@dataclass(frozen=True)
 class EditorRuleset:
     """Everything the editor shows or asks that belongs to one ruleset (see the module notes)."""
 
@@ -88,6 +114,7 @@ class EditorRuleset:
     paint_fields: Mapping[str, str] = field(default_factory=dict)
     pictures: Callable[[Any, Mapping[str, Any], PictureContext], dict[str, AreaPicture]] | None = None
     side_rows: Callable[[Mapping[str, Any], PictureContext], list[dict[str, Any]]] | None = None
+    side_list: SideList = field(default_factory=SideList)
     order_marks: Callable[[Any, str | None], Sequence[OrderMark]] | None = None
     seat_gold: Callable[[Any, Mapping[str, Any], str, str | None], Any] | None = None
     first_round: int = 0

@@ -16,7 +16,7 @@ from editor.rulesets.sevenages import PART
 from editor.rulesets.sevenages.decisions import decision_about, describe
 from editor.rulesets.sevenages.pictures import FACE_DOWN, pictures
 from editor.rulesets.sevenages.players import seat_gold, side_rows
-from model.rules.protocol import PUBLIC
+from model.rules.protocol import PUBLIC, seat_names
 from model.rules.sevenages import sequence
 from model.rules.sevenages.game import build_game
 from model.rules.sevenages.state import SevenAgesState
@@ -45,7 +45,8 @@ def state(scenario: Scenario) -> SevenAgesState:
 
 def _context(scenario: Scenario, viewer: str | None, author: bool = False) -> PictureContext:
     names = {a.id: a.name for a in scenario.map.areas}
-    seats = {e.id: e.name for e in scenario.setup.empires} | {"neutral": "Neutrals"}
+    # As the play-test names every side: empires, the neutral Magnate and the engine's players.
+    seats = seat_names(scenario, build_game(scenario))
     return PictureContext(names, seats, COLOURS, viewer, author=author)
 
 
@@ -117,10 +118,10 @@ def test_empire_units_cities_capitals_forts_and_disorder(state: SevenAgesState, 
 def test_side_rows_list_each_player_and_the_neutrals(state: SevenAgesState, scenario: Scenario) -> None:
     rows = side_rows(state.view("ann"), _context(scenario, "ann"))
     assert [(r["name"], r["kind"]) for r in rows] == [
-        ("ann", "Player"),
-        ("ben", "Player"),
-        ("cid", "Player"),
-        ("Neutrals", "Magnate"),
+        ("Ann", "Player"),
+        ("Ben", "Player"),
+        ("Cid", "Player"),
+        ("Neutrals", "Neutrals"),
     ]
     ann, ben, cid, neutrals = rows
     assert ann["attacks"] == "Egypt" and ben["attacks"] == "Scythia" and cid["attacks"] == ""
@@ -129,7 +130,16 @@ def test_side_rows_list_each_player_and_the_neutrals(state: SevenAgesState, scen
     assert ann["holds"] == len(hand) and all(card in ann["tip"] for card in hand)
     # Another player's hand is a count (7A facts 2.1: hands are private).
     assert not any(card in ben["tip"] for card in state.board.players["ben"].hand)
-    assert neutrals["holds"] == 2 and "5 in 2 areas" in neutrals["tip"]
+    # The neutrals: 5 units (3 in the forest, 2 on the coast) in 2 areas.
+    assert (neutrals["holds"], neutrals["where"]) == (5, "2 areas") and "5 in 2 areas" in neutrals["tip"]
+
+
+def test_the_side_list_has_its_own_headings_and_marks() -> None:
+    side_list = PART.side_list
+    assert side_list.headings == ("Player / neutrals", "Glory", "Empires", "Markers / areas", "Cards / units")
+    assert (side_list.mark("Player"), side_list.mark("Neutrals")) == ("", "□")
+    # Not the EotMA defaults: no Magnate's court, no raiders on a 7 Ages map.
+    assert "♜" not in side_list.marks.values() and side_list.mark("Raiders") == ""
 
 
 def test_seat_gold_is_the_treasury_of_an_empire_on_the_map(state: SevenAgesState) -> None:

@@ -152,8 +152,17 @@ def test_the_author_watching_ai_seats_sees_every_neutral_unit(window: MainWindow
     assert _chips(controller, "forest") == ["C1", "3"]
     assert controller.overlay is not None
     assert "2 spearmen (level 1)" in controller.overlay.pictures["forest"].tip
-    # The side list names each player with the empires it holds, then the neutrals.
-    assert controller.dock.shown_npcs()[-1].endswith("Neutrals")
+    # The side list names each player with the empires it holds, then the neutrals, under the
+    # 7 Ages headings (glory, 7A facts 2.16) and with no EotMA court or raider marks.
+    assert controller.dock.shown_npcs() == ["Ann", "Ben", "Cid", "□ Neutrals"]
+    header = controller.dock.npcs.headerItem()
+    assert [header.text(c) for c in range(5)] == [
+        "Player / neutrals",
+        "Glory",
+        "Empires",
+        "Markers / areas",
+        "Cards / units",
+    ]
 
 
 def test_hot_seat_players_see_neutral_stacks_face_down_while_an_ai_acts(window: MainWindow) -> None:

@@ -17,6 +17,7 @@ PART = EditorRuleset(
     paint_fields=paint.PAINT_FIELDS,
     pictures=pictures.pictures,
     side_rows=players.side_rows,
+    side_list=players.SIDE_LIST,
     seat_gold=players.seat_gold,
     decision=decisions.describe,
     table_columns=tables.TABLE_COLUMNS,

@@ -13,11 +13,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from editor.playtest.chips import owner_colour
-from editor.rulesets import PictureContext
+from editor.rulesets import PictureContext, SideList
 
 NEUTRAL = "neutral"
 PLAYER_COLOUR = "#e0e0e0"
 """A player's row: players have no colour of their own, their empires have."""
+NEUTRALS = "Neutrals"
+"""The ``kind`` of the white neutrals' row."""
+
+SIDE_LIST = SideList(
+    headings=("Player / neutrals", "Glory", "Empires", "Markers / areas", "Cards / units"),
+    tip="Each player's glory, empires on the map, markers and cards in hand (7A facts 2.1, 2.16), "
+    "then the white neutral units (E&N: Neutral Units and Areas)",
+    # Players have no marker on the map; the neutrals stand as white counters (E&N).
+    marks={"Player": "", NEUTRALS: "□"},
+    default_mark="",
+)
+"""The side list's columns: ``stature`` the glory, ``attacks`` the empires, ``where`` the markers
+(the neutrals: their areas), ``holds`` the cards in hand (the neutrals: their units)."""
 
 
 def _markers(markers: Mapping[str, str], names: Mapping[str, str]) -> str:
@@ -85,10 +98,10 @@ def side_rows(view: Mapping[str, Any], context: PictureContext) -> list[dict[str
             {
                 "name": "Neutrals",
                 "colour": context.colours.get(NEUTRAL, "#ffffff"),
-                "kind": "Magnate",
-                "where": "",
+                "kind": NEUTRALS,
+                "where": f"{areas} areas" if areas != 1 else "1 area",
                 "stature": "",
-                "holds": areas,
+                "holds": stacks,
                 "attacks": "",
                 "tip": f"white neutral units: {stacks} in {areas} areas (E&N: Neutral Units and Areas)",
             }
