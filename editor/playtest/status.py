@@ -12,10 +12,12 @@ from typing import Any
 
 from editor import rulesets
 from editor.playtest.session import HUMAN, PlaytestSession
-from model.colours import owner_colour
 from model.rules import protocol
 from model.rules.protocol import PUBLIC
 from model.scenario import Scenario
+
+SEAT_COLOUR = "#e0e0e0"
+"""The seats table's colour for a seat that is no empire of the scenario (a player)."""
 
 
 def first_round(ruleset: str) -> int:
@@ -75,8 +77,8 @@ def seat_rows(session: PlaytestSession, view: Mapping[str, Any], scenario: Scena
     """One row per seat of the game, in seat order: who plays it, gold, VP, court, whether it acts.
 
     The seats are the engine's (``Game.players()``): the scenario's empires, or players who take
-    over empires in a ruleset whose seats are no empires; a seat that is no empire of the scenario
-    gets the colour ``model.colours`` gives an unknown side.
+    over empires in a ruleset whose seats are no empires; such a seat has no colour of its own and
+    shows :data:`SEAT_COLOUR` (a colour of its own would read as one of the empires' on the map).
     """
     scores = session.state.scores()
     empires = view.get("empires", {})
@@ -94,7 +96,7 @@ def seat_rows(session: PlaytestSession, view: Mapping[str, Any], scenario: Scena
         rows.append(
             {
                 "seat": player_name(names, player),
-                "colour": owner_colour(player, colours),
+                "colour": colours.get(player, SEAT_COLOUR),
                 "played_by": "You" if seat == HUMAN else f"AI {seat}",
                 "gold": gold,
                 "vp": f"{scores.get(player, 0):g}",

@@ -147,7 +147,7 @@ def test_seat_gold_is_the_treasury_of_an_empire_on_the_map(state: SevenAgesState
     assert seat_gold(state, view, "egypt", None) == 2
     assert seat_gold(state, view, "scythia", "ann") == 1
     assert seat_gold(state, view, "persia", PUBLIC) == ""  # a card in the deck has no treasury
-    assert seat_gold(state, view, "ann", None) == "egypt 2"  # a player: each of its empires
+    assert seat_gold(state, view, "ann", None) == "Egypt 2"  # a player: each of its empires
 
 
 def test_a_marker_placement_is_worded(state: SevenAgesState) -> None:

@@ -99,6 +99,8 @@ def test_choosing_human_for_a_player_makes_that_seat_human(window: MainWindow) -
         ("Ben", "You"),
         ("Cid", "AI random"),
     ]
+    # Players have no colour of their own: none that reads as an empire's (7A facts 1).
+    assert {r["colour"] for r in rows} == {status.SEAT_COLOUR}
     table = controller.dock.table
     assert table.rowCount() == 3
     assert [table.item(r, 0).text() for r in range(3)] == ["Ann", "Ben", "Cid"]

@@ -111,7 +111,7 @@ def side_rows(view: Mapping[str, Any], context: PictureContext) -> list[dict[str
 
 def seat_gold(state: Any, view: Mapping[str, Any], seat: str, looking: str | None) -> Any:
     """The seats table's Gold column: an empire's treasury ("" for a card in the deck); for a
-    player id, each of its empires' treasuries.
+    player id, each of its empires' treasuries, by name.
 
     The engine's view shows every empire's treasury to every seat (the facts sheet hides only
     hands, face-down markers and neutral stacks), so the view the table is given serves any seat
@@ -120,5 +120,6 @@ def seat_gold(state: Any, view: Mapping[str, Any], seat: str, looking: str | Non
     empires = view.get("empires") or {}
     if seat in empires:
         return empires[seat].get("treasury", "")
+    names = getattr(getattr(state, "game", None), "names", {})
     own = [(e, d) for e, d in empires.items() if d.get("player") == seat]
-    return ", ".join(f"{e} {d.get('treasury', 0)}" for e, d in own)
+    return ", ".join(f"{names.get(e, e)} {d.get('treasury', 0)}" for e, d in own)
