@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from sevenages_editor_helpers import tiny
 from test_tools import click, inside
 
-from editor.docks.schemaform import BoolEditor, ChoiceEditor, IntEditor
+from editor.docks.schemaform import BoolEditor, ChoiceEditor, IntEditor, RefListEditor, setup_list_choices
 from editor.docks.units_palette import UnitsPaletteDock
 from editor.mainwindow import MainWindow
 from editor.mapview.modes import mode_for_attribute, modes_for, paint_fields
@@ -134,6 +134,45 @@ def test_the_inspector_offers_the_7_ages_attributes(window: MainWindow) -> None:
         ("treasury",),
         ("shade",),
     } <= set(empire)
+
+
+def test_regions_and_players_are_picked_by_name(window: MainWindow) -> None:
+    # 7A facts 4: areas belong to the setup's regions; an empire card names the player holding it.
+    scenario = window.document.scenario
+    window.selection.set(["coast"])
+    regions = window.inspector.form("Attributes").editors[("regions",)]
+    assert isinstance(regions, RefListEditor)
+    listed = [regions.list.item(i).text() for i in range(regions.list.count())]
+    assert listed == ["North", "South", "The East"]
+    assert regions.checked() == ["south", "east"] and regions.box.currentText() == "South, The East"
+    # Ticking a region in the list adds it to the area (one undo step).
+    north = regions.list.item(0)
+    north.setCheckState(Qt.CheckState.Checked)
+    assert scenario.area("coast").attributes["regions"] == ["south", "east", "north"]
+    window.selection.set(["persia"])  # an empire card in the deck
+    player = window.inspector.form("Attributes").editors[("player",)]
+    assert isinstance(player, ChoiceEditor)
+    choices = [(player.box.itemData(i), player.box.itemText(i)) for i in range(player.box.count())]
+    assert choices[-3:] == [("ann", "Ann"), ("ben", "Ben"), ("cid", "Cid")]
+    player.box.activated.emit(player.box.findData("cid"))  # as a pick in the list does
+    persia = next(e for e in scenario.setup.empires if e.id == "persia")
+    assert persia.attributes["player"] == "cid"
+    # The scenario's first player is picked the same way.
+    window.selection.set([])
+    first = window.inspector.form("Scenario setup").editors[("first_player",)]
+    assert isinstance(first, ChoiceEditor) and first.box.currentData() == "ann"
+
+
+def test_a_renamed_region_is_offered_by_its_new_name(window: MainWindow) -> None:
+    scenario = window.document.scenario
+    scenario.setup.attributes["regions"][2]["name"] = "Far East"
+    assert setup_list_choices(scenario.setup.attributes, "setup:regions") == [
+        ("north", "North"),
+        ("south", "South"),
+        ("east", "Far East"),
+    ]
+    assert setup_list_choices({"regions": [{"id": "x"}, {"name": "no id"}]}, "setup:regions") == [("x", "x")]
+    assert setup_list_choices(scenario.setup.attributes, "area") is None
 
 
 def test_the_palette_places_empire_units_and_the_inspector_sets_their_level(
