@@ -31,10 +31,15 @@ def seat_names(session: PlaytestSession) -> dict[str, str]:
     return protocol.seat_names(session.scenario, session.game)
 
 
-def player_name(names: Mapping[str, str], player: str | None) -> str:
-    """A seat's name from :func:`seat_names` ("nobody" for None, the id itself when unnamed)."""
+def player_name(names: Mapping[str, str] | Scenario, player: str | None) -> str:
+    """A seat's name from :func:`seat_names` ("nobody" for None, the id itself when unnamed).
+
+    Given a scenario instead, its empires' and Magnates' names (no engine's own seat names).
+    """
     if player is None:
         return "nobody"
+    if isinstance(names, Scenario):
+        names = protocol.seat_names(names)
     return names.get(player, player)
 
 

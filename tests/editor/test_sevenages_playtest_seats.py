@@ -127,3 +127,11 @@ def test_the_world_scenario_seats_are_its_players() -> None:
     players = scenario.setup.attributes["players"]
     assert seats == [(p["id"], p["name"]) for p in players]
     assert seats[0] == ("player_1", "Player 1")
+
+
+def test_a_seat_name_from_names_or_from_the_scenario() -> None:
+    scenario = tiny()
+    assert status.player_name({"ann": "Ann"}, "ann") == "Ann"
+    assert status.player_name({"ann": "Ann"}, "zed") == "zed"
+    assert status.player_name(scenario, "egypt") == "Egypt"
+    assert status.player_name(scenario, None) == "nobody"
