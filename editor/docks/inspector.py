@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QVBoxLayout, QWi
 from editor import commands, edits
 from editor.docks.adjacency_panel import AdjacencyPanel
 from editor.docks.names import describe, kind_of
-from editor.docks.schemaform import SchemaForm, get_path, resolve_edit, set_path
+from editor.docks.schemaform import SchemaForm, get_path, resolve_edit, set_path, setup_list_choices
 from editor.document import DocumentChange, ScenarioDocument
 from editor.selection import Selection
 from model import ops
@@ -364,7 +364,8 @@ class InspectorDock(QDockWidget):
         if ref == "unit_kind":
             spec = registry.get(scenario.ruleset.id)
             return [(k.id, k.name) for k in spec.unit_kinds] if spec is not None else []
-        return []
+        listed = setup_list_choices(scenario.setup.attributes, ref)
+        return listed if listed is not None else []
 
     # --- building the forms ---------------------------------------------------------------------
 

@@ -4,7 +4,9 @@
   gets a "not set" value below the range); ``float`` -> double spin box;
 * an ``Enum`` or ``Literal`` -> combo box of its values;
 * a string with ``json_schema_extra={"ref": kind}`` -> a picker of the objects of that kind (areas,
-  languages, religions, empires, owners, unit kinds) that ``ChoiceProvider`` lists;
+  languages, religions, empires, owners, unit kinds) that ``ChoiceProvider`` lists; the kind
+  ``setup:<key>`` names the entries (``{id, name}``) of the list ``setup.attributes[<key>]`` that
+  the ruleset keeps there (its players, regions...: :func:`setup_list_choices`);
 * a list marked ``{"ref": kind}`` -> a checkable list of those objects (``pickers.RefListEditor``);
   a dict marked ``{"ref": kind}`` with number values -> rows of object and number
   (``pickers.RefTableEditor``): the mark names the kind of the list's items or of the dict's keys;
@@ -26,6 +28,7 @@ import json
 import re
 import types
 import typing
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
@@ -79,6 +82,7 @@ __all__ = [
     "reference_kind",
     "resolve_edit",
     "set_path",
+    "setup_list_choices",
 ]
 
 _COLOUR_PATTERNS = {r"^#[0-9a-fA-F]{6}$", r"^#[0-9A-Fa-f]{6}$", r"^#[0-9a-f]{6}$"}
@@ -115,6 +119,25 @@ def reference_kind(info: FieldInfo) -> str | None:
         ref = extra.get("ref")
         return str(ref) if ref else None
     return None
+
+
+SETUP_LIST = "setup:"
+"""Prefix of a reference kind over a list of the scenario-wide setup: ``{"ref": "setup:regions"}``
+refers to the ``id`` of an entry of ``setup.attributes["regions"]``."""
+
+
+def setup_list_choices(attributes: Mapping[str, Any], ref: str) -> list[tuple[str, str]] | None:
+    """The ``(id, label)`` choices of a ``setup:<key>`` reference kind, read from the setup's
+    attributes (an entry's ``name`` when it has one, else its id); None for any other kind."""
+    if not ref.startswith(SETUP_LIST):
+        return None
+    listed = attributes.get(ref[len(SETUP_LIST) :])
+    choices: list[tuple[str, str]] = []
+    for entry in listed if isinstance(listed, list) else []:
+        if isinstance(entry, Mapping) and isinstance(entry.get("id"), str) and entry["id"]:
+            name = entry.get("name")
+            choices.append((entry["id"], str(name) if name else entry["id"]))
+    return choices
 
 
 def is_colour(info: FieldInfo) -> bool:

@@ -1,18 +1,27 @@
 """The Units palette: the ruleset's unit kinds as draggable counters; drop one on an area to place it.
 
-A drop places a unit of the chosen empire with the chosen strength (one undo step through
-``model.ops.place_unit``). What the rules forbid outright is refused with the rule's number: a
-strength outside the kind's range, or a kind on an area it cannot stand on (an army at sea).
-What the validator flags (a unit in an area its owner does not hold, a fleet away from the coast)
-is placed, and the ruleset's checks are run at once so the author hears which rule flags it; the
-Issues dock lists it like any other issue.
+A drop places a unit of the chosen owner (an empire or a Magnate, such as a ruleset's neutral side)
+with the chosen strength and unit attributes (one undo step through ``model.ops.place_unit``).
+The attributes shown are the plain fields (numbers, yes/no, choices) of the ruleset's
+``unit_attributes`` model, generated as the inspector generates its forms (:func:`placement_model`):
+what distinguishes counters of one kind when they are placed, such as a progress level.
+
+What the rules forbid outright is refused with the rule's number: a strength outside the kind's
+range, or a kind on an area it cannot stand on (an army at sea). What the validator flags (a unit
+in an area its owner does not hold, a fleet away from the coast) is placed, and the ruleset's
+checks are run at once so the author hears which rule flags it; the Issues dock lists it like any
+other issue.
 """
 
 from __future__ import annotations
 
+import types
+import typing
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
+from pydantic import BaseModel, ValidationError, create_model
 from PySide6.QtCore import QEvent, QMimeData, QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
@@ -29,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor import commands
+from editor.docks.schemaform import SchemaForm, set_path
 from editor.document import DocumentChange, ScenarioDocument
 from editor.selection import Selection
 from model import ops
@@ -88,6 +98,31 @@ def flags_for(scenario: Scenario, unit_id: str) -> tuple[str, ...]:
     )
 
 
+def _plain(annotation: Any) -> bool:
+    """Whether a field's type is a plain value a compact form shows (optional ones included)."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        others = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return len(others) == 1 and _plain(others[0])
+    if typing.get_origin(annotation) is typing.Literal:
+        return True
+    return annotation in (bool, int, float) or (isinstance(annotation, type) and issubclass(annotation, Enum))
+
+
+def placement_model(model: type[BaseModel]) -> type[BaseModel] | None:
+    """The fields of a ruleset's ``unit_attributes`` model that the palette sets on a new unit:
+    the plain ones that have a default (lists, texts and references stay the inspector's);
+    None when there are none."""
+    fields: dict[str, Any] = {
+        name: (info.annotation, info)
+        for name, info in model.model_fields.items()
+        if not info.is_required() and not info.frozen and _plain(info.annotation)
+    }
+    if not fields:
+        return None
+    built: type[BaseModel] = create_model(f"{model.__name__}Placement", **fields)
+    return built
+
+
 def _counter_icon(kind: UnitKind, colour: str) -> QIcon:
     """A counter like the map's: the owner's colour with the kind's initial."""
     pixmap = QPixmap(28, 28)
@@ -119,7 +154,7 @@ class _KindList(QListWidget):
 
 
 class UnitsPaletteDock(QDockWidget):
-    """Unit kinds to drag onto the map, for the chosen empire and strength.
+    """Unit kinds to drag onto the map, for the chosen owner, strength and unit attributes.
 
     Signals: ``placed(str)`` with the status message after each drop (placed, flagged or refused).
     """
@@ -136,6 +171,11 @@ class UnitsPaletteDock(QDockWidget):
         body = QWidget(self)
         self.owner = QComboBox(body)
         self.strength = QSpinBox(body)
+        # The unit attributes a new unit gets (only those the author changed from the default).
+        self.attributes: dict[str, Any] = {}
+        self.attributes_form: SchemaForm | None = None
+        self._attributes_model: type[BaseModel] | None = None
+        self._attributes_source: type[BaseModel] | None = None
         self.kinds = _KindList(body)
         self.kinds.setDragEnabled(True)
         self.kinds.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
@@ -143,10 +183,13 @@ class UnitsPaletteDock(QDockWidget):
         self.last = QLabel(body)
         self.last.setWordWrap(True)
         form = QFormLayout()
-        form.addRow("Empire", self.owner)
+        form.addRow("Owner", self.owner)
         form.addRow("Strength", self.strength)
         layout = QVBoxLayout(body)
         layout.addLayout(form)
+        self._attributes_box = QVBoxLayout()
+        self._attributes_box.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._attributes_box)
         layout.addWidget(QLabel("Drag a unit onto an area of the map:", body))
         layout.addWidget(self.kinds, 1)
         layout.addWidget(self.last)
@@ -159,20 +202,65 @@ class UnitsPaletteDock(QDockWidget):
     # --- lists ----------------------------------------------------------------------------------
 
     def _on_changed(self, change: DocumentChange) -> None:
-        if change.reset or change.setup or change.empires:
+        if change.reset or change.setup or change.empires or change.magnates:
             self.refresh()
 
     def refresh(self) -> None:
-        """List the empires and the ruleset's unit kinds again (keeping the choices)."""
+        """List the owners (empires, then Magnates) and the ruleset's unit kinds again, keeping
+        the choices, and the unit attributes of the ruleset."""
         scenario = self.document.scenario
         chosen = self.owner.currentData()
         self.owner.blockSignals(True)
         self.owner.clear()
         for empire in scenario.setup.empires:
             self.owner.addItem(empire.name, empire.id)
+        for magnate in scenario.setup.magnates:
+            self.owner.addItem(f"{magnate.name} (Magnate)", magnate.id)
         self.owner.setCurrentIndex(max(self.owner.findData(chosen), 0))
         self.owner.blockSignals(False)
+        self._fill_attributes()
         self._fill_kinds()
+
+    def _fill_attributes(self) -> None:
+        """Build the unit attributes form for the ruleset (again only when its model changed)."""
+        spec = registry.get(self.document.scenario.ruleset.id)
+        source = spec.unit_attributes if spec is not None else None
+        if source is self._attributes_source:
+            return  # the same ruleset: keep what the author chose
+        self._attributes_source = source
+        model = placement_model(source) if source is not None else None
+        if self.attributes_form is not None:
+            self.attributes_form.deleteLater()
+            self.attributes_form = None
+        self._attributes_model = model
+        self.attributes = {}
+        if model is None:
+            return
+        self.attributes_form = SchemaForm(model, lambda _kind: [], self.widget())
+        self.attributes_form.setObjectName("units_palette_attributes")
+        self.attributes_form.edited.connect(self._on_attribute)
+        self._attributes_box.addWidget(self.attributes_form)
+        self._show_attributes()
+
+    def _on_attribute(self, path: tuple[str, ...], value: Any) -> None:
+        self.attributes = set_path(self.attributes, path, value)
+        self._show_attributes()
+
+    def _show_attributes(self) -> None:
+        """Show the chosen attributes with the defaults filled in (a refused value goes back)."""
+        model = self._attributes_model
+        if model is None or self.attributes_form is None:
+            return
+        try:
+            shown = model.model_validate(self.attributes).model_dump(mode="json")
+        except ValidationError:
+            self.attributes = {}
+            shown = model().model_dump(mode="json")
+        self.attributes_form.set_values([shown])
+
+    def set_attribute(self, name: str, value: Any) -> None:
+        """Choose the value of one unit attribute for the units placed next (as the form does)."""
+        self._on_attribute((name,), value)
 
     def unit_kinds(self) -> tuple[UnitKind, ...]:
         """The ruleset's unit kinds (none for an unknown ruleset)."""
@@ -181,7 +269,8 @@ class UnitsPaletteDock(QDockWidget):
 
     def _fill_kinds(self) -> None:
         chosen = self.kind_id()
-        colours = {e.id: e.colour for e in self.document.scenario.setup.empires}
+        setup = self.document.scenario.setup
+        colours = {**{m.id: m.colour for m in setup.magnates}, **{e.id: e.colour for e in setup.empires}}
         colour = colours.get(self.owner.currentData(), "#808080")
         self.kinds.clear()
         for kind in self.unit_kinds():
@@ -219,14 +308,14 @@ class UnitsPaletteDock(QDockWidget):
     # --- placing --------------------------------------------------------------------------------
 
     def place(self, kind_id: str, area_id: str) -> Placement:
-        """Place a unit of the chosen empire and strength (one undo step), or say why not."""
+        """Place a unit of the chosen owner, strength and attributes (one undo step), or say why not."""
         scenario = self.document.scenario
         kind = self._kind(kind_id)
         owner = self.owner.currentData()
         if kind is None:
             result = Placement(refused=f"ruleset {scenario.ruleset.id} has no unit kind {kind_id!r}")
         elif owner is None:
-            result = Placement(refused="add an empire first: units belong to an empire")
+            result = Placement(refused="add an empire first: units belong to an empire or a Magnate")
         elif area_id not in scenario.area_index():
             result = Placement(refused=f"no area with id {area_id!r}")
         else:
@@ -244,7 +333,7 @@ class UnitsPaletteDock(QDockWidget):
         try:
             command = commands.execute(
                 self.document,
-                lambda s: ops.place_unit(s, kind.id, owner, area_id, strength),
+                lambda s: ops.place_unit(s, kind.id, owner, area_id, strength, dict(self.attributes)),
                 f"Place {kind.name.lower()} in {scenario.area(area_id).name}",
             )
         except (ValueError, KeyError, LookupError) as error:

@@ -22,7 +22,7 @@ from pydantic.fields import FieldInfo
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
 
-from editor.docks.schemaform import field_label
+from editor.docks.schemaform import field_label, setup_list_choices
 from editor.document import DocumentChange, ScenarioDocument
 from model.rules import registry
 from model.scenario import AreaKind, Scenario
@@ -86,7 +86,7 @@ def _references(ref: str, optional: bool) -> Callable[[Scenario], list[tuple[Any
         elif ref == "area":
             items = [(a.id, a.name) for a in scenario.map.areas]
         else:
-            items = []
+            items = setup_list_choices(scenario.setup.attributes, ref) or []
         return ([(None, "(none)")] if optional else []) + items
 
     return listed

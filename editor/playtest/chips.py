@@ -16,7 +16,7 @@ from typing import Any
 from editor import rulesets
 from editor.mapview.chips_item import Chip
 from editor.mapview.modes import INDEPENDENT
-from editor.rulesets import PictureContext
+from editor.rulesets import PictureContext, SideList
 from model import colours as palette
 
 
@@ -81,3 +81,8 @@ def npc_rows_for(ruleset: str, view: Mapping[str, Any], context: PictureContext)
     """The side panel's rows of powers that are no seat (Magnates, raiders...), if the ruleset has any."""
     part = rulesets.get(ruleset)
     return [] if part.side_rows is None else part.side_rows(view, context)
+
+
+def side_list_for(ruleset: str) -> SideList:
+    """How the ruleset's side rows read: the list's headings, tooltip and marks per kind of row."""
+    return rulesets.get(ruleset).side_list

@@ -20,7 +20,7 @@ from editor.mapview.modes import INDEPENDENT, LegendEntry, get_mode
 from editor.mapview.tools import Tool, ToolContext
 from editor.playtest import logfiles, status
 from editor.playtest.capture_action import capture_position
-from editor.playtest.chips import npc_rows_for, pictures_for
+from editor.playtest.chips import npc_rows_for, pictures_for, side_list_for
 from editor.playtest.choices import Choice, choices_for_area, group_actions
 from editor.playtest.decisions import describe as describe_decision
 from editor.playtest.orders import chips_by_area, order_marks_for
@@ -36,7 +36,7 @@ from editor.playtest.session import (
     new_seed,
 )
 from editor.rulesets import PictureContext
-from model.rules import registry
+from model.rules import protocol, registry
 from model.rules.protocol import ActionError, LogEntry
 
 if TYPE_CHECKING:
@@ -193,7 +193,10 @@ class PlaytestController(QObject):
             orders = order_marks_for(scenario.ruleset.id, session.state, viewer)
             tokens = chips_by_area(orders, names, colours)
             seats = self._seat_names()
-            context = PictureContext(names, seats, colours, viewer, tokens)
+            # Only the author watching AI seats sees everything; in hot seat while an AI acts the
+            # viewer is None as well, but the people at the screen see the public view only.
+            author = status.looking(session) is None
+            context = PictureContext(names, seats, colours, viewer, tokens, author=author)
             pictures = pictures_for(scenario.ruleset.id, session.state, context)
             view = session.view()
         except Exception as error:  # a broken view must not take the window down
@@ -204,7 +207,9 @@ class PlaytestController(QObject):
         self._show_legend(colours)
         self._show_status(view)
         self._show_seats(view)
-        self.dock.set_npcs(npc_rows_for(scenario.ruleset.id, view, context))
+        self.dock.set_npcs(
+            npc_rows_for(scenario.ruleset.id, view, context), side_list_for(scenario.ruleset.id)
+        )
         self._show_choices()
         self.log_dock.set_log(self.log_entries(), self._rule_of, {**names, **seats}, self._first_round())
         self._update_buttons()
@@ -229,15 +234,17 @@ class PlaytestController(QObject):
         return 0 if self.session is None else status.first_round(self.session.scenario.ruleset.id)
 
     def _seat_names(self) -> dict[str, str]:
-        setup = self.window.document.scenario.setup
-        return {**{m.id: m.name for m in setup.magnates}, **{e.id: e.name for e in setup.empires}}
+        """Names of every side: empires, Magnates and the engine's own seats (``status.seat_names``)."""
+        if self.session is None:
+            return protocol.seat_names(self.window.document.scenario)
+        return status.seat_names(self.session)
 
     def _names(self) -> dict[str, str]:
         """Names of the areas and powers, for the log and the choices (the engine's texts hold ids)."""
         return {**{a.id: a.name for a in self.window.document.scenario.map.areas}, **self._seat_names()}
 
     def _name(self, player: str | None) -> str:
-        return status.player_name(self.window.document.scenario, player)
+        return status.player_name(self._seat_names(), player)
 
     def _show_status(self, view: dict[str, Any]) -> None:
         assert self.session is not None

@@ -23,8 +23,23 @@ from PySide6.QtWidgets import (
 
 from editor.docks.schemaform import SchemaForm, set_path
 from editor.playtest.session import HUMAN, PlaytestSetup, new_seed
+from model.rules.protocol import Game, seat_names
 from model.rules.registry import RulesetSpec
 from model.scenario import Scenario
+
+
+def seats_of(scenario: Scenario, spec: RulesetSpec) -> list[tuple[str, str]]:
+    """The seats of the game the scenario makes, ``(id, name)`` in seat order, as the engine
+    lists them (``Game.players()``: the empires, or players who take over empires).
+
+    A scenario the engine cannot set up falls back to its empires: starting then says what is wrong.
+    """
+    try:
+        game: Game = spec.engine_factory()(scenario)
+    except (LookupError, ValueError):
+        return [(empire.id, empire.name) for empire in scenario.setup.empires]
+    names = seat_names(scenario, game)
+    return [(player, names.get(player, player)) for player in game.players()]
 
 
 class PlaytestSetupDialog(QDialog):
@@ -39,15 +54,16 @@ class PlaytestSetupDialog(QDialog):
         seats_form = QFormLayout(seats_box)
         self.seat_boxes: dict[str, QComboBox] = {}
         levels = spec.bot_levels()
-        for index, empire in enumerate(scenario.setup.empires):
+        for index, (player, name) in enumerate(seats_of(scenario, spec)):
             box = QComboBox(seats_box)
+            box.setObjectName(f"seat_{player}")
             box.addItem("Human", HUMAN)
             for level in levels:
                 box.addItem(f"AI: {level}", level)
             # The first seat is the author's by default; the others are the strongest AI.
             box.setCurrentIndex(0 if index == 0 else box.count() - 1)
-            seats_form.addRow(empire.name, box)
-            self.seat_boxes[empire.id] = box
+            seats_form.addRow(name, box)
+            self.seat_boxes[player] = box
         layout.addWidget(seats_box)
 
         seed_row = QHBoxLayout()

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from editor.playtest.choices import Choice
 from editor.playtest.decisions import with_names
+from editor.rulesets import SideList
 from model.rules.protocol import Action, LogEntry
 
 STATUS_LINES = 4
@@ -169,12 +170,10 @@ class PlaytestDock(QDockWidget):
         self.table.setWordWrap(False)
 
         self.npcs = QTreeWidget(split)
-        self.npcs.setHeaderLabels(
-            ["Magnate / raiders", "Stature", "Attacks", "Court / strikes from", "Holds"]
-        )
         self.npcs.setRootIsDecorated(False)
         self.npcs.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.npcs.setToolTip("Magnates and the raider groups active this round (24)")
+        self._side_list = SideList()
+        self._show_side_list(self._side_list)
         self.npcs.hide()
 
         split.addWidget(choices_box)
@@ -292,19 +291,29 @@ class PlaytestDock(QDockWidget):
         spare = self.table.horizontalScrollBar().sizeHint().height() + 6  # a narrow dock scrolls sideways
         self.table.setMinimumHeight(min(320, self.table.horizontalHeader().height() + rows_height + spare))
 
-    def set_npcs(self, rows: Sequence[Mapping[str, Any]]) -> None:
-        """List Magnates and active raiders (24): ``name``, ``colour``, ``kind`` (``Magnate`` or
-        ``Raiders``), ``where``, ``stature``, ``holds``, ``attacks``, ``tip``; hidden when empty.
+    def _show_side_list(self, side_list: SideList) -> None:
+        self.npcs.setHeaderLabels(list(side_list.headings))
+        self.npcs.setToolTip(side_list.tip)
 
-        Each name starts with its map marker (♜ a Magnate's court, ☠ raiders) so the list and the
-        map read alike; the tooltip tells the whole story.
+    def set_npcs(self, rows: Sequence[Mapping[str, Any]], side_list: SideList | None = None) -> None:
+        """List the ruleset's side rows (Magnates and active raiders, 24, by default): ``name``,
+        ``colour``, ``kind`` (``Magnate``, ``Raiders``...), ``where``, ``stature``, ``holds``,
+        ``attacks``, ``tip``; hidden when empty.
+
+        ``side_list`` (the ruleset's, ``editor.rulesets.SideList``) names the columns and the mark
+        each name starts with, its map marker (♜ a Magnate's court, ☠ raiders by default) so the
+        list and the map read alike; the tooltip tells the whole story.
         """
+        side_list = side_list or SideList()
+        if side_list != self._side_list:
+            self._side_list = side_list
+            self._show_side_list(side_list)
         self.npcs.clear()
         for row in rows:
-            mark = "♜" if row.get("kind") == "Magnate" else "☠"
+            mark = side_list.mark(str(row.get("kind", "")))
             item = QTreeWidgetItem(
                 [
-                    f"{mark} {row['name']}",
+                    f"{mark} {row['name']}" if mark else str(row["name"]),
                     str(row.get("stature", "")),
                     str(row.get("attacks", "")),
                     str(row.get("where", "")),

@@ -12,8 +12,12 @@ from typing import Any
 
 from editor import rulesets
 from editor.playtest.session import HUMAN, PlaytestSession
+from model.rules import protocol
 from model.rules.protocol import PUBLIC
 from model.scenario import Scenario
+
+SEAT_COLOUR = "#e0e0e0"
+"""The seats table's colour for a seat that is no empire of the scenario (a player)."""
 
 
 def first_round(ruleset: str) -> int:
@@ -21,22 +25,32 @@ def first_round(ruleset: str) -> int:
     return rulesets.get(ruleset).first_round
 
 
-def player_name(scenario: Scenario, player: str | None) -> str:
-    """An empire's name ("nobody" for None, the id itself for a seat that is no empire)."""
+def seat_names(session: PlaytestSession) -> dict[str, str]:
+    """The name of every side of the session's game: the scenario's empires and Magnates, and
+    what the engine names itself (its seats when they are no empires: ``Game.seat_names``)."""
+    return protocol.seat_names(session.scenario, session.game)
+
+
+def player_name(names: Mapping[str, str] | Scenario, player: str | None) -> str:
+    """A seat's name from :func:`seat_names` ("nobody" for None, the id itself when unnamed).
+
+    Given a scenario instead, its empires' and Magnates' names (no engine's own seat names).
+    """
     if player is None:
         return "nobody"
-    for empire in scenario.setup.empires:
-        if empire.id == player:
-            return empire.name
-    return player
+    if isinstance(names, Scenario):
+        names = protocol.seat_names(names)
+    return names.get(player, player)
 
 
 def status_parts(session: PlaytestSession, view: Mapping[str, Any], scenario: Scenario) -> list[str]:
     """The status line in rich-text parts: round, phase, whose turn, result or who acts, decision,
     and last the seed and action count (the banner leaves that one out)."""
 
+    names = seat_names(session)
+
     def name(player: str | None) -> str:
-        return player_name(scenario, player)
+        return player_name(names, player)
 
     round_, phase = session.state.cursor()
     start = first_round(session.scenario.ruleset.id)
@@ -65,28 +79,35 @@ def status_parts(session: PlaytestSession, view: Mapping[str, Any], scenario: Sc
 
 
 def seat_rows(session: PlaytestSession, view: Mapping[str, Any], scenario: Scenario) -> list[dict[str, Any]]:
-    """One row per empire for the seats table: who plays it, gold, VP, court, whether it acts."""
+    """One row per seat of the game, in seat order: who plays it, gold, VP, court, whether it acts.
+
+    The seats are the engine's (``Game.players()``): the scenario's empires, or players who take
+    over empires in a ruleset whose seats are no empires; such a seat has no colour of its own and
+    shows :data:`SEAT_COLOUR` (a colour of its own would read as one of the empires' on the map).
+    """
     scores = session.state.scores()
     empires = view.get("empires", {})
     gold_of = rulesets.get(session.scenario.ruleset.id).seat_gold
     seat_looking = looking(session)
+    names = seat_names(session)
+    colours = {e.id: e.colour for e in scenario.setup.empires}
     rows = []
     acting = session.current_player()
     area_names = {a.id: a.name for a in scenario.map.areas}
-    for empire in scenario.setup.empires:
-        data = empires.get(empire.id) or {}
-        gold = gold_of(session.state, view, empire.id, seat_looking) if gold_of else ""
-        seat = session.seats.get(empire.id, "")
+    for player in session.game.players():
+        data = empires.get(player) or {}
+        gold = gold_of(session.state, view, player, seat_looking) if gold_of else ""
+        seat = session.seats.get(player, "")
         rows.append(
             {
-                "seat": empire.name,
-                "colour": empire.colour,
+                "seat": player_name(names, player),
+                "colour": colours.get(player, SEAT_COLOUR),
                 "played_by": "You" if seat == HUMAN else f"AI {seat}",
                 "gold": gold,
-                "vp": f"{scores.get(empire.id, 0):g}",
+                "vp": f"{scores.get(player, 0):g}",
                 "court": area_names.get(data.get("court") or "", data.get("court"))
                 or ("exiled" if data.get("exiled") else ""),
-                "acting": empire.id == acting,
+                "acting": player == acting,
             }
         )
     return rows

@@ -27,9 +27,12 @@ at all still plays and validates, with the shared map modes and plain owner pict
   shows what the author paints); attributes without their own mode keep the Paint panel's choice.
 - ``pictures``: ``(state, view, context) -> {area id: AreaPicture}``, how areas look in a
   play-test; ``view`` is the engine's ``view()`` *for the seat looking* (``context.viewer``), so
-  what that seat may not know never reaches the map.
+  what that seat may not know never reaches the map. ``context.author`` says whether the author
+  watching AI seats looks (who may see everything, e.g. from the whole state), as opposed to
+  people sharing the screen in hot seat while an AI acts (``viewer`` None too: the public view).
 - ``side_rows``: ``(view, context) -> rows`` for the panel's list of non-player powers
-  (Magnates, raiders...).
+  (Magnates, raiders...); ``side_list`` (a :class:`SideList`) gives that list's column headings,
+  its tooltip and the mark each kind of row starts with (by default the Magnates' and raiders').
 - ``order_marks``: ``(state, viewer) -> list[OrderMark]`` hidden orders the viewer may see.
 - ``seat_gold``: ``(state, view, player, looking) -> value`` of the seats table's Gold column;
   ``looking`` is the seat at the computer (None: the author watching AI seats, who sees all).
@@ -71,6 +74,35 @@ class PictureContext:
     """The seat whose view is drawn (None: the public view, no seat's own secrets)."""
     orders: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     """Order token chips the viewer may see, by source area (from ``order_marks``)."""
+    author: bool = False
+    """Whether the person at the screen is the author watching AI seats only, who may see
+    everything (hidden units, hands). False whenever a human seat plays: with ``viewer`` None
+    that is hot seat while an AI acts, and the people sharing the screen see the public view only."""
+
+
+@dataclass(frozen=True)
+class SideList:
+    """How the play-test panel's list of ``side_rows`` reads: headings, tooltip, marks per kind.
+
+    The columns show each row's ``name``, ``stature``, ``attacks``, ``where`` and ``holds``, in
+    that order; a row's name starts with the mark of its ``kind`` (the marker the map shows for
+    it, so that list and map read alike), ``default_mark`` for a kind not in ``marks``.
+    """
+
+    headings: tuple[str, str, str, str, str] = (
+        "Magnate / raiders",
+        "Stature",
+        "Attacks",
+        "Court / strikes from",
+        "Holds",
+    )
+    tip: str = "Magnates and the raider groups active this round (24)"
+    marks: Mapping[str, str] = field(default_factory=lambda: {"Magnate": "♜"})
+    default_mark: str = "☠"
+
+    def mark(self, kind: str) -> str:
+        """The mark a row of this kind starts with ("" for none)."""
+        return self.marks.get(kind, self.default_mark)
 
 
 @dataclass(frozen=True)
@@ -82,6 +114,7 @@ class EditorRuleset:
     paint_fields: Mapping[str, str] = field(default_factory=dict)
     pictures: Callable[[Any, Mapping[str, Any], PictureContext], dict[str, AreaPicture]] | None = None
     side_rows: Callable[[Mapping[str, Any], PictureContext], list[dict[str, Any]]] | None = None
+    side_list: SideList = field(default_factory=SideList)
     order_marks: Callable[[Any, str | None], Sequence[OrderMark]] | None = None
     seat_gold: Callable[[Any, Mapping[str, Any], str, str | None], Any] | None = None
     first_round: int = 0

@@ -5,7 +5,7 @@ owners and units. Attribute values are checked against the ruleset's pydantic mo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -420,15 +420,33 @@ def _check_unit(scenario: Scenario, kind: str, area_id: str, strength: int) -> N
         raise PreconditionError(f"a {unit_kind.name} cannot stand in {area_kind.value} area {area_id}")
 
 
-def place_unit(scenario: Scenario, kind: str, owner: str, area_id: str, strength: int = 1) -> Change:
-    """Place a starting unit; its id is ``Change.new_id``."""
+def place_unit(
+    scenario: Scenario,
+    kind: str,
+    owner: str,
+    area_id: str,
+    strength: int = 1,
+    attributes: Mapping[str, Any] | None = None,
+) -> Change:
+    """Place a starting unit of an empire or Magnate; its id is ``Change.new_id``.
+
+    ``attributes`` are the unit's ruleset attributes, validated by the ruleset's
+    ``unit_attributes`` model as :func:`set_attributes` does (a value equal to its default is left
+    out, so the file holds only what the author set).
+    """
     if owner not in _powers(scenario):
         raise UnknownIdError(f"no empire or Magnate with id {owner!r} to own the unit")
     _check_unit(scenario, kind, area_id, strength)
+    spec = registry.get(scenario.ruleset.id)
+    values: dict[str, Any] = {}
+    for key, value in (attributes or {}).items():
+        values = _checked(spec.unit_attributes if spec else None, values, key, value, f"new {kind}")
     rec = Recorder(scenario)
     rec.save(UNITS)
     unit_id = rec.new_id("u")
-    scenario.setup.units.append(Unit(id=unit_id, kind=kind, owner=owner, area=area_id, strength=strength))
+    scenario.setup.units.append(
+        Unit(id=unit_id, kind=kind, owner=owner, area=area_id, strength=strength, attributes=values)
+    )
     touched = Touched(units=frozenset({unit_id}), areas=frozenset({area_id}))
     return rec.change(f"Place {kind} in {area_id}", touched, created=[unit_id])
 

@@ -1,6 +1,8 @@
 """The rules engine protocol every ruleset implements (DESIGN.md "Rules engine protocol").
 
 * :class:`Game` holds what never changes during play (board, tables, options) and makes states.
+  Its seats (``players()``) are the scenario's empires unless the engine names them otherwise
+  (``seat_names()``: players who take over empires); :func:`seat_names` names every side.
 * :class:`State` holds what changes. Its :meth:`State.apply` is the only way to change it: the
   base class checks the action, applies it, and appends a :class:`LogEntry` with the effects and
   every die roll, so no rule can forget to log. A rejected action leaves the state untouched.
@@ -27,9 +29,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from model.rules.rng import Rng
+
+if TYPE_CHECKING:
+    from model.scenario import Scenario
 
 PUBLIC = ""
 """The ``seat`` of :meth:`State.log_for` that is nobody in particular: what every seat may know
@@ -186,6 +191,15 @@ class Game(ABC):
         """Return the action spelled by ``text`` (syntax only; legality is the state's business)."""
         return self.codec.parse(text)
 
+    def seat_names(self) -> dict[str, str]:
+        """Return names for the seats (and any other side the engine's texts name by id) that the
+        scenario's empires and Magnates do not give; see :func:`seat_names`.
+
+        Empty by default: the seats are the scenario's empires, named there. A
+        ruleset whose seats are something else (players who take over empires) names them here.
+        """
+        return {}
+
 
 class State(ABC):
     """The changing part of a game. Subclasses implement the ``_`` hooks; the base class logs."""
@@ -338,6 +352,16 @@ class State(ABC):
         return self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def seat_names(scenario: Scenario, game: Game | None = None) -> dict[str, str]:
+    """Return a name for every side of a game: the scenario's Magnates and empires, then what the
+    engine adds or renames (:meth:`Game.seat_names`), for panels, banners and log texts."""
+    names = {magnate.id: magnate.name for magnate in scenario.setup.magnates}
+    names.update({empire.id: empire.name for empire in scenario.setup.empires})
+    if game is not None:
+        names.update(game.seat_names())
+    return names
 
 
 def replay(game: Game, seed: int, actions: Iterable[Action | str]) -> State:

@@ -80,7 +80,7 @@ def test_table_columns_are_the_shared_ones_plus_the_rulesets_own() -> None:
 def test_shared_editor_code_names_no_ruleset() -> None:
     """No ``ruleset == "eotma"`` outside editor/rulesets/<id>/ (the import contract covers imports)."""
     named = re.compile(
-        r"""(==|!=|\bin\b)\s*\(?\s*["'](eotma|seasons)["']|["'](eotma|seasons)["']\s*(==|!=)"""
+        r"""(==|!=|\bin\b)\s*\(?\s*["'](eotma|seasons|sevenages)["']|["'](eotma|seasons|sevenages)["']\s*(==|!=)"""
     )
     found = []
     for path in EDITOR.rglob("*.py"):
@@ -125,3 +125,21 @@ def test_the_map_mode_menu_offers_the_open_scenarios_modes(qtbot: QtBot) -> None
     assert shown == ["owner", "kind", "validation", "changed_hands", "range"]
     assert window.open_path(SCENARIOS / "medieval-europe-976.mappa.json")
     assert window.actions_by_name["mode_religion"].isVisible()
+
+
+def test_the_side_list_reads_as_the_ruleset_says(qtbot: QtBot) -> None:
+    # By default the Magnates' and raiders' headings and marks (EotMA 24), as before.
+    default = rulesets.SideList()
+    assert rulesets.get("eotma").side_list == default
+    assert (default.mark("Magnate"), default.mark("Raiders")) == ("♜", "☠")
+    window = MainWindow()
+    qtbot.addWidget(window)
+    dock = window.playtest.dock  # type: ignore[attr-defined]
+    own = rulesets.SideList(("Side", "A", "B", "C", "D"), "tip", {"Camp": "⛺"}, "")
+    rows = [{"name": "North", "kind": "Camp"}, {"name": "South", "kind": "Band"}]
+    dock.set_npcs(rows, own)
+    header = dock.npcs.headerItem()
+    assert [header.text(c) for c in range(5)] == ["Side", "A", "B", "C", "D"]
+    assert dock.shown_npcs() == ["⛺ North", "South"] and dock.npcs.toolTip() == "tip"
+    dock.set_npcs([{"name": "Vikings", "kind": "Raiders"}])  # a ruleset with the defaults again
+    assert header.text(0) == "Magnate / raiders" and dock.shown_npcs() == ["☠ Vikings"]

@@ -9,7 +9,9 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 from test_tools import inside
 
+from editor.docks.schemaform import BoolEditor
 from editor.docks.units_palette import MIME_TYPE, UnitsPaletteDock
+from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 
 
@@ -45,9 +47,15 @@ def test_palette_lists_the_ruleset_kinds(window: MainWindow) -> None:
     kinds = [palette.kinds.item(i).data(Qt.ItemDataRole.UserRole) for i in range(palette.kinds.count())]
     assert kinds == ["army", "fleet"]
     assert palette.kinds.mimeData([palette.kinds.item(0)]).data(MIME_TYPE).data() == b"army"
+    # Owners: the empires, then the Magnates (a Magnate's own units, e.g. a neutral side).
+    setup = window.document.scenario.setup
     assert [palette.owner.itemData(i) for i in range(palette.owner.count())] == [
-        e.id for e in window.document.scenario.setup.empires
+        *(e.id for e in setup.empires),
+        *(m.id for m in setup.magnates),
     ]
+    assert setup.magnates and palette.owner.itemText(palette.owner.count() - 1).endswith("(Magnate)")
+    # EotMA units have no attributes: the palette shows none.
+    assert palette.attributes_form is None
 
 
 def test_drop_places_a_unit_in_one_undo_step(window: MainWindow) -> None:
@@ -94,3 +102,19 @@ def test_placements_the_validator_flags_are_placed_and_flagged(window: MainWindo
     result = palette.place("fleet", "aldmoor")  # Aldmoor's own, but it touches no sea
     assert result.unit_id and not result.refused
     assert [flag.split(":")[0] for flag in result.flagged] == ["FLEET_NOT_COASTAL (34.22)"]
+
+
+def test_the_palette_sets_the_ruleset_unit_attributes(window: MainWindow) -> None:
+    # Seasons: Units: a unit bought without a tower or castle is untrained; the palette's form is
+    # generated from the ruleset's unit attributes and the new unit gets what the author chose.
+    assert window.open_path(DEFAULT_SCENARIO.parent / "seasons-isles.mappa.json")
+    palette = _palette(window, "vellmark", 1)
+    assert palette.attributes_form is not None
+    assert list(palette.attributes_form.editors) == [("trained",)]
+    trained = palette.attributes_form.editors[("trained",)]
+    assert isinstance(trained, BoolEditor) and trained.widget.isChecked()  # the default
+    trained.widget.click()
+    placed = palette.place("infantry", "caldwick")
+    assert placed.unit_id and not placed.refused, placed.message
+    unit = next(u for u in window.document.scenario.setup.units if u.id == placed.unit_id)
+    assert (unit.owner, unit.attributes) == ("vellmark", {"trained": False})

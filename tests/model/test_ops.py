@@ -381,6 +381,17 @@ def test_units(grid: Scenario) -> None:
     refuse(grid, ops.PreconditionError, "cannot stand in sea area s0", ops.move_unit, "u1", "s0")
     refuse(grid, ops.InvalidValueError, "no unit kind 'dragon'", ops.place_unit, "dragon", "e1", "a10")
     refuse(grid, ops.UnknownIdError, "no empire or Magnate", ops.place_unit, "army", "e7", "a10")
+    # Unit attributes are the ruleset's (EotMA units have none): an unknown one is refused.
+    refuse(
+        grid,
+        ops.InvalidValueError,
+        "cannot set veteran to True",
+        ops.place_unit,
+        "army",
+        "e1",
+        "a10",
+        attributes={"veteran": True},
+    )
     perform(grid, ops.remove_unit, [unit_id, "u1"])
     assert [u.id for u in grid.setup.units] == ["u2"]
 

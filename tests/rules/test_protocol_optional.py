@@ -10,8 +10,9 @@ from typing import Any, ClassVar, Self
 
 import pytest
 
-from model.rules.protocol import Action, ActionCodec, Game, State
+from model.rules.protocol import Action, ActionCodec, Game, State, seat_names
 from model.rules.rng import Rng
+from model.scenario import Empire, Magnate, Scenario
 
 
 class Pass(Action):
@@ -107,3 +108,20 @@ def test_invariant_violations_and_statistics_default_to_empty() -> None:
     state = TinyGame({"a": 1.0}).new_state(1)
     assert state.invariant_violations() == []
     assert state.statistics() == {}
+
+
+def test_seats_are_named_by_the_scenario_unless_the_engine_names_them() -> None:
+    scenario = Scenario.model_validate({"metadata": {"title": "Seats"}, "ruleset": {"id": "tiny"}})
+    scenario.setup.empires.append(Empire(id="a", name="Alba", colour="#112233"))
+    scenario.setup.magnates.append(Magnate(id="m", name="Mormaer", colour="#445566"))
+    game = TinyGame({"a": 0.0})
+    # The default: the seats are the empires, named by the scenario (Magnates too).
+    assert game.seat_names() == {}
+    assert seat_names(scenario, game) == {"m": "Mormaer", "a": "Alba"}
+
+    class PlayersGame(TinyGame):
+        def seat_names(self) -> dict[str, str]:
+            return {"p1": "Player 1", "a": "Alba's card"}
+
+    named = seat_names(scenario, PlayersGame({"p1": 0.0}))
+    assert named == {"m": "Mormaer", "a": "Alba's card", "p1": "Player 1"}

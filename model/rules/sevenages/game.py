@@ -141,6 +141,11 @@ class SevenAgesGame(Game):
     def players(self) -> tuple[str, ...]:
         return self.seats
 
+    def seat_names(self) -> dict[str, str]:
+        """Return each player's name: the seats are players, not the empire cards they take over
+        (7A facts 1; the contract of issue 14, ``setup.attributes.players``)."""
+        return {seat: self.names.get(seat, seat) for seat in self.seats}
+
     def is_land(self, area: str) -> bool:
         """Return whether an area is land."""
         return self.areas[area].land

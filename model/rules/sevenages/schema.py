@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from model.scenario import Id
 
@@ -23,6 +23,11 @@ NEUTRAL = "neutral"
 """The id of the white neutral side: the only Magnate a 7 Ages scenario may have (E&N)."""
 CONVERT_NONE = "none"
 CONVERT_ANY = "any"
+
+# Marks that make the editor offer the setup's regions and players by name (a reference over a
+# list in ``setup.attributes``); this ruleset's checks report an unknown id with their own codes.
+REGION_REF: dict[str, JsonValue] = {"ref": "setup:regions", "checked_by": "ruleset"}
+PLAYER_REF: dict[str, JsonValue] = {"ref": "setup:players", "checked_by": "ruleset"}
 
 
 class _Attrs(BaseModel):
@@ -67,6 +72,7 @@ class AreaAttributes(_Attrs):
     regions: list[Id] = Field(
         default_factory=list,
         description="Regions, subregions and glory zones the area belongs to (ids of the setup's regions).",
+        json_schema_extra=REGION_REF,
     )
     terrain: Terrain = Field(
         default=Terrain.FERTILE, description="Terrain: the defender's bonus (7A facts 2.7)."
@@ -112,7 +118,9 @@ class GloryEntry(_Attrs):
     category: GloryCategory = Field(description="What is counted.")
     points: int = Field(default=1, ge=1, le=7, description="Points for first place; one less per rank below.")
     region: Id | None = Field(
-        default=None, description="Only areas of this region count (unset: everywhere)."
+        default=None,
+        description="Only areas of this region count (unset: everywhere).",
+        json_schema_extra=REGION_REF,
     )
     with_seas: bool = Field(default=False, description="Areas: count sea areas bordering the region as well.")
 
@@ -143,7 +151,9 @@ class EmpireAttributes(_Attrs):
     glory: list[GloryEntry] = Field(default_factory=list, description="Glory categories scored at harvest.")
     event: str | None = Field(default=None, description="The card's event (an id of the events table).")
     player: Id | None = Field(
-        default=None, description="Player holding the empire on the map at the start (unset: in the deck)."
+        default=None,
+        description="Player holding the empire on the map at the start (unset: in the deck).",
+        json_schema_extra=PLAYER_REF,
     )
     progress: int = Field(default=1, ge=1, le=99, description="Progress level on the map at the start.")
     treasury: int = Field(default=0, ge=0, description="Money saved at the start.")
@@ -203,7 +213,9 @@ class SetupAttributes(_Attrs):
     players: list[Player] = Field(default_factory=list, description="Players in seat order (2-7).")
     regions: list[Region] = Field(default_factory=list, description="Regions, subregions and glory zones.")
     first_player: Id | None = Field(
-        default=None, description="Player holding the turn marker (unset: the first)."
+        default=None,
+        description="Player holding the turn marker (unset: the first).",
+        json_schema_extra=PLAYER_REF,
     )
     turn_limit: int | None = Field(default=None, ge=1, le=200, description="Turns played (unset: no limit).")
     start_age: int | None = Field(

@@ -1,0 +1,25 @@
+"""The editor's part of 7 Ages with Emissaries & Neutrals (``sevenages``): paint fields, play-test
+pictures with face-down neutral stacks, the players' rows, treasuries, decision sentences and the
+Tables panel's columns.
+
+Its map modes need no Qt and live in the model (``model.rules.sevenages.mapmodes``, named by the
+ruleset's spec). Found by the entry point ``sevenages`` of the group ``mappa.editor_rulesets``
+(pyproject.toml).
+"""
+
+from __future__ import annotations
+
+from editor.rulesets import EditorRuleset
+from editor.rulesets.sevenages import decisions, paint, pictures, players, tables
+
+PART = EditorRuleset(
+    id="sevenages",
+    paint_fields=paint.PAINT_FIELDS,
+    pictures=pictures.pictures,
+    side_rows=players.side_rows,
+    side_list=players.SIDE_LIST,
+    seat_gold=players.seat_gold,
+    decision=decisions.describe,
+    table_columns=tables.TABLE_COLUMNS,
+)
+"""What the editor registry finds for ``sevenages``."""
