@@ -316,11 +316,10 @@ def _groups(window: MainWindow, actions: dict[str, QAction]) -> dict[str, list[Q
         actions[f"layer_{layer_id}"] = action
     modes: list[QAction] = []
     mode_group = QActionGroup(window)
-    for index, mode in enumerate(all_modes().values()):  # the shared ones and every ruleset's
+    for mode in all_modes().values():  # the shared ones and every ruleset's; Alt+N keys: mode_choice
         action = QAction(mode.name, window)
         action.setCheckable(True)
         action.setChecked(mode.id == window.scene.mode_id)
-        action.setShortcut(QKeySequence(f"Alt+{index + 1}"))
         action.triggered.connect(partial(lambda mode_id, _checked=False: window.set_mode(mode_id), mode.id))
         mode_group.addAction(action)
         modes.append(action)
