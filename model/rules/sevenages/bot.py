@@ -163,7 +163,7 @@ class HeuristicBot:
         return 3 if state.board.areas[action.word(0)].capital else 2.5
 
     def _play(self, state: SevenAgesState, player: str, action: Words) -> float:
-        targets = action.words[1:]
+        targets = action.words[2:]  # after the card and "in" / "on"
         mine = self._mine(state, player)
         own_empires = set(state.empires_of(player))
         if any(t in own_empires or t in mine for t in targets):
@@ -194,19 +194,15 @@ class HeuristicBot:
         return 0.5
 
     def _arms(self, state: SevenAgesState, player: str, action: Words) -> float:
-        if action.word(0) == "done":
-            return 0
-        area = action.word(1 if action.word(0) != "unit" else 2)
+        area = action.word(0)
         theirs, mine = self._theirs(state, player), self._mine(state, player)
-        if action.word(0) == "modernise":
+        if action.word(1) == "modernise":
             # Stronger neutrals are a shield on the others' borders, a threat on one's own.
             return 1.2 if self._near(state, area, theirs) and not self._near(state, area, mine) else -1
         return 1.3 if self._near(state, area, theirs) and not self._near(state, area, mine) else -1
 
     def _advisors(self, state: SevenAgesState, player: str, action: Words) -> float:
         area = action.word(0)
-        if area == "done":
-            return 0
         # Worth it only next to an opponent's area weaker than what the stack can send.
         spare = 3 * (len(state.units_of(NEUTRAL, area)) - 1)
         targets = state.game.links[area] & self._theirs(state, player)
@@ -214,8 +210,6 @@ class HeuristicBot:
         return 2 if weak else -1
 
     def _send(self, state: SevenAgesState, player: str, action: Words) -> float:
-        if action.word(0) == "done":
-            return 0
         target = action.word(1)
         if target in self._mine(state, player):
             return -5
@@ -230,8 +224,6 @@ class HeuristicBot:
 
     def _aid(self, state: SevenAgesState, player: str, action: Words) -> float:
         area = action.word(0)
-        if area == "done":
-            return 0
         if self._near(state, area, self._mine(state, player)):
             return -1
         return 1 if self._near(state, area, self._theirs(state, player)) else -0.5

@@ -120,10 +120,10 @@ def preview(state: SevenAgesState, action: Action) -> str:
         return f"{value} before the card drawn"
     if action.VERB == "buy" and action.word(0) in rules.units:
         return f"costs {rules.units[action.word(0)].cost}"
-    if action.VERB == "fort" or (action.VERB == "arms" and action.word(0) == "fort"):
+    if action.VERB == "fort" or (action.VERB == "arms" and action.word(1) == "fort"):
         return f"costs {rules.fort_cost}"
-    if action.VERB == "arms" and action.word(0) == "unit" and action.word(1) in rules.units:
-        return f"costs {rules.units[action.word(1)].cost}, refunded if meddled with"
+    if action.VERB == "arms" and action.word(1) == "unit" and action.word(2) in rules.units:
+        return f"costs {rules.units[action.word(2)].cost}, refunded if meddled with"
     return ""
 
 
