@@ -75,7 +75,7 @@ def test_tiny_scenario_actions_round_trip_with_exact_areas() -> None:
 @pytest.mark.slow
 def test_world_scenario_actions_round_trip_with_exact_areas() -> None:
     forms: Counter[str] = Counter()
-    assert _check_positions(build_game(load(WORLD)), range(3), forms) > 10_000
+    assert _check_positions(build_game(load(WORLD)), range(6), forms) > 10_000
     assert forms["advisors"] > 0 and forms["send"] > 0 and forms["arms modernise"] > 0
 
 
