@@ -14,11 +14,16 @@ Every action is a verb and a few words (area, empire, card and unit-type ids, nu
 * ``fight AREA``, ``commit KIND:LEVEL:COUNT ...`` or ``commit N`` (the N best), ``retreat AREA``,
   ``stay``: conflict (7A facts 2.7).
 * ``drop CARD``: discard a card in the destiny step.
-* ``city AREA``, ``upgrade AREA``, ``play CARD TARGET [TARGET]``: civilise and events.
+* ``city AREA``, ``upgrade AREA``: civilise; ``play CARD in AREA [AREA]`` or ``play CARD on EMPIRE``:
+  an event on areas or on an empire.
 * ``discard EMPIRE``, ``keep``: the discard empire step.
-* ``arms unit KIND AREA | arms fort AREA | arms modernise AREA | arms done``, ``advisors AREA|done``,
-  ``peace AREA``, ``aid AREA unit|city | aid done``, ``send FROM TO KIND LEVEL N | send done``,
-  ``finish``, ``meddle [reveal]``, ``pass``: the emissary step (E&N: Emissary Action).
+* ``arms AREA unit KIND | arms AREA fort | arms AREA modernise``, ``advisors AREA``, ``peace AREA``,
+  ``aid AREA unit|city``, ``send FROM TO KIND LEVEL N``, ``done`` (stop naming areas, or stop
+  sending stacks), ``finish``, ``meddle [reveal]``, ``pass``: the emissary step (E&N: Emissary Action).
+
+Every word that names an area sits at a fixed position of its verb (``areas()``), and a word that
+is not an area id never does: the play-test offers an action with areas by a click on one of them
+and every other action as a button, so both must be exact.
 """
 
 from __future__ import annotations
@@ -74,11 +79,11 @@ Mark = _verb("mark", 2, 2, doc="Place an action marker on an empire or the empty
 Start = _verb("start", 1, 1, doc="Start an empire from a card in hand, or none (7A facts 2.3).")
 Buy = _verb("buy", 2, 2, (1,), doc="Buy a unit of a type into an area (7A facts 2.8).")
 Fort = _verb("fort", 1, 1, (0,), doc="Build a fortification (7A facts 2.8).")
-Done = _verb("done", 0, 0, doc="Finish the current spending, dropping or moving.")
+Done = _verb("done", 0, 0, doc="Finish the current spending, dropping, moving or naming of areas.")
 Trade = _verb("trade", 1, 1, doc="Pick a trade partner empire, or none (7A facts 2.9).")
 Give = _verb("give", 1, 1, doc="Give a card in a trade (7A facts 2.9).")
 Move = _verb("move", 4, 4, (0, 1), doc="Move one unit in the manoeuvre step (7A facts 2.6).")
-Ferry = _verb("ferry", 6, 6, (0, 2), doc="Carry land units by ship and land them (7A facts 2.6).")
+Ferry = _verb("ferry", 6, 6, (0, 1, 2), doc="Carry land units by ship and land them (7A facts 2.6).")
 Fight = _verb("fight", 1, 1, (0,), doc="Pick the next conflict area (7A facts 2.7).")
 Commit = _verb("commit", 1, 30, doc="Commit units to a conflict round (7A facts 2.7).")
 Retreat = _verb("retreat", 1, 1, (0,), doc="Retreat from a conflict (7A facts 2.7).")
@@ -86,14 +91,63 @@ Stay = _verb("stay", 0, 0, doc="Do not retreat (7A facts 2.7).")
 Drop = _verb("drop", 1, 1, doc="Discard a card before drawing in the destiny step (7A facts 2.10).")
 City = _verb("city", 1, 1, (0,), doc="Build a level-1 city (7A facts 2.11).")
 Upgrade = _verb("upgrade", 1, 1, (0,), doc="Raise a city one level (7A facts 2.11).")
-Play = _verb("play", 2, 3, (1, 2), doc="Play an event card on a target (7A facts 3.2).")
+
+
+IN_AREAS, ON_EMPIRE = "in", "on"
+"""The keyword of a ``play`` action before area targets and before an empire target."""
+ARMS_FORMS = {"unit": 3, "fort": 2, "modernise": 2}
+"""What an arms sale does after its area -> the word count of that form."""
+
+
+@dataclass(frozen=True)
+class Play(Words):
+    """Play an event card on areas or on an empire (7A facts 3.2).
+
+    ``play CARD in AREA [AREA]`` (two areas: an empire-wide event on neutrals, E&N: Events) or
+    ``play CARD on EMPIRE``: the keyword says what the target words are.
+    """
+
+    VERB: ClassVar[str] = "play"
+    MIN: ClassVar[int] = 3
+    MAX: ClassVar[int] = 4
+
+    def areas(self) -> tuple[str, ...]:
+        return self.words[2:] if self.word(1) == IN_AREAS else ()
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        action = super().from_args(args, text)
+        where = action.word(1)
+        if where not in (IN_AREAS, ON_EMPIRE) or (where == ON_EMPIRE and len(args) != 3):
+            raise MalformedActionError(text, "'play' takes CARD in AREA [AREA] or CARD on EMPIRE")
+        return action
+
+
+@dataclass(frozen=True)
+class Arms(Words):
+    """Arms sales: ``arms AREA unit KIND``, ``arms AREA fort``, ``arms AREA modernise`` (E&N: Arms Sales)."""
+
+    VERB: ClassVar[str] = "arms"
+    MIN: ClassVar[int] = 2
+    MAX: ClassVar[int] = 3
+    AREA_AT: ClassVar[tuple[int, ...]] = (0,)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        action = super().from_args(args, text)
+        if ARMS_FORMS.get(action.word(1)) != len(args):
+            raise MalformedActionError(text, "'arms' takes AREA unit KIND, AREA fort or AREA modernise")
+        return action
+
+
 Discard = _verb("discard", 1, 1, doc="Discard one of your empires (E&N: Discarding Empires).")
 Keep = _verb("keep", 0, 0, doc="Keep the empire instead of discarding it.")
-Arms = _verb("arms", 1, 3, (2,), doc="Arms sales (E&N: Arms Sales).")
-Advisors = _verb("advisors", 1, 1, (0,), doc="Military advisors: pick a neutral area (E&N).")
+Advisors = _verb(
+    "advisors", 1, 1, (0,), doc="Military advisors: pick a neutral area (E&N: Military Advisors)."
+)
 Peace = _verb("peace", 1, 1, (0,), doc="Peace mission: pick a neutral area (E&N: Peace Mission).")
-Aid = _verb("aid", 1, 2, (0,), doc="Economic aid: pick a neutral area (E&N: Economic Aid).")
-Send = _verb("send", 1, 5, (0, 1), doc="Military advisors: move a neutral stack (E&N).")
+Aid = _verb("aid", 2, 2, (0,), doc="Economic aid: pick a neutral area (E&N: Economic Aid).")
+Send = _verb("send", 5, 5, (0, 1), doc="Military advisors: move a neutral stack (E&N: Military Advisors).")
 Finish = _verb("finish", 0, 0, doc="End your own emissary action, keeping the counters left.")
 Meddle = _verb("meddle", 0, 1, doc="Cancel the initiative just declared (E&N: Meddle Affairs).")
 Pass = _verb("pass", 0, 0, doc="Let the initiative just declared go ahead.")

@@ -2,7 +2,9 @@
 
 It scores the legal actions of each decision with simple rules of thumb: markers for production
 and manoeuvre, the wild card for emissary while neutrals are on the map, strong units bought
-next to enemies, attacks only with the odds, every unit committed in conflict; in the emissary
+next to enemies, attacks only with the odds, every unit committed in conflict. Glory decides the
+game (7A facts 1), so the empire card's glory categories and capital glory weigh which card it
+starts, where it expands and what it builds (``model.rules.sevenages.botglory``). In the emissary
 step it sends neutrals against the leading opponent, makes peace next to its own borders, aids
 neutrals that border the others, and keeps a counter to meddle with initiatives aimed at it. It
 is seeded, so bot games replay exactly.
@@ -13,7 +15,7 @@ from __future__ import annotations
 import random
 
 from model.rules.protocol import Action, State
-from model.rules.sevenages import economy, founding, movement
+from model.rules.sevenages import botglory, economy, founding, movement
 from model.rules.sevenages.actions import Words
 from model.rules.sevenages.game import NEUTRAL
 from model.rules.sevenages.state import SevenAgesState
@@ -64,6 +66,8 @@ class HeuristicBot:
         if slot == "slot":
             if choice == "start" and founding.startable(state, player):
                 return 10
+            if choice == "destiny" and not state.empires_of(player):
+                return 9  # nothing to start and no empire: new cards are all that helps
             if choice == "wild" and neutral:
                 return 8
             if choice == "destiny":
@@ -79,6 +83,12 @@ class HeuristicBot:
             armable = any(state.is_neutral_area(a) for a in near)
             # Now and then it gives up the empire's own action for that (the bot is seeded).
             return 11 if slot == richest and armable and self.random.random() < 0.3 else -1
+        if choice == "civilise":
+            # Glory from cities and capitals: civilise instead of producing once the money saved
+            # at the last production pays for the build (7A facts 2.11, 2.16).
+            price = botglory.city_price(state, slot)
+            if price is not None and state.board.empires[slot].treasury >= price:
+                return 10.5
         return 10 - EMPIRE_PREFERENCE.index(choice) if choice in EMPIRE_PREFERENCE else 0
 
     def _wild(self, state: SevenAgesState, player: str, action: Words) -> float:
@@ -88,9 +98,15 @@ class HeuristicBot:
         wanted = step == "emissary" or (step == "start" and bool(founding.startable(state, player)))
         return 1 if (action.word(0) == "use") == wanted else 0
 
+    def _bid(self, state: SevenAgesState, player: str, action: Words) -> float:
+        # 7A facts 1: the bid card is lost, so bid the cheapest card that starts nothing now.
+        card = state.game.cards[action.word(0)]
+        keep = action.word(0) in founding.startable(state, player)
+        return -card.value - (20 if keep else 0)
+
     def _start(self, state: SevenAgesState, player: str, action: Words) -> float:
         card = action.word(0)
-        return -1 if card == "none" else state.game.empire_cards[card].start_money
+        return -1 if card == "none" else botglory.card_glory(state, card)
 
     def _value(self, state: SevenAgesState, kind: str) -> float:
         unit = state.game.rules.units[kind]
@@ -104,10 +120,24 @@ class HeuristicBot:
             return -5
         if ctx.get("sub") == "produce":
             money = state.board.empires[empire].treasury
-            if money - state.game.rules.units[kind].cost < economy.upkeep(state, empire):
-                return -5  # keep the upkeep of next turn
+            # Keep the upkeep of next turn, and once the empire has a few units, the price of
+            # its next city when its card scores cities (botglory.city_price).
+            price = botglory.city_price(state, empire)
+            reserve = price if price is not None and economy.unit_count(state, empire) >= 3 else 0
+            if money - state.game.rules.units[kind].cost < economy.upkeep(state, empire) + reserve:
+                return -5
         front = 1 if self._near(state, area, self._theirs(state, player)) else 0
-        return 2 + self._value(state, kind) + front - 0.1 * len(state.board.units.get(area, ()))
+        guard = 0.5 if botglory.own_capital(state, empire, area) else 0
+        if ctx.get("sub") == "start_buy":
+            guard += botglory.start_site(state, empire, area)
+        return (
+            2
+            + self._value(state, kind)
+            + front
+            + guard
+            + botglory.build_glory(state, empire, "unit")
+            - 0.1 * len(state.board.units.get(area, ()))
+        )
 
     def _fort(self, state: SevenAgesState, player: str, action: Words) -> float:
         return 1 if self._near(state, action.word(0), self._theirs(state, player)) else -1
@@ -134,11 +164,14 @@ class HeuristicBot:
         if len(state.units_of(empire, origin)) <= 1:
             return -2  # do not leave an area
         others = [s for s in state.sides(target) if s != empire]
+        glory = botglory.area_glory(state, empire, target)
         if not others:
-            return 2 + state.income_value(target) if state.game.is_land(target) else -1
+            if state.game.is_land(target):
+                return 2 + state.income_value(target) + glory
+            return 1 + glory if glory else -1
         mine = self._strength(state, empire, target) + sum(state.game.rules.stats(kind, "light"))
         theirs = max(self._strength(state, s, target) for s in others)
-        return 3 if mine > theirs + 2 else -3
+        return 3 + glory if mine > theirs + 2 else -3
 
     def _done(self, state: SevenAgesState, player: str, action: Words) -> float:
         return 0
@@ -154,16 +187,21 @@ class HeuristicBot:
     def _drop(self, state: SevenAgesState, player: str, action: Words) -> float:
         card = state.game.cards[action.word(0)]
         hand = state.board.players[player].hand
+        if not state.empires_of(player) and not founding.startable(state, player):
+            # Without an empire and nothing to start, every card that cannot start goes for a
+            # fresh draw (the hand limit from the empty slot is 5, 7A facts 2.10).
+            return 1 if not card.empire else 0.5
         return 1 if not card.empire and card.value <= 2 and len(hand) > 4 else -1
 
     def _city(self, state: SevenAgesState, player: str, action: Words) -> float:
-        return 2
+        return 2 + botglory.build_glory(state, state.board.ctx["slot"], "city")
 
     def _upgrade(self, state: SevenAgesState, player: str, action: Words) -> float:
-        return 3 if state.board.areas[action.word(0)].capital else 2.5
+        base = 3 if state.board.areas[action.word(0)].capital else 2.5
+        return base + botglory.build_glory(state, state.board.ctx["slot"], "upgrade")
 
     def _play(self, state: SevenAgesState, player: str, action: Words) -> float:
-        targets = action.words[1:]
+        targets = action.words[2:]  # after the card and "in" / "on"
         mine = self._mine(state, player)
         own_empires = set(state.empires_of(player))
         if any(t in own_empires or t in mine for t in targets):
@@ -194,19 +232,15 @@ class HeuristicBot:
         return 0.5
 
     def _arms(self, state: SevenAgesState, player: str, action: Words) -> float:
-        if action.word(0) == "done":
-            return 0
-        area = action.word(1 if action.word(0) != "unit" else 2)
+        area = action.word(0)
         theirs, mine = self._theirs(state, player), self._mine(state, player)
-        if action.word(0) == "modernise":
+        if action.word(1) == "modernise":
             # Stronger neutrals are a shield on the others' borders, a threat on one's own.
             return 1.2 if self._near(state, area, theirs) and not self._near(state, area, mine) else -1
         return 1.3 if self._near(state, area, theirs) and not self._near(state, area, mine) else -1
 
     def _advisors(self, state: SevenAgesState, player: str, action: Words) -> float:
         area = action.word(0)
-        if area == "done":
-            return 0
         # Worth it only next to an opponent's area weaker than what the stack can send.
         spare = 3 * (len(state.units_of(NEUTRAL, area)) - 1)
         targets = state.game.links[area] & self._theirs(state, player)
@@ -214,8 +248,6 @@ class HeuristicBot:
         return 2 if weak else -1
 
     def _send(self, state: SevenAgesState, player: str, action: Words) -> float:
-        if action.word(0) == "done":
-            return 0
         target = action.word(1)
         if target in self._mine(state, player):
             return -5
@@ -230,8 +262,6 @@ class HeuristicBot:
 
     def _aid(self, state: SevenAgesState, player: str, action: Words) -> float:
         area = action.word(0)
-        if area == "done":
-            return 0
         if self._near(state, area, self._mine(state, player)):
             return -1
         return 1 if self._near(state, area, self._theirs(state, player)) else -0.5

@@ -112,12 +112,12 @@ def _arms_firsts(state: SevenAgesState, empire: str) -> list[Action]:
     areas = neutral_areas(state)
     targets = [a for a in areas if a in near]
     for kind in economy.buildable(state, empire, money):
-        found.extend(act("arms", "unit", kind, a) for a in targets if economy.domain_ok(state, kind, a))
+        found.extend(act("arms", a, "unit", kind) for a in targets if economy.domain_ok(state, kind, a))
     if money >= rules.fort_cost and not economy.barbarian(state, empire):
         found.extend(
-            act("arms", "fort", a) for a in targets if state.game.is_land(a) and not state.board.areas[a].fort
+            act("arms", a, "fort") for a in targets if state.game.is_land(a) and not state.board.areas[a].fort
         )
-    found.extend(act("arms", "modernise", a) for a in areas if a in far)
+    found.extend(act("arms", a, "modernise") for a in areas if a in far)
     return found
 
 
@@ -154,30 +154,28 @@ def firsts(state: SevenAgesState) -> list[Action]:
 def _picked(ctx: dict[str, object]) -> set[str]:
     picks = ctx["picks"]
     assert isinstance(picks, list)
-    return {p[0] if ctx["kind"] == "aid" else p[-1] for p in picks}
+    return {p[0] for p in picks}  # every initiative names its area first
 
 
 def seconds(state: SevenAgesState) -> list[Action]:
     """Return the further picks of the initiative being declared (other areas; a peace mission
-    may remove twice in one area), and ``done`` to stop short."""
+    may remove twice in one area), and ``done`` to stop short (not after a first peace pick)."""
     ctx = state.board.ctx
     kind = ctx["kind"]
     taken = _picked(ctx)
     if kind == "arms":
         far = movement.in_range(state, ctx["slot"], state.game.rules.modernise_factor)
         areas = [a for a in neutral_areas(state) if a in far and a not in taken]
-        return [act("arms", "modernise", a) for a in areas] + [act("arms", "done")]
+        return [act("arms", a, "modernise") for a in areas] + [act("done")]
     if kind == "advisors":
-        return [act("advisors", a) for a in _advisor_areas(state) if a not in taken] + [
-            act("advisors", "done")
-        ]
+        return [act("advisors", a) for a in _advisor_areas(state) if a not in taken] + [act("done")]
     if kind == "peace":
         return [act("peace", a) for a in neutral_areas(state)]
     found: list[Action] = []
     for area in neutral_areas(state):
         if area not in taken:
             found.extend((act("aid", area, "unit"), act("aid", area, "city")))
-    return [*found, act("aid", "done")]
+    return [*found, act("done")]
 
 
 def sends(state: SevenAgesState) -> list[Action]:
@@ -193,7 +191,7 @@ def sends(state: SevenAgesState) -> list[Action]:
             for target in sorted(movement.destinations(state, NEUTRAL, kind, origin)):
                 for n in range(1, min(count, spare) + 1):
                     found.append(act("send", origin, target, kind, level, n))
-    return [*found, act("send", "done")]
+    return [*found, act("done")]
 
 
 def legal(state: SevenAgesState) -> list[Action]:
@@ -227,7 +225,7 @@ def apply(state: SevenAgesState, action: Words, effects: list[str]) -> None:
         board.players[player].counters -= 1
         ctx.update(next=INITIATIVES.index(kind) + 1, kind=kind, picks=[list(action.words)], paid=0)
         board.count(f"emissary_{kind}")
-        if kind == "arms" and action.word(0) in ("unit", "fort"):
+        if kind == "arms" and action.word(1) in ("unit", "fort"):
             _pay(state, action, effects)
             _open(state, "initiative", effects)
             return
@@ -237,7 +235,7 @@ def apply(state: SevenAgesState, action: Words, effects: list[str]) -> None:
         _open(state, "initiative", effects)
         return
     # A further pick (or "done").
-    done = "done" in action.words
+    done = action.VERB == "done"
     if not done:
         ctx["picks"].append(list(action.words))
     if done or len(ctx["picks"]) >= state.game.rules.picks[ctx["kind"]]:
@@ -248,7 +246,7 @@ def _pay(state: SevenAgesState, action: Words, effects: list[str]) -> None:
     """Arms sales are paid from the empire's treasury like its own production (E&N)."""
     ctx = state.board.ctx
     rules = state.game.rules
-    cost = rules.fort_cost if action.word(0) == "fort" else rules.units[action.word(1)].cost
+    cost = rules.fort_cost if action.word(1) == "fort" else rules.units[action.word(2)].cost
     state.board.empires[ctx["slot"]].treasury -= cost
     ctx["paid"] = cost
     effects.append(f"{ctx['slot']} pays {cost} for arms sales")
@@ -365,7 +363,7 @@ def _execute(state: SevenAgesState, effects: list[str]) -> None:
 def _send(state: SevenAgesState, action: Words, effects: list[str]) -> None:
     board = state.board
     ctx = board.ctx
-    if action.word(0) == "done":
+    if action.VERB == "done":
         ctx["sub"] = "advisors_settle"
         return
     origin, target, kind, level, count = action.words

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from model.rules.protocol import Action
 from model.rules.sevenages import economy, neutrals
-from model.rules.sevenages.actions import Words, act
+from model.rules.sevenages.actions import IN_AREAS, ON_EMPIRE, Words, act
 from model.rules.sevenages.data import EventKind
 from model.rules.sevenages.game import NEUTRAL
 from model.rules.sevenages.state import Unit
@@ -52,28 +52,28 @@ def choices(state: SevenAgesState, player: str) -> list[Action]:
         if event is None or event.timing_action != step:
             continue
         if event.scope == "area":
-            found.extend(act("play", card, a) for a in _area_targets(state, event, player))
+            found.extend(act("play", card, IN_AREAS, a) for a in _area_targets(state, event, player))
             continue
         empires = state.empires_of(player) if event.target == "own" else sorted(board.empires)
-        found.extend(act("play", card, e) for e in empires)
+        found.extend(act("play", card, ON_EMPIRE, e) for e in empires)
         if event.effect == "disorder" and event.target != "own":
             areas = [a for a in sorted(board.units) if state.is_neutral_area(a)]
             for a in areas:
                 near = state.game.links[a] if state.game.rules.event_areas_adjacent else set(areas)
-                found.extend(act("play", card, a, b) for b in areas if b > a and b in near)
+                found.extend(act("play", card, IN_AREAS, a, b) for b in areas if b > a and b in near)
     return found
 
 
 def play(state: SevenAgesState, player: str, action: Words, effects: list[str]) -> None:
     """Carry out an event and discard its card."""
     board = state.board
-    card, target = action.word(0), action.word(1)
+    card, target = action.word(0), action.word(2)
     event = kind_of(state, card)
     assert event is not None
     board.players[player].hand.remove(card)
     board.discards.append(card)
     board.count("events")
-    effects.append(f"{player} plays {card} ({event.id}) on {' '.join(action.words[1:])}")
+    effects.append(f"{player} plays {card} ({event.id}) on {' '.join(action.words[2:])}")
     effect, amount = event.effect, event.amount
     if effect == "remove_lowest_unit":
         for _ in range(amount):
@@ -93,7 +93,7 @@ def play(state: SevenAgesState, player: str, action: Words, effects: list[str]) 
             areas = ranked[:amount]
         else:
             # E&N: Events: against neutrals an empire-wide event hits at most two adjacent areas.
-            areas = list(action.words[1:])[: state.game.rules.neutral_event_areas]
+            areas = list(action.words[2:])[: state.game.rules.neutral_event_areas]
         for area in areas:
             neutrals.disorder(state, area, effects)
     elif effect in ("city_down", "remove_fort_city_down"):

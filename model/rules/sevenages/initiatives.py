@@ -18,18 +18,18 @@ if TYPE_CHECKING:
 def arms_sale(state: SevenAgesState, empire: str, picks: list[list[str]], effects: list[str]) -> None:
     """Place the bought unit or fort as neutral, or modernise up to two neutral areas (E&N)."""
     rules = state.game.rules
-    first = picks[0]
-    if first[0] == "unit":
-        kind, area = first[1], first[2]
+    first = picks[0]  # AREA unit KIND, AREA fort or AREA modernise (the actions' words)
+    if first[1] == "unit":
+        area, kind = first[0], first[2]
         state.put(area, Unit(NEUTRAL, kind, rules.units[kind].level))
         effects.append(f"arms sales: a neutral {kind} joins {area}")
-    elif first[0] == "fort":
-        state.board.areas[first[1]].fort = True
-        effects.append(f"arms sales: a fortification in {first[1]}")
+    elif first[1] == "fort":
+        state.board.areas[first[0]].fort = True
+        effects.append(f"arms sales: a fortification in {first[0]}")
     else:
         progress = state.board.empires[empire].progress
         for pick in picks:
-            modernise(state, pick[1], progress, effects)
+            modernise(state, pick[0], progress, effects)
 
 
 def modernise(state: SevenAgesState, area: str, progress: int, effects: list[str]) -> None:

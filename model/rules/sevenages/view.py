@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from model.rules.protocol import PUBLIC, Action, LogEntry
 from model.rules.sevenages.actions import Words
+from model.rules.sevenages.decisions import decision_about
 from model.rules.sevenages.game import NEUTRAL
 
 if TYPE_CHECKING:
@@ -56,7 +57,9 @@ def marker_view(state: SevenAgesState, player: str, seat: str | None) -> dict[st
 def view(state: SevenAgesState, seat: str | None) -> dict[str, Any]:
     """Return the position as ``seat`` may see it (None: the public view, what every seat may see).
 
-    The whole position, face-down stacks and hands included, is ``State.to_json()``.
+    ``decision_about`` is the pending decision in words (``model.rules.sevenages.decisions``), the
+    same for every seat; each player's entry carries its ``name`` from the scenario. The whole
+    position, face-down stacks and hands included, is ``State.to_json()``.
     """
     board = state.board
     owners = state.area_owners()
@@ -74,6 +77,7 @@ def view(state: SevenAgesState, seat: str | None) -> dict[str, Any]:
     }
     players = {
         p: {
+            "name": state.game.names.get(p, p),
             "glory": data.glory,
             "hand": list(data.hand) if seat == p else len(data.hand),
             "markers": marker_view(state, p, seat),
@@ -93,6 +97,7 @@ def view(state: SevenAgesState, seat: str | None) -> dict[str, Any]:
         "areas": areas,
         "players": players,
         "empires": empires,
+        "decision_about": decision_about(state),
         "log": [entry.to_json() for entry in log_for(state, PUBLIC if seat is None else seat)],
     }
 
@@ -120,10 +125,10 @@ def preview(state: SevenAgesState, action: Action) -> str:
         return f"{value} before the card drawn"
     if action.VERB == "buy" and action.word(0) in rules.units:
         return f"costs {rules.units[action.word(0)].cost}"
-    if action.VERB == "fort" or (action.VERB == "arms" and action.word(0) == "fort"):
+    if action.VERB == "fort" or (action.VERB == "arms" and action.word(1) == "fort"):
         return f"costs {rules.fort_cost}"
-    if action.VERB == "arms" and action.word(0) == "unit" and action.word(1) in rules.units:
-        return f"costs {rules.units[action.word(1)].cost}, refunded if meddled with"
+    if action.VERB == "arms" and action.word(1) == "unit" and action.word(2) in rules.units:
+        return f"costs {rules.units[action.word(2)].cost}, refunded if meddled with"
     return ""
 
 

@@ -101,7 +101,7 @@ def test_attacking_neutrals_are_controlled_by_the_player_who_moved_them() -> Non
         ],
     )
     state = at_step(game, 7, {"ann": {"slot": "wild:emissary"}})
-    play(state, "advisors n", "advisors done", "send n b_home chariots 2 2", "send done")
+    play(state, "advisors n", "done", "send n b_home chariots 2 2", "done")
     c = state.board.conflict
     assert c is not None and c["attacker"] == "neutral" and c["control"]["neutral"] == "ann"
     assert state.current_player() == "ann"  # the neutrals' commitment is ann's decision

@@ -58,7 +58,7 @@ def test_an_empire_without_units_is_discarded_at_once() -> None:
     state = at_step(g, 4, {"ann": {"assyria": "manoeuvre"}, "ben": {"babylon": "destiny"}})
     plague = next(c.id for c in g.rules.deck if c.event == "PLAGUE")
     state.board.players["ann"].hand = [plague]
-    play(state, "done", f"play {plague} b_home")
+    play(state, "done", f"play {plague} in b_home")
     assert "babylon" not in state.board.empires and "babylon" in state.board.discards
     assert state.statistics()["discards_automatic"] == 1
     # Its destiny marker is gone with it: the turn went on without asking ben.

@@ -83,7 +83,7 @@ def test_a_revolt_event_played_on_neutrals_removes_a_unit() -> None:
     state = at_step(game, 6, {"ann": {"assyria": "civilise"}})
     revolt = next(c.id for c in game.rules.deck if c.event == "REVOLT")
     state.board.players["ann"].hand = [revolt]
-    play(state, "done", f"play {revolt} land")
+    play(state, "done", f"play {revolt} in land")
     assert len(state.units_of("neutral", "land")) == 1
 
 
@@ -100,6 +100,9 @@ def test_an_empire_event_against_neutrals_hits_two_adjacent_neutral_areas() -> N
     state.board.players["ann"].hand = [schism]
     play(state, "done")
     plays = {str(a) for a in state.legal_actions()}
-    assert {f"play {schism} a b", f"play {schism} b c"} <= plays and f"play {schism} a c" not in plays
-    play(state, f"play {schism} a b")
+    assert {
+        f"play {schism} in a b",
+        f"play {schism} in b c",
+    } <= plays and f"play {schism} in a c" not in plays
+    play(state, f"play {schism} in a b")
     assert [len(state.units_of("neutral", x)) for x in ("a", "b", "c")] == [1, 1, 2]

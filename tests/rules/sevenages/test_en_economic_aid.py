@@ -29,7 +29,7 @@ def test_swords_are_added_to_swords_at_the_same_level() -> None:
         [("x", "neutral", "swords", 9, 1), ("x", "neutral", "spearmen", None, 1)], {"x": 3}
     )
     # Swords (level 9) and spearmen: the copy is of the most common unit, ties to the higher level.
-    play(state, "aid x unit", "aid done")
+    play(state, "aid x unit", "done")
     assert sorted((u.kind, u.level) for u in state.units_of("neutral", "x")) == [
         ("spearmen", 1),
         ("swords", 9),
@@ -40,21 +40,21 @@ def test_swords_are_added_to_swords_at_the_same_level() -> None:
 def test_no_unit_once_the_units_reach_the_income_value() -> None:
     # Income value 1 base + 1 city = 2, and two units are there already.
     state = emissary_state([("x", "neutral", "spearmen", None, 2)], x=StartArea("neutral", city=1))
-    play(state, "aid x unit", "aid done")
+    play(state, "aid x unit", "done")
     assert len(state.units_of("neutral", "x")) == 2
     assert "economic aid in x: nothing possible" in state.log[-1].effects
 
 
 def test_a_city_is_founded_where_there_is_none() -> None:
     state = emissary_state([("x", "neutral", "spearmen", None, 1)])
-    play(state, "aid x city", "aid done")
+    play(state, "aid x city", "done")
     assert state.board.areas["x"].city == 1 and state.board.areas["x"].owner == "neutral"
 
 
 def test_light_cavalry_alone_cannot_raise_a_level_one_city() -> None:
     """The rules' example: light cavalry is an age-1 unit, so a level-1 city stays at 1."""
     state = emissary_state([("x", "neutral", "light_horse", None, 1)], x=StartArea("neutral", city=1))
-    play(state, "aid x city", "aid done")
+    play(state, "aid x city", "done")
     assert state.board.areas["x"].city == 1
 
 
@@ -96,7 +96,7 @@ def test_nothing_in_a_vacated_area_and_aid_may_follow_a_peace_mission() -> None:
     legal = [str(a) for a in state.legal_actions()]
     # x is vacated: not offered; y, where the peace mission just was, may get aid.
     assert "aid x unit" not in legal and "aid x city" not in legal and "aid y unit" in legal
-    play(state, "aid y unit", "aid done")
+    play(state, "aid y unit", "done")
     assert len(state.units_of("neutral", "y")) == 2
     # And through the module: aid aimed at a vacated area does nothing.
     from model.rules.sevenages import initiatives

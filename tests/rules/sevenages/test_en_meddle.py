@@ -60,7 +60,7 @@ def test_the_three_player_example_step_by_step(game: SevenAgesGame) -> None:
     # A reveals the wild card as an additional action: three counters.
     assert state.current_player() == "ann"
     assert counters(state) == {"ann": 3, "ben": 0, "cid": 0}
-    play(state, "advisors n1", "advisors done")
+    play(state, "advisors n1", "done")
     assert counters(state)["ann"] == 2
     # Everyone else is asked after the declaration; both still hold unrevealed wild cards.
     assert state.current_player() == "ben"
@@ -81,7 +81,7 @@ def test_the_three_player_example_step_by_step(game: SevenAgesGame) -> None:
     legal = [str(a) for a in state.legal_actions()]
     assert state.current_player() == "ann" and not any(a.startswith(("advisors", "arms")) for a in legal)
     # A skips the peace mission and tries economic aid near B: B cancels it too.
-    play(state, "aid n2 unit", "aid done")
+    play(state, "aid n2 unit", "done")
     assert counters(state)["ann"] == 1
     play(state, "meddle")
     assert counters(state) == {"ann": 1, "ben": 2, "cid": 0}
@@ -89,7 +89,7 @@ def test_the_three_player_example_step_by_step(game: SevenAgesGame) -> None:
     play(state, "finish")
     # B's own action: two counters left on his empire; arms sales near C.
     assert state.current_player() == "ben"
-    play(state, "arms unit spearmen n3")
+    play(state, "arms n3 unit spearmen")
     assert counters(state)["ben"] == 1 and state.board.empires["babylon"].treasury == 3
     assert state.current_player() == "cid"
     play(state, "meddle reveal")
@@ -100,12 +100,12 @@ def test_the_three_player_example_step_by_step(game: SevenAgesGame) -> None:
     play(state, "finish")
     # C has two counters: military advisors near B, which B cancels with his last counter.
     assert state.current_player() == "cid"
-    play(state, "advisors n3", "advisors done")
+    play(state, "advisors n3", "done")
     assert state.current_player() == "ann"
     play(state, "pass", "meddle")
     assert counters(state) == {"ann": 1, "ben": 0, "cid": 1}
     # C's last counter: economic aid near B; A may cancel it but lets it go (B has none left).
-    play(state, "aid n2 unit", "aid done")
+    play(state, "aid n2 unit", "done")
     assert state.current_player() == "ann"
     assert [str(a) for a in state.legal_actions()] == ["meddle", "pass"]
     play(state, "pass")
@@ -142,7 +142,7 @@ def test_initiatives_go_in_order_and_once_each(game: SevenAgesGame) -> None:
     legal = {str(a).split()[0] for a in state.legal_actions()}
     # After the peace mission only economic aid (and finishing) remains.
     assert legal == {"aid", "finish"}
-    play(state, "aid n2 city", "aid done", "pass", "pass")
+    play(state, "aid n2 city", "done", "pass", "pass")
     assert {str(a) for a in state.legal_actions()} == {"finish"}
 
 
@@ -151,9 +151,9 @@ def test_additional_action_cannot_sell_arms_but_an_empire_can(game: SevenAgesGam
     assert not any(str(a).startswith("arms") for a in state.legal_actions())
     play(state, "finish")
     assert state.current_player() == "ben" and state.board.players["ben"].counters == 4
-    assert "arms unit spearmen n3" in [str(a) for a in state.legal_actions()]
+    assert "arms n3 unit spearmen" in [str(a) for a in state.legal_actions()]
     # n1 lies two areas from babylon's b_border: beyond its range (1 in age 1) for a unit, within
     # double range for modernising (E&N: Arms Sales).
     legal = [str(a) for a in state.legal_actions()]
-    assert "arms unit spearmen n1" not in legal and "arms modernise n1" in legal
-    assert "arms unit spearmen n2" in legal
+    assert "arms n1 unit spearmen" not in legal and "arms n1 modernise" in legal
+    assert "arms n2 unit spearmen" in legal

@@ -201,29 +201,33 @@ def test_the_empire_cards(world: Scenario) -> None:
     assert all(_empire(world, e)["has_capital"] is False for e in barbarians)
 
 
-def test_two_empires_on_the_map_with_capitals_and_units(world: Scenario) -> None:
-    on_map = {e.id: e.attributes["player"] for e in world.setup.empires if e.attributes["player"]}
-    assert on_map == {"egyptians": "player_1", "sumerians": "player_2"}
+def test_every_player_starts_alike_with_an_empty_map(world: Scenario) -> None:
+    """7A facts 1 and 3.1: no empire on the map at the start, no starting glory, an opening bid for
+    the turn marker; each player starts empires from the hand dealt (README: the set-up)."""
+    assert [e.id for e in world.setup.empires if e.attributes["player"]] == []
     players = {p["id"]: p["glory"] for p in world.setup.attributes["players"]}  # type: ignore[index, union-attr]
-    # Seats without an empire at the start get glory calibrated with the balance report (README).
-    assert players == {"player_1": 0, "player_2": 31, "player_3": 79, "player_4": 81}
-    assert world.setup.attributes["first_player"] == "player_3"
+    assert players == {"player_1": 0, "player_2": 0, "player_3": 0, "player_4": 0}
+    assert world.setup.attributes["first_player"] is None
+    assert all(s.owner == NEUTRAL for s in world.setup.areas.values())
+    assert not any(s.attributes.get("capital") for s in world.setup.areas.values())
+    # The early homelands are free for the cards that start there.
     for empire_id, capital in (("egyptians", "egypt"), ("sumerians", "sumer")):
-        capitals = [
-            a for a, s in world.setup.areas.items() if s.owner == empire_id and s.attributes.get("capital")
-        ]
-        assert capitals == [capital]
         assert _empire(world, empire_id)["start_areas"][0] == capital  # type: ignore[index]
-        assert _units_in(world, capital, empire_id) == 2
+        assert capital not in world.setup.areas and _units_in(world, capital, empire_id) == 0
+
+
+def test_age_one_cards_are_enough_for_every_player(world: Scenario) -> None:
+    """Fourteen cards start in age 1, so a hand of seven holds one about four times in five."""
+    age_one = [e.id for e in world.setup.empires if 1 in e.attributes["ages"]]  # type: ignore[operator]
+    assert len(age_one) == 14
 
 
 def test_units_are_types_of_the_units_table(world: Scenario) -> None:
     types = load_tables().units.types
     kinds = {unit.kind for unit in world.setup.units}
-    assert kinds == {"spearmen", "chariots", "archers", "galley"}
+    assert kinds == {"spearmen", "archers", "chariots"}
     assert kinds <= set(types)
-    galley = next(u for u in world.setup.units if u.kind == "galley")
-    assert world.area(galley.area).kind is AreaKind.SEA
+    assert all(world.area(u.area).kind is AreaKind.LAND for u in world.setup.units)
 
 
 # --- the neutrals: every initiative of the emissary action has a target (E&N) -------------------------
@@ -262,7 +266,7 @@ def test_vacated_areas_keep_a_neutral_city_and_no_units(world: Scenario) -> None
 
 
 def test_neutral_conflict_and_military_advisors_have_targets(graphs: MapGraphs, world: Scenario) -> None:
-    """Neutral areas next to the empires on the map: conflict, and advisors' moves, at once."""
+    """Neutral areas next to the first empires' homelands: conflict, and advisors' moves, at once."""
     neutral = _neutral_areas(world)
     assert neutral & graphs.land_neighbours("sumer") == {"elam"}
     assert neutral & graphs.land_neighbours("akkad") == {"assyria", "elam"}

@@ -1,0 +1,99 @@
+"""The view's ``decision_about`` (7A facts 3.4: every decision a player takes) and the players'
+names: what a play-tester reads while another seat, or a human one, decides."""
+
+from __future__ import annotations
+
+from sevenages_helpers import at_step, make_game, play
+from sevenages_scenario import tiny_sevenages_scenario
+from test_en_meddle import LINKS
+
+from model.bots.base import RandomBot
+from model.rules.sevenages.bot import HeuristicBot
+from model.rules.sevenages.game import build_game
+from model.rules.sevenages.state import SevenAgesState
+
+MAP_SUBS = {"start_buy", "produce", "move", "civilise", "event", "send"}
+"""Sub-steps whose choices lie on the map: no decision sentence, the areas are clicked."""
+
+
+def test_view_names_the_players_from_the_scenario() -> None:
+    state = build_game(tiny_sevenages_scenario()).new_state(1)
+    players = state.view("ann")["players"]
+    assert {p: d["name"] for p, d in players.items()} == {"ann": "Ann", "ben": "Ben", "cid": "Cid"}
+    assert players["cid"]["glory"] == 1
+
+
+def test_the_first_decision_is_a_marker_on_the_first_empire() -> None:
+    """7A facts 2.1: the turn-marker holder (ann) marks Egypt first."""
+    state = build_game(tiny_sevenages_scenario()).new_state(1)
+    decision = state.view(None)["decision_about"]
+    assert decision["kind"] == "mark" and decision["player"] == "ann" and decision["about"] == "egypt"
+    assert decision["areas"] == []
+    assert decision["text"].startswith("Ann puts an action marker face down on Egypt;")
+    assert decision["text"].endswith("(7A facts 2.1, 2.2; E&N: Emissary Action).")
+
+
+def test_a_meddle_window_names_the_initiative_and_its_areas() -> None:
+    """E&N: Meddle Affairs: after ann declares military advisors in n1, ben is asked."""
+    game = make_game(
+        LINKS,
+        empires={"assyria": ("ann", 3), "babylon": ("ben", 3), "carthage": ("cid", 3)},
+        units=[
+            ("a_home", "assyria", "spearmen", None, 1),
+            ("b_home", "babylon", "spearmen", None, 2),
+            ("c_home", "carthage", "spearmen", None, 1),
+            ("n1", "neutral", "chariots", None, 3),
+            ("n3", "neutral", "spearmen", None, 2),
+        ],
+    )
+    markers = {"ann": {"slot": "wild:emissary"}, "ben": {"babylon": "wild:emissary"}, "cid": {"slot": "wild"}}
+    state = at_step(game, 7, markers)
+    # 7A facts 2.2: cid's unused wild card is asked about first; where it lies stays face down.
+    asked = state.view("ben")["decision_about"]
+    assert (asked["kind"], asked["player"], asked["about"]) == ("wild", "cid", "emissary")
+    assert (
+        "slot" not in asked["text"] and "cid may turn the unused wild card to emissary now" in asked["text"]
+    )
+    play(state, "wild keep")
+    first = state.view("ben")["decision_about"]
+    assert (first["kind"], first["player"], first["about"]) == ("initiative", "ann", "3 counters left")
+    play(state, "advisors n1")
+    second = state.view("ben")["decision_about"]
+    assert (second["kind"], second["about"], second["areas"]) == ("pick2", "military advisors", ["n1"])
+    play(state, "done")
+    window = state.view("cid")["decision_about"]
+    assert window["kind"] == "meddle_reveal" and window["player"] == "ben"
+    assert window["about"] == "ann's military advisors" and window["areas"] == ["n1"]
+    assert "meddle with ann's military advisors in n1" in window["text"]
+    assert window["text"].endswith("(E&N: Meddle Affairs).")
+    # The same words for every seat: nothing private in them.
+    assert state.view("ann")["decision_about"] == state.view(None)["decision_about"] == window
+
+
+def test_every_position_of_random_games_has_a_decision_or_a_map_choice() -> None:
+    """Each position of games with heuristic and random seats either has a sentence for the
+    decider or its choices lie on the map, and a sentence never names a card of anyone's hand."""
+    game = build_game(tiny_sevenages_scenario())
+    kinds: set[str] = set()
+    for seed in range(12):
+        state: SevenAgesState = game.new_state(seed)
+        bots = {
+            p: HeuristicBot(seed + i) if (seed + i) % 2 else RandomBot(seed + i)
+            for i, p in enumerate(game.seats)
+        }
+        while not state.is_over():
+            decision = state.view(None)["decision_about"]
+            if decision is None:
+                assert state.board.ctx.get("sub") in MAP_SUBS, state.cursor()
+            else:
+                kinds.add(decision["kind"])
+                assert decision["player"] == state.current_player()
+                assert set(decision["areas"]) <= set(game.areas)
+                held = {c for d in state.board.players.values() for c in d.hand}
+                assert not held & set(decision["text"].replace(",", " ").split())
+            player = state.current_player()
+            assert player is not None
+            state.apply(bots[player].choose(state))
+        assert state.view(None)["decision_about"] is None
+    assert {"mark", "wild", "start_card", "trade_partner", "destiny", "initiative", "commit"} <= kinds
+    assert {"meddle_reveal", "pick2", "discard", "meddle"} <= kinds, sorted(kinds)
