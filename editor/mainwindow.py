@@ -125,7 +125,7 @@ class MainWindow(QMainWindow):
 
         self._connect()
         self._update_title()
-        self.scene.set_mode(self.scene.mode_id)
+        self.scene.set_mode(self.document.mode_id)
         self.legend_dock.set_entries(get_mode(self.scene.mode_id).name, self.scene.legend)
         self.validator.start()  # in a worker: a big map opens without waiting for its check
         self.resize(1500, 950)
@@ -235,6 +235,8 @@ class MainWindow(QMainWindow):
     def _on_document_changed(self, change: DocumentChange) -> None:
         if change.reset:
             self.selection.clear()
+            if self.scene.mode_id != self.document.mode_id:  # another document: its own map mode
+                self.set_mode(self.document.mode_id)
             self.view.fit_map()
             self._update_title()
         else:
@@ -285,8 +287,9 @@ class MainWindow(QMainWindow):
         self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def set_mode(self, mode_id: str) -> None:
-        """Colour the map by a mode."""
+        """Colour the map by a mode (the document's mode from now on)."""
         self.scene.set_mode(mode_id)
+        self.document.mode_id = mode_id
         self.legend_dock.set_entries(get_mode(mode_id).name, self.scene.legend)
         # Keep the menu and the toolbar's combo box showing the mode, however it was chosen.
         action = self.actions_by_name.get(f"mode_{mode_id}")

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QToolBar
 
-from editor.files import templates
 from editor.mapview.modes import all_modes
 from editor.mapview.scene import LAYERS
+from editor.new_scenario import choices
 
 if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
@@ -156,7 +156,7 @@ def action_specs(window: MainWindow) -> tuple[ActionSpec, ...]:
         return ActionSpec(name, text, slot, key, tip or text)  # the toolbar shows the whole sentence
 
     return (
-        ActionSpec("new", "&New", files.new, QKeySequence.StandardKey.New),
+        ActionSpec("new", "&New…", files.new_with_dialog, QKeySequence.StandardKey.New),
         ActionSpec("open", "&Open…", files.open, QKeySequence.StandardKey.Open),
         ActionSpec("save", "&Save", files.save, QKeySequence.StandardKey.Save),
         ActionSpec("save_as", "Save &as…", files.save_as, QKeySequence.StandardKey.SaveAs),
@@ -341,12 +341,15 @@ def _mode_box(window: MainWindow, actions: dict[str, QAction]) -> QComboBox:
 
 
 def _fill_templates(window: MainWindow, menu: QMenu) -> None:
-    for path in templates():
-        menu.addAction(
-            _plain(
-                window, path.name.removesuffix(".mappa.json"), partial(window.files.new_from_template, path)
-            )
-        )
+    """The shipped scenarios by title, under a heading per ruleset (as in the New dialog)."""
+    for group in choices():
+        if not group.templates:
+            continue
+        menu.addSection(group.name)
+        for template in group.templates:
+            action = _plain(window, template.title, partial(window.files.new_from_template, template.path))
+            action.setStatusTip(template.description)
+            menu.addAction(action)
     menu.setEnabled(bool(menu.actions()))
 
 
