@@ -86,6 +86,7 @@ MENUS: tuple[MenuSpec, ...] = (
             "-",
             "@panels",
             "range_view",
+            "reset_layout",
         ),
     ),
     MenuSpec("tools", "&Tools", ("*tools", "-", "*tool_options")),
@@ -174,6 +175,12 @@ def action_specs(window: MainWindow) -> tuple[ActionSpec, ...]:
         ActionSpec("zoom_in", "Zoom &in", lambda: view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn),
         ActionSpec("zoom_out", "Zoom &out", lambda: view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut),
         ActionSpec("zoom_selection", "Zoom to &selection", window.zoom_to_selection, "Ctrl+3"),
+        ActionSpec(
+            "reset_layout",
+            "Reset &layout",
+            window.reset_layout,
+            status_tip="Put every panel back in its first place and size (otherwise the layout is kept)",
+        ),
         ActionSpec(
             "range_view",
             "&Range view…",
@@ -333,9 +340,14 @@ def _mode_box(window: MainWindow, actions: dict[str, QAction]) -> QComboBox:
     modes = list(all_modes().values())
     box = QComboBox(window)
     box.setObjectName("mode_box")
+    # As wide as a usual mode name, not the longest one: on a 1366-pixel screen the toolbar's
+    # last buttons would otherwise go into its overflow menu. The open list is as wide as it needs.
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(16)
     for mode in modes:
         box.addItem(mode.name, mode.id)
     box.setCurrentIndex(box.findData(window.scene.mode_id))
+    box.view().setMinimumWidth(box.view().sizeHintForColumn(0) + 24)
     box.activated.connect(lambda index: actions[f"mode_{box.itemData(index)}"].trigger())
     return box
 

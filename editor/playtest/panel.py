@@ -163,8 +163,14 @@ class PlaytestDock(QDockWidget):
             if tip:
                 self.table.horizontalHeaderItem(column).setToolTip(tip)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # The table always fits the dock's width: the seat's name takes what the other columns
+        # leave and is shortened with "…" (whole in its tooltip); nothing scrolls sideways.
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(False)
 
@@ -173,7 +179,12 @@ class PlaytestDock(QDockWidget):
             ["Magnate / raiders", "Stature", "Attacks", "Court / strikes from", "Holds"]
         )
         self.npcs.setRootIsDecorated(False)
+        # As the seat table: the name gives way (elided, whole in the tooltip), nothing scrolls sideways.
         self.npcs.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for column in (0, 2, 3):  # the name, the attacks and the court or strike areas share the rest
+            self.npcs.header().setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        self.npcs.header().setStretchLastSection(False)
+        self.npcs.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.npcs.setToolTip("Magnates and the raider groups active this round (24)")
         self.npcs.hide()
 
@@ -275,6 +286,7 @@ class PlaytestDock(QDockWidget):
             values = [row["seat"], row["played_by"], row["gold"], row["vp"], row.get("court") or ""]
             for c, value in enumerate(values):
                 item = QTableWidgetItem(str(value))
+                item.setToolTip(str(value))  # a name shortened to fit shows whole on hover
                 if c == 0:
                     item.setBackground(QBrush(QColor(row.get("colour", "#ffffff"))))
                     if QColor(row.get("colour", "#ffffff")).lightness() < 120:
@@ -289,8 +301,7 @@ class PlaytestDock(QDockWidget):
         # Every seat visible without scrolling: the splitter gives the choices the rest.
         self.table.resizeRowsToContents()
         rows_height = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
-        spare = self.table.horizontalScrollBar().sizeHint().height() + 6  # a narrow dock scrolls sideways
-        self.table.setMinimumHeight(min(320, self.table.horizontalHeader().height() + rows_height + spare))
+        self.table.setMinimumHeight(min(320, self.table.horizontalHeader().height() + rows_height + 6))
 
     def set_npcs(self, rows: Sequence[Mapping[str, Any]]) -> None:
         """List Magnates and active raiders (24): ``name``, ``colour``, ``kind`` (``Magnate`` or

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCharts import QBarCategoryAxis
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
@@ -241,7 +242,7 @@ def test_the_balance_report_runs_in_a_worker_and_feeds_the_changed_hands_mode(
     window: MainWindow, qtbot: QtBot
 ) -> None:
     from editor.playtest import changed_mode
-    from editor.playtest.report import ReportDock
+    from editor.playtest.report import ReportDock, win_rate_labels
 
     window.actions_by_name["balance_report"].trigger()
     dock = window.report_dock  # type: ignore[attr-defined]
@@ -256,10 +257,11 @@ def test_the_balance_report_runs_in_a_worker_and_feeds_the_changed_hands_mode(
     assert report is not None and report["games"] == 4
     assert dock.progress.value() == 4
     assert dock.win_view.chart().series()[0].barSets()[0].count() == 3
-    # Seats are named in the legends (in their colours): whiskers are no seats.
-    legend = dock.win_view.chart().legend()
-    shown = [m.label() for m in legend.markers() if m.isVisible()]
-    assert len(shown) == 3 and all(shown)
+    # The win rates name their seats on the axis, each with its rate; the boxes in the legend.
+    axis = dock.win_view.chart().axes(Qt.Orientation.Vertical)[0]
+    assert isinstance(axis, QBarCategoryAxis)
+    assert axis.categories() == win_rate_labels(report, dock._names())
+    assert all(label.endswith("%") for label in axis.categories())
     assert len([m for m in dock.vp_view.chart().legend().markers() if m.isVisible()]) == 3
     assert "Game length" in dock.summary.toHtml()
     assert "mode_changed_hands" in window.actions_by_name  # listed in View > Map mode
