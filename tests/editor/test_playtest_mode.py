@@ -99,6 +99,10 @@ def test_a_human_seat_takes_an_endeavour_by_clicking_an_area(window: MainWindow,
         assert controller.dock.gold.itemText(i).endswith(session.state.preview(action))
         assert "rating" in controller.dock.gold.itemText(i)
     controller.dock.gold.setCurrentIndex(1)
+    # Before Do it, the chance the engine gives the chosen conquest with the chosen gold (issue 18.10).
+    chance = session.state.chance(shown[conquest].action(golds[1]))
+    assert chance is not None
+    assert controller.dock.chance_label.text().startswith(f"Chance of success: {round(100 * chance)}%")
     actions_before = len(session.actions)
     qtbot.mouseClick(controller.dock.do_button, Qt.MouseButton.LeftButton)
     assert len(session.actions) == actions_before + 1
@@ -110,6 +114,16 @@ def test_a_human_seat_takes_an_endeavour_by_clicking_an_area(window: MainWindow,
     logged = controller.log_dock.log.topLevelItem(controller.log_dock.log.topLevelItemCount() - 1)
     target_name = window.document.scenario.area(target).name
     assert logged.text(3).startswith(f"conquest {target_name} from ") and target_name != target
+    # Once the card is turned up (after the defender's answer, if any), the conquest's outcome is a
+    # line of the log, on the map and on the status bar.
+    session.run_to_end(3)
+    resolved = [e for e in session.log[-4:] if session.state.outcome(e)]
+    assert resolved, "the conquest was resolved within the next actions"
+    log = controller.log_dock.log
+    rows = [log.topLevelItem(i).text(4) for i in range(log.topLevelItemCount())]
+    said = rows[resolved[0].seq]
+    assert said.startswith(f"conquest of {target_name} ")
+    assert "succeeded" in said or "failed" in said
 
 
 def test_ai_seats_finish_a_game_with_auto_play(window: MainWindow, qtbot: QtBot) -> None:
