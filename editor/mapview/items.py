@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.mapview.declutter import Declutter, place
 from model.scenario import ConnectionKind
 
 # Item data slots: what object an item shows.
@@ -76,6 +77,14 @@ def polyline_path(points: list[tuple[float, float]]) -> QPainterPath:
     return path
 
 
+def bump_placement(item: QGraphicsItem) -> None:
+    """Tell the item's scene that what is placed on screen changed (names, chips: see
+    ``editor.mapview.declutter``); nothing for an item in no map scene."""
+    state = getattr(item.scene(), "state", None)
+    if isinstance(state, ViewState):
+        state.declutter.bump()
+
+
 class Layer(QGraphicsObject):
     """An invisible parent item: hiding it hides every item of the layer (land, borders, labels...)."""
 
@@ -84,6 +93,16 @@ class Layer(QGraphicsObject):
         self.name = name
         self.setZValue(z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
+        """A layer shown, hidden, added or removed changes which names and chips take room."""
+        if change in (
+            QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged,
+            QGraphicsItem.GraphicsItemChange.ItemSceneChange,
+            QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged,
+        ):
+            bump_placement(self)
+        return super().itemChange(change, value)
 
     def boundingRect(self) -> QRectF:
         """An empty rectangle: the layer draws nothing itself."""
@@ -109,6 +128,8 @@ class ViewState:
         read the zoom here for their level of detail."""
         self.vector_labels = False
         """Draw labels as text paths (SVG and PDF export) instead of cached pictures."""
+        self.declutter = Declutter()
+        """Where names and chips go at the current zoom without overlapping."""
 
 
 class AreaItem(QGraphicsPathItem):
@@ -217,6 +238,7 @@ class LabelLayerItem(QGraphicsItem):
 
     def _changed(self) -> None:
         self._dirty = True
+        self._state.declutter.bump()
         self.update()
 
     def _index(self) -> None:
@@ -290,30 +312,20 @@ class LabelLayerItem(QGraphicsItem):
         painter.restore()
 
     def _placed(self, shown: list[str], transform: QTransform) -> list[tuple[str, QPointF]]:
-        """Where each name goes on the device, dropping names that would overlap one already placed.
-
-        Selected areas and then wider areas win; a coarse grid of occupied cells keeps it linear.
-        """
-        cell = 24.0
-        taken: dict[tuple[int, int], list[QRectF]] = {}
-        order = sorted(shown, key=lambda i: (i not in self._state.selected, -self.labels[i].extent))
+        """Where each name goes on the device: the names the zoom level's placement kept (names and
+        chips never overlap: ``editor.mapview.declutter``), each centred on its label point."""
+        scene = self.scene()
+        if scene is None:  # a layer on its own: its names only
+            kept = place(self.labels, (), transform.m11(), self._state.selected).labels
+        else:
+            kept = self._state.declutter.placement(scene, transform.m11(), self._state.selected).labels
         placed: list[tuple[str, QPointF]] = []
-        for area_id in order:
+        for area_id in shown:
+            if area_id not in kept:
+                continue
             label = self.labels[area_id]
             centre = transform.map(QPointF(label.x, label.y))
-            box = QRectF(
-                centre.x() - label.width / 2, centre.y() - label.height / 2, label.width, label.height
-            )
-            cells = [
-                (cx, cy)
-                for cx in range(int(box.left() // cell), int(box.right() // cell) + 1)
-                for cy in range(int(box.top() // cell), int(box.bottom() // cell) + 1)
-            ]
-            if any(box.intersects(other) for c in cells for other in taken.get(c, ())):
-                continue
-            for c in cells:
-                taken.setdefault(c, []).append(box)
-            placed.append((area_id, box.topLeft()))
+            placed.append((area_id, QPointF(centre.x() - label.width / 2, centre.y() - label.height / 2)))
         return placed
 
     def _picture(self, label: Label, ratio: float) -> QPixmap:
