@@ -84,6 +84,8 @@ MENUS: tuple[MenuSpec, ...] = (
             "@layers",
             "@modes",
             "-",
+            "board_style",
+            "-",
             "@panels",
             "range_view",
             "reset_layout",
@@ -176,6 +178,12 @@ def action_specs(window: MainWindow) -> tuple[ActionSpec, ...]:
         ActionSpec("zoom_out", "Zoom &out", lambda: view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut),
         ActionSpec("zoom_selection", "Zoom to &selection", window.zoom_to_selection, "Ctrl+3"),
         ActionSpec(
+            "board_style",
+            "&Board style",
+            lambda: window.scene.set_board_style(not window.scene.state.board),
+            status_tip="Draw the map as a game board: smoothed borders, water lines, serif names",
+        ),
+        ActionSpec(
             "reset_layout",
             "Reset &layout",
             window.reset_layout,
@@ -247,6 +255,9 @@ def build_menus(window: MainWindow) -> WindowMenus:
     actions["undo"].setIconText("Undo")
     actions["redo"].setIconText("Redo")
 
+    # View > Board style is ticked while the map is drawn as a board (its slot flips the style).
+    actions["board_style"].setCheckable(True)
+    actions["board_style"].setChecked(window.scene.state.board)
     groups = _groups(window, actions)
     bar = window.menuBar()
     menus: dict[str, QMenu] = {}

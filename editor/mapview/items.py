@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.mapview import board_style
 from editor.mapview.declutter import Declutter, place
 from model.scenario import ConnectionKind
 
@@ -130,6 +131,15 @@ class ViewState:
         """Draw labels as text paths (SVG and PDF export) instead of cached pictures."""
         self.declutter = Declutter()
         """Where names and chips go at the current zoom without overlapping."""
+        self.board = False
+        """Draw the map in the board style (``editor.mapview.board_style``): smoothed borders,
+        tinted fills, water lines, serif names."""
+        self.board_step = 0.0
+        """The board's wobble piece length in map units (``board_style.wobble``), set by the scene."""
+
+    def name_font(self, sea: bool) -> QFont:
+        """The face of an area's name: the board's serif (italic for a sea), else the plain one."""
+        return board_style.label_font(sea) if self.board else self.label_font
 
 
 class AreaItem(QGraphicsPathItem):
@@ -144,7 +154,11 @@ class AreaItem(QGraphicsPathItem):
         self.setPen(QPen(Qt.PenStyle.NoPen))
 
     def set_fill(self, colour: str) -> None:
-        """Fill the area with a colour (a ``#rrggbb`` string)."""
+        """Fill the area with a colour (a ``#rrggbb`` string), tinted on the board."""
+        if self._state.board:
+            layer = self.parentItem()
+            self.setBrush(QBrush(board_style.fill(colour, isinstance(layer, Layer) and layer.name == "sea")))
+            return
         self.setBrush(QBrush(QColor(colour)))
 
 
@@ -164,8 +178,19 @@ class BoundaryItem(QGraphicsPathItem):
         self._selected_pen.setCosmetic(True)
 
     def set_points(self, points: list[tuple[float, float]]) -> None:
-        """Redraw the polyline through these points."""
-        self.setPath(polyline_path(points))
+        """Redraw the polyline through these points (smoothed on the board: drawing only)."""
+        state = self._state
+        path = board_style.polyline_path(points, state.board_step) if state.board else polyline_path(points)
+        self.setPath(path)
+
+    def set_style(self, pen: QPen | None) -> None:
+        """Draw with this pen (the board's border or coast pen); None: the plain grey line."""
+        if pen is None:
+            pen = QPen(QColor("#4d4d4d"), 1)
+            pen.setCosmetic(True)
+        self._pen = pen
+        if self.pen() != self._selected_pen:
+            self.setPen(pen)
 
     def shape(self) -> QPainterPath:
         """The stroke as seen in the view (for clicks near a boundary)."""
@@ -187,6 +212,8 @@ class Label:
     width: float
     height: float
     pixmap: QPixmap | None = None
+    sea: bool = False
+    """A sea zone's name (blue italics on the board)."""
 
 
 class LabelLayerItem(QGraphicsItem):
@@ -213,9 +240,11 @@ class LabelLayerItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def set_label(self, area_id: str, text: str, position: QPointF, extent: float) -> None:
+    def set_label(self, area_id: str, text: str, position: QPointF, extent: float, sea: bool = False) -> None:
         """Show ``text`` centred on ``position``; ``extent`` is the area's width in map units."""
-        metrics = self._state.label_metrics
+        metrics = (
+            QFontMetricsF(self._state.name_font(sea)) if self._state.board else self._state.label_metrics
+        )
         self.labels[area_id] = Label(
             text,
             position.x(),
@@ -223,6 +252,7 @@ class LabelLayerItem(QGraphicsItem):
             extent,
             metrics.horizontalAdvance(text) + 6,
             metrics.height() + 2,
+            sea=sea,
         )
         self._changed()
 
@@ -339,10 +369,15 @@ class LabelLayerItem(QGraphicsItem):
         return pixmap
 
     def _paint_text(self, painter: QPainter, label: Label) -> None:
+        font = self._state.name_font(label.sea)
         halo = QPainterPath()
-        baseline = label.height - self._state.label_metrics.descent() - 1
-        halo.addText(3, baseline, self._state.label_font, label.text)
+        baseline = label.height - QFontMetricsF(font).descent() - 1
+        halo.addText(3, baseline, font, label.text)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if self._state.board:  # a parchment halo, and sea names in blue
+            painter.strokePath(halo, QPen(QColor(248, 242, 226, 225), 3.2))
+            painter.fillPath(halo, board_style.SEA_LABEL if label.sea else QColor("#2b1d0e"))
+            return
         painter.strokePath(halo, QPen(QColor(255, 255, 255, 210), 3))
         painter.fillPath(halo, QColor("#1a1a1a"))
 
@@ -368,7 +403,10 @@ class ConnectionItem(QGraphicsPathItem):
     def set_ends(self, start: QPointF, end: QPointF, kind: ConnectionKind) -> None:
         """Draw the connector between two points in the style of its kind."""
         colour, style = CONNECTION_STYLES.get(kind, ("#000000", Qt.PenStyle.SolidLine))
-        pen = QPen(QColor(colour), 2.5, style)
+        width = 2.5
+        if self._state.board:
+            colour, style, width = board_style.CONNECTIONS.get(kind, (colour, style, width))
+        pen = QPen(QColor(colour), width, style)
         pen.setCosmetic(True)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         self.setPen(pen)
