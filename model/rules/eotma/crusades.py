@@ -535,15 +535,23 @@ def defend(state: Position, gold: int | None, effects: list[str]) -> None:
     effects.append(
         f"{state.game.player_ids[defender]} defends: pays {price} gold, card {card.id}, rating -{against}"
     )
-    stature_check(state, defender, COMBAT, card, effects)  # 13.23
-    _resolve(state, player, target, extra, bool(pillaging), against, effects)
+    # 13.23: the defender's stature check waits until the crusader's results are in.
+    _resolve(state, player, target, extra, bool(pillaging), against, effects, (defender, card.id))
 
 
 def _resolve(
-    state: Position, player: int, target: int, gold: int, pillaging: bool, against: int, effects: list[str]
+    state: Position,
+    player: int,
+    target: int,
+    gold: int,
+    pillaging: bool,
+    against: int,
+    effects: list[str],
+    defender: tuple[int, int] = (-1, 0),
 ) -> None:
     """Turn the crusader's card and apply its results; a defense that drives the rating below zero
-    leaves only the bad results (13.22)."""
+    leaves only the bad results (13.22). ``defender`` is the defending player and its card, whose
+    stature check follows the results (13.23)."""
     game = state.game
     board = game.board
     card = game.rules.card_by_id[state.hand[player].pop(0)]
@@ -552,7 +560,7 @@ def _resolve(
         f"pillages {board.ids[target]} on crusade" if pillaging else f"crusades against {board.ids[target]}"
     )
     effects.append(f"{game.player_ids[player]} {doing}: card {card.id}, rating {rating}")
-    turned = (card.id, rating, against, player, target, int(pillaging))
+    turned = (card.id, rating, against, player, target, int(pillaging), *defender)
     _ask_or_apply(state, turned, losses.NO_ANSWERS, effects)
 
 
@@ -561,8 +569,8 @@ def _ask_or_apply(
 ) -> None:
     """Ask whoever has an army where a -1 falls whether it takes the point (33.33: the target's
     owner, then the crusader for the launch area), or apply the results. ``turned`` is (card id,
-    rating, gold against, crusader, target, pillaging)."""
-    card_id, rating, against, player, target, pillaging = turned
+    rating, gold against, crusader, target, pillaging, defender, defender's card)."""
+    card_id, rating, against, player, target, pillaging = turned[:6]
     game = state.game
     card = game.rules.card_by_id[card_id]
     column = "pillage" if pillaging else "conquest"
@@ -593,7 +601,9 @@ def answer_loss(state: Position, what: str, effects: list[str]) -> None:
 def _apply(state: Position, turned: tuple[int, ...], answers: losses.Answers, effects: list[str]) -> None:
     from model.rules.eotma.endeavours.pillage import plunder_gold
 
-    card_id, rating, against, player, target, pillaging = turned
+    card_id, rating, against, player, target, pillaging = turned[:6]
+    # Saves made before the defender was carried here hold six numbers: no defender to check.
+    defender, defender_card = turned[6:8] if len(turned) >= 8 else (-1, 0)
     game = state.game
     board = game.board
     card = game.rules.card_by_id[card_id]
@@ -625,6 +635,8 @@ def _apply(state: Position, turned: tuple[int, ...], answers: losses.Answers, ef
     stature_check(state, player, COMBAT, card, effects)
     home = base(state)
     spend_leader_card(state, player, [home if home >= 0 else target])  # 36.11
+    if defender >= 0:  # 13.23: the defender's check follows the crusader's results
+        stature_check(state, defender, COMBAT, game.rules.card_by_id[defender_card], effects)
     _next(state, current(state).asked + 1, effects)
 
 
