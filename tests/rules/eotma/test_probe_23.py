@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from eotma_helpers import AreaStart, card, rome_game, start, turn_of, unopposed
+from eotma_helpers import AreaStart, card, rome_game, rules_with, start, turn_of, unopposed
 from probe_helpers import rating
-from test_crusader_routes_and_states import two_route_state
+from test_crusader_routes_and_states import CATALOG, two_route_state
 from test_crusades import crusade_state
+
+from model.rules.eotma.board import Board, LandSpec
+from model.rules.eotma.data import _default_table
+from model.rules.eotma.game import EotmaGame, MagnateSetup, Options, PlayerSetup
+from model.rules.eotma.state import EotmaState
 
 DIPLO_T = card(1, diplomacy={"result": ["T"]})
 DIPLO_C = card(2, diplomacy={"result": ["C"]})
@@ -74,3 +79,68 @@ def test_20_46_every_christian_votes_in_a_crusade_parley() -> None:
     state.apply("vote yes")
     # 3 against 3: the crusades table's house default asks for more yes than no
     assert state.crusade is None
+
+
+def _hungary_state() -> EotmaState:
+    """paris (France's court) - croatia (independent, Old Faith) - hungary (independent, Roman
+    Catholic: friendly) - cpl (Byzantine court) - syria - jerusalem (the Sultan's)."""
+    table = dict(_default_table("crusades"))
+    table["sea_costs"] = {"value": False}
+    board = Board.build(
+        [
+            LandSpec("paris", language="aldic", religion="roman_catholic"),
+            LandSpec("croatia", language="kestrian", religion="old_faith"),
+            LandSpec("hungary", language="kestrian", religion="roman_catholic"),
+            LandSpec("cpl", language="kestrian", religion="eastern"),
+            LandSpec("syria", language="lowenish", religion="moslem", population=1),
+            LandSpec("jerusalem", language="lowenish", religion="moslem", population=1),
+        ],
+        [],
+        [
+            ("paris", "croatia"),
+            ("croatia", "hungary"),
+            ("hungary", "cpl"),
+            ("cpl", "syria"),
+            ("syria", "jerusalem"),
+        ],
+        [],
+        [],
+        CATALOG,
+    )
+    game = EotmaGame(
+        board,
+        [PlayerSetup("france", court="paris", combat=4), PlayerSetup("byzantium", court="cpl")],
+        {
+            "paris": AreaStart("france", 2),
+            "hungary": AreaStart(None, 1),
+            "cpl": AreaStart("byzantium", 2),
+            "syria": AreaStart("sultan", 0),
+            "jerusalem": AreaStart("sultan", 0),
+        },
+        rules=rules_with(card(4, conquest={"result": ["C"]}), crusades=table),
+        options=Options(events=False, crusades=True, schism=False),
+        start_year=1100,
+        magnates=[MagnateSetup("sultan", 3, "syria")],
+        union=False,
+    )
+    state = turn_of(game.new_state(1), "byzantium")
+    state.force_year_cards("france", [4, 4, 4, 4])
+    return state
+
+
+def test_23_32_step_4_the_march_passes_a_friendly_area_on_the_way() -> None:
+    state = _hungary_state()
+    entry = state.apply("crusade")
+    # the crusaders conquer croatia, pass hungary freely and ask passage through cpl; they do not
+    # skip the march to strike at the holy places from nowhere
+    assert "the crusade is launched from paris: in the way croatia, cpl (23.32 step 3)" in entry.effects
+    assert state.current_player() == "byzantium" and state.view()["decision"] == "passage"
+    state.apply("accept")
+    assert [str(a) for a in state.legal_actions() if "+" not in str(a)] == [
+        "crusade-attack croatia",
+        "crusade-pass",
+    ]
+    state.apply("crusade-attack croatia")
+    areas = state.view()["areas"]
+    assert areas["croatia"]["owner"] == "france"
+    assert areas["hungary"]["social_state"] == 1  # Roman Catholic: no level lost to the passing crusaders
