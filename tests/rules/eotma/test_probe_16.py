@@ -87,3 +87,16 @@ def test_16_13_an_area_cut_off_from_the_court_is_neither_taxed_nor_plundered() -
     state = start(NOTHING, hand=[1], areas={"march": AreaStart(None, 1), "border": AreaStart("west", 2)})
     state.apply("taxation")
     assert not any("border" in a for a in legal(state))
+
+
+def test_16_1_an_unrest_result_still_pays_the_tax() -> None:
+    state = start(NOTHING, hand=[1], areas={"march": AreaStart("west", 3), "border": AreaStart("west", 3)})
+    state.apply("taxation")
+    state.rng.force(1, 1)  # 2: unrest at a value of 3, never a rebellion below 5 (facts sheet 5.3)
+    entry = state.apply("tax march 3")
+    assert "west: +3 gold from march" in entry.effects and area(state, "march")["unrest"]
+    assert area(state, "march")["owner"] == "west"
+    state.rng.force(1, 1)  # 2 again at value 3 + related language 1 = 4: unrest only
+    entry = state.apply("tax border 3")
+    assert "west: +3 gold from border" in entry.effects and area(state, "border")["unrest"]
+    assert state.treasury[0] == 18

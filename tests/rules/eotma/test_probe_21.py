@@ -64,3 +64,19 @@ def test_21_3_a_diplomatic_conquest_of_a_suitable_area_ends_the_exile_and_the_as
     assert not east["exiled"] and east["court"] == "capital"
     assert not area(state, "capital")["unrest"]  # 12.31
     assert state.asylum[1] == -1
+
+
+def test_12_31_an_area_taken_by_diplomacy_in_exile_stays_out_of_unrest_after_the_return() -> None:
+    state = _exiled(player="east", hand=[2, 2])
+    state.apply("ask-asylum west")
+    state.apply("accept")
+    state.apply("diplomacy border +5")  # lowenish: not a court for east's leader
+    while state.view()["decision"] == "oppose":
+        state.apply("oppose 0")
+    assert area(state, "border")["owner"] == "east" and not area(state, "border")["unrest"]
+    assert state.view()["empires"]["east"]["exiled"]
+    state.apply("diplomacy capital +5")  # the court comes back beside city, which touches border
+    while state.view()["decision"] == "oppose":
+        state.apply("oppose 0")
+    assert state.view()["empires"]["east"]["court"] == "capital"
+    assert not area(state, "border")["unrest"] and not area(state, "capital")["unrest"]

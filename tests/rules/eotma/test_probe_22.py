@@ -69,3 +69,20 @@ def test_22_2_a_level_lost_in_a_conversion_brings_unrest_and_a_rebellion_check()
     assert isle["social_state"] == 0 and isle["unrest"] and isle["owner"] == "west"
     # unrest 5 + another religion 2 (the Old Faith under a Latin leader)
     assert any(e.startswith("rebellion check isle") and "value 7" in e for e in entry.effects)
+
+
+DIPLO_C = card(4, diplomacy={"result": ["C"]})
+
+
+def test_22_21_a_diplomatic_conquest_negates_the_conversion_results_for_good() -> None:
+    state = start(C, DIPLO_C, hand=[2], areas={"isle": AreaStart("west", 0)}, tables=ISLE_LINKED)
+    state.force_year_cards("east", [4])
+    state.apply("conquest isle from isle")
+    assert area(state, "isle")["conversion"] == {"west": {"results": 1, "needed": 6}}
+    state.apply("end-turn")
+    state.apply("diplomacy isle +5")
+    while state.view()["decision"] in ("oppose", "contest"):
+        state.apply("oppose 0" if state.view()["decision"] == "oppose" else "accept")
+    assert area(state, "isle")["owner"] == "east" and area(state, "isle")["conversion"] == {}
+    state.apply("give west area isle")  # handed back: the negated results do not return
+    assert area(state, "isle")["owner"] == "west" and area(state, "isle")["conversion"] == {}
