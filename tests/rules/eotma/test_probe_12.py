@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from eotma_helpers import area, card, start, unopposed
 from probe_helpers import legal, price, rating
 
-from model.rules.eotma.game import AreaStart
+from model import io
+from model.rules.eotma.game import AreaStart, build_game
 from model.rules.protocol import IllegalActionError
 
 NOTHING = card(1)
@@ -88,3 +91,16 @@ def test_12_43_a_player_removes_its_own_tie() -> None:
     state.apply("untie border")
     assert area(state, "border")["ties"] == ["east"]
     assert "untie border" not in legal(state)
+
+
+def test_12_16_no_diplomacy_listed_against_any_court_of_a_shipped_scenario() -> None:
+    scenario = Path(__file__).resolve().parents[3] / "scenarios" / "medieval-europe-976.mappa.json"
+    state = build_game(io.load(scenario)).new_state(1)
+    for _ in range(200):  # raids, initiative and moves, declining every defense, to the first endeavour
+        actions = [str(a) for a in state.legal_actions()]
+        if any(a.startswith("diplomacy ") for a in actions):
+            break
+        state.apply(next((a for a in actions if a in ("decline", "end-movement")), actions[0]))
+    courts = {e["court"] for e in state.view()["empires"].values()}
+    targets = {str(a).split()[1] for a in state.legal_actions() if str(a).startswith("diplomacy ")}
+    assert targets and not targets & courts

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from eotma_helpers import area, card, start
 from probe_helpers import legal
 
-from model.rules.eotma.game import AreaStart
+from model import io
+from model.rules.eotma.game import AreaStart, build_game
 from model.rules.protocol import IllegalActionError
 
 NOTHING = card(1)
@@ -100,3 +103,10 @@ def test_16_1_an_unrest_result_still_pays_the_tax() -> None:
     entry = state.apply("tax border 3")
     assert "west: +3 gold from border" in entry.effects and area(state, "border")["unrest"]
     assert state.treasury[0] == 18
+
+
+@pytest.mark.parametrize("year", ["771", "976", "1136"])
+def test_16_0_every_shipped_scenario_starts_each_player_with_twelve_gold(year: str) -> None:
+    scenario = Path(__file__).resolve().parents[3] / "scenarios" / f"medieval-europe-{year}.mappa.json"
+    state = build_game(io.load(scenario)).new_state(1)
+    assert {e["treasury"] for e in state.view()["empires"].values()} == {12}
