@@ -144,3 +144,14 @@ def test_23_32_step_4_the_march_passes_a_friendly_area_on_the_way() -> None:
     areas = state.view()["areas"]
     assert areas["croatia"]["owner"] == "france"
     assert areas["hungary"]["social_state"] == 1  # Roman Catholic: no level lost to the passing crusaders
+
+
+def test_23_32_step_3_the_launch_area_is_the_crusaders_base() -> None:
+    state = two_route_state()
+    state.apply("crusade")
+    state.apply("crusade-route venice")
+    entry = state.apply("crusade-attack syria")
+    # france's combat 4 + venice's social state 1 (the launch area as base) - syria 0
+    # - related language 1 (aldic to lowenish) - another religion 2 = 2
+    assert "france crusades against syria: card 1, rating 2" in entry.effects
+    assert state.view()["areas"]["syria"]["owner"] == "france"
