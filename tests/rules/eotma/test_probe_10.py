@@ -4,10 +4,11 @@ positions reached by actions, values read from the view, the preview and the log
 from __future__ import annotations
 
 import pytest
-from eotma_helpers import area, card, start, unopposed
+from eotma_helpers import area, board, card, rules_with, start, turn_of, unopposed
 from probe_helpers import legal, logged_rating, rating
 
-from model.rules.eotma.game import AreaStart
+from model.rules.eotma.game import AreaStart, EotmaGame, Options, PlayerSetup
+from model.rules.eotma.state import EotmaState
 from model.rules.protocol import IllegalActionError
 
 C = card(1, conquest={"result": ["C"]})
@@ -98,3 +99,48 @@ def test_10_38_a_rivals_diplomatic_conquest_removes_the_other_markers() -> None:
     unopposed(state, "diplomacy city")
     city = area(state, "city")
     assert city["owner"] == "east" and city["partial_conquest"] == {} and not city["unrest"]
+
+
+def _three_seats() -> EotmaState:
+    """West (home), east (capital, holding city with 2 of west's C results) and a third empire,
+    north, whose court is border; east moves first."""
+    players = [
+        PlayerSetup("west", court="home"),
+        PlayerSetup("east", court="capital"),
+        PlayerSetup("north", court="border"),
+    ]
+    starts = {
+        "home": AreaStart("west", 2),
+        "march": AreaStart("west", 1),
+        "capital": AreaStart("east", 2),
+        "city": AreaStart("east", 1, unrest=True, partial_conquest={"west": 2}),
+        "border": AreaStart("north", 1),
+    }
+    game = EotmaGame(board(), players, starts, rules=rules_with(NOTHING), options=Options(events=False))
+    return turn_of(game.new_state(5), "east", [3])
+
+
+def test_10_31_a_gift_of_a_partly_conquered_area_keeps_the_conquerors_results() -> None:
+    # 10.31: an area may stay partly conquered indefinitely; 10.36-10.38 name the ways the results
+    # end, and a change of hands by agreement (20.1) is none of them: east cannot wipe west's two
+    # C results by handing city to a friend (and back).
+    state = _three_seats()
+    assert area(state, "city")["partial_conquest"] == {"west": 2}
+    state.apply("give north area city")
+    assert area(state, "city")["owner"] == "north"
+    assert area(state, "city")["partial_conquest"] == {"west": 2}
+
+
+def test_10_31_a_rebellion_leaves_the_partial_conquest_standing() -> None:
+    state = _three_seats()
+    state.apply("taxation")
+    state.rng.force(1, 1)  # 2: a rebellion at a value of 6 (1 gold + unrest 5)
+    entry = state.apply("tax city 1")
+    assert "city: rebels, no gold (16.1)" in entry.effects and area(state, "city")["owner"] is None
+    assert area(state, "city")["partial_conquest"] == {"west": 2}
+
+
+def test_10_38_the_holder_given_the_area_ends_its_own_markers() -> None:
+    state = _three_seats()
+    state.apply("give west area city")
+    assert area(state, "city")["owner"] == "west" and area(state, "city")["partial_conquest"] == {}
