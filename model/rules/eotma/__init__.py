@@ -27,7 +27,9 @@ crusader states founded by consent (23.32 step 5; house defaults in the ``crusad
 from bases of their language groups only, 36.12); 21.1 exile stature checks.
 23.32 step 3: the launch area must be linked to a crusader court by friendly areas and is the
 crusaders' base (social state, base -1, armies 33.5, fleets 34.33; ``crusades`` table ``base``
-and ``launch_line``).
+and ``launch_line``); step 4: the march passes friendly areas on its way and conquers the others.
+10.31-10.38: partial conquests end as 10.36-10.38 say; an area changing hands otherwise keeps
+them (``endeavours`` table ``partial_conquest_on_transfer``).
 23.32 step 2: a crusader short of gold for a conquest pillages, asks another empire for a loan
 (the lender decides) or passes; an empire whose area a crusader attacks may defend it (13.0).
 Player choices as decisions: the holding card discarded over the hand limit (19.2, ``discard``),

@@ -13,6 +13,7 @@ the point (33.33, a pending ``loss`` decision naming the crusader's attack).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -237,35 +238,50 @@ def _landings(state: Position, launch: int) -> list[int]:
 
 def _landing(state: Position, launch: int, dist: dict[int, int]) -> tuple[int, int] | None:
     """Return the area the crusaders enter first from a launch area (the nearest to the holy
-    places) and the sea areas crossed to reach it (0 by land), or None when none leads there."""
+    places, by land rather than by sea on a tie) and the sea areas crossed to reach it (0 by
+    land), or None when none leads there."""
+    board = state.game.board
     entries = [b for b in _landings(state, launch) if b in dist]
     if not entries:
         return None
-    node = min(entries, key=lambda b: (dist[b], b))
-    board = state.game.board
-    return node, (0 if node in board.adj_sets[launch] else board.sea_reach(launch)[node])
+
+    def seas(b: int) -> int:
+        return 0 if b in board.adj_sets[launch] else board.sea_reach(launch)[b]
+
+    node = min(entries, key=lambda b: (dist[b], seas(b), b))
+    return node, seas(node)
 
 
 def _distances(state: Position) -> tuple[dict[int, int], dict[int, int]]:
-    """Return, for each area from which the holy places can be reached through unfriendly areas
-    only, how many unfriendly areas lie in the way (the area itself included) and the next step."""
+    """Return, for each area from which the holy places can be reached, how many unfriendly
+    areas lie in the way (the area itself included) and the next step.
+
+    23.32 step 4: the crusaders advance through a chain of connected areas and must conquer
+    (or be let through) only the unfriendly ones; a friendly area on the way (an independent
+    Roman Catholic area beyond a conquered one, say) is passed at no cost, so it counts 0.
+    """
     board = state.game.board
     places = holy_places(state)
     assert places is not None
     avoid = set(state.crusade_refused)  # refused passage: another route avoids it (23.32 step 4)
     dist = {p: 0 for p in places}
     nxt: dict[int, int] = {}
-    frontier = list(places)
-    head = 0
-    while head < len(frontier):
-        a = frontier[head]
-        head += 1
+    frontier = deque(places)
+    while frontier:  # 0-1 breadth-first search: friendly areas cost 0, the others 1
+        a = frontier.popleft()
         for b in board.adj[a]:
-            if b in dist or _friendly(state, b) or b in avoid:
+            if b in places or b in avoid:
                 continue
-            dist[b] = dist[a] + 1
+            free = _friendly(state, b)
+            d = dist[a] + (0 if free else 1)
+            if d >= dist.get(b, d + 1):
+                continue
+            dist[b] = d
             nxt[b] = a
-            frontier.append(b)
+            if free:
+                frontier.appendleft(b)
+            else:
+                frontier.append(b)
     return dist, nxt
 
 
@@ -273,14 +289,15 @@ def routes(state: Position) -> list[tuple[int, list[int]]]:
     """Return the crusaders' possible routes as (launch area, unfriendly areas in the way).
 
     23.32 steps 3-4: the leader picks a friendly launch area; from there the crusaders march
-    through a chain of unfriendly areas to Syria or Jerusalem. Each launch is offered with its
-    shortest chain; launches giving the same chain are offered once (the first by area order).
+    through a chain of areas to Syria or Jerusalem, conquering the unfriendly ones. Each launch is
+    offered with its shortest chain; launches giving the same chain are offered once (the one
+    crossing the fewest sea areas, then the first by area order).
     Sorted with the fewest unfriendly areas first (the bots' and the old house default). Areas
     whose passage was refused in this crusade are avoided.
     """
     dist, nxt = _distances(state)
     places = set(holy_places(state) or ())
-    seen: dict[tuple[int, ...], int] = {}
+    seen: dict[tuple[int, ...], tuple[int, int]] = {}  # chain: (sea areas crossed, launch)
     reachable = linked(state)  # 23.32 step 3: a line of friendly areas back to a crusader court
     for launch in range(state.game.board.n):
         if launch in places or launch not in reachable:
@@ -291,10 +308,13 @@ def routes(state: Position) -> list[tuple[int, list[int]]]:
         node = landing[0]
         chain: list[int] = []
         while node not in places:
-            chain.append(node)
+            if not _friendly(state, node):  # 23.32 step 4: friendly areas are passed freely
+                chain.append(node)
             node = nxt[node]
-        seen.setdefault(tuple(chain), launch)
-    options = [(launch, list(chain)) for chain, launch in seen.items()]
+        # The same march from two launches: offer the one crossing fewer sea areas (9.17, 9.32).
+        key = tuple(chain)
+        seen[key] = min(seen.get(key, (landing[1], launch)), (landing[1], launch))
+    options = [(launch, list(chain)) for chain, (_seas, launch) in seen.items()]
     options.sort(key=lambda o: (len(o[1]), o[0]))
     return options
 
@@ -535,15 +555,23 @@ def defend(state: Position, gold: int | None, effects: list[str]) -> None:
     effects.append(
         f"{state.game.player_ids[defender]} defends: pays {price} gold, card {card.id}, rating -{against}"
     )
-    stature_check(state, defender, COMBAT, card, effects)  # 13.23
-    _resolve(state, player, target, extra, bool(pillaging), against, effects)
+    # 13.23: the defender's stature check waits until the crusader's results are in.
+    _resolve(state, player, target, extra, bool(pillaging), against, effects, (defender, card.id))
 
 
 def _resolve(
-    state: Position, player: int, target: int, gold: int, pillaging: bool, against: int, effects: list[str]
+    state: Position,
+    player: int,
+    target: int,
+    gold: int,
+    pillaging: bool,
+    against: int,
+    effects: list[str],
+    defender: tuple[int, int] = (-1, 0),
 ) -> None:
     """Turn the crusader's card and apply its results; a defense that drives the rating below zero
-    leaves only the bad results (13.22)."""
+    leaves only the bad results (13.22). ``defender`` is the defending player and its card, whose
+    stature check follows the results (13.23)."""
     game = state.game
     board = game.board
     card = game.rules.card_by_id[state.hand[player].pop(0)]
@@ -552,7 +580,7 @@ def _resolve(
         f"pillages {board.ids[target]} on crusade" if pillaging else f"crusades against {board.ids[target]}"
     )
     effects.append(f"{game.player_ids[player]} {doing}: card {card.id}, rating {rating}")
-    turned = (card.id, rating, against, player, target, int(pillaging))
+    turned = (card.id, rating, against, player, target, int(pillaging), *defender)
     _ask_or_apply(state, turned, losses.NO_ANSWERS, effects)
 
 
@@ -561,8 +589,8 @@ def _ask_or_apply(
 ) -> None:
     """Ask whoever has an army where a -1 falls whether it takes the point (33.33: the target's
     owner, then the crusader for the launch area), or apply the results. ``turned`` is (card id,
-    rating, gold against, crusader, target, pillaging)."""
-    card_id, rating, against, player, target, pillaging = turned
+    rating, gold against, crusader, target, pillaging, defender, defender's card)."""
+    card_id, rating, against, player, target, pillaging = turned[:6]
     game = state.game
     card = game.rules.card_by_id[card_id]
     column = "pillage" if pillaging else "conquest"
@@ -593,7 +621,9 @@ def answer_loss(state: Position, what: str, effects: list[str]) -> None:
 def _apply(state: Position, turned: tuple[int, ...], answers: losses.Answers, effects: list[str]) -> None:
     from model.rules.eotma.endeavours.pillage import plunder_gold
 
-    card_id, rating, against, player, target, pillaging = turned
+    card_id, rating, against, player, target, pillaging = turned[:6]
+    # Saves made before the defender was carried here hold six numbers: no defender to check.
+    defender, defender_card = turned[6:8] if len(turned) >= 8 else (-1, 0)
     game = state.game
     board = game.board
     card = game.rules.card_by_id[card_id]
@@ -625,6 +655,8 @@ def _apply(state: Position, turned: tuple[int, ...], answers: losses.Answers, ef
     stature_check(state, player, COMBAT, card, effects)
     home = base(state)
     spend_leader_card(state, player, [home if home >= 0 else target])  # 36.11
+    if defender >= 0:  # 13.23: the defender's check follows the crusader's results
+        stature_check(state, defender, COMBAT, game.rules.card_by_id[defender_card], effects)
     _next(state, current(state).asked + 1, effects)
 
 

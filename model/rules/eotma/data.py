@@ -131,6 +131,14 @@ class Rules:
         """33.33: ``choice`` (house default: the player is asked), ``always`` or ``never``."""
         self.build_quells_unrest: bool = bool(_or_shipped(e, "endeavours", "build_quells_unrest"))
         """35.11 with 15.3: whether a marker endeavour quells unrest as a ruling does (house default: yes)."""
+        self.partial_on_transfer: str = str(_or_shipped(e, "endeavours", "partial_conquest_on_transfer"))
+        """10.31-10.38: whether C results against an area that changes hands other than by a
+        conquest ``keep`` (house default) or ``remove``."""
+        if self.partial_on_transfer not in ("keep", "remove"):
+            raise RulesDataError(
+                f"endeavours table: partial_conquest_on_transfer must be 'keep' or 'remove', "
+                f"not {self.partial_on_transfer!r}"
+            )
         self.oppose_diplomacy: str = str(_or_shipped(e, "endeavours", "oppose_diplomacy"))
         """12.2: who may spend gold against a diplomacy endeavour: ``any`` other empire (house
         default) or the target's ``owner``."""

@@ -226,8 +226,9 @@ def inherit(state: Position, player: int, effects: list[str], *, opponents: bool
         return
     best = min(candidates, key=lambda a: (-board.population[a], state.owner[a] >= 0, a))
     old = state.owner[best]
-    # 22.21: whether the inheritance negates the old owner's conversion results (conversion table)
-    set_owner(state, best, player, effects, conquest=state.game.rules.inheritance_cancels)
+    # 22.21: whether the inheritance negates the old owner's conversion results (conversion table);
+    # an inheritance is no taking by conquest for partial conquests (10.38)
+    set_owner(state, best, player, effects, conquest=state.game.rules.inheritance_cancels, taken=False)
     state.claims[best] |= 1 << player
     effects.append(f"{board.ids[best]}: inherited with a claim (19.2)")
     if old < 0:

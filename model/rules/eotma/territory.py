@@ -109,10 +109,20 @@ def suitable_court(state: Position, player: int, area: int) -> bool:
     )
 
 
-def set_owner(state: Position, area: int, new: int, effects: list[str], *, conquest: bool = False) -> None:
+def set_owner(
+    state: Position,
+    area: int,
+    new: int,
+    effects: list[str],
+    *,
+    conquest: bool = False,
+    taken: bool | None = None,
+) -> None:
     """Give an area to a new owner (-1 independent) and apply everything that follows.
 
-    Partial conquest markers on the area and those using it as a base end (10.37, 10.38);
+    ``conquest`` says whether the change negates conversion results (22.21); ``taken`` whether it
+    is a taking by conquest that ends the other players' partial conquests of the area (10.38;
+    by default as ``conquest``). Partial conquest markers using the area as a base end (10.37);
     armies and fleets there are eliminated (33.32, 34.22); a palace is removed and a cathedral
     kept only by an owner of its religion (35.22-35.23); conversion progress is wiped by another
     player's conquest (22.21); a lost court forces relocation or exile, and a suitable area ends an
@@ -122,14 +132,21 @@ def set_owner(state: Position, area: int, new: int, effects: list[str], *, conqu
     old = state.owner[area]
     if old == new:
         return
+    taken = conquest if taken is None else taken
     state.owner[area] = new
     effects.append(f"{game.board.ids[area]}: owner {_name(state, old)} -> {_name(state, new)}")
     if state.crusader_state[area]:
         state.crusader_state[area] = False  # taken by an empire or a Magnate (crusader_states table)
         effects.append(f"{game.board.ids[area]}: the crusader state ends")
     if state.partial:
-        for key in [k for k in state.partial if k[0] == area or k[1] == area]:
-            del state.partial[key]
+        # 10.37: results scored from this area as a base end with its loss. 10.38: a taking by
+        # conquest ends every other result against the area; a change of hands otherwise leaves
+        # them standing (10.31; ``endeavours`` table ``partial_conquest_on_transfer``), but the
+        # new owner's own.
+        ends_all = taken or game.rules.partial_on_transfer == "remove"
+        for key, (holder, _count) in list(state.partial.items()):
+            if key[1] == area or (key[0] == area and (ends_all or holder == new)):
+                del state.partial[key]
     state.army[area] = 0
     state.fleet[area] = 0
     civ = state.civ[area]

@@ -74,9 +74,11 @@ def test_23_32_step_3_an_unlinked_friendly_area_cannot_launch_the_crusade() -> N
     state.apply("crusade")
     ids = state.game.board.ids
     assert "antioch" not in {ids[launch] for launch, _chain in crusades.routes(state)}
-    # Only the overland route through croatia remains (rome is linked but leads nowhere by land).
+    # rome, linked to the court, launches by sea and lands in antioch, a friendly area the march
+    # passes freely (23.32 step 4); the other route goes overland through croatia.
     assert [(ids[launch], [ids[a] for a in chain]) for launch, chain in crusades.routes(state)] == [
-        ("paris", ["croatia", "cpl"])
+        ("rome", []),
+        ("paris", ["croatia", "cpl"]),
     ]
 
 
