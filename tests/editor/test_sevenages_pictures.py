@@ -13,7 +13,6 @@ from sevenages_editor_helpers import tiny
 from editor import rulesets
 from editor.rulesets import PictureContext
 from editor.rulesets.sevenages import PART
-from editor.rulesets.sevenages.decisions import decision_about, describe
 from editor.rulesets.sevenages.pictures import FACE_DOWN, pictures
 from editor.rulesets.sevenages.players import seat_gold, side_rows
 from model.rules.protocol import PUBLIC, seat_names
@@ -148,6 +147,25 @@ def test_seat_gold_is_the_treasury_of_an_empire_on_the_map(state: SevenAgesState
     assert seat_gold(state, view, "scythia", "ann") == 1
     assert seat_gold(state, view, "persia", PUBLIC) == ""  # a card in the deck has no treasury
     assert seat_gold(state, view, "ann", None) == "Egypt 2"  # a player: each of its empires
+
+
+def decision_about(state: SevenAgesState) -> dict[str, object] | None:
+    """The view's pending decision without its player and sentence (what the panel words)."""
+    found = state.view(None)["decision_about"]
+    return None if found is None else {k: v for k, v in found.items() if k not in ("player", "text")}
+
+
+def describe(decision: dict[str, object] | None, player: str, names: dict[str, str]) -> str:
+    """The sentence the play-test panel shows: the editor part's ``decision``."""
+    assert decision is not None and PART.decision is not None
+    return PART.decision(decision, player, names)
+
+
+def test_the_panel_words_a_decision_as_the_view_does(state: SevenAgesState) -> None:
+    # One wording for the engine's view and the editor's panel (7A facts 3.4).
+    found = state.view("ann")["decision_about"]
+    assert found["player"] == "ann"
+    assert found["text"] == describe(found, "Ann", {"egypt": "Egypt", "ann": "Ann"})
 
 
 def test_a_marker_placement_is_worded(state: SevenAgesState) -> None:
