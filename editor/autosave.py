@@ -1,6 +1,7 @@
 """Autosave to a recovery file, and the recovery offer after a crash.
 
-While the document has unsaved changes, its scenario is written every ``interval`` milliseconds to
+While the document has unsaved changes, its scenario is written a few seconds after each edit
+(``AFTER_EDIT_MS``) and every ``interval`` milliseconds to
 ``recovery-<pid>.mappa.json`` in the application's data folder, with a small ``.json`` note of the
 original file. A clean save or close deletes them. On the next launch, recovery files whose
 process is gone are what a crash left behind: ``pending_recoveries`` lists them.
@@ -23,6 +24,9 @@ from model import io
 log = logging.getLogger(__name__)
 
 DEFAULT_INTERVAL_MS = 60_000
+AFTER_EDIT_MS = 5_000
+"""An edit is written this long after it (edits in between wait with it), not only on the minute's
+timer: a crash soon after the first edits of a session still leaves them to recover."""
 
 
 def recovery_dir() -> Path:
@@ -102,7 +106,12 @@ class Autosaver(QObject):
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.save_now)
         self.timer.start()
+        self.soon = QTimer(self)
+        self.soon.setSingleShot(True)
+        self.soon.setInterval(min(AFTER_EDIT_MS, interval_ms))
+        self.soon.timeout.connect(self.save_now)
         document.file_changed.connect(self._on_file_changed)
+        document.changed.connect(lambda _change: self.soon.start())
 
     def save_now(self) -> bool:
         """Write the recovery file now if there are unsaved changes; return whether it wrote."""

@@ -84,6 +84,12 @@ def _configure_render(parser: argparse.ArgumentParser) -> None:
         "--pages-across", type=int, default=2, metavar="N", help="how many pages the --sheet map spans across"
     )
     parser.add_argument(
+        "--style",
+        default="plain",
+        choices=("plain", "board"),
+        help="board: smoothed borders, water lines along the coast, tinted land and sea, serif names",
+    )
+    parser.add_argument(
         "--orientation",
         default="auto",
         choices=("auto", "portrait", "landscape"),
@@ -115,7 +121,11 @@ def _run_render_sheet(args: argparse.Namespace) -> int:
     sheet = _rendering_module("editor.export.pdf_sheet")
     scenario = io.load(args.file)
     options = sheet.SheetOptions(
-        paper=args.paper, pages_across=args.pages_across, mode=args.mode, orientation=args.orientation
+        paper=args.paper,
+        pages_across=args.pages_across,
+        mode=args.mode,
+        orientation=args.orientation,
+        board=args.style == "board",
     )
     with _drawing_errors():
         # Say how many pages it will be before writing (render_sheet prints through ``announce``).
@@ -136,7 +146,9 @@ def _run_render(args: argparse.Namespace) -> int:
     render = _rendering_module("editor.render")
     scenario = io.load(args.file)
     with _drawing_errors():
-        path = render.render_scenario(scenario, args.output, mode=args.mode, width=args.width)
+        path = render.render_scenario(
+            scenario, args.output, mode=args.mode, width=args.width, board=args.style == "board"
+        )
     print(f"wrote {path}")
     return 0
 

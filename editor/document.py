@@ -26,6 +26,9 @@ log = logging.getLogger(__name__)
 
 _KINDS = ("boundaries", "areas", "connections", "empires", "magnates", "units")
 
+DEFAULT_MODE_ID = "owner"
+"""The map mode a document opens in (each document keeps its own; see ``ScenarioDocument.mode_id``)."""
+
 
 @dataclass(frozen=True)
 class DocumentChange:
@@ -124,6 +127,9 @@ class ScenarioDocument(QObject):
         super().__init__(parent)
         self.scenario = scenario if scenario is not None else empty_scenario()
         self.path = path
+        self.mode_id = DEFAULT_MODE_ID
+        """The map mode this document is shown in: it belongs to the document, so a file opened
+        or made new never inherits the previous one's (a play-test's "Changed hands", say)."""
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self._derived = _Derived()
@@ -246,9 +252,11 @@ class ScenarioDocument(QObject):
         return areas <= change.areas and all(b.id in change.boundaries for b in map_data.boundaries)
 
     def replace_scenario(self, scenario: Scenario, path: Path | None = None) -> None:
-        """Swap in another scenario (File > New/Open reuse a window): clears the history."""
+        """Swap in another scenario (File > New/Open reuse a window): clears the history and the map
+        mode (back to ``DEFAULT_MODE_ID``: the mode was the previous document's)."""
         self.scenario = scenario
         self.path = path
+        self.mode_id = DEFAULT_MODE_ID
         self.undo_stack.clear()
         self.undo_stack.setClean()
         self.notify(DocumentChange(reset=True, description="open"))

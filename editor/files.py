@@ -1,4 +1,5 @@
-"""File menu behaviour: New, New from template, Open, Open Recent, Save, Save As, Close, Export.
+"""File menu behaviour: New (a ruleset's empty map or a shipped scenario), New from template, Open,
+Open Recent, Save, Save As, Close, Export.
 
 Kept out of the main window so that it stays small. Every file error (a bad file, a disk error)
 is shown in a message box with what to do; the document stays as it was.
@@ -12,9 +13,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from editor.document import ScenarioDocument, empty_scenario
+from editor.document import ScenarioDocument
 from editor.errors import show_error
 from model import io
+from model.scenario import DEFAULT_RULESET_ID
 
 log = logging.getLogger(__name__)
 
@@ -98,12 +100,26 @@ class FileController(QObject):
 
     # --- commands -------------------------------------------------------------------------------
 
-    def new(self) -> bool:
-        """Start an empty map."""
+    def new(self, ruleset_id: str = DEFAULT_RULESET_ID) -> bool:
+        """Start an empty map for a ruleset, with the ruleset's usual catalogs (languages, religions)."""
+        # Imported here: editor.new_scenario reads the templates listed by this module.
+        from editor.new_scenario import new_scenario
+
         if not self.maybe_save():
             return False
-        self.document.replace_scenario(empty_scenario(), None)
+        self.document.replace_scenario(new_scenario(ruleset_id), None)
         return True
+
+    def new_with_dialog(self) -> bool:
+        """File > New: ask for a ruleset's empty map or a shipped scenario, then start it."""
+        from editor.dialogs.new_scenario import ask_new
+
+        choice = ask_new(self.window)
+        if choice is None:
+            return False
+        if choice.template is None:
+            return self.new(choice.ruleset_id)
+        return self.new_from_template(choice.template)
 
     def new_from_template(self, template: Path) -> bool:
         """Start a new, unsaved scenario that is a copy of a shipped one."""
@@ -177,5 +193,5 @@ class FileController(QObject):
         return True
 
     def close(self) -> bool:
-        """Close the file: the window shows a new empty map."""
-        return self.new()
+        """Close the file: the window shows a new empty map of the same ruleset."""
+        return self.new(self.document.scenario.ruleset.id)

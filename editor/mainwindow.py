@@ -1,10 +1,10 @@
 """The main window: the map in the middle, docks around it, menus declared in ``editor.menus``.
 
 The window is composed here, in one place: every dock, panel and helper is an attribute made in
-``__init__`` and placed by ``_place_docks``; the menus and the toolbar are built from the
-declarations of ``editor.menus``. The window only wires things together: the document and
-selection are shared objects, the map scene and view draw, the docks edit and list,
-``FileController`` runs the File menu, ``PlaytestController`` the Play-test menu.
+``__init__``; ``editor.window_layout`` places and sizes the docks and keeps the user's layout; the
+menus and the toolbar are built from the declarations of ``editor.menus``. The window only wires
+things together: the document and selection are shared objects, the map scene and view draw, the
+docks edit and list, ``FileController`` runs the File menu, ``PlaytestController`` the Play-test menu.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QSettings, Qt, QTimer
+from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import QComboBox, QDockWidget, QMainWindow, QMenu, QToolBar, QWidget
 
-from editor import commands
+from editor import commands, window_layout
 from editor.autosave import Autosaver
 from editor.docks.catalogs import CatalogsDock
 from editor.docks.history import HistoryDock
@@ -112,7 +112,7 @@ class MainWindow(QMainWindow):
         self.mode_box: QComboBox | None = None
         self.playtest = PlaytestController(self)
         self.report_dock: ReportDock | None = None  # the balance report, made on first use
-        self._place_docks()
+        window_layout.place_docks(self)
 
         # --- menus and toolbar (declared in editor.menus) ---
         built = build_menus(self)
@@ -125,58 +125,17 @@ class MainWindow(QMainWindow):
 
         self._connect()
         self._update_title()
-        self.scene.set_mode(self.scene.mode_id)
+        self.scene.set_mode(self.document.mode_id)
         self.legend_dock.set_entries(get_mode(self.scene.mode_id).name, self.scene.legend)
         self.validator.start()  # in a worker: a big map opens without waiting for its check
-        self.resize(1500, 950)
-        self._restore_state()
+        self.setMinimumSize(window_layout.SMALLEST_SIZE)
+        self.resize(window_layout.initial_size(self.screen().availableGeometry().size()))
+        window_layout.size_docks(self)
+        # The user's own layout from the last session; without one the docks take their shares
+        # again once the window is shown at its real size (a window manager may change it).
+        self._layout_restored = window_layout.restore_layout(self)
 
-    # --- placing the docks ------------------------------------------------------------------------
-
-    def _place_docks(self) -> None:
-        """Put every dock on its side; tabbed ones share a side's whole height or width."""
-        right, left = Qt.DockWidgetArea.RightDockWidgetArea, Qt.DockWidgetArea.LeftDockWidgetArea
-        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-        self.addDockWidget(right, self.inspector)
-        self.addDockWidget(right, self.history_dock)
-        self.tabifyDockWidget(self.inspector, self.history_dock)
-        self.inspector.raise_()
-        self.addDockWidget(left, self.legend_dock)
-        self.addDockWidget(bottom, self.issues_dock)
-        self.addDockWidget(bottom, self.tables_dock)
-        self.tabifyDockWidget(self.issues_dock, self.tables_dock)
-        self.issues_dock.raise_()
-        self.resizeDocks([self.inspector], [340], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.legend_dock], [190], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.issues_dock], [200], Qt.Orientation.Vertical)
-        for dock, area, beside in (
-            (self.ruleset_tables_dock, bottom, self.tables_dock),
-            (self.catalogs_dock, bottom, self.tables_dock),
-            (self.underlays_dock, right, self.history_dock),
-            (self.paint_dock, left, None),
-            (self.units_palette, left, self.paint_dock),
-            (self.range_dock, left, None),
-        ):
-            self.addDockWidget(area, dock)
-            if beside is not None:
-                self.tabifyDockWidget(beside, dock)
-        # The range panel sits under the legend, not in a tab with it: the legend explains the
-        # colours the panel sets. It shows when View > Range view… is chosen.
-        self.splitDockWidget(self.legend_dock, self.range_dock, Qt.Orientation.Vertical)
-        self.range_dock.hide()
-        # The play-test panel shares the inspector's column and its log the issues' row, as tabs,
-        # so each gets the whole height or width of its side; both show while a game runs.
-        self.addDockWidget(right, self.playtest.dock)
-        self.addDockWidget(bottom, self.playtest.log_dock)
-        self.tabifyDockWidget(self.inspector, self.playtest.dock)
-        self.tabifyDockWidget(self.issues_dock, self.playtest.log_dock)
-        self.playtest.dock.hide()
-        self.playtest.log_dock.hide()
-        # Tabifying makes the newest tab current; once the window is laid out, bring the main
-        # window's own panels back to the front.
-        QTimer.singleShot(0, self.issues_dock.raise_)
-        QTimer.singleShot(0, self.inspector.raise_)
-        QTimer.singleShot(0, self.legend_dock.raise_)
+    # --- docks ------------------------------------------------------------------------------------
 
     def panel_docks(self) -> tuple[QDockWidget, ...]:
         """The docks View > Panels can show and hide, in menu order."""
@@ -235,6 +194,8 @@ class MainWindow(QMainWindow):
     def _on_document_changed(self, change: DocumentChange) -> None:
         if change.reset:
             self.selection.clear()
+            if self.scene.mode_id != self.document.mode_id:  # another document: its own map mode
+                self.set_mode(self.document.mode_id)
             self.view.fit_map()
             self._update_title()
         else:
@@ -285,8 +246,9 @@ class MainWindow(QMainWindow):
         self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def set_mode(self, mode_id: str) -> None:
-        """Colour the map by a mode."""
+        """Colour the map by a mode (the document's mode from now on)."""
         self.scene.set_mode(mode_id)
+        self.document.mode_id = mode_id
         self.legend_dock.set_entries(get_mode(mode_id).name, self.scene.legend)
         # Keep the menu and the toolbar's combo box showing the mode, however it was chosen.
         action = self.actions_by_name.get(f"mode_{mode_id}")
@@ -373,28 +335,26 @@ class MainWindow(QMainWindow):
     # --- window state ---------------------------------------------------------------------------
 
     def showEvent(self, event: object) -> None:  # type: ignore[override]
-        """Fit the map the first time the window appears (the view has its real size then)."""
+        """The first time the window appears (at its real size): size the docks unless the user's
+        layout was restored, and fit the map."""
         super().showEvent(event)  # type: ignore[arg-type]
         if not getattr(self, "_fitted", False):
             self._fitted = True
+            if not self._layout_restored:
+                window_layout.size_docks(self)
             self.view.fit_map()
 
-    def _restore_state(self) -> None:
-        settings = QSettings()
-        geometry = settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        state = settings.value("window/state")
-        if state is not None:
-            self.restoreState(state)
+    def reset_layout(self) -> None:
+        """View > Reset layout: every panel back to its first place and size; the map fitted again."""
+        window_layout.reset_layout(self)
+        QTimer.singleShot(0, self.view.fit_map)
+        self.focus_map()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask about unsaved changes; remember the layout; drop the recovery file on a clean exit."""
         if not self.files.maybe_save():
             event.ignore()
             return
-        settings = QSettings()
-        settings.setValue("window/geometry", self.saveGeometry())
-        settings.setValue("window/state", self.saveState())
+        window_layout.save_layout(self)
         self.autosaver.discard()
         event.accept()

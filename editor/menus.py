@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QToolBar
 
-from editor.files import templates
 from editor.mapview.modes import all_modes
 from editor.mapview.scene import LAYERS
+from editor.new_scenario import choices
 
 if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
@@ -84,8 +84,11 @@ MENUS: tuple[MenuSpec, ...] = (
             "@layers",
             "@modes",
             "-",
+            "board_style",
+            "-",
             "@panels",
             "range_view",
+            "reset_layout",
         ),
     ),
     MenuSpec("tools", "&Tools", ("*tools", "-", "*tool_options")),
@@ -156,7 +159,7 @@ def action_specs(window: MainWindow) -> tuple[ActionSpec, ...]:
         return ActionSpec(name, text, slot, key, tip or text)  # the toolbar shows the whole sentence
 
     return (
-        ActionSpec("new", "&New", files.new, QKeySequence.StandardKey.New),
+        ActionSpec("new", "&New…", files.new_with_dialog, QKeySequence.StandardKey.New),
         ActionSpec("open", "&Open…", files.open, QKeySequence.StandardKey.Open),
         ActionSpec("save", "&Save", files.save, QKeySequence.StandardKey.Save),
         ActionSpec("save_as", "Save &as…", files.save_as, QKeySequence.StandardKey.SaveAs),
@@ -174,6 +177,18 @@ def action_specs(window: MainWindow) -> tuple[ActionSpec, ...]:
         ActionSpec("zoom_in", "Zoom &in", lambda: view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn),
         ActionSpec("zoom_out", "Zoom &out", lambda: view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut),
         ActionSpec("zoom_selection", "Zoom to &selection", window.zoom_to_selection, "Ctrl+3"),
+        ActionSpec(
+            "board_style",
+            "&Board style",
+            lambda: window.scene.set_board_style(not window.scene.state.board),
+            status_tip="Draw the map as a game board: smoothed borders, water lines, serif names",
+        ),
+        ActionSpec(
+            "reset_layout",
+            "Reset &layout",
+            window.reset_layout,
+            status_tip="Put every panel back in its first place and size (otherwise the layout is kept)",
+        ),
         ActionSpec(
             "range_view",
             "&Range view…",
@@ -240,6 +255,9 @@ def build_menus(window: MainWindow) -> WindowMenus:
     actions["undo"].setIconText("Undo")
     actions["redo"].setIconText("Redo")
 
+    # View > Board style is ticked while the map is drawn as a board (its slot flips the style).
+    actions["board_style"].setCheckable(True)
+    actions["board_style"].setChecked(window.scene.state.board)
     groups = _groups(window, actions)
     bar = window.menuBar()
     menus: dict[str, QMenu] = {}
@@ -332,20 +350,28 @@ def _mode_box(window: MainWindow, actions: dict[str, QAction]) -> QComboBox:
     modes = list(all_modes().values())
     box = QComboBox(window)
     box.setObjectName("mode_box")
+    # As wide as a usual mode name, not the longest one: on a 1366-pixel screen the toolbar's
+    # last buttons would otherwise go into its overflow menu. The open list is as wide as it needs.
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(16)
     for mode in modes:
         box.addItem(mode.name, mode.id)
     box.setCurrentIndex(box.findData(window.scene.mode_id))
+    box.view().setMinimumWidth(box.view().sizeHintForColumn(0) + 24)
     box.activated.connect(lambda index: actions[f"mode_{box.itemData(index)}"].trigger())
     return box
 
 
 def _fill_templates(window: MainWindow, menu: QMenu) -> None:
-    for path in templates():
-        menu.addAction(
-            _plain(
-                window, path.name.removesuffix(".mappa.json"), partial(window.files.new_from_template, path)
-            )
-        )
+    """The shipped scenarios by title, under a heading per ruleset (as in the New dialog)."""
+    for group in choices():
+        if not group.templates:
+            continue
+        menu.addSection(group.name)
+        for template in group.templates:
+            action = _plain(window, template.title, partial(window.files.new_from_template, template.path))
+            action.setStatusTip(template.description)
+            menu.addAction(action)
     menu.setEnabled(bool(menu.actions()))
 
 

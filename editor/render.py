@@ -216,13 +216,19 @@ def _paint_on(
 
 
 def render_scenario(
-    scenario: Scenario, output: str | os.PathLike[str], mode: str = "owner", width: int = DEFAULT_WIDTH
+    scenario: Scenario,
+    output: str | os.PathLike[str],
+    mode: str = "owner",
+    width: int = DEFAULT_WIDTH,
+    board: bool = False,
 ) -> Path:
-    """Render a scenario's map headless (``mappa render``); raises ``RenderError`` or ``KeyError`` (mode)."""
+    """Render a scenario's map headless (``mappa render``; ``board``: in the board style); raises
+    ``RenderError`` or ``KeyError`` (mode)."""
     get_mode(mode)
     ensure_app()
     document = ScenarioDocument(scenario)
     scene = MapScene(document)
+    scene.set_board_style(board)
     scene.set_mode(mode)
     if mode == "validation":
         from model.validate import validate

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QPushButton,
+    QStackedWidget,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -385,8 +386,24 @@ class TablesDock(QDockWidget):
         self.tabs.addTab(self.magnates, "Magnates")
         self.tabs.addTab(self.units, "Units")
         self.tabs.addTab(self.connections, "Connections")
+        # Each table's filter box sits beside the tabs rather than above its table: in the short
+        # bottom row of a 768-pixel screen that line is one more row of the table.
+        self.tabs.setDocumentMode(True)
+        self.filters = QStackedWidget(self.tabs)
+        for table in self.tables():
+            table_layout = table.layout()
+            assert table_layout is not None
+            table_layout.removeWidget(table.filter)
+            table.filter.setMinimumWidth(200)
+            self.filters.addWidget(table.filter)
+        self.tabs.setCornerWidget(self.filters, Qt.Corner.TopRightCorner)
+        self.tabs.currentChanged.connect(self.filters.setCurrentIndex)
         self.setWidget(self.tabs)
         document.changed.connect(self._on_changed)
+
+    def tables(self) -> tuple[ObjectTable, ...]:
+        """The tables in tab order."""
+        return (self.areas, self.empires, self.magnates, self.units, self.connections)
 
     def add_empire(self) -> str | None:
         """Add an empire with a new name and an unused colour, select it, and return its id."""

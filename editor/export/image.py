@@ -33,6 +33,8 @@ class ExportOptions:
     width: int = DEFAULT_WIDTH
     background: str = "map"
     legend: bool = True
+    board: bool = False
+    """Draw the map in the board style (``editor.mapview.board_style``)."""
 
     def checked(self) -> ExportOptions:
         """Return self, or raise ``RenderError`` naming the bad choice and the allowed ones."""
@@ -49,14 +51,27 @@ class ExportOptions:
 def current_options(scene: MapScene) -> ExportOptions:
     """The options that export what the author sees now: the scene's mode and visible layers."""
     visible = frozenset(layer_id for layer_id, _name, _z in LAYERS if scene.layers[layer_id].isVisible())
-    return ExportOptions(mode=scene.mode_id, layers=visible)
+    return ExportOptions(mode=scene.mode_id, layers=visible, board=scene.state.board)
 
 
 @contextmanager
 def clean_scene(
-    scene: MapScene, mode: str | None = None, layers: frozenset[str] | None = None
+    scene: MapScene, mode: str | None = None, layers: frozenset[str] | None = None, board: bool | None = None
 ) -> Iterator[None]:
-    """Within the block, ``scene`` draws only the document's map (in ``mode``, with ``layers``)."""
+    """Within the block, ``scene`` draws only the document's map (in ``mode``, with ``layers``, in
+    the board style or not: ``board`` None keeps the scene's)."""
+    previous_board = scene.state.board
+    if board is not None:
+        scene.set_board_style(board)
+    try:
+        with _clean(scene, mode, layers):
+            yield
+    finally:
+        scene.set_board_style(previous_board)
+
+
+@contextmanager
+def _clean(scene: MapScene, mode: str | None, layers: frozenset[str] | None) -> Iterator[None]:
     selected = tuple(scene.state.selected)
     previous_mode = scene.mode_id
     map_layers = {layer_id for layer_id, _name, _z in LAYERS}
@@ -106,7 +121,7 @@ def background_colour(scene: MapScene, background: str) -> QColor:
 def export_image(scene: MapScene, output: str | os.PathLike[str], options: ExportOptions) -> Path:
     """Write the map to a PNG, SVG or PDF file with these options; raise ``RenderError`` when it cannot."""
     options.checked()
-    with clean_scene(scene, options.mode, options.layers):
+    with clean_scene(scene, options.mode, options.layers, options.board):
         return render_scene(
             scene,
             output,

@@ -70,6 +70,8 @@ class ExportDialog(QDialog):
             self.background.addItem(name, key)
         self.legend = QCheckBox("Title and legend under the map", self)
         self.legend.setChecked(chosen.legend)
+        self.board = QCheckBox("Board style (smoothed borders, water lines, serif names)", self)
+        self.board.setChecked(chosen.board)
         form = QFormLayout(self)
         form.addRow("File", file_row)
         form.addRow("Map mode", self.mode)
@@ -77,6 +79,7 @@ class ExportDialog(QDialog):
         form.addRow("Width", self.width_px)
         form.addRow("Background", self.background)
         form.addRow("", self.legend)
+        form.addRow("", self.board)
         form.addRow(QLabel("The selection and the tools' marks are never drawn.", self))
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, parent=self
@@ -99,6 +102,7 @@ class ExportDialog(QDialog):
             width=self.width_px.value(),
             background=str(self.background.currentData()),
             legend=self.legend.isChecked(),
+            board=self.board.isChecked(),
         )
 
     def set_layer(self, layer_id: str, on: bool) -> None:

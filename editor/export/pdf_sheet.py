@@ -78,6 +78,8 @@ class SheetOptions:
     mode: str = "owner"
     orientation: str = "auto"
     """``auto`` (whichever needs fewer pages; the map's shape on a tie), ``portrait`` or ``landscape``."""
+    board: bool = False
+    """Print the map in the board style (``editor.mapview.board_style``)."""
 
     def checked(self) -> SheetOptions:
         """Return self, or raise ``SheetError`` naming the bad choice and the allowed ones."""
@@ -317,7 +319,7 @@ def write_sheet(
         raise SheetError(f"{path}: a print-and-play sheet is a .pdf file")
     # Print what the author set up in the chosen mode: never the selection, tool marks or the
     # play-test overlay (the editor's view is put back afterwards).
-    with clean_scene(scene, options.mode):
+    with clean_scene(scene, options.mode, board=options.board):
         result = _write_pages(scene, path, options)
     if not path.exists():
         raise SheetError(f"{path}: cannot write the PDF file")

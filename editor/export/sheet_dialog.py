@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -51,6 +52,9 @@ class SheetDialog(QDialog):
         form.addRow("Map pages across", self.pages_across)
         form.addRow("Orientation", self.orientation)
         form.addRow("Map mode", self.mode)
+        self.board = QCheckBox("Board style (smoothed borders, water lines, serif names)", self)
+        self.board.setChecked(window.scene.state.board)
+        form.addRow("", self.board)
         form.addRow(self.summary)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, parent=self
@@ -70,6 +74,7 @@ class SheetDialog(QDialog):
             self.pages_across.value(),
             str(self.mode.currentData()),
             str(self.orientation.currentData()),
+            board=self.board.isChecked(),
         )
 
     def _update_summary(self) -> None:

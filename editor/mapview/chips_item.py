@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -17,7 +17,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.mapview.items import bump_placement
+
 CHIP_HEIGHT = 13.0
+BESIDE = 240.0
+"""The widest name a chip row may go beside (pixels): beyond it the row is drawn but not hovered."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,7 @@ class ChipsItem(QGraphicsItem):
         self._extent = 0.0
         self._tip = ""
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, True)  # moves re-place
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(True)
 
@@ -77,11 +82,50 @@ class ChipsItem(QGraphicsItem):
         self._rect = QRectF(-total / 2, top, total, CHIP_HEIGHT)
         self._tip = tip
         self.setToolTip(tip)
+        bump_placement(self)
         self.update()
 
-    def chip_at(self, x: float) -> Chip | None:
-        """The chip under ``x`` (in the row's pixels), None between or beside the chips."""
-        left = self._rect.left()
+    @property
+    def extent(self) -> float:
+        """The area's width in map units (0: unknown, the row always fits)."""
+        return self._extent
+
+    def row_rect(self) -> QRectF:
+        """The row's box in pixels around its point, where it goes when nothing is in the way."""
+        return QRectF(self._rect)
+
+    def fits(self, scale: float) -> bool:
+        """Level of detail, as for names: the chips of an area narrower on screen than most of the
+        row would bury a zoomed-out map; zoom in (or hover for the tooltip) to read them."""
+        return bool(self.chips) and (not self._extent or self._extent * scale >= self._rect.width() * 0.6)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        """A row moved, shown, hidden, added or removed: the zoom level's placement is made again."""
+        if change in (
+            QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged,
+            QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged,
+            QGraphicsItem.GraphicsItemChange.ItemSceneChange,
+            QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged,
+        ):
+            bump_placement(self)
+        return super().itemChange(change, value)
+
+    def offset(self) -> QPointF | None:
+        """Where the row is drawn, from its own place, at the current zoom; None: it gives way."""
+        scene = self.scene()
+        state = getattr(scene, "state", None)
+        if state is None:
+            return QPointF(0, 0) if self.fits(self._scale()) else None
+        return state.declutter.placement(scene, self._scale(), state.selected).chips.get(id(self))
+
+    def chip_at(self, x: float, y: float | None = None) -> Chip | None:
+        """The chip under ``x`` (and ``y``) in the item's pixels, None between or beside the chips."""
+        shift = self.offset() if self.scene() is not None else QPointF(0, 0)
+        if shift is None:
+            return None
+        if y is not None and not self._rect.top() <= y - shift.y() <= self._rect.bottom():
+            return None
+        left = self._rect.left() + shift.x()
         for chip, width in zip(self.chips, self._widths, strict=True):
             if left <= x <= left + width:
                 return chip
@@ -90,28 +134,34 @@ class ChipsItem(QGraphicsItem):
 
     def hoverMoveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         """The tooltip names the chip under the pointer first, then tells the area's whole story."""
-        chip = self.chip_at(event.pos().x())
+        chip = self.chip_at(event.pos().x(), event.pos().y())
         self.setToolTip(f"{chip.tip}\n\n{self._tip}" if chip is not None else self._tip)
         super().hoverMoveEvent(event)
 
     def _scale(self) -> float:
         scene = self.scene()
+        state = getattr(scene, "state", None)
+        if state is not None:
+            return float(state.scale)  # the view's zoom, or an export's while it draws
         if scene is None or not scene.views():
             return float(scene.property("render_scale") or 1.0) if scene is not None else 1.0
         return float(scene.views()[0].transform().m11())
 
     def boundingRect(self) -> QRectF:
-        """The row's box in pixels."""
-        return self._rect.adjusted(-1, -1, 1, 1)
+        """Every place the row may be drawn (``declutter.chip_offsets``): around the name, a row
+        further, or beside a name of up to ``BESIDE`` pixels."""
+        reach = self._rect.width() + BESIDE
+        return self._rect.adjusted(-reach, -2 * CHIP_HEIGHT - 24, reach, 2 * CHIP_HEIGHT + 24)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        """Draw each chip as a rounded box with its text, when the area is wide enough on screen."""
-        # Level of detail, as for labels: chips of an area smaller than them on screen would
-        # bury a zoomed-out map; zoom in (or hover for the tooltip) to read them.
-        if self._extent and self._extent * self._scale() < self._rect.width() * 0.6:
+        """Draw each chip as a rounded box with its text where the zoom level's placement put the
+        row (``editor.mapview.declutter``): nowhere when its area is too narrow or no spot is free."""
+        shift = self.offset()
+        if shift is None:
             return
+        painter.translate(shift)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setFont(self._font)
         x = self._rect.left()

@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.mapview import board_style
+from editor.mapview.declutter import Declutter, place
 from model.scenario import ConnectionKind
 
 # Item data slots: what object an item shows.
@@ -76,6 +78,14 @@ def polyline_path(points: list[tuple[float, float]]) -> QPainterPath:
     return path
 
 
+def bump_placement(item: QGraphicsItem) -> None:
+    """Tell the item's scene that what is placed on screen changed (names, chips: see
+    ``editor.mapview.declutter``); nothing for an item in no map scene."""
+    state = getattr(item.scene(), "state", None)
+    if isinstance(state, ViewState):
+        state.declutter.bump()
+
+
 class Layer(QGraphicsObject):
     """An invisible parent item: hiding it hides every item of the layer (land, borders, labels...)."""
 
@@ -84,6 +94,16 @@ class Layer(QGraphicsObject):
         self.name = name
         self.setZValue(z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
+        """A layer shown, hidden, added or removed changes which names and chips take room."""
+        if change in (
+            QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged,
+            QGraphicsItem.GraphicsItemChange.ItemSceneChange,
+            QGraphicsItem.GraphicsItemChange.ItemSceneHasChanged,
+        ):
+            bump_placement(self)
+        return super().itemChange(change, value)
 
     def boundingRect(self) -> QRectF:
         """An empty rectangle: the layer draws nothing itself."""
@@ -109,6 +129,17 @@ class ViewState:
         read the zoom here for their level of detail."""
         self.vector_labels = False
         """Draw labels as text paths (SVG and PDF export) instead of cached pictures."""
+        self.declutter = Declutter()
+        """Where names and chips go at the current zoom without overlapping."""
+        self.board = False
+        """Draw the map in the board style (``editor.mapview.board_style``): smoothed borders,
+        tinted fills, water lines, serif names."""
+        self.board_step = 0.0
+        """The board's wobble piece length in map units (``board_style.wobble``), set by the scene."""
+
+    def name_font(self, sea: bool) -> QFont:
+        """The face of an area's name: the board's serif (italic for a sea), else the plain one."""
+        return board_style.label_font(sea) if self.board else self.label_font
 
 
 class AreaItem(QGraphicsPathItem):
@@ -123,7 +154,11 @@ class AreaItem(QGraphicsPathItem):
         self.setPen(QPen(Qt.PenStyle.NoPen))
 
     def set_fill(self, colour: str) -> None:
-        """Fill the area with a colour (a ``#rrggbb`` string)."""
+        """Fill the area with a colour (a ``#rrggbb`` string), tinted on the board."""
+        if self._state.board:
+            layer = self.parentItem()
+            self.setBrush(QBrush(board_style.fill(colour, isinstance(layer, Layer) and layer.name == "sea")))
+            return
         self.setBrush(QBrush(QColor(colour)))
 
 
@@ -143,8 +178,19 @@ class BoundaryItem(QGraphicsPathItem):
         self._selected_pen.setCosmetic(True)
 
     def set_points(self, points: list[tuple[float, float]]) -> None:
-        """Redraw the polyline through these points."""
-        self.setPath(polyline_path(points))
+        """Redraw the polyline through these points (smoothed on the board: drawing only)."""
+        state = self._state
+        path = board_style.polyline_path(points, state.board_step) if state.board else polyline_path(points)
+        self.setPath(path)
+
+    def set_style(self, pen: QPen | None) -> None:
+        """Draw with this pen (the board's border or coast pen); None: the plain grey line."""
+        if pen is None:
+            pen = QPen(QColor("#4d4d4d"), 1)
+            pen.setCosmetic(True)
+        self._pen = pen
+        if self.pen() != self._selected_pen:
+            self.setPen(pen)
 
     def shape(self) -> QPainterPath:
         """The stroke as seen in the view (for clicks near a boundary)."""
@@ -166,6 +212,8 @@ class Label:
     width: float
     height: float
     pixmap: QPixmap | None = None
+    sea: bool = False
+    """A sea zone's name (blue italics on the board)."""
 
 
 class LabelLayerItem(QGraphicsItem):
@@ -192,9 +240,11 @@ class LabelLayerItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def set_label(self, area_id: str, text: str, position: QPointF, extent: float) -> None:
+    def set_label(self, area_id: str, text: str, position: QPointF, extent: float, sea: bool = False) -> None:
         """Show ``text`` centred on ``position``; ``extent`` is the area's width in map units."""
-        metrics = self._state.label_metrics
+        metrics = (
+            QFontMetricsF(self._state.name_font(sea)) if self._state.board else self._state.label_metrics
+        )
         self.labels[area_id] = Label(
             text,
             position.x(),
@@ -202,6 +252,7 @@ class LabelLayerItem(QGraphicsItem):
             extent,
             metrics.horizontalAdvance(text) + 6,
             metrics.height() + 2,
+            sea=sea,
         )
         self._changed()
 
@@ -217,6 +268,7 @@ class LabelLayerItem(QGraphicsItem):
 
     def _changed(self) -> None:
         self._dirty = True
+        self._state.declutter.bump()
         self.update()
 
     def _index(self) -> None:
@@ -290,30 +342,20 @@ class LabelLayerItem(QGraphicsItem):
         painter.restore()
 
     def _placed(self, shown: list[str], transform: QTransform) -> list[tuple[str, QPointF]]:
-        """Where each name goes on the device, dropping names that would overlap one already placed.
-
-        Selected areas and then wider areas win; a coarse grid of occupied cells keeps it linear.
-        """
-        cell = 24.0
-        taken: dict[tuple[int, int], list[QRectF]] = {}
-        order = sorted(shown, key=lambda i: (i not in self._state.selected, -self.labels[i].extent))
+        """Where each name goes on the device: the names the zoom level's placement kept (names and
+        chips never overlap: ``editor.mapview.declutter``), each centred on its label point."""
+        scene = self.scene()
+        if scene is None:  # a layer on its own: its names only
+            kept = place(self.labels, (), transform.m11(), self._state.selected).labels
+        else:
+            kept = self._state.declutter.placement(scene, transform.m11(), self._state.selected).labels
         placed: list[tuple[str, QPointF]] = []
-        for area_id in order:
+        for area_id in shown:
+            if area_id not in kept:
+                continue
             label = self.labels[area_id]
             centre = transform.map(QPointF(label.x, label.y))
-            box = QRectF(
-                centre.x() - label.width / 2, centre.y() - label.height / 2, label.width, label.height
-            )
-            cells = [
-                (cx, cy)
-                for cx in range(int(box.left() // cell), int(box.right() // cell) + 1)
-                for cy in range(int(box.top() // cell), int(box.bottom() // cell) + 1)
-            ]
-            if any(box.intersects(other) for c in cells for other in taken.get(c, ())):
-                continue
-            for c in cells:
-                taken.setdefault(c, []).append(box)
-            placed.append((area_id, box.topLeft()))
+            placed.append((area_id, QPointF(centre.x() - label.width / 2, centre.y() - label.height / 2)))
         return placed
 
     def _picture(self, label: Label, ratio: float) -> QPixmap:
@@ -327,10 +369,15 @@ class LabelLayerItem(QGraphicsItem):
         return pixmap
 
     def _paint_text(self, painter: QPainter, label: Label) -> None:
+        font = self._state.name_font(label.sea)
         halo = QPainterPath()
-        baseline = label.height - self._state.label_metrics.descent() - 1
-        halo.addText(3, baseline, self._state.label_font, label.text)
+        baseline = label.height - QFontMetricsF(font).descent() - 1
+        halo.addText(3, baseline, font, label.text)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if self._state.board:  # a parchment halo, and sea names in blue
+            painter.strokePath(halo, QPen(QColor(248, 242, 226, 225), 3.2))
+            painter.fillPath(halo, board_style.SEA_LABEL if label.sea else QColor("#2b1d0e"))
+            return
         painter.strokePath(halo, QPen(QColor(255, 255, 255, 210), 3))
         painter.fillPath(halo, QColor("#1a1a1a"))
 
@@ -356,7 +403,10 @@ class ConnectionItem(QGraphicsPathItem):
     def set_ends(self, start: QPointF, end: QPointF, kind: ConnectionKind) -> None:
         """Draw the connector between two points in the style of its kind."""
         colour, style = CONNECTION_STYLES.get(kind, ("#000000", Qt.PenStyle.SolidLine))
-        pen = QPen(QColor(colour), 2.5, style)
+        width = 2.5
+        if self._state.board:
+            colour, style, width = board_style.CONNECTIONS.get(kind, (colour, style, width))
+        pen = QPen(QColor(colour), width, style)
         pen.setCosmetic(True)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         self.setPen(pen)

@@ -25,6 +25,7 @@ from shapely.geometry import box
 
 from editor.document import DocumentChange, ScenarioDocument
 from editor.graph_cache import graphs_of
+from editor.mapview import board_style
 from editor.mapview.adjacency_layer import AdjacencyOverlay
 from editor.mapview.chips_item import ChipsItem
 from editor.mapview.items import (
@@ -108,6 +109,7 @@ class MapScene(QGraphicsScene):
         self.connections: dict[str, ConnectionItem] = {}
         self.units: dict[str, UnitItem] = {}
         self.setup_chips: dict[str, ChipsItem] = {}
+        self.water_lines: QGraphicsItem | None = None  # the board style's coast lines (board_style.dress)
         """Area id -> the chips of its starting state over its name (``setup_marks``)."""
         self.markers: dict[str, list[MarkerItem]] = {}
         self._boundary_index: dict[str, Boundary] = {}
@@ -157,6 +159,7 @@ class MapScene(QGraphicsScene):
                 self.removeItem(marker)
         self.markers = {}
         self._boundary_index = self.scenario.boundary_index()
+        self.state.board_step = board_style.wobble_step(self.map_rect().width())
         for boundary in self.scenario.map.boundaries:
             self._update_boundary(boundary.id)
         area_index = self.scenario.area_index()
@@ -171,6 +174,7 @@ class MapScene(QGraphicsScene):
         self.setSceneRect(self.map_rect())
         self._update_outline()
         self.recolour()
+        board_style.dress(self)
 
     def notice_text(self) -> str:
         """What the notice says: why the map's areas cannot be drawn, or an empty string."""
@@ -210,10 +214,34 @@ class MapScene(QGraphicsScene):
             self.labels.remove(area_id)
             return
         item = self._area_item(area_id, area)
-        path = geometry_path(self._geometry(area_id))
+        geometry = self._geometry(area_id)
+        if self.state.board:  # smoothed between the borders' nodes, as the border lines are
+            path = board_style.geometry_path(geometry, self._board_nodes(), self.state.board_step)
+        else:
+            path = geometry_path(geometry)
         item.setPath(path)
         extent = path.boundingRect().width() if not path.isEmpty() else 0.0
-        self.labels.set_label(area_id, area.name, self.label_point(area), extent)
+        sea = area.kind is AreaKind.SEA
+        self.labels.set_label(area_id, area.name, self.label_point(area), extent, sea=sea)
+
+    def _board_nodes(self) -> set[tuple[float, float]]:
+        """The ends of the map's borders (kept fixed by the board's smoothing), worked out once per
+        change of the linework."""
+        boundaries = self.scenario.map.boundaries
+        key = (id(boundaries), len(boundaries), self.document.undo_stack.index())
+        if getattr(self, "_nodes_key", None) != key:
+            self._nodes = board_style.nodes_of(boundaries)
+            self._nodes_key = key
+        return self._nodes
+
+    def set_board_style(self, on: bool) -> None:
+        """Draw the map as a game board (smoothed borders, water lines, tinted fills, serif names)
+        or as the plain diagram; the scenario is not changed."""
+        if on == self.state.board:
+            return
+        self.state.board = on
+        self.rebuild()
+        self.appearance_changed.emit()
 
     def _geometry(self, area_id: str) -> Any:
         topology = self.document.topology
@@ -498,6 +526,8 @@ class MapScene(QGraphicsScene):
             self._update_markers(area_index, change.areas)
         if change.areas or change.empires or change.magnates or change.setup:
             self.recolour()
+        if self.state.board and (change.geometry or change.areas):
+            board_style.dress(self)  # coasts and pens follow the new linework and kinds
 
     # --- drawing --------------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from editor.playtest.chips import npc_rows_for, pictures_for, side_list_for
 from editor.playtest.choices import Choice, choices_for_area, group_actions
 from editor.playtest.decisions import describe as describe_decision
 from editor.playtest.orders import chips_by_area, order_marks_for
+from editor.playtest.outcomes import NEUTRAL, OutcomeNote, chance_text, outcome_line, tone
 from editor.playtest.overlay import PlayOverlay
 from editor.playtest.panel import SPEEDS_MS, PlayLogDock, PlaytestDock
 from editor.playtest.prompts import PlaytestPrompts, QtPrompts
@@ -73,6 +74,7 @@ class PlaytestController(QObject):
         self.area: str | None = None
         self.dock = PlaytestDock(window)
         self.dock.preview = lambda action: self.session.state.preview(action) if self.session else ""
+        self.dock.chance = lambda action: chance_text(self.session.state, action) if self.session else ""
         self.log_dock = PlayLogDock(window)  # both docks are placed by the main window
         self._previous_tool = "select"
         # The round, phase and who acts, over the map's top-left corner while playing.
@@ -85,6 +87,10 @@ class PlaytestController(QObject):
         )
         self.banner.move(8, 8)
         self.banner.hide()
+        # The last action's outcome, under the banner (also on the status bar and in the log).
+        self.note = OutcomeNote(window.view)
+        self.note.move(8, 40)
+        self._told = 0  # log entries whose outcome was shown on the map
         self._connect_dock()
         window.document.changed.connect(self._on_document_changed)
 
@@ -133,6 +139,7 @@ class PlaytestController(QObject):
         self.window.tools["playtest"] = PlayTool(self.window, self)
         self.window.set_tool("playtest")
         self.log_dock.log.clear()
+        self._told = len(self.log_entries())  # the start (or a loaded log) is no action to tell
         self.dock.set_error("")
         self.dock.show()
         self.log_dock.show()
@@ -166,6 +173,8 @@ class PlaytestController(QObject):
         self.dock.hide()
         self.log_dock.hide()
         self.banner.hide()
+        self.note.hide()
+        self._told = 0
         # Back to editing: the tabs the play-test docks covered come to the front again (Qt would
         # otherwise show whichever tab happens to be next, e.g. the Catalogs).
         self.window.inspector.raise_()
@@ -211,8 +220,33 @@ class PlaytestController(QObject):
             npc_rows_for(scenario.ruleset.id, view, context), side_list_for(scenario.ruleset.id)
         )
         self._show_choices()
-        self.log_dock.set_log(self.log_entries(), self._rule_of, {**names, **seats}, self._first_round())
+        entries = self.log_entries()
+        every_name = {**names, **seats}
+        state = session.state
+        self.log_dock.set_log(
+            entries,
+            self._rule_of,
+            every_name,
+            self._first_round(),
+            lambda entry: outcome_line(state, entry, every_name),
+        )
+        self._tell_outcome(entries, every_name)
         self._update_buttons()
+
+    def _tell_outcome(self, entries: list[LogEntry], names: dict[str, str]) -> None:
+        """Show the newest action's outcome on the map and the status bar (once per new entry)."""
+        if len(entries) < self._told:  # went back: what is on the map is no longer the last action
+            self.note.hide()
+        if len(entries) > self._told and self.session is not None:
+            entry = entries[-1]
+            line = outcome_line(self.session.state, entry, names)
+            # An engine's success or failure names the endeavour itself; the entry's player may be
+            # the defender who answered it, so only a plain effect is prefixed with who acted.
+            who = "" if tone(line) != NEUTRAL else names.get(entry.player or "", entry.player or "")
+            self.note.say(who, line)
+            if line:
+                self.window.status.showMessage(f"{who}: {line}" if who else line, 8000)
+        self._told = len(entries)
 
     def log_entries(self) -> list[LogEntry]:
         """The log as the seat at the computer may read it (``PlaytestSession.log_seen_by``)."""

@@ -147,6 +147,14 @@ class PlaytestDock(QDockWidget):
         self.gold.setMinimumContentsLength(12)
         row.addWidget(self.gold, 1)
         choices_layout.addLayout(row)
+        # The engine's chance that the chosen action succeeds (with the gold chosen), before Do it;
+        # a line of its own, kept even when empty, so that Do it stays where it is.
+        self.chance_label = QLabel("", choices_box)
+        self.chance_label.setObjectName("playtest_chance")
+        self.chance_label.setWordWrap(True)
+        self.chance_label.setFixedHeight(self.chance_label.fontMetrics().lineSpacing() * 2 + 2)
+        self.chance_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        choices_layout.addWidget(self.chance_label)
         do_row = QHBoxLayout()
         do_row.addStretch(1)
         self.do_button = QPushButton("Do it", choices_box)
@@ -164,14 +172,25 @@ class PlaytestDock(QDockWidget):
             if tip:
                 self.table.horizontalHeaderItem(column).setToolTip(tip)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # The table always fits the dock's width: the seat's name takes what the other columns
+        # leave and is shortened with "…" (whole in its tooltip); nothing scrolls sideways.
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(False)
 
         self.npcs = QTreeWidget(split)
         self.npcs.setRootIsDecorated(False)
+        # As the seat table: the name gives way (elided, whole in the tooltip), nothing scrolls sideways.
         self.npcs.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for column in (0, 2, 3):  # the name, the attacks and the court or strike areas share the rest
+            self.npcs.header().setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        self.npcs.header().setStretchLastSection(False)
+        self.npcs.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._side_list = SideList()
         self._show_side_list(self._side_list)
         self.npcs.hide()
@@ -188,6 +207,7 @@ class PlaytestDock(QDockWidget):
         self._choices: list[Choice] = []
         self.choices.itemSelectionChanged.connect(self._on_choice_row)
         self.gold.currentIndexChanged.connect(lambda _i: self.gold.setToolTip(self.gold.currentText()))
+        self.gold.currentIndexChanged.connect(lambda _i: self._show_chance())
         self.choices.itemDoubleClicked.connect(lambda _item: self._do())
         self.do_button.clicked.connect(self._do)
 
@@ -196,6 +216,23 @@ class PlaytestDock(QDockWidget):
     preview: Callable[[Action], str] | None = None
     """What an action would be worth if chosen now (the ruleset's ``State.preview``), shown beside
     each gold amount so that a player sees the rating the extra gold buys (9.33)."""
+
+    chance: Callable[[Action], str] | None = None
+    """The engine's chance that an action succeeds, in words (``outcomes.chance_text``), shown
+    under the gold box for the chosen choice and amount."""
+
+    def chosen_action(self) -> Action | None:
+        """The action Do it would carry out now (the chosen choice with the chosen gold), or None."""
+        row = self.chosen_row()
+        if not 0 <= row < len(self._choices):
+            return None
+        gold = self.gold.currentData()
+        options = dict(self._choices[row].options)
+        return options.get(int(gold or 0), next(iter(options.values()), None))
+
+    def _show_chance(self) -> None:
+        action = self.chosen_action()
+        self.chance_label.setText(self.chance(action) if action is not None and self.chance else "")
 
     def set_choices(self, choices: list[Choice], hint: str, names: Mapping[str, str] | None = None) -> None:
         """Show a human seat's choices (an empty list with a hint when it is not their turn).
@@ -218,6 +255,7 @@ class PlaytestDock(QDockWidget):
         self.choices.setCurrentRow(-1)
         self.choices.clearSelection()
         self.gold.clear()
+        self.chance_label.clear()
         self.do_button.setEnabled(False)
         self.gold.setEnabled(False)
 
@@ -249,6 +287,7 @@ class PlaytestDock(QDockWidget):
             self.gold.view().setMinimumWidth(self.gold.view().sizeHintForColumn(0) + 24)
         self.gold.setToolTip(self.gold.currentText() or "Extra gold spent on the choice (9.33)")
         self.do_button.setEnabled(0 <= row < len(self._choices))
+        self._show_chance()
 
     def _do(self) -> None:
         row = self.chosen_row()
@@ -274,6 +313,7 @@ class PlaytestDock(QDockWidget):
             values = [row["seat"], row["played_by"], row["gold"], row["vp"], row.get("court") or ""]
             for c, value in enumerate(values):
                 item = QTableWidgetItem(str(value))
+                item.setToolTip(str(value))  # a name shortened to fit shows whole on hover
                 if c == 0:
                     item.setBackground(QBrush(QColor(row.get("colour", "#ffffff"))))
                     if QColor(row.get("colour", "#ffffff")).lightness() < 120:
@@ -288,8 +328,7 @@ class PlaytestDock(QDockWidget):
         # Every seat visible without scrolling: the splitter gives the choices the rest.
         self.table.resizeRowsToContents()
         rows_height = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
-        spare = self.table.horizontalScrollBar().sizeHint().height() + 6  # a narrow dock scrolls sideways
-        self.table.setMinimumHeight(min(320, self.table.horizontalHeader().height() + rows_height + spare))
+        self.table.setMinimumHeight(min(320, self.table.horizontalHeader().height() + rows_height + 6))
 
     def _show_side_list(self, side_list: SideList) -> None:
         self.npcs.setHeaderLabels(list(side_list.headings))
@@ -353,8 +392,8 @@ class PlayLogDock(QDockWidget):
         log_layout.setContentsMargins(4, 4, 4, 4)
         self.log = QTreeWidget(log_box)
         self._entries: list[LogEntry] = []  # what the items show, to update only what changed
-        self.log.setHeaderLabels(["#", "Round", "Player", "Action and effects"])
-        self.log.setColumnCount(4)
+        self.log.setHeaderLabels(["#", "Round", "Player", "Action and effects", "Outcome"])
+        self.log.setColumnCount(5)
         self.log.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.log.setToolTip("Click an entry to see its areas on the map; expand it for its effects")
         log_layout.addWidget(self.log)
@@ -377,12 +416,15 @@ class PlayLogDock(QDockWidget):
         rule: Callable[[str], str] | None = None,
         names: Mapping[str, str] | None = None,
         first_round: int = 1,
+        outcome: Callable[[LogEntry], str] | None = None,
     ) -> None:
         """Show the log, adding only the new entries (a long game is not rebuilt each action).
 
         ``rule`` gives the rule an action's text refers to (shown as the entry's tooltip);
         ``names`` maps ids (players, areas) to names, shown instead of the engine's ids;
-        ``first_round`` is how the ruleset's round 0 is shown (EotMA counts rounds from 0 inside).
+        ``first_round`` is how the ruleset's round 0 is shown (EotMA counts rounds from 0 inside);
+        ``outcome`` words what an entry came to (``outcomes.outcome_line``), its row's last column:
+        a failed attack reads on its own line, not only among the defender's effects.
         """
         names = names or {}
         shown = self.log.topLevelItemCount()
@@ -403,8 +445,10 @@ class PlayLogDock(QDockWidget):
                     f"{entry.round + first_round} {entry.phase}",
                     names.get(entry.player or "", entry.player or "—"),
                     with_names(entry.action, names),
+                    outcome(entry) if outcome is not None else "",
                 ]
             )
+            item.setToolTip(4, item.text(4))
             item.setData(0, Qt.ItemDataRole.UserRole, entry.seq)
             cited = rule(entry.action) if rule is not None else ""
             effects = [with_names(effect, names) for effect in entry.effects]

@@ -24,11 +24,11 @@ from PySide6.QtCharts import (
     QBoxSet,
     QChart,
     QChartView,
+    QHorizontalStackedBarSeries,
     QLineSeries,
-    QStackedBarSeries,
     QValueAxis,
 )
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QMargins, QObject, Qt, QThread, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -48,7 +48,7 @@ from PySide6.QtWidgets import (
 from editor import commands
 from editor.playtest import changed_mode
 from model import ops
-from model.colours import lab, owner_colour
+from model.colours import owner_colour
 from model.playtest import PlaytestConfig, PlaytestError, run_playtest
 from model.playtest.report import HANDICAP, build_report, current_handicaps, write_report
 from model.scenario import Scenario
@@ -97,60 +97,75 @@ class ReportWorker(QThread):
         self.finished_report.emit(build_report(self.scenario, stats.to_json(), settings))
 
 
+CHART_ROW = 22
+"""Pixels per seat of the win-rate chart (its name on the axis needs a line of text)."""
+CHART_FRAME = 90
+"""The win-rate chart's title, axis and margins, in pixels."""
+
+
 def win_rate_chart(
     report: dict[str, Any], names: dict[str, str], colours: dict[str, str] | None = None
 ) -> QChart:
-    """Win rate per seat (bars, %, in each empire's colour) with its 95% confidence interval (whiskers).
+    """Win rate per seat (a bar in each empire's colour) with its 95% confidence interval (whiskers).
 
+    The bars lie across the dock, one row per seat, named on the left with their rate ("France
+    14.5%"): in a narrow dock the names and numbers keep their own space instead of sitting on
+    (or under) the bars, where they overlapped each other and the whiskers.
     ``colours``: empire id -> colour (the scenario's); a seat missing there gets a stable colour.
     """
     chart = QChart()
     chart.setTitle("Win rate with 95% confidence interval")
     players = list(report["empires"])
-    # One stacked set per seat, with its value in its own column only: each bar has its colour.
-    series = QStackedBarSeries()
+    # One stacked set per seat, with its value in its own row only: each bar has its colour.
+    series = QHorizontalStackedBarSeries()
     for index, player in enumerate(players):
         bars = QBarSet(short_name(names.get(player, player)))
         for other in range(len(players)):
             bars.append(round(100.0 * report["empires"][player]["win_rate"], 1) if other == index else 0.0)
-        colour = owner_colour(player, colours or {})
-        bars.setColor(QColor(colour))
-        bars.setLabelColor(QColor("#000000" if lab(colour)[0] > 60 else "#ffffff"))
+        bars.setColor(QColor(owner_colour(player, colours or {})))
         bars.setBorderColor(QColor("#404040"))
         series.append(bars)
-    series.setLabelsVisible(True)
-    series.setLabelsFormat("@value")
+    series.setLabelsVisible(False)
     chart.addSeries(series)
-    axis_x = QBarCategoryAxis()
-    axis_x.append([names.get(p, p) for p in players])
-    # The seats are named in the legend below (by their colours): names under narrow bars get cut.
-    axis_x.setLabelsVisible(False)
-    axis_y = QValueAxis()
-    axis_y.setRange(0, 100)
-    axis_y.setLabelFormat("%d%%")
-    chart.addAxis(axis_x, Qt.AlignmentFlag.AlignBottom)
+    axis_y = QBarCategoryAxis()
+    axis_y.append(win_rate_labels(report, names))
+    axis_x = QValueAxis()
+    axis_x.setRange(0, 100)
+    axis_x.setTickCount(5)
+    axis_x.setLabelFormat("%d%%")
     chart.addAxis(axis_y, Qt.AlignmentFlag.AlignLeft)
-    series.attachAxis(axis_x)
+    chart.addAxis(axis_x, Qt.AlignmentFlag.AlignBottom)
     series.attachAxis(axis_y)
+    series.attachAxis(axis_x)
     pen = QPen(QColor("#202020"), 2)
     for index, player in enumerate(players):
         low, high = report["empires"][player]["win_rate_ci95"]
         whisker = QLineSeries()
         whisker.setPen(pen)
         for x, y in (
-            (index - 0.1, low),
-            (index + 0.1, low),
-            (index, low),
-            (index, high),
-            (index - 0.1, high),
-            (index + 0.1, high),
+            (low, index - 0.15),
+            (low, index + 0.15),
+            (low, index),
+            (high, index),
+            (high, index - 0.15),
+            (high, index + 0.15),
         ):
-            whisker.append(x, 100.0 * y)
+            whisker.append(100.0 * x, y)
         chart.addSeries(whisker)
         whisker.attachAxis(axis_x)
         whisker.attachAxis(axis_y)
-    _legend_beside(chart)
+    axis_y.setTruncateLabels(False)  # "France 14.5%" whole: the plot gives way, not the names
+    chart.legend().setVisible(False)  # the seats are named on the axis
+    chart.setMargins(QMargins(4, 4, 4, 4))
     return chart
+
+
+def win_rate_labels(report: dict[str, Any], names: dict[str, str]) -> list[str]:
+    """The win-rate chart's row names: the seat's short name and its rate, "France 14.5%"."""
+    return [
+        f"{short_name(names.get(player, player))} {100.0 * data['win_rate']:.1f}%"
+        for player, data in report["empires"].items()
+    ]
 
 
 def vp_chart(report: dict[str, Any], names: dict[str, str], colours: dict[str, str] | None = None) -> QChart:
@@ -381,6 +396,8 @@ class ReportDock(QDockWidget):
         self.report = report
         names = self._names()
         self.win_view.setChart(win_rate_chart(report, names, self._colours()))
+        # A row per seat tall enough for its name: a scenario of 7 seats needs ~230 px of chart.
+        self.win_view.setMinimumHeight(CHART_FRAME + CHART_ROW * len(report["empires"]))
         self.vp_view.setChart(vp_chart(report, names, self._colours()))
         self.summary.setHtml(summary_html(report, names))
         changed_mode.set_area_changes(report["area_changes"], scenario=self.window_.document.scenario)

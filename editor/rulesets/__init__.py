@@ -40,6 +40,8 @@ at all still plays and validates, with the shared map modes and plain owner pict
 - ``decision``: ``(decision, player name, names) -> sentence`` for a pending decision.
 - ``table_columns``: table kind (``area``, ``empire``, ``magnate``) -> its own columns of the
   Tables panel, each ``(title, getter)`` where the getter takes an ``editor.docks.tables.Row``.
+- ``new_catalogs``: ``() -> model.scenario.Catalogs``, the languages and religions a new empty
+  map of the ruleset starts with (File > New); none: it starts with empty catalogs.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ if TYPE_CHECKING:
     from editor.playtest.chips import AreaPicture
     from editor.playtest.orders import OrderMark
     from model.rules.mapmodes import MapMode
+    from model.scenario import Catalogs
 
 GROUP = "mappa.editor_rulesets"
 """The entry point group that names each ruleset's editor part."""
@@ -120,6 +123,7 @@ class EditorRuleset:
     first_round: int = 0
     decision: Callable[[Mapping[str, Any], str, Mapping[str, str]], str] | None = None
     table_columns: Mapping[str, tuple[tuple[str, Callable[[Any], Any]], ...]] = field(default_factory=dict)
+    new_catalogs: Callable[[], Catalogs] | None = None
 
 
 _REGISTRY: dict[str, EditorRuleset] = {}

@@ -297,6 +297,17 @@ class State(ABC):
         rating and cost), for a human player choosing it; empty when there is nothing to say."""
         return ""
 
+    def chance(self, action: Action) -> float | None:
+        """Return the chance (0 to 1) that a legal action succeeds if chosen now, as far as the
+        engine can tell before it is chosen (e.g. an endeavour's rating against the cards or dice
+        that decide it); None when nothing decides it by chance or the engine cannot say."""
+        return None
+
+    def outcome(self, entry: LogEntry) -> str:
+        """Return a log entry's outcome in a short line (success or failure, with the rating and the
+        card or die that decided it), naming things by id; empty when it has none to tell."""
+        return ""
+
     def _ruleset_name(self) -> str:
         game = getattr(self, "game", None)
         return repr(getattr(game, "ruleset", "") or type(self).__name__)

@@ -69,3 +69,14 @@ def test_a_running_session_is_not_offered(document: ScenarioDocument, tmp_path: 
     commands.execute(document, lambda s: ops.set_area_fields(s, "halden", name="Haldenmark"))
     assert saver.save_now()
     assert pending_recoveries(tmp_path) == []
+
+
+def test_an_edit_is_written_soon_after_it_not_only_on_the_minutes_timer(
+    document: ScenarioDocument, tmp_path: Path, qtbot: QtBot
+) -> None:
+    saver = Autosaver(document, interval_ms=3_600_000, folder=tmp_path)
+    assert saver.soon.interval() == 5_000 and not saver.soon.isActive()
+    commands.execute(document, lambda s: ops.set_area_fields(s, "halden", name="Haldenmark"))
+    assert saver.soon.isActive()  # the write after the edit is on its way
+    saver.soon.timeout.emit()
+    assert io.load(saver.scenario_path).area("halden").name == "Haldenmark"

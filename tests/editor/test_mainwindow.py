@@ -164,6 +164,7 @@ def test_sea_zones_have_a_legend_line_in_attribute_modes(window: MainWindow) -> 
 
 
 def test_wheel_zoom_keeps_the_point_under_the_cursor(window: MainWindow) -> None:
+    window.resize(1500, 950)  # room around the anchor: the test screen is smaller than that
     window.show()
     view = window.view
     view.fit_map()

@@ -54,7 +54,7 @@ def draw_ring(window: MainWindow, corners: list[tuple[float, float]]) -> None:
 
 
 def test_an_area_enclosed_by_a_new_border_is_drawn_and_undo_redo_follow(window: MainWindow) -> None:
-    window.actions_by_name["new"].trigger()
+    window.files.new()
     window.view.fit_map()
     document = window.document
     # An area anchored in empty space: no face yet, so nothing to draw.

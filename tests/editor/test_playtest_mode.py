@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCharts import QBarCategoryAxis
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
@@ -98,6 +99,10 @@ def test_a_human_seat_takes_an_endeavour_by_clicking_an_area(window: MainWindow,
         assert controller.dock.gold.itemText(i).endswith(session.state.preview(action))
         assert "rating" in controller.dock.gold.itemText(i)
     controller.dock.gold.setCurrentIndex(1)
+    # Before Do it, the chance the engine gives the chosen conquest with the chosen gold (issue 18.10).
+    chance = session.state.chance(shown[conquest].action(golds[1]))
+    assert chance is not None
+    assert controller.dock.chance_label.text().startswith(f"Chance of success: {round(100 * chance)}%")
     actions_before = len(session.actions)
     qtbot.mouseClick(controller.dock.do_button, Qt.MouseButton.LeftButton)
     assert len(session.actions) == actions_before + 1
@@ -109,6 +114,16 @@ def test_a_human_seat_takes_an_endeavour_by_clicking_an_area(window: MainWindow,
     logged = controller.log_dock.log.topLevelItem(controller.log_dock.log.topLevelItemCount() - 1)
     target_name = window.document.scenario.area(target).name
     assert logged.text(3).startswith(f"conquest {target_name} from ") and target_name != target
+    # Once the card is turned up (after the defender's answer, if any), the conquest's outcome is a
+    # line of the log, on the map and on the status bar.
+    session.run_to_end(3)
+    resolved = [e for e in session.log[-4:] if session.state.outcome(e)]
+    assert resolved, "the conquest was resolved within the next actions"
+    log = controller.log_dock.log
+    rows = [log.topLevelItem(i).text(4) for i in range(log.topLevelItemCount())]
+    said = rows[resolved[0].seq]
+    assert said.startswith(f"conquest of {target_name} ")
+    assert "succeeded" in said or "failed" in said
 
 
 def test_ai_seats_finish_a_game_with_auto_play(window: MainWindow, qtbot: QtBot) -> None:
@@ -241,7 +256,7 @@ def test_the_balance_report_runs_in_a_worker_and_feeds_the_changed_hands_mode(
     window: MainWindow, qtbot: QtBot
 ) -> None:
     from editor.playtest import changed_mode
-    from editor.playtest.report import ReportDock
+    from editor.playtest.report import ReportDock, win_rate_labels
 
     window.actions_by_name["balance_report"].trigger()
     dock = window.report_dock  # type: ignore[attr-defined]
@@ -256,10 +271,11 @@ def test_the_balance_report_runs_in_a_worker_and_feeds_the_changed_hands_mode(
     assert report is not None and report["games"] == 4
     assert dock.progress.value() == 4
     assert dock.win_view.chart().series()[0].barSets()[0].count() == 3
-    # Seats are named in the legends (in their colours): whiskers are no seats.
-    legend = dock.win_view.chart().legend()
-    shown = [m.label() for m in legend.markers() if m.isVisible()]
-    assert len(shown) == 3 and all(shown)
+    # The win rates name their seats on the axis, each with its rate; the boxes in the legend.
+    axis = dock.win_view.chart().axes(Qt.Orientation.Vertical)[0]
+    assert isinstance(axis, QBarCategoryAxis)
+    assert axis.categories() == win_rate_labels(report, dock._names())
+    assert all(label.endswith("%") for label in axis.categories())
     assert len([m for m in dock.vp_view.chart().legend().markers() if m.isVisible()]) == 3
     assert "Game length" in dock.summary.toHtml()
     assert "mode_changed_hands" in window.actions_by_name  # listed in View > Map mode

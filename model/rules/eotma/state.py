@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from model.rules.eotma import invariants, moves, sequence, victory, view
+from model.rules.eotma import outcome as outcomes
 from model.rules.eotma.decisions import CATHEDRAL, COMMERCE, PALACE, UNIVERSITY, Pending
 from model.rules.eotma.position import TALLY, Position
 from model.rules.protocol import Action, LogEntry, State
@@ -65,6 +66,14 @@ class EotmaState(Position, State):
     def preview(self, action: Action) -> str:
         """An endeavour's rating and price if chosen now (see ``view.preview``)."""
         return view.preview(self, action)
+
+    def chance(self, action: Action) -> float | None:
+        """The share of the year deck that makes an endeavour succeed now (see ``outcomes.chance``)."""
+        return outcomes.chance(self, action)
+
+    def outcome(self, entry: LogEntry) -> str:
+        """Whether the endeavours an entry resolved succeeded, by which card (``outcomes.outcome``)."""
+        return outcomes.outcome(self, entry.effects)
 
 
 __all__ = ["CATHEDRAL", "COMMERCE", "PALACE", "TALLY", "UNIVERSITY", "EotmaState", "Pending"]
