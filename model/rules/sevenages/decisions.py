@@ -23,8 +23,7 @@ if TYPE_CHECKING:
 QUESTIONS: dict[str, tuple[str, str]] = {
     "bid": ("bids a card face down for the turn marker; the highest value goes first", "7A facts 1"),
     "mark": (
-        "puts an action marker face down on {about}; the wild card may stand for any action, "
-        "and only the wild card gives the emissary action",
+        "marks {about} face down: an action, or the wild card (the only way to emissary)",
         "7A facts 2.1, 2.2; E&N: Emissary Action",
     ),
     "wild": ("may turn the unused wild card to {about} now, or keep it for a later step", "7A facts 2.2"),
@@ -35,8 +34,8 @@ QUESTIONS: dict[str, tuple[str, str]] = {
     "destiny": ("may drop cards before drawing", "7A facts 2.10"),
     "discard": ("may discard {about} or keep it", "E&N: Discarding Empires"),
     "initiative": (
-        "declares the next emissary initiative ({about}), in the order arms sales, military "
-        "advisors, peace mission, economic aid, or finishes and keeps the counters to meddle",
+        "declares an initiative ({about}): arms sales, advisors, peace mission, aid, in this "
+        "order, or finishes",
         "E&N: Emissary Action",
     ),
     "pick2": ("names the second area of the {about}, or none", "E&N: Emissary Action"),
@@ -56,12 +55,13 @@ QUESTIONS: dict[str, tuple[str, str]] = {
         "E&N: Meddle Affairs",
     ),
     "meddle_reveal": (
-        "may turn up the wild card declared for emissary to meddle with {about} in {areas}, or pass",
+        "may turn up the wild card (emissary) to meddle with {about} in {areas}, or pass",
         "E&N: Meddle Affairs",
     ),
 }
 """Decision kind -> (what the deciding player is asked, the rule); ``{about}``, ``{area}`` and
-``{areas}`` are filled from the decision."""
+``{areas}`` are filled from the decision. Short on purpose: the play-test panel shows a sentence
+in three lines of a narrow dock, so each says what is asked and leaves the detail to the rule."""
 
 INITIATIVE_NAMES = {
     "arms": "arms sales",
@@ -164,7 +164,8 @@ def _pending(state: SevenAgesState, names: Mapping[str, str]) -> dict[str, Any] 
         return {"kind": sub, "about": about or "", "areas": []}
     if sub == "initiative":
         counters = board.players[ctx["player"]].counters
-        return {"kind": "initiative", "about": f"{counters} counters left", "areas": []}
+        left = f"{counters} counter{'' if counters == 1 else 's'} left"
+        return {"kind": "initiative", "about": left, "areas": []}
     if sub == "pick2":
         kind = str(ctx.get("kind", ""))
         _about, areas = _initiative(ctx, names)

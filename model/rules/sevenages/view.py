@@ -104,7 +104,8 @@ def view(state: SevenAgesState, seat: str | None) -> dict[str, Any]:
 
 def preview(state: SevenAgesState, action: Action) -> str:
     """Return a note for a human choosing ``action``: a commitment's value before the card, a
-    purchase's price. Nothing about face-down neutrals (that would lift the fog of war)."""
+    purchase's price, a card's value and event (the player's own hand). Nothing about face-down
+    neutrals (that would lift the fog of war)."""
     from model.rules.sevenages import conflict
 
     if not isinstance(action, Words):
@@ -123,6 +124,8 @@ def preview(state: SevenAgesState, action: Action) -> str:
         front, support = conflict.split(state, side, chosen)
         value = conflict.combat_value(state, side, 0, front, support)
         return f"{value} before the card drawn"
+    if action.VERB in CARD_VERBS and action.word(0) in state.game.cards:
+        return _card_note(state, action.word(0))
     if action.VERB == "buy" and action.word(0) in rules.units:
         return f"costs {rules.units[action.word(0)].cost}"
     if action.VERB == "fort" or (action.VERB == "arms" and action.word(1) == "fort"):
@@ -130,6 +133,19 @@ def preview(state: SevenAgesState, action: Action) -> str:
     if action.VERB == "arms" and action.word(1) == "unit" and action.word(2) in rules.units:
         return f"costs {rules.units[action.word(2)].cost}, refunded if meddled with"
     return ""
+
+
+CARD_VERBS = frozenset({"bid", "start", "give", "drop", "play"})
+"""Verbs whose first word is a card of the acting player's own hand (a bid is by value, 7A facts 1)."""
+
+
+def _card_note(state: SevenAgesState, card: str) -> str:
+    """A card's value and event, which its holder sees on its face (7A facts 3.2)."""
+    found = state.game.cards[card]
+    note = f"value {found.value}"
+    if found.event:
+        note += f", event {found.event.replace('_', ' ').lower()}"
+    return note + (", empire card" if found.empire else "")
 
 
 def log_for(state: SevenAgesState, seat: str) -> list[LogEntry]:

@@ -29,7 +29,7 @@ def test_the_first_decision_is_a_marker_on_the_first_empire() -> None:
     decision = state.view(None)["decision_about"]
     assert decision["kind"] == "mark" and decision["player"] == "ann" and decision["about"] == "egypt"
     assert decision["areas"] == []
-    assert decision["text"].startswith("Ann puts an action marker face down on Egypt;")
+    assert decision["text"].startswith("Ann marks Egypt face down: an action, or the wild card")
     assert decision["text"].endswith("(7A facts 2.1, 2.2; E&N: Emissary Action).")
 
 
@@ -97,3 +97,15 @@ def test_every_position_of_random_games_has_a_decision_or_a_map_choice() -> None
         assert state.view(None)["decision_about"] is None
     assert {"mark", "wild", "start_card", "trade_partner", "destiny", "initiative", "commit"} <= kinds
     assert {"meddle_reveal", "pick2", "discard", "meddle"} <= kinds, sorted(kinds)
+
+
+def test_a_card_choice_shows_its_value_and_event_to_its_holder() -> None:
+    """7A facts 1 and 3.2: a bid goes by the card's value, and a player reads value and event on
+    the face of each card in hand; the panel shows them beside a choice naming a card."""
+    from model.rules.sevenages.actions import act
+
+    state = build_game(tiny_sevenages_scenario()).new_state(1)
+    # deck.json: card02 is worth 1 and carries the plague; card12 is worth 3 and burns (fire).
+    assert state.preview(act("bid", "card02")) == "value 1, event plague"
+    assert state.preview(act("drop", "card12")) == "value 3, event fire"
+    assert state.preview(act("start", "none")) == ""
