@@ -173,7 +173,7 @@ def test_a_marker_placement_is_worded(state: SevenAgesState) -> None:
     assert decision == {"kind": "mark", "about": "egypt", "areas": []}
     sentence = describe(decision, "Ann", {"egypt": "Egypt"})
     assert sentence.startswith("Ann marks Egypt face down")
-    assert "the wild card (the only way to emissary)" in sentence
+    assert "an action or the wild card (emissary needs it)" in sentence
     assert sentence.endswith("(7A facts 2.1, 2.2; E&N: Emissary Action).")
 
 
@@ -202,8 +202,8 @@ def test_meddle_and_initiative_decisions_are_worded(state: SevenAgesState) -> No
     assert decision == {"kind": "meddle_reveal", "about": "Ann's peace mission", "areas": ["forest", "coast"]}
     sentence = describe(decision, "Ben", {"forest": "Forest", "coast": "Coast"})
     assert sentence == (
-        "Ben may turn up the wild card (emissary) to meddle with Ann's peace mission in Forest, "
-        "Coast, or pass (E&N: Meddle Affairs)."
+        "Ben may turn up the wild card to meddle with Ann's peace mission in Forest, Coast, or pass "
+        "(E&N: Meddle Affairs)."
     )
     # The declared targets are marked on the map for everyone while the meddle window is open.
     scenario = tiny()

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 QUESTIONS: dict[str, tuple[str, str]] = {
     "bid": ("bids a card face down for the turn marker; the highest value goes first", "7A facts 1"),
     "mark": (
-        "marks {about} face down: an action, or the wild card (the only way to emissary)",
+        "marks {about} face down: an action or the wild card (emissary needs it)",
         "7A facts 2.1, 2.2; E&N: Emissary Action",
     ),
     "wild": ("may turn the unused wild card to {about} now, or keep it for a later step", "7A facts 2.2"),
@@ -51,11 +51,11 @@ QUESTIONS: dict[str, tuple[str, str]] = {
         "E&N: Conflict",
     ),
     "meddle": (
-        "may meddle with {about} in {areas} (it is cancelled; a meddle costs one counter) or pass",
+        "may meddle with {about} in {areas} (one counter) or pass",
         "E&N: Meddle Affairs",
     ),
     "meddle_reveal": (
-        "may turn up the wild card (emissary) to meddle with {about} in {areas}, or pass",
+        "may turn up the wild card to meddle with {about} in {areas}, or pass",
         "E&N: Meddle Affairs",
     ),
 }
@@ -91,7 +91,9 @@ def describe(decision: Mapping[str, Any], player: str, names: Mapping[str, str])
     """
     kind = str(decision.get("kind", ""))
     about = " ".join(_named(word, names) for word in str(decision.get("about") or "").split())
-    areas = [_named(a, names) for a in decision.get("areas") or []]
+    named = [_named(a, names) for a in decision.get("areas") or []]
+    # A peace mission may pick the same area twice (E&N: Peace Mission): name it once, "twice".
+    areas = [a if named.count(a) == 1 else f"{a} twice" for a in dict.fromkeys(named)]
     if kind not in QUESTIONS:
         return f"{player} must decide ({kind}){f' about {about}' if about else ''}."
     question, rule = QUESTIONS[kind]
@@ -118,7 +120,7 @@ def _window(state: SevenAgesState, names: Mapping[str, str]) -> dict[str, Any]:
     if window["what"] == "send":
         last = board.ctx.get("last") or []
         actor = str(board.ctx.get("player", ""))
-        about = f"the move of {names.get(actor, actor)}'s military advisors"
+        about = f"{names.get(actor, actor)}'s advisors' move"
         areas = [str(a) for a in last[:2]]
     else:
         about, areas = _initiative(board.ctx, names)

@@ -29,7 +29,7 @@ def test_the_first_decision_is_a_marker_on_the_first_empire() -> None:
     decision = state.view(None)["decision_about"]
     assert decision["kind"] == "mark" and decision["player"] == "ann" and decision["about"] == "egypt"
     assert decision["areas"] == []
-    assert decision["text"].startswith("Ann marks Egypt face down: an action, or the wild card")
+    assert decision["text"].startswith("Ann marks Egypt face down: an action or the wild card")
     assert decision["text"].endswith("(7A facts 2.1, 2.2; E&N: Emissary Action).")
 
 
@@ -109,3 +109,13 @@ def test_a_card_choice_shows_its_value_and_event_to_its_holder() -> None:
     assert state.preview(act("bid", "card02")) == "value 1, event plague"
     assert state.preview(act("drop", "card12")) == "value 3, event fire"
     assert state.preview(act("start", "none")) == ""
+
+
+def test_an_area_picked_twice_is_named_once() -> None:
+    """E&N: Peace Mission: both removals may be in the same area; the sentence says "twice"."""
+    from model.rules.sevenages.decisions import describe
+
+    decision = {"kind": "meddle", "about": "ann's peace mission", "areas": ["n1", "n1"]}
+    assert describe(decision, "Ben", {"n1": "Hatti"}) == (
+        "Ben may meddle with ann's peace mission in Hatti twice (one counter) or pass (E&N: Meddle Affairs)."
+    )
