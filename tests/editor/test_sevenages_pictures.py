@@ -126,7 +126,14 @@ def test_side_rows_list_each_player_and_the_neutrals(state: SevenAgesState, scen
     assert ann["attacks"] == "Egypt" and ben["attacks"] == "Scythia" and cid["attacks"] == ""
     assert cid["stature"] == 1  # the glory Cid starts with
     hand = state.board.players["ann"].hand
-    assert ann["holds"] == len(hand) and all(card in ann["tip"] for card in hand)
+    assert ann["holds"] == len(hand)
+    # An empire card in hand reads by its empire's name, a generic card by its id.
+    named = seat_names(scenario, build_game(scenario))
+    assert f"cards in hand: {', '.join(named.get(c, c) for c in hand)}" in ann["tip"]
+    # Persia's empire card in hand reads "Persia" (its id would mean nothing to a player).
+    state.board.players["ann"].hand[0] = "persia"
+    tip = side_rows(state.view("ann"), _context(scenario, "ann"))[0]["tip"]
+    assert f"cards in hand: Persia, {', '.join(hand[1:])}" in tip
     # Another player's hand is a count (7A facts 2.1: hands are private).
     assert not any(card in ben["tip"] for card in state.board.players["ben"].hand)
     # The neutrals: 5 units (3 in the forest, 2 on the coast) in 2 areas.
