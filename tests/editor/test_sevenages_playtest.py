@@ -194,8 +194,16 @@ def test_a_human_seat_can_end_the_advisors_moves(window: MainWindow) -> None:
     assert session.current_player() == "ann"
     legal = [str(a) for a in session.legal_actions()]
     assert "done" in legal and any(t.startswith("send forest coast ") for t in legal)
+    # The panel says what the listed moves are for and lights the advisors' areas.
+    decision = session.view()["decision_about"]
+    assert (decision["kind"], decision["areas"]) == ("send", ["forest", "coast"])
     controller.select_area(None)
-    assert "done" in [c.key for c in controller.dock.shown_choices()]
+    assert controller.dock.choices_hint.text() == (
+        "Ann moves neutral stacks from Forest, Coast with the military advisors, or is done "
+        "(E&N: Military Advisors)."
+    )
+    listed = [c.key for c in controller.dock.shown_choices()]
+    assert "done" in listed and any(key.startswith("send forest coast ") for key in listed)
     choose(controller, "done")
     # The advisors' initiative is over: Ann declares the next one or finishes (3 counters left).
     board = session.state.board  # type: ignore[attr-defined]

@@ -6,8 +6,9 @@ the conflict order, the bid, the marker placement, the actor's sub-step) and ret
 ``{kind, player, about, areas, text}``: the kind of decision, who takes it, what it concerns
 (ids or a few words), the areas it concerns and one sentence with names and the rule. It never
 reads a hand, a face-down marker or a face-down neutral stack. Decisions whose choices lie on the
-map (buying, moving, building, playing an event, sending the advisors' stacks) return None: the
-play-tester clicks an area to see them.
+map (buying, moving, building, playing an event) return None: the play-tester clicks an area to
+see them. Sending the advisors' stacks has a sentence: the player must know the listed moves are
+the advisors' and that ``done`` ends them.
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ QUESTIONS: dict[str, tuple[str, str]] = {
         "declares an initiative ({about}): arms sales, advisors, peace mission, aid, in this "
         "order, or finishes",
         "E&N: Emissary Action",
+    ),
+    "send": (
+        "moves neutral stacks from {areas} with the military advisors, or is done",
+        "E&N: Military Advisors",
     ),
     "pick2": ("names the second area of the {about}, or none", "E&N: Emissary Action"),
     "order": ("chooses which conflict to resolve next: {areas}", "7A facts 2.7"),
@@ -168,6 +173,10 @@ def _pending(state: SevenAgesState, names: Mapping[str, str]) -> dict[str, Any] 
         counters = board.players[ctx["player"]].counters
         left = f"{counters} counter{'' if counters == 1 else 's'} left"
         return {"kind": "initiative", "about": left, "areas": []}
+    if sub == "send":
+        # The advisors' stacks move one by one; naming their areas tells the player what the
+        # listed moves are for and lights those areas on the map (E&N: Military Advisors).
+        return {"kind": "send", "about": "", "areas": [str(a) for a in ctx.get("origins") or []]}
     if sub == "pick2":
         kind = str(ctx.get("kind", ""))
         _about, areas = _initiative(ctx, names)

@@ -12,7 +12,7 @@ from model.rules.sevenages.bot import HeuristicBot
 from model.rules.sevenages.game import build_game
 from model.rules.sevenages.state import SevenAgesState
 
-MAP_SUBS = {"start_buy", "produce", "move", "civilise", "event", "send"}
+MAP_SUBS = {"start_buy", "produce", "move", "civilise", "event"}
 """Sub-steps whose choices lie on the map: no decision sentence, the areas are clicked."""
 
 
