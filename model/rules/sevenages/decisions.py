@@ -28,7 +28,7 @@ QUESTIONS: dict[str, tuple[str, str]] = {
         "7A facts 2.1, 2.2; E&N: Emissary Action",
     ),
     "wild": ("may turn the unused wild card to {about} now, or keep it for a later step", "7A facts 2.2"),
-    "start_card": ("may start an empire from a card in hand, or none", "7A facts 2.3"),
+    "start_card": ("may start an empire from a card in hand that starts in {about}, or none", "7A facts 2.3"),
     "trade_partner": ("picks a trade partner for {about} within range, or none", "7A facts 2.9"),
     "trade_give": ("gives a card to the trade partner {about}, face down", "7A facts 2.9"),
     "trade_answer": ("answers the trade offer of {about} with a card, face down", "7A facts 2.9"),
@@ -142,6 +142,7 @@ def _conflict(state: SevenAgesState) -> dict[str, Any]:
 
 def _pending(state: SevenAgesState, names: Mapping[str, str]) -> dict[str, Any] | None:
     """The decision without its player and sentence (None: a map choice)."""
+    from model.rules.sevenages.founding import current_age
     from model.rules.sevenages.sequence import STEPS, unmarked
 
     board = state.board
@@ -161,6 +162,10 @@ def _pending(state: SevenAgesState, names: Mapping[str, str]) -> dict[str, Any] 
     if sub == "wild" and ctx.get("queue"):
         # Which slot holds the wild card stays face down: the decision names the step only.
         return {"kind": "wild", "about": STEPS[board.step - 1], "areas": []}
+    if sub == "start_card":
+        # The current age is public; it says why a hand may offer nothing to start.
+        age = current_age(state)
+        return {"kind": sub, "about": f"age {age}" if age else "any age", "areas": []}
     if sub in STEP_KINDS:
         about = {
             "trade_partner": ctx.get("slot"),

@@ -145,7 +145,11 @@ def _card_note(state: SevenAgesState, card: str) -> str:
     note = f"value {found.value}"
     if found.event:
         note += f", event {found.event.replace('_', ' ').lower()}"
-    return note + (", empire card" if found.empire else "")
+    empire = state.game.empire_cards.get(card)
+    if empire is not None:
+        # Which ages it may start in decides whether a start marker is any use (7A facts 2.3).
+        note += f", empire card, starts in age {'/'.join(map(str, empire.ages)) or 'any'}"
+    return note
 
 
 def log_for(state: SevenAgesState, seat: str) -> list[LogEntry]:

@@ -119,3 +119,20 @@ def test_an_area_picked_twice_is_named_once() -> None:
     assert describe(decision, "Ben", {"n1": "Hatti"}) == (
         "Ben may meddle with ann's peace mission in Hatti twice (one counter) or pass (E&N: Meddle Affairs)."
     )
+
+
+def test_an_empire_card_choice_says_which_ages_it_starts_in() -> None:
+    """7A facts 2.3: an empire card starts only in its ages; the start question names the age
+    now (public), the preview each card's ages (seen on its face by its holder)."""
+    from model.rules.sevenages.actions import act
+
+    state = build_game(tiny_sevenages_scenario()).new_state(1)
+    # The tiny scenario's Persia: worth 6, the golden age event, startable in ages 2 and 3.
+    assert (
+        state.preview(act("start", "persia")) == "value 6, event golden age, empire card, starts in age 2/3"
+    )
+    state.board.ctx = {"player": "ann", "slot": "slot", "sub": "start_card"}
+    state.board.phase = "step"
+    decision = state.view(None)["decision_about"]
+    assert (decision["kind"], decision["about"]) == ("start_card", "age 1")  # Egypt at progress 4
+    assert "may start an empire from a card in hand that starts in age 1, or none" in decision["text"]
