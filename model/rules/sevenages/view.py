@@ -124,6 +124,12 @@ def preview(state: SevenAgesState, action: Action) -> str:
         front, support = conflict.split(state, side, chosen)
         value = conflict.combat_value(state, side, 0, front, support)
         return f"{value} before the card drawn"
+    if action.VERB in UNIT_WORDS:
+        # "archers 3 1" reads as two counts: say which number is the level (7A facts 2.6).
+        at = UNIT_WORDS[action.VERB]
+        kind, level = action.word(at).replace("_", " "), action.word(at + 1)
+        count = action.word(at + 2, "1")
+        return f"{count} {kind} of level {level}"
     if action.VERB in CARD_VERBS and action.word(0) in state.game.cards:
         return _card_note(state, action.word(0))
     if action.VERB == "buy" and action.word(0) in rules.units:
@@ -135,6 +141,8 @@ def preview(state: SevenAgesState, action: Action) -> str:
     return ""
 
 
+UNIT_WORDS = {"move": 2, "send": 2, "ferry": 3}
+"""Verbs naming units as KIND LEVEL [N] -> where KIND is (model.rules.sevenages.actions)."""
 CARD_VERBS = frozenset({"bid", "start", "give", "drop", "play"})
 """Verbs whose first word is a card of the acting player's own hand (a bid is by value, 7A facts 1)."""
 

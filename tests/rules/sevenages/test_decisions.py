@@ -136,3 +136,14 @@ def test_an_empire_card_choice_says_which_ages_it_starts_in() -> None:
     decision = state.view(None)["decision_about"]
     assert (decision["kind"], decision["about"]) == ("start_card", "age 1")  # Egypt at progress 4
     assert "may start an empire from a card in hand that starts in age 1, or none" in decision["text"]
+
+
+def test_a_move_preview_says_which_number_is_the_level() -> None:
+    """7A facts 2.6 and E&N: Military Advisors: ``KIND LEVEL N`` reads as two counts in a list
+    of choices, so the preview spells them out."""
+    from model.rules.sevenages.actions import act
+
+    state = build_game(tiny_sevenages_scenario()).new_state(1)
+    assert state.preview(act("move", "valley", "coast", "archers", 3)) == "1 archers of level 3"
+    assert state.preview(act("send", "n1", "n2", "light_horse", 6, 2)) == "2 light horse of level 6"
+    assert state.preview(act("ferry", "a", "s", "b", "spearmen", 1, 4)) == "4 spearmen of level 1"
