@@ -261,3 +261,15 @@ def test_turning_the_wild_card_is_worded_without_its_place(state: SevenAgesState
     assert describe(decision, "Ann", {}) == (
         "Ann may turn the unused wild card to production now, or keep it for a later step (7A facts 2.2)."
     )
+
+
+def test_an_arms_sale_is_marked_on_its_area_only(state: SevenAgesState) -> None:
+    # E&N: Arms Sales, Meddle Affairs: "arms AREA unit KIND" names its area first; the unit
+    # type is no area, so only the coast carries the declared initiative.
+    _to_step(state, 7, {"ann": {"egypt": "wild:emissary"}, "ben": {"scythia": "wild:emissary"}})
+    state.apply("arms coast unit spearmen")  # one sale, then the others may meddle
+    assert state.current_player() == "ben"
+    found = pictures(state, state.view("ben"), _context(tiny(), "ben"))
+    marked = sorted(area for area, picture in found.items() if "✉" in [c.text for c in picture.chips])
+    assert marked == ["coast"]
+    assert "Ann declares arms sales here" in found["coast"].tip
