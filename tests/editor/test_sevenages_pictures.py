@@ -13,7 +13,6 @@ from sevenages_editor_helpers import tiny
 from editor import rulesets
 from editor.rulesets import PictureContext
 from editor.rulesets.sevenages import PART
-from editor.rulesets.sevenages.decisions import decision_about, describe
 from editor.rulesets.sevenages.pictures import FACE_DOWN, pictures
 from editor.rulesets.sevenages.players import seat_gold, side_rows
 from model.rules.protocol import PUBLIC, seat_names
@@ -127,7 +126,14 @@ def test_side_rows_list_each_player_and_the_neutrals(state: SevenAgesState, scen
     assert ann["attacks"] == "Egypt" and ben["attacks"] == "Scythia" and cid["attacks"] == ""
     assert cid["stature"] == 1  # the glory Cid starts with
     hand = state.board.players["ann"].hand
-    assert ann["holds"] == len(hand) and all(card in ann["tip"] for card in hand)
+    assert ann["holds"] == len(hand)
+    # An empire card in hand reads by its empire's name, a generic card by its id.
+    named = seat_names(scenario, build_game(scenario))
+    assert f"cards in hand: {', '.join(named.get(c, c) for c in hand)}" in ann["tip"]
+    # Persia's empire card in hand reads "Persia" (its id would mean nothing to a player).
+    state.board.players["ann"].hand[0] = "persia"
+    tip = side_rows(state.view("ann"), _context(scenario, "ann"))[0]["tip"]
+    assert f"cards in hand: Persia, {', '.join(hand[1:])}" in tip
     # Another player's hand is a count (7A facts 2.1: hands are private).
     assert not any(card in ben["tip"] for card in state.board.players["ben"].hand)
     # The neutrals: 5 units (3 in the forest, 2 on the coast) in 2 areas.
@@ -150,12 +156,31 @@ def test_seat_gold_is_the_treasury_of_an_empire_on_the_map(state: SevenAgesState
     assert seat_gold(state, view, "ann", None) == "Egypt 2"  # a player: each of its empires
 
 
+def decision_about(state: SevenAgesState) -> dict[str, object] | None:
+    """The view's pending decision without its player and sentence (what the panel words)."""
+    found = state.view(None)["decision_about"]
+    return None if found is None else {k: v for k, v in found.items() if k not in ("player", "text")}
+
+
+def describe(decision: dict[str, object] | None, player: str, names: dict[str, str]) -> str:
+    """The sentence the play-test panel shows: the editor part's ``decision``."""
+    assert decision is not None and PART.decision is not None
+    return PART.decision(decision, player, names)
+
+
+def test_the_panel_words_a_decision_as_the_view_does(state: SevenAgesState) -> None:
+    # One wording for the engine's view and the editor's panel (7A facts 3.4).
+    found = state.view("ann")["decision_about"]
+    assert found["player"] == "ann"
+    assert found["text"] == describe(found, "Ann", {"egypt": "Egypt", "ann": "Ann"})
+
+
 def test_a_marker_placement_is_worded(state: SevenAgesState) -> None:
     decision = decision_about(state)
     assert decision == {"kind": "mark", "about": "egypt", "areas": []}
     sentence = describe(decision, "Ann", {"egypt": "Egypt"})
-    assert sentence.startswith("Ann puts an action marker face down on Egypt")
-    assert "only the wild card gives the emissary action" in sentence
+    assert sentence.startswith("Ann marks Egypt face down")
+    assert "an action or the wild card (emissary needs it)" in sentence
     assert sentence.endswith("(7A facts 2.1, 2.2; E&N: Emissary Action).")
 
 
@@ -184,8 +209,8 @@ def test_meddle_and_initiative_decisions_are_worded(state: SevenAgesState) -> No
     assert decision == {"kind": "meddle_reveal", "about": "Ann's peace mission", "areas": ["forest", "coast"]}
     sentence = describe(decision, "Ben", {"forest": "Forest", "coast": "Coast"})
     assert sentence == (
-        "Ben may turn up the wild card declared for emissary to meddle with Ann's peace mission in "
-        "Forest, Coast, or pass (E&N: Meddle Affairs)."
+        "Ben may turn up the wild card to meddle with Ann's peace mission in Forest, Coast, or pass "
+        "(E&N: Meddle Affairs)."
     )
     # The declared targets are marked on the map for everyone while the meddle window is open.
     scenario = tiny()
@@ -236,3 +261,15 @@ def test_turning_the_wild_card_is_worded_without_its_place(state: SevenAgesState
     assert describe(decision, "Ann", {}) == (
         "Ann may turn the unused wild card to production now, or keep it for a later step (7A facts 2.2)."
     )
+
+
+def test_an_arms_sale_is_marked_on_its_area_only(state: SevenAgesState) -> None:
+    # E&N: Arms Sales, Meddle Affairs: "arms AREA unit KIND" names its area first; the unit
+    # type is no area, so only the coast carries the declared initiative.
+    _to_step(state, 7, {"ann": {"egypt": "wild:emissary"}, "ben": {"scythia": "wild:emissary"}})
+    state.apply("arms coast unit spearmen")  # one sale, then the others may meddle
+    assert state.current_player() == "ben"
+    found = pictures(state, state.view("ben"), _context(tiny(), "ben"))
+    marked = sorted(area for area, picture in found.items() if "✉" in [c.text for c in picture.chips])
+    assert marked == ["coast"]
+    assert "Ann declares arms sales here" in found["coast"].tip

@@ -3,14 +3,17 @@ pictures with face-down neutral stacks, the players' rows, treasuries, decision 
 Tables panel's columns.
 
 Its map modes need no Qt and live in the model (``model.rules.sevenages.mapmodes``, named by the
-ruleset's spec). Found by the entry point ``sevenages`` of the group ``mappa.editor_rulesets``
+ruleset's spec), and so do its decision sentences: the view's ``decision_about`` and the wording the
+play-test panel asks for (``model.rules.sevenages.decisions.describe``), kept in one place.
+Found by the entry point ``sevenages`` of the group ``mappa.editor_rulesets``
 (pyproject.toml).
 """
 
 from __future__ import annotations
 
 from editor.rulesets import EditorRuleset
-from editor.rulesets.sevenages import decisions, paint, pictures, players, tables
+from editor.rulesets.sevenages import paint, pictures, players, tables
+from model.rules.sevenages import decisions
 
 PART = EditorRuleset(
     id="sevenages",

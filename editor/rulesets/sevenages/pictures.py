@@ -21,6 +21,7 @@ from editor.mapview.chips_item import Chip
 from editor.playtest.chips import AreaPicture, Colours, owner_colour
 from editor.rulesets import PictureContext
 from model.rules.mapmodes import INDEPENDENT, SEA
+from model.rules.sevenages.decisions import INITIATIVE_NAMES
 
 NEUTRAL = "neutral"
 """The owner id of the white neutral units (the contract of issue 14)."""
@@ -162,8 +163,6 @@ def initiatives_of(state: Any, names: Mapping[str, str]) -> dict[str, str]:
     board = getattr(state, "board", None)
     if board is None or board.window is None:
         return {}
-    from editor.rulesets.sevenages.decisions import INITIATIVE_NAMES
-
     ctx = board.ctx
     actor = str(ctx.get("player", ""))
     who = names.get(actor, actor)
@@ -175,7 +174,8 @@ def initiatives_of(state: Any, names: Mapping[str, str]) -> dict[str, str]:
     tip = (
         f"{who} declares {INITIATIVE_NAMES.get(kind, kind)} here: the others may meddle (E&N: Meddle Affairs)"
     )
-    areas = [w for pick in ctx.get("picks") or [] for w in pick if w in board.areas]
+    # Every initiative names its area first (``arms AREA unit KIND``, model.rules.sevenages.actions).
+    areas = [str(pick[0]) for pick in ctx.get("picks") or [] if pick]
     return dict.fromkeys(areas, tip)
 
 

@@ -58,13 +58,16 @@ def player_rows(view: Mapping[str, Any], context: PictureContext) -> list[dict[s
         )
         hand = data.get("hand")
         cards = len(hand) if isinstance(hand, list) else int(hand or 0)
+        # An empire card reads by its empire's name; a generic card by its id (its value shows
+        # beside each choice naming it, the engine's preview).
+        held = ", ".join(names.get(str(c), str(c)) for c in hand) if isinstance(hand, list) else cards
         markers = _markers(data.get("markers") or {}, names)
         counters = int(data.get("counters") or 0)
         title = str(data.get("name") or names.get(player, player))
         tip = [
             f"{title}: glory {data.get('glory', 0)} (7A facts 2.16)",
             f"empires on the map: {listed or 'none'}",
-            f"cards in hand: {', '.join(map(str, hand)) if isinstance(hand, list) else cards}",
+            f"cards in hand: {held}",
             f"markers: {markers or 'none yet'} (7A facts 2.1)",
         ]
         if counters or data.get("emissary"):

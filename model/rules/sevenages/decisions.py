@@ -6,8 +6,9 @@ the conflict order, the bid, the marker placement, the actor's sub-step) and ret
 ``{kind, player, about, areas, text}``: the kind of decision, who takes it, what it concerns
 (ids or a few words), the areas it concerns and one sentence with names and the rule. It never
 reads a hand, a face-down marker or a face-down neutral stack. Decisions whose choices lie on the
-map (buying, moving, building, playing an event, sending the advisors' stacks) return None: the
-play-tester clicks an area to see them.
+map (buying, moving, building, playing an event) return None: the play-tester clicks an area to
+see them. Sending the advisors' stacks has a sentence: the player must know the listed moves are
+the advisors' and that ``done`` ends them.
 """
 
 from __future__ import annotations
@@ -23,21 +24,24 @@ if TYPE_CHECKING:
 QUESTIONS: dict[str, tuple[str, str]] = {
     "bid": ("bids a card face down for the turn marker; the highest value goes first", "7A facts 1"),
     "mark": (
-        "puts an action marker face down on {about}; the wild card may stand for any action, "
-        "and only the wild card gives the emissary action",
+        "marks {about} face down: an action or the wild card (emissary needs it)",
         "7A facts 2.1, 2.2; E&N: Emissary Action",
     ),
     "wild": ("may turn the unused wild card to {about} now, or keep it for a later step", "7A facts 2.2"),
-    "start_card": ("may start an empire from a card in hand, or none", "7A facts 2.3"),
+    "start_card": ("may start an empire from a card in hand that starts in {about}, or none", "7A facts 2.3"),
     "trade_partner": ("picks a trade partner for {about} within range, or none", "7A facts 2.9"),
     "trade_give": ("gives a card to the trade partner {about}, face down", "7A facts 2.9"),
     "trade_answer": ("answers the trade offer of {about} with a card, face down", "7A facts 2.9"),
     "destiny": ("may drop cards before drawing", "7A facts 2.10"),
     "discard": ("may discard {about} or keep it", "E&N: Discarding Empires"),
     "initiative": (
-        "declares the next emissary initiative ({about}), in the order arms sales, military "
-        "advisors, peace mission, economic aid, or finishes and keeps the counters to meddle",
+        "declares an initiative ({about}): arms sales, advisors, peace mission, aid, in this "
+        "order, or finishes",
         "E&N: Emissary Action",
+    ),
+    "send": (
+        "moves neutral stacks from {areas} with the military advisors, or is done",
+        "E&N: Military Advisors",
     ),
     "pick2": ("names the second area of the {about}, or none", "E&N: Emissary Action"),
     "order": ("chooses which conflict to resolve next: {areas}", "7A facts 2.7"),
@@ -52,16 +56,17 @@ QUESTIONS: dict[str, tuple[str, str]] = {
         "E&N: Conflict",
     ),
     "meddle": (
-        "may meddle with {about} in {areas} (it is cancelled; a meddle costs one counter) or pass",
+        "may meddle with {about} in {areas} (one counter) or pass",
         "E&N: Meddle Affairs",
     ),
     "meddle_reveal": (
-        "may turn up the wild card declared for emissary to meddle with {about} in {areas}, or pass",
+        "may turn up the wild card to meddle with {about} in {areas}, or pass",
         "E&N: Meddle Affairs",
     ),
 }
 """Decision kind -> (what the deciding player is asked, the rule); ``{about}``, ``{area}`` and
-``{areas}`` are filled from the decision."""
+``{areas}`` are filled from the decision. Short on purpose: the play-test panel shows a sentence
+in three lines of a narrow dock, so each says what is asked and leaves the detail to the rule."""
 
 INITIATIVE_NAMES = {
     "arms": "arms sales",
@@ -91,7 +96,9 @@ def describe(decision: Mapping[str, Any], player: str, names: Mapping[str, str])
     """
     kind = str(decision.get("kind", ""))
     about = " ".join(_named(word, names) for word in str(decision.get("about") or "").split())
-    areas = [_named(a, names) for a in decision.get("areas") or []]
+    named = [_named(a, names) for a in decision.get("areas") or []]
+    # A peace mission may pick the same area twice (E&N: Peace Mission): name it once, "twice".
+    areas = [a if named.count(a) == 1 else f"{a} twice" for a in dict.fromkeys(named)]
     if kind not in QUESTIONS:
         return f"{player} must decide ({kind}){f' about {about}' if about else ''}."
     question, rule = QUESTIONS[kind]
@@ -118,7 +125,7 @@ def _window(state: SevenAgesState, names: Mapping[str, str]) -> dict[str, Any]:
     if window["what"] == "send":
         last = board.ctx.get("last") or []
         actor = str(board.ctx.get("player", ""))
-        about = f"the move of {names.get(actor, actor)}'s military advisors"
+        about = f"{names.get(actor, actor)}'s advisors' move"
         areas = [str(a) for a in last[:2]]
     else:
         about, areas = _initiative(board.ctx, names)
@@ -135,6 +142,7 @@ def _conflict(state: SevenAgesState) -> dict[str, Any]:
 
 def _pending(state: SevenAgesState, names: Mapping[str, str]) -> dict[str, Any] | None:
     """The decision without its player and sentence (None: a map choice)."""
+    from model.rules.sevenages.founding import current_age
     from model.rules.sevenages.sequence import STEPS, unmarked
 
     board = state.board
@@ -154,6 +162,10 @@ def _pending(state: SevenAgesState, names: Mapping[str, str]) -> dict[str, Any] 
     if sub == "wild" and ctx.get("queue"):
         # Which slot holds the wild card stays face down: the decision names the step only.
         return {"kind": "wild", "about": STEPS[board.step - 1], "areas": []}
+    if sub == "start_card":
+        # The current age is public; it says why a hand may offer nothing to start.
+        age = current_age(state)
+        return {"kind": sub, "about": f"age {age}" if age else "any age", "areas": []}
     if sub in STEP_KINDS:
         about = {
             "trade_partner": ctx.get("slot"),
@@ -164,7 +176,12 @@ def _pending(state: SevenAgesState, names: Mapping[str, str]) -> dict[str, Any] 
         return {"kind": sub, "about": about or "", "areas": []}
     if sub == "initiative":
         counters = board.players[ctx["player"]].counters
-        return {"kind": "initiative", "about": f"{counters} counters left", "areas": []}
+        left = f"{counters} counter{'' if counters == 1 else 's'} left"
+        return {"kind": "initiative", "about": left, "areas": []}
+    if sub == "send":
+        # The advisors' stacks move one by one; naming their areas tells the player what the
+        # listed moves are for and lights those areas on the map (E&N: Military Advisors).
+        return {"kind": "send", "about": "", "areas": [str(a) for a in ctx.get("origins") or []]}
     if sub == "pick2":
         kind = str(ctx.get("kind", ""))
         _about, areas = _initiative(ctx, names)

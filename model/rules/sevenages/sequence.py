@@ -342,7 +342,9 @@ def _next_actor(state: SevenAgesState, effects: list[str]) -> None:
         if slot != "slot" and slot not in board.empires:
             continue  # the empire was discarded earlier this turn
         marker = board.players[player].markers.get(slot, "none")
-        effects.append(f"{player} reveals {marker} on {slot}")
+        # A turned wild card is kept as "wild:ACTION"; the log says it in words.
+        shown = f"the wild card for {marker.removeprefix('wild:')}" if marker.startswith("wild:") else marker
+        effects.append(f"{player} reveals {shown} on {slot}")
         steps.begin(state, player, slot, effects)
         return
 

@@ -104,7 +104,8 @@ def view(state: SevenAgesState, seat: str | None) -> dict[str, Any]:
 
 def preview(state: SevenAgesState, action: Action) -> str:
     """Return a note for a human choosing ``action``: a commitment's value before the card, a
-    purchase's price. Nothing about face-down neutrals (that would lift the fog of war)."""
+    purchase's price, a card's value and event (the player's own hand). Nothing about face-down
+    neutrals (that would lift the fog of war)."""
     from model.rules.sevenages import conflict
 
     if not isinstance(action, Words):
@@ -123,6 +124,14 @@ def preview(state: SevenAgesState, action: Action) -> str:
         front, support = conflict.split(state, side, chosen)
         value = conflict.combat_value(state, side, 0, front, support)
         return f"{value} before the card drawn"
+    if action.VERB in UNIT_WORDS:
+        # "archers 3 1" reads as two counts: say which number is the level (7A facts 2.6).
+        at = UNIT_WORDS[action.VERB]
+        kind, level = action.word(at).replace("_", " "), action.word(at + 1)
+        count = action.word(at + 2, "1")
+        return f"{count} {kind} of level {level}"
+    if action.VERB in CARD_VERBS and action.word(0) in state.game.cards:
+        return _card_note(state, action.word(0))
     if action.VERB == "buy" and action.word(0) in rules.units:
         return f"costs {rules.units[action.word(0)].cost}"
     if action.VERB == "fort" or (action.VERB == "arms" and action.word(1) == "fort"):
@@ -130,6 +139,25 @@ def preview(state: SevenAgesState, action: Action) -> str:
     if action.VERB == "arms" and action.word(1) == "unit" and action.word(2) in rules.units:
         return f"costs {rules.units[action.word(2)].cost}, refunded if meddled with"
     return ""
+
+
+UNIT_WORDS = {"move": 2, "send": 2, "ferry": 3}
+"""Verbs naming units as KIND LEVEL [N] -> where KIND is (model.rules.sevenages.actions)."""
+CARD_VERBS = frozenset({"bid", "start", "give", "drop", "play"})
+"""Verbs whose first word is a card of the acting player's own hand (a bid is by value, 7A facts 1)."""
+
+
+def _card_note(state: SevenAgesState, card: str) -> str:
+    """A card's value and event, which its holder sees on its face (7A facts 3.2)."""
+    found = state.game.cards[card]
+    note = f"value {found.value}"
+    if found.event:
+        note += f", event {found.event.replace('_', ' ').lower()}"
+    empire = state.game.empire_cards.get(card)
+    if empire is not None:
+        # Which ages it may start in decides whether a start marker is any use (7A facts 2.3).
+        note += f", empire card, starts in age {'/'.join(map(str, empire.ages)) or 'any'}"
+    return note
 
 
 def log_for(state: SevenAgesState, seat: str) -> list[LogEntry]:

@@ -108,3 +108,17 @@ def test_emissary_counters_four_on_an_empire_three_additional() -> None:
     assert state.board.players["ann"].counters == 4
     play(state, "finish")
     assert state.board.players["ben"].counters == 3
+
+
+def test_a_turned_wild_card_is_logged_in_words() -> None:
+    """7A facts 2.2: a wild card turned to an action is revealed when that action's step comes;
+    the log names it as the wild card, not by the engine's own marker text."""
+    from model.rules.sevenages import sequence
+
+    state = game().new_state(0)
+    state.board.players["ann"].markers = {"slot": "wild:destiny"}
+    effects: list[str] = []
+    sequence.begin_step(state, 5, effects)
+    sequence.advance(state, effects)
+    assert "ann reveals the wild card for destiny on slot" in effects
+    assert not any("wild:" in effect for effect in effects)

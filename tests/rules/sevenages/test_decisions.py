@@ -12,7 +12,7 @@ from model.rules.sevenages.bot import HeuristicBot
 from model.rules.sevenages.game import build_game
 from model.rules.sevenages.state import SevenAgesState
 
-MAP_SUBS = {"start_buy", "produce", "move", "civilise", "event", "send"}
+MAP_SUBS = {"start_buy", "produce", "move", "civilise", "event"}
 """Sub-steps whose choices lie on the map: no decision sentence, the areas are clicked."""
 
 
@@ -29,7 +29,7 @@ def test_the_first_decision_is_a_marker_on_the_first_empire() -> None:
     decision = state.view(None)["decision_about"]
     assert decision["kind"] == "mark" and decision["player"] == "ann" and decision["about"] == "egypt"
     assert decision["areas"] == []
-    assert decision["text"].startswith("Ann puts an action marker face down on Egypt;")
+    assert decision["text"].startswith("Ann marks Egypt face down: an action or the wild card")
     assert decision["text"].endswith("(7A facts 2.1, 2.2; E&N: Emissary Action).")
 
 
@@ -97,3 +97,53 @@ def test_every_position_of_random_games_has_a_decision_or_a_map_choice() -> None
         assert state.view(None)["decision_about"] is None
     assert {"mark", "wild", "start_card", "trade_partner", "destiny", "initiative", "commit"} <= kinds
     assert {"meddle_reveal", "pick2", "discard", "meddle"} <= kinds, sorted(kinds)
+
+
+def test_a_card_choice_shows_its_value_and_event_to_its_holder() -> None:
+    """7A facts 1 and 3.2: a bid goes by the card's value, and a player reads value and event on
+    the face of each card in hand; the panel shows them beside a choice naming a card."""
+    from model.rules.sevenages.actions import act
+
+    state = build_game(tiny_sevenages_scenario()).new_state(1)
+    # deck.json: card02 is worth 1 and carries the plague; card12 is worth 3 and burns (fire).
+    assert state.preview(act("bid", "card02")) == "value 1, event plague"
+    assert state.preview(act("drop", "card12")) == "value 3, event fire"
+    assert state.preview(act("start", "none")) == ""
+
+
+def test_an_area_picked_twice_is_named_once() -> None:
+    """E&N: Peace Mission: both removals may be in the same area; the sentence says "twice"."""
+    from model.rules.sevenages.decisions import describe
+
+    decision = {"kind": "meddle", "about": "ann's peace mission", "areas": ["n1", "n1"]}
+    assert describe(decision, "Ben", {"n1": "Hatti"}) == (
+        "Ben may meddle with ann's peace mission in Hatti twice (one counter) or pass (E&N: Meddle Affairs)."
+    )
+
+
+def test_an_empire_card_choice_says_which_ages_it_starts_in() -> None:
+    """7A facts 2.3: an empire card starts only in its ages; the start question names the age
+    now (public), the preview each card's ages (seen on its face by its holder)."""
+    from model.rules.sevenages.actions import act
+
+    state = build_game(tiny_sevenages_scenario()).new_state(1)
+    # The tiny scenario's Persia: worth 6, the golden age event, startable in ages 2 and 3.
+    assert (
+        state.preview(act("start", "persia")) == "value 6, event golden age, empire card, starts in age 2/3"
+    )
+    state.board.ctx = {"player": "ann", "slot": "slot", "sub": "start_card"}
+    state.board.phase = "step"
+    decision = state.view(None)["decision_about"]
+    assert (decision["kind"], decision["about"]) == ("start_card", "age 1")  # Egypt at progress 4
+    assert "may start an empire from a card in hand that starts in age 1, or none" in decision["text"]
+
+
+def test_a_move_preview_says_which_number_is_the_level() -> None:
+    """7A facts 2.6 and E&N: Military Advisors: ``KIND LEVEL N`` reads as two counts in a list
+    of choices, so the preview spells them out."""
+    from model.rules.sevenages.actions import act
+
+    state = build_game(tiny_sevenages_scenario()).new_state(1)
+    assert state.preview(act("move", "valley", "coast", "archers", 3)) == "1 archers of level 3"
+    assert state.preview(act("send", "n1", "n2", "light_horse", 6, 2)) == "2 light horse of level 6"
+    assert state.preview(act("ferry", "a", "s", "b", "spearmen", 1, 4)) == "4 spearmen of level 1"
