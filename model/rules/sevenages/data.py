@@ -8,7 +8,7 @@ so the rules never parse JSON while a game runs.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import ceil
 from typing import TYPE_CHECKING
 
@@ -28,7 +28,7 @@ class UnitType:
     move: int
     cost: int
     domain: str
-    upgrades_to: str | None = None
+    upgrades_to: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +39,8 @@ class EventKind:
     effect: str
     timing_action: str
     scope: str
-    amount: int = 1
-    target: str = "any"
+    amount: int
+    target: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,76 +55,70 @@ class Card:
 
 @dataclass(frozen=True)
 class Rules:
-    """Every number of the rules the engine uses; each comes from a table."""
+    """Every number of the rules the engine uses; each comes from a table (:func:`from_tables`), so
+    none has a default here: the HOUSE DEFAULTs are the tables' data."""
 
     units: Mapping[str, UnitType]
-    fort_cost: int = 3
-    fort_bonus: int = 2
-    shade_mods: Mapping[str, tuple[int, int]] = field(default_factory=dict)
-    levels_per_age: int = 7
-    progress_limit: int = 49
-    hand_limits: tuple[int, int, int] = (5, 6, 7)
-    sets: int = 15
-    range_by_age: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
-    terrain: Mapping[str, int] = field(default_factory=dict)
-    river_bonus: int = 1
-    strait_bonus: int = 1
-    beach_bonus: int = 2
-    income_land: int = 1
-    income_sea: int = 0
-    resource_bonus: int = 1
-    upkeep_divisor: int = 2
-    city_build_cost: int = 3
-    city_upgrade_factor: int = 2
-    removal_priority: tuple[str, ...] = (
-        "fortification",
-        "nuke",
-        "satellite",
-        "plane",
-        "ship",
-        "missile",
-        "cavalry",
-        "infantry",
-    )
-    counters_on_empire: int = 4
-    counters_additional: int = 3
-    neutral_event_areas: int = 2
-    rank_decay: int = 1
-    min_to_score: int = 1
-    events: Mapping[str, EventKind] = field(default_factory=dict)
-    deck: tuple[Card, ...] = ()
-    deal: int = 7
-    trade_win_advance: int = 2
-    trade_tie_advance: int = 1
-    trade_no_partner_advance: int = 1
-    free_progress: int = 1
-    city_income_per_level: int = 1
-    capital_start_level: int = 1
-    city_build_level: int = 1
-    max_city_level: int = 7
-    modernise_factor: int = 2
-    homeland_with_capital: int = 1
-    homeland_without_capital: int = -1
-    capital_lost: int = -1
-    barbarian_start_area: int = 1
-    city_defence_per_level: int = 1
-    advanced_age_bonus: int = 1
-    disorder_income: int = 0
-    ship_capacity: int = 2
-    picks: Mapping[str, int] = field(default_factory=lambda: {"arms": 2, "advisors": 2, "peace": 2, "aid": 2})
+    ages: int
+    fort_cost: int
+    fort_bonus: int
+    shade_mods: Mapping[str, tuple[int, int]]
+    levels_per_age: int
+    progress_limit: int
+    hand_limits: tuple[int, int, int]
+    sets: int
+    range_by_age: tuple[int, ...]
+    terrain: Mapping[str, int]
+    river_bonus: int
+    strait_bonus: int
+    beach_bonus: int
+    income_land: int
+    income_sea: int
+    resource_bonus: int
+    upkeep_divisor: int
+    city_build_cost: int
+    city_upgrade_factor: int
+    removal_priority: tuple[str, ...]
+    counters_on_empire: int
+    counters_additional: int
+    neutral_event_areas: int
+    rank_decay: int
+    min_to_score: int
+    events: Mapping[str, EventKind]
+    deck: tuple[Card, ...]
+    deal: int
+    trade_win_advance: int
+    trade_tie_advance: int
+    trade_no_partner_advance: int
+    free_progress: int
+    city_income_per_level: int
+    capital_start_level: int
+    city_build_level: int
+    max_city_level: int
+    modernise_factor: int
+    homeland_with_capital: int
+    homeland_without_capital: int
+    capital_lost: int
+    barbarian_start_area: int
+    city_defence_per_level: int
+    advanced_age_bonus: int
+    disorder_income: int
+    ship_capacity: int
+    picks: Mapping[str, int]
     """Areas (or removals) an initiative names: modernise, advisors, peace mission, economic aid."""
-    initiatives_on_empire: tuple[str, ...] = ("arms", "advisors", "peace", "aid")
-    initiatives_additional: tuple[str, ...] = ("advisors", "peace", "aid")
-    meddle_windows: tuple[str, ...] = ("declared", "advisor_stack_moved")
-    advisor_conflict: str = "end_of_initiative"
-    lowest_level_first: bool = True
-    event_areas_adjacent: bool = True
-    set_counters: Mapping[str, int | None] = field(default_factory=dict)
+    initiatives_on_empire: tuple[str, ...]
+    initiatives_additional: tuple[str, ...]
+    meddle_windows: tuple[str, ...]
+    advisor_conflict: str
+    lowest_level_first: bool
+    event_areas_adjacent: bool
+    set_counters: Mapping[str, int | None]
     """Counters of each unit type in a set of a shade (None: unlimited, the white neutrals)."""
 
     def age(self, level: int) -> int:
-        """Return the age of a progress level: 7 levels an age (7A facts 1, progress track)."""
-        return max(1, min(7, ceil(level / self.levels_per_age)))
+        """Return the age of a progress level: ``levels_per_age`` levels an age, the last age going on
+        past the progress limit (7A facts 1, progress track)."""
+        return max(1, min(self.ages, ceil(level / self.levels_per_age)))
 
     def first_level(self, age: int) -> int:
         """Return the first progress level of an age."""
@@ -177,6 +171,7 @@ def from_tables(tables: Tables) -> Rules:
         fort_cost=economy.fort_cost,
         fort_bonus=terrain.fort,
         shade_mods={name: (s.frontline, s.support) for name, s in tables.units.sets.items()},
+        ages=progress.ages,
         levels_per_age=progress.levels_per_age,
         progress_limit=progress.progress_limit,
         hand_limits=(progress.hand_empty_slot, progress.hand_empire, progress.hand_advanced),
