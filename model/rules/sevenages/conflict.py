@@ -35,7 +35,8 @@ only ``commit N`` (the N best units) is, so a huge stack keeps the list short.""
 
 
 def queue(state: SevenAgesState, areas: list[str], chooser: str | None) -> None:
-    """Add conflict areas to resolve; ``chooser`` picks their order when there are several."""
+    """Add conflict areas to resolve; ``chooser`` picks their order when there are several
+    (7A facts 2.6, 2.7)."""
     board = state.board
     for area in areas:
         if area not in board.conflicts and len(state.sides(area)) > 1:
@@ -69,7 +70,7 @@ def neutral_controller(state: SevenAgesState, area: str, attacker: str, effects:
 
 
 def begin(state: SevenAgesState, area: str, effects: list[str]) -> None:
-    """Start the conflict in an area (the holder defends, the first other side attacks)."""
+    """Start the conflict in an area (the holder defends, the first other side attacks; 7A facts 2.7)."""
     board = state.board
     board.conflicts.remove(area)
     sides = state.sides(area)
@@ -261,7 +262,7 @@ def retreats(state: SevenAgesState, side: str) -> list[str]:
 
 
 def proceed(state: SevenAgesState, effects: list[str]) -> None:
-    """Run the conflict until a decision is needed or it is over."""
+    """Run the conflict until a decision is needed or it is over (7A facts 2.7)."""
     board = state.board
     while board.conflict is not None:
         c = board.conflict
@@ -293,7 +294,8 @@ def proceed(state: SevenAgesState, effects: list[str]) -> None:
 
 
 def end(state: SevenAgesState, winner: str, effects: list[str]) -> None:
-    """Close the conflict: the winner holds the area (a change of hands costs fort and city level)."""
+    """Close the conflict: the winner holds the area (a change of hands costs fort and city level)
+    (7A facts 2.7, 2.14)."""
     board = state.board
     c = board.conflict
     assert c is not None

@@ -41,7 +41,7 @@ def _area_targets(state: SevenAgesState, event: EventKind, player: str) -> list[
 
 
 def choices(state: SevenAgesState, player: str) -> list[Action]:
-    """Return the event plays open to the player now."""
+    """Return the event plays open to the player now (7A facts 2.11, 3.2)."""
     from model.rules.sevenages.sequence import STEPS
 
     board = state.board

@@ -47,7 +47,8 @@ def removal_order(state: SevenAgesState, units: list[Unit]) -> list[Unit]:
 
 
 def remove_one(state: SevenAgesState, area: str, effects: list[str], cause: str) -> str | None:
-    """Remove one neutral fort or unit by priority; return what went (None: nothing there)."""
+    """Remove one neutral fort or unit by priority; return what went (None: nothing there)
+    (E&N: Disorder in neutral areas)."""
     info = state.board.areas[area]
     neutrals = state.units_of(NEUTRAL, area)
     if info.fort and (neutrals or info.owner == NEUTRAL):
@@ -66,7 +67,8 @@ def remove_one(state: SevenAgesState, area: str, effects: list[str], cause: str)
 
 
 def disorder(state: SevenAgesState, area: str, effects: list[str]) -> None:
-    """Put an area in disorder: a marker on an empire area, a removal in a neutral area."""
+    """Put an area in disorder: a marker on an empire area, a removal in a neutral area
+    (7A facts 2.15; E&N: Disorder in neutral areas)."""
     info = state.board.areas[area]
     if state.units_of(NEUTRAL, area) and state.controller(area) == NEUTRAL:
         reveal(state, area, effects)
@@ -102,7 +104,8 @@ def lose_capital(state: SevenAgesState, area: str, taker: str | None, effects: l
 
 
 def change_hands(state: SevenAgesState, area: str, winner: str, effects: list[str], fought: bool) -> None:
-    """An area passes to ``winner``: capital lost, and after a conflict fort gone and city -1."""
+    """An area passes to ``winner``: capital lost, and after a conflict fort gone and city -1
+    (7A facts 2.14; E&N: Glory from your Capital)."""
     info = state.board.areas[area]
     if info.owner == winner:
         return

@@ -108,7 +108,7 @@ def _bid_apply(state: SevenAgesState, action: Words, effects: list[str]) -> None
 
 
 def begin_turn(state: SevenAgesState, effects: list[str]) -> None:
-    """Start a turn at the marker placement."""
+    """Start a turn at the marker placement (7A facts 2.1)."""
     board = state.board
     board.phase, board.step, board.actors, board.actor = "mark", 0, [], 0
     board.ctx = {"i": 0}
@@ -123,7 +123,7 @@ def begin_turn(state: SevenAgesState, effects: list[str]) -> None:
 
 
 def unmarked(state: SevenAgesState, player: str) -> list[str]:
-    """Return the slots a player has still to mark: its empires, then the empty slot if any."""
+    """Return the slots a player has still to mark: its empires, then the empty slot if any (7A facts 2.1)."""
     board = state.board
     markers = board.players[player].markers
     slots = [e for e in state.empires_of(player) if e not in markers]
@@ -133,7 +133,8 @@ def unmarked(state: SevenAgesState, player: str) -> list[str]:
 
 
 def marker_choices(state: SevenAgesState, player: str, slot: str) -> list[str]:
-    """Return the markers a player may still put on a slot (each action once, one wild card)."""
+    """Return the markers a player may still put on a slot (each action once, one wild card)
+    (7A facts 2.1, 2.2)."""
     used = set(state.board.players[player].markers.values())
     wild_used = any(m.startswith("wild") for m in used)
     base = SLOT_ACTIONS if slot == "slot" else EMPIRE_ACTIONS
@@ -308,7 +309,8 @@ def wild_apply(state: SevenAgesState, action: Words, effects: list[str]) -> None
 
 
 def list_actors(state: SevenAgesState) -> None:
-    """List the step's actors: its markers, in turn order, each player's empires then the slot."""
+    """List the step's actors: its markers, in turn order, each player's empires then the slot
+    (7A facts 2.1)."""
     board = state.board
     name = STEPS[board.step - 1]
     board.actors = []
