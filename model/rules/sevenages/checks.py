@@ -27,8 +27,6 @@ from model.scenario import AreaKind, Point, Scenario
 M = TypeVar("M", bound=BaseModel)
 E, W = Severity.ERROR, Severity.WARNING
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 7
-"""7A facts 1: two to seven players."""
 ON_MAP_STATE = frozenset({"progress", "treasury", "shade"})
 """Empire attributes that describe an empire on the map; a card in the deck has none of them."""
 
@@ -163,10 +161,11 @@ class _Checker(AreaChecker):
         """7A facts 1: 2-7 distinct players, a known first player, only the neutral Magnate."""
         path = "setup.attributes"
         count = len(self.setup.players)
-        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        if not schema.MIN_PLAYERS <= count <= schema.MAX_PLAYERS:
             yield _issue(
                 "sevenages.players-count",
-                f"the scenario has {count} players; 7 Ages is played by {MIN_PLAYERS} to {MAX_PLAYERS}",
+                f"the scenario has {count} players; 7 Ages is played by {schema.MIN_PLAYERS} to "
+                f"{schema.MAX_PLAYERS}",
                 (),
                 f"{path}.players",
                 rule="7A facts 1",
