@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from model.rules.sevenages.schema import GloryCategory, Terrain
 from model.rules.sevenages.tablereader import Reader
 from model.rules.sevenages.tablereader import SevenAgesTableError as SevenAgesTableError
 from model.scenario import Scenario
@@ -27,8 +28,10 @@ TABLE_IDS = ("units", "progress", "range", "terrain", "economy", "deck", "events
 UNIT_CLASSES = ("fortification", "nuke", "satellite", "plane", "ship", "missile", "cavalry", "infantry")
 """Every class a unit type may have (7A facts 2.4; E&N: Disorder names them in its removal order)."""
 DOMAINS = ("land", "sea", "air", "space")
-TERRAINS = ("fertile", "forest", "mountain", "desert", "tundra", "steppe", "jungle")
-GLORY_CATEGORIES = ("AREAS", "CITIES", "CITY_LEVELS", "MONEY", "PROGRESS", "UNITS", "SEA_AREAS")
+TERRAINS = tuple(terrain.value for terrain in Terrain)
+"""The terrains an area may have (the schema's), each of which the terrain table must value."""
+GLORY_CATEGORIES = tuple(category.value for category in GloryCategory)
+"""The glory categories an empire card may list (the schema's) and the engine scores."""
 EVENT_SCOPES = ("area", "empire")
 EVENT_TARGETS = ("any", "own")
 
