@@ -1,8 +1,9 @@
 """The rules data the 7 Ages engine reads, as small frozen records (7A facts 2.4, 2.5, 2.8, 3.1).
 
 The tables themselves are data files (``resources/rulesets/sevenages/*.json``, loaded by
-``model.rules.sevenages.tables``); :func:`from_tables` turns them into these records once per game,
-so the rules never parse JSON while a game runs.
+``model.rules.sevenages.tables``); :func:`from_tables` gathers what the engine reads into one
+record once per game, so the rules never parse JSON while a game runs. Unit types and event kinds
+are the tables' own records; a deck card here also stands for an empire card.
 """
 
 from __future__ import annotations
@@ -10,37 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from math import ceil
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from model.rules.sevenages.tables import Tables
-
-
-@dataclass(frozen=True, slots=True)
-class UnitType:
-    """One unit type of the unit table (7A facts 2.4), with the light-set stats."""
-
-    id: str
-    cls: str
-    level: int
-    front: int
-    support: int
-    move: int
-    cost: int
-    domain: str
-    upgrades_to: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class EventKind:
-    """A generic event of the minimal deck (7A facts 3.2)."""
-
-    id: str
-    effect: str
-    timing_action: str
-    scope: str
-    amount: int
-    target: str
+from model.rules.sevenages.tables import EventKind, Tables, UnitType
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +104,7 @@ class Rules:
         """Return (frontline, support) of a unit of a colour shade (neutrals use light stats)."""
         unit = self.units[kind]
         front, support = self.shade_mods.get(shade, (0, 0))
-        return unit.front + front, unit.support + support
+        return unit.frontline + front, unit.support + support
 
     def counters(self, shade: str) -> int | None:
         """Return how many counters of one type a set of this shade has (None: no limit)."""
@@ -157,17 +129,11 @@ INITIATIVE_NAMES = {
 
 def from_tables(tables: Tables) -> Rules:
     """Return the engine's records for the loaded tables (``model.rules.sevenages.tables``)."""
-    units = {
-        t.id: UnitType(
-            t.id, t.unit_class, t.level, t.frontline, t.support, t.move, t.cost, t.domain, t.upgrades_to
-        )
-        for t in tables.units.types.values()
-    }
     progress, terrain, economy, glory = tables.progress, tables.terrain, tables.economy, tables.glory
     neutrals = tables.neutrals
     capital = glory
     return Rules(
-        units=units,
+        units=tables.units.types,
         fort_cost=economy.fort_cost,
         fort_bonus=terrain.fort,
         shade_mods={name: (s.frontline, s.support) for name, s in tables.units.sets.items()},
@@ -193,10 +159,7 @@ def from_tables(tables: Tables) -> Rules:
         neutral_event_areas=tables.neutrals.empire_event_max_areas,
         rank_decay=glory.rank_decay,
         min_to_score=glory.min_to_score,
-        events={
-            e.id: EventKind(e.id, e.effect, e.timing_action, e.scope, e.amount, e.target)
-            for e in tables.events.events.values()
-        },
+        events=tables.events.events,
         deck=tuple(Card(c.id, c.value, c.event) for c in tables.deck),
         deal=progress.deal,
         trade_win_advance=progress.trade_win_advance,

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 from model.rules.protocol import Action
 from model.rules.sevenages import economy, neutrals
 from model.rules.sevenages.actions import IN_AREAS, ON_EMPIRE, Words, act
-from model.rules.sevenages.data import EventKind
 from model.rules.sevenages.game import NEUTRAL
 from model.rules.sevenages.state import Unit
+from model.rules.sevenages.tables import EventKind
 
 if TYPE_CHECKING:
     from model.rules.sevenages.state import SevenAgesState

@@ -43,7 +43,9 @@ def removal_order(state: SevenAgesState, units: list[Unit]) -> list[Unit]:
     """
     table = state.game.rules
     sign = 1 if table.lowest_level_first else -1
-    return sorted(units, key=lambda u: (table.priority(table.units[u.kind].cls), sign * u.level, u.kind))
+    return sorted(
+        units, key=lambda u: (table.priority(table.units[u.kind].unit_class), sign * u.level, u.kind)
+    )
 
 
 def remove_one(state: SevenAgesState, area: str, effects: list[str], cause: str) -> str | None:
