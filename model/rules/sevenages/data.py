@@ -38,6 +38,7 @@ class Rules:
     levels_per_age: int
     progress_limit: int
     hand_limits: tuple[int, int, int]
+    slot_actions: tuple[str, ...]
     sets: int
     range_by_age: tuple[int, ...]
     terrain: Mapping[str, int]
@@ -141,6 +142,7 @@ def from_tables(tables: Tables) -> Rules:
         levels_per_age=progress.levels_per_age,
         progress_limit=progress.progress_limit,
         hand_limits=(progress.hand_empty_slot, progress.hand_empire, progress.hand_advanced),
+        slot_actions=progress.slot_actions,
         sets=progress.sets,
         range_by_age=tables.range.range_by_age,
         terrain=dict(terrain.terrain),

@@ -32,9 +32,8 @@ if TYPE_CHECKING:
 STEPS = ("start", "production", "trade", "manoeuvre", "destiny", "civilise", "emissary", "discard")
 STEP_NAMES = {i + 1: name for i, name in enumerate(STEPS)}
 EMPIRE_ACTIONS = ("production", "trade", "manoeuvre", "destiny", "civilise", "discard")
-"""What an action marker on an empire may be (one marker of each action a player)."""
-SLOT_ACTIONS = ("start", "destiny", "civilise")
-"""HOUSE DEFAULT (7A facts 2.2): what the empty slot, an additional action, may take."""
+"""What an action marker on an empire may be (one marker of each action a player); what the empty
+slot may take is the progress table's ``slot_actions`` (a HOUSE DEFAULT, 7A facts 2.2)."""
 
 
 def initial_state(cls: type[SevenAgesState], game: SevenAgesGame, seed: int) -> SevenAgesState:
@@ -137,7 +136,7 @@ def marker_choices(state: SevenAgesState, player: str, slot: str) -> list[str]:
     (7A facts 2.1, 2.2)."""
     used = set(state.board.players[player].markers.values())
     wild_used = any(m.startswith("wild") for m in used)
-    base = SLOT_ACTIONS if slot == "slot" else EMPIRE_ACTIONS
+    base = state.game.rules.slot_actions if slot == "slot" else EMPIRE_ACTIONS
     choices = [a for a in base if a not in used]
     if not wild_used:
         choices.append("wild")
@@ -267,7 +266,7 @@ def wild_allows(state: SevenAgesState, slot: str, action: str) -> bool:
     if action == "emissary":
         return state.game.emissaries and (slot == "slot" or slot in state.board.empires)
     if slot == "slot":
-        return action in SLOT_ACTIONS
+        return action in state.game.rules.slot_actions
     return action in EMPIRE_ACTIONS and slot in state.board.empires
 
 

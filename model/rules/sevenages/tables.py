@@ -150,6 +150,8 @@ class ProgressTable:
     deal: int
     sets: int
     max_empires: str
+    slot_actions: tuple[str, ...]
+    """What a marker on the empty slot, an additional action, may be (7A facts 2.2)."""
     trade_win_advance: int
     trade_tie_advance: int
     trade_no_partner_advance: int
@@ -168,6 +170,7 @@ def _progress(r: Reader) -> ProgressTable:
         deal=r.integer("deal", 0),
         sets=r.integer("sets", 1),
         max_empires=r.text("max_empires", ("floor_sets_by_players",)),
+        slot_actions=r.texts("slot_actions"),
         trade_win_advance=r.integer("trade_win_advance", 0),
         trade_tie_advance=r.integer("trade_tie_advance", 0),
         trade_no_partner_advance=r.integer("trade_no_partner_advance", 0),
@@ -561,6 +564,13 @@ def _parse(raw: Mapping[str, Any]) -> Tables:
         neutrals=_neutrals(Reader("neutrals", raw["neutrals"])),
         glory=_glory(Reader("glory", raw["glory"])),
     )
+    # Only the wild card gives the emissary action (E&N: Emissary Action), never a slot marker.
+    slot_choices = tuple(action for action in events.actions if action != "emissary")
+    for action in tables.progress.slot_actions:
+        if action not in slot_choices:
+            Reader("progress", raw["progress"]).fail(
+                "slot_actions", f"names {action!r}; the empty slot may take {', '.join(slot_choices)}"
+            )
     for unit in tables.units.types.values():
         if unit.level > tables.progress.progress_limit:
             raise SevenAgesTableError(
