@@ -75,6 +75,7 @@ class Rules:
     barbarian_start_area: int
     city_defence_per_level: int
     advanced_age_bonus: int
+    commit_choices: int
     disorder_income: int
     ship_capacity: int
     picks: Mapping[str, int]
@@ -179,6 +180,7 @@ def from_tables(tables: Tables) -> Rules:
         barbarian_start_area=capital.barbarian_start_area,
         city_defence_per_level=terrain.city_per_level,
         advanced_age_bonus=terrain.advanced_age,
+        commit_choices=terrain.commit_choices,
         disorder_income=economy.disorder_income,
         ship_capacity=tables.units.ship_capacity,
         set_counters={name: s.counters for name, s in tables.units.sets.items()},

@@ -203,7 +203,7 @@ def _range(r: Reader) -> RangeTable:
 
 @dataclass(frozen=True, slots=True)
 class TerrainTable:
-    """terrain.json: the defender's terrain values and the other defence bonuses."""
+    """terrain.json: the defender's terrain values, the other defence bonuses, how commitments are listed."""
 
     terrain: Mapping[str, int]
     river: int
@@ -212,6 +212,8 @@ class TerrainTable:
     fort: int
     city_per_level: int
     advanced_age: int
+    commit_choices: int
+    """Up to this many ways to commit counters are each a legal action; beyond, only the N best."""
 
     def value(self, terrain: str) -> int:
         """The defender's bonus for a terrain (an error naming it when the table lacks it)."""
@@ -234,6 +236,7 @@ def _terrain(r: Reader) -> TerrainTable:
         fort=r.integer("fort", 0),
         city_per_level=r.integer("city_per_level", 0),
         advanced_age=r.integer("advanced_age", 0),
+        commit_choices=r.integer("commit_choices", 1),
     )
 
 
