@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from math import ceil
 
-from model.rules.sevenages.tables import EventKind, Tables, UnitType
+from model.rules.sevenages.tables import EventKind, Tables, UnitType, age_of_level, first_level_of_age
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +89,12 @@ class Rules:
     """Counters of each unit type in a set of a shade (None: unlimited, the white neutrals)."""
 
     def age(self, level: int) -> int:
-        """Return the age of a progress level: ``levels_per_age`` levels an age, the last age going on
-        past the progress limit (7A facts 1, progress track)."""
-        return max(1, min(self.ages, ceil(level / self.levels_per_age)))
+        """Return the age of a progress level (7A facts 1, progress track; the tables' rule)."""
+        return age_of_level(level, self.levels_per_age, self.ages)
 
     def first_level(self, age: int) -> int:
-        """Return the first progress level of an age."""
-        return (age - 1) * self.levels_per_age + 1
+        """Return the first progress level of an age (7A facts 2.3)."""
+        return first_level_of_age(age, self.levels_per_age)
 
     def range_of(self, level: int) -> int:
         """Return an empire's range from its progress level (7A facts 2.5)."""

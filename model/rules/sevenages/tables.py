@@ -459,6 +459,20 @@ def _glory(r: Reader) -> GloryTable:
     )
 
 
+def age_of_level(level: int, levels_per_age: int, ages: int) -> int:
+    """The age (1..ages) of a progress level: ``levels_per_age`` levels per age (7A facts 1).
+
+    Levels below 1 count as age 1 and levels beyond the last age as the last age, so an empire
+    past the progress limit is still in the final age.
+    """
+    return min(max(math.ceil(level / levels_per_age), 1), ages)
+
+
+def first_level_of_age(age: int, levels_per_age: int) -> int:
+    """The lowest progress level of an age (a new empire starts there, 7A facts 2.3)."""
+    return (age - 1) * levels_per_age + 1
+
+
 # --- all tables ----------------------------------------------------------------------------------
 
 
@@ -477,17 +491,12 @@ class Tables:
     glory: GloryTable
 
     def age_of(self, level: int) -> int:
-        """The age (1..ages) of a progress level: ``levels_per_age`` levels per age (7A facts 1).
-
-        Levels below 1 count as age 1 and levels beyond the last age as the last age, so an
-        empire past the progress limit is still in the final age.
-        """
-        age = math.ceil(level / self.progress.levels_per_age)
-        return min(max(age, 1), self.progress.ages)
+        """The age (1..ages) of a progress level (:func:`age_of_level`, 7A facts 1)."""
+        return age_of_level(level, self.progress.levels_per_age, self.progress.ages)
 
     def first_level_of(self, age: int) -> int:
-        """The lowest progress level of an age (a new empire starts there, 7A facts 2.3)."""
-        return (age - 1) * self.progress.levels_per_age + 1
+        """The lowest progress level of an age (:func:`first_level_of_age`, 7A facts 2.3)."""
+        return first_level_of_age(age, self.progress.levels_per_age)
 
     def unit(self, type_id: str) -> UnitType:
         """The unit type with this id; ``KeyError`` naming it when the table has none."""
