@@ -164,40 +164,60 @@ def _mark_apply(state: SevenAgesState, action: Words) -> None:
 # --- who decides, what is legal, applying ---
 
 
+def _part(state: SevenAgesState) -> str:
+    """Which part of the turn holds the decision, first match first: an open meddle window, the
+    conflict under way, the choice of the next conflict, the marker placement (``mark``), the
+    opening bid, the wild card question, else the step's actor (``step``)."""
+    board = state.board
+    if board.window is not None:
+        return "window"
+    if board.conflict is not None:
+        return "conflict"
+    if conflict.order_pending(state):
+        return "order"
+    if board.phase in ("mark", "bid"):
+        return board.phase
+    if board.ctx.get("sub") == "wild":
+        return "wild"
+    return "step"
+
+
 def decider(state: SevenAgesState) -> str | None:
     """Return who must act now."""
     board = state.board
-    if board.window is not None:
-        return emissary.window_decider(state)
-    if board.conflict is not None:
-        return conflict.decider(state)
-    if conflict.order_pending(state):
-        return board.chooser
-    if board.phase == "mark":
-        return str(board.order[board.ctx["i"]])
-    if board.phase == "bid":
-        return state.game.seats[int(board.ctx["i"])]
-    if board.ctx.get("sub") == "wild":
-        return str(board.ctx["queue"][0])
+    match _part(state):
+        case "window":
+            return emissary.window_decider(state)
+        case "conflict":
+            return conflict.decider(state)
+        case "order":
+            return board.chooser
+        case "mark":
+            return str(board.order[board.ctx["i"]])
+        case "bid":
+            return state.game.seats[int(board.ctx["i"])]
+        case "wild":
+            return str(board.ctx["queue"][0])
     return steps.decider(state)
 
 
 def legal(state: SevenAgesState) -> list[Action]:
     """Return the current player's legal actions."""
     board = state.board
-    if board.window is not None:
-        return emissary.window_legal(state)
-    if board.conflict is not None:
-        return conflict.legal(state)
-    if conflict.order_pending(state):
-        return [act("fight", area) for area in board.conflicts]
-    if board.phase == "mark":
-        return _mark_legal(state)
-    if board.phase == "bid":
-        hand = board.players[state.game.seats[board.ctx["i"]]].hand
-        return [act("bid", card) for card in sorted(set(hand))]
-    if board.ctx.get("sub") == "wild":
-        return [act("wild", "use"), act("wild", "keep")]
+    match _part(state):
+        case "window":
+            return emissary.window_legal(state)
+        case "conflict":
+            return conflict.legal(state)
+        case "order":
+            return [act("fight", area) for area in board.conflicts]
+        case "mark":
+            return _mark_legal(state)
+        case "bid":
+            hand = board.players[state.game.seats[board.ctx["i"]]].hand
+            return [act("bid", card) for card in sorted(set(hand))]
+        case "wild":
+            return [act("wild", "use"), act("wild", "keep")]
     return steps.legal(state)
 
 
@@ -205,22 +225,22 @@ def apply(state: SevenAgesState, action: Action) -> list[str]:
     """Carry out a checked action and everything automatic after it."""
     if not isinstance(action, Words):
         raise IllegalActionError(action, "not a 7 Ages action")
-    board = state.board
     effects: list[str] = []
-    if board.window is not None:
-        emissary.window_apply(state, action, effects)
-    elif board.conflict is not None:
-        conflict.apply(state, action, effects)
-    elif conflict.order_pending(state):
-        conflict.begin(state, action.word(0), effects)
-    elif board.phase == "mark":
-        _mark_apply(state, action)
-    elif board.phase == "bid":
-        _bid_apply(state, action, effects)
-    elif board.ctx.get("sub") == "wild":
-        wild_apply(state, action, effects)
-    else:
-        steps.apply(state, action, effects)
+    match _part(state):
+        case "window":
+            emissary.window_apply(state, action, effects)
+        case "conflict":
+            conflict.apply(state, action, effects)
+        case "order":
+            conflict.begin(state, action.word(0), effects)
+        case "mark":
+            _mark_apply(state, action)
+        case "bid":
+            _bid_apply(state, action, effects)
+        case "wild":
+            wild_apply(state, action, effects)
+        case _:
+            steps.apply(state, action, effects)
     advance(state, effects)
     return effects
 
