@@ -14,12 +14,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from gamebench import profile, save, time_games  # noqa: E402
+
 from model import io  # noqa: E402
 from model.bots.base import play  # noqa: E402
 from model.rules.eotma.board import Board, Catalog, LandSpec  # noqa: E402
 from model.rules.eotma.bot import EotmaHeuristicBot  # noqa: E402
 from model.rules.eotma.game import AreaStart, EotmaGame, Options, PlayerSetup, build_game  # noqa: E402
-from tests.bench.gamebench import profile, save, time_games  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "bench_engine.json"
 

@@ -19,12 +19,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from gamebench import profile, save, time_games  # noqa: E402
+
 from model import io  # noqa: E402
 from model.bots.base import Bot, RandomBot, play  # noqa: E402
 from model.rules.sevenages.bot import HeuristicBot  # noqa: E402
 from model.rules.sevenages.game import SevenAgesGame, build_game  # noqa: E402
 from model.rules.sevenages.state import SevenAgesState  # noqa: E402
-from tests.bench.gamebench import profile, save, time_games  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "bench_sevenages.json"
 WORLD = ROOT / "scenarios" / "sevenages-world.mappa.json"

@@ -1,7 +1,7 @@
 """What the whole-game benchmarks share: timing a run of seeded games, saving the figures and
 profiling.
 
-Imported by the ``bench_*.py`` scripts beside it, which put the repository root on ``sys.path``.
+Imported by the ``bench_*.py`` scripts beside it (run as scripts, their folder is on ``sys.path``).
 """
 
 from __future__ import annotations
