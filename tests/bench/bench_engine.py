@@ -8,15 +8,13 @@ rounds, and a generated 4-empire, 20-round map (the issue's reference game).
 from __future__ import annotations
 
 import argparse
-import cProfile
-import json
-import pstats
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+from gamebench import profile, save, time_games  # noqa: E402
 
 from model import io  # noqa: E402
 from model.bots.base import play  # noqa: E402
@@ -95,21 +93,7 @@ def bench(game: EotmaGame, count: int) -> dict[str, float]:
     """Play ``count`` games with heuristic bots; return games per second and actions per game."""
     bot = EotmaHeuristicBot()
     play(game, bot, 0)  # warm caches (sea reach, deck odds)
-    start = time.perf_counter()
-    cpu = time.process_time()
-    actions = 0
-    for seed in range(count):
-        actions += len(play(game, bot, seed).log)
-    elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu
-    return {
-        "games": count,
-        "seconds": round(elapsed, 3),
-        "games_per_second": round(count / elapsed, 2),
-        "games_per_cpu_second": round(count / cpu, 2),
-        "actions_per_game": round(actions / count, 1),
-        "actions_per_second": round(actions / elapsed),
-    }
+    return time_games(count, lambda seed: len(play(game, bot, seed).log))
 
 
 def main() -> None:
@@ -124,16 +108,10 @@ def main() -> None:
     for name, game in games().items():
         figures[name] = bench(game, args.games)
         print(f"{name}: {figures[name]}")
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    save(RESULTS, figures)
     if args.profile:
-        profiler = cProfile.Profile()
         game = four_empire_game()
-        profiler.enable()
-        for seed in range(10):
-            play(game, EotmaHeuristicBot(), seed)
-        profiler.disable()
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+        profile(lambda: [play(game, EotmaHeuristicBot(), seed) for seed in range(10)])
 
 
 if __name__ == "__main__":

@@ -10,9 +10,6 @@ game tests do), which shows what the checks cost.
 from __future__ import annotations
 
 import argparse
-import cProfile
-import json
-import pstats
 import random
 import sys
 import time
@@ -21,6 +18,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+from gamebench import profile, save, time_games  # noqa: E402
 
 from model import io  # noqa: E402
 from model.bots.base import Bot, RandomBot, play  # noqa: E402
@@ -51,26 +50,16 @@ def bots_of(kind: str) -> Callable[[SevenAgesGame, int], dict[str, Bot]]:
 
 def bench(game: SevenAgesGame, kind: str, count: int) -> dict[str, float]:
     """Play ``count`` games; return games per second, actions per game and actions per second."""
-    start = time.perf_counter()
-    cpu = time.process_time()
-    actions = 0
-    for seed in range(count):
+
+    def play_one(seed: int) -> int:
         if kind == "random-checked":
             state = checked_game(game, seed)
         else:
             state = play(game, bots_of(kind)(game, seed), seed)
         assert state.is_over()
-        actions += len(state.log)
-    elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu
-    return {
-        "games": count,
-        "seconds": round(elapsed, 3),
-        "games_per_second": round(count / elapsed, 2),
-        "games_per_cpu_second": round(count / cpu, 2),
-        "actions_per_game": round(actions / count, 1),
-        "actions_per_second": round(actions / elapsed),
-    }
+        return len(state.log)
+
+    return time_games(count, play_one)
 
 
 def main() -> None:
@@ -90,16 +79,10 @@ def main() -> None:
     for kind in kinds:
         figures[kind] = bench(game, kind, args.games)
         print(f"{name}, {kind} bots: {figures[kind]}")
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    save(RESULTS, figures)
     print(f"wrote {RESULTS.relative_to(ROOT)}")
     if args.profile:
-        profiler = cProfile.Profile()
-        profiler.enable()
-        for seed in range(10):
-            play(game, bots_of("heuristic")(game, seed), seed)
-        profiler.disable()
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+        profile(lambda: [play(game, bots_of("heuristic")(game, seed), seed) for seed in range(10)])
 
 
 if __name__ == "__main__":

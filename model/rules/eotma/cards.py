@@ -10,6 +10,7 @@ Each endeavour's results sit in columns: ``result`` (the endeavour's own result)
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,6 +87,18 @@ class YearCard:
     def for_kind(self, kind: str) -> tuple[Result, ...]:
         """Return the results printed for an endeavour kind (empty when blank)."""
         return self.results.get(kind, ())
+
+    def in_order(self, kind: str, rating: int, blocked: bool) -> Iterator[Result]:
+        """Yield the results of an endeavour of ``kind`` that hold at ``rating``, column by column:
+        the target's, the result's, then the base's; with ``blocked``, none that helps the actor
+        (13.22)."""
+        for column in ("target", "result", "base"):
+            for result in self.for_kind(kind):
+                if result.column != column or not result.applies(rating):
+                    continue
+                if blocked and result.is_good_for_actor(kind):
+                    continue
+                yield result
 
 
 def parse_card(data: dict[str, Any]) -> YearCard:

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from model.graph import MapGraphs
 from model.issues import Issue, Severity
 from model.rules import tables
+from model.rules.checking import AreaChecker
 from model.scenario import AreaKind, Point, Scenario
-from model.topology import Topology
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -73,13 +73,11 @@ def check_scenario(scenario: Scenario, *, graphs: MapGraphs | None = None) -> li
     ]
 
 
-class _Checker:
+class _Checker(AreaChecker):
     """Indexes shared by the checks of one scenario."""
 
     def __init__(self, scenario: Scenario, graphs: MapGraphs | None) -> None:
-        self.scenario = scenario
-        self.graphs = graphs
-        self.area_by_id = scenario.area_index()
+        super().__init__(scenario, graphs)
         self.empires = {empire.id: empire for empire in scenario.setup.empires}
         self.magnates = {magnate.id for magnate in scenario.setup.magnates}
         self.court_of: dict[str, str] = {}
@@ -87,16 +85,6 @@ class _Checker:
             court = empire.attributes.get("court")
             if isinstance(court, str):
                 self.court_of[court] = empire.id
-
-    def where(self, area_id: str) -> Point | None:
-        """Return a point of the area to zoom to."""
-        area = self.area_by_id.get(area_id)
-        return None if area is None else (area.label or area.anchors[0])
-
-    def name(self, area_id: str) -> str:
-        """Return the area's name and id for messages."""
-        area = self.area_by_id.get(area_id)
-        return f"{area.name!r} ({area_id})" if area is not None else repr(area_id)
 
     def check_courts(self) -> Iterator[Issue]:
         """21 (and 2.0): every empire has a Court Area, and holds it."""
@@ -113,7 +101,7 @@ class _Checker:
                     path,
                 )
                 continue
-            area = self.area_by_id.get(court)
+            area = self.areas.get(court)
             if area is None:
                 continue  # the core validator reports the unknown area
             owner = self.scenario.owner_of(court)
@@ -136,7 +124,7 @@ class _Checker:
     def check_areas(self) -> Iterator[Issue]:
         """2.0: sea areas carry only a name; land areas show a language and a religion."""
         for area_id, setup in self.scenario.setup.areas.items():
-            area = self.area_by_id.get(area_id)
+            area = self.areas.get(area_id)
             if area is not None and area.kind is AreaKind.SEA and (setup.owner or setup.attributes):
                 yield _issue(
                     "SEA_AREA_OWNED",
@@ -186,7 +174,7 @@ class _Checker:
                     self.where(unit.area),
                 )
                 continue
-            if unit.owner not in self.empires or unit.area not in self.area_by_id:
+            if unit.owner not in self.empires or unit.area not in self.areas:
                 continue  # unknown ids: reported by the core validator
             rule = "34.22" if unit.kind == "fleet" else "33.32"
             owner = self.scenario.owner_of(unit.area)
@@ -202,8 +190,8 @@ class _Checker:
                     f"{path}.area",
                     self.where(unit.area),
                 )
-            if unit.kind == "fleet" and self.area_by_id[unit.area].kind is AreaKind.LAND:
-                graphs = self._graphs()
+            if unit.kind == "fleet" and self.areas[unit.area].kind is AreaKind.LAND:
+                graphs = self.map_graphs()
                 if graphs is not None and unit.area in graphs.full and not graphs.is_coastal(unit.area):
                     yield _issue(
                         "FLEET_NOT_COASTAL",
@@ -214,14 +202,6 @@ class _Checker:
                         f"{path}.area",
                         self.where(unit.area),
                     )
-
-    def _graphs(self) -> MapGraphs | None:
-        if self.graphs is None:
-            try:
-                self.graphs = MapGraphs.from_scenario(self.scenario, Topology.build(self.scenario.map))
-            except Exception:  # no usable geometry (the validator reports why): skip the coast check
-                return None
-        return self.graphs
 
     def check_ties_and_claims(self) -> Iterator[Issue]:
         """12, 18, 10.33: ties, claims and partial conquests name real empires, and ties respect 12.16."""
@@ -307,7 +287,7 @@ class _Checker:
                 if isinstance(targets.get(key), list)
                 for name in targets[key]
             ]
-            missing = [name for name in named if isinstance(name, str) and name not in self.area_by_id]
+            missing = [name for name in named if isinstance(name, str) and name not in self.areas]
             if missing:
                 yield _issue(
                     "RAIDER_TARGET_UNKNOWN",

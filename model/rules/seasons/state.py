@@ -21,7 +21,8 @@ import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any, Self
 
-from model.rules.protocol import Action, LogEntry, State
+from model.rules.boardstate import BoardState
+from model.rules.protocol import Action, LogEntry
 from model.rules.rng import Rng
 from model.rules.seasons import economy, invariants, visibility
 from model.rules.seasons.game import SeasonsGame
@@ -161,16 +162,14 @@ class Board:
         return board
 
 
-class SeasonsState(State):
+class SeasonsState(BoardState[SeasonsGame, Board]):
     """A Seasons game in progress."""
 
-    def __init__(self, game: SeasonsGame, board: Board, rng: Rng, log: list[LogEntry] | None = None) -> None:
-        self.game: SeasonsGame = game
-        self.board = board
-        self.rng = rng
-        self.log = list(log or [])
-
     # --- construction and persistence ---
+
+    @classmethod
+    def read_board(cls, data: dict[str, Any]) -> Board:
+        return Board.from_json(data)
 
     @classmethod
     def start(cls, game: SeasonsGame, seed: int) -> SeasonsState:
@@ -202,24 +201,6 @@ class SeasonsState(State):
         state = cls(game, board, Rng(seed))
         state.begin_turn(first=True)
         return state
-
-    @classmethod
-    def from_json(cls, game: SeasonsGame, data: dict[str, Any]) -> SeasonsState:
-        """Rebuild a state saved by :meth:`to_json`."""
-        return cls(
-            game,
-            Board.from_json(data["board"]),
-            Rng.from_json(data["rng"]),
-            [LogEntry.from_json(entry) for entry in data["log"]],
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "ruleset": "seasons",
-            "board": self.board.to_json(),
-            "rng": self.rng.to_json(),
-            "log": [entry.to_json() for entry in self.log],
-        }
 
     def clone(self) -> Self:
         return type(self)(self.game, copy.deepcopy(self.board), self.rng.clone(), list(self.log))

@@ -110,7 +110,7 @@ class HeuristicBot:
 
     def _value(self, state: SevenAgesState, kind: str) -> float:
         unit = state.game.rules.units[kind]
-        return (unit.front + unit.support) / max(unit.cost, 1)
+        return (unit.frontline + unit.support) / max(unit.cost, 1)
 
     def _buy(self, state: SevenAgesState, player: str, action: Words) -> float:
         kind, area = action.word(0), action.word(1)

@@ -19,16 +19,14 @@ from pydantic import BaseModel, ValidationError
 from model.graph import MapGraphs
 from model.issues import Issue, Severity
 from model.rules import registry
+from model.rules.checking import AreaChecker
 from model.rules.sevenages import schema
 from model.rules.sevenages.tables import SevenAgesTableError, Tables, default_tables, load
-from model.scenario import Area, AreaKind, Point, Scenario
-from model.topology import Topology
+from model.scenario import AreaKind, Point, Scenario
 
 M = TypeVar("M", bound=BaseModel)
 E, W = Severity.ERROR, Severity.WARNING
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 7
-"""7A facts 1: two to seven players."""
 ON_MAP_STATE = frozenset({"progress", "treasury", "shade"})
 """Empire attributes that describe an empire on the map; a card in the deck has none of them."""
 
@@ -140,13 +138,11 @@ def check_scenario(scenario: Scenario, *, graphs: MapGraphs | None = None) -> li
     ]
 
 
-class _Checker:
+class _Checker(AreaChecker):
     """Indexes shared by the checks of one scenario."""
 
     def __init__(self, scenario: Scenario, graphs: MapGraphs | None) -> None:
-        self.scenario = scenario
-        self.graphs = graphs
-        self.areas: dict[str, Area] = scenario.area_index()
+        super().__init__(scenario, graphs)
         self.setup = _parse(schema.SetupAttributes, scenario.setup.attributes)
         self.empires = {e.id: _parse(schema.EmpireAttributes, e.attributes) for e in scenario.setup.empires}
         self.empire_index = {e.id: i for i, e in enumerate(scenario.setup.empires)}
@@ -159,34 +155,17 @@ class _Checker:
         except SevenAgesTableError:  # the validator's TABLE_INVALID names the table
             self.tables = default_tables()
 
-    def where(self, area_id: str) -> Point | None:
-        """A point of the area to zoom to."""
-        area = self.areas.get(area_id)
-        return None if area is None else (area.label or area.anchors[0])
-
-    def name(self, area_id: str) -> str:
-        """The area's name and id for messages."""
-        area = self.areas.get(area_id)
-        return f"{area.name!r} ({area_id})" if area is not None else repr(area_id)
-
-    def _graphs(self) -> MapGraphs | None:
-        if self.graphs is None:
-            try:
-                self.graphs = MapGraphs.from_scenario(self.scenario, Topology.build(self.scenario.map))
-            except Exception:  # no usable geometry (the validator reports why): skip the coast check
-                return None
-        return self.graphs
-
     # --- players, first player, Magnates ----------------------------------------------------------
 
     def check_setup(self) -> Iterator[Issue]:
         """7A facts 1: 2-7 distinct players, a known first player, only the neutral Magnate."""
         path = "setup.attributes"
         count = len(self.setup.players)
-        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        if not schema.MIN_PLAYERS <= count <= schema.MAX_PLAYERS:
             yield _issue(
                 "sevenages.players-count",
-                f"the scenario has {count} players; 7 Ages is played by {MIN_PLAYERS} to {MAX_PLAYERS}",
+                f"the scenario has {count} players; 7 Ages is played by {schema.MIN_PLAYERS} to "
+                f"{schema.MAX_PLAYERS}",
                 (),
                 f"{path}.players",
                 rule="7A facts 1",
@@ -579,7 +558,7 @@ class _Checker:
                 rule="7A facts 4",
             )
         if domain == "sea" and area.kind is AreaKind.LAND:
-            graphs = self._graphs()
+            graphs = self.map_graphs()
             if graphs is not None and area_id in graphs.full and not graphs.is_coastal(area_id):
                 yield _issue(
                     "sevenages.ship-inland",

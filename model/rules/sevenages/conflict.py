@@ -29,13 +29,10 @@ from model.rules.sevenages.state import Unit
 if TYPE_CHECKING:
     from model.rules.sevenages.state import SevenAgesState
 
-COMMIT_CHOICES = 64
-"""HOUSE DEFAULT of the engine: up to this many ways to commit, each is a legal action; beyond,
-only ``commit N`` (the N best units) is, so a huge stack keeps the list short."""
-
 
 def queue(state: SevenAgesState, areas: list[str], chooser: str | None) -> None:
-    """Add conflict areas to resolve; ``chooser`` picks their order when there are several."""
+    """Add conflict areas to resolve; ``chooser`` picks their order when there are several
+    (7A facts 2.6, 2.7)."""
     board = state.board
     for area in areas:
         if area not in board.conflicts and len(state.sides(area)) > 1:
@@ -69,7 +66,7 @@ def neutral_controller(state: SevenAgesState, area: str, attacker: str, effects:
 
 
 def begin(state: SevenAgesState, area: str, effects: list[str]) -> None:
-    """Start the conflict in an area (the holder defends, the first other side attacks)."""
+    """Start the conflict in an area (the holder defends, the first other side attacks; 7A facts 2.7)."""
     board = state.board
     board.conflicts.remove(area)
     sides = state.sides(area)
@@ -142,12 +139,13 @@ def split(state: SevenAgesState, side: str, chosen: list[Unit]) -> tuple[list[Un
 
 
 def commitments(state: SevenAgesState, side: str, area: str) -> list[Action]:
-    """Return the commitments open to a side: every choice of counters while there are at most
-    ``COMMIT_CHOICES`` of them, else the best N units for each N."""
+    """Return the commitments open to a side: every choice of counters while there are at most the
+    terrain table's ``commit_choices`` (a HOUSE DEFAULT) of them, else the best N units for each N,
+    so a huge stack keeps the list short (7A facts 2.7)."""
     free = available(state, side, area)
     groups = Counter((u.kind, u.level) for u in free)
     keys = sorted(groups)
-    if prod(groups[k] + 1 for k in keys) - 1 > COMMIT_CHOICES:
+    if prod(groups[k] + 1 for k in keys) - 1 > state.game.rules.commit_choices:
         return [act("commit", n) for n in range(1, len(free) + 1)]
     found: list[Action] = []
     for combo in product(*(range(groups[k] + 1) for k in keys)):
@@ -261,7 +259,7 @@ def retreats(state: SevenAgesState, side: str) -> list[str]:
 
 
 def proceed(state: SevenAgesState, effects: list[str]) -> None:
-    """Run the conflict until a decision is needed or it is over."""
+    """Run the conflict until a decision is needed or it is over (7A facts 2.7)."""
     board = state.board
     while board.conflict is not None:
         c = board.conflict
@@ -293,7 +291,8 @@ def proceed(state: SevenAgesState, effects: list[str]) -> None:
 
 
 def end(state: SevenAgesState, winner: str, effects: list[str]) -> None:
-    """Close the conflict: the winner holds the area (a change of hands costs fort and city level)."""
+    """Close the conflict: the winner holds the area (a change of hands costs fort and city level)
+    (7A facts 2.7, 2.14)."""
     board = state.board
     c = board.conflict
     assert c is not None

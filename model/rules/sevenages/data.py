@@ -1,46 +1,17 @@
 """The rules data the 7 Ages engine reads, as small frozen records (7A facts 2.4, 2.5, 2.8, 3.1).
 
 The tables themselves are data files (``resources/rulesets/sevenages/*.json``, loaded by
-``model.rules.sevenages.tables``); :func:`from_tables` turns them into these records once per game,
-so the rules never parse JSON while a game runs.
+``model.rules.sevenages.tables``); :func:`from_tables` gathers what the engine reads into one
+record once per game, so the rules never parse JSON while a game runs. Unit types and event kinds
+are the tables' own records; a deck card here also stands for an empire card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from math import ceil
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-if TYPE_CHECKING:
-    from model.rules.sevenages.tables import Tables
-
-
-@dataclass(frozen=True, slots=True)
-class UnitType:
-    """One unit type of the unit table (7A facts 2.4), with the light-set stats."""
-
-    id: str
-    cls: str
-    level: int
-    front: int
-    support: int
-    move: int
-    cost: int
-    domain: str
-    upgrades_to: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class EventKind:
-    """A generic event of the minimal deck (7A facts 3.2)."""
-
-    id: str
-    effect: str
-    timing_action: str
-    scope: str
-    amount: int = 1
-    target: str = "any"
+from model.rules.sevenages.tables import EventKind, Tables, UnitType, age_of_level, first_level_of_age
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,80 +26,75 @@ class Card:
 
 @dataclass(frozen=True)
 class Rules:
-    """Every number of the rules the engine uses; each comes from a table."""
+    """Every number of the rules the engine uses; each comes from a table (:func:`from_tables`), so
+    none has a default here: the HOUSE DEFAULTs are the tables' data."""
 
     units: Mapping[str, UnitType]
-    fort_cost: int = 3
-    fort_bonus: int = 2
-    shade_mods: Mapping[str, tuple[int, int]] = field(default_factory=dict)
-    levels_per_age: int = 7
-    progress_limit: int = 49
-    hand_limits: tuple[int, int, int] = (5, 6, 7)
-    sets: int = 15
-    range_by_age: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
-    terrain: Mapping[str, int] = field(default_factory=dict)
-    river_bonus: int = 1
-    strait_bonus: int = 1
-    beach_bonus: int = 2
-    income_land: int = 1
-    income_sea: int = 0
-    resource_bonus: int = 1
-    upkeep_divisor: int = 2
-    city_build_cost: int = 3
-    city_upgrade_factor: int = 2
-    removal_priority: tuple[str, ...] = (
-        "fortification",
-        "nuke",
-        "satellite",
-        "plane",
-        "ship",
-        "missile",
-        "cavalry",
-        "infantry",
-    )
-    counters_on_empire: int = 4
-    counters_additional: int = 3
-    neutral_event_areas: int = 2
-    rank_decay: int = 1
-    min_to_score: int = 1
-    events: Mapping[str, EventKind] = field(default_factory=dict)
-    deck: tuple[Card, ...] = ()
-    deal: int = 7
-    trade_win_advance: int = 2
-    trade_tie_advance: int = 1
-    trade_no_partner_advance: int = 1
-    free_progress: int = 1
-    city_income_per_level: int = 1
-    capital_start_level: int = 1
-    city_build_level: int = 1
-    max_city_level: int = 7
-    modernise_factor: int = 2
-    homeland_with_capital: int = 1
-    homeland_without_capital: int = -1
-    capital_lost: int = -1
-    barbarian_start_area: int = 1
-    city_defence_per_level: int = 1
-    advanced_age_bonus: int = 1
-    disorder_income: int = 0
-    ship_capacity: int = 2
-    picks: Mapping[str, int] = field(default_factory=lambda: {"arms": 2, "advisors": 2, "peace": 2, "aid": 2})
+    ages: int
+    fort_cost: int
+    fort_bonus: int
+    shade_mods: Mapping[str, tuple[int, int]]
+    levels_per_age: int
+    progress_limit: int
+    hand_limits: tuple[int, int, int]
+    slot_actions: tuple[str, ...]
+    sets: int
+    range_by_age: tuple[int, ...]
+    terrain: Mapping[str, int]
+    river_bonus: int
+    strait_bonus: int
+    beach_bonus: int
+    income_land: int
+    income_sea: int
+    resource_bonus: int
+    upkeep_divisor: int
+    city_build_cost: int
+    city_upgrade_factor: int
+    removal_priority: tuple[str, ...]
+    counters_on_empire: int
+    counters_additional: int
+    neutral_event_areas: int
+    rank_decay: int
+    min_to_score: int
+    events: Mapping[str, EventKind]
+    deck: tuple[Card, ...]
+    deal: int
+    trade_win_advance: int
+    trade_tie_advance: int
+    trade_no_partner_advance: int
+    free_progress: int
+    city_income_per_level: int
+    capital_start_level: int
+    city_build_level: int
+    max_city_level: int
+    modernise_factor: int
+    homeland_with_capital: int
+    homeland_without_capital: int
+    capital_lost: int
+    barbarian_start_area: int
+    city_defence_per_level: int
+    advanced_age_bonus: int
+    commit_choices: int
+    disorder_income: int
+    ship_capacity: int
+    picks: Mapping[str, int]
     """Areas (or removals) an initiative names: modernise, advisors, peace mission, economic aid."""
-    initiatives_on_empire: tuple[str, ...] = ("arms", "advisors", "peace", "aid")
-    initiatives_additional: tuple[str, ...] = ("advisors", "peace", "aid")
-    meddle_windows: tuple[str, ...] = ("declared", "advisor_stack_moved")
-    advisor_conflict: str = "end_of_initiative"
-    lowest_level_first: bool = True
-    event_areas_adjacent: bool = True
-    set_counters: Mapping[str, int | None] = field(default_factory=dict)
+    initiatives_on_empire: tuple[str, ...]
+    initiatives_additional: tuple[str, ...]
+    meddle_windows: tuple[str, ...]
+    advisor_conflict: str
+    lowest_level_first: bool
+    event_areas_adjacent: bool
+    set_counters: Mapping[str, int | None]
     """Counters of each unit type in a set of a shade (None: unlimited, the white neutrals)."""
 
     def age(self, level: int) -> int:
-        """Return the age of a progress level: 7 levels an age (7A facts 1, progress track)."""
-        return max(1, min(7, ceil(level / self.levels_per_age)))
+        """Return the age of a progress level (7A facts 1, progress track; the tables' rule)."""
+        return age_of_level(level, self.levels_per_age, self.ages)
 
     def first_level(self, age: int) -> int:
-        """Return the first progress level of an age."""
-        return (age - 1) * self.levels_per_age + 1
+        """Return the first progress level of an age (7A facts 2.3)."""
+        return first_level_of_age(age, self.levels_per_age)
 
     def range_of(self, level: int) -> int:
         """Return an empire's range from its progress level (7A facts 2.5)."""
@@ -138,7 +104,7 @@ class Rules:
         """Return (frontline, support) of a unit of a colour shade (neutrals use light stats)."""
         unit = self.units[kind]
         front, support = self.shade_mods.get(shade, (0, 0))
-        return unit.front + front, unit.support + support
+        return unit.frontline + front, unit.support + support
 
     def counters(self, shade: str) -> int | None:
         """Return how many counters of one type a set of this shade has (None: no limit)."""
@@ -163,23 +129,19 @@ INITIATIVE_NAMES = {
 
 def from_tables(tables: Tables) -> Rules:
     """Return the engine's records for the loaded tables (``model.rules.sevenages.tables``)."""
-    units = {
-        t.id: UnitType(
-            t.id, t.unit_class, t.level, t.frontline, t.support, t.move, t.cost, t.domain, t.upgrades_to
-        )
-        for t in tables.units.types.values()
-    }
     progress, terrain, economy, glory = tables.progress, tables.terrain, tables.economy, tables.glory
     neutrals = tables.neutrals
     capital = glory
     return Rules(
-        units=units,
+        units=tables.units.types,
         fort_cost=economy.fort_cost,
         fort_bonus=terrain.fort,
         shade_mods={name: (s.frontline, s.support) for name, s in tables.units.sets.items()},
+        ages=progress.ages,
         levels_per_age=progress.levels_per_age,
         progress_limit=progress.progress_limit,
         hand_limits=(progress.hand_empty_slot, progress.hand_empire, progress.hand_advanced),
+        slot_actions=progress.slot_actions,
         sets=progress.sets,
         range_by_age=tables.range.range_by_age,
         terrain=dict(terrain.terrain),
@@ -198,10 +160,7 @@ def from_tables(tables: Tables) -> Rules:
         neutral_event_areas=tables.neutrals.empire_event_max_areas,
         rank_decay=glory.rank_decay,
         min_to_score=glory.min_to_score,
-        events={
-            e.id: EventKind(e.id, e.effect, e.timing_action, e.scope, e.amount, e.target)
-            for e in tables.events.events.values()
-        },
+        events=tables.events.events,
         deck=tuple(Card(c.id, c.value, c.event) for c in tables.deck),
         deal=progress.deal,
         trade_win_advance=progress.trade_win_advance,
@@ -219,6 +178,7 @@ def from_tables(tables: Tables) -> Rules:
         barbarian_start_area=capital.barbarian_start_area,
         city_defence_per_level=terrain.city_per_level,
         advanced_age_bonus=terrain.advanced_age,
+        commit_choices=terrain.commit_choices,
         disorder_income=economy.disorder_income,
         ship_capacity=tables.units.ship_capacity,
         set_counters={name: s.counters for name, s in tables.units.sets.items()},

@@ -9,7 +9,7 @@ if TYPE_CHECKING:
 
 
 def draw(state: SevenAgesState) -> str | None:
-    """Draw the top card, shuffling the discard pile back in when the deck is empty."""
+    """Draw the top card, shuffling the discard pile back in when the deck is empty (7A facts 3.1)."""
     board = state.board
     if not board.deck and board.discards:
         board.deck, board.discards = board.discards, []

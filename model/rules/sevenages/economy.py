@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def controlled(state: SevenAgesState, empire: str) -> list[str]:
-    """Return the areas where the empire has units and no other side does."""
+    """Return the areas where the empire has units and no other side does (7A facts 2.6)."""
     return [area for area in state.board.units if state.controller(area) == empire]
 
 
@@ -33,7 +33,7 @@ def income(state: SevenAgesState, empire: str) -> int:
 
 
 def upkeep(state: SevenAgesState, empire: str) -> int:
-    """Return an empire's upkeep: its units divided by the divisor, rounded up."""
+    """Return an empire's upkeep: its units divided by the divisor, rounded up (7A facts 2.8)."""
     return ceil(unit_count(state, empire) / state.game.rules.upkeep_divisor)
 
 
@@ -43,7 +43,8 @@ def barbarian(state: SevenAgesState, empire: str) -> bool:
 
 
 def collect(state: SevenAgesState, empire: str, effects: list[str]) -> None:
-    """Add income less upkeep; when the treasury cannot pay, disband the cheapest units first."""
+    """Add income less upkeep; when the treasury cannot pay, disband the cheapest units first
+    (7A facts 2.8)."""
     treasury = state.board.empires[empire]
     before = treasury.treasury
     gain, cost = income(state, empire), upkeep(state, empire)
@@ -99,7 +100,8 @@ def in_play(state: SevenAgesState, side: str) -> dict[str, int]:
 
 
 def placements(state: SevenAgesState, empire: str) -> list[str]:
-    """Return where new units go: held areas with a city (any held area when it has no city)."""
+    """Return where new units go: held areas with a city (any held area when it has no city)
+    (7A facts 2.8)."""
     held = [a for a in controlled(state, empire) if state.game.is_land(a)]
     areas = state.board.areas
     with_city = [a for a in held if areas[a].city > 0 and not areas[a].disorder]
@@ -113,7 +115,7 @@ def domain_ok(state: SevenAgesState, kind: str, area: str) -> bool:
 
 
 def sea_placements(state: SevenAgesState, areas: list[str], side: str) -> list[str]:
-    """Return the sea areas next to ``areas`` where a new ship may go (no other side there)."""
+    """Return the sea areas next to ``areas`` where a new ship may go (no other side there; 7A facts 2.8)."""
     found: set[str] = set()
     for area in areas:
         for sea in state.game.links.get(area, ()):

@@ -59,7 +59,7 @@ def can_reveal(state: SevenAgesState, player: str) -> bool:
 
 
 def reveal(state: SevenAgesState, player: str, effects: list[str]) -> None:
-    """Turn the player's emissary wild card up and hand out its counters."""
+    """Turn the player's emissary wild card up and hand out its counters (E&N: Emissary Action)."""
     slot = wild_slot(state, player)
     assert slot is not None
     board = state.board
@@ -85,7 +85,7 @@ def reveal(state: SevenAgesState, player: str, effects: list[str]) -> None:
 
 
 def begin(state: SevenAgesState, player: str, slot: str, effects: list[str]) -> None:
-    """Start a player's own emissary action."""
+    """Start a player's own emissary action (E&N: Emissary Action)."""
     data = state.board.players[player]
     if data.emissary == "":
         reveal(state, player, effects)
@@ -97,7 +97,8 @@ def begin(state: SevenAgesState, player: str, slot: str, effects: list[str]) -> 
 
 
 def neutral_areas(state: SevenAgesState) -> list[str]:
-    """Return the neutral areas: neutral units and no empire units (vacated areas excluded)."""
+    """Return the neutral areas: neutral units and no empire units (vacated areas excluded)
+    (E&N: Neutral Units and Areas)."""
     return sorted(a for a in state.board.units if state.is_neutral_area(a))
 
 
@@ -179,7 +180,8 @@ def seconds(state: SevenAgesState) -> list[Action]:
 
 
 def sends(state: SevenAgesState) -> list[Action]:
-    """Return the stack moves of military advisors: only from the two picked areas, never emptying one."""
+    """Return the stack moves of military advisors: only from the two picked areas, never emptying one
+    (E&N: Military Advisors)."""
     found: list[Action] = []
     for origin in state.board.ctx["origins"]:
         here = state.units_of(NEUTRAL, origin)
@@ -287,7 +289,8 @@ def window_decider(state: SevenAgesState) -> str:
 
 
 def window_legal(state: SevenAgesState) -> list[Action]:
-    """Return ``meddle`` (with counters), ``meddle reveal`` (with an unrevealed wild card), ``pass``."""
+    """Return ``meddle`` (with counters), ``meddle reveal`` (with an unrevealed wild card), ``pass``
+    (E&N: Meddle Affairs)."""
     player = window_decider(state)
     found: list[Action] = []
     if state.board.players[player].counters > 0:
@@ -298,7 +301,8 @@ def window_legal(state: SevenAgesState) -> list[Action]:
 
 
 def window_apply(state: SevenAgesState, action: Words, effects: list[str]) -> None:
-    """A player meddles (and the window closes) or passes (and the next one is asked)."""
+    """A player meddles (and the window closes) or passes (and the next one is asked)
+    (E&N: Meddle Affairs)."""
     window = state.board.window
     assert window is not None
     player = window["queue"].pop(0)

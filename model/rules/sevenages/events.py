@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 from model.rules.protocol import Action
 from model.rules.sevenages import economy, neutrals
 from model.rules.sevenages.actions import IN_AREAS, ON_EMPIRE, Words, act
-from model.rules.sevenages.data import EventKind
 from model.rules.sevenages.game import NEUTRAL
 from model.rules.sevenages.state import Unit
+from model.rules.sevenages.tables import EventKind
 
 if TYPE_CHECKING:
     from model.rules.sevenages.state import SevenAgesState
@@ -41,7 +41,7 @@ def _area_targets(state: SevenAgesState, event: EventKind, player: str) -> list[
 
 
 def choices(state: SevenAgesState, player: str) -> list[Action]:
-    """Return the event plays open to the player now."""
+    """Return the event plays open to the player now (7A facts 2.11, 3.2)."""
     from model.rules.sevenages.sequence import STEPS
 
     board = state.board

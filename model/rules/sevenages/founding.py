@@ -35,7 +35,8 @@ def startable(state: SevenAgesState, player: str) -> list[str]:
 
 
 def current_age(state: SevenAgesState) -> int | None:
-    """Return the age of the most advanced empire on the map (None: none yet, start age if set)."""
+    """Return the age of the most advanced empire on the map (None: none yet, start age if set)
+    (7A facts 2.3)."""
     empires = state.board.empires
     if not empires:
         return state.game.start_age
@@ -43,7 +44,7 @@ def current_age(state: SevenAgesState) -> int | None:
 
 
 def start_buys(state: SevenAgesState, empire: str) -> list[Action]:
-    """Return the units the new empire may buy into its start areas with its starting money."""
+    """Return the units the new empire may buy into its start areas with its starting money (7A facts 2.3)."""
     card = state.game.empire_cards[empire]
     money = state.board.empires[empire].treasury
     areas = [a for a in card.start_areas if a in state.game.areas]
@@ -56,7 +57,8 @@ def start_buys(state: SevenAgesState, empire: str) -> list[Action]:
 
 
 def start(state: SevenAgesState, player: str, card: str, effects: list[str]) -> None:
-    """Start an empire from a card in hand (or none): first level of the current age, its money."""
+    """Start an empire from a card in hand (or none): first level of the current age, its money
+    (7A facts 2.3)."""
     board = state.board
     if card == "none":
         board.ctx["sub"] = "end"
@@ -71,7 +73,7 @@ def start(state: SevenAgesState, player: str, card: str, effects: list[str]) -> 
 
 
 def buy(state: SevenAgesState, empire: str, action: Words, effects: list[str]) -> None:
-    """Buy a unit or a fort from the treasury (starting money, or production)."""
+    """Buy a unit or a fort from the treasury (starting money, or production; 7A facts 2.8)."""
     rules = state.game.rules
     treasury = state.board.empires[empire]
     if action.VERB == "fort":

@@ -15,9 +15,8 @@ from typing import Any, ClassVar
 from model.rules.protocol import Game
 from model.rules.sevenages.actions import CODEC
 from model.rules.sevenages.data import Card, Rules
-
-NEUTRAL = "neutral"
-"""The owner id of white neutral units and neutral cities (E&N: Neutral Units and Areas)."""
+from model.rules.sevenages.schema import MAX_PLAYERS, MIN_PLAYERS
+from model.rules.sevenages.schema import NEUTRAL as NEUTRAL
 
 
 class SetupError(ValueError):
@@ -125,8 +124,8 @@ class SevenAgesGame(Game):
     emissaries: bool = True
 
     def __post_init__(self) -> None:
-        if not 2 <= len(self.seats) <= 7 or len(set(self.seats)) != len(self.seats):
-            raise SetupError("a 7 Ages game needs 2 to 7 players with distinct ids")
+        if not MIN_PLAYERS <= len(self.seats) <= MAX_PLAYERS or len(set(self.seats)) != len(self.seats):
+            raise SetupError(f"a 7 Ages game needs {MIN_PLAYERS} to {MAX_PLAYERS} players with distinct ids")
         for unit in self.start_units:
             if unit.area not in self.areas:
                 raise SetupError(f"a unit stands in {unit.area!r}, which is not an area")

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def measure(state: SevenAgesState, empire: str, category: GloryCategory) -> int:
-    """Return how much of a category an empire has."""
+    """Return how much of a category an empire has (7A facts 2.16)."""
     board, game = state.board, state.game
     name = category.category.upper()
     if name == "MONEY":
@@ -45,7 +45,7 @@ def measure(state: SevenAgesState, empire: str, category: GloryCategory) -> int:
 
 
 def rank(state: SevenAgesState, empire: str, category: GloryCategory) -> int:
-    """Return an empire's rank (1 = best) in a category; ties go by turn order."""
+    """Return an empire's rank (1 = best) in a category; ties go by turn order (7A facts 2.16)."""
     order = state.board.order
     values = {e: measure(state, e, category) for e in state.board.empires}
 
@@ -70,7 +70,8 @@ def capital_glory(state: SevenAgesState, empire: str) -> int:
 
 
 def harvest(state: SevenAgesState, effects: list[str]) -> None:
-    """Score every empire's categories and its capital glory for its player."""
+    """Score every empire's categories and its capital glory for its player
+    (7A facts 2.16; E&N: Glory from your Capital)."""
     board = state.board
     decay = state.game.rules.rank_decay
     gains: dict[str, int] = {}

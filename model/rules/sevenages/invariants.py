@@ -31,7 +31,7 @@ def violations(state: SevenAgesState) -> list[str]:
         if wilds > 1:
             found.append(f"{player} placed {wilds} wild cards")
     for area, info in board.areas.items():
-        if not 0 <= info.city <= 7:
+        if not 0 <= info.city <= rules.max_city_level:
             found.append(f"city of {area} at level {info.city}")
         if info.capital and (info.owner not in board.empires or info.city < 1):
             found.append(f"capital in {area} without an empire or a city")

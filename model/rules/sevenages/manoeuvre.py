@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def moves(state: SevenAgesState, empire: str) -> list[Action]:
-    """Return every one-unit move of the empire's units that have not moved this step."""
+    """Return every one-unit move of the empire's units that have not moved this step (7A facts 2.6)."""
     found: list[Action] = []
     for area in sorted(state.board.units):
         kinds = sorted(
@@ -64,7 +64,7 @@ def ferries(state: SevenAgesState, empire: str) -> list[Action]:
 
 
 def move(state: SevenAgesState, empire: str, action: Words, effects: list[str]) -> None:
-    """Move one unit, or finish moving and queue the conflicts the moves made."""
+    """Move one unit, or finish moving and queue the conflicts the moves made (7A facts 2.6)."""
     board = state.board
     if action.VERB == "done":
         board.units.update(
@@ -91,7 +91,8 @@ def move(state: SevenAgesState, empire: str, action: Words, effects: list[str]) 
 def arrive(
     state: SevenAgesState, empire: str, target: str, source: str, units: list[Unit], effects: list[str]
 ) -> None:
-    """Units enter an area: an empty or own area is taken at once, an occupied one is a conflict."""
+    """Units enter an area: an empty or own area is taken at once, an occupied one is a conflict
+    (7A facts 2.6; E&N: Neutral Units and Areas)."""
     others = [s for s in state.sides(target) if s != empire]
     for unit in units:
         state.put(target, unit)
@@ -102,7 +103,7 @@ def arrive(
 
 
 def ferry(state: SevenAgesState, empire: str, action: Words, effects: list[str]) -> None:
-    """Carry land units by ship: the ship sails next to the target and lands them there."""
+    """Carry land units by ship: the ship sails next to the target and lands them there (7A facts 2.6)."""
     origin, sea, target, kind = action.words[0], action.words[1], action.words[2], action.words[3]
     level, count = int(action.words[4]), int(action.words[5])
     units = state.board.units

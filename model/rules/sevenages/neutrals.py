@@ -43,11 +43,14 @@ def removal_order(state: SevenAgesState, units: list[Unit]) -> list[Unit]:
     """
     table = state.game.rules
     sign = 1 if table.lowest_level_first else -1
-    return sorted(units, key=lambda u: (table.priority(table.units[u.kind].cls), sign * u.level, u.kind))
+    return sorted(
+        units, key=lambda u: (table.priority(table.units[u.kind].unit_class), sign * u.level, u.kind)
+    )
 
 
 def remove_one(state: SevenAgesState, area: str, effects: list[str], cause: str) -> str | None:
-    """Remove one neutral fort or unit by priority; return what went (None: nothing there)."""
+    """Remove one neutral fort or unit by priority; return what went (None: nothing there)
+    (E&N: Disorder in neutral areas)."""
     info = state.board.areas[area]
     neutrals = state.units_of(NEUTRAL, area)
     if info.fort and (neutrals or info.owner == NEUTRAL):
@@ -66,7 +69,8 @@ def remove_one(state: SevenAgesState, area: str, effects: list[str], cause: str)
 
 
 def disorder(state: SevenAgesState, area: str, effects: list[str]) -> None:
-    """Put an area in disorder: a marker on an empire area, a removal in a neutral area."""
+    """Put an area in disorder: a marker on an empire area, a removal in a neutral area
+    (7A facts 2.15; E&N: Disorder in neutral areas)."""
     info = state.board.areas[area]
     if state.units_of(NEUTRAL, area) and state.controller(area) == NEUTRAL:
         reveal(state, area, effects)
@@ -102,7 +106,8 @@ def lose_capital(state: SevenAgesState, area: str, taker: str | None, effects: l
 
 
 def change_hands(state: SevenAgesState, area: str, winner: str, effects: list[str], fought: bool) -> None:
-    """An area passes to ``winner``: capital lost, and after a conflict fort gone and city -1."""
+    """An area passes to ``winner``: capital lost, and after a conflict fort gone and city -1
+    (7A facts 2.14; E&N: Glory from your Capital)."""
     info = state.board.areas[area]
     if info.owner == winner:
         return

@@ -21,6 +21,8 @@ AGES = 7
 """Ages of the game (7A facts 1); fixed by the game's name, the levels per age are a table."""
 NEUTRAL = "neutral"
 """The id of the white neutral side: the only Magnate a 7 Ages scenario may have (E&N)."""
+MIN_PLAYERS, MAX_PLAYERS = 2, 7
+"""7A facts 1: two to seven players."""
 CONVERT_NONE = "none"
 CONVERT_ANY = "any"
 
@@ -210,7 +212,9 @@ class Options(_Attrs):
 class SetupAttributes(_Attrs):
     """The players, the map's regions and how the game starts and ends (7A facts 1, 4)."""
 
-    players: list[Player] = Field(default_factory=list, description="Players in seat order (2-7).")
+    players: list[Player] = Field(
+        default_factory=list, description=f"Players in seat order ({MIN_PLAYERS}-{MAX_PLAYERS})."
+    )
     regions: list[Region] = Field(default_factory=list, description="Regions, subregions and glory zones.")
     first_player: Id | None = Field(
         default=None,

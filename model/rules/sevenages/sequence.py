@@ -32,9 +32,8 @@ if TYPE_CHECKING:
 STEPS = ("start", "production", "trade", "manoeuvre", "destiny", "civilise", "emissary", "discard")
 STEP_NAMES = {i + 1: name for i, name in enumerate(STEPS)}
 EMPIRE_ACTIONS = ("production", "trade", "manoeuvre", "destiny", "civilise", "discard")
-"""What an action marker on an empire may be (one marker of each action a player)."""
-SLOT_ACTIONS = ("start", "destiny", "civilise")
-"""HOUSE DEFAULT (7A facts 2.2): what the empty slot, an additional action, may take."""
+"""What an action marker on an empire may be (one marker of each action a player); what the empty
+slot may take is the progress table's ``slot_actions`` (a HOUSE DEFAULT, 7A facts 2.2)."""
 
 
 def initial_state(cls: type[SevenAgesState], game: SevenAgesGame, seed: int) -> SevenAgesState:
@@ -108,7 +107,7 @@ def _bid_apply(state: SevenAgesState, action: Words, effects: list[str]) -> None
 
 
 def begin_turn(state: SevenAgesState, effects: list[str]) -> None:
-    """Start a turn at the marker placement."""
+    """Start a turn at the marker placement (7A facts 2.1)."""
     board = state.board
     board.phase, board.step, board.actors, board.actor = "mark", 0, [], 0
     board.ctx = {"i": 0}
@@ -123,7 +122,7 @@ def begin_turn(state: SevenAgesState, effects: list[str]) -> None:
 
 
 def unmarked(state: SevenAgesState, player: str) -> list[str]:
-    """Return the slots a player has still to mark: its empires, then the empty slot if any."""
+    """Return the slots a player has still to mark: its empires, then the empty slot if any (7A facts 2.1)."""
     board = state.board
     markers = board.players[player].markers
     slots = [e for e in state.empires_of(player) if e not in markers]
@@ -133,10 +132,11 @@ def unmarked(state: SevenAgesState, player: str) -> list[str]:
 
 
 def marker_choices(state: SevenAgesState, player: str, slot: str) -> list[str]:
-    """Return the markers a player may still put on a slot (each action once, one wild card)."""
+    """Return the markers a player may still put on a slot (each action once, one wild card)
+    (7A facts 2.1, 2.2)."""
     used = set(state.board.players[player].markers.values())
     wild_used = any(m.startswith("wild") for m in used)
-    base = SLOT_ACTIONS if slot == "slot" else EMPIRE_ACTIONS
+    base = state.game.rules.slot_actions if slot == "slot" else EMPIRE_ACTIONS
     choices = [a for a in base if a not in used]
     if not wild_used:
         choices.append("wild")
@@ -164,40 +164,60 @@ def _mark_apply(state: SevenAgesState, action: Words) -> None:
 # --- who decides, what is legal, applying ---
 
 
+def _part(state: SevenAgesState) -> str:
+    """Which part of the turn holds the decision, first match first: an open meddle window, the
+    conflict under way, the choice of the next conflict, the marker placement (``mark``), the
+    opening bid, the wild card question, else the step's actor (``step``)."""
+    board = state.board
+    if board.window is not None:
+        return "window"
+    if board.conflict is not None:
+        return "conflict"
+    if conflict.order_pending(state):
+        return "order"
+    if board.phase in ("mark", "bid"):
+        return board.phase
+    if board.ctx.get("sub") == "wild":
+        return "wild"
+    return "step"
+
+
 def decider(state: SevenAgesState) -> str | None:
     """Return who must act now."""
     board = state.board
-    if board.window is not None:
-        return emissary.window_decider(state)
-    if board.conflict is not None:
-        return conflict.decider(state)
-    if conflict.order_pending(state):
-        return board.chooser
-    if board.phase == "mark":
-        return str(board.order[board.ctx["i"]])
-    if board.phase == "bid":
-        return state.game.seats[int(board.ctx["i"])]
-    if board.ctx.get("sub") == "wild":
-        return str(board.ctx["queue"][0])
+    match _part(state):
+        case "window":
+            return emissary.window_decider(state)
+        case "conflict":
+            return conflict.decider(state)
+        case "order":
+            return board.chooser
+        case "mark":
+            return str(board.order[board.ctx["i"]])
+        case "bid":
+            return state.game.seats[int(board.ctx["i"])]
+        case "wild":
+            return str(board.ctx["queue"][0])
     return steps.decider(state)
 
 
 def legal(state: SevenAgesState) -> list[Action]:
     """Return the current player's legal actions."""
     board = state.board
-    if board.window is not None:
-        return emissary.window_legal(state)
-    if board.conflict is not None:
-        return conflict.legal(state)
-    if conflict.order_pending(state):
-        return [act("fight", area) for area in board.conflicts]
-    if board.phase == "mark":
-        return _mark_legal(state)
-    if board.phase == "bid":
-        hand = board.players[state.game.seats[board.ctx["i"]]].hand
-        return [act("bid", card) for card in sorted(set(hand))]
-    if board.ctx.get("sub") == "wild":
-        return [act("wild", "use"), act("wild", "keep")]
+    match _part(state):
+        case "window":
+            return emissary.window_legal(state)
+        case "conflict":
+            return conflict.legal(state)
+        case "order":
+            return [act("fight", area) for area in board.conflicts]
+        case "mark":
+            return _mark_legal(state)
+        case "bid":
+            hand = board.players[state.game.seats[board.ctx["i"]]].hand
+            return [act("bid", card) for card in sorted(set(hand))]
+        case "wild":
+            return [act("wild", "use"), act("wild", "keep")]
     return steps.legal(state)
 
 
@@ -205,22 +225,22 @@ def apply(state: SevenAgesState, action: Action) -> list[str]:
     """Carry out a checked action and everything automatic after it."""
     if not isinstance(action, Words):
         raise IllegalActionError(action, "not a 7 Ages action")
-    board = state.board
     effects: list[str] = []
-    if board.window is not None:
-        emissary.window_apply(state, action, effects)
-    elif board.conflict is not None:
-        conflict.apply(state, action, effects)
-    elif conflict.order_pending(state):
-        conflict.begin(state, action.word(0), effects)
-    elif board.phase == "mark":
-        _mark_apply(state, action)
-    elif board.phase == "bid":
-        _bid_apply(state, action, effects)
-    elif board.ctx.get("sub") == "wild":
-        wild_apply(state, action, effects)
-    else:
-        steps.apply(state, action, effects)
+    match _part(state):
+        case "window":
+            emissary.window_apply(state, action, effects)
+        case "conflict":
+            conflict.apply(state, action, effects)
+        case "order":
+            conflict.begin(state, action.word(0), effects)
+        case "mark":
+            _mark_apply(state, action)
+        case "bid":
+            _bid_apply(state, action, effects)
+        case "wild":
+            wild_apply(state, action, effects)
+        case _:
+            steps.apply(state, action, effects)
     advance(state, effects)
     return effects
 
@@ -266,7 +286,7 @@ def wild_allows(state: SevenAgesState, slot: str, action: str) -> bool:
     if action == "emissary":
         return state.game.emissaries and (slot == "slot" or slot in state.board.empires)
     if slot == "slot":
-        return action in SLOT_ACTIONS
+        return action in state.game.rules.slot_actions
     return action in EMPIRE_ACTIONS and slot in state.board.empires
 
 
@@ -308,7 +328,8 @@ def wild_apply(state: SevenAgesState, action: Words, effects: list[str]) -> None
 
 
 def list_actors(state: SevenAgesState) -> None:
-    """List the step's actors: its markers, in turn order, each player's empires then the slot."""
+    """List the step's actors: its markers, in turn order, each player's empires then the slot
+    (7A facts 2.1)."""
     board = state.board
     name = STEPS[board.step - 1]
     board.actors = []

@@ -11,8 +11,8 @@ import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple, Self
 
-from model.rules.protocol import Action, IllegalActionError, LogEntry, State
-from model.rules.rng import Rng
+from model.rules.boardstate import BoardState
+from model.rules.protocol import Action, IllegalActionError, LogEntry
 from model.rules.sevenages.game import NEUTRAL, SevenAgesGame
 
 
@@ -174,18 +174,14 @@ class Board:
         )
 
 
-class SevenAgesState(State):
+class SevenAgesState(BoardState[SevenAgesGame, Board]):
     """A 7 Ages game in progress."""
 
-    def __init__(
-        self, game: SevenAgesGame, board: Board, rng: Rng, log: list[LogEntry] | None = None
-    ) -> None:
-        self.game: SevenAgesGame = game
-        self.board = board
-        self.rng = rng
-        self.log = list(log or [])
-
     # --- construction and persistence ---
+
+    @classmethod
+    def read_board(cls, data: dict[str, Any]) -> Board:
+        return Board.from_json(data)
 
     @classmethod
     def start(cls, game: SevenAgesGame, seed: int) -> SevenAgesState:
@@ -193,24 +189,6 @@ class SevenAgesState(State):
         from model.rules.sevenages import sequence
 
         return sequence.initial_state(cls, game, seed)
-
-    @classmethod
-    def from_json(cls, game: SevenAgesGame, data: dict[str, Any]) -> SevenAgesState:
-        """Rebuild a state saved by :meth:`to_json`."""
-        return cls(
-            game,
-            Board.from_json(data["board"]),
-            Rng.from_json(data["rng"]),
-            [LogEntry.from_json(entry) for entry in data["log"]],
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "ruleset": "sevenages",
-            "board": self.board.to_json(),
-            "rng": self.rng.to_json(),
-            "log": [entry.to_json() for entry in self.log],
-        }
 
     def clone(self) -> Self:
         return type(self)(self.game, self.board.clone(), self.rng.clone(), list(self.log))

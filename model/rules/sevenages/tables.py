@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from model.rules.sevenages.schema import GloryCategory, Terrain
 from model.rules.sevenages.tablereader import Reader
 from model.rules.sevenages.tablereader import SevenAgesTableError as SevenAgesTableError
 from model.scenario import Scenario
@@ -27,8 +28,10 @@ TABLE_IDS = ("units", "progress", "range", "terrain", "economy", "deck", "events
 UNIT_CLASSES = ("fortification", "nuke", "satellite", "plane", "ship", "missile", "cavalry", "infantry")
 """Every class a unit type may have (7A facts 2.4; E&N: Disorder names them in its removal order)."""
 DOMAINS = ("land", "sea", "air", "space")
-TERRAINS = ("fertile", "forest", "mountain", "desert", "tundra", "steppe", "jungle")
-GLORY_CATEGORIES = ("AREAS", "CITIES", "CITY_LEVELS", "MONEY", "PROGRESS", "UNITS", "SEA_AREAS")
+TERRAINS = tuple(terrain.value for terrain in Terrain)
+"""The terrains an area may have (the schema's), each of which the terrain table must value."""
+GLORY_CATEGORIES = tuple(category.value for category in GloryCategory)
+"""The glory categories an empire card may list (the schema's) and the engine scores."""
 EVENT_SCOPES = ("area", "empire")
 EVENT_TARGETS = ("any", "own")
 
@@ -147,6 +150,8 @@ class ProgressTable:
     deal: int
     sets: int
     max_empires: str
+    slot_actions: tuple[str, ...]
+    """What a marker on the empty slot, an additional action, may be (7A facts 2.2)."""
     trade_win_advance: int
     trade_tie_advance: int
     trade_no_partner_advance: int
@@ -165,6 +170,7 @@ def _progress(r: Reader) -> ProgressTable:
         deal=r.integer("deal", 0),
         sets=r.integer("sets", 1),
         max_empires=r.text("max_empires", ("floor_sets_by_players",)),
+        slot_actions=r.texts("slot_actions"),
         trade_win_advance=r.integer("trade_win_advance", 0),
         trade_tie_advance=r.integer("trade_tie_advance", 0),
         trade_no_partner_advance=r.integer("trade_no_partner_advance", 0),
@@ -197,7 +203,7 @@ def _range(r: Reader) -> RangeTable:
 
 @dataclass(frozen=True, slots=True)
 class TerrainTable:
-    """terrain.json: the defender's terrain values and the other defence bonuses."""
+    """terrain.json: the defender's terrain values, the other defence bonuses, how commitments are listed."""
 
     terrain: Mapping[str, int]
     river: int
@@ -206,6 +212,8 @@ class TerrainTable:
     fort: int
     city_per_level: int
     advanced_age: int
+    commit_choices: int
+    """Up to this many ways to commit counters are each a legal action; beyond, only the N best."""
 
     def value(self, terrain: str) -> int:
         """The defender's bonus for a terrain (an error naming it when the table lacks it)."""
@@ -228,6 +236,7 @@ def _terrain(r: Reader) -> TerrainTable:
         fort=r.integer("fort", 0),
         city_per_level=r.integer("city_per_level", 0),
         advanced_age=r.integer("advanced_age", 0),
+        commit_choices=r.integer("commit_choices", 1),
     )
 
 
@@ -450,6 +459,20 @@ def _glory(r: Reader) -> GloryTable:
     )
 
 
+def age_of_level(level: int, levels_per_age: int, ages: int) -> int:
+    """The age (1..ages) of a progress level: ``levels_per_age`` levels per age (7A facts 1).
+
+    Levels below 1 count as age 1 and levels beyond the last age as the last age, so an empire
+    past the progress limit is still in the final age.
+    """
+    return min(max(math.ceil(level / levels_per_age), 1), ages)
+
+
+def first_level_of_age(age: int, levels_per_age: int) -> int:
+    """The lowest progress level of an age (a new empire starts there, 7A facts 2.3)."""
+    return (age - 1) * levels_per_age + 1
+
+
 # --- all tables ----------------------------------------------------------------------------------
 
 
@@ -468,17 +491,12 @@ class Tables:
     glory: GloryTable
 
     def age_of(self, level: int) -> int:
-        """The age (1..ages) of a progress level: ``levels_per_age`` levels per age (7A facts 1).
-
-        Levels below 1 count as age 1 and levels beyond the last age as the last age, so an
-        empire past the progress limit is still in the final age.
-        """
-        age = math.ceil(level / self.progress.levels_per_age)
-        return min(max(age, 1), self.progress.ages)
+        """The age (1..ages) of a progress level (:func:`age_of_level`, 7A facts 1)."""
+        return age_of_level(level, self.progress.levels_per_age, self.progress.ages)
 
     def first_level_of(self, age: int) -> int:
-        """The lowest progress level of an age (a new empire starts there, 7A facts 2.3)."""
-        return (age - 1) * self.progress.levels_per_age + 1
+        """The lowest progress level of an age (:func:`first_level_of_age`, 7A facts 2.3)."""
+        return first_level_of_age(age, self.progress.levels_per_age)
 
     def unit(self, type_id: str) -> UnitType:
         """The unit type with this id; ``KeyError`` naming it when the table has none."""
@@ -558,6 +576,13 @@ def _parse(raw: Mapping[str, Any]) -> Tables:
         neutrals=_neutrals(Reader("neutrals", raw["neutrals"])),
         glory=_glory(Reader("glory", raw["glory"])),
     )
+    # Only the wild card gives the emissary action (E&N: Emissary Action), never a slot marker.
+    slot_choices = tuple(action for action in events.actions if action != "emissary")
+    for action in tables.progress.slot_actions:
+        if action not in slot_choices:
+            Reader("progress", raw["progress"]).fail(
+                "slot_actions", f"names {action!r}; the empty slot may take {', '.join(slot_choices)}"
+            )
     for unit in tables.units.types.values():
         if unit.level > tables.progress.progress_limit:
             raise SevenAgesTableError(

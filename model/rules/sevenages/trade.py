@@ -32,7 +32,7 @@ def partners(state: SevenAgesState, empire: str) -> list[str]:
 
 
 def choose_partner(state: SevenAgesState, partner: str, effects: list[str]) -> None:
-    """Pick the partner, or trade with nobody and advance the no-partner amount."""
+    """Pick the partner, or trade with nobody and advance the no-partner amount (7A facts 2.9)."""
     board = state.board
     ctx = board.ctx
     if partner == "none":
@@ -72,7 +72,7 @@ def swap(state: SevenAgesState, answer: str, effects: list[str]) -> None:
 
 
 def advance(state: SevenAgesState, empire: str, steps: int, effects: list[str]) -> None:
-    """Move an empire up the progress track (an empire discarded meanwhile is skipped)."""
+    """Move an empire up the progress track (an empire discarded meanwhile is skipped; 7A facts 2.9)."""
     if empire in state.board.empires:
         state.board.empires[empire].progress += steps
         effects.append(f"{empire} advances {steps} to {state.board.empires[empire].progress}")

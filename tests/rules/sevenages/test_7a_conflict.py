@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from sevenages_helpers import RULES, at_step, make_game, play
 
 from model.rules.sevenages import conflict
@@ -125,9 +127,9 @@ def test_defence_adds_terrain_fort_city_and_a_river() -> None:
     assert conflict.defence(state, "hill") == 8  # every attacker crossed the river
 
 
-def test_a_side_chooses_which_counters_to_commit() -> None:
-    """7A facts 2.7: the committed units are the owner's choice; the loser loses exactly those."""
-    game = make_game(
+def probe_game() -> SevenAgesGame:
+    """Assyria's spearman and swordsman attack two neutral spearmen."""
+    return make_game(
         [("home", "land"), ("land", "b_home")],
         empires={"assyria": ("ann", 12), "babylon": ("ben", 3)},
         units=[
@@ -137,7 +139,11 @@ def test_a_side_chooses_which_counters_to_commit() -> None:
             ("land", "neutral", "spearmen", None, 2),
         ],
     )
-    state = at_step(game, 4, {"ann": {"assyria": "manoeuvre"}})
+
+
+def test_a_side_chooses_which_counters_to_commit() -> None:
+    """7A facts 2.7: the committed units are the owner's choice; the loser loses exactly those."""
+    state = at_step(probe_game(), 4, {"ann": {"assyria": "manoeuvre"}})
     # Deal: ben 3, cid 6; round: assyria draws 0, the neutrals 7.
     stack(state, card(3), card(6), card(0), card(7))
     play(state, "move home land spearmen 1", "move home land swords 8", "done")
@@ -149,6 +155,16 @@ def test_a_side_chooses_which_counters_to_commit() -> None:
     # Assyria sends the spearman alone as a probe: it loses the round and only the spearman dies.
     play(state, "commit spearmen:1:1", "commit spearmen:1:2")
     assert [u.kind for u in state.units_of("assyria", "land")] == ["swords"]
+
+
+def test_beyond_the_tables_commit_choices_only_the_best_n_are_listed() -> None:
+    """HOUSE DEFAULT (terrain.json ``commit_choices``): three ways to commit exceed a limit of 2."""
+    game = probe_game()
+    game = dataclasses.replace(game, rules=dataclasses.replace(game.rules, commit_choices=2))
+    state = at_step(game, 4, {"ann": {"assyria": "manoeuvre"}})
+    stack(state, card(3), card(6), card(0), card(7))
+    play(state, "move home land spearmen 1", "move home land swords 8", "done")
+    assert [str(a) for a in state.legal_actions()] == ["commit 1", "commit 2"]
 
 
 def test_a_commitment_preview_gives_its_value_before_the_card() -> None:

@@ -3,8 +3,11 @@ comes only through the wild card, on an empire (4 counters) or as an additional 
 
 from __future__ import annotations
 
+import dataclasses
+
 from sevenages_helpers import make_game, play
 
+from model.rules.sevenages import sequence
 from model.rules.sevenages.game import SevenAgesGame
 
 
@@ -122,3 +125,15 @@ def test_a_turned_wild_card_is_logged_in_words() -> None:
     sequence.advance(state, effects)
     assert "ann reveals the wild card for destiny on slot" in effects
     assert not any("wild:" in effect for effect in effects)
+
+
+def test_what_the_empty_slot_may_take_is_the_progress_table() -> None:
+    """7A facts 2.2: the empty slot's actions are a HOUSE DEFAULT (progress.json ``slot_actions``)."""
+    shipped = game()
+    assert shipped.rules.slot_actions == ("start", "destiny", "civilise")
+    changed = dataclasses.replace(shipped, rules=dataclasses.replace(shipped.rules, slot_actions=("trade",)))
+    state = changed.new_state(0)
+    play(state, "mark assyria production", "mark akkad wild")
+    assert [str(a) for a in state.legal_actions()] == ["mark slot trade", "mark slot none"]
+    # A wild card on the slot stands only for those actions (and emissary).
+    assert sequence.wild_allows(state, "slot", "trade") and not sequence.wild_allows(state, "slot", "start")

@@ -256,6 +256,7 @@ def _error(table_id: str, change: Any) -> SevenAgesTableError:
         ("units", lambda d: d["types"]["swords"].update(upgrades_to="spearmen"), "types.swords.upgrades_to"),
         ("units", lambda d: d["types"]["nuke"].update(level=60), "types.nuke.level"),
         ("progress", lambda d: d["hand_limits"].update(empire=-1), "hand_limits.empire"),
+        ("progress", lambda d: d.update(slot_actions=["start", "emissary"]), "slot_actions"),
         ("range", lambda d: d.update(range_by_age=[]), "range_by_age"),
         ("terrain", lambda d: d["terrain"].pop("jungle"), "terrain.jungle"),
         ("economy", lambda d: d.update(upkeep_divisor=0), "upkeep_divisor"),

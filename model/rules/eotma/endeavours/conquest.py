@@ -29,36 +29,31 @@ def apply_results(
 ) -> None:
     """Apply a conquest card's results: target -1, then C, then the base -1(<#); ``answers`` are
     the players' choices of an army point instead of a level (33.33, ``losses``)."""
-    results = card.for_kind("conquest")
     conversion = state.owner[at.target] == at.player
     held = False  # 22.2: C results wait while the conversion's rebellion check awaits waivers
-    for column in ("target", "result", "base"):
-        for result in results:
-            if result.column != column or not result.applies(rating):
+    for result in card.in_order("conquest", rating, blocked):
+        column = result.column
+        if result.code == "-1":
+            area = at.base if column == "base" else at.target
+            own = state.owner[area] == at.player
+            if conversion and area == at.target:
+                if own:
+                    held = _conversion_loss(state, area, effects) or held
                 continue
-            if blocked and result.is_good_for_actor("conquest"):
+            # 33.33: the defender's army in the target, the attacker's in the base (also when
+            # converting: the own target took its loss above, the base is the attacker's).
+            question = BASE_ARMY if column == "base" else TARGET_ARMY
+            if rebellion.army_absorbs(state, area, effects, answers.army(question)):
                 continue
-            if result.code == "-1":
-                area = at.base if column == "base" else at.target
-                own = state.owner[area] == at.player
-                if conversion and area == at.target:
-                    if own:
-                        held = _conversion_loss(state, area, effects) or held
-                    continue
-                # 33.33: the defender's army in the target, the attacker's in the base (also when
-                # converting: the own target took its loss above, the base is the attacker's).
-                question = BASE_ARMY if column == "base" else TARGET_ARMY
-                if rebellion.army_absorbs(state, area, effects, answers.army(question)):
-                    continue
-                rebellion.lower_social_state(state, area, effects, own_failure=own)
-            elif result.code == "C":
-                if conversion:
-                    if held:
-                        rebellion.hold_conversion(state, at.target)
-                    elif state.owner[at.target] == at.player:
-                        convert_result(state, at.player, at.target, effects)
-                else:
-                    c_result(state, at, effects)
+            rebellion.lower_social_state(state, area, effects, own_failure=own)
+        elif result.code == "C":
+            if conversion:
+                if held:
+                    rebellion.hold_conversion(state, at.target)
+                elif state.owner[at.target] == at.player:
+                    convert_result(state, at.player, at.target, effects)
+            else:
+                c_result(state, at, effects)
 
 
 def _conversion_loss(state: Position, area: int, effects: list[str]) -> bool:

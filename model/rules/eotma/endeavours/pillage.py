@@ -31,24 +31,20 @@ def apply_results(
     """Apply a pillage card's results in order: target, gold, base; ``answers`` are the players'
     choices of a marker or an army point instead of a level (35.24, 33.33, ``losses``)."""
     board = state.game.board
-    for column in ("target", "result", "base"):
-        for result in card.for_kind("pillage"):
-            if result.column != column or not result.applies(rating):
+    for result in card.in_order("pillage", rating, blocked):
+        column = result.column
+        if result.code == "-1":
+            area = at.base if column == "base" else at.target
+            if column == "target" and _takes_marker(state, at, effects, answers.marker()):
                 continue
-            if blocked and result.is_good_for_actor("pillage"):
+            question = BASE_ARMY if column == "base" else TARGET_ARMY
+            if rebellion.army_absorbs(state, area, effects, answers.army(question)):
                 continue
-            if result.code == "-1":
-                area = at.base if column == "base" else at.target
-                if column == "target" and _takes_marker(state, at, effects, answers.marker()):
-                    continue
-                question = BASE_ARMY if column == "base" else TARGET_ARMY
-                if rebellion.army_absorbs(state, area, effects, answers.army(question)):
-                    continue
-                rebellion.lower_social_state(state, area, effects, own_failure=state.owner[area] == at.player)
-            elif result.code == "G":
-                gold = plunder_gold(state, f"pillage gold {board.ids[at.target]}")
-                state.treasury[at.player] += gold
-                effects.append(f"{state.game.player_ids[at.player]}: +{gold} gold from pillage")
+            rebellion.lower_social_state(state, area, effects, own_failure=state.owner[area] == at.player)
+        elif result.code == "G":
+            gold = plunder_gold(state, f"pillage gold {board.ids[at.target]}")
+            state.treasury[at.player] += gold
+            effects.append(f"{state.game.player_ids[at.player]}: +{gold} gold from pillage")
 
 
 def _takes_marker(state: Position, at: Located, effects: list[str], chosen: int | None) -> bool:
