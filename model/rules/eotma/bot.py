@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from model.rules.eotma import armies, endeavours, events, parleys, rebellion
+from model.rules.eotma import armies, endeavours, events, parleys, rebellion, victory
 from model.rules.eotma.actions import (
     Accept,
     BeginTaxation,
@@ -25,6 +25,7 @@ from model.rules.eotma.actions import (
     ChooseSlot,
     Contest,
     CrusadeAttack,
+    CrusadeBorrow,
     CrusadePass,
     CrusadePillage,
     CrusaderState,
@@ -36,9 +37,11 @@ from model.rules.eotma.actions import (
     EndMovement,
     EndTaxation,
     EndTurn,
+    Give,
     Lose,
     MoveArmy,
     Oppose,
+    PlayCard,
     Refuse,
     Relocate,
     RevokeAsylum,
@@ -48,13 +51,14 @@ from model.rules.eotma.actions import (
     Waive,
 )
 from model.rules.eotma.cards import YearCard
+from model.rules.eotma.conversion import conversion_differential
 from model.rules.eotma.data import Rules
 from model.rules.eotma.decisions import COMMERCE, DecisionKind
-from model.rules.eotma.endeavours.common import problem
+from model.rules.eotma.endeavours.common import is_conversion, problem
 from model.rules.eotma.endeavours.diplomacy import outcome
 from model.rules.eotma.legal import candidate_action, deciding_player, revoke_problem
 from model.rules.eotma.moves import legal_actions
-from model.rules.eotma.ratings import base_rating, cost, partial_against
+from model.rules.eotma.ratings import base_rating, cost, diplomacy_base, leader_card_base, partial_against
 from model.rules.eotma.records import Located
 from model.rules.eotma.state import EotmaState
 from model.rules.eotma.taxation import tax_problem
@@ -80,6 +84,7 @@ class Odds:
 
     conquest: tuple[float, ...]
     conquest_base_loss: tuple[float, ...]
+    conquest_target_loss: tuple[float, ...]
     pillage_gold: tuple[float, ...]
     pillage_target: tuple[float, ...]
     diplomacy_c: tuple[float, ...]
@@ -116,6 +121,7 @@ def odds(rules: Rules) -> Odds:
     return Odds(
         conquest=table("conquest", "C", "result"),
         conquest_base_loss=table("conquest", "-1", "base"),
+        conquest_target_loss=table("conquest", "-1", "target"),
         pillage_gold=table("pillage", "G", "result"),
         pillage_target=table("pillage", "-1", "target"),
         diplomacy_c=tuple(row.count("C") / len(cards) for row in dip),
@@ -141,6 +147,14 @@ class EotmaHeuristicBot:
     """Rounds that must remain for a Commerce marker to be worth building (35.32)."""
     build_value_cap = 4.0
     """The most a Commerce marker is worth to this bot, in victory points."""
+    bribe_reserve = 6
+    """Gold it keeps before giving a gold for a voter's support (20.1)."""
+    lend_reserve = 8
+    """Gold a lender keeps after a loan to a crusader (23.32 step 2)."""
+    conversion_group_cap = 4
+    """The most areas of a pagan group (22.25) a conversion is valued for."""
+    conversion_unrest = 2.0
+    """What a level lost by the area under conversion costs (unrest and a rebellion check, 22.2)."""
 
     def __init__(self) -> None:
         self._memo: tuple[tuple[int, int, int, int], list[Located]] | None = None
@@ -166,6 +180,9 @@ class EotmaHeuristicBot:
         parley = self._parley(state, player)
         if parley is not None:
             return parley
+        coup = self._coup(state, player)
+        if coup is not None:
+            return coup
         if state.tax_stage == 0 and not state.is_exiled(player) and self._wants_tax(state, player):
             return BeginTaxation()
         if state.hand[player] and (
@@ -176,7 +193,8 @@ class EotmaHeuristicBot:
             if palaces is not None and (best is None or palaces[0] > best[0]):
                 best = palaces
             if best is not None and (state.endeavours_done == 0 or best[0] > 0.25):
-                return best[1]
+                card = self._leader_card(state, player, best[1])
+                return card if card is not None else best[1]
         if state.endeavours_done == 0 and not state.is_exiled(player) and state.hand[player]:
             return legal_actions(state)[0]
         if state.tax_stage == 0 and not state.is_exiled(player):
@@ -208,37 +226,138 @@ class EotmaHeuristicBot:
     # --- parleys (20.4) and palaces (35.33) ---
 
     def _parley(self, state: EotmaState, player: int) -> Action | None:
-        """Return a claim (20.42) or readmission (20.45) parley the bot carries on its own votes
-        even if every other voter says no and plays all its Influence cards (20.51; a tie goes
-        to the caller); None when there is none (a parley is once a round)."""
+        """Return a claim (20.42) or readmission (20.45) parley the bot expects to carry, or the
+        gift of gold that wins it the vote it lacks; None when there is none (a parley is once a
+        round).
+
+        It expects each other voter to vote as this bot does (``_votes_yes``: for a caller behind
+        it in victory points or one that gave it gold this round) and those against to play all
+        their Influence cards (20.51; a tie goes to the caller). A claim is worth victory points
+        (the victory table's claim bonus), so when one voter's yes would carry the parley it first
+        gives that voter a gold (20.1) if it can spare it.
+        """
         if state.parley_round[player] == state.round:
             return None
         if state.excommunicated[player]:
-            if self._carries(state, player, "readmission", -1):
-                return CallParley("readmission")
-            return None
+            return self._call_or_bribe(state, player, "readmission", -1)
         if not parleys.is_christian(state, player):
             return None
         bit = 1 << player
-        ids = state.game.board.ids
         for area, owner in enumerate(state.owner):
             if owner == player and state.ties[area] & bit and not state.claims[area] & bit:
-                if self._carries(state, player, "claim", area):
-                    return CallParley("claim", ids[area])
-                return None  # the votes hardly change from one area to the next
+                # the votes hardly change from one area to the next: only the first is tried
+                return self._call_or_bribe(state, player, "claim", area)
+        return None
+
+    def _call_or_bribe(self, state: EotmaState, player: int, kind: str, area: int) -> Action | None:
+        ids = state.game.board.ids
+        if parleys.call_problem(state, player, kind, ids[area] if area >= 0 else None):
+            return None
+        per_card = parleys.influence_votes(state)
+        points = victory.victory_points(state)
+        given = self._gold_given(state, player)
+        yes = parleys.votes_of(state, player, area)
+        no = 0
+        swing: list[tuple[int, int]] = []
+        for p in range(state.game.n_players):
+            if p == player or not parleys.is_christian(state, p):
+                continue
+            votes = parleys.votes_of(state, p, area)
+            if self._votes_yes(points, p, player, p in given):
+                yes += votes
+            else:
+                weight = votes + per_card * state.holding[p].count(parleys.INFLUENCE)
+                no += weight
+                swing.append((weight + votes, p))  # a switched voter moves both sides
+        if yes >= no:
+            return CallParley(kind, ids[area]) if area >= 0 else CallParley(kind)
+        if state.treasury[player] < self.bribe_reserve:
+            return None
+        for weight, p in sorted(swing, reverse=True):
+            if (
+                yes + weight >= no
+                and parleys.give_problem(state, player, state.game.player_ids[p], "gold", "1") is None
+            ):
+                return Give(state.game.player_ids[p], "gold", "1")
         return None
 
     @staticmethod
-    def _carries(state: EotmaState, player: int, kind: str, area: int) -> bool:
-        if parleys.call_problem(state, player, kind, state.game.board.ids[area] if area >= 0 else None):
-            return False
-        per_card = parleys.influence_votes(state)
-        against = sum(
-            parleys.votes_of(state, p, area) + per_card * state.holding[p].count(parleys.INFLUENCE)
-            for p in range(state.game.n_players)
-            if p != player and parleys.is_christian(state, p)
+    def _votes_yes(points: list[int], voter: int, caller: int, paid: bool) -> bool:
+        """20.4: a voter supports a parley of a caller behind it in victory points (helping the
+        trailing empires keeps the leader in check) or of one that gave it gold this round (20.1)."""
+        return paid or points[caller] < points[voter]
+
+    @staticmethod
+    def _gold_given(state: EotmaState, giver: int) -> set[int]:
+        """Return the players the giver gave gold to this round (20.1), read from the log."""
+        ids = state.game.player_ids
+        who = ids[giver]
+        found: set[int] = set()
+        for entry in reversed(state.log):
+            if entry.round != state.round:
+                break
+            if entry.player == who and entry.action.startswith("give ") and " gold " in entry.action:
+                receiver = state.game.player_index.get(entry.action.split()[1])
+                if receiver is not None:
+                    found.add(receiver)
+        return found
+
+    # --- event cards (19, 36.11, 12.43) ---
+
+    @staticmethod
+    def _coup(state: EotmaState, player: int) -> Action | None:
+        """Play Diplomatic Coup (12.43) on another player's tie to one of its own areas, the first
+        step of a diplomatic conquest of it (12.1), the most populous such area first."""
+        held = [
+            c
+            for c in sorted(set(state.holding[player]))
+            if state.game.rules.event_kinds[c].effect.get("type") == "break_tie"
+        ]
+        if not held or state.is_exiled(player):
+            return None
+        board = state.game.board
+        threats = [
+            (-board.population[area], area, other)
+            for area, owner in enumerate(state.owner)
+            if owner == player
+            for other in range(state.game.n_players)
+            if other != player and state.ties[area] & (1 << other)
+        ]
+        if not threats:
+            return None
+        _pop, area, other = min(threats)
+        action = PlayCard(held[0], board.ids[area], state.game.player_ids[other])
+        return (
+            action
+            if events.play_problem(state, player, action.card, action.area, action.empire) is None
+            else None
         )
-        return parleys.votes_of(state, player, area) >= against
+
+    @staticmethod
+    def _leader_card(state: EotmaState, player: int, action: Action) -> Action | None:
+        """Play a leader card in its years (36.11) just before an endeavour of its stature from a
+        base of its languages (36.12): it adds to that one endeavour only, and is lost after its years."""
+        if not isinstance(action, Endeavour) or state.leader_bonus[player]:
+            return None
+        game = state.game
+        stature = game.rules.stature_of.get(game.rules.card_column.get(action.KIND, action.KIND))
+        board = game.board
+        base_id = action.base or action.target
+        base = board.index.get(base_id, -1)
+        if action.KIND == "diplomacy":
+            base = diplomacy_base(state, player)
+        if base < 0:
+            return None
+        for card in sorted(set(state.holding[player])):
+            effect = game.rules.event_kinds[card].effect
+            if effect.get("type") != "leader" or effect.get("stature") != stature:
+                continue
+            if (
+                leader_card_base(state, card, base)
+                and events.play_problem(state, player, card, None, None) is None
+            ):
+                return PlayCard(card)
+        return None
 
     def _palaces(self, state: EotmaState, player: int) -> tuple[float, Action] | None:
         """Return one ruling of the palace areas worth ruling (35.33) and its value, when two or
@@ -331,7 +450,13 @@ class EotmaHeuristicBot:
             options = [a for a in actions if isinstance(a, Oppose) and a.gold <= gold]
             return max(options, key=lambda a: a.gold)
         if decision.kind == DecisionKind.VOTE:
-            return Vote(state.parley.caller == decision.player)  # for its own parleys, against the others'
+            caller, voter = state.parley.caller, decision.player
+            if caller == voter:
+                return Vote(True)
+            if state.parley.kind not in ("claim", "readmission"):
+                return Vote(False)  # contests, breaches, crusades: it keeps out of others' quarrels
+            points = victory.victory_points(state)
+            return Vote(self._votes_yes(points, voter, caller, voter in self._gold_given(state, caller)))
         if decision.kind == DecisionKind.CONTEST:
             return Contest()
         if decision.kind == DecisionKind.WAIVE:
@@ -340,7 +465,14 @@ class EotmaHeuristicBot:
             return Accept()
         if decision.kind == DecisionKind.CRUSADE:
             attacks = [a for a in actions if isinstance(a, CrusadeAttack | CrusadePillage) and a.gold == 0]
-            return attacks[0] if attacks else CrusadePass()
+            if attacks:
+                return attacks[0]
+            # Short of gold for the conquest, it asks the richest empire not yet asked for a loan.
+            loans = [a for a in actions if isinstance(a, CrusadeBorrow)]
+            if loans:
+                index = state.game.player_index
+                return max(loans, key=lambda a: (state.treasury[index[a.empire]], a.empire))
+            return CrusadePass()
         if decision.kind == DecisionKind.AGREEMENT:
             return Refuse()  # it trusts no one
         if decision.kind == DecisionKind.ROUTE:
@@ -358,7 +490,12 @@ class EotmaHeuristicBot:
             # An exile's diplomacy rarely hurts the host, unless it already reaches for its areas.
             return Refuse() if self._threat(state, decision.player, decision.data[0]) else Accept()
         if decision.kind == DecisionKind.LOAN:
-            return Refuse()  # gold lent to a rival crusader (23.32 step 2) only helps the rival
+            # 23.32 step 2: gold lent helps the borrower; it lends to a crusader behind it in
+            # victory points (the crusade fights the common foe) when it keeps a reserve.
+            borrower, gold = decision.data[0], decision.data[1]
+            points = victory.victory_points(state)
+            rich = state.treasury[decision.player] - gold >= self.lend_reserve
+            return Accept() if rich and points[borrower] < points[decision.player] else Refuse()
         if decision.kind == DecisionKind.TRANSFER:
             if decision.about == parleys.OFFER:
                 return Refuse()  # 22.21: kept, its results count again if the area comes back
@@ -513,6 +650,7 @@ class EotmaHeuristicBot:
                 found.append(Located("raise_army", player, area, area, seas))
             if not state.ties[area] & bit and area not in courts:
                 ties.append((-board.population[area], area))
+        found += self._conversion_candidates(state, player, conn)
         if game.options.civilisation_markers:
             found += self._build_candidates(state, player, conn)
         # A large empire has many areas: score only the most promising domestic endeavours.
@@ -521,6 +659,44 @@ class EotmaHeuristicBot:
         found += [Located("fortify", player, a, a, seas) for _k, a, seas in sorted(fortify)[: limit // 2]]
         found += [Located("diplomacy", player, a, court, 0) for _k, a in sorted(ties)[: limit // 2]]
         return found
+
+    def _conversion_candidates(self, state: EotmaState, player: int, conn: dict[int, int]) -> list[Located]:
+        """22.2: a conquest of an own connected area of another religion, based in the area or the
+        adjacent own area with the highest social state (a base's -1 result then falls on an area
+        that can spare a level rather than on the area being converted)."""
+        board = state.game.board
+        owner = state.owner
+        found: list[Located] = []
+        for area, seas in conn.items():
+            if not is_conversion(state, player, area):
+                continue
+            bases = [area, *(n for n in board.adj[area] if owner[n] == player)]
+            base = max(bases, key=lambda b: (state.ss[b] - partial_against(state, b), b != area, -b))
+            found.append(Located("conquest", player, area, base, seas))
+        return found
+
+    def _conversion_value(self, state: EotmaState, player: int, area: int) -> float:
+        """The victory points one C result toward converting an own area is worth: the conversion
+        points (22.28) of the area and, for a pagan group, of the group's other areas that convert
+        with it (22.25, valued up to ``conversion_group_cap`` areas), shared over the results the
+        conversion still needs (22.2-22.24)."""
+        game = state.game
+        religion = state.religion[area]
+        areas = 1
+        if religion in game.rules.group_conversion:
+            # Areas of other players are left out (they convert only when their leader is of
+            # the converting faith, which this estimate ignores).
+            n = game.n_players
+            areas += sum(
+                1
+                for other, r in enumerate(state.religion)
+                if r == religion
+                and other != area
+                and (state.owner[other] == player or not 0 <= state.owner[other] < n)
+            )
+        areas = min(areas, self.conversion_group_cap)
+        need = conversion_differential(state, player, area) - state.conversion.get((player, area), 0)
+        return areas * game.rules.vp_conversion / max(1, need)
 
     def _build_candidates(self, state: EotmaState, player: int, conn: dict[int, int]) -> list[Located]:
         """35.11, 35.32: a Commerce marker where taxes are raised (the court, else the connected
@@ -631,8 +807,16 @@ class EotmaHeuristicBot:
         if defended and state.court[owner] == target:
             area_value += 4.0  # taking a court forces a relocation or an exile
         if kind == "conquest":
-            if owner == player:
-                return 0.0, [(table.conquest, 2.0)], penalty  # a conversion step
+            if owner == player:  # a conversion step (22.2): a level of the area at risk
+                loss = -(1.0 + self.conversion_unrest)
+                return (
+                    0.0,
+                    [
+                        (table.conquest, self._conversion_value(state, player, target)),
+                        (table.conquest_target_loss, loss),
+                    ],
+                    0,
+                )
             mine = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == player)
             need = max(1, board.population[target] - mine)
             return 0.0, [(table.conquest, area_value / need), (table.conquest_base_loss, -1.2)], penalty
