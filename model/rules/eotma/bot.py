@@ -2,11 +2,18 @@
 
 It never looks ahead. Endeavours are scored by expected value with the odds of the year-card
 deck at each rating (computed once per deck); taxes are raised where the expected gold beats
-the expected loss of the area to rebellion. It calls a claim or readmission parley only when its
-own votes carry it against every other voter (20.42, 20.45), rules several palace areas with one
+the expected loss of the area to rebellion. It converts its own areas of another faith (22.2)
+when the conversion points outweigh the levels at risk, plays a leader card just before an
+endeavour of its stature (36.11) and Diplomatic Coup on a rival's tie to its own areas (12.43).
+It calls a claim parley (20.42, for an area no automatic claim of rule 18 will give it) or a
+readmission parley (20.45) when it expects to carry the vote, first giving a gold (20.1) to the
+one voter whose support would turn it; it votes for the parleys of empires behind it in victory
+points or of one that gave it gold this round. It lends to a trailing crusader and asks for a
+loan itself when short of gold (23.32). It raises one fleet when rich enough (34.1), and as an
+exile asks the best court for asylum once a round (21.2). It rules several palace areas with one
 card when that beats its best endeavour (35.33), gives up its least useful holding card over the
 hand limit (19.2), removes unpaid fleets and interior armies first (33.23) and takes over any
-partial conversion offered with a gift (22.21). It makes no gifts (20.1). As a host it grants
+partial conversion offered with a gift (22.21). As a host it grants
 asylum (21.2) and revokes it, at its first decision after, once the exile has a tie or claim on
 one of its areas (it refuses such an exile asylum in the first place).
 """
@@ -19,6 +26,7 @@ from functools import cache
 from model.rules.eotma import armies, endeavours, events, parleys, rebellion, victory
 from model.rules.eotma.actions import (
     Accept,
+    AskAsylum,
     BeginTaxation,
     Build,
     CallParley,
@@ -58,7 +66,14 @@ from model.rules.eotma.endeavours.common import is_conversion, problem
 from model.rules.eotma.endeavours.diplomacy import outcome
 from model.rules.eotma.legal import candidate_action, deciding_player, revoke_problem
 from model.rules.eotma.moves import legal_actions
-from model.rules.eotma.ratings import base_rating, cost, diplomacy_base, leader_card_base, partial_against
+from model.rules.eotma.ratings import (
+    base_rating,
+    cost,
+    diplomacy_base,
+    leader_card_base,
+    of_leaders_faith,
+    partial_against,
+)
 from model.rules.eotma.records import Located
 from model.rules.eotma.state import EotmaState
 from model.rules.eotma.taxation import tax_problem
@@ -151,6 +166,10 @@ class EotmaHeuristicBot:
     """Gold it keeps before giving a gold for a voter's support (20.1)."""
     lend_reserve = 8
     """Gold a lender keeps after a loan to a crusader (23.32 step 2)."""
+    fleet_value = 3.0
+    """What a first fleet point is worth to this bot, in victory points."""
+    fleet_reserve = 12
+    """Gold it must hold to raise a fleet point (34.11), which costs upkeep every round."""
     conversion_group_cap = 4
     """The most areas of a pagan group (22.25) a conversion is valued for."""
     conversion_unrest = 2.0
@@ -183,6 +202,9 @@ class EotmaHeuristicBot:
         coup = self._coup(state, player)
         if coup is not None:
             return coup
+        asylum = self._ask_asylum(state, player)
+        if asylum is not None:
+            return asylum
         if state.tax_stage == 0 and not state.is_exiled(player) and self._wants_tax(state, player):
             return BeginTaxation()
         if state.hand[player] and (
@@ -243,8 +265,11 @@ class EotmaHeuristicBot:
         if not parleys.is_christian(state, player):
             return None
         bit = 1 << player
+        free = state.game.rules.claim_own_and_tie
         for area, owner in enumerate(state.owner):
             if owner == player and state.ties[area] & bit and not state.claims[area] & bit:
+                if free and of_leaders_faith(state, player, area):
+                    continue  # claimed without a vote at the end of its next turn (18, method 1)
                 # the votes hardly change from one area to the next: only the first is tried
                 return self._call_or_bribe(state, player, "claim", area)
         return None
@@ -302,6 +327,26 @@ class EotmaHeuristicBot:
                     found.add(receiver)
         return found
 
+    def _ask_asylum(self, state: EotmaState, player: int) -> Action | None:
+        """21.2: an exile without a host asks for asylum once a round, at the court with the
+        highest social state (its diplomacy is based there)."""
+        if not state.is_exiled(player) or state.asylum[player] >= 0:
+            return None
+        who = state.game.player_ids[player]
+        for entry in reversed(state.log):
+            if entry.round != state.round:
+                break
+            if entry.player == who and entry.action.startswith("ask-asylum"):
+                return None
+        hosts = [
+            (state.ss[state.court[p]], -p, p)
+            for p in range(state.game.n_players)
+            if p != player and not state.is_exiled(p) and state.court[p] >= 0
+        ]
+        if not hosts:
+            return None
+        return AskAsylum(state.game.player_ids[max(hosts)[2]])
+
     # --- event cards (19, 36.11, 12.43) ---
 
     @staticmethod
@@ -340,7 +385,7 @@ class EotmaHeuristicBot:
         if not isinstance(action, Endeavour) or state.leader_bonus[player]:
             return None
         game = state.game
-        stature = game.rules.stature_of.get(game.rules.card_column.get(action.KIND, action.KIND))
+        stature = game.rules.stature_of.get(action.KIND)
         board = game.board
         base_id = action.base or action.target
         base = board.index.get(base_id, -1)
@@ -651,6 +696,8 @@ class EotmaHeuristicBot:
             if not state.ties[area] & bit and area not in courts:
                 ties.append((-board.population[area], area))
         found += self._conversion_candidates(state, player, conn)
+        if game.options.armies_fleets:
+            found += self._fleet_candidates(state, player, conn)
         if game.options.civilisation_markers:
             found += self._build_candidates(state, player, conn)
         # A large empire has many areas: score only the most promising domestic endeavours.
@@ -674,6 +721,33 @@ class EotmaHeuristicBot:
             base = max(bases, key=lambda b: (state.ss[b] - partial_against(state, b), b != area, -b))
             found.append(Located("conquest", player, area, base, seas))
         return found
+
+    def _fleet_candidates(self, state: EotmaState, player: int, conn: dict[int, int]) -> list[Located]:
+        """34.1, 34.31: one fleet point while it has none, in the coastal connected area (the
+        court first, then the most populous) whose sea reach holds the most foreign areas: a
+        fleet lengthens its reach across the sea and guards the sea lanes."""
+        if state.treasury[player] < self.fleet_reserve:
+            return []  # a fleet costs upkeep each round (33.23): not one it would disband at once
+        if any(state.fleet[a] for a, owner in enumerate(state.owner) if owner == player):
+            return []
+        board = state.game.board
+        options = [
+            (
+                sum(1 for t in board.sea_reach(a) if state.owner[t] != player),
+                a == state.court[player],
+                board.population[a],
+                -a,
+            )
+            for a in conn
+            if board.coast[a]
+        ]
+        if not options:
+            return []
+        best = max(options)
+        if best[0] == 0:
+            return []
+        area = -best[3]
+        return [Located("raise_fleet", player, area, area, conn[area])]
 
     def _conversion_value(self, state: EotmaState, player: int, area: int) -> float:
         """The victory points one C result toward converting an own area is worth: the conversion
@@ -834,6 +908,10 @@ class EotmaHeuristicBot:
             return 0.0, [(table.rule_plus, gain), (table.rule_minus, -1.0)], 0
         if kind == "raise_army":  # an army point adds one to attacks from and defenses of the area (33.5)
             return 0.0, [(table.fortify, 1.5)], 0
+        if kind == "raise_fleet":
+            # A first fleet point: every later endeavour from the area reaches further across the
+            # sea (34.31), and sea conquests of the area need a fleet as strong (34.33).
+            return 0.0, [(table.fortify, self.fleet_value)], 0
         if kind == "fortify":
             exposed = any(state.owner[n] != player for n in board.adj[target])
             weight = 2.0 if target == state.court[player] else (1.0 if exposed else 0.2)
