@@ -19,6 +19,13 @@ from typing import Any
 
 from model.rules.protocol import Action, State
 
+
+def reports_crossings(state: State) -> bool:
+    """Return whether the state's ruleset names the connections its actions cross (it overrides
+    ``State.connections_crossed``, whose default names none)."""
+    return type(state).connections_crossed is not State.connections_crossed
+
+
 MEANINGFUL = 0.01
 """A verb legal in at least this share of a seat's decisions should be chosen in some game."""
 
@@ -59,11 +66,16 @@ def _share(part: int, whole: int) -> float:
 class CoverageStats:
     """The coverage section, folded game by game (call :meth:`add` in game index order)."""
 
-    def __init__(self, levels: dict[str, str], connections: dict[str, tuple[str, str]]) -> None:
+    def __init__(
+        self, levels: dict[str, str], connections: dict[str, tuple[str, str]], crossings_reported: bool = True
+    ) -> None:
         self.levels = dict(levels)
         """Seat -> AI level."""
         self.connections = dict(connections)
         """Connection id -> (kind, name), in map order."""
+        self.crossings_reported = crossings_reported
+        """Whether the ruleset names the connections its actions cross (``State.connections_crossed``);
+        when it does not, "never crossed" means nothing and the section says so."""
         self.games = 0
         self.decisions: Counter[tuple[str, str]] = Counter()
         self.legal: Counter[tuple[str, str, str]] = Counter()
@@ -160,8 +172,13 @@ class CoverageStats:
             "meaningful_share": MEANINGFUL,
             "levels": self._by_level(),
             "seats": self._by_seat(),
+            "connections_reported": self.crossings_reported,
             "connections": connections,
-            "never_crossed": [cid for cid in self.connections if not self.crossings.get(cid)],
+            "never_crossed": (
+                [cid for cid in self.connections if not self.crossings.get(cid)]
+                if self.crossings_reported
+                else []
+            ),
             "events": {
                 name: {
                     "total": count,
@@ -213,7 +230,12 @@ def render_html(coverage: dict[str, Any], names: dict[str, str]) -> str:
         f"{coverage['meaningful_share']:.0%} of its decisions but never chosen</h3>"
         f"<table><tr><th>Seat</th><th>Level</th><th>Decisions</th><th>Never chosen</th></tr>{rows}</table>"
     )
-    if coverage["connections"]:
+    if coverage["connections"] and not coverage.get("connections_reported", True):
+        parts.append(
+            "<h3>Connections crossed</h3>"
+            "<p>This ruleset does not report the connections its actions cross.</p>"
+        )
+    elif coverage["connections"]:
         rows = "".join(
             f"<tr><td>{html.escape(data['name'] or cid)}</td><td>{html.escape(data['kind'])}</td>"
             f"<td>{data['crossings']}</td><td>{data['games']}</td></tr>"

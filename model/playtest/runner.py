@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from model import io
-from model.playtest.coverage import CoverageStats, GameCoverage, record
+from model.playtest.coverage import CoverageStats, GameCoverage, record, reports_crossings
 from model.playtest.stats import BalanceStats, GameResult
 from model.rules import registry
 from model.rules.protocol import Game
@@ -268,6 +268,7 @@ def run_playtest(
         stats.coverage = CoverageStats(
             context.levels,
             {c.id: (c.kind.value, c.name) for c in scenario.map.connections},
+            reports_crossings(context.game.new_state(config.seed)),
         )
 
     def fold(result: GameResult) -> None:

@@ -9,7 +9,8 @@ from pathlib import Path
 from model import io
 from model.cli import main
 from model.playtest import PlaytestConfig, run_playtest
-from model.playtest.coverage import CoverageStats, GameCoverage
+from model.playtest.coverage import CoverageStats, GameCoverage, reports_crossings
+from model.rules import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT = ROOT / "scenarios" / "default.mappa.json"
@@ -71,6 +72,7 @@ def test_coverage_of_three_random_games_has_exact_counts() -> None:
         "raise-army",
         "raise-fleet",
     ]
+    assert coverage["connections_reported"] is True
     assert coverage["connections"]["corvant_strait"]["crossings"] == 4
     assert coverage["connections"]["corvant_strait"]["games"] == 2
     assert coverage["events"]["rebellions"] == {"total": 6, "per_game": 2.0, "games": 2}
@@ -90,3 +92,18 @@ def test_cli_coverage_report_is_deterministic_and_shown(tmp_path: Path) -> None:
     # Without --coverage the report has no such section.
     assert main(["playtest", str(DEFAULT), "--games", "1", "--jobs", "1", "--out", str(tmp_path / "c")]) == 0
     assert "coverage" not in json.loads((tmp_path / "c" / "report.json").read_text())
+
+
+def test_a_ruleset_without_the_crossings_hook_is_said_not_to_report_them() -> None:
+    def first_state(name: str) -> object:
+        scenario = io.load(ROOT / "scenarios" / name)
+        spec = registry.get(scenario.ruleset.id)
+        assert spec is not None
+        return spec.engine_factory()(scenario).new_state(1)
+
+    assert reports_crossings(first_state("default.mappa.json"))  # EotMA: straits as land borders
+    assert not reports_crossings(first_state("seasons-isles.mappa.json"))
+    stats = CoverageStats({"a": "random"}, {"s1": ("strait", "")}, crossings_reported=False)
+    stats.add(GameCoverage(), {})
+    data = stats.to_json()
+    assert data["connections_reported"] is False and data["never_crossed"] == []
