@@ -5,9 +5,9 @@ deck at each rating (computed once per deck); taxes are raised where the expecte
 the expected loss of the area to rebellion. It converts its own areas of another faith (22.2)
 when the conversion points outweigh the levels at risk, plays a leader card just before an
 endeavour of its stature (36.11) and Diplomatic Coup on a rival's tie to its own areas (12.43).
-It calls a claim parley (20.42, for an area no automatic claim of rule 18 will give it) or a
-readmission parley (20.45) when it expects to carry the vote, first giving a gold (20.1) to the
-one voter whose support would turn it; it votes for the parleys of empires behind it in victory
+It calls a claim parley (20.42) or a readmission parley (20.45) when it expects to carry the
+vote, first giving a gold (20.1) to the one voter whose support would turn it (not for a claim
+rule 18 will give it anyway); it votes for the parleys of empires behind it in victory
 points or of one that gave it gold this round. It lends to a trailing crusader and asks for a
 loan itself when short of gold (23.32). It raises one fleet when rich enough (34.1), and as an
 exile asks the best court for asylum once a round (21.2). It rules several palace areas with one
@@ -268,13 +268,16 @@ class EotmaHeuristicBot:
         free = state.game.rules.claim_own_and_tie
         for area, owner in enumerate(state.owner):
             if owner == player and state.ties[area] & bit and not state.claims[area] & bit:
-                if free and of_leaders_faith(state, player, area):
-                    continue  # claimed without a vote at the end of its next turn (18, method 1)
+                # An area of its leader's faith is claimed without a vote at the end of its next
+                # turn (18, method 1): a parley only brings that forward, not worth a gold.
+                coming = free and of_leaders_faith(state, player, area)
                 # the votes hardly change from one area to the next: only the first is tried
-                return self._call_or_bribe(state, player, "claim", area)
+                return self._call_or_bribe(state, player, "claim", area, bribe=not coming)
         return None
 
-    def _call_or_bribe(self, state: EotmaState, player: int, kind: str, area: int) -> Action | None:
+    def _call_or_bribe(
+        self, state: EotmaState, player: int, kind: str, area: int, bribe: bool = True
+    ) -> Action | None:
         ids = state.game.board.ids
         if parleys.call_problem(state, player, kind, ids[area] if area >= 0 else None):
             return None
@@ -296,7 +299,7 @@ class EotmaHeuristicBot:
                 swing.append((weight + votes, p))  # a switched voter moves both sides
         if yes >= no:
             return CallParley(kind, ids[area]) if area >= 0 else CallParley(kind)
-        if state.treasury[player] < self.bribe_reserve:
+        if not bribe or state.treasury[player] < self.bribe_reserve:
             return None
         for weight, p in sorted(swing, reverse=True):
             if (

@@ -279,8 +279,12 @@ def test_20_42_the_heuristic_bot_calls_a_claim_parley_it_expects_to_win() -> Non
         EotmaHeuristicBot.bribe_reserve - 1
     )  # no gold to spare
     assert not str(EotmaHeuristicBot().choose(weaker)).startswith("parley")
-    # A Latin march is claimed at the end of west's next turn (18, method 1): no parley for it.
-    assert not str(EotmaHeuristicBot().choose(_tied_march(5, "latin"))).startswith("parley")
+    # A Latin march is claimed at the end of west's next turn (18, method 1): a parley it carries
+    # brings the claim forward, but it gives no gold for one it would lose.
+    assert str(EotmaHeuristicBot().choose(_tied_march(5, "latin"))) == "parley claim march"
+    weaker = _tied_march(2, "latin")
+    weaker.treasury[weaker.game.player_index["west"]] = 10
+    assert not str(EotmaHeuristicBot().choose(weaker)).startswith(("parley", "give"))
 
 
 def test_20_1_the_heuristic_bot_gives_the_swing_voter_a_gold_then_calls_the_parley() -> None:
