@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from eotma_helpers import idx, pagan_north, start
 
+from model.rules.eotma.actions import Conquest, Diplomacy
 from model.rules.eotma.bot import EotmaHeuristicBot
+from model.rules.eotma.botdiplomacy import leader_card
 from model.rules.eotma.conversion import conversion_differential
 from model.rules.eotma.data import Rules
 from model.rules.eotma.game import AreaStart, Options
@@ -34,14 +36,11 @@ def test_36_11_a_leader_card_is_played_just_before_an_endeavour_of_its_stature()
     state = start(hand=[99], options=Options(events=True))
     west = state.game.player_index["west"]
     state.holding[west].append("great_captain")  # +2 combat (36.11), no languages listed (36.12)
-    bot = EotmaHeuristicBot()
-    from model.rules.eotma.actions import Conquest, Diplomacy
-
     conquest = Conquest("border", 0, "march")
-    assert str(bot._leader_card(state, west, conquest)) == "play great_captain"
-    assert bot._leader_card(state, west, Diplomacy("border")) is None  # a diplomatic endeavour
+    assert str(leader_card(state, west, conquest)) == "play great_captain"
+    assert leader_card(state, west, Diplomacy("border")) is None  # a diplomatic endeavour
     state.leader_bonus[west] = "great_captain"
-    assert bot._leader_card(state, west, conquest) is None  # one card in play at a time
+    assert leader_card(state, west, conquest) is None  # one card in play at a time
 
 
 def test_12_43_diplomatic_coup_breaks_a_rivals_tie_to_an_own_area() -> None:
