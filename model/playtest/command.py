@@ -38,6 +38,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--level", default="heuristic", help="AI level of the seats --seats does not name (default heuristic)"
     )
     parser.add_argument(
+        "--coverage",
+        action="store_true",
+        help="add rule coverage to the report: action kinds legal and chosen per AI level, "
+        "connections crossed, events (slower)",
+    )
+    parser.add_argument(
         "--out", default="playtest-report", help="folder for report.json, report.html, replays"
     )
 
@@ -76,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         seats=parse_seats(args.seats),
         default_level=args.level,
+        coverage=bool(getattr(args, "coverage", False)),
     )
     out = Path(args.out)
     stopping = False
@@ -104,6 +111,8 @@ def run(args: argparse.Namespace) -> int:
         "seats": stats.seats,
         "cancelled": stats.games < config.games,
     }
+    if config.coverage:
+        settings["coverage"] = True
     report = build_report(scenario, stats.to_json(), settings)
     json_path, html_path = write_report(scenario, report, out)
     rate = stats.games / max(elapsed, 1e-9)

@@ -18,6 +18,7 @@ from shapely.geometry import MultiPolygon, Polygon
 
 from model import io
 from model.colours import SEA, owner_colour
+from model.playtest.coverage import render_html as coverage_html
 from model.playtest.stats import suggest_handicaps
 from model.rules import registry
 from model.scenario import AreaKind, Scenario
@@ -314,6 +315,7 @@ def render_html(scenario: Scenario, report: dict[str, Any]) -> str:
         for e in report["errors"]
     )
     handicaps = _handicap_section(report, names, colours)
+    coverage = coverage_html(report["coverage"], names) if report.get("coverage") else ""
     ruleset = html.escape(ruleset_name(str(report["scenario"]["ruleset"])))
     seats = html.escape(_seats_sentence(dict(settings.get("seats") or {}), names))
     return f"""<!DOCTYPE html>
@@ -348,6 +350,7 @@ figcaption {{ font-size: 0.9em; color: #555; }}
 <h2>Connections never used</h2><p>{unused}</p>
 <h2>Events</h2>
 <table><tr><th>Event</th><th>Total</th><th>Per game</th></tr>{events}</table>
+{coverage}
 <h2>Engine errors</h2>{"<ul>" + errors + "</ul>" if errors else "<p>None.</p>"}
 </body></html>
 """

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from model import io
+from model.playtest.coverage import CoverageStats, GameCoverage, record, reports_crossings
 from model.playtest.stats import BalanceStats, GameResult
 from model.rules import registry
 from model.rules.protocol import Game
@@ -51,6 +52,9 @@ class PlaytestConfig:
     """A game still running after this many actions is reported as an engine error (a stall)."""
     check_invariants: bool = False
     """After every action, ask the state for broken invariants (slower; used by the smoke test)."""
+    coverage: bool = False
+    """Count, at every decision, the legal and the chosen action kinds, connections crossed and
+    events (``model.playtest.coverage``; slower: the legal actions are listed at every decision)."""
 
 
 def game_seed(master_seed: int, index: int) -> int:
@@ -81,6 +85,7 @@ class _Context:
     connection_ends: dict[frozenset[str], list[str]]
     max_actions: int
     check_invariants: bool = False
+    coverage: bool = False
 
 
 def _connection_ends(scenario: Scenario) -> dict[frozenset[str], list[str]]:
@@ -131,6 +136,7 @@ def _build_context(scenario: Scenario, config: PlaytestConfig) -> _Context:
         connection_ends=_connection_ends(scenario),
         max_actions=config.max_actions,
         check_invariants=config.check_invariants,
+        coverage=config.coverage,
     )
 
 
@@ -147,6 +153,7 @@ def play_game(context: _Context, index: int, seed: int) -> GameResult:
     changes: Counter[str] = Counter()
     used: set[str] = set()
     owners = dict(state.area_owners())
+    coverage = GameCoverage() if context.coverage else None
     try:
         while not state.is_over():
             if len(actions) >= context.max_actions:
@@ -155,6 +162,8 @@ def play_game(context: _Context, index: int, seed: int) -> GameResult:
             if player is None:
                 raise RuntimeError("the game is not over but no player is to act")
             action = bots[player].choose(state)
+            if coverage is not None:
+                record(coverage, state, player, action)
             actions.append(action)
             state.apply(action)
             if context.check_invariants:
@@ -204,6 +213,7 @@ def play_game(context: _Context, index: int, seed: int) -> GameResult:
         owner_changes=dict(changes),
         connections_used=frozenset(used),
         counters=counters,
+        coverage=coverage,
     )
 
 
@@ -254,6 +264,12 @@ def run_playtest(
         connections=tuple(connection.id for connection in scenario.map.connections),
     )
     stats.seats = dict(context.levels)
+    if config.coverage:
+        stats.coverage = CoverageStats(
+            context.levels,
+            {c.id: (c.kind.value, c.name) for c in scenario.map.connections},
+            reports_crossings(context.game.new_state(config.seed)),
+        )
 
     def fold(result: GameResult) -> None:
         stats.add(result)

@@ -12,7 +12,10 @@ import math
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from model.playtest.coverage import CoverageStats, GameCoverage
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,8 @@ class GameResult:
     connections_used: frozenset[str] = frozenset()
     counters: dict[str, int] = field(default_factory=dict)
     error: str | None = None
+    coverage: GameCoverage | None = None
+    """Rule coverage counts, when the play-test asked for them (``--coverage``)."""
     replay: dict[str, Any] | None = None
 
 
@@ -119,6 +124,8 @@ class BalanceStats:
         self.error_count = 0
         self.seats: dict[str, str] = {}
         """The AI level that played each seat (filled in by the runner)."""
+        self.coverage: CoverageStats | None = None
+        """The rule coverage section, when the play-test asked for it (set by the runner)."""
 
     def add(self, result: GameResult) -> None:
         """Fold one game's result in (call in game index order for reproducible figures)."""
@@ -139,6 +146,8 @@ class BalanceStats:
         self.owner_changes.update(result.owner_changes)
         self.connection_use.update(result.connections_used)
         self.counters.update(result.counters)
+        if self.coverage is not None and result.coverage is not None:
+            self.coverage.add(result.coverage, result.counters)
 
     @property
     def finished(self) -> int:
@@ -158,7 +167,7 @@ class BalanceStats:
                 "win_rate_ci95": [round(low, 4), round(high, 4)],
                 "victory_points": self.scores[player].to_json(),
             }
-        return {
+        figures: dict[str, Any] = {
             "games": self.games,
             "finished": finished,
             "engine_errors": self.error_count,
@@ -184,6 +193,9 @@ class BalanceStats:
             },
             "errors": self.errors,
         }
+        if self.coverage is not None:
+            figures["coverage"] = self.coverage.to_json()
+        return figures
 
 
 HANDICAP_METHOD = (

@@ -292,6 +292,25 @@ class State(ABC):
         """Return the game's event counters for the balance report (none by default)."""
         return {}
 
+    def decision_kind(self) -> str:
+        """Return the kind of decision the current player faces, for the play-test coverage table.
+
+        By default the ``"decision"`` that :meth:`view` names (a pending decision inside another
+        player's turn) when the ruleset's view gives one, else the phase of :meth:`cursor`. A
+        ruleset whose view is costly overrides this with the same answer, read directly.
+        """
+        try:
+            decision = self.view().get("decision")
+        except NotImplementedError:
+            decision = None
+        return str(decision) if decision else self.cursor()[1]
+
+    def connections_crossed(self, action: Action) -> tuple[str, ...]:
+        """Return the ids of the map's connections (straits, sea lanes) that ``action`` crosses if
+        applied now; asked before the action is applied. None by default: a ruleset that moves or
+        strikes across connections names them here, for the play-test coverage table."""
+        return ()
+
     def preview(self, action: Action) -> str:
         """Return a short note on what a legal action would be worth now (e.g. an endeavour's
         rating and cost), for a human player choosing it; empty when there is nothing to say."""

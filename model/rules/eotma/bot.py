@@ -2,11 +2,18 @@
 
 It never looks ahead. Endeavours are scored by expected value with the odds of the year-card
 deck at each rating (computed once per deck); taxes are raised where the expected gold beats
-the expected loss of the area to rebellion. It calls a claim or readmission parley only when its
-own votes carry it against every other voter (20.42, 20.45), rules several palace areas with one
+the expected loss of the area to rebellion. It converts its own areas of another faith (22.2)
+when the conversion points outweigh the levels at risk, plays a leader card just before an
+endeavour of its stature (36.11) and Diplomatic Coup on a rival's tie to its own areas (12.43).
+It calls a claim parley (20.42) or a readmission parley (20.45) when it expects to carry the
+vote, first giving a gold (20.1) to the one voter whose support would turn it (not for a claim
+rule 18 will give it anyway); it votes for the parleys of empires behind it in victory
+points or of one that gave it gold this round. It lends to a trailing crusader and asks for a
+loan itself when short of gold (23.32). It raises one fleet when rich enough (34.1), and as an
+exile asks the best court for asylum once a round (21.2). It rules several palace areas with one
 card when that beats its best endeavour (35.33), gives up its least useful holding card over the
 hand limit (19.2), removes unpaid fleets and interior armies first (33.23) and takes over any
-partial conversion offered with a gift (22.21). It makes no gifts (20.1). As a host it grants
+partial conversion offered with a gift (22.21). As a host it grants
 asylum (21.2) and revokes it, at its first decision after, once the exile has a tie or claim on
 one of its areas (it refuses such an exile asylum in the first place).
 """
@@ -16,15 +23,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from model.rules.eotma import armies, endeavours, events, parleys, rebellion
+from model.rules.eotma import armies, botdiplomacy, endeavours, events, parleys, rebellion, victory
 from model.rules.eotma.actions import (
     Accept,
     BeginTaxation,
     Build,
-    CallParley,
     ChooseSlot,
     Contest,
     CrusadeAttack,
+    CrusadeBorrow,
     CrusadePass,
     CrusadePillage,
     CrusaderState,
@@ -48,13 +55,18 @@ from model.rules.eotma.actions import (
     Waive,
 )
 from model.rules.eotma.cards import YearCard
+from model.rules.eotma.conversion import conversion_differential
 from model.rules.eotma.data import Rules
 from model.rules.eotma.decisions import COMMERCE, DecisionKind
-from model.rules.eotma.endeavours.common import problem
+from model.rules.eotma.endeavours.common import is_conversion, problem
 from model.rules.eotma.endeavours.diplomacy import outcome
 from model.rules.eotma.legal import candidate_action, deciding_player, revoke_problem
 from model.rules.eotma.moves import legal_actions
-from model.rules.eotma.ratings import base_rating, cost, partial_against
+from model.rules.eotma.ratings import (
+    base_rating,
+    cost,
+    partial_against,
+)
 from model.rules.eotma.records import Located
 from model.rules.eotma.state import EotmaState
 from model.rules.eotma.taxation import tax_problem
@@ -80,6 +92,7 @@ class Odds:
 
     conquest: tuple[float, ...]
     conquest_base_loss: tuple[float, ...]
+    conquest_target_loss: tuple[float, ...]
     pillage_gold: tuple[float, ...]
     pillage_target: tuple[float, ...]
     diplomacy_c: tuple[float, ...]
@@ -116,6 +129,7 @@ def odds(rules: Rules) -> Odds:
     return Odds(
         conquest=table("conquest", "C", "result"),
         conquest_base_loss=table("conquest", "-1", "base"),
+        conquest_target_loss=table("conquest", "-1", "target"),
         pillage_gold=table("pillage", "G", "result"),
         pillage_target=table("pillage", "-1", "target"),
         diplomacy_c=tuple(row.count("C") / len(cards) for row in dip),
@@ -141,6 +155,18 @@ class EotmaHeuristicBot:
     """Rounds that must remain for a Commerce marker to be worth building (35.32)."""
     build_value_cap = 4.0
     """The most a Commerce marker is worth to this bot, in victory points."""
+    bribe_reserve = 6
+    """Gold it keeps before giving a gold for a voter's support (20.1)."""
+    lend_reserve = 8
+    """Gold a lender keeps after a loan to a crusader (23.32 step 2)."""
+    fleet_value = 3.0
+    """What a first fleet point is worth to this bot, in victory points."""
+    fleet_reserve = 12
+    """Gold it must hold to raise a fleet point (34.11), which costs upkeep every round."""
+    conversion_group_cap = 4
+    """The most areas of a pagan group (22.25) a conversion is valued for."""
+    conversion_unrest = 2.0
+    """What a level lost by the area under conversion costs (unrest and a rebellion check, 22.2)."""
 
     def __init__(self) -> None:
         self._memo: tuple[tuple[int, int, int, int], list[Located]] | None = None
@@ -166,6 +192,12 @@ class EotmaHeuristicBot:
         parley = self._parley(state, player)
         if parley is not None:
             return parley
+        coup = botdiplomacy.coup(state, player)
+        if coup is not None:
+            return coup
+        asylum = botdiplomacy.ask_asylum(state, player)
+        if asylum is not None:
+            return asylum
         if state.tax_stage == 0 and not state.is_exiled(player) and self._wants_tax(state, player):
             return BeginTaxation()
         if state.hand[player] and (
@@ -176,7 +208,8 @@ class EotmaHeuristicBot:
             if palaces is not None and (best is None or palaces[0] > best[0]):
                 best = palaces
             if best is not None and (state.endeavours_done == 0 or best[0] > 0.25):
-                return best[1]
+                card = botdiplomacy.leader_card(state, player, best[1])
+                return card if card is not None else best[1]
         if state.endeavours_done == 0 and not state.is_exiled(player) and state.hand[player]:
             return legal_actions(state)[0]
         if state.tax_stage == 0 and not state.is_exiled(player):
@@ -208,37 +241,8 @@ class EotmaHeuristicBot:
     # --- parleys (20.4) and palaces (35.33) ---
 
     def _parley(self, state: EotmaState, player: int) -> Action | None:
-        """Return a claim (20.42) or readmission (20.45) parley the bot carries on its own votes
-        even if every other voter says no and plays all its Influence cards (20.51; a tie goes
-        to the caller); None when there is none (a parley is once a round)."""
-        if state.parley_round[player] == state.round:
-            return None
-        if state.excommunicated[player]:
-            if self._carries(state, player, "readmission", -1):
-                return CallParley("readmission")
-            return None
-        if not parleys.is_christian(state, player):
-            return None
-        bit = 1 << player
-        ids = state.game.board.ids
-        for area, owner in enumerate(state.owner):
-            if owner == player and state.ties[area] & bit and not state.claims[area] & bit:
-                if self._carries(state, player, "claim", area):
-                    return CallParley("claim", ids[area])
-                return None  # the votes hardly change from one area to the next
-        return None
-
-    @staticmethod
-    def _carries(state: EotmaState, player: int, kind: str, area: int) -> bool:
-        if parleys.call_problem(state, player, kind, state.game.board.ids[area] if area >= 0 else None):
-            return False
-        per_card = parleys.influence_votes(state)
-        against = sum(
-            parleys.votes_of(state, p, area) + per_card * state.holding[p].count(parleys.INFLUENCE)
-            for p in range(state.game.n_players)
-            if p != player and parleys.is_christian(state, p)
-        )
-        return parleys.votes_of(state, player, area) >= against
+        """A claim or readmission parley, or the gold that turns its vote (``botdiplomacy.parley``)."""
+        return botdiplomacy.parley(state, player, self.bribe_reserve)
 
     def _palaces(self, state: EotmaState, player: int) -> tuple[float, Action] | None:
         """Return one ruling of the palace areas worth ruling (35.33) and its value, when two or
@@ -331,7 +335,15 @@ class EotmaHeuristicBot:
             options = [a for a in actions if isinstance(a, Oppose) and a.gold <= gold]
             return max(options, key=lambda a: a.gold)
         if decision.kind == DecisionKind.VOTE:
-            return Vote(state.parley.caller == decision.player)  # for its own parleys, against the others'
+            caller, voter = state.parley.caller, decision.player
+            if caller == voter:
+                return Vote(True)
+            if state.parley.kind not in ("claim", "readmission"):
+                return Vote(False)  # contests, breaches, crusades: it keeps out of others' quarrels
+            points = victory.victory_points(state)
+            return Vote(
+                botdiplomacy.votes_yes(points, voter, caller, voter in botdiplomacy.gold_given(state, caller))
+            )
         if decision.kind == DecisionKind.CONTEST:
             return Contest()
         if decision.kind == DecisionKind.WAIVE:
@@ -340,7 +352,14 @@ class EotmaHeuristicBot:
             return Accept()
         if decision.kind == DecisionKind.CRUSADE:
             attacks = [a for a in actions if isinstance(a, CrusadeAttack | CrusadePillage) and a.gold == 0]
-            return attacks[0] if attacks else CrusadePass()
+            if attacks:
+                return attacks[0]
+            # Short of gold for the conquest, it asks the richest empire not yet asked for a loan.
+            loans = [a for a in actions if isinstance(a, CrusadeBorrow)]
+            if loans:
+                index = state.game.player_index
+                return max(loans, key=lambda a: (state.treasury[index[a.empire]], a.empire))
+            return CrusadePass()
         if decision.kind == DecisionKind.AGREEMENT:
             return Refuse()  # it trusts no one
         if decision.kind == DecisionKind.ROUTE:
@@ -358,7 +377,12 @@ class EotmaHeuristicBot:
             # An exile's diplomacy rarely hurts the host, unless it already reaches for its areas.
             return Refuse() if self._threat(state, decision.player, decision.data[0]) else Accept()
         if decision.kind == DecisionKind.LOAN:
-            return Refuse()  # gold lent to a rival crusader (23.32 step 2) only helps the rival
+            # 23.32 step 2: gold lent helps the borrower; it lends to a crusader behind it in
+            # victory points (the crusade fights the common foe) when it keeps a reserve.
+            borrower, gold = decision.data[0], decision.data[1]
+            points = victory.victory_points(state)
+            rich = state.treasury[decision.player] - gold >= self.lend_reserve
+            return Accept() if rich and points[borrower] < points[decision.player] else Refuse()
         if decision.kind == DecisionKind.TRANSFER:
             if decision.about == parleys.OFFER:
                 return Refuse()  # 22.21: kept, its results count again if the area comes back
@@ -513,6 +537,9 @@ class EotmaHeuristicBot:
                 found.append(Located("raise_army", player, area, area, seas))
             if not state.ties[area] & bit and area not in courts:
                 ties.append((-board.population[area], area))
+        found += self._conversion_candidates(state, player, conn)
+        if game.options.armies_fleets:
+            found += self._fleet_candidates(state, player, conn)
         if game.options.civilisation_markers:
             found += self._build_candidates(state, player, conn)
         # A large empire has many areas: score only the most promising domestic endeavours.
@@ -521,6 +548,71 @@ class EotmaHeuristicBot:
         found += [Located("fortify", player, a, a, seas) for _k, a, seas in sorted(fortify)[: limit // 2]]
         found += [Located("diplomacy", player, a, court, 0) for _k, a in sorted(ties)[: limit // 2]]
         return found
+
+    def _conversion_candidates(self, state: EotmaState, player: int, conn: dict[int, int]) -> list[Located]:
+        """22.2: a conquest of an own connected area of another religion, based in the area or the
+        adjacent own area with the highest social state (a base's -1 result then falls on an area
+        that can spare a level rather than on the area being converted)."""
+        board = state.game.board
+        owner = state.owner
+        found: list[Located] = []
+        for area, seas in conn.items():
+            if not is_conversion(state, player, area):
+                continue
+            bases = [area, *(n for n in board.adj[area] if owner[n] == player)]
+            base = max(bases, key=lambda b: (state.ss[b] - partial_against(state, b), b != area, -b))
+            found.append(Located("conquest", player, area, base, seas))
+        return found
+
+    def _fleet_candidates(self, state: EotmaState, player: int, conn: dict[int, int]) -> list[Located]:
+        """34.1, 34.31: one fleet point while it has none, in the coastal connected area (the
+        court first, then the most populous) whose sea reach holds the most foreign areas: a
+        fleet lengthens its reach across the sea and guards the sea lanes."""
+        if state.treasury[player] < self.fleet_reserve:
+            return []  # a fleet costs upkeep each round (33.23): not one it would disband at once
+        if any(state.fleet[a] for a, owner in enumerate(state.owner) if owner == player):
+            return []
+        board = state.game.board
+        options = [
+            (
+                sum(1 for t in board.sea_reach(a) if state.owner[t] != player),
+                a == state.court[player],
+                board.population[a],
+                -a,
+            )
+            for a in conn
+            if board.coast[a]
+        ]
+        if not options:
+            return []
+        best = max(options)
+        if best[0] == 0:
+            return []
+        area = -best[3]
+        return [Located("raise_fleet", player, area, area, conn[area])]
+
+    def _conversion_value(self, state: EotmaState, player: int, area: int) -> float:
+        """The victory points one C result toward converting an own area is worth: the conversion
+        points (22.28) of the area and, for a pagan group, of the group's other areas that convert
+        with it (22.25, valued up to ``conversion_group_cap`` areas), shared over the results the
+        conversion still needs (22.2-22.24)."""
+        game = state.game
+        religion = state.religion[area]
+        areas = 1
+        if religion in game.rules.group_conversion:
+            # Areas of other players are left out (they convert only when their leader is of
+            # the converting faith, which this estimate ignores).
+            n = game.n_players
+            areas += sum(
+                1
+                for other, r in enumerate(state.religion)
+                if r == religion
+                and other != area
+                and (state.owner[other] == player or not 0 <= state.owner[other] < n)
+            )
+        areas = min(areas, self.conversion_group_cap)
+        need = conversion_differential(state, player, area) - state.conversion.get((player, area), 0)
+        return areas * game.rules.vp_conversion / max(1, need)
 
     def _build_candidates(self, state: EotmaState, player: int, conn: dict[int, int]) -> list[Located]:
         """35.11, 35.32: a Commerce marker where taxes are raised (the court, else the connected
@@ -631,8 +723,16 @@ class EotmaHeuristicBot:
         if defended and state.court[owner] == target:
             area_value += 4.0  # taking a court forces a relocation or an exile
         if kind == "conquest":
-            if owner == player:
-                return 0.0, [(table.conquest, 2.0)], penalty  # a conversion step
+            if owner == player:  # a conversion step (22.2): a level of the area at risk
+                loss = -(1.0 + self.conversion_unrest)
+                return (
+                    0.0,
+                    [
+                        (table.conquest, self._conversion_value(state, player, target)),
+                        (table.conquest_target_loss, loss),
+                    ],
+                    0,
+                )
             mine = sum(c for (t, _b), (p, c) in state.partial.items() if t == target and p == player)
             need = max(1, board.population[target] - mine)
             return 0.0, [(table.conquest, area_value / need), (table.conquest_base_loss, -1.2)], penalty
@@ -650,6 +750,10 @@ class EotmaHeuristicBot:
             return 0.0, [(table.rule_plus, gain), (table.rule_minus, -1.0)], 0
         if kind == "raise_army":  # an army point adds one to attacks from and defenses of the area (33.5)
             return 0.0, [(table.fortify, 1.5)], 0
+        if kind == "raise_fleet":
+            # A first fleet point: every later endeavour from the area reaches further across the
+            # sea (34.31), and sea conquests of the area need a fleet as strong (34.33).
+            return 0.0, [(table.fortify, self.fleet_value)], 0
         if kind == "fortify":
             exposed = any(state.owner[n] != player for n in board.adj[target])
             weight = 2.0 if target == state.court[player] else (1.0 if exposed else 0.2)

@@ -89,7 +89,7 @@ def build_game(scenario: Any) -> EotmaGame:
     schism = scenario.setup.attributes.get("schism")
     # 23.0: the scenario's starting status only matters under the optional Schism rule.
     union = None if schism is None or not options.schism else not bool(schism)
-    return EotmaGame(
+    game = EotmaGame(
         board,
         players,
         starts,
@@ -101,6 +101,11 @@ def build_game(scenario: Any) -> EotmaGame:
         units=units,
         union=union,
     )
+    crossings: dict[frozenset[str], list[str]] = {}
+    for link in scenario.map.connections:
+        crossings.setdefault(frozenset((link.a, link.b)), []).append(link.id)
+    game.crossings = {pair: tuple(ids) for pair, ids in crossings.items()}
+    return game
 
 
 __all__ = [

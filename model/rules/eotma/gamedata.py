@@ -166,6 +166,9 @@ class GameData(Game):
         self.starts: dict[str, AreaStart] = dict(areas or {})
         self.units: tuple[UnitStart, ...] = tuple(units)
         self.union_at_start = self._union_at_start(union)
+        self.crossings: dict[frozenset[str], tuple[str, ...]] = {}
+        """The map's named connections by the pair of areas they join (straits: land borders
+        across water, 2.1), for the play-test's connections crossed; set by ``build_game``."""
         for area_id, start in self.starts.items():
             if area_id not in board.index:
                 raise SetupError(f"the starting position names area {area_id!r}, which is not a land area")

@@ -63,6 +63,19 @@ class EotmaState(Position, State):
         """Return what the map and the panels should show, as plain data (see ``view.view``)."""
         return view.view(self)
 
+    def decision_kind(self) -> str:
+        """The pending decision's kind, else the phase (what ``view()["decision"]`` says, read
+        without building the whole view)."""
+        return self.pending[-1].kind.value if self.pending else self.phase
+
+    def connections_crossed(self, action: Action) -> tuple[str, ...]:
+        """The connections between an action's first two areas (a conquest, pillage or raid
+        target and its base, an army's move): a strait joins them as a land border (2.1)."""
+        areas = action.areas()
+        if len(areas) < 2 or not self.game.crossings:
+            return ()
+        return self.game.crossings.get(frozenset(areas[:2]), ())
+
     def preview(self, action: Action) -> str:
         """An endeavour's rating and price if chosen now (see ``view.preview``)."""
         return view.preview(self, action)

@@ -27,8 +27,10 @@ def test_the_rules_cited_by_moves_and_decisions_are_rule_numbers() -> None:
 
 
 def test_a_whole_game_log_names_no_house_default_nor_facts_sheet() -> None:
-    state = play(build_game(io.load(SCENARIO)), EotmaHeuristicBot(), 3, max_actions=40_000)
+    # Seed 2: a game where claims come both by rule 18 and by a parley (20.42).
+    state = play(build_game(io.load(SCENARIO)), EotmaHeuristicBot(), 2, max_actions=40_000)
     assert state.is_over()
     lines = [effect for entry in state.log for effect in entry.effects]
     assert any("(18, method" in line for line in lines)  # claims still cite their rule
+    assert any(": claim for " in line and "(20.42)" in line for line in lines)
     assert [line for line in lines if INTERNAL.search(line)] == []

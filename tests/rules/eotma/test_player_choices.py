@@ -261,8 +261,44 @@ def test_9_32_two_sea_areas_halve_a_crusaders_rating_before_the_gold() -> None:
 # --- 20.42: the heuristic bot calls a parley it carries ---
 
 
-def test_20_42_the_heuristic_bot_calls_a_claim_parley_it_wins_on_its_own_votes() -> None:
-    state = start(hand=[99], west={"diplomatic": 5}, areas={"march": AreaStart("west", 1, ties=("west",))})
-    assert str(EotmaHeuristicBot().choose(state)) == "parley claim march"
-    weaker = start(hand=[99], west={"diplomatic": 2}, areas={"march": AreaStart("west", 1, ties=("west",))})
+def _tied_march(diplomatic: int, religion: str) -> EotmaState:
+    """West holds and is tied to the march, of ``religion``; east (3 diplomatic) is the other voter."""
+    state = start(
+        hand=[99], west={"diplomatic": diplomatic}, areas={"march": AreaStart("west", 1, ties=("west",))}
+    )
+    state.religion[idx(state, "march")] = religion
+    return state
+
+
+def test_20_42_the_heuristic_bot_calls_a_claim_parley_it_expects_to_win() -> None:
+    # The march of the Eastern Church: no claim comes by rule 18 (the leader is Latin), so a vote is
+    # worth calling when west's 5 votes beat east's 3, east voting no (west is not behind it).
+    assert str(EotmaHeuristicBot().choose(_tied_march(5, "eastern"))) == "parley claim march"
+    weaker = _tied_march(2, "eastern")
+    weaker.treasury[weaker.game.player_index["west"]] = (
+        EotmaHeuristicBot.bribe_reserve - 1
+    )  # no gold to spare
     assert not str(EotmaHeuristicBot().choose(weaker)).startswith("parley")
+    # A Latin march is claimed at the end of west's next turn (18, method 1): a parley it carries
+    # brings the claim forward, but it gives no gold for one it would lose.
+    assert str(EotmaHeuristicBot().choose(_tied_march(5, "latin"))) == "parley claim march"
+    weaker = _tied_march(2, "latin")
+    weaker.treasury[weaker.game.player_index["west"]] = 10
+    assert not str(EotmaHeuristicBot().choose(weaker)).startswith(("parley", "give"))
+
+
+def test_20_1_the_heuristic_bot_gives_the_swing_voter_a_gold_then_calls_the_parley() -> None:
+    state = _tied_march(2, "eastern")
+    west = state.game.player_index["west"]
+    state.treasury[west] = 10
+    bot = EotmaHeuristicBot()
+    gift = bot.choose(state)
+    assert str(gift) == "give east gold 1"  # east's 3 votes against west's 2: one gold turns it
+    state.apply(gift)
+    assert state.treasury[west] == 9
+    assert str(bot.choose(state)) == "parley claim march"
+    state.apply("parley claim march")
+    # East, paid this round, votes yes (20.4); the claim carries.
+    while state.pending:
+        state.apply(EotmaHeuristicBot().choose(state))
+    assert state.claims[idx(state, "march")] & (1 << west)

@@ -1,0 +1,54 @@
+"""The heuristic bot converts its own areas of another faith (22.2, 22.25) and plays its leader
+cards just before an endeavour they serve (36.11) and Diplomatic Coup against a rival's tie (12.43)."""
+
+from __future__ import annotations
+
+from eotma_helpers import idx, pagan_north, start
+
+from model.rules.eotma.actions import Conquest, Diplomacy
+from model.rules.eotma.bot import EotmaHeuristicBot
+from model.rules.eotma.botdiplomacy import leader_card
+from model.rules.eotma.conversion import conversion_differential
+from model.rules.eotma.data import Rules
+from model.rules.eotma.game import AreaStart, Options
+
+
+def test_22_2_the_bot_converts_its_pagan_area_from_its_court() -> None:
+    state = pagan_north(Rules.load())
+    west = state.game.player_index["west"]
+    denmark = idx(state, "denmark")
+    bot = EotmaHeuristicBot()
+    # The whole Norse group would follow (22.25): denmark, and norway nobody holds; sweden is east's.
+    # Three C results are needed (the differential, halved for west's tie, 22.24): 2 x 5 VP / 3.
+    assert conversion_differential(state, west, denmark) == 3
+    assert bot._conversion_value(state, west, denmark) == 2 * state.game.rules.vp_conversion / 3
+    # Its first move is a claim parley for denmark (no rule 18 claim for a pagan area); after it,
+    # with three results to get at west's low rating, fortifying the court is worth more.
+    assert str(bot.choose(state)) == "parley claim denmark"
+    state.parley_round[west] = state.round
+    assert str(bot.choose(state)) == "fortify home"
+    state.conversion[(west, denmark)] = 2  # one result left: the whole value rides on it
+    assert bot._conversion_value(state, west, denmark) == 10.0
+    assert str(EotmaHeuristicBot().choose(state)) == "conquest denmark from home +5"
+
+
+def test_36_11_a_leader_card_is_played_just_before_an_endeavour_of_its_stature() -> None:
+    state = start(hand=[99], options=Options(events=True))
+    west = state.game.player_index["west"]
+    state.holding[west].append("great_captain")  # +2 combat (36.11), no languages listed (36.12)
+    conquest = Conquest("border", 0, "march")
+    assert str(leader_card(state, west, conquest)) == "play great_captain"
+    assert leader_card(state, west, Diplomacy("border")) is None  # a diplomatic endeavour
+    state.leader_bonus[west] = "great_captain"
+    assert leader_card(state, west, conquest) is None  # one card in play at a time
+
+
+def test_12_43_diplomatic_coup_breaks_a_rivals_tie_to_an_own_area() -> None:
+    state = start(
+        hand=[99], options=Options(events=True), areas={"march": AreaStart("west", 1, ties=("east",))}
+    )
+    west = state.game.player_index["west"]
+    state.holding[west].append("diplomatic_coup")
+    assert str(EotmaHeuristicBot().choose(state)) == "play diplomatic_coup march east"
+    state.apply("play diplomatic_coup march east")
+    assert not state.ties[idx(state, "march")] & (1 << state.game.player_index["east"])
