@@ -16,7 +16,7 @@ from typing import Any
 from editor import rulesets
 from editor.mapview.chips_item import Chip
 from editor.mapview.modes import INDEPENDENT
-from editor.rulesets import PictureContext, SideList
+from editor.rulesets import PictureContext, SeatTable, SideList
 from model import colours as palette
 
 
@@ -86,3 +86,8 @@ def npc_rows_for(ruleset: str, view: Mapping[str, Any], context: PictureContext)
 def side_list_for(ruleset: str) -> SideList:
     """How the ruleset's side rows read: the list's headings, tooltip and marks per kind of row."""
     return rulesets.get(ruleset).side_list
+
+
+def seat_table_for(ruleset: str) -> SeatTable:
+    """How the ruleset's seats table reads: its columns' headings and tooltips."""
+    return rulesets.get(ruleset).seat_table

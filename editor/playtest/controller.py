@@ -20,7 +20,7 @@ from editor.mapview.modes import INDEPENDENT, LegendEntry, get_mode
 from editor.mapview.tools import Tool, ToolContext
 from editor.playtest import logfiles, status
 from editor.playtest.capture_action import capture_position
-from editor.playtest.chips import npc_rows_for, pictures_for, side_list_for
+from editor.playtest.chips import npc_rows_for, pictures_for, seat_table_for, side_list_for
 from editor.playtest.choices import Choice, choices_for_area, group_actions
 from editor.playtest.decisions import describe as describe_decision
 from editor.playtest.orders import chips_by_area, order_marks_for
@@ -291,7 +291,9 @@ class PlaytestController(QObject):
 
     def _show_seats(self, view: dict[str, Any]) -> None:
         assert self.session is not None
-        self.dock.set_seats(status.seat_rows(self.session, view, self.window.document.scenario))
+        scenario = self.window.document.scenario
+        rows = status.seat_rows(self.session, view, scenario)
+        self.dock.set_seats(rows, seat_table_for(scenario.ruleset.id))
 
     def _show_choices(self) -> None:
         session = self.session

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from editor.playtest.choices import Choice
 from editor.playtest.decisions import with_names
-from editor.rulesets import SideList
+from editor.rulesets import SeatTable, SideList
 from model.rules.protocol import Action, LogEntry
 
 STATUS_LINES = 4
@@ -164,13 +164,8 @@ class PlaytestDock(QDockWidget):
         choices_layout.addLayout(do_row)
 
         self.table = QTableWidget(0, 5, split)
-        # Short headings: the dock is narrow, and every column should fit without scrolling.
-        self.table.setHorizontalHeaderLabels(["Seat", "Player", "Gold", "VP", "Court"])
-        for column, tip in enumerate(
-            ("The empire", "Who plays it: you or an AI level", "Treasury (16)", "Victory points now (26)", "")
-        ):
-            if tip:
-                self.table.horizontalHeaderItem(column).setToolTip(tip)
+        self._seat_table = SeatTable()
+        self._show_seat_table(self._seat_table)
         self.table.verticalHeader().hide()
         # The table always fits the dock's width: the seat's name takes what the other columns
         # leave and is shortened with "…" (whole in its tooltip); nothing scrolls sideways.
@@ -306,8 +301,24 @@ class PlaytestDock(QDockWidget):
         self.error.setText(text)
         self.error.setVisible(bool(text))
 
-    def set_seats(self, rows: Sequence[Mapping[str, Any]]) -> None:
-        """Fill the seat table: ``seat``, ``colour``, ``played_by``, ``gold``, ``vp``, ``court``."""
+    def _show_seat_table(self, seat_table: SeatTable) -> None:
+        # Short headings: the dock is narrow, and every column should fit without scrolling.
+        self.table.setHorizontalHeaderLabels(list(seat_table.headings))
+        for column, (heading, tip) in enumerate(zip(seat_table.headings, seat_table.tips, strict=True)):
+            self.table.horizontalHeaderItem(column).setToolTip(tip)
+            # A column the ruleset leaves unnamed has nothing to show (7 Ages players hold no court).
+            self.table.setColumnHidden(column, not heading)
+
+    def set_seats(self, rows: Sequence[Mapping[str, Any]], seat_table: SeatTable | None = None) -> None:
+        """Fill the seat table: ``seat``, ``colour``, ``played_by``, ``gold``, ``vp``, ``court``.
+
+        ``seat_table`` (the ruleset's, ``editor.rulesets.SeatTable``) names the columns and hides
+        those it leaves unnamed; the empires' headings by default.
+        """
+        seat_table = seat_table or SeatTable()
+        if seat_table != self._seat_table:
+            self._seat_table = seat_table
+            self._show_seat_table(seat_table)
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             values = [row["seat"], row["played_by"], row["gold"], row["vp"], row.get("court") or ""]

@@ -36,6 +36,8 @@ at all still plays and validates, with the shared map modes and plain owner pict
 - ``order_marks``: ``(state, viewer) -> list[OrderMark]`` hidden orders the viewer may see.
 - ``seat_gold``: ``(state, view, player, looking) -> value`` of the seats table's Gold column;
   ``looking`` is the seat at the computer (None: the author watching AI seats, who sees all).
+- ``seat_table``: a :class:`SeatTable`, the headings and tooltips of the seats table's columns
+  (by default the empires' Seat, Player, Gold, VP and Court); a column headed "" is hidden.
 - ``first_round``: how the engine's round 0 is called (1 when the engine counts from 0).
 - ``decision``: ``(decision, player name, names) -> sentence`` for a pending decision.
 - ``table_columns``: table kind (``area``, ``empire``, ``magnate``) -> its own columns of the
@@ -109,6 +111,25 @@ class SideList:
 
 
 @dataclass(frozen=True)
+class SeatTable:
+    """How the play-test panel's seats table reads: a heading and a tooltip per column.
+
+    The columns show each seat row's ``seat``, ``played_by``, ``gold``, ``vp`` and ``court``, in
+    that order (``editor.playtest.status.seat_rows``); a column whose heading is "" is hidden, for
+    a ruleset that has nothing to show there.
+    """
+
+    headings: tuple[str, str, str, str, str] = ("Seat", "Player", "Gold", "VP", "Court")
+    tips: tuple[str, str, str, str, str] = (
+        "The empire",
+        "Who plays it: you or an AI level",
+        "Treasury (16)",
+        "Victory points now (26)",
+        "",
+    )
+
+
+@dataclass(frozen=True)
 class EditorRuleset:
     """Everything the editor shows or asks that belongs to one ruleset (see the module notes)."""
 
@@ -120,6 +141,7 @@ class EditorRuleset:
     side_list: SideList = field(default_factory=SideList)
     order_marks: Callable[[Any, str | None], Sequence[OrderMark]] | None = None
     seat_gold: Callable[[Any, Mapping[str, Any], str, str | None], Any] | None = None
+    seat_table: SeatTable = field(default_factory=SeatTable)
     first_round: int = 0
     decision: Callable[[Mapping[str, Any], str, Mapping[str, str]], str] | None = None
     table_columns: Mapping[str, tuple[tuple[str, Callable[[Any], Any]], ...]] = field(default_factory=dict)

@@ -462,6 +462,9 @@ def test_the_seat_table_names_you_and_each_court(window: MainWindow) -> None:
     assert controller.start(PlaytestSetup(seats, SEED))
     table = controller.dock.table
     headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    # EotMA keeps the shared headings (editor.rulesets.SeatTable's default), every column shown.
+    assert headers == ["Seat", "Player", "Gold", "VP", "Court"]
+    assert not any(table.isColumnHidden(c) for c in range(table.columnCount()))
     rows = {
         table.item(r, 0).text(): [table.item(r, c).text() for c in range(5)] for r in range(table.rowCount())
     }

@@ -22,6 +22,7 @@ PART = EditorRuleset(
     side_rows=players.side_rows,
     side_list=players.SIDE_LIST,
     seat_gold=players.seat_gold,
+    seat_table=players.SEAT_TABLE,
     decision=decisions.describe,
     table_columns=tables.TABLE_COLUMNS,
 )

@@ -1,0 +1,50 @@
+"""The 7 Ages play-test panel reads in 7 Ages words: the seats table's columns name players, their
+empires' money and glory (no court column), unit types and empire cards show by name, the legend
+lists the powers on the map only, and the side list's names keep a readable width.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+from sevenages_editor_helpers import tiny
+
+from editor.mainwindow import MainWindow
+from editor.playtest.controller import PlaytestController
+from editor.playtest.session import HUMAN, PlaytestSetup
+from model import io
+
+SEED = 5
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
+    path = tmp_path / "tiny.mappa.json"
+    io.save(tiny(), path)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.open_path(path)
+    yield window
+    controller: PlaytestController = window.playtest  # type: ignore[attr-defined]
+    if controller.session is not None:
+        controller.stop()
+
+
+def _started(window: MainWindow) -> PlaytestController:
+    controller: PlaytestController = window.playtest  # type: ignore[attr-defined]
+    assert controller.start(PlaytestSetup({"ann": HUMAN, "ben": "random", "cid": "random"}, SEED))
+    return controller
+
+
+def test_the_seats_table_names_players_money_and_glory_without_a_court(window: MainWindow) -> None:
+    table = _started(window).dock.table
+    headings = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    assert headings == ["Player", "Played by", "Empires: money", "Glory", ""]
+    shown = [c for c in range(table.columnCount()) if not table.isColumnHidden(c)]
+    assert shown == [0, 1, 2, 3]  # players hold no court (7A facts 1)
+    assert "glory" in table.horizontalHeaderItem(3).toolTip().lower()
+    rows = {table.item(r, 0).text(): table.item(r, 1).text() for r in range(table.rowCount())}
+    assert rows == {"Ann": "You", "Ben": "AI random", "Cid": "AI random"}
