@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QLabel
 
+from editor import rulesets
 from editor.mapview.modes import INDEPENDENT, LegendEntry, get_mode
 from editor.mapview.tools import Tool, ToolContext
 from editor.playtest import logfiles, status
@@ -221,7 +222,7 @@ class PlaytestController(QObject):
         )
         self._show_choices()
         entries = self.log_entries()
-        every_name = {**names, **seats}
+        every_name = self._names()
         state = session.state
         self.log_dock.set_log(
             entries,
@@ -274,8 +275,16 @@ class PlaytestController(QObject):
         return status.seat_names(self.session)
 
     def _names(self) -> dict[str, str]:
-        """Names of the areas and powers, for the log and the choices (the engine's texts hold ids)."""
-        return {**{a.id: a.name for a in self.window.document.scenario.map.areas}, **self._seat_names()}
+        """Names of the ruleset's own ids (unit types, cards: the editor part's ``names``), the
+        areas and the powers, for the log and the choices (the engine's texts hold ids); an area's
+        or a seat's name wins over the ruleset's."""
+        scenario = self.window.document.scenario
+        own = rulesets.get(scenario.ruleset.id).names
+        return {
+            **(own(scenario) if own is not None else {}),
+            **{a.id: a.name for a in scenario.map.areas},
+            **self._seat_names(),
+        }
 
     def _name(self, player: str | None) -> str:
         return status.player_name(self._seat_names(), player)

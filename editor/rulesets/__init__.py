@@ -38,6 +38,9 @@ at all still plays and validates, with the shared map modes and plain owner pict
   ``looking`` is the seat at the computer (None: the author watching AI seats, who sees all).
 - ``seat_table``: a :class:`SeatTable`, the headings and tooltips of the seats table's columns
   (by default the empires' Seat, Player, Gold, VP and Court); a column headed "" is hidden.
+- ``names``: ``(scenario) -> {id: name}`` for the ruleset's own ids the engine's texts hold
+  (unit types, cards...), so that the play-test's choices, decisions and log read by name; the
+  areas' and seats' names win over them.
 - ``first_round``: how the engine's round 0 is called (1 when the engine counts from 0).
 - ``decision``: ``(decision, player name, names) -> sentence`` for a pending decision.
 - ``table_columns``: table kind (``area``, ``empire``, ``magnate``) -> its own columns of the
@@ -59,7 +62,7 @@ if TYPE_CHECKING:
     from editor.playtest.chips import AreaPicture
     from editor.playtest.orders import OrderMark
     from model.rules.mapmodes import MapMode
-    from model.scenario import Catalogs
+    from model.scenario import Catalogs, Scenario
 
 GROUP = "mappa.editor_rulesets"
 """The entry point group that names each ruleset's editor part."""
@@ -142,6 +145,7 @@ class EditorRuleset:
     order_marks: Callable[[Any, str | None], Sequence[OrderMark]] | None = None
     seat_gold: Callable[[Any, Mapping[str, Any], str, str | None], Any] | None = None
     seat_table: SeatTable = field(default_factory=SeatTable)
+    names: Callable[[Scenario], Mapping[str, str]] | None = None
     first_round: int = 0
     decision: Callable[[Mapping[str, Any], str, Mapping[str, str]], str] | None = None
     table_columns: Mapping[str, tuple[tuple[str, Callable[[Any], Any]], ...]] = field(default_factory=dict)

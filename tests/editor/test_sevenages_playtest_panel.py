@@ -48,3 +48,41 @@ def test_the_seats_table_names_players_money_and_glory_without_a_court(window: M
     assert "glory" in table.horizontalHeaderItem(3).toolTip().lower()
     rows = {table.item(r, 0).text(): table.item(r, 1).text() for r in range(table.rowCount())}
     assert rows == {"Ann": "You", "Ben": "AI random", "Cid": "AI random"}
+
+
+def _human_until(controller: PlaytestController, verb: str) -> str:
+    """Answer the human seat's questions with its first legal action (the AI seats play
+    themselves) until it may ``verb``; the first such action's text."""
+    session = controller.session
+    assert session is not None
+    for _ in range(400):
+        session.run_to_end()
+        legal = [str(action) for action in session.legal_actions()]
+        assert legal, "the game ended first"
+        found = [text for text in legal if text.split()[0] == verb]
+        if found:
+            return found[0]
+        session.act(legal[0])
+    raise AssertionError(f"no {verb!r} choice came")
+
+
+def test_unit_types_and_empire_cards_read_by_name(window: MainWindow) -> None:
+    controller = _started(window)
+    buy = _human_until(controller, "buy")  # e.g. "buy spearmen egypt": KIND then AREA
+    controller.select_area(buy.split()[2])
+    listed = [controller.dock.choices.item(r).text() for r in range(controller.dock.choices.count())]
+    texts = [text for text in listed if text.startswith("Buy ")]
+    # The engine's "buy light_horse egypt" reads with the units table's name (7A facts 2.4) and
+    # the area's name; no id with an underscore is left.
+    assert texts and all("_" not in text for text in texts), texts
+    area = window.document.scenario.area(buy.split()[2]).name
+    assert texts == [
+        f"Buy Spearmen {area} (costs 2)",
+        f"Buy Chariots {area} (costs 3)",
+        f"Buy Archers {area} (costs 2)",
+    ]
+    names = controller._names()
+    assert (names["light_horse"], names["mech_infantry"]) == ("Light horse", "Mechanised infantry")
+    assert names["scythia"] == "Scythia"  # an empire card, in hand or on the map
+    first = window.document.scenario.map.areas[0]
+    assert names[first.id] == first.name
