@@ -17,13 +17,20 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QLabel
 
 from editor import rulesets
-from editor.mapview.modes import INDEPENDENT, LegendEntry, get_mode
+from editor.mapview.modes import get_mode
 from editor.mapview.tools import Tool, ToolContext
 from editor.playtest import logfiles, status
 from editor.playtest.capture_action import capture_position
-from editor.playtest.chips import npc_rows_for, pictures_for, seat_table_for, side_list_for
+from editor.playtest.chips import (
+    AreaPicture,
+    npc_rows_for,
+    pictures_and_owners,
+    seat_table_for,
+    side_list_for,
+)
 from editor.playtest.choices import Choice, choices_for_area, group_actions
 from editor.playtest.decisions import describe as describe_decision
+from editor.playtest.legend import owner_legend
 from editor.playtest.orders import chips_by_area, order_marks_for
 from editor.playtest.outcomes import NEUTRAL, OutcomeNote, chance_text, outcome_line, tone
 from editor.playtest.overlay import PlayOverlay
@@ -207,14 +214,14 @@ class PlaytestController(QObject):
             # viewer is None as well, but the people at the screen see the public view only.
             author = status.looking(session) is None
             context = PictureContext(names, seats, colours, viewer, tokens, author=author)
-            pictures = pictures_for(scenario.ruleset.id, session.state, context)
+            pictures, owners = pictures_and_owners(scenario.ruleset.id, session.state, context)
             view = session.view()
         except Exception as error:  # a broken view must not take the window down
             session._fail(error, None)
             return
         self.overlay.show(pictures)
         self.overlay.show_orders(orders, names, colours)
-        self._show_legend(colours)
+        self._show_legend(owners, pictures, seats, colours)
         self._show_status(view)
         self._show_seats(view)
         self.dock.set_npcs(
@@ -257,11 +264,17 @@ class PlaytestController(QObject):
         """The seat whose own hidden orders the map may show (see ``status.viewer``)."""
         return None if self.session is None else status.viewer(self.session)
 
-    def _show_legend(self, colours: dict[str, str]) -> None:
-        setup = self.window.document.scenario.setup
-        entries = [LegendEntry(e.colour, e.name) for e in setup.empires]
-        entries += [LegendEntry(m.colour, f"{m.name} (Magnate)") for m in setup.magnates]
-        entries.append(LegendEntry(INDEPENDENT, "Independent"))
+    def _show_legend(
+        self,
+        owners: tuple[str, ...],
+        pictures: dict[str, AreaPicture],
+        seats: dict[str, str],
+        colours: dict[str, str],
+    ) -> None:
+        """The legend lists the powers holding areas in the view the map shows (``legend``)."""
+        scenario = self.window.document.scenario
+        label = rulesets.get(scenario.ruleset.id).magnate_label
+        entries = owner_legend(scenario, owners, pictures, seats, colours, label)
         self.window.legend_dock.set_entries("Play-test: owners", entries)
 
     def _first_round(self) -> int:

@@ -41,6 +41,8 @@ at all still plays and validates, with the shared map modes and plain owner pict
 - ``names``: ``(scenario) -> {id: name}`` for the ruleset's own ids the engine's texts hold
   (unit types, cards...), so that the play-test's choices, decisions and log read by name; the
   areas' and seats' names win over them.
+- ``magnate_label``: what the play-test legend adds to a Magnate's name ("Magnate" by default:
+  "Clan X (Magnate)"); "" for a ruleset whose Magnate is named enough by itself.
 - ``first_round``: how the engine's round 0 is called (1 when the engine counts from 0).
 - ``decision``: ``(decision, player name, names) -> sentence`` for a pending decision.
 - ``table_columns``: table kind (``area``, ``empire``, ``magnate``) -> its own columns of the
@@ -146,6 +148,7 @@ class EditorRuleset:
     seat_gold: Callable[[Any, Mapping[str, Any], str, str | None], Any] | None = None
     seat_table: SeatTable = field(default_factory=SeatTable)
     names: Callable[[Scenario], Mapping[str, str]] | None = None
+    magnate_label: str = "Magnate"
     first_round: int = 0
     decision: Callable[[Mapping[str, Any], str, Mapping[str, str]], str] | None = None
     table_columns: Mapping[str, tuple[tuple[str, Callable[[Any], Any]], ...]] = field(default_factory=dict)

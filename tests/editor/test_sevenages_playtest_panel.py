@@ -86,3 +86,12 @@ def test_unit_types_and_empire_cards_read_by_name(window: MainWindow) -> None:
     assert names["scythia"] == "Scythia"  # an empire card, in hand or on the map
     first = window.document.scenario.map.areas[0]
     assert names[first.id] == first.name
+
+
+def test_the_legend_lists_the_powers_on_the_map_only(window: MainWindow) -> None:
+    _started(window)
+    # Egypt and Scythia are on the map; Persia and Greece are cards in the deck (7A facts 2.3),
+    # so they are not listed. The white neutrals are named without "(Magnate)"; unheld land is
+    # independent.
+    assert window.legend_dock.labels() == ["Egypt", "Scythia", "Neutrals", "Independent"]
+    assert window.legend_dock.windowTitle() == "Legend: Play-test: owners"

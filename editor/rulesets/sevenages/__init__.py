@@ -24,6 +24,8 @@ PART = EditorRuleset(
     seat_gold=players.seat_gold,
     seat_table=players.SEAT_TABLE,
     names=names.names,
+    # The white neutrals are the scenario's one Magnate, named as such ("Neutral peoples").
+    magnate_label="",
     decision=decisions.describe,
     table_columns=tables.TABLE_COLUMNS,
 )
