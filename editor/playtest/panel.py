@@ -44,6 +44,10 @@ STATUS_LINES = 4
 HINT_LINES = 3
 """Lines of the choices' hint."""
 
+NAME_CHARS = 18
+"""The widest the side list's name column grows, in average characters: "Neutral peoples" or a
+Magnate's name whole, the rest of a narrow panel left to the other columns."""
+
 SPEEDS_MS = (1500, 800, 400, 150, 40, 0)
 """Auto-play speeds (milliseconds between AI actions), slowest first; the slider picks one."""
 
@@ -182,8 +186,11 @@ class PlaytestDock(QDockWidget):
         self.npcs.setRootIsDecorated(False)
         # As the seat table: the name gives way (elided, whole in the tooltip), nothing scrolls sideways.
         self.npcs.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        for column in (0, 2, 3):  # the name, the attacks and the court or strike areas share the rest
+        for column in (2, 3):  # the attacks and the court or strike areas share the rest
             self.npcs.header().setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        # The name is as wide as the names listed, up to NAME_CHARS (see _fit_names): sharing the
+        # rest with the stretched columns, it read "P…" in a narrow panel.
+        self.npcs.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         self.npcs.header().setStretchLastSection(False)
         self.npcs.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._side_list = SideList()
@@ -379,11 +386,19 @@ class PlaytestDock(QDockWidget):
             for column in range(self.npcs.columnCount()):
                 item.setToolTip(column, f"{row.get('kind', '')}: {row.get('tip', '')}")
             self.npcs.addTopLevelItem(item)
+        self._fit_names()
         self.npcs.setVisible(bool(rows))
         # Every row visible without scrolling, as for the seats (a scroll bar's worth spare).
         rows_height = sum(self.npcs.sizeHintForRow(0) for _ in rows) if rows else 0
         spare = self.npcs.horizontalScrollBar().sizeHint().height() + 6
         self.npcs.setMinimumHeight(min(200, self.npcs.header().sizeHint().height() + rows_height + spare))
+
+    def _fit_names(self) -> None:
+        """Size the name column to its longest name or heading, at most :data:`NAME_CHARS` wide
+        (a longer name is shortened with "…", whole in its tooltip)."""
+        header = self.npcs.header()
+        wanted = max(self.npcs.sizeHintForColumn(0), header.sectionSizeHint(0))
+        header.resizeSection(0, min(wanted, self.npcs.fontMetrics().averageCharWidth() * NAME_CHARS))
 
     def shown_npcs(self) -> list[str]:
         """The first column of the Magnates and raiders list (for tests)."""

@@ -14,7 +14,9 @@ from sevenages_editor_helpers import tiny
 
 from editor.mainwindow import MainWindow
 from editor.playtest.controller import PlaytestController
+from editor.playtest.panel import PlaytestDock
 from editor.playtest.session import HUMAN, PlaytestSetup
+from editor.rulesets.sevenages.players import SIDE_LIST
 from model import io
 
 SEED = 5
@@ -95,3 +97,37 @@ def test_the_legend_lists_the_powers_on_the_map_only(window: MainWindow) -> None
     # independent.
     assert window.legend_dock.labels() == ["Egypt", "Scythia", "Neutrals", "Independent"]
     assert window.legend_dock.windowTitle() == "Legend: Play-test: owners"
+
+
+def test_the_side_lists_names_keep_a_readable_width_in_a_narrow_panel(qtbot: QtBot) -> None:
+    dock = PlaytestDock()
+    qtbot.addWidget(dock)
+    dock.resize(300, 700)
+    dock.show()
+    rows = [
+        {
+            "name": "Player 1",
+            "kind": "Player",
+            "stature": 3,
+            "attacks": "Egypt, Scythia",
+            "holds": 4,
+            "where": "Egypt: wild card for emissary; empty slot: ?",
+            "tip": "",
+        },
+        {
+            "name": "Neutrals",
+            "kind": "Neutrals",
+            "stature": "",
+            "attacks": "",
+            "holds": 12,
+            "where": "9 areas",
+            "tip": "",
+        },
+    ]
+    dock.set_npcs(rows, SIDE_LIST)
+    qtbot.wait(10)
+    width = dock.npcs.header().sectionSize(0)
+    metrics = dock.npcs.fontMetrics()
+    # "Player 1" shows whole (it read "P…"), yet the name does not take the whole list.
+    assert width >= metrics.horizontalAdvance("Player 1") + 8
+    assert width < dock.npcs.viewport().width() // 2
