@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -47,6 +47,8 @@ HINT_LINES = 3
 NAME_CHARS = 18
 """The widest the side list's name column grows, in average characters: "Neutral peoples" or a
 Magnate's name whole, the rest of a narrow panel left to the other columns."""
+NAME_MIN_CHARS = 10
+"""The narrowest it gets however narrow the panel: "Player 1" whole, not "P…"."""
 
 SPEEDS_MS = (1500, 800, 400, 150, 40, 0)
 """Auto-play speeds (milliseconds between AI actions), slowest first; the slider picks one."""
@@ -184,17 +186,19 @@ class PlaytestDock(QDockWidget):
 
         self.npcs = QTreeWidget(split)
         self.npcs.setRootIsDecorated(False)
+        # The columns first: a resize mode set for a column that does not exist yet is dropped.
+        self._side_list = SideList()
+        self._show_side_list(self._side_list)
         # As the seat table: the name gives way (elided, whole in the tooltip), nothing scrolls sideways.
         self.npcs.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         for column in (2, 3):  # the attacks and the court or strike areas share the rest
             self.npcs.header().setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        # The name is as wide as the names listed, up to NAME_CHARS (see _fit_names): sharing the
-        # rest with the stretched columns, it read "P…" in a narrow panel.
+        # The name is as wide as the names listed, up to NAME_CHARS (see _fit_names): stretched
+        # with the rest, it got what the long markers left and read "P…" in a narrow panel.
         self.npcs.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        self.npcs.viewport().installEventFilter(self)
         self.npcs.header().setStretchLastSection(False)
         self.npcs.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self._side_list = SideList()
-        self._show_side_list(self._side_list)
         self.npcs.hide()
 
         split.addWidget(choices_box)
@@ -395,10 +399,27 @@ class PlaytestDock(QDockWidget):
 
     def _fit_names(self) -> None:
         """Size the name column to its longest name or heading, at most :data:`NAME_CHARS` wide
-        (a longer name is shortened with "…", whole in its tooltip)."""
+        and no wider than the other columns leave; never below :data:`NAME_MIN_CHARS` (a longer
+        name is shortened with "…", whole in its tooltip)."""
         header = self.npcs.header()
+        average = self.npcs.fontMetrics().averageCharWidth()
         wanted = max(self.npcs.sizeHintForColumn(0), header.sectionSizeHint(0))
-        header.resizeSection(0, min(wanted, self.npcs.fontMetrics().averageCharWidth() * NAME_CHARS))
+        others = 0
+        for column in range(1, self.npcs.columnCount()):
+            if header.sectionResizeMode(column) == QHeaderView.ResizeMode.Stretch:
+                others += header.minimumSectionSize()
+            else:
+                others += header.sectionSize(column)
+        left = self.npcs.viewport().width() - others
+        width = max(average * NAME_MIN_CHARS, min(wanted, average * NAME_CHARS, left))
+        if header.sectionSize(0) != width:
+            header.resizeSection(0, width)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Refit the side list's name column when the list changes width (the dock resized)."""
+        if watched is self.npcs.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_names()
+        return super().eventFilter(watched, event)
 
     def shown_npcs(self) -> list[str]:
         """The first column of the Magnates and raiders list (for tests)."""

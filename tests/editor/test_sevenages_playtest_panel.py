@@ -126,8 +126,13 @@ def test_the_side_lists_names_keep_a_readable_width_in_a_narrow_panel(qtbot: QtB
     ]
     dock.set_npcs(rows, SIDE_LIST)
     qtbot.wait(10)
-    width = dock.npcs.header().sectionSize(0)
+    header = dock.npcs.header()
     metrics = dock.npcs.fontMetrics()
     # "Player 1" shows whole (it read "P…"), yet the name does not take the whole list.
-    assert width >= metrics.horizontalAdvance("Player 1") + 8
-    assert width < dock.npcs.viewport().width() // 2
+    assert header.sectionSize(0) >= metrics.horizontalAdvance("Player 1") + 8
+    assert header.sectionSize(0) < dock.npcs.viewport().width() // 2
+    # A wider panel: the whole heading "Player / neutrals", and every column still fits.
+    dock.resize(420, 700)
+    qtbot.wait(10)
+    assert header.sectionSize(0) >= metrics.horizontalAdvance("Player / neutrals")
+    assert sum(header.sectionSize(c) for c in range(header.count())) <= dock.npcs.viewport().width()
