@@ -1,5 +1,5 @@
 """The play-test legend: the powers that hold areas on the map in the view shown, not every
-empire of the setup (a 7 Ages scenario lists every empire card, most of them in the deck).
+empire of the setup (a setup may list empires not on the map yet, such as cards in a deck).
 
 Pure data: the controller shows the entries in the Legend dock, the tests read them.
 """

@@ -316,8 +316,10 @@ class PlaytestDock(QDockWidget):
         # Short headings: the dock is narrow, and every column should fit without scrolling.
         self.table.setHorizontalHeaderLabels(list(seat_table.headings))
         for column, (heading, tip) in enumerate(zip(seat_table.headings, seat_table.tips, strict=True)):
-            self.table.horizontalHeaderItem(column).setToolTip(tip)
-            # A column the ruleset leaves unnamed has nothing to show (7 Ages players hold no court).
+            item = self.table.horizontalHeaderItem(column)
+            if item is not None:  # set by the labels above
+                item.setToolTip(tip)
+            # A column the ruleset leaves unnamed has nothing to show (a ruleset without courts).
             self.table.setColumnHidden(column, not heading)
 
     def set_seats(self, rows: Sequence[Mapping[str, Any]], seat_table: SeatTable | None = None) -> None:
