@@ -16,7 +16,7 @@ from typing import Any
 from editor import rulesets
 from editor.mapview.chips_item import Chip
 from editor.mapview.modes import INDEPENDENT
-from editor.rulesets import PictureContext, SideList
+from editor.rulesets import PictureContext, SeatTable, SideList
 from model import colours as palette
 
 
@@ -67,14 +67,24 @@ def pictures_for(ruleset: str, state: Any, context: PictureContext) -> dict[str,
 
     Empty for a ruleset without a view; plain owners for one whose editor part draws nothing.
     """
+    return pictures_and_owners(ruleset, state, context)[0]
+
+
+def pictures_and_owners(
+    ruleset: str, state: Any, context: PictureContext
+) -> tuple[dict[str, AreaPicture], tuple[str, ...]]:
+    """:func:`pictures_for` and the owners of the areas in the same view, in map order, each
+    once: the powers the map shows now (for the legend), from one view of the seat looking."""
     try:
         view = view_for(state, context.viewer)
     except NotImplementedError:  # the protocol's default: this ruleset draws nothing yet
-        return {}
+        return {}, ()
+    areas = (view.get("areas") or {}).values()
+    owners = tuple(dict.fromkeys(str(data["owner"]) for data in areas if data.get("owner")))
     part = rulesets.get(ruleset)
     if part.pictures is None:
-        return owner_pictures(view, context.names, context.colours)
-    return part.pictures(state, view, context)
+        return owner_pictures(view, context.names, context.colours), owners
+    return part.pictures(state, view, context), owners
 
 
 def npc_rows_for(ruleset: str, view: Mapping[str, Any], context: PictureContext) -> list[dict[str, Any]]:
@@ -86,3 +96,8 @@ def npc_rows_for(ruleset: str, view: Mapping[str, Any], context: PictureContext)
 def side_list_for(ruleset: str) -> SideList:
     """How the ruleset's side rows read: the list's headings, tooltip and marks per kind of row."""
     return rulesets.get(ruleset).side_list
+
+
+def seat_table_for(ruleset: str) -> SeatTable:
+    """How the ruleset's seats table reads: its columns' headings and tooltips."""
+    return rulesets.get(ruleset).seat_table

@@ -16,13 +16,21 @@ from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QLabel
 
-from editor.mapview.modes import INDEPENDENT, LegendEntry, get_mode
+from editor import rulesets
+from editor.mapview.modes import get_mode
 from editor.mapview.tools import Tool, ToolContext
 from editor.playtest import logfiles, status
 from editor.playtest.capture_action import capture_position
-from editor.playtest.chips import npc_rows_for, pictures_for, side_list_for
+from editor.playtest.chips import (
+    AreaPicture,
+    npc_rows_for,
+    pictures_and_owners,
+    seat_table_for,
+    side_list_for,
+)
 from editor.playtest.choices import Choice, choices_for_area, group_actions
 from editor.playtest.decisions import describe as describe_decision
+from editor.playtest.legend import owner_legend
 from editor.playtest.orders import chips_by_area, order_marks_for
 from editor.playtest.outcomes import NEUTRAL, OutcomeNote, chance_text, outcome_line, tone
 from editor.playtest.overlay import PlayOverlay
@@ -206,14 +214,14 @@ class PlaytestController(QObject):
             # viewer is None as well, but the people at the screen see the public view only.
             author = status.looking(session) is None
             context = PictureContext(names, seats, colours, viewer, tokens, author=author)
-            pictures = pictures_for(scenario.ruleset.id, session.state, context)
+            pictures, owners = pictures_and_owners(scenario.ruleset.id, session.state, context)
             view = session.view()
         except Exception as error:  # a broken view must not take the window down
             session._fail(error, None)
             return
         self.overlay.show(pictures)
         self.overlay.show_orders(orders, names, colours)
-        self._show_legend(colours)
+        self._show_legend(owners, pictures, seats, colours)
         self._show_status(view)
         self._show_seats(view)
         self.dock.set_npcs(
@@ -221,7 +229,7 @@ class PlaytestController(QObject):
         )
         self._show_choices()
         entries = self.log_entries()
-        every_name = {**names, **seats}
+        every_name = self._names()
         state = session.state
         self.log_dock.set_log(
             entries,
@@ -256,11 +264,17 @@ class PlaytestController(QObject):
         """The seat whose own hidden orders the map may show (see ``status.viewer``)."""
         return None if self.session is None else status.viewer(self.session)
 
-    def _show_legend(self, colours: dict[str, str]) -> None:
-        setup = self.window.document.scenario.setup
-        entries = [LegendEntry(e.colour, e.name) for e in setup.empires]
-        entries += [LegendEntry(m.colour, f"{m.name} (Magnate)") for m in setup.magnates]
-        entries.append(LegendEntry(INDEPENDENT, "Independent"))
+    def _show_legend(
+        self,
+        owners: tuple[str, ...],
+        pictures: dict[str, AreaPicture],
+        seats: dict[str, str],
+        colours: dict[str, str],
+    ) -> None:
+        """The legend lists the powers holding areas in the view the map shows (``legend``)."""
+        scenario = self.window.document.scenario
+        label = rulesets.get(scenario.ruleset.id).magnate_label
+        entries = owner_legend(scenario, owners, pictures, seats, colours, label)
         self.window.legend_dock.set_entries("Play-test: owners", entries)
 
     def _first_round(self) -> int:
@@ -274,8 +288,16 @@ class PlaytestController(QObject):
         return status.seat_names(self.session)
 
     def _names(self) -> dict[str, str]:
-        """Names of the areas and powers, for the log and the choices (the engine's texts hold ids)."""
-        return {**{a.id: a.name for a in self.window.document.scenario.map.areas}, **self._seat_names()}
+        """Names of the ruleset's own ids (unit types, cards: the editor part's ``names``), the
+        areas and the powers, for the log and the choices (the engine's texts hold ids); an area's
+        or a seat's name wins over the ruleset's."""
+        scenario = self.window.document.scenario
+        own = rulesets.get(scenario.ruleset.id).names
+        return {
+            **(own(scenario) if own is not None else {}),
+            **{a.id: a.name for a in scenario.map.areas},
+            **self._seat_names(),
+        }
 
     def _name(self, player: str | None) -> str:
         return status.player_name(self._seat_names(), player)
@@ -291,7 +313,9 @@ class PlaytestController(QObject):
 
     def _show_seats(self, view: dict[str, Any]) -> None:
         assert self.session is not None
-        self.dock.set_seats(status.seat_rows(self.session, view, self.window.document.scenario))
+        scenario = self.window.document.scenario
+        rows = status.seat_rows(self.session, view, scenario)
+        self.dock.set_seats(rows, seat_table_for(scenario.ruleset.id))
 
     def _show_choices(self) -> None:
         session = self.session

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,13 +36,19 @@ from PySide6.QtWidgets import (
 
 from editor.playtest.choices import Choice
 from editor.playtest.decisions import with_names
-from editor.rulesets import SideList
+from editor.rulesets import SeatTable, SideList
 from model.rules.protocol import Action, LogEntry
 
 STATUS_LINES = 4
 """Lines of status text the panel shows above its buttons before the text scrolls."""
 HINT_LINES = 3
 """Lines of the choices' hint."""
+
+NAME_CHARS = 18
+"""The widest the side list's name column grows, in average characters: "Neutral peoples" or a
+Magnate's name whole, the rest of a narrow panel left to the other columns."""
+NAME_MIN_CHARS = 10
+"""The narrowest it gets however narrow the panel: "Player 1" whole, not "P…"."""
 
 SPEEDS_MS = (1500, 800, 400, 150, 40, 0)
 """Auto-play speeds (milliseconds between AI actions), slowest first; the slider picks one."""
@@ -164,13 +170,8 @@ class PlaytestDock(QDockWidget):
         choices_layout.addLayout(do_row)
 
         self.table = QTableWidget(0, 5, split)
-        # Short headings: the dock is narrow, and every column should fit without scrolling.
-        self.table.setHorizontalHeaderLabels(["Seat", "Player", "Gold", "VP", "Court"])
-        for column, tip in enumerate(
-            ("The empire", "Who plays it: you or an AI level", "Treasury (16)", "Victory points now (26)", "")
-        ):
-            if tip:
-                self.table.horizontalHeaderItem(column).setToolTip(tip)
+        self._seat_table = SeatTable()
+        self._show_seat_table(self._seat_table)
         self.table.verticalHeader().hide()
         # The table always fits the dock's width: the seat's name takes what the other columns
         # leave and is shortened with "…" (whole in its tooltip); nothing scrolls sideways.
@@ -185,14 +186,19 @@ class PlaytestDock(QDockWidget):
 
         self.npcs = QTreeWidget(split)
         self.npcs.setRootIsDecorated(False)
-        # As the seat table: the name gives way (elided, whole in the tooltip), nothing scrolls sideways.
-        self.npcs.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        for column in (0, 2, 3):  # the name, the attacks and the court or strike areas share the rest
-            self.npcs.header().setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        self.npcs.header().setStretchLastSection(False)
-        self.npcs.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # The columns first: a resize mode set for a column that does not exist yet is dropped.
         self._side_list = SideList()
         self._show_side_list(self._side_list)
+        # As the seat table: the name gives way (elided, whole in the tooltip), nothing scrolls sideways.
+        self.npcs.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for column in (2, 3):  # the attacks and the court or strike areas share the rest
+            self.npcs.header().setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        # The name is as wide as the names listed, up to NAME_CHARS (see _fit_names): stretched
+        # with the rest, it got what the long markers left and read "P…" in a narrow panel.
+        self.npcs.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        self.npcs.viewport().installEventFilter(self)
+        self.npcs.header().setStretchLastSection(False)
+        self.npcs.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.npcs.hide()
 
         split.addWidget(choices_box)
@@ -306,8 +312,26 @@ class PlaytestDock(QDockWidget):
         self.error.setText(text)
         self.error.setVisible(bool(text))
 
-    def set_seats(self, rows: Sequence[Mapping[str, Any]]) -> None:
-        """Fill the seat table: ``seat``, ``colour``, ``played_by``, ``gold``, ``vp``, ``court``."""
+    def _show_seat_table(self, seat_table: SeatTable) -> None:
+        # Short headings: the dock is narrow, and every column should fit without scrolling.
+        self.table.setHorizontalHeaderLabels(list(seat_table.headings))
+        for column, (heading, tip) in enumerate(zip(seat_table.headings, seat_table.tips, strict=True)):
+            item = self.table.horizontalHeaderItem(column)
+            if item is not None:  # set by the labels above
+                item.setToolTip(tip)
+            # A column the ruleset leaves unnamed has nothing to show (a ruleset without courts).
+            self.table.setColumnHidden(column, not heading)
+
+    def set_seats(self, rows: Sequence[Mapping[str, Any]], seat_table: SeatTable | None = None) -> None:
+        """Fill the seat table: ``seat``, ``colour``, ``played_by``, ``gold``, ``vp``, ``court``.
+
+        ``seat_table`` (the ruleset's, ``editor.rulesets.SeatTable``) names the columns and hides
+        those it leaves unnamed; the empires' headings by default.
+        """
+        seat_table = seat_table or SeatTable()
+        if seat_table != self._seat_table:
+            self._seat_table = seat_table
+            self._show_seat_table(seat_table)
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             values = [row["seat"], row["played_by"], row["gold"], row["vp"], row.get("court") or ""]
@@ -368,11 +392,36 @@ class PlaytestDock(QDockWidget):
             for column in range(self.npcs.columnCount()):
                 item.setToolTip(column, f"{row.get('kind', '')}: {row.get('tip', '')}")
             self.npcs.addTopLevelItem(item)
+        self._fit_names()
         self.npcs.setVisible(bool(rows))
         # Every row visible without scrolling, as for the seats (a scroll bar's worth spare).
         rows_height = sum(self.npcs.sizeHintForRow(0) for _ in rows) if rows else 0
         spare = self.npcs.horizontalScrollBar().sizeHint().height() + 6
         self.npcs.setMinimumHeight(min(200, self.npcs.header().sizeHint().height() + rows_height + spare))
+
+    def _fit_names(self) -> None:
+        """Size the name column to its longest name or heading, at most :data:`NAME_CHARS` wide
+        and no wider than the other columns leave; never below :data:`NAME_MIN_CHARS` (a longer
+        name is shortened with "…", whole in its tooltip)."""
+        header = self.npcs.header()
+        average = self.npcs.fontMetrics().averageCharWidth()
+        wanted = max(self.npcs.sizeHintForColumn(0), header.sectionSizeHint(0))
+        others = 0
+        for column in range(1, self.npcs.columnCount()):
+            if header.sectionResizeMode(column) == QHeaderView.ResizeMode.Stretch:
+                others += header.minimumSectionSize()
+            else:
+                others += header.sectionSize(column)
+        left = self.npcs.viewport().width() - others
+        width = max(average * NAME_MIN_CHARS, min(wanted, average * NAME_CHARS, left))
+        if header.sectionSize(0) != width:
+            header.resizeSection(0, width)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Refit the side list's name column when the list changes width (the dock resized)."""
+        if watched is self.npcs.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_names()
+        return super().eventFilter(watched, event)
 
     def shown_npcs(self) -> list[str]:
         """The first column of the Magnates and raiders list (for tests)."""

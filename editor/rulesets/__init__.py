@@ -36,6 +36,13 @@ at all still plays and validates, with the shared map modes and plain owner pict
 - ``order_marks``: ``(state, viewer) -> list[OrderMark]`` hidden orders the viewer may see.
 - ``seat_gold``: ``(state, view, player, looking) -> value`` of the seats table's Gold column;
   ``looking`` is the seat at the computer (None: the author watching AI seats, who sees all).
+- ``seat_table``: a :class:`SeatTable`, the headings and tooltips of the seats table's columns
+  (by default the empires' Seat, Player, Gold, VP and Court); a column headed "" is hidden.
+- ``names``: ``(scenario) -> {id: name}`` for the ruleset's own ids the engine's texts hold
+  (unit types, cards...), so that the play-test's choices, decisions and log read by name; the
+  areas' and seats' names win over them.
+- ``magnate_label``: what the play-test legend adds to a Magnate's name ("Magnate" by default:
+  "Clan X (Magnate)"); "" for a ruleset whose Magnate is named enough by itself.
 - ``first_round``: how the engine's round 0 is called (1 when the engine counts from 0).
 - ``decision``: ``(decision, player name, names) -> sentence`` for a pending decision.
 - ``table_columns``: table kind (``area``, ``empire``, ``magnate``) -> its own columns of the
@@ -57,7 +64,7 @@ if TYPE_CHECKING:
     from editor.playtest.chips import AreaPicture
     from editor.playtest.orders import OrderMark
     from model.rules.mapmodes import MapMode
-    from model.scenario import Catalogs
+    from model.scenario import Catalogs, Scenario
 
 GROUP = "mappa.editor_rulesets"
 """The entry point group that names each ruleset's editor part."""
@@ -109,6 +116,25 @@ class SideList:
 
 
 @dataclass(frozen=True)
+class SeatTable:
+    """How the play-test panel's seats table reads: a heading and a tooltip per column.
+
+    The columns show each seat row's ``seat``, ``played_by``, ``gold``, ``vp`` and ``court``, in
+    that order (``editor.playtest.status.seat_rows``); a column whose heading is "" is hidden, for
+    a ruleset that has nothing to show there.
+    """
+
+    headings: tuple[str, str, str, str, str] = ("Seat", "Player", "Gold", "VP", "Court")
+    tips: tuple[str, str, str, str, str] = (
+        "The empire",
+        "Who plays it: you or an AI level",
+        "Treasury (16)",
+        "Victory points now (26)",
+        "",
+    )
+
+
+@dataclass(frozen=True)
 class EditorRuleset:
     """Everything the editor shows or asks that belongs to one ruleset (see the module notes)."""
 
@@ -120,6 +146,9 @@ class EditorRuleset:
     side_list: SideList = field(default_factory=SideList)
     order_marks: Callable[[Any, str | None], Sequence[OrderMark]] | None = None
     seat_gold: Callable[[Any, Mapping[str, Any], str, str | None], Any] | None = None
+    seat_table: SeatTable = field(default_factory=SeatTable)
+    names: Callable[[Scenario], Mapping[str, str]] | None = None
+    magnate_label: str = "Magnate"
     first_round: int = 0
     decision: Callable[[Mapping[str, Any], str, Mapping[str, str]], str] | None = None
     table_columns: Mapping[str, tuple[tuple[str, Callable[[Any], Any]], ...]] = field(default_factory=dict)

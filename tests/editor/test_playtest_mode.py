@@ -462,6 +462,9 @@ def test_the_seat_table_names_you_and_each_court(window: MainWindow) -> None:
     assert controller.start(PlaytestSetup(seats, SEED))
     table = controller.dock.table
     headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    # EotMA keeps the shared headings (editor.rulesets.SeatTable's default), every column shown.
+    assert headers == ["Seat", "Player", "Gold", "VP", "Court"]
+    assert not any(table.isColumnHidden(c) for c in range(table.columnCount()))
     rows = {
         table.item(r, 0).text(): [table.item(r, c).text() for c in range(5)] for r in range(table.rowCount())
     }
@@ -470,3 +473,18 @@ def test_the_seat_table_names_you_and_each_court(window: MainWindow) -> None:
     assert mine[headers.index("Player")] == "You"
     court = scenario.empire("aldmoor_kingdom").attributes["court"]
     assert mine[headers.index("Court")] == scenario.area(court).name != court
+
+
+def test_the_legend_lists_the_owners_on_the_map(window: MainWindow) -> None:
+    # Every empire and the Magnate of the default scenario hold areas at the start and some land
+    # is independent, so the legend of the powers on the map lists them all, in setup order.
+    controller = _controller(window)
+    assert controller.start(_all_ai(window))
+    assert window.legend_dock.labels() == [
+        "Kingdom of Aldmoor",
+        "Duchy of Kestria",
+        "Sarnian League",
+        "Count of Dravia (Magnate)",
+        "Independent",
+    ]
+    controller.stop()

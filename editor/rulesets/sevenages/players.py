@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from editor.playtest.chips import owner_colour
-from editor.rulesets import PictureContext, SideList
+from editor.rulesets import PictureContext, SeatTable, SideList
 
 NEUTRAL = "neutral"
 PLAYER_COLOUR = "#e0e0e0"
@@ -31,6 +31,19 @@ SIDE_LIST = SideList(
 )
 """The side list's columns: ``stature`` the glory, ``attacks`` the empires, ``where`` the markers
 (the neutrals: their areas), ``holds`` the cards in hand (the neutrals: their units)."""
+
+SEAT_TABLE = SeatTable(
+    headings=("Player", "Played by", "Empires: money", "Glory", ""),
+    tips=(
+        "The player (players take over empires, 7A facts 1)",
+        "Who plays it: you or an AI level",
+        "Each of the player's empires on the map with its treasury (7A facts 2.8)",
+        "Glory harvested so far: the most glory wins (7A facts 1, 2.16)",
+        "",
+    ),
+)
+"""The seats table's columns: the seats are players, ``gold`` their empires' treasuries, ``vp``
+their glory; players hold no court, so that column is hidden."""
 
 
 def _markers(markers: Mapping[str, str], names: Mapping[str, str]) -> str:
