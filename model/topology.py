@@ -21,6 +21,7 @@ The checks of the linework itself (crossings, dangling ends...) live in ``model.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import TypeAlias
 
 import numpy as np
@@ -37,6 +38,8 @@ from model.topology_derived import Derived, Sources
 AreaShape: TypeAlias = Polygon | MultiPolygon
 
 __all__ = ["LOCAL_UPDATE_LIMIT", "AreaShape", "LineworkProblem", "Topology", "boundary_lines"]
+
+_ID = attrgetter("id")
 
 LOCAL_UPDATE_LIMIT = 0.25
 """A change touching more than this share of the faces is recomputed by a full build (it is faster)."""
@@ -271,7 +274,7 @@ class Topology:
         changed = set(changed_boundaries)
         # Comparing the id lists is quick when nothing was added or removed (the same strings in
         # the same order); only then are the ids compared as sets and the positions re-indexed.
-        ids = [b.id for b in map_data.boundaries]
+        ids = list(map(_ID, map_data.boundaries))
         if ids != self._map_boundary_ids:
             known = set(ids)
             changed |= known - self._lines.keys()
@@ -283,7 +286,7 @@ class Topology:
             for bid in changed
             if bid in self._boundary_position
         }
-        area_ids = [a.id for a in map_data.areas]
+        area_ids = list(map(_ID, map_data.areas))
         added: set[str] = set()
         gone: set[str] = set()
         if area_ids != self._map_area_ids:
