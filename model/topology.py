@@ -476,14 +476,16 @@ class Topology:
         """The derived adjacency, sides and dangling boundaries, brought up to date."""
         if self._derived is None:
             sources = Sources(
-                line=self._lines.get,
-                faces=self._sides_of,
-                holders=self._holders_of,
-                length=self._lengths.__getitem__,
-                order=self._boundary_order.__getitem__,
+                lines=self._lines,
+                faces=self._boundary_faces,
+                holders=self._face_areas,
+                lengths=self._lengths,
+                order=self._boundary_order,
             )
             self._derived = Derived(self._policy, sources, self._broken)
-            self._dirty = set(self._lines)
+            with gc_paused():
+                self._derived.refresh_all()
+            self._dirty = set()
         if self._derived.broken != self._broken:
             self._dirty |= self._derived.broken ^ self._broken
             self._derived.broken = self._broken
@@ -492,13 +494,6 @@ class Topology:
                 self._derived.refresh(self._dirty)
             self._dirty = set()
         return self._derived
-
-    def _sides_of(self, boundary_id: str) -> tuple[int | None, int | None]:
-        slots = self._boundary_faces.get(boundary_id)
-        return (slots[0], slots[1]) if slots else (None, None)
-
-    def _holders_of(self, face: int | None) -> list[str]:
-        return self._face_areas.get(face, []) if face is not None else []
 
     @property
     def last_refresh_boundaries(self) -> int:

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
+import numpy as np
+import shapely
 from shapely.geometry import LineString
 
 from model.linework_problems import LineworkProblem, dangling_problem
@@ -31,17 +33,23 @@ Pair = frozenset[str]
 
 @dataclass(frozen=True)
 class Sources:
-    """How ``Derived`` reads the topology it belongs to (one callable per fact it needs)."""
+    """The topology's own tables that ``Derived`` reads (the same dicts, updated in place by it).
 
-    line: Callable[[str], LineString | None]
-    """The boundary's current line (None once it is gone)."""
-    faces: Callable[[str], tuple[int | None, int | None]]
-    """The faces on its left and right."""
-    holders: Callable[[int | None], list[str]]
-    """The areas holding a face, in area order (empty for None or a gap)."""
-    length: Callable[[str], float]
-    order: Callable[[str], int]
-    """The boundary's place in the map (sorts the problems as a full check lists them)."""
+    A full build replaces these dicts, and then also starts a new ``Derived``.
+    """
+
+    lines: dict[str, LineString]
+    faces: dict[str, list[int | None]]
+    """Boundary id -> [face on its left, face on its right]."""
+    holders: dict[int, list[str]]
+    """Face -> the areas holding it, in area order."""
+    lengths: dict[str, float]
+    order: dict[str, int]
+    """Boundary id -> its place in the map (sorts the problems as a full check lists them)."""
+
+
+_NO_FACES: list[int | None] = [None, None]
+_NOBODY: list[str] = []
 
 
 class Derived:
@@ -53,8 +61,9 @@ class Derived:
         """Boundaries with a breaking problem (they are not reported as enclosing nothing too)."""
         self._src = sources
         self._pairs_of: dict[str, list[Pair]] = {}
-        self._members: dict[Pair, Counter[str]] = {}
-        self._shared: dict[Pair, float] = {}
+        # Pair -> the boundaries adding their length to it (a boundary twice when it separates
+        # faces that both hold both areas, as a full derivation counts it).
+        self._members: dict[Pair, list[str]] = {}
         self._ends: dict[str, tuple[Node, Node]] = {}
         self._at_node: dict[Node, set[str]] = defaultdict(set)
         self._node_pairs: dict[Node, set[Pair]] = {}
@@ -64,6 +73,23 @@ class Derived:
         self.adjacency: dict[Pair, float] = {}
         self.boundaries_refreshed = 0
         """How many boundaries the last ``refresh`` re-derived (a full derivation: all of them)."""
+
+    def refresh_all(self) -> None:
+        """Derive every boundary (the first time after a build); the ends are read in one go."""
+        ids = list(self._src.lines)
+        if ids:
+            lines = np.array([self._src.lines[b] for b in ids], dtype=object)
+            coords, owner = shapely.get_coordinates(lines, return_index=True)
+            last = np.concatenate([np.nonzero(np.diff(owner))[0], [len(owner) - 1]])
+            first = np.concatenate([[0], last[:-1] + 1])
+            starts = coords[first].tolist()
+            stops = coords[last].tolist()
+            for bid, (x0, y0), (x1, y1) in zip(ids, starts, stops, strict=True):
+                ends = ((x0, y0), (x1, y1))
+                self._ends[bid] = ends
+                self._at_node[ends[0]].add(bid)
+                self._at_node[ends[1]].add(bid)
+        self._derive(set(ids), set(self._at_node), {}, everything=True)
 
     def refresh(self, boundaries: Iterable[str]) -> None:
         """Re-derive these boundaries (changed, added or removed), their nodes and their pairs."""
@@ -75,7 +101,7 @@ class Derived:
                 nodes.update(old)
                 for node in old:
                     self._at_node[node].discard(bid)
-            line = self._src.line(bid)
+            line = self._src.lines.get(bid)
             if line is not None:
                 coords = line.coords
                 ends = ((coords[0][0], coords[0][1]), (coords[-1][0], coords[-1][1]))
@@ -83,42 +109,50 @@ class Derived:
                 nodes.update(ends)
                 for node in ends:
                     self._at_node[node].add(bid)
+        self._derive(dirty, nodes, self._pairs_of)
+
+    def _derive(
+        self, dirty: set[str], nodes: set[Node], previous: dict[str, list[Pair]], everything: bool = False
+    ) -> None:
         # A boundary's free end and its node's corner pairs depend on the others ending there.
-        around = {b for node in nodes for b in self._at_node.get(node, ())}
-        pairs = self._refresh_pairs(dirty)
+        around = set() if everything else {b for node in nodes for b in self._at_node.get(node, ())}
+        pairs = self._refresh_pairs(dirty, previous)
         corner = self.policy.corner_touch == CornerTouch.ADJACENT
         if corner:
             pairs |= self._refresh_corners(nodes)
         for pair in pairs:
             self._settle(pair, corner)
-        for bid in dirty | around:
-            self._refresh_sides_and_dangling(bid)
+        self._refresh_sides_and_dangling(dirty | around)
         for node in nodes:
             if not self._at_node.get(node, True):
                 del self._at_node[node]
         self.boundaries_refreshed = len(dirty | around)
 
-    def _refresh_pairs(self, dirty: set[str]) -> set[Pair]:
+    def _refresh_pairs(self, dirty: set[str], previous: dict[str, list[Pair]]) -> set[Pair]:
         touched: set[Pair] = set()
+        faces, holders, lines = self._src.faces, self._src.holders, self._src.lines
+        members_of = self._members
         for bid in dirty:
-            for pair in self._pairs_of.pop(bid, ()):
-                members = self._members[pair]
-                members[bid] -= 1
-                if members[bid] <= 0:
-                    del members[bid]
+            for pair in previous.pop(bid, ()):
+                members_of[pair].remove(bid)
                 touched.add(pair)
-            if self._src.line(bid) is None:
-                continue
-            left, right = self._src.faces(bid)
-            if left is None or right is None:
+            left, right = faces.get(bid, _NO_FACES)
+            if left is None or right is None or bid not in lines:
                 continue
             found = [
-                frozenset((a, b)) for a in self._src.holders(left) for b in self._src.holders(right) if a != b
+                frozenset((a, b))
+                for a in holders.get(left, _NOBODY)
+                for b in holders.get(right, _NOBODY)
+                if a != b
             ]
             if found:
                 self._pairs_of[bid] = found
                 for pair in found:
-                    self._members.setdefault(pair, Counter())[bid] += 1
+                    members = members_of.get(pair)
+                    if members is None:
+                        members_of[pair] = [bid]
+                    else:
+                        members.append(bid)
                 touched.update(found)
         return touched
 
@@ -129,9 +163,9 @@ class Derived:
             old = self._node_pairs.pop(node, set())
             holders: set[str] = set()
             for bid in self._at_node.get(node, ()):
-                for face in self._src.faces(bid):
+                for face in self._src.faces.get(bid, _NO_FACES):
                     if face is not None:
-                        holders.update(self._src.holders(face))
+                        holders.update(self._src.holders.get(face, _NOBODY))
             new = {frozenset(p) for p in combinations(sorted(holders), 2)}
             if new:
                 self._node_pairs[node] = new
@@ -147,12 +181,12 @@ class Derived:
     def _settle(self, pair: Pair, corner: bool) -> None:
         """Recompute one pair's shared length and whether the policy keeps it."""
         members = self._members.get(pair)
+        length: float | None = None
         if members:
-            self._shared[pair] = math.fsum(self._src.length(b) * k for b, k in members.items())
+            lengths = self._src.lengths
+            length = lengths[members[0]] if len(members) == 1 else math.fsum(lengths[b] for b in members)
         else:
             self._members.pop(pair, None)
-            self._shared.pop(pair, None)
-        length = self._shared.get(pair)
         if length is not None and (corner or length >= self.policy.min_shared_length):
             self.adjacency[pair] = length
         elif corner and pair in self._corner_count:
@@ -160,26 +194,44 @@ class Derived:
         else:
             self.adjacency.pop(pair, None)
 
-    def _refresh_sides_and_dangling(self, bid: str) -> None:
-        line = self._src.line(bid)
-        self.dangling.pop(bid, None)
-        if line is None:
-            self.sides.pop(bid, None)
-            return
-        left, right = self._src.faces(bid)
-        self.sides[bid] = (_first(self._src.holders(left)), _first(self._src.holders(right)))
-        ends = self._ends[bid]
-        closed = ends[0] == ends[1]
-        free = None if closed else next((e for e in ends if len(self._at_node[e]) == 1), None)
-        bounded = left is not None or right is not None
-        problem = dangling_problem(bid, line, self._src.length(bid), free, bounded, bid in self.broken)
-        if problem is not None:
-            self.dangling[bid] = problem
+    def _refresh_sides_and_dangling(self, boundaries: set[str]) -> None:
+        lines, faces, holders, lengths = (
+            self._src.lines,
+            self._src.faces,
+            self._src.holders,
+            self._src.lengths,
+        )
+        sides, dangling, at_node, ends_of, broken = (
+            self.sides,
+            self.dangling,
+            self._at_node,
+            self._ends,
+            self.broken,
+        )
+        for bid in boundaries:
+            line = lines.get(bid)
+            dangling.pop(bid, None)
+            if line is None:
+                sides.pop(bid, None)
+                continue
+            left, right = faces.get(bid, _NO_FACES)
+            first = holders.get(left, _NOBODY) if left is not None else _NOBODY
+            second = holders.get(right, _NOBODY) if right is not None else _NOBODY
+            sides[bid] = (first[0] if first else None, second[0] if second else None)
+            start, stop = ends_of[bid]
+            free = None
+            if start != stop:
+                if len(at_node[start]) == 1:
+                    free = start
+                elif len(at_node[stop]) == 1:
+                    free = stop
+            bounded = left is not None or right is not None
+            if free is None and (bounded or bid in broken):
+                continue  # the common case, decided without building a problem
+            problem = dangling_problem(bid, line, lengths[bid], free, bounded, bid in broken)
+            if problem is not None:
+                dangling[bid] = problem
 
     def dangling_problems(self) -> list[LineworkProblem]:
         """The dangling boundaries' problems, in the order of the boundaries in the map."""
-        return [self.dangling[b] for b in sorted(self.dangling, key=self._src.order)]
-
-
-def _first(holders: list[str]) -> str | None:
-    return holders[0] if holders else None
+        return [self.dangling[b] for b in sorted(self.dangling, key=self._src.order.__getitem__)]
