@@ -8,6 +8,7 @@ both neighbours). See DESIGN.md "Geometry".
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter, itemgetter
 
 import shapely
 from shapely.geometry import Point
@@ -160,6 +161,30 @@ def _boundary(scenario: Scenario, boundary_id: str) -> tuple[int, Boundary]:
     return at, scenario.map.boundaries[at]
 
 
+_POINTS = attrgetter("points")
+_FIRST = itemgetter(0)
+_LAST = itemgetter(-1)
+
+
+def _ending_at(boundaries: list[Boundary], node: XY) -> list[int]:
+    """Positions of the boundaries that start or end at ``node``, in order.
+
+    The end points are gathered and searched with C-level ``map`` and ``list.index``: a drag of
+    a node looks them up on every step, and a loop in Python over 60,000 boundaries took 20 ms.
+    """
+    found: set[int] = set()
+    for pick in (_FIRST, _LAST):
+        ends = list(map(pick, map(_POINTS, boundaries)))
+        at = -1
+        while True:
+            try:
+                at = ends.index(node, at + 1)
+            except ValueError:
+                break
+            found.add(at)
+    return sorted(found)
+
+
 def _check_points(boundary_id: str, points: list[XY]) -> None:
     for i, p in repeated_points(points):
         raise InvalidGeometryError(
@@ -184,14 +209,13 @@ def move_vertex(scenario: Scenario, boundary_id: str, index: int, point: XY) -> 
     old = boundary.points[index]
     updates: dict[int, list[XY]] = {}
     if index in (0, count - 1):
-        for i, other in enumerate(scenario.map.boundaries):
-            if old in (other.points[0], other.points[-1]):
-                pts = list(other.points)
-                if pts[0] == old:
-                    pts[0] = target
-                if pts[-1] == old:
-                    pts[-1] = target
-                updates[i] = pts
+        for i in _ending_at(scenario.map.boundaries, old):
+            pts = list(scenario.map.boundaries[i].points)
+            if pts[0] == old:
+                pts[0] = target
+            if pts[-1] == old:
+                pts[-1] = target
+            updates[i] = pts
     else:
         pts = list(boundary.points)
         pts[index] = target
