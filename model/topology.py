@@ -101,6 +101,8 @@ class Topology:
 
     def _mark_faces(self, faces: Iterable[int]) -> None:
         """Note that the holders of these faces changed: their boundaries need re-deriving."""
+        if self._derived is None:
+            return  # nothing derived yet (a build places every anchor): it will derive them all
         for face in faces:
             self._dirty.update(self._face_boundaries.get(face, ()))
 

@@ -14,7 +14,7 @@ import pytest
 
 from model import ops
 from model.geometry import generate_test_map
-from model.scenario import Boundary, Scenario
+from model.scenario import AdjacencyPolicy, Boundary, CornerTouch, Scenario
 from model.topology import Topology
 
 
@@ -108,3 +108,26 @@ def test_an_edit_of_a_crossing_boundary_is_a_full_build() -> None:
     topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
     assert not topology.last_update_was_local
     assert topology.canonical() == Topology.build(scenario.map).canonical()
+
+
+@pytest.mark.parametrize("min_length", [0.0, 15.0])
+def test_corner_adjacency_is_kept_up_to_date_locally(grid: Scenario, min_length: float) -> None:
+    """Pairs meeting only at a node count when the policy says so; edits keep them right.
+
+    Moving the node where four cells meet makes two of them share a short border and leaves
+    the other two meeting at a corner no more; a pair shorter than ``min_length`` stays by the
+    corner rule. Each step is compared with a fresh build.
+    """
+    grid.map.adjacency = AdjacencyPolicy(min_shared_length=min_length, corner_touch=CornerTouch.ADJACENT)
+    topology = Topology.build(grid.map)
+    before = topology.adjacency()
+    assert before[frozenset(("a00", "a11"))] == 0.0  # diagonal cells: a corner only
+    for step in range(1, 4):
+        change = ops.move_vertex(grid, "h11", 0, (10.0 + step, 10.0 + step / 2))
+        topology.update(grid.map, change.touched.boundaries, change.touched.areas)
+        assert topology.last_update_was_local
+        fresh = Topology.build(grid.map)
+        assert topology.adjacency() == fresh.adjacency()
+        assert topology.boundary_sides() == fresh.boundary_sides()
+        assert topology.linework_problems() == fresh.linework_problems()
+    assert topology.adjacency() != before
