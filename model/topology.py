@@ -6,10 +6,15 @@ an area is the union of the faces holding its anchors, so islands and multi-part
 Two areas are adjacent when a boundary has a face of each on its two sides; the map's
 ``adjacency`` policy sets a minimum shared length and whether areas meeting only at a corner count.
 
-Edits stay local: ``Topology.update`` re-polygonizes only the faces that the changed boundaries
-touch, found with spatial indexes, and gives the same faces, anchors and adjacency as a fresh
-``Topology.build``. When the linework is not clean (crossings) or a change reaches outside the
-existing faces, it falls back to a full build, which is always right.
+Edits stay local at any size: ``Topology.update`` re-polygonizes only the faces that the changed
+boundaries touch, found with spatial indexes, and gives the same faces, anchors and adjacency as a
+fresh ``Topology.build``; adjacency, boundary sides and the linework check after it re-derive only
+the boundaries it touched (``model.topology_derived``). The whole linework is checked once after a
+build; a crossing somewhere keeps edits elsewhere local. An edit falls back to a full build, which
+is always right, when it makes or touches broken linework (a crossing, a duplicate), when the faces
+around it come from broken linework, or when it reaches outside the existing faces (the map's edge).
+``last_update_was_local``, ``last_update_faces`` and ``last_refresh_boundaries`` say how much an
+edit touched.
 
 Face ids are integers that stay valid until an update removes that face; ``faces[i]`` is None for
 removed faces, so iterate ``face_ids()``.
