@@ -606,7 +606,7 @@ class Topology:
         x to the right and y up (mathematical orientation; on screen, where y grows downwards, the
         sides appear mirrored). A face holding two areas gives its first one.
         """
-        return dict(self._derived_state().sides)
+        return dict(self._derived_state().sides())
 
     def adjacency(self) -> dict[frozenset[str], float]:
         """Return area pair -> total length of the borders they share, after the map's policy.

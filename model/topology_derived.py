@@ -68,28 +68,46 @@ class Derived:
         self._at_node: dict[Node, set[str]] = defaultdict(set)
         self._node_pairs: dict[Node, set[Pair]] = {}
         self._corner_count: Counter[Pair] = Counter()
-        self.sides: dict[str, tuple[str | None, str | None]] = {}
+        # Boundary sides are derived when first asked for (few callers need them), then kept.
+        self._sides: dict[str, tuple[str | None, str | None]] | None = None
         self.dangling: dict[str, LineworkProblem] = {}
         self.adjacency: dict[Pair, float] = {}
         self.boundaries_refreshed = 0
         """How many boundaries the last ``refresh`` re-derived (a full derivation: all of them)."""
 
     def refresh_all(self) -> None:
-        """Derive every boundary (the first time after a build); the ends are read in one go."""
-        ids = list(self._src.lines)
+        """Derive every boundary (the first time after a build) with loops kept lean: the ends are
+        read in one vectorised call, and only boundaries with a lonely end or no face are looked
+        at for dangling (on 60,000 boundaries a general per-boundary pass took half a second)."""
+        src = self._src
+        ids = list(src.lines)
+        at_node = self._at_node
         if ids:
-            lines = np.array([self._src.lines[b] for b in ids], dtype=object)
+            lines = np.array([src.lines[b] for b in ids], dtype=object)
             coords, owner = shapely.get_coordinates(lines, return_index=True)
             last = np.concatenate([np.nonzero(np.diff(owner))[0], [len(owner) - 1]])
             first = np.concatenate([[0], last[:-1] + 1])
-            starts = coords[first].tolist()
-            stops = coords[last].tolist()
-            for bid, (x0, y0), (x1, y1) in zip(ids, starts, stops, strict=True):
-                ends = ((x0, y0), (x1, y1))
-                self._ends[bid] = ends
-                self._at_node[ends[0]].add(bid)
-                self._at_node[ends[1]].add(bid)
-        self._derive(set(ids), set(self._at_node), {}, everything=True)
+            starts = list(map(tuple, coords[first].tolist()))
+            stops = list(map(tuple, coords[last].tolist()))
+            self._ends = dict(zip(ids, zip(starts, stops, strict=True), strict=True))
+            for bid, start, stop in zip(ids, starts, stops, strict=True):
+                at_node[start].add(bid)
+                at_node[stop].add(bid)
+        self._refresh_pairs(ids, {})
+        corner = self.policy.corner_touch == CornerTouch.ADJACENT
+        if corner:
+            self._refresh_corners(set(at_node))
+        lengths, minimum = src.lengths, self.policy.min_shared_length
+        for pair, members in self._members.items():
+            length = lengths[members[0]] if len(members) == 1 else math.fsum(lengths[b] for b in members)
+            if corner or length >= minimum:
+                self.adjacency[pair] = length
+        if corner:
+            for pair in self._corner_count:
+                self.adjacency.setdefault(pair, 0.0)
+        lonely = {bid for bids in at_node.values() if len(bids) == 1 for bid in bids}
+        self._refresh_dangling(lonely | (src.lines.keys() - src.faces.keys()))
+        self.boundaries_refreshed = len(ids)
 
     def refresh(self, boundaries: Iterable[str]) -> None:
         """Re-derive these boundaries (changed, added or removed), their nodes and their pairs."""
@@ -109,26 +127,24 @@ class Derived:
                 nodes.update(ends)
                 for node in ends:
                     self._at_node[node].add(bid)
-        self._derive(dirty, nodes, self._pairs_of)
-
-    def _derive(
-        self, dirty: set[str], nodes: set[Node], previous: dict[str, list[Pair]], everything: bool = False
-    ) -> None:
         # A boundary's free end and its node's corner pairs depend on the others ending there.
-        around = set() if everything else {b for node in nodes for b in self._at_node.get(node, ())}
-        pairs = self._refresh_pairs(dirty, previous)
+        around = {b for node in nodes for b in self._at_node.get(node, ())}
+        pairs = self._refresh_pairs(dirty, self._pairs_of)
         corner = self.policy.corner_touch == CornerTouch.ADJACENT
         if corner:
             pairs |= self._refresh_corners(nodes)
         for pair in pairs:
             self._settle(pair, corner)
-        self._refresh_sides_and_dangling(dirty | around)
+        self._refresh_dangling(dirty | around)
+        if self._sides is not None:
+            for bid in dirty:
+                self._refresh_side(bid)
         for node in nodes:
             if not self._at_node.get(node, True):
                 del self._at_node[node]
         self.boundaries_refreshed = len(dirty | around)
 
-    def _refresh_pairs(self, dirty: set[str], previous: dict[str, list[Pair]]) -> set[Pair]:
+    def _refresh_pairs(self, dirty: Iterable[str], previous: dict[str, list[Pair]]) -> set[Pair]:
         touched: set[Pair] = set()
         faces, holders, lines = self._src.faces, self._src.holders, self._src.lines
         members_of = self._members
@@ -194,30 +210,14 @@ class Derived:
         else:
             self.adjacency.pop(pair, None)
 
-    def _refresh_sides_and_dangling(self, boundaries: set[str]) -> None:
-        lines, faces, holders, lengths = (
-            self._src.lines,
-            self._src.faces,
-            self._src.holders,
-            self._src.lengths,
-        )
-        sides, dangling, at_node, ends_of, broken = (
-            self.sides,
-            self.dangling,
-            self._at_node,
-            self._ends,
-            self.broken,
-        )
+    def _refresh_dangling(self, boundaries: Iterable[str]) -> None:
+        src = self._src
+        lines, faces, lengths, at_node, ends_of = src.lines, src.faces, src.lengths, self._at_node, self._ends
         for bid in boundaries:
+            self.dangling.pop(bid, None)
             line = lines.get(bid)
-            dangling.pop(bid, None)
             if line is None:
-                sides.pop(bid, None)
                 continue
-            left, right = faces.get(bid, _NO_FACES)
-            first = holders.get(left, _NOBODY) if left is not None else _NOBODY
-            second = holders.get(right, _NOBODY) if right is not None else _NOBODY
-            sides[bid] = (first[0] if first else None, second[0] if second else None)
             start, stop = ends_of[bid]
             free = None
             if start != stop:
@@ -225,12 +225,30 @@ class Derived:
                     free = start
                 elif len(at_node[stop]) == 1:
                     free = stop
+            left, right = faces.get(bid, _NO_FACES)
             bounded = left is not None or right is not None
-            if free is None and (bounded or bid in broken):
-                continue  # the common case, decided without building a problem
-            problem = dangling_problem(bid, line, lengths[bid], free, bounded, bid in broken)
+            problem = dangling_problem(bid, line, lengths[bid], free, bounded, bid in self.broken)
             if problem is not None:
-                dangling[bid] = problem
+                self.dangling[bid] = problem
+
+    def _refresh_side(self, bid: str) -> None:
+        assert self._sides is not None
+        if bid not in self._src.lines:
+            self._sides.pop(bid, None)
+            return
+        left, right = self._src.faces.get(bid, _NO_FACES)
+        holders = self._src.holders
+        first = holders.get(left, _NOBODY) if left is not None else _NOBODY
+        second = holders.get(right, _NOBODY) if right is not None else _NOBODY
+        self._sides[bid] = (first[0] if first else None, second[0] if second else None)
+
+    def sides(self) -> dict[str, tuple[str | None, str | None]]:
+        """Boundary id -> the first area holding its left face and its right face (or None)."""
+        if self._sides is None:
+            self._sides = {}
+            for bid in self._src.lines:
+                self._refresh_side(bid)
+        return self._sides
 
     def dangling_problems(self) -> list[LineworkProblem]:
         """The dangling boundaries' problems, in the order of the boundaries in the map."""
