@@ -377,12 +377,17 @@ class Topology:
         affected.update(face for _, face in self._face_index.query(probes, predicate="intersects"))
         if not affected or len(affected) > max(32, LOCAL_UPDATE_LIMIT * len(self._face_index)):
             return None
+        if self._broken and any(self._broken.intersection(self._face_boundaries[f]) for f in affected):
+            return None  # a face there came from broken linework: only a full build is right
         region = [self.faces[f] for f in sorted(affected)]
-        union = shapely.union_all(np.array(region, dtype=object))
+        try:
+            union = shapely.union_all(np.array(region, dtype=object))
+        except shapely.errors.GEOSException:
+            return None  # faces that overlap or are invalid: broken linework that a build redoes
         if not all(shapely.covers(union, np.array(probes, dtype=object))):
             return None  # the change reaches outside the existing faces (the map's outer edge)
         if self._broken and self._broken.intersection(self._line_index.query_keys(union, "intersects")):
-            return None  # the faces there came from broken linework: only a full build is right
+            return None  # broken linework meets the faces there: only a full build is right
         self.last_update_faces = len(affected)
         self._dirty |= changed
         # Commit the new linework.

@@ -60,7 +60,9 @@ class Derived:
         self.broken = broken
         """Boundaries with a breaking problem (they are not reported as enclosing nothing too)."""
         self._src = sources
-        self._pairs_of: dict[str, list[Pair]] = {}
+        # Boundary -> the pairs it adds its length to, as tuples of ids (a frozenset is four times
+        # the memory, and 90,000 boundaries have one or more each).
+        self._pairs_of: dict[str, tuple[tuple[str, str], ...]] = {}
         # Pair -> the boundaries adding their length to it (a boundary twice when it separates
         # faces that both hold both areas, as a full derivation counts it).
         self._members: dict[Pair, list[str]] = {}
@@ -87,8 +89,10 @@ class Derived:
             coords, owner = shapely.get_coordinates(lines, return_index=True)
             last = np.concatenate([np.nonzero(np.diff(owner))[0], [len(owner) - 1]])
             first = np.concatenate([[0], last[:-1] + 1])
-            starts = list(map(tuple, coords[first].tolist()))
-            stops = list(map(tuple, coords[last].tolist()))
+            # One tuple per node, shared by the boundaries ending there (three, mostly).
+            canonical: dict[Node, Node] = {}
+            starts = [canonical.setdefault(p, p) for p in map(tuple, coords[first].tolist())]
+            stops = [canonical.setdefault(p, p) for p in map(tuple, coords[last].tolist())]
             self._ends = dict(zip(ids, zip(starts, stops, strict=True), strict=True))
             for bid, start, stop in zip(ids, starts, stops, strict=True):
                 at_node[start].add(bid)
@@ -144,32 +148,33 @@ class Derived:
                 del self._at_node[node]
         self.boundaries_refreshed = len(dirty | around)
 
-    def _refresh_pairs(self, dirty: Iterable[str], previous: dict[str, list[Pair]]) -> set[Pair]:
+    def _refresh_pairs(
+        self, dirty: Iterable[str], previous: dict[str, tuple[tuple[str, str], ...]]
+    ) -> set[Pair]:
         touched: set[Pair] = set()
         faces, holders, lines = self._src.faces, self._src.holders, self._src.lines
         members_of = self._members
         for bid in dirty:
-            for pair in previous.pop(bid, ()):
+            for a, b in previous.pop(bid, ()):
+                pair = frozenset((a, b))
                 members_of[pair].remove(bid)
                 touched.add(pair)
             left, right = faces.get(bid, _NO_FACES)
             if left is None or right is None or bid not in lines:
                 continue
-            found = [
-                frozenset((a, b))
-                for a in holders.get(left, _NOBODY)
-                for b in holders.get(right, _NOBODY)
-                if a != b
-            ]
+            found = tuple(
+                (a, b) for a in holders.get(left, _NOBODY) for b in holders.get(right, _NOBODY) if a != b
+            )
             if found:
                 self._pairs_of[bid] = found
-                for pair in found:
+                for a, b in found:
+                    pair = frozenset((a, b))
                     members = members_of.get(pair)
                     if members is None:
                         members_of[pair] = [bid]
                     else:
                         members.append(bid)
-                touched.update(found)
+                    touched.add(pair)
         return touched
 
     def _refresh_corners(self, nodes: set[Node]) -> set[Pair]:
