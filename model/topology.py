@@ -513,10 +513,10 @@ class Topology:
         return self._derived.boundaries_refreshed if self._derived is not None else 0
 
     def prepare_for_edits(self) -> None:
-        """Check the whole linework and derive adjacency now (what local updates and the checks
-        after them build on), so that the first edit after opening a big map does not pay for it."""
+        """Check the whole linework now (what the first local ``update`` needs), so that the first
+        edit after opening a big map does not pay for it. Adjacency is derived when first asked
+        for (by the graphs or the validator), not here: the editor calls this on its UI thread."""
         self._check_linework()
-        self._derived_state()
 
     # --- queries -----------------------------------------------------------------------------
 

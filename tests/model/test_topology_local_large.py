@@ -66,6 +66,7 @@ def _check_large(n_areas: int) -> None:
     scenario = _map(n_areas)
     topology = Topology.build(scenario.map)
     topology.prepare_for_edits()
+    topology.adjacency()
     assert topology.last_refresh_boundaries == len(scenario.map.boundaries)  # the first: all
     picks = _inner_nodes(scenario, 4)
     assert len(picks) == 4
