@@ -104,10 +104,15 @@ class Topology:
         # Boundaries whose faces, face holders or points changed since ``_derived`` last saw them.
         self._dirty: set[str] = set()
 
+    def _mark(self, boundaries: Iterable[str]) -> None:
+        """Note that these boundaries' points, faces or face holders changed: re-derive them."""
+        if self._derived is not None:  # else nothing is derived yet: it will derive them all
+            self._dirty.update(boundaries)
+
     def _mark_faces(self, faces: Iterable[int]) -> None:
-        """Note that the holders of these faces changed: their boundaries need re-deriving."""
+        """Note that these faces are new or their holders changed: re-derive their boundaries."""
         if self._derived is None:
-            return  # nothing derived yet (a build places every anchor): it will derive them all
+            return
         for face in faces:
             self._dirty.update(self._face_boundaries.get(face, ()))
 
@@ -389,7 +394,7 @@ class Topology:
         if self._broken and self._broken.intersection(self._line_index.query_keys(union, "intersects")):
             return None  # broken linework meets the faces there: only a full build is right
         self.last_update_faces = len(affected)
-        self._dirty |= changed
+        self._mark(changed)
         # Commit the new linework.
         for bid in changed:
             if bid not in current:
@@ -420,7 +425,7 @@ class Topology:
             self.faces[face] = None
             self._face_index.remove(face)
             for bid in self._face_boundaries.pop(face, []):
-                self._dirty.add(bid)
+                self._mark((bid,))
                 slots = self._boundary_faces.get(bid)
                 if slots is not None:
                     slots[:] = [None if f == face else f for f in slots]
@@ -432,8 +437,7 @@ class Topology:
         for face, poly in zip(new_faces, inside, strict=True):
             self._face_index.add(face, poly)
         self._link_faces(new_faces)
-        for face in new_faces:
-            self._dirty.update(self._face_boundaries[face])
+        self._mark_faces(new_faces)
         # Anchors that were in the old faces, or in no face, may be in a new one.
         owners: list[tuple[str, int]] = []
         points: list[tuple[float, float]] = []
@@ -598,11 +602,6 @@ class Topology:
         face = self.face_at(x, y)
         holders = self._face_areas.get(face, []) if face is not None else []
         return holders[0] if holders else None
-
-    def _face_holders(self, face: int | None) -> list[str | None]:
-        if face is None:
-            return [None]
-        return list(self._face_areas.get(face, [])) or [None]
 
     def boundary_sides(self) -> dict[str, tuple[str | None, str | None]]:
         """Return boundary id -> the areas on its left and right (None: outside the map or a gap).
