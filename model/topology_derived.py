@@ -97,7 +97,7 @@ class Derived:
             for bid, start, stop in zip(ids, starts, stops, strict=True):
                 at_node[start].add(bid)
                 at_node[stop].add(bid)
-        self._refresh_pairs(ids, {})
+        self._all_pairs()
         corner = self.policy.corner_touch == CornerTouch.ADJACENT
         if corner:
             self._refresh_corners(set(at_node))
@@ -147,6 +147,34 @@ class Derived:
             if not self._at_node.get(node, True):
                 del self._at_node[node]
         self.boundaries_refreshed = len(dirty | around)
+
+    def _all_pairs(self) -> None:
+        """Every boundary's pairs: ``_refresh_pairs`` for all, without the bookkeeping of a change
+        (nothing to take back, nothing to settle one by one), in one lean loop."""
+        holders, pairs_of, members_of = self._src.holders, self._pairs_of, self._members
+        for bid, (left, right) in self._src.faces.items():
+            if left is None or right is None:
+                continue
+            first = holders.get(left)
+            second = holders.get(right)
+            if not first or not second:
+                continue
+            if len(first) == 1 and len(second) == 1:  # one area per face: nearly always
+                if first[0] == second[0]:
+                    continue
+                found: tuple[tuple[str, str], ...] = ((first[0], second[0]),)
+            else:
+                found = tuple((a, b) for a in first for b in second if a != b)
+                if not found:
+                    continue
+            pairs_of[bid] = found
+            for a, b in found:
+                pair = frozenset((a, b))
+                members = members_of.get(pair)
+                if members is None:
+                    members_of[pair] = [bid]
+                else:
+                    members.append(bid)
 
     def _refresh_pairs(
         self, dirty: Iterable[str], previous: dict[str, tuple[tuple[str, str], ...]]
