@@ -66,12 +66,13 @@ def meets_at_ends(a: LineString, b: LineString) -> bool:
 
 
 def find_problems(
-    lines: dict[str, LineString], bounded: set[str], known_clean: bool = False
+    lines: dict[str, LineString], bounded: set[str], known_clean: bool = False, dangling: bool = True
 ) -> list[LineworkProblem]:
     """Check the whole linework with vectorised predicates (no loop over all pairs).
 
     With ``known_clean`` only dangling boundaries are looked for: the caller knows there is no
-    degenerate, self-crossing, crossing or duplicate boundary.
+    degenerate, self-crossing, crossing or duplicate boundary. Without ``dangling`` only the
+    breaking problems are (``model.topology_derived`` keeps the dangling ones by itself).
     """
     problems: list[LineworkProblem] = []
     ids = list(lines)
@@ -112,6 +113,8 @@ def find_problems(
         for k in np.nonzero(~simple & (lengths > 0))[0]:
             problems.append(_self_crossing(ids[int(k)], array[int(k)]))
         problems.extend(_meeting_problems(ids, array, simple))
+    if not dangling:
+        return problems
     # Dangling: a free end, or a boundary that bounds no face.
     first = np.concatenate([[0], np.nonzero(np.diff(owner))[0] + 1])
     last = np.concatenate([first[1:] - 1, [len(owner) - 1]])

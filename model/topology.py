@@ -479,7 +479,7 @@ class Topology:
             return
         ordered = {bid: self._lines[bid] for bid in sorted(self._lines, key=self._boundary_order.__getitem__)}
         with gc_paused():
-            problems = find_problems(ordered, set(self._boundary_faces))
+            problems = find_problems(ordered, set(self._boundary_faces), dangling=False)
         self._breaking = [p for p in problems if p.code in BREAKING]
         self._broken = frozenset(bid for p in self._breaking for bid in p.boundary_ids)
         # A check stopped at a limit says so in one crossing naming a single boundary: past it,
