@@ -34,6 +34,7 @@ from profile_top import Cost, Profile, profile, report  # noqa: E402
 from model import io, ops  # noqa: E402
 from model.geometry import generate_test_map  # noqa: E402
 from model.graph import MapGraphs  # noqa: E402
+from model.scenario import Boundary  # noqa: E402
 from model.topology import Topology  # noqa: E402
 
 T = TypeVar("T")
@@ -138,7 +139,38 @@ def bench(n_areas: int, edits: int, profiled: bool = False) -> dict[str, Any]:
     _, figures["fresh_build_after_edits"] = timed(lambda: Topology.build(loaded.map))
     same = topology.canonical() == Topology.build(loaded.map).canonical()
     figures["update_equals_fresh_build"] = same
+    figures.update(_edits_beside_a_crossing(loaded, edits))
     return figures
+
+
+def _edits_beside_a_crossing(scenario: Any, edits: int) -> dict[str, Any]:
+    """Edits in the middle of a map with one crossing boundary near a corner.
+
+    A big map more often has a broken line somewhere; issue 15 saw every edit of a 20,000-area
+    map become a full build, slower than a rebuild. Edits away from the crossing stay local.
+    """
+    size = scenario.map.bounds.max_x - scenario.map.bounds.min_x
+    a, b = (0.05 * size, 0.05 * size + 3.0), (0.15 * size, 0.15 * size - 3.0)
+    scenario.map.boundaries.append(Boundary(id="bench-crossing", points=[a, b]))
+    topology = Topology.build(scenario.map)
+    topology.prepare_for_edits()
+    crossings = sum(p.code == "BOUNDARY_CROSSING" for p in topology.linework_problems())
+    times, local = [], 0
+    for boundary_id, index in inner_nodes(scenario, topology, edits)[:4]:
+        x, y = scenario.boundary_index()[boundary_id].points[index]
+        change = ops.move_vertex(scenario, boundary_id, index, (x + 2.0, y - 1.0))
+        times.append(
+            timed(lambda c=change: topology.update(scenario.map, c.touched.boundaries, c.touched.areas))[1]
+        )
+        local += topology.last_update_was_local
+    same = topology.canonical() == Topology.build(scenario.map).canonical()
+    return {
+        "crossing_edit_update_median": statistics.median(times),
+        "crossing_edits": len(times),
+        "crossings": crossings,
+        "crossing_edits_local": local,
+        "crossing_update_equals_fresh_build": same,
+    }
 
 
 def _profile_edits(scenario: Any, topology: Topology, picks: list[tuple[str, int]]) -> dict[str, list[Cost]]:
@@ -166,6 +198,10 @@ def best_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
     merged["runs"] = len(runs)
     merged["update_equals_fresh_build"] = all(run["update_equals_fresh_build"] for run in runs)
     merged["edits_local"] = min(run["edits_local"] for run in runs)
+    merged["crossing_edits_local"] = min(run["crossing_edits_local"] for run in runs)
+    merged["crossing_update_equals_fresh_build"] = all(
+        run["crossing_update_equals_fresh_build"] for run in runs
+    )
     return merged
 
 
@@ -188,6 +224,7 @@ ROWS = [
     ("edit_check_median", "edit: adjacency + linework check (median)"),
     ("edit_check_max", "edit: adjacency + linework check (max)"),
     ("fresh_build_after_edits", "full rebuild, for comparison"),
+    ("crossing_edit_update_median", "edit beside a crossing elsewhere: update (median)"),
 ]
 
 GOALS = {
@@ -196,6 +233,7 @@ GOALS = {
     "edit_update_max": "< 30 ms, always local",
     "edit_check_median": "< 30 ms",
     "edit_check_max": "< 30 ms",
+    "crossing_edit_update_median": "< 30 ms, always local",
 }
 """The goals of the rows that are in issue 15's table (the model's part of it)."""
 
@@ -216,7 +254,10 @@ def table(results: list[dict[str, Any]]) -> str:
             f"{r['areas']:,} areas: {r['boundaries']:,} boundaries, {r['adjacent_pairs']:,} adjacent pairs, "
             f"file {r['file_mb']} MB, {r.get('issues', '?')} issues ({r.get('errors', '?')} errors), "
             f"{r['edits_local']}/{r['edits']} edits local, "
-            f"update equals fresh build: {r['update_equals_fresh_build']}"
+            f"update equals fresh build: {r['update_equals_fresh_build']}; "
+            f"beside a crossing ({r['crossings']} crossings reported): "
+            f"{r['crossing_edits_local']}/{r['crossing_edits']} edits local, "
+            f"update equals fresh build: {r['crossing_update_equals_fresh_build']}"
         )
         if r.get("note"):
             lines.append(f"  note: {r['note']}")
