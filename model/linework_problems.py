@@ -66,12 +66,13 @@ def meets_at_ends(a: LineString, b: LineString) -> bool:
 
 
 def find_problems(
-    lines: dict[str, LineString], bounded: set[str], known_clean: bool = False
+    lines: dict[str, LineString], bounded: set[str], known_clean: bool = False, dangling: bool = True
 ) -> list[LineworkProblem]:
     """Check the whole linework with vectorised predicates (no loop over all pairs).
 
     With ``known_clean`` only dangling boundaries are looked for: the caller knows there is no
-    degenerate, self-crossing, crossing or duplicate boundary.
+    degenerate, self-crossing, crossing or duplicate boundary. Without ``dangling`` only the
+    breaking problems are (``model.topology_derived`` keeps the dangling ones by itself).
     """
     problems: list[LineworkProblem] = []
     ids = list(lines)
@@ -112,6 +113,8 @@ def find_problems(
         for k in np.nonzero(~simple & (lengths > 0))[0]:
             problems.append(_self_crossing(ids[int(k)], array[int(k)]))
         problems.extend(_meeting_problems(ids, array, simple))
+    if not dangling:
+        return problems
     # Dangling: a free end, or a boundary that bounds no face.
     first = np.concatenate([[0], np.nonzero(np.diff(owner))[0] + 1])
     last = np.concatenate([first[1:] - 1, [len(owner) - 1]])
@@ -122,30 +125,47 @@ def find_problems(
     # A boundary that crosses something bounds no face for that reason; say it once.
     broken = {bid for p in problems for bid in p.boundary_ids}
     for i, bid in enumerate(ids):
-        if lengths[i] == 0:
-            continue
         free = [k for k in (i, i + len(ids)) if counts[inverse[k]] == 1 and not closed[i]]
-        if free:
-            x, y = coords[free[0]]
-            problems.append(
-                LineworkProblem(
-                    "BOUNDARY_DANGLING",
-                    (bid,),
-                    (float(x), float(y)),
-                    f"boundary {bid} has a free end at ({x:g}, {y:g}); "
-                    "connect it to another boundary or delete it",
-                )
-            )
-        elif bid not in bounded and bid not in broken:
-            problems.append(
-                LineworkProblem(
-                    "BOUNDARY_DANGLING",
-                    (bid,),
-                    _point(array[i]),
-                    f"boundary {bid} encloses nothing (it has the same face on both sides); delete it",
-                )
-            )
+        end = (float(coords[free[0]][0]), float(coords[free[0]][1])) if free else None
+        problem = dangling_problem(bid, array[i], float(lengths[i]), end, bid in bounded, bid in broken)
+        if problem is not None:
+            problems.append(problem)
     return problems
+
+
+def dangling_problem(
+    bid: str,
+    line: LineString,
+    length: float,
+    free_end: tuple[float, float] | None,
+    bounded: bool,
+    broken: bool,
+) -> LineworkProblem | None:
+    """The dangling problem of one boundary, if it has one.
+
+    ``free_end`` is an end point no other boundary ends at (None when there is none, or the
+    boundary is closed), ``bounded`` whether it has a face on a side, ``broken`` whether it has a
+    breaking problem already (then "encloses nothing" is its consequence and not said again).
+    A zero-length boundary is degenerate, not dangling.
+    """
+    if length == 0:
+        return None
+    if free_end is not None:
+        x, y = free_end
+        return LineworkProblem(
+            "BOUNDARY_DANGLING",
+            (bid,),
+            (x, y),
+            f"boundary {bid} has a free end at ({x:g}, {y:g}); connect it to another boundary or delete it",
+        )
+    if bounded or broken:
+        return None
+    return LineworkProblem(
+        "BOUNDARY_DANGLING",
+        (bid,),
+        _point(line),
+        f"boundary {bid} encloses nothing (it has the same face on both sides); delete it",
+    )
 
 
 def _self_crossing(bid: str, line: LineString) -> LineworkProblem:

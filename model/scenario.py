@@ -18,6 +18,7 @@ Coordinates are map units on a plane with y growing downwards (as on screen and 
 
 from __future__ import annotations
 
+import math
 import re
 from enum import StrEnum
 from typing import Annotated, Any
@@ -44,6 +45,17 @@ def _within_map(points: list[Point]) -> list[Point]:
     One check per list, naming the first such point: a constraint on each coordinate made one
     error per point, and a file of a million far points took a minute and gigabytes to refuse.
     """
+    if points:
+        # Extremes in C first (80,000 lists on a 20,000-area map); the loop only names the point.
+        # NaN compares false both ways, so max and min may pass over it: it is looked for too.
+        xs, ys = zip(*points, strict=True)
+        values = xs + ys
+        if (
+            max(values) <= COORDINATE_MAX
+            and min(values) >= -COORDINATE_MAX
+            and not any(map(math.isnan, values))
+        ):
+            return points
     for index, (x, y) in enumerate(points):
         if not (-COORDINATE_MAX <= x <= COORDINATE_MAX and -COORDINATE_MAX <= y <= COORDINATE_MAX):
             raise ValueError(

@@ -1,8 +1,11 @@
 """A spatial index that tolerates edits: a shapely ``STRtree`` snapshot plus a small overlay.
 
 ``STRtree`` is immutable, and rebuilding it for every edit of a large map would cost more than the
-edit itself. This index keeps the tree of a snapshot, masks entries removed since, and tests entries
-added since by brute force (vectorised); it rebuilds the tree once the overlay grows past a limit.
+edit itself. This index keeps the tree of a snapshot, masks entries removed since, and keeps the
+entries added since in a small tree of their own, rebuilt when it is next queried after a change
+(a few thousand entries: about a millisecond). The snapshot is rebuilt once the overlay grows past
+a limit that grows with the index (a sixteenth of it, at least 512), so on a map of 60,000
+boundaries that whole rebuild comes once in about a thousand edits, not once in a hundred and fifty.
 """
 
 from __future__ import annotations
@@ -11,29 +14,17 @@ from collections.abc import Hashable, Iterable
 from typing import Any, Generic, TypeVar
 
 import numpy as np
-import shapely
 from shapely import STRtree
 from shapely.geometry.base import BaseGeometry
 
 K = TypeVar("K", bound=Hashable)
-
-_PREDICATES = {
-    "intersects": shapely.intersects,
-    "within": shapely.within,
-    "contains": shapely.contains,
-    "covers": shapely.covers,
-    "covered_by": shapely.covered_by,
-    "crosses": shapely.crosses,
-    "overlaps": shapely.overlaps,
-    "touches": shapely.touches,
-}
 
 
 class SpatialIndex(Generic[K]):
     """Geometries by key, queried with the predicates of ``STRtree.query``."""
 
     def __init__(self, items: Iterable[tuple[K, BaseGeometry]] = (), overlay_limit: int = 512) -> None:
-        self._overlay_limit = overlay_limit
+        self._min_overlay_limit = overlay_limit
         self._geoms: dict[K, BaseGeometry] = dict(items)
         self._rebuild()
 
@@ -44,6 +35,8 @@ class SpatialIndex(Generic[K]):
         self._alive = np.ones(len(keys), dtype=bool)
         self._position = {key: i for i, key in enumerate(keys)}
         self._overlay: dict[K, BaseGeometry] = {}
+        self._overlay_tree: tuple[list[K], STRtree] | None = None
+        self._overlay_limit = max(self._min_overlay_limit, len(keys) // 16)
 
     def __len__(self) -> int:
         return len(self._geoms)
@@ -61,6 +54,7 @@ class SpatialIndex(Generic[K]):
             return
         if key in self._overlay:
             del self._overlay[key]
+            self._overlay_tree = None
         else:
             self._alive[self._position[key]] = False
 
@@ -69,6 +63,7 @@ class SpatialIndex(Generic[K]):
         self.remove(key)
         self._geoms[key] = geometry
         self._overlay[key] = geometry
+        self._overlay_tree = None
         if len(self._overlay) > self._overlay_limit:
             self._rebuild()
 
@@ -90,12 +85,13 @@ class SpatialIndex(Generic[K]):
                 (int(i), keys[int(j)]) for i, j in zip(pairs[0][alive], pairs[1][alive], strict=True)
             )
         if self._overlay and len(inputs):
-            overlay_keys = list(self._overlay)
-            overlay = np.array([self._overlay[k] for k in overlay_keys], dtype=object)
-            test = _PREDICATES[predicate]
-            matrix = test(inputs[:, None], overlay[None, :])
-            rows, cols = np.nonzero(matrix)
-            found.extend((int(i), overlay_keys[int(j)]) for i, j in zip(rows, cols, strict=True))
+            if self._overlay_tree is None:
+                overlay_keys = list(self._overlay)
+                overlay = np.array([self._overlay[k] for k in overlay_keys], dtype=object)
+                self._overlay_tree = (overlay_keys, STRtree(overlay))
+            overlay_keys, tree = self._overlay_tree
+            pairs = tree.query(inputs, predicate=predicate)
+            found.extend((int(i), overlay_keys[int(j)]) for i, j in zip(pairs[0], pairs[1], strict=True))
         return found
 
     def query_keys(self, geometry: BaseGeometry, predicate: str = "intersects") -> list[K]:

@@ -6,10 +6,15 @@ an area is the union of the faces holding its anchors, so islands and multi-part
 Two areas are adjacent when a boundary has a face of each on its two sides; the map's
 ``adjacency`` policy sets a minimum shared length and whether areas meeting only at a corner count.
 
-Edits stay local: ``Topology.update`` re-polygonizes only the faces that the changed boundaries
-touch, found with spatial indexes, and gives the same faces, anchors and adjacency as a fresh
-``Topology.build``. When the linework is not clean (crossings) or a change reaches outside the
-existing faces, it falls back to a full build, which is always right.
+Edits stay local at any size: ``Topology.update`` re-polygonizes only the faces that the changed
+boundaries touch, found with spatial indexes, and gives the same faces, anchors and adjacency as a
+fresh ``Topology.build``; adjacency, boundary sides and the linework check after it re-derive only
+the boundaries it touched (``model.topology_derived``). The whole linework is checked once after a
+build; a crossing somewhere keeps edits elsewhere local. An edit falls back to a full build, which
+is always right, when it makes or touches broken linework (a crossing, a duplicate), when the faces
+around it come from broken linework, or when it reaches outside the existing faces (the map's edge).
+``last_update_was_local``, ``last_update_faces`` and ``last_refresh_boundaries`` say how much an
+edit touched.
 
 Face ids are integers that stay valid until an update removes that face; ``faces[i]`` is None for
 removed faces, so iterate ``face_ids()``.
@@ -20,9 +25,8 @@ The checks of the linework itself (crossings, dangling ends...) live in ``model.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from itertools import combinations
+from operator import attrgetter
 from typing import TypeAlias
 
 import numpy as np
@@ -32,12 +36,15 @@ from shapely.geometry.base import BaseGeometry
 
 from model.linework_problems import BREAKING, LineworkProblem, find_problems, has_repeats, meets_at_ends
 from model.perf import gc_paused
-from model.scenario import AdjacencyPolicy, Area, Boundary, CornerTouch, MapData
+from model.scenario import AdjacencyPolicy, Area, Boundary, MapData
 from model.spatial_index import SpatialIndex
+from model.topology_derived import Derived, Sources
 
 AreaShape: TypeAlias = Polygon | MultiPolygon
 
 __all__ = ["LOCAL_UPDATE_LIMIT", "AreaShape", "LineworkProblem", "Topology", "boundary_lines"]
+
+_ID = attrgetter("id")
 
 LOCAL_UPDATE_LIMIT = 0.25
 """A change touching more than this share of the faces is recomputed by a full build (it is faster)."""
@@ -70,21 +77,44 @@ class Topology:
         # boundary id -> [face on its left, face on its right] (x right, y up), None for neither.
         self._boundary_faces: dict[str, list[int | None]] = {}
         self._area_order: dict[str, int] = {}
+        # The map's id lists as last seen, and each id's position in them (the first one of an id).
+        self._map_boundary_ids: list[str] = []
+        self._boundary_position: dict[str, int] = {}
+        self._map_area_ids: list[str] = []
+        self._area_position: dict[str, int] = {}
         self._anchors: dict[str, tuple[tuple[float, float], ...]] = {}
         self._anchor_faces: dict[str, list[int | None]] = {}
         self._face_areas: dict[int, list[str]] = {}
-        self._clean: bool | None = None
+        # The breaking problems of the linework (None: not checked since the last full build),
+        # the boundaries they name, and whether the check stopped at a limit before the end.
+        self._breaking: list[LineworkProblem] | None = None
+        self._broken: frozenset[str] = frozenset()
+        self._tangled = False
         self.last_update_was_local = False
         """Whether the last ``update`` re-polygonized locally (False: it did a full build)."""
+        self.last_update_faces = 0
+        """How many faces the last local ``update`` replaced (0 after a full build)."""
         self.last_changed_areas: frozenset[str] = frozenset()
         """The areas whose faces the last ``update`` changed (what ``update`` returned)."""
         self._reset_caches()
 
     def _reset_caches(self) -> None:
         self._geometry_cache: dict[str, AreaShape | None] = {}
-        self._adjacency: dict[frozenset[str], float] | None = None
-        self._problems: list[LineworkProblem] | None = None
-        self._sides: dict[str, tuple[str | None, str | None]] | None = None
+        self._derived: Derived | None = None
+        # Boundaries whose faces, face holders or points changed since ``_derived`` last saw them.
+        self._dirty: set[str] = set()
+
+    def _mark(self, boundaries: Iterable[str]) -> None:
+        """Note that these boundaries' points, faces or face holders changed: re-derive them."""
+        if self._derived is not None:  # else nothing is derived yet: it will derive them all
+            self._dirty.update(boundaries)
+
+    def _mark_faces(self, faces: Iterable[int]) -> None:
+        """Note that these faces are new or their holders changed: re-derive their boundaries."""
+        if self._derived is None:
+            return
+        for face in faces:
+            self._dirty.update(self._face_boundaries.get(face, ()))
 
     # --- building --------------------------------------------------------------------------
 
@@ -104,6 +134,12 @@ class Topology:
         self._lengths = dict(zip(ids, shapely.length(np.array(lines, dtype=object)).tolist(), strict=True))
         self._boundary_order = {bid: i for i, bid in enumerate(ids)}
         self._next_order = len(ids)
+        self._map_boundary_ids = ids
+        self._boundary_position = dict(self._boundary_order)
+        self._map_area_ids = [area.id for area in map_data.areas]
+        self._area_position = {}
+        for i, area_id in enumerate(self._map_area_ids):
+            self._area_position.setdefault(area_id, i)
         self._line_index = SpatialIndex(self._lines.items())
         polygons = list(shapely.get_parts(shapely.polygonize(lines))) if lines else []
         self.faces = list(polygons)
@@ -119,7 +155,9 @@ class Topology:
         self._face_areas = {}
         self._strays = set()
         self._place_areas(areas, self._face_index)
-        self._clean = None
+        self._breaking = None
+        self._broken = frozenset()
+        self._tangled = False
         self._reset_caches()
 
     def _link_faces(self, face_ids: Iterable[int], candidates: Sequence[str] | None = None) -> None:
@@ -198,6 +236,7 @@ class Topology:
                 touched.add(face)
         for face in touched:
             self._face_areas[face].sort(key=self._area_order.__getitem__)
+        self._mark_faces(touched)
         for area_id in placed:
             if None not in self._anchor_faces[area_id]:
                 self._strays.discard(area_id)
@@ -206,6 +245,7 @@ class Topology:
         for face in self._anchor_faces.pop(area_id, []):
             if face is not None and area_id in self._face_areas.get(face, ()):
                 self._face_areas[face].remove(area_id)
+                self._mark_faces((face,))
                 if not self._face_areas[face]:
                     del self._face_areas[face]
         self._anchors.pop(area_id, None)
@@ -239,16 +279,37 @@ class Topology:
     def _update(
         self, map_data: MapData, changed_boundaries: Iterable[str], changed_areas: Iterable[str]
     ) -> set[str]:
-        self._policy = map_data.adjacency.model_copy()
-        current = {b.id: b for b in map_data.boundaries}
+        policy = map_data.adjacency.model_copy()
+        if policy != self._policy:
+            self._derived = None  # another minimum length or corner rule: derive adjacency afresh
+        self._policy = policy
         changed = set(changed_boundaries)
-        changed |= current.keys() - self._lines.keys()
-        changed |= self._lines.keys() - current.keys()
-        areas = {a.id: a for a in map_data.areas}
-        added = areas.keys() - self._anchors.keys()
-        moved = {a for a in changed_areas if a in areas} | added
-        gone = self._anchors.keys() - areas.keys()
-        self._reset_caches()
+        # Comparing the id lists is quick when nothing was added or removed (the same strings in
+        # the same order); only then are the ids compared as sets and the positions re-indexed.
+        ids = list(map(_ID, map_data.boundaries))
+        if ids != self._map_boundary_ids:
+            known = set(ids)
+            changed |= known - self._lines.keys()
+            changed |= self._lines.keys() - known
+            self._map_boundary_ids = ids
+            self._boundary_position = {bid: i for i, bid in enumerate(ids)}
+        current = {
+            bid: map_data.boundaries[self._boundary_position[bid]]
+            for bid in changed
+            if bid in self._boundary_position
+        }
+        area_ids = list(map(_ID, map_data.areas))
+        added: set[str] = set()
+        gone: set[str] = set()
+        if area_ids != self._map_area_ids:
+            known = set(area_ids)
+            added = known - self._anchors.keys()
+            gone = self._anchors.keys() - known
+            self._map_area_ids = area_ids
+            self._area_position = {}
+            for i, area_id in enumerate(area_ids):
+                self._area_position.setdefault(area_id, i)
+        moved = {a for a in changed_areas if a in self._area_position} | added
         for area_id in gone | moved:
             self._unplace_area(area_id)
         # Edits never reorder areas, so the order only needs refreshing when some come or go.
@@ -256,9 +317,10 @@ class Topology:
         if reorder:
             self._area_order = {area.id: i for i, area in enumerate(map_data.areas)}
         self.last_update_was_local = True
+        self.last_update_faces = 0
         reshaped = gone | moved
         if changed:
-            relinked = self._update_linework(map_data, current, changed)
+            relinked = self._update_linework(current, changed)
             if relinked is None:
                 before = self._area_face_keys()
                 self._build(map_data)
@@ -267,14 +329,16 @@ class Topology:
                 reshaped |= {a for a in before.keys() | after.keys() if before.get(a) != after.get(a)}
                 return reshaped
             reshaped |= relinked
+        areas = map_data.areas
         self._place_areas(
-            [areas[a] for a in sorted(moved, key=self._area_order.__getitem__)], self._face_index
+            [areas[self._area_position[a]] for a in sorted(moved, key=self._area_order.__getitem__)],
+            self._face_index,
         )
         if reorder:
             for holders in self._face_areas.values():
                 holders.sort(key=self._area_order.__getitem__)
-        # Checking cleanliness above may have cached problems of the linework before the change.
-        self._reset_caches()
+        for area_id in reshaped:
+            self._geometry_cache.pop(area_id, None)
         return reshaped
 
     def _area_face_keys(self) -> dict[str, frozenset[bytes]]:
@@ -295,15 +359,16 @@ class Topology:
                 result[area_id] = shapes
         return result
 
-    def _update_linework(
-        self, map_data: MapData, current: dict[str, Boundary], changed: set[str]
-    ) -> set[str] | None:
+    def _update_linework(self, current: dict[str, Boundary], changed: set[str]) -> set[str] | None:
         """Re-polygonize around the changed boundaries; None means: do a full build instead.
 
         Returns the areas whose faces changed: those that held a replaced face, and stray ones
         that a new face now holds.
         """
-        if not self._is_clean():
+        # Only the linework near the change must be clean: a crossing elsewhere in a big map (where
+        # there is more often one somewhere) does not make every edit a full build.
+        self._check_linework()
+        if self._tangled or changed & self._broken:
             return None
         new_ids = [bid for bid in changed if bid in current]
         new_lines = dict(zip(new_ids, boundary_lines([current[b] for b in new_ids]), strict=True))
@@ -317,10 +382,19 @@ class Topology:
         affected.update(face for _, face in self._face_index.query(probes, predicate="intersects"))
         if not affected or len(affected) > max(32, LOCAL_UPDATE_LIMIT * len(self._face_index)):
             return None
+        if self._broken and any(self._broken.intersection(self._face_boundaries[f]) for f in affected):
+            return None  # a face there came from broken linework: only a full build is right
         region = [self.faces[f] for f in sorted(affected)]
-        union = shapely.union_all(np.array(region, dtype=object))
+        try:
+            union = shapely.union_all(np.array(region, dtype=object))
+        except shapely.errors.GEOSException:
+            return None  # faces that overlap or are invalid: broken linework that a build redoes
         if not all(shapely.covers(union, np.array(probes, dtype=object))):
             return None  # the change reaches outside the existing faces (the map's outer edge)
+        if self._broken and self._broken.intersection(self._line_index.query_keys(union, "intersects")):
+            return None  # broken linework meets the faces there: only a full build is right
+        self.last_update_faces = len(affected)
+        self._mark(changed)
         # Commit the new linework.
         for bid in changed:
             if bid not in current:
@@ -351,6 +425,7 @@ class Topology:
             self.faces[face] = None
             self._face_index.remove(face)
             for bid in self._face_boundaries.pop(face, []):
+                self._mark((bid,))
                 slots = self._boundary_faces.get(bid)
                 if slots is not None:
                     slots[:] = [None if f == face else f for f in slots]
@@ -362,6 +437,7 @@ class Topology:
         for face, poly in zip(new_faces, inside, strict=True):
             self._face_index.add(face, poly)
         self._link_faces(new_faces)
+        self._mark_faces(new_faces)
         # Anchors that were in the old faces, or in no face, may be in a new one.
         owners: list[tuple[str, int]] = []
         points: list[tuple[float, float]] = []
@@ -392,15 +468,59 @@ class Topology:
                     return False
         return True
 
-    def _is_clean(self) -> bool:
-        if self._clean is None:
-            self._clean = not any(p.code in BREAKING for p in self.linework_problems())
-        return self._clean
+    def _check_linework(self) -> None:
+        """Check the whole linework once after a full build; local updates then keep it known.
+
+        A local update never adds a breaking problem (``_locally_clean``) and never touches a
+        boundary that has one, so the breaking problems found here stay true until the next
+        full build; the dangling ones are kept up to date by ``Derived``.
+        """
+        if self._breaking is not None:
+            return
+        ordered = {bid: self._lines[bid] for bid in sorted(self._lines, key=self._boundary_order.__getitem__)}
+        with gc_paused():
+            problems = find_problems(ordered, set(self._boundary_faces), dangling=False)
+        self._breaking = [p for p in problems if p.code in BREAKING]
+        self._broken = frozenset(bid for p in self._breaking for bid in p.boundary_ids)
+        # A check stopped at a limit says so in one crossing naming a single boundary: past it,
+        # which boundaries are broken is not known.
+        self._tangled = any(
+            p.code == "BOUNDARY_CROSSING" and len(p.boundary_ids) == 1 for p in self._breaking
+        )
+
+    def _derived_state(self) -> Derived:
+        """The derived adjacency, sides and dangling boundaries, brought up to date."""
+        if self._derived is None:
+            sources = Sources(
+                lines=self._lines,
+                faces=self._boundary_faces,
+                holders=self._face_areas,
+                lengths=self._lengths,
+                order=self._boundary_order,
+            )
+            self._derived = Derived(self._policy, sources, self._broken)
+            with gc_paused():
+                self._derived.refresh_all()
+            self._dirty = set()
+        if self._derived.broken != self._broken:
+            self._dirty |= self._derived.broken ^ self._broken
+            self._derived.broken = self._broken
+        if self._dirty:
+            with gc_paused():
+                self._derived.refresh(self._dirty)
+            self._dirty = set()
+        return self._derived
+
+    @property
+    def last_refresh_boundaries(self) -> int:
+        """How many boundaries the adjacency, sides and dangling check last re-derived."""
+        return self._derived.boundaries_refreshed if self._derived is not None else 0
 
     def prepare_for_edits(self) -> None:
-        """Check the whole linework now (what the first local ``update`` needs, and caches), so that
-        the first edit after opening a big map does not pay for it: 0.2 s at 5,000 areas."""
-        self._is_clean()
+        """Check the whole linework now (what the first local ``update`` needs), so that the first
+        edit after opening a big map does not pay for it. Adjacency is derived when first asked
+        for (by the graphs or the validator), not here: the editor calls this on its UI thread."""
+        self._check_linework()
 
     # --- queries -----------------------------------------------------------------------------
 
@@ -483,11 +603,6 @@ class Topology:
         holders = self._face_areas.get(face, []) if face is not None else []
         return holders[0] if holders else None
 
-    def _face_holders(self, face: int | None) -> list[str | None]:
-        if face is None:
-            return [None]
-        return list(self._face_areas.get(face, [])) or [None]
-
     def boundary_sides(self) -> dict[str, tuple[str | None, str | None]]:
         """Return boundary id -> the areas on its left and right (None: outside the map or a gap).
 
@@ -495,64 +610,17 @@ class Topology:
         x to the right and y up (mathematical orientation; on screen, where y grows downwards, the
         sides appear mirrored). A face holding two areas gives its first one.
         """
-        if self._sides is None:
-            sides: dict[str, tuple[str | None, str | None]] = {}
-            for bid in self._lines:
-                left, right = self._boundary_faces.get(bid, (None, None))
-                sides[bid] = (self._face_holders(left)[0], self._face_holders(right)[0])
-            self._sides = sides
-        return dict(self._sides)
+        return dict(self._derived_state().sides())
 
     def adjacency(self) -> dict[frozenset[str], float]:
         """Return area pair -> total length of the borders they share, after the map's policy.
 
         Pairs sharing less than ``min_shared_length`` are dropped unless the policy makes corner
         touches adjacent, in which case they stay (with their short length) and pairs meeting
-        only at a node are added with length 0.
+        only at a node are added with length 0. After a local update only the pairs of the
+        boundaries it touched are derived again.
         """
-        if self._adjacency is None:
-            with gc_paused():
-                self._adjacency = self._derive_adjacency()
-        return dict(self._adjacency)
-
-    def _derive_adjacency(self) -> dict[frozenset[str], float]:
-        shared: dict[frozenset[str], float] = defaultdict(float)
-        for bid, (left, right) in self._boundary_faces.items():
-            if left is None or right is None:
-                continue
-            first = self._face_areas.get(left, [])
-            second = self._face_areas.get(right, [])
-            if not first or not second:
-                continue
-            length = self._lengths[bid]
-            for a in first:
-                for b in second:
-                    if a != b:
-                        shared[frozenset((a, b))] += length
-        corner = self._policy.corner_touch == CornerTouch.ADJACENT
-        result = {
-            pair: length
-            for pair, length in shared.items()
-            if corner or length >= self._policy.min_shared_length
-        }
-        if corner:
-            for pair in self._corner_pairs():
-                result.setdefault(pair, 0.0)
-        return result
-
-    def _corner_pairs(self) -> set[frozenset[str]]:
-        """Pairs of areas whose faces meet at a node (end point of a boundary)."""
-        around: dict[tuple[float, float], set[str]] = defaultdict(set)
-        for bid, faces in self._boundary_faces.items():
-            coords = self._lines[bid].coords
-            holders = {a for f in faces if f is not None for a in self._face_areas.get(f, [])}
-            for end in (coords[0], coords[-1]):
-                around[(end[0], end[1])].update(holders)
-        pairs: set[frozenset[str]] = set()
-        for holders in around.values():
-            for a, b in combinations(sorted(holders), 2):
-                pairs.add(frozenset((a, b)))
-        return pairs
+        return dict(self._derived_state().adjacency)
 
     def canonical(self) -> tuple[object, ...]:
         """Return a comparable summary (faces by shape, anchors, adjacency) independent of face ids.
@@ -575,13 +643,14 @@ class Topology:
     # --- linework problems -------------------------------------------------------------------
 
     def linework_problems(self) -> list[LineworkProblem]:
-        """Return every problem of the linework (see ``LineworkProblem`` for the codes)."""
-        if self._problems is None:
-            bounded = {bid for bid in self._boundary_faces}
-            with gc_paused():
-                self._problems = find_problems(self._lines, bounded, known_clean=self._clean is True)
-            self._clean = not any(p.code in BREAKING for p in self._problems)
-        return list(self._problems)
+        """Return every problem of the linework (see ``LineworkProblem`` for the codes).
+
+        The whole linework is checked once after a full build; after local updates only the
+        boundaries they touched (and those sharing their nodes) are looked at again.
+        """
+        self._check_linework()
+        assert self._breaking is not None
+        return [*self._breaking, *self._derived_state().dangling_problems()]
 
 
 def _first_of_each_id(areas: Sequence[Area]) -> list[Area]:

@@ -9,6 +9,7 @@ import networkx as nx
 
 from model.graph import MapGraphs
 from model.issues import Issue, Severity
+from model.perf import gc_paused
 from model.rules import registry
 from model.scenario import Point, Scenario
 from model.topology import Topology
@@ -40,7 +41,15 @@ def validate(
 
     ``topology`` (a ``model.topology.Topology``) and ``graphs`` (a ``model.graph.MapGraphs``) of
     this very scenario may be passed to skip rebuilding them.
+
+    The cyclic garbage collector is paused meanwhile (what the checks build is freed when they
+    end, and collected after): its passes over a 20,000-area map's objects took a fifth of a run.
     """
+    with gc_paused():
+        return _validate(scenario, topology, graphs)
+
+
+def _validate(scenario: Scenario, topology: Topology | None, graphs: MapGraphs | None) -> list[Issue]:
     try:
         spec = registry.get(scenario.ruleset.id)
     except Exception as error:
