@@ -114,13 +114,14 @@ def run(args: argparse.Namespace) -> int:
     if config.coverage:
         settings["coverage"] = True
     report = build_report(scenario, stats.to_json(), settings)
+    names = report["seat_names"]
     json_path, html_path = write_report(scenario, report, out)
     rate = stats.games / max(elapsed, 1e-9)
     print(f"{stats.games} games in {elapsed:.1f}s ({rate:.1f} games/s, {args.jobs} jobs)")
     suggested = report.get("suggested_handicaps", {}).get("empires", {})
     for player, data in report["empires"].items():
         low, high = data["win_rate_ci95"]
-        line = f"  {player:24} wins {data['win_rate']:6.1%}  (95% {low:.1%} to {high:.1%})"
+        line = f"  {names.get(player, player):24} wins {data['win_rate']:6.1%}  (95% {low:.1%} to {high:.1%})"
         if player in suggested:
             hint = suggested[player]
             line += f"  mean VP {hint['mean_vp']:.1f}, handicap {hint['current']:+d}"

@@ -21,6 +21,7 @@ from model.colours import SEA, owner_colour
 from model.playtest.coverage import render_html as coverage_html
 from model.playtest.stats import suggest_handicaps
 from model.rules import registry
+from model.rules.protocol import Game, seat_names
 from model.scenario import AreaKind, Scenario
 from model.topology import Topology
 
@@ -87,9 +88,32 @@ def _seats_sentence(seats: dict[str, Any], names: dict[str, str]) -> str:
     return "AI levels " + ", ".join(f"{names.get(p, p)}: {level}" for p, level in seats.items())
 
 
-def build_report(scenario: Scenario, figures: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
-    """Return the whole report: what was played (scenario, settings), the figures and, when the
-    ruleset has handicaps, ``suggested_handicaps`` (see ``stats.suggest_handicaps``)."""
+def report_seat_names(scenario: Scenario, game: Game | None = None) -> dict[str, str]:
+    """Return the name of every seat and side of the games: the scenario's empires and Magnates and
+    what the engine names itself (7 Ages seats are players, not empires: ``Game.seat_names``).
+
+    Without ``game`` the ruleset's engine is built from the scenario; a scenario the engine refuses
+    (or a ruleset without one) still gets the names the scenario itself gives.
+    """
+    if game is None:
+        spec = registry.get(scenario.ruleset.id)
+        factory = spec.engine_factory() if spec is not None and spec.engine else None
+        if factory is not None:
+            try:
+                game = factory(scenario)
+            except (LookupError, ValueError, TypeError):  # the engine's refusal of this setup
+                game = None
+    return seat_names(scenario, game)
+
+
+def build_report(
+    scenario: Scenario, figures: dict[str, Any], settings: dict[str, Any], game: Game | None = None
+) -> dict[str, Any]:
+    """Return the whole report: what was played (scenario, settings), the seats' names
+    (``seat_names``, see :func:`report_seat_names`; ``game`` saves building the engine again), the
+    figures and, when the ruleset has handicaps, ``suggested_handicaps`` (see
+    ``stats.suggest_handicaps``)."""
+    names = report_seat_names(scenario, game)
     report = {
         "scenario": {
             "title": scenario.metadata.title,
@@ -98,6 +122,8 @@ def build_report(scenario: Scenario, figures: dict[str, Any], settings: dict[str
             "rounds": scenario.metadata.rounds,
         },
         "settings": settings,
+        # every seat that played, plus the other sides the figures name (Magnates, neutrals)
+        "seat_names": {player: names[player] for player in sorted(names)},
         **figures,
     }
     suggestions = handicap_suggestions(scenario, figures)
@@ -272,7 +298,9 @@ def _handicap_section(report: dict[str, Any], names: dict[str, str], colours: di
 
 def render_html(scenario: Scenario, report: dict[str, Any]) -> str:
     """Return the self-contained HTML page of a balance report."""
-    names = {empire.id: empire.name for empire in scenario.setup.empires}
+    # names stored in the report win; a report written before they were stored falls back to the
+    # scenario's own names
+    names = {**seat_names(scenario), **dict(report.get("seat_names") or {})}
     colours = player_colours(scenario, report["empires"])
     area_names = {area.id: area.name for area in scenario.map.areas}
     connection_names = {c.id: c.name or f"{c.a}-{c.b}" for c in scenario.map.connections}
@@ -334,7 +362,7 @@ figcaption {{ font-size: 0.9em; color: #555; }}
 {ruleset}, seed {html.escape(str(settings.get("seed")))}, {seats}.</p>
 <h2>Who wins</h2>
 {_win_rate_chart(report, names, colours)}
-<table><tr><th>Empire</th><th>Win rate</th><th>95% interval</th><th>Mean VP</th><th>Median VP</th>
+<table><tr><th>Seat</th><th>Win rate</th><th>95% interval</th><th>Mean VP</th><th>Median VP</th>
 <th>VP 10th to 90th percentile</th></tr>{"".join(rows)}</table>
 {handicaps}
 <h2>Victory points</h2>{histograms}

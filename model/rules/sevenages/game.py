@@ -112,6 +112,9 @@ class SevenAgesGame(Game):
     cards: Mapping[str, Card]
     edge_bonus: Mapping[frozenset[str], int] = field(default_factory=dict)
     """Extra defence across a river or strait link (7A facts 2.7 terrain list)."""
+    crossings: Mapping[frozenset[str], tuple[str, ...]] = field(default_factory=dict)
+    """The two areas of each connection of the map (straits, sea lanes, river crossings) -> its
+    ids, for the play-test coverage table (``crossings.connections_crossed``)."""
     start_areas: Mapping[str, StartArea] = field(default_factory=dict)
     start_units: tuple[StartUnit, ...] = ()
     start_empires: tuple[StartEmpire, ...] = ()

@@ -46,7 +46,10 @@ def game_from_scenario(scenario: Scenario) -> SevenAgesGame:
         )
     links = {a: frozenset(n for n in graphs.neighbours(a) if n in areas) for a in areas}
     edge_bonus: dict[frozenset[str], int] = {}
+    crossings: dict[frozenset[str], list[str]] = {}
     for link in scenario.map.connections:
+        if link.kind is not ConnectionKind.IMPASSABLE:  # an impassable one is never crossed
+            crossings.setdefault(frozenset((link.a, link.b)), []).append(link.id)
         if link.kind is ConnectionKind.RIVER_CROSSING:
             edge_bonus[frozenset((link.a, link.b))] = rules.river_bonus
         elif link.kind is ConnectionKind.STRAIT:
@@ -110,6 +113,7 @@ def game_from_scenario(scenario: Scenario) -> SevenAgesGame:
         empire_cards=empire_cards,
         cards=cards,
         edge_bonus=edge_bonus,
+        crossings={pair: tuple(ids) for pair, ids in crossings.items()},
         start_areas=start_areas,
         start_units=tuple(units),
         start_empires=tuple(start_empires),

@@ -256,6 +256,13 @@ class SevenAgesState(BoardState[SevenAgesGame, Board]):
 
         return view.preview(self, action)
 
+    def connections_crossed(self, action: Action) -> tuple[str, ...]:
+        """Return the connections (straits, sea lanes) a move, ferry, advisors' send or retreat
+        would cross now (see ``crossings.connections_crossed``)."""
+        from model.rules.sevenages import crossings
+
+        return crossings.connections_crossed(self, action)
+
     def log_for(self, seat: str | None) -> list[LogEntry]:
         """Return the log as ``seat`` may read it (E&N: Fog of war; hands and markers hidden)."""
         from model.rules.sevenages import view
