@@ -344,12 +344,18 @@ def border_pen(coast: bool) -> QPen:
 
 def water_paths(sea: Any, land: Any, map_width: float) -> list[QPainterPath]:
     """The water lines along the coast, nearest first: lines at growing distances from the land, on
-    the sea only (worked out with shapely: buffers of the land, cut to the sea)."""
+    the sea only (worked out with shapely: buffers of the land, cut to the sea).
+
+    Each buffer grows the one before by a step rather than the whole land by the full distance: the
+    grown outline has lost the coast's small bays, so this is about ten times faster on a large map
+    and differs only by how the round ends are cut."""
     step = max(map_width * WATER_STEP, 1e-6)
-    return [
-        _lines_path(land.buffer(step * index, quad_segs=4).boundary.intersection(sea))
-        for index in range(1, WATER_LINES + 1)
-    ]
+    paths = []
+    grown = land
+    for _index in range(WATER_LINES):
+        grown = grown.buffer(step, quad_segs=4)
+        paths.append(_lines_path(grown.boundary.intersection(sea)))
+    return paths
 
 
 class WaterLines(QGraphicsPathItem):
