@@ -251,6 +251,14 @@ class SmoothCache:
             self._runs.clear()
             self._by_boundary.clear()
 
+    def keep_only(self, boundary_ids: Iterable[str]) -> None:
+        """Forget the curves of every border but these (after another map is opened or borders
+        were deleted), so that a long session does not keep every map it showed."""
+        kept = set(boundary_ids)
+        self._by_boundary = {b: key for b, key in self._by_boundary.items() if b in kept}
+        keys = set(self._by_boundary.values())
+        self._runs = {key: curve for key, curve in self._runs.items() if key in keys}
+
     def run(self, points: Sequence[Point]) -> list[Point]:
         """The smoothed curve of a run of vertices (from the cache when the run is known)."""
         forward = tuple((float(x), float(y)) for x, y in points)

@@ -165,6 +165,7 @@ class MapScene(QGraphicsScene):
             self.state.board_step,
             (bounds.min_x, bounds.min_y, bounds.max_x, bounds.max_y) if bounds is not None else None,
         )
+        self.state.board_cache.keep_only(self._boundary_index)
         for boundary in self.scenario.map.boundaries:
             self._update_boundary(boundary.id)
         area_index = self.scenario.area_index()

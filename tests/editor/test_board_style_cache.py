@@ -104,3 +104,12 @@ def test_a_run_along_the_frame_is_neither_wobbled_nor_cut() -> None:
     assert len(inland) > 3 and all(x < 100.0 for x, _y in inland[1:])  # the inland stretch is smoothed
     assert board_style.smooth_run(list(reversed(run)), 5.0, frame) == list(reversed(smooth))
     assert board_style.smooth_run(run, 5.0) != smooth  # without a frame the corner is cut
+
+
+def test_opening_another_map_forgets_the_curves_of_the_one_before(qapp: object) -> None:
+    scene = _board("medieval-europe-976")
+    cache = scene.state.board_cache
+    assert len(cache._runs) == 617
+    scene.document.replace_scenario(io.load(SCENARIOS_DIR / "seasons-isles.mappa.json"), None)
+    assert set(cache._by_boundary) == {b.id for b in scene.scenario.map.boundaries}
+    assert len(cache._runs) == len(scene.scenario.map.boundaries) == 73
