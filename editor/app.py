@@ -1,8 +1,9 @@
 """The editor application: ``main(argv)`` opens the main window (``mappa`` and ``mappa edit FILE``).
 
 Start-up order: the QApplication and its identity (for QSettings and the recovery folder), the
-exception hook (errors become messages, never crashes), the window, then the file: the one given,
-or a crashed session's recovery file if the user accepts it, or the bundled default scenario.
+exception hook (errors become messages, never crashes), the window shown, then the file: a crashed
+session's recovery file if the user accepts it (asked over the shown window), else the one given or
+the bundled default scenario.
 """
 
 from __future__ import annotations
@@ -88,17 +89,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = make_app()
     window = MainWindow()
     install_excepthook(lambda: window)
-    recovered = offer_recovery(window, pending_recoveries())
-    if args.file:
-        path = Path(args.file)
+    start(window, args.file, pending_recoveries())
+    return int(app.exec())
+
+
+def start(window: MainWindow, file: str | None, recoveries: list[Recovery]) -> bool:
+    """Show the window, then offer a crashed session's recovery over it, then open the file (the one
+    given, else the bundled default) unless the recovery was taken; return whether it was.
+
+    The window is shown and painted first so that the recovery question sits on the editor it
+    belongs to, not alone on an empty screen (issue 18.14)."""
+    window.show()
+    QApplication.processEvents()  # let the window appear before the modal question blocks
+    recovered = offer_recovery(window, recoveries)
+    if file:
+        path = Path(file)
         if recovered:
             log.info("recovered a crashed session; not opening %s", path)
         elif not window.open_path(path) and startup_scenario().exists():
             window.open_path(startup_scenario())  # the error was shown; still give the author a map
     elif not recovered and startup_scenario().exists():
         window.open_path(startup_scenario())
-    window.show()
-    return int(app.exec())
+    return recovered
 
 
 if __name__ == "__main__":

@@ -137,6 +137,16 @@ TOOLBAR: tuple[str, ...] = (
     "balance_report",
 )
 
+TOOLBAR_LABELS: dict[str, str] = {
+    "tool_draw": "Draw",
+    "tool_delete": "Delete",
+    "split_split_every_area": "Split all",
+    "zoom_selection": "Zoom sel.",
+    "balance_report": "Balance",
+}
+"""Action name -> its shorter label on the toolbar (the menus and the tooltip keep the whole name):
+with them the toolbar fits a 1366-pixel-wide window, none of its buttons in the ">>" menu."""
+
 
 def action_specs(window: MainWindow) -> tuple[ActionSpec, ...]:
     """Every fixed action of the window (undo and redo come from the undo stack instead)."""
@@ -286,6 +296,11 @@ def build_menus(window: MainWindow) -> WindowMenus:
     for dock in window.panel_docks():
         menus["panels"].addAction(dock.toggleViewAction())
 
+    for name, label in TOOLBAR_LABELS.items():
+        action = actions[name]
+        action.setToolTip(action.toolTip() or action.text().replace("&", ""))
+        action.setIconText(label)
+
     toolbar = QToolBar("Tools", window)
     toolbar.setObjectName("tools_toolbar")
     window.addToolBar(toolbar)
@@ -353,7 +368,7 @@ def _mode_box(window: MainWindow, actions: dict[str, QAction]) -> QComboBox:
     # As wide as a usual mode name, not the longest one: on a 1366-pixel screen the toolbar's
     # last buttons would otherwise go into its overflow menu. The open list is as wide as it needs.
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    box.setMinimumContentsLength(16)
+    box.setMinimumContentsLength(14)
     for mode in modes:
         box.addItem(mode.name, mode.id)
     box.setCurrentIndex(box.findData(window.scene.mode_id))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
@@ -152,13 +152,18 @@ def chaikin(points: Sequence[Point], iterations: int = ITERATIONS) -> list[Point
 
 
 def smooth_ring(
-    coords: Sequence[Point], nodes: set[Point], iterations: int = ITERATIONS, step: float = 0.0
+    coords: Sequence[Point],
+    nodes: set[Point],
+    iterations: int = ITERATIONS,
+    step: float = 0.0,
+    smooth: Callable[[Sequence[Point]], list[Point]] | None = None,
 ) -> list[Point]:
     """A closed ring smoothed between its nodes (the ends of the map's borders), which stay fixed.
 
     Split at the nodes, each stretch is the same run of vertices as the border it follows, so it
     is smoothed exactly as that border's line is (``chaikin``). A ring with no node (a lone
-    island drawn as one closed border) is smoothed from its first vertex, as its border is."""
+    island drawn as one closed border) is smoothed from its first vertex, as its border is.
+    ``smooth``: how a stretch is smoothed (a ``SmoothCache``'s ``run``); default: wobble, then cut."""
     ring = [(float(x), float(y)) for x, y in coords]
     if len(ring) > 1 and ring[0] == ring[-1]:
         ring = ring[:-1]
@@ -171,10 +176,114 @@ def smooth_ring(
     ring.append(ring[0])
     smoothed: list[Point] = []
     for a, b in itertools.pairwise(fixed):
-        run = chaikin(wobble(ring[a : b + 1], step), iterations)
+        stretch = ring[a : b + 1]
+        run = smooth(stretch) if smooth is not None else chaikin(wobble(stretch, step), iterations)
         smoothed.extend(run[:-1])
     smoothed.append(smoothed[0])
     return smoothed
+
+
+Frame = tuple[float, float, float, float]
+"""The map's bounds as (min x, min y, max x, max y): its outer frame."""
+FRAME_EPS = 1e-9
+"""How close to a side of the frame a vertex lies on it (map units, relative to the map's size)."""
+
+
+def _frame_sides(point: Point, frame: Frame) -> int:
+    """The sides of the frame a point lies on, as bits (left, top, right, bottom); 0: inside."""
+    min_x, min_y, max_x, max_y = frame
+    eps = FRAME_EPS * max(max_x - min_x, max_y - min_y, 1.0)
+    x, y = point
+    return (
+        (abs(x - min_x) <= eps)
+        | (abs(y - min_y) <= eps) << 1
+        | (abs(x - max_x) <= eps) << 2
+        | (abs(y - max_y) <= eps) << 3
+    )
+
+
+def smooth_run(
+    points: Sequence[Point], step: float, frame: Frame | None = None, iterations: int = ITERATIONS
+) -> list[Point]:
+    """A border's run of vertices wobbled and smoothed (``wobble``, ``chaikin``), with the map's outer
+    frame kept straight: every vertex on the frame stays where it is, and a piece along the frame is
+    neither wobbled nor cut, so the edge of the map stays a ruled line with square corners."""
+    line = [(float(x), float(y)) for x, y in points]
+    if frame is None or len(line) < 2:
+        return chaikin(wobble(line, step), iterations)
+    sides = [_frame_sides(point, frame) for point in line]
+    cuts = [i for i in range(1, len(line) - 1) if sides[i]] + [len(line) - 1]
+    out: list[Point] = []
+    start = 0
+    for end in cuts:
+        piece = line[start : end + 1]
+        if len(piece) == 2 and sides[start] & sides[end]:
+            smoothed = piece  # along one side of the frame: a straight edge
+        else:
+            smoothed = chaikin(wobble(piece, step), iterations)
+        out.extend(smoothed[1:] if out else smoothed)
+        start = end
+    return out
+
+
+class SmoothCache:
+    """The board's smoothed curves, kept per border so that an edit recomputes only the borders it
+    changed (issue 18.13: turning the style on and every edit on a large map were slow).
+
+    A curve is stored under its run of vertices read in one fixed direction, so a border's line
+    and the stretches of the two faces beside it (the same run, maybe backwards) share one entry.
+    ``computed`` counts the curves worked out, for tests and benchmarks."""
+
+    def __init__(self) -> None:
+        self.step = 0.0
+        self.frame: Frame | None = None
+        self.computed = 0
+        self._runs: dict[tuple[Point, ...], list[Point]] = {}
+        self._by_boundary: dict[str, tuple[Point, ...]] = {}
+        self.water_key: object = None
+        """What the kept water lines were drawn for (the coast borders and their sides)."""
+        self.water_paths: list[QPainterPath] = []
+
+    def configure(self, step: float, frame: Frame | None) -> None:
+        """Use this wobble step and outer frame; a change of either forgets every curve."""
+        if step != self.step or frame != self.frame:
+            self.step, self.frame = step, frame
+            self._runs.clear()
+            self._by_boundary.clear()
+
+    def keep_only(self, boundary_ids: Iterable[str]) -> None:
+        """Forget the curves of every border but these (after another map is opened or borders
+        were deleted), so that a long session does not keep every map it showed."""
+        kept = set(boundary_ids)
+        self._by_boundary = {b: key for b, key in self._by_boundary.items() if b in kept}
+        keys = set(self._by_boundary.values())
+        self._runs = {key: curve for key, curve in self._runs.items() if key in keys}
+
+    def run(self, points: Sequence[Point]) -> list[Point]:
+        """The smoothed curve of a run of vertices (from the cache when the run is known)."""
+        forward = tuple((float(x), float(y)) for x, y in points)
+        backward = forward[::-1]
+        key = min(forward, backward)
+        curve = self._runs.get(key)
+        if curve is None:
+            curve = smooth_run(key, self.step, self.frame)
+            self._runs[key] = curve
+            self.computed += 1
+            # Stretches that are no border's own run (rare) must not pile up over a long session.
+            if len(self._runs) > 2 * len(self._by_boundary) + 4096:
+                kept = set(self._by_boundary.values())
+                self._runs = {k: v for k, v in self._runs.items() if k in kept}
+        return curve if key == forward else curve[::-1]
+
+    def line(self, boundary_id: str, points: Sequence[Point]) -> list[Point]:
+        """A border's smoothed line; its previous curve, if its vertices changed, is forgotten."""
+        forward = tuple((float(x), float(y)) for x, y in points)
+        key = min(forward, forward[::-1])
+        old = self._by_boundary.get(boundary_id)
+        if old is not None and old != key:
+            self._runs.pop(old, None)
+        self._by_boundary[boundary_id] = key
+        return self.run(forward)
 
 
 def nodes_of(boundaries: Iterable[Any]) -> set[Point]:
@@ -197,9 +306,13 @@ def _add_ring(path: QPainterPath, ring: Sequence[Point]) -> None:
     path.closeSubpath()
 
 
-def geometry_path(geometry: Any, nodes: set[Point], step: float = 0.0) -> QPainterPath:
+def geometry_path(
+    geometry: Any, nodes: set[Point], step: float = 0.0, cache: SmoothCache | None = None
+) -> QPainterPath:
     """A shapely polygon or multipolygon as a smoothed painter path (holes included); ``step``: the
-    wobble's piece length (``wobble``; 0: none)."""
+    wobble's piece length (``wobble``; 0: none); ``cache``: where the stretches' curves are kept
+    (its own step and frame then apply)."""
+    smooth = cache.run if cache is not None else None
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.OddEvenFill)
     if geometry is None or geometry.is_empty:
@@ -208,15 +321,18 @@ def geometry_path(geometry: Any, nodes: set[Point], step: float = 0.0) -> QPaint
     for polygon in polygons:
         if not hasattr(polygon, "exterior"):
             continue
-        _add_ring(path, smooth_ring(list(polygon.exterior.coords), nodes, step=step))
+        _add_ring(path, smooth_ring(list(polygon.exterior.coords), nodes, step=step, smooth=smooth))
         for hole in polygon.interiors:
-            _add_ring(path, smooth_ring(list(hole.coords), nodes, step=step))
+            _add_ring(path, smooth_ring(list(hole.coords), nodes, step=step, smooth=smooth))
     return path
 
 
-def polyline_path(points: Sequence[Point], step: float = 0.0) -> QPainterPath:
-    """A border's smoothed line (a closed border is smoothed as a ring from its first vertex)."""
-    smoothed = chaikin(wobble(points, step))
+def polyline_path(
+    points: Sequence[Point], step: float = 0.0, cache: SmoothCache | None = None, boundary_id: str = ""
+) -> QPainterPath:
+    """A border's smoothed line (a closed border is smoothed as a ring from its first vertex);
+    with a ``cache``, kept there under the boundary's id (its own step and frame then apply)."""
+    smoothed = cache.line(boundary_id, points) if cache is not None else chaikin(wobble(points, step))
     path = QPainterPath()
     if not smoothed:
         return path
@@ -234,20 +350,33 @@ def border_pen(coast: bool) -> QPen:
     return pen
 
 
-class WaterLines(QGraphicsPathItem):
-    """Water lines along the coast: lines at growing distances from the land, on the sea only,
-    fainter outwards (worked out with shapely: buffers of the land, cut to the sea)."""
+def water_paths(sea: Any, land: Any, map_width: float) -> list[QPainterPath]:
+    """The water lines along the coast, nearest first: lines at growing distances from the land, on
+    the sea only (worked out with shapely: buffers of the land, cut to the sea).
 
-    def __init__(self, sea: Any, land: Any, map_width: float) -> None:
+    Each buffer grows the one before by a step rather than the whole land by the full distance: the
+    grown outline has lost the coast's small bays, so this is about ten times faster on a large map
+    and differs only by how the round ends are cut."""
+    step = max(map_width * WATER_STEP, 1e-6)
+    paths = []
+    grown = land
+    for _index in range(WATER_LINES):
+        grown = grown.buffer(step, quad_segs=4)
+        paths.append(_lines_path(grown.boundary.intersection(sea)))
+    return paths
+
+
+class WaterLines(QGraphicsPathItem):
+    """Water lines along the coast (``water_paths``), fainter outwards."""
+
+    def __init__(self, paths: Sequence[QPainterPath]) -> None:
         super().__init__()
         self.setPen(QPen(Qt.PenStyle.NoPen))
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        step = max(map_width * WATER_STEP, 1e-6)
-        for index in range(1, WATER_LINES + 1):
-            ring = land.buffer(step * index, quad_segs=4).boundary.intersection(sea)
-            line = QGraphicsPathItem(_lines_path(ring), self)
+        for index, path in enumerate(paths):
+            line = QGraphicsPathItem(path, self)
             colour = QColor(WATER_LINE)
-            colour.setAlphaF(0.45 * (1 - (index - 1) / WATER_LINES))
+            colour.setAlphaF(0.45 * (1 - index / WATER_LINES))
             pen = QPen(colour, 1.0)
             pen.setCosmetic(True)
             line.setPen(pen)
@@ -284,11 +413,16 @@ def dress(scene: Any) -> None:
     board = bool(scene.state.board)
     sides = _sides(scene) if board else {}
     kinds = {area.id: area.kind.value for area in scene.scenario.map.areas}
+
+    def kinds_of(boundary_id: str) -> tuple[str | None, str | None]:
+        left, right = sides.get(boundary_id, (None, None))
+        return (kinds.get(left) if left else None, kinds.get(right) if right else None)
+
     for boundary_id, item in scene.boundaries.items():
         if not board:
             item.set_style(None)
             continue
-        left, right = (kinds.get(a) if a else None for a in sides.get(boundary_id, (None, None)))
+        left, right = kinds_of(boundary_id)
         if left == right == "sea":
             item.set_style(_sea_pen())
         else:
@@ -298,6 +432,30 @@ def dress(scene: Any) -> None:
     topology = scene.document.topology
     if topology is None:
         return
+    cache: SmoothCache = scene.state.board_cache
+    # The water lines follow the land and sea outlines only: borders between two lands or two seas
+    # do not move them, so they are worked out again only when a coast (or an area's kind) changed.
+    points = {boundary.id: boundary.points for boundary in scene.scenario.map.boundaries}
+    coast = (
+        scene.map_rect().width(),
+        sorted(
+            (boundary_id, str(left), str(right), tuple(map(tuple, points[boundary_id])))
+            for boundary_id, (left, right) in ((b, kinds_of(b)) for b in sides)
+            if left != right and boundary_id in points
+        ),
+    )
+    if coast != cache.water_key:
+        cache.water_key, cache.water_paths = coast, _water_paths(scene, topology, kinds)
+    if not cache.water_paths:
+        return
+    lines = WaterLines(cache.water_paths)
+    lines.setParentItem(scene.layers["sea"])
+    lines.setZValue(1)  # over the sea fills, under the borders (a layer of its own in the sea's)
+    scene.water_lines = lines
+
+
+def _water_paths(scene: Any, topology: Any, kinds: dict[str, str]) -> list[QPainterPath]:
+    """The water lines of the whole map (none without both land and sea)."""
     shapes: dict[bool, list[Any]] = {True: [], False: []}
     for area_id in scene.areas:
         try:
@@ -307,11 +465,8 @@ def dress(scene: Any) -> None:
         if geometry is not None and not geometry.is_empty:
             shapes[kinds.get(area_id) == "sea"].append(geometry)
     if not shapes[True] or not shapes[False]:
-        return
-    lines = WaterLines(unary_union(shapes[True]), unary_union(shapes[False]), scene.map_rect().width())
-    lines.setParentItem(scene.layers["sea"])
-    lines.setZValue(1)  # over the sea fills, under the borders (a layer of its own in the sea's)
-    scene.water_lines = lines
+        return []
+    return water_paths(unary_union(shapes[True]), unary_union(shapes[False]), scene.map_rect().width())
 
 
 def _sides(scene: Any) -> dict[str, tuple[str | None, str | None]]:

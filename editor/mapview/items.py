@@ -136,6 +136,9 @@ class ViewState:
         tinted fills, water lines, serif names."""
         self.board_step = 0.0
         """The board's wobble piece length in map units (``board_style.wobble``), set by the scene."""
+        self.board_cache = board_style.SmoothCache()
+        """The board's smoothed curves per border and its water lines, kept while only other
+        borders change (configured by the scene with the wobble step and the map's frame)."""
 
     def name_font(self, sea: bool) -> QFont:
         """The face of an area's name: the board's serif (italic for a sea), else the plain one."""
@@ -180,7 +183,10 @@ class BoundaryItem(QGraphicsPathItem):
     def set_points(self, points: list[tuple[float, float]]) -> None:
         """Redraw the polyline through these points (smoothed on the board: drawing only)."""
         state = self._state
-        path = board_style.polyline_path(points, state.board_step) if state.board else polyline_path(points)
+        if state.board:
+            path = board_style.polyline_path(points, cache=state.board_cache, boundary_id=self.boundary_id)
+        else:
+            path = polyline_path(points)
         self.setPath(path)
 
     def set_style(self, pen: QPen | None) -> None:

@@ -160,6 +160,12 @@ class MapScene(QGraphicsScene):
         self.markers = {}
         self._boundary_index = self.scenario.boundary_index()
         self.state.board_step = board_style.wobble_step(self.map_rect().width())
+        bounds = self.scenario.map.bounds
+        self.state.board_cache.configure(
+            self.state.board_step,
+            (bounds.min_x, bounds.min_y, bounds.max_x, bounds.max_y) if bounds is not None else None,
+        )
+        self.state.board_cache.keep_only(self._boundary_index)
         for boundary in self.scenario.map.boundaries:
             self._update_boundary(boundary.id)
         area_index = self.scenario.area_index()
@@ -216,7 +222,7 @@ class MapScene(QGraphicsScene):
         item = self._area_item(area_id, area)
         geometry = self._geometry(area_id)
         if self.state.board:  # smoothed between the borders' nodes, as the border lines are
-            path = board_style.geometry_path(geometry, self._board_nodes(), self.state.board_step)
+            path = board_style.geometry_path(geometry, self._board_nodes(), cache=self.state.board_cache)
         else:
             path = geometry_path(geometry)
         item.setPath(path)

@@ -15,8 +15,8 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from editor.app import offer_recovery
-from editor.autosave import pending_recoveries
+from editor.app import offer_recovery, start
+from editor.autosave import Recovery, pending_recoveries
 from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 
@@ -86,3 +86,25 @@ def test_an_edit_survives_a_killed_editor_and_is_offered_at_the_next_start(
     assert window.document.scenario.area("halden").name == "Lost Name"
     assert window.document.modified and window.isWindowModified()  # the title shows "*"
     assert pending_recoveries(folder) == []
+
+
+def test_the_recovery_question_is_asked_over_the_shown_main_window(
+    tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18.14: the question is parented to the editor's window, which is already on screen."""
+    scenario = tmp_path / "lost.mappa.json"
+    scenario.write_text(DEFAULT_SCENARIO.read_text(encoding="utf-8"), encoding="utf-8")
+    recovery = Recovery(scenario, tmp_path / "lost.note", scenario, 0.0, "lost")
+    asked: list[tuple[object, bool]] = []
+
+    def no(parent: object, *_args: object) -> QMessageBox.StandardButton:
+        asked.append((parent, isinstance(parent, MainWindow) and parent.isVisible()))
+        return QMessageBox.StandardButton.No
+
+    monkeypatch.setattr("editor.app.QMessageBox.question", no)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert not start(window, str(DEFAULT_SCENARIO), [recovery])
+    assert asked == [(window, True)]  # parented to the window, shown before the question
+    assert not scenario.exists()  # "No" deletes the copy
+    assert window.document.path == DEFAULT_SCENARIO.resolve()  # then the file given is opened
