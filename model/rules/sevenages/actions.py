@@ -74,6 +74,7 @@ def _verb(name: str, low: int, high: int, areas: tuple[int, ...] = (), doc: str 
 
 
 Bid = _verb("bid", 1, 1, doc="Bid a card face down for the turn marker (7A facts 1 set-up).")
+Pick = _verb("pick", 1, 1, doc="Pick a colour set by its shade, in bid order (7A facts 1 set-up).")
 Wild = _verb("wild", 1, 1, doc="Use the unused wild card for this step's action, or keep it (7A facts 2.2).")
 Mark = _verb("mark", 2, 2, doc="Place an action marker on an empire or the empty slot (7A facts 2.1).")
 Start = _verb("start", 1, 1, doc="Start an empire from a card in hand, or none (7A facts 2.3).")
@@ -154,7 +155,7 @@ Pass = _verb("pass", 0, 0, doc="Let the initiative just declared go ahead.")
 
 CODEC = ActionCodec(
     [
-        Bid, Wild, Mark, Start, Buy, Fort, Done, Trade, Give, Move, Ferry, Fight, Commit, Retreat, Stay,
+        Bid, Pick, Wild, Mark, Start, Buy, Fort, Done, Trade, Give, Move, Ferry, Fight, Commit, Retreat, Stay,
         Drop, City, Upgrade, Play, Discard, Keep, Arms, Advisors, Peace, Aid, Send, Finish, Meddle, Pass,
     ]
 )  # fmt: skip

@@ -104,6 +104,13 @@ class HeuristicBot:
         keep = action.word(0) in founding.startable(state, player)
         return -card.value - (20 if keep else 0)
 
+    def _pick(self, state: SevenAgesState, player: str, action: Words) -> float:
+        # 7A facts 1: the stronger shades come first (stat modifiers count twice, a counter once),
+        # as the first empires fight the most; the light sets' extra counters end the tie.
+        rules = state.game.rules
+        front, support = rules.shade_mods.get(action.word(0), (0, 0))
+        return 2 * (front + support) + (rules.counters(action.word(0)) or 0)
+
     def _start(self, state: SevenAgesState, player: str, action: Words) -> float:
         card = action.word(0)
         return -1 if card == "none" else botglory.card_glory(state, card)

@@ -87,6 +87,8 @@ class Rules:
     event_areas_adjacent: bool
     set_counters: Mapping[str, int | None]
     """Counters of each unit type in a set of a shade (None: unlimited, the white neutrals)."""
+    set_pool: Mapping[str, int]
+    """Colour sets of each shade the players pick at the start, in the table's order (7A facts 1)."""
 
     def age(self, level: int) -> int:
         """Return the age of a progress level (7A facts 1, progress track; the tables' rule)."""
@@ -182,6 +184,7 @@ def from_tables(tables: Tables) -> Rules:
         disorder_income=economy.disorder_income,
         ship_capacity=tables.units.ship_capacity,
         set_counters={name: s.counters for name, s in tables.units.sets.items()},
+        set_pool={name: s.in_game for name, s in tables.units.sets.items() if s.in_game},
         picks={
             "arms": neutrals.modernise_areas,
             "advisors": neutrals.advisor_areas,

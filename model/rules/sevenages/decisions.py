@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 QUESTIONS: dict[str, tuple[str, str]] = {
     "bid": ("bids a card face down for the turn marker; the highest value goes first", "7A facts 1"),
+    "colours": ("picks a colour set, in bid order ({about} left)", "7A facts 1"),
     "mark": (
         "marks {about} face down: an action or the wild card (emissary needs it)",
         "7A facts 2.1, 2.2; E&N: Emissary Action",
@@ -154,6 +155,11 @@ def _pending(state: SevenAgesState, names: Mapping[str, str]) -> dict[str, Any] 
         return {"kind": "order", "about": "", "areas": list(board.conflicts)}
     if board.phase == "bid":
         return {"kind": "bid", "about": "", "areas": []}
+    if board.phase == "colours":
+        from model.rules.sevenages.colours import pool
+
+        left = ", ".join(f"{n} {shade}" for shade, n in pool(state).items())
+        return {"kind": "colours", "about": left, "areas": []}
     if board.phase == "mark":
         slots = unmarked(state, board.order[board.ctx["i"]])
         return {"kind": "mark", "about": slots[0] if slots else "", "areas": []}

@@ -305,3 +305,18 @@ def test_the_tables_hold_the_progress_limit_and_event_reach_the_scenario_may_ove
     scenario.ruleset.options["neutral_event_areas"] = 1
     rules = game_from_scenario(scenario).rules
     assert (rules.progress_limit, rules.neutral_event_areas) == (30, 1)
+
+
+def test_the_shades_offered_must_make_up_the_colour_sets() -> None:
+    """7A facts 1: 7 light + 7 dark + 1 black = the 15 sets of progress.json; a table that offers
+    another number is refused, naming the key."""
+    units = _shipped("units")
+    units["sets"]["black"]["in_game"] = 2
+    with pytest.raises(SevenAgesTableError, match=r"offers 16 colour sets to pick, but progress\.sets is 15"):
+        load({"units": units})
+    assert {name: s.in_game for name, s in default_tables().units.sets.items()} == {
+        "light": 7,
+        "dark": 7,
+        "black": 1,
+        "white": 0,
+    }
