@@ -152,6 +152,11 @@ class HeuristicBot:
     def _trade(self, state: SevenAgesState, player: str, action: Words) -> float:
         return 0 if action.word(0) == "none" else 1
 
+    def _fund(self, state: SevenAgesState, player: str, action: Words) -> float:
+        # 7A facts 2.9: financial aid only strengthens another player's empire, so the bot keeps
+        # its money for units and cities.
+        return -int(action.word(0))
+
     def _give(self, state: SevenAgesState, player: str, action: Words) -> float:
         card = state.game.cards[action.word(0)]
         # Giving a high card advances the giver; but keep empire cards for starting.

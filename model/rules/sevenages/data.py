@@ -63,6 +63,7 @@ class Rules:
     trade_tie_advance: int
     trade_no_partner_advance: int
     free_progress: int
+    financial_aid_max: int
     city_income_per_level: int
     capital_start_level: int
     city_build_level: int
@@ -169,6 +170,7 @@ def from_tables(tables: Tables) -> Rules:
         trade_tie_advance=progress.trade_tie_advance,
         trade_no_partner_advance=progress.trade_no_partner_advance,
         free_progress=progress.free_progress,
+        financial_aid_max=progress.financial_aid_max,
         city_income_per_level=economy.city_income_per_level,
         capital_start_level=economy.capital_start_level,
         city_build_level=economy.city_build_level,

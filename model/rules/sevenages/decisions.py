@@ -33,6 +33,7 @@ QUESTIONS: dict[str, tuple[str, str]] = {
     "trade_partner": ("picks a trade partner for {about} within range, or none", "7A facts 2.9"),
     "trade_give": ("gives a card to the trade partner {about}, face down", "7A facts 2.9"),
     "trade_answer": ("answers the trade offer of {about} with a card, face down", "7A facts 2.9"),
+    "trade_fund": ("may give the trade partner {about} money as financial aid, or none", "7A facts 2.9"),
     "destiny": ("may drop cards before drawing", "7A facts 2.10"),
     "discard": ("may discard {about} or keep it", "E&N: Discarding Empires"),
     "initiative": (
@@ -77,7 +78,9 @@ INITIATIVE_NAMES = {
 }
 """E&N initiative ids (the action verbs) -> their names in the rules."""
 
-STEP_KINDS = {"start_card", "trade_partner", "trade_give", "trade_answer", "destiny", "discard"}
+STEP_KINDS = {
+    "start_card", "trade_partner", "trade_give", "trade_answer", "trade_fund", "destiny", "discard",
+}  # fmt: skip
 """Sub-steps worded as a decision (the others' choices lie on the map)."""
 
 
@@ -177,6 +180,7 @@ def _pending(state: SevenAgesState, names: Mapping[str, str]) -> dict[str, Any] 
             "trade_partner": ctx.get("slot"),
             "trade_give": ctx.get("partner"),
             "trade_answer": ctx.get("slot"),
+            "trade_fund": ctx.get("partner"),
             "discard": ctx.get("slot"),
         }.get(str(sub), "")
         return {"kind": sub, "about": about or "", "areas": []}

@@ -159,6 +159,8 @@ class ProgressTable:
     trade_tie_advance: int
     trade_no_partner_advance: int
     free_progress: int
+    financial_aid_max: int
+    """The most money a trading empire may give its partner as financial aid (7A facts 2.9)."""
 
 
 def _progress(r: Reader) -> ProgressTable:
@@ -178,6 +180,7 @@ def _progress(r: Reader) -> ProgressTable:
         trade_tie_advance=r.integer("trade_tie_advance", 0),
         trade_no_partner_advance=r.integer("trade_no_partner_advance", 0),
         free_progress=r.integer("free_progress", 0),
+        financial_aid_max=r.integer("financial_aid_max", 0),
     )
 
 
