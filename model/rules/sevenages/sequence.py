@@ -1,5 +1,7 @@
 """The turn (7A facts 2.1, 2.13; E&N: the new sequence of play): markers, eight steps, end of turn.
 
+0. Set-up (first turn only): the opening bid when the scenario names no first player, then the
+   colour sets picked in bid order (``colours``, 7A facts 1).
 1. Markers: each player in turn order, starting with the turn-marker holder, puts one action
    marker face down on each of their empires and may put one on the empty slot while below the
    empire maximum; the wild card may take either place (7A facts 2.1, 2.2). The wild card has
