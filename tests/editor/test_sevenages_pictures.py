@@ -39,6 +39,9 @@ def scenario() -> Scenario:
 def state(scenario: Scenario) -> SevenAgesState:
     game = build_game(scenario)
     fresh: SevenAgesState = game.new_state(7)
+    # 7A facts 1: the colour sets are picked first (the first set offered each time).
+    while fresh.board.phase == "colours":
+        fresh.apply(fresh.legal_actions()[0])
     return fresh
 
 

@@ -18,11 +18,12 @@ The engine (the fixed game, the position, the turn and each rule):
 - ``setup``: a scenario read into the fixed game (7A facts 4).
 - ``game``: the fixed game; ``state``: the changing board and the protocol state.
 - ``actions``: the action texts; ``decisions``: the pending decision in words (7A facts 3.4).
-- ``sequence``: the turn, markers, the eight steps and the end of turn (7A facts 2.1, 2.2, 2.13;
-  E&N: the sequence of play).
+- ``sequence``: the opening bid, the turn, markers, the eight steps and the end of turn (7A facts
+  1, 2.1, 2.2, 2.13; E&N: the sequence of play), with ``colours`` (the colour sets picked in bid
+  order, 7A facts 1).
 - ``steps``: the step actions (7A facts 2.3, 2.8-2.12, 2.15), with ``founding`` (starting an
   empire, 7A facts 2.3), ``economy`` (production, upkeep, cities, forts: 7A facts 2.8, 2.11),
-  ``trade`` (trade & progress, 7A facts 2.9), ``manoeuvre`` (7A facts 2.6) and ``movement``
+  ``trade`` (trade & progress with financial aid, 7A facts 2.9), ``manoeuvre`` (7A facts 2.6) and ``movement``
   (where units may go and range, 7A facts 2.5, 2.6).
 - ``conflict``: conflicts (7A facts 2.7; E&N: Conflict).
 - ``emissary``: the emissary step and meddling (E&N: Emissary Action, Meddle Affairs), with

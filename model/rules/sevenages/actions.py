@@ -7,7 +7,7 @@ Every action is a verb and a few words (area, empire, card and unit-type ids, nu
   empty slot (``slot``); ACTION is an action name, ``wild`` for the wild card, or ``none``.
 * ``wild use|keep``: at the start of a step, turn the unused wild card to its action or keep it.
 * ``start CARD|none``, ``buy KIND AREA``, ``fort AREA``, ``done``: start an empire and spend money.
-* ``trade EMPIRE|none``, ``give CARD``: trade & progress.
+* ``trade EMPIRE|none``, ``give CARD``, ``fund N``: trade & progress, with financial aid.
 * ``move FROM TO KIND LEVEL``: move one unit in the manoeuvre step.
 * ``ferry FROM SEA TO KIND LEVEL N``: a ship in SEA carries N land units from FROM and lands
   them in TO, next to a sea area it can reach (an invasion from the sea).
@@ -74,6 +74,7 @@ def _verb(name: str, low: int, high: int, areas: tuple[int, ...] = (), doc: str 
 
 
 Bid = _verb("bid", 1, 1, doc="Bid a card face down for the turn marker (7A facts 1 set-up).")
+Pick = _verb("pick", 1, 1, doc="Pick a colour set by its shade, in bid order (7A facts 1 set-up).")
 Wild = _verb("wild", 1, 1, doc="Use the unused wild card for this step's action, or keep it (7A facts 2.2).")
 Mark = _verb("mark", 2, 2, doc="Place an action marker on an empire or the empty slot (7A facts 2.1).")
 Start = _verb("start", 1, 1, doc="Start an empire from a card in hand, or none (7A facts 2.3).")
@@ -81,6 +82,7 @@ Buy = _verb("buy", 2, 2, (1,), doc="Buy a unit of a type into an area (7A facts 
 Fort = _verb("fort", 1, 1, (0,), doc="Build a fortification (7A facts 2.8).")
 Done = _verb("done", 0, 0, doc="Finish the current spending, dropping, moving or naming of areas.")
 Trade = _verb("trade", 1, 1, doc="Pick a trade partner empire, or none (7A facts 2.9).")
+Fund = _verb("fund", 1, 1, doc="Give the trade partner money as financial aid, 0 for none (7A facts 2.9).")
 Give = _verb("give", 1, 1, doc="Give a card in a trade (7A facts 2.9).")
 Move = _verb("move", 4, 4, (0, 1), doc="Move one unit in the manoeuvre step (7A facts 2.6).")
 Ferry = _verb("ferry", 6, 6, (0, 1, 2), doc="Carry land units by ship and land them (7A facts 2.6).")
@@ -154,8 +156,9 @@ Pass = _verb("pass", 0, 0, doc="Let the initiative just declared go ahead.")
 
 CODEC = ActionCodec(
     [
-        Bid, Wild, Mark, Start, Buy, Fort, Done, Trade, Give, Move, Ferry, Fight, Commit, Retreat, Stay,
-        Drop, City, Upgrade, Play, Discard, Keep, Arms, Advisors, Peace, Aid, Send, Finish, Meddle, Pass,
+        Bid, Pick, Wild, Mark, Start, Buy, Fort, Done, Trade, Give, Fund, Move, Ferry, Fight, Commit,
+        Retreat, Stay, Drop, City, Upgrade, Play, Discard, Keep, Arms, Advisors, Peace, Aid, Send, Finish,
+        Meddle, Pass,
     ]
 )  # fmt: skip
 """The parser of every 7 Ages action."""

@@ -104,6 +104,13 @@ class HeuristicBot:
         keep = action.word(0) in founding.startable(state, player)
         return -card.value - (20 if keep else 0)
 
+    def _pick(self, state: SevenAgesState, player: str, action: Words) -> float:
+        # 7A facts 1: the stronger shades come first (stat modifiers count twice, a counter once),
+        # as the first empires fight the most; the light sets' extra counters end the tie.
+        rules = state.game.rules
+        front, support = rules.shade_mods.get(action.word(0), (0, 0))
+        return 2 * (front + support) + (rules.counters(action.word(0)) or 0)
+
     def _start(self, state: SevenAgesState, player: str, action: Words) -> float:
         card = action.word(0)
         return -1 if card == "none" else botglory.card_glory(state, card)
@@ -144,6 +151,11 @@ class HeuristicBot:
 
     def _trade(self, state: SevenAgesState, player: str, action: Words) -> float:
         return 0 if action.word(0) == "none" else 1
+
+    def _fund(self, state: SevenAgesState, player: str, action: Words) -> float:
+        # 7A facts 2.9: financial aid only strengthens another player's empire, so the bot keeps
+        # its money for units and cities.
+        return -int(action.word(0))
 
     def _give(self, state: SevenAgesState, player: str, action: Words) -> float:
         card = state.game.cards[action.word(0)]

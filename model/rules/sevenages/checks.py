@@ -465,6 +465,8 @@ class _Checker(AreaChecker):
         """7A facts 2.4, 4 and E&N: types, levels, owners and where units may stand."""
         spec = registry.get(self.scenario.ruleset.id)
         limit = self.setup.progress_limit
+        if limit is None:
+            limit = self.tables.progress.progress_limit
         sides: dict[str, set[str]] = defaultdict(set)
         for index, unit in enumerate(self.scenario.setup.units):
             path = f"setup.units[{index}]"

@@ -63,6 +63,7 @@ class Rules:
     trade_tie_advance: int
     trade_no_partner_advance: int
     free_progress: int
+    financial_aid_max: int
     city_income_per_level: int
     capital_start_level: int
     city_build_level: int
@@ -87,6 +88,8 @@ class Rules:
     event_areas_adjacent: bool
     set_counters: Mapping[str, int | None]
     """Counters of each unit type in a set of a shade (None: unlimited, the white neutrals)."""
+    set_pool: Mapping[str, int]
+    """Colour sets of each shade the players pick at the start, in the table's order (7A facts 1)."""
 
     def age(self, level: int) -> int:
         """Return the age of a progress level (7A facts 1, progress track; the tables' rule)."""
@@ -167,6 +170,7 @@ def from_tables(tables: Tables) -> Rules:
         trade_tie_advance=progress.trade_tie_advance,
         trade_no_partner_advance=progress.trade_no_partner_advance,
         free_progress=progress.free_progress,
+        financial_aid_max=progress.financial_aid_max,
         city_income_per_level=economy.city_income_per_level,
         capital_start_level=economy.capital_start_level,
         city_build_level=economy.city_build_level,
@@ -182,6 +186,7 @@ def from_tables(tables: Tables) -> Rules:
         disorder_income=economy.disorder_income,
         ship_capacity=tables.units.ship_capacity,
         set_counters={name: s.counters for name, s in tables.units.sets.items()},
+        set_pool={name: s.in_game for name, s in tables.units.sets.items() if s.in_game},
         picks={
             "arms": neutrals.modernise_areas,
             "advisors": neutrals.advisor_areas,

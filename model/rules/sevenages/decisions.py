@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 QUESTIONS: dict[str, tuple[str, str]] = {
     "bid": ("bids a card face down for the turn marker; the highest value goes first", "7A facts 1"),
+    "colours": ("picks a colour set, in bid order ({about} left)", "7A facts 1"),
     "mark": (
         "marks {about} face down: an action or the wild card (emissary needs it)",
         "7A facts 2.1, 2.2; E&N: Emissary Action",
@@ -32,6 +33,7 @@ QUESTIONS: dict[str, tuple[str, str]] = {
     "trade_partner": ("picks a trade partner for {about} within range, or none", "7A facts 2.9"),
     "trade_give": ("gives a card to the trade partner {about}, face down", "7A facts 2.9"),
     "trade_answer": ("answers the trade offer of {about} with a card, face down", "7A facts 2.9"),
+    "trade_fund": ("may give the trade partner {about} money as financial aid, or none", "7A facts 2.9"),
     "destiny": ("may drop cards before drawing", "7A facts 2.10"),
     "discard": ("may discard {about} or keep it", "E&N: Discarding Empires"),
     "initiative": (
@@ -76,7 +78,9 @@ INITIATIVE_NAMES = {
 }
 """E&N initiative ids (the action verbs) -> their names in the rules."""
 
-STEP_KINDS = {"start_card", "trade_partner", "trade_give", "trade_answer", "destiny", "discard"}
+STEP_KINDS = {
+    "start_card", "trade_partner", "trade_give", "trade_answer", "trade_fund", "destiny", "discard",
+}  # fmt: skip
 """Sub-steps worded as a decision (the others' choices lie on the map)."""
 
 
@@ -154,6 +158,11 @@ def _pending(state: SevenAgesState, names: Mapping[str, str]) -> dict[str, Any] 
         return {"kind": "order", "about": "", "areas": list(board.conflicts)}
     if board.phase == "bid":
         return {"kind": "bid", "about": "", "areas": []}
+    if board.phase == "colours":
+        from model.rules.sevenages.colours import pool
+
+        left = ", ".join(f"{n} {shade}" for shade, n in pool(state).items())
+        return {"kind": "colours", "about": left, "areas": []}
     if board.phase == "mark":
         slots = unmarked(state, board.order[board.ctx["i"]])
         return {"kind": "mark", "about": slots[0] if slots else "", "areas": []}
@@ -171,6 +180,7 @@ def _pending(state: SevenAgesState, names: Mapping[str, str]) -> dict[str, Any] 
             "trade_partner": ctx.get("slot"),
             "trade_give": ctx.get("partner"),
             "trade_answer": ctx.get("slot"),
+            "trade_fund": ctx.get("partner"),
             "discard": ctx.get("slot"),
         }.get(str(sub), "")
         return {"kind": sub, "about": about or "", "areas": []}

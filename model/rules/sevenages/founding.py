@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.protocol import Action
-from model.rules.sevenages import conflict, economy, neutrals
+from model.rules.sevenages import colours, conflict, economy, neutrals
 from model.rules.sevenages.actions import Words, act
 from model.rules.sevenages.state import EmpireState, Unit
 
@@ -66,9 +66,11 @@ def start(state: SevenAgesState, player: str, card: str, effects: list[str]) -> 
     info = state.game.empire_cards[card]
     age = current_age(state) or min(info.ages, default=1)
     board.players[player].hand.remove(card)
-    board.empires[card] = EmpireState(player, state.game.rules.first_level(age), info.start_money)
+    # 7A facts 1: the empire uses a colour set its player picked after the bid.
+    shade = colours.free_set(state, player)
+    board.empires[card] = EmpireState(player, state.game.rules.first_level(age), info.start_money, shade)
     board.ctx.update(sub="start_buy", empire=card)
-    effects.append(f"{player} starts {card} in age {age} with {info.start_money} money")
+    effects.append(f"{player} starts {card} ({shade} set) in age {age} with {info.start_money} money")
     board.count("empires_started")
 
 

@@ -30,6 +30,7 @@ def violations(state: SevenAgesState) -> list[str]:
         wilds = sum(1 for m in seat.markers.values() if m.startswith("wild"))
         if wilds > 1:
             found.append(f"{player} placed {wilds} wild cards")
+    found.extend(_colour_sets(state))
     for area, info in board.areas.items():
         if not 0 <= info.city <= rules.max_city_level:
             found.append(f"city of {area} at level {info.city}")
@@ -66,4 +67,30 @@ def violations(state: SevenAgesState) -> list[str]:
         for empire in board.empires:
             if empire not in present:
                 found.append(f"{empire} has no units but was not discarded")
+    return found
+
+
+def _colour_sets(state: SevenAgesState) -> list[str]:
+    """7A facts 1: no shade is handed out beyond the table's sets, and every empire of a player who
+    picked sets uses one of them (each set one empire)."""
+    board, found = state.board, []
+    held: dict[str, int] = {}
+    for seat in board.players.values():
+        for shade in seat.sets:
+            held[shade] = held.get(shade, 0) + 1
+    for shade, count in held.items():
+        if count > state.game.rules.set_pool.get(shade, 0):
+            found.append(
+                f"{count} {shade} colour sets held, the table has {state.game.rules.set_pool.get(shade, 0)}"
+            )
+    for player, seat in board.players.items():
+        if not seat.sets:
+            continue
+        left = list(seat.sets)
+        for empire in state.empires_of(player):
+            shade = board.empires[empire].shade
+            if shade in left:
+                left.remove(shade)
+            else:
+                found.append(f"{empire} uses a {shade} set that {player} does not hold")
     return found

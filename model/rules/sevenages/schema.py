@@ -200,11 +200,13 @@ class Options(_Attrs):
     retreat_when: Literal["opponent_disordered", "any_disorder"] = Field(
         default="opponent_disordered", description="When a side may retreat in conflict (7A facts 2.7)."
     )
-    neutral_event_areas: int = Field(
-        default=2,
+    # The HOUSE DEFAULT lives in the neutrals table (``empire_event_max_areas``); the option only
+    # overrides it for one scenario.
+    neutral_event_areas: int | None = Field(
+        default=None,
         ge=1,
         le=7,
-        description="Areas an empire event played on neutrals may hit (house default 2).",
+        description="Areas an empire event played on neutrals may hit (unset: the neutrals table's).",
     )
     emissaries: bool = Field(default=True, description="The emissary action of E&N.")
 
@@ -225,6 +227,10 @@ class SetupAttributes(_Attrs):
     start_age: int | None = Field(
         default=None, ge=1, le=AGES, description="Age of the start (unset: the first empire's)."
     )
-    progress_limit: int = Field(
-        default=49, ge=1, le=99, description="The game ends past this progress level."
+    # The progress table's ``progress_limit`` is the rule (7A facts 1); this field overrides it.
+    progress_limit: int | None = Field(
+        default=None,
+        ge=1,
+        le=99,
+        description="The game ends past this progress level (unset: the progress table's).",
     )

@@ -1,5 +1,7 @@
 """The turn (7A facts 2.1, 2.13; E&N: the new sequence of play): markers, eight steps, end of turn.
 
+0. Set-up (first turn only): the opening bid when the scenario names no first player, then the
+   colour sets picked in bid order (``colours``, 7A facts 1).
 1. Markers: each player in turn order, starting with the turn-marker holder, puts one action
    marker face down on each of their empires and may put one on the empty slot while below the
    empire maximum; the wild card may take either place (7A facts 2.1, 2.2). The wild card has
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from model.rules.protocol import Action, IllegalActionError
 from model.rules.rng import Rng
-from model.rules.sevenages import conflict, deck, emissary, glory, steps
+from model.rules.sevenages import colours, conflict, deck, emissary, glory, steps
 from model.rules.sevenages.actions import Words, act
 from model.rules.sevenages.state import AreaState, Board, EmpireState, PlayerState, Unit
 
@@ -80,6 +82,9 @@ def initial_state(cls: type[SevenAgesState], game: SevenAgesGame, seed: int) -> 
     if game.first_player is None:
         # 7A facts 1 set-up: an opening bid decides who holds the turn marker.
         board.phase, board.ctx = "bid", {"i": 0, "bids": {}}
+    else:
+        # No bid: the colour sets are picked in turn order from the named first player.
+        colours.begin(state)
     advance(state, effects)
     return state
 
@@ -104,6 +109,7 @@ def _bid_apply(state: SevenAgesState, action: Words, effects: list[str]) -> None
     board.holder = seats.index(best)
     board.order = list(seats[board.holder :] + seats[: board.holder])
     begin_turn(state, effects)
+    colours.begin(state)  # 7A facts 1: colour sets are picked in bid order
 
 
 def begin_turn(state: SevenAgesState, effects: list[str]) -> None:
@@ -167,7 +173,7 @@ def _mark_apply(state: SevenAgesState, action: Words) -> None:
 def _part(state: SevenAgesState) -> str:
     """Which part of the turn holds the decision, first match first: an open meddle window, the
     conflict under way, the choice of the next conflict, the marker placement (``mark``), the
-    opening bid, the wild card question, else the step's actor (``step``)."""
+    opening bid, the colour-set pick, the wild card question, else the step's actor (``step``)."""
     board = state.board
     if board.window is not None:
         return "window"
@@ -175,7 +181,7 @@ def _part(state: SevenAgesState) -> str:
         return "conflict"
     if conflict.order_pending(state):
         return "order"
-    if board.phase in ("mark", "bid"):
+    if board.phase in ("mark", "bid", colours.PHASE):
         return board.phase
     if board.ctx.get("sub") == "wild":
         return "wild"
@@ -196,6 +202,8 @@ def decider(state: SevenAgesState) -> str | None:
             return str(board.order[board.ctx["i"]])
         case "bid":
             return state.game.seats[int(board.ctx["i"])]
+        case colours.PHASE:
+            return colours.picker(state)
         case "wild":
             return str(board.ctx["queue"][0])
     return steps.decider(state)
@@ -216,6 +224,8 @@ def legal(state: SevenAgesState) -> list[Action]:
         case "bid":
             hand = board.players[state.game.seats[board.ctx["i"]]].hand
             return [act("bid", card) for card in sorted(set(hand))]
+        case colours.PHASE:
+            return colours.legal(state)
         case "wild":
             return [act("wild", "use"), act("wild", "keep")]
     return steps.legal(state)
@@ -237,6 +247,8 @@ def apply(state: SevenAgesState, action: Action) -> list[str]:
             _mark_apply(state, action)
         case "bid":
             _bid_apply(state, action, effects)
+        case colours.PHASE:
+            colours.apply(state, action, effects)
         case "wild":
             wild_apply(state, action, effects)
         case _:
@@ -259,7 +271,7 @@ def advance(state: SevenAgesState, effects: list[str]) -> None:
             conflict.begin(state, board.conflicts[0], effects)
             continue
         board.chooser = None
-        if board.phase == "bid":
+        if board.phase in ("bid", colours.PHASE):
             return
         if board.phase == "mark":
             if _marking_done(state):

@@ -96,9 +96,13 @@ def game_from_scenario(scenario: Scenario) -> SevenAgesGame:
             raise SetupError(f"unit {unit.id!r} is of type {unit.kind!r}, which the unit table lacks")
         units.append(StartUnit(unit.area, unit.owner, unit.kind, level or kind.level, unit.strength))
     seats = tuple(p.id for p in setup.players)
-    # The scenario's options and setup override the table's progress limit and event reach.
+    # The tables hold the progress limit and the event reach; a scenario may override either.
     rules_limited = replace(
-        rules, progress_limit=setup.progress_limit, neutral_event_areas=options.neutral_event_areas
+        rules,
+        progress_limit=rules.progress_limit if setup.progress_limit is None else setup.progress_limit,
+        neutral_event_areas=(
+            rules.neutral_event_areas if options.neutral_event_areas is None else options.neutral_event_areas
+        ),
     )
     return SevenAgesGame(
         seats=seats,

@@ -39,10 +39,15 @@ class PlayerState:
     counters: int = 0
     emissary: str = ""
     """'' no emissary yet, 'revealed' (counters taken, own action to come), 'acting', 'done'."""
+    sets: list[str] = field(default_factory=list)
+    """Shades of the colour sets the player holds, in the order picked (7A facts 1); a new empire
+    takes the first one no empire of the player uses."""
 
     def clone(self) -> PlayerState:
         """Return an independent copy."""
-        return PlayerState(self.glory, list(self.hand), dict(self.markers), self.counters, self.emissary)
+        return PlayerState(
+            self.glory, list(self.hand), dict(self.markers), self.counters, self.emissary, list(self.sets)
+        )
 
 
 @dataclass(slots=True)
@@ -212,7 +217,9 @@ class SevenAgesState(BoardState[SevenAgesGame, Board]):
         from model.rules.sevenages.sequence import STEP_NAMES
 
         board = self.board
-        phase = {"mark": "markers", "bid": "bid"}.get(board.phase) or STEP_NAMES.get(board.step, board.phase)
+        phase = {"mark": "markers", "bid": "bid", "colours": "colours"}.get(board.phase) or STEP_NAMES.get(
+            board.step, board.phase
+        )
         return board.turn, phase
 
     def scores(self) -> dict[str, float]:

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from model.rules.sevenages.state import SevenAgesState
 
 DECISIONS = {
-    "start_card", "start_buy", "produce", "trade_partner", "trade_give", "trade_answer", "move",
+    "start_card", "start_buy", "produce", "trade_partner", "trade_give", "trade_answer", "trade_fund",
+    "move",
     "destiny", "civilise", "event", "discard", *emissary.DECISIONS,
 }  # fmt: skip
 
@@ -100,6 +101,8 @@ def legal(state: SevenAgesState) -> list[Action]:
         return [*_production_buys(state, slot), act("done")]
     if sub == "trade_partner":
         return [act("trade", e) for e in trade.partners(state, slot)] + [act("trade", "none")]
+    if sub == "trade_fund":
+        return [act("fund", n) for n in (0, *trade.aid_amounts(state, slot))]
     if sub in ("trade_give", "trade_answer"):
         giver = player if sub == "trade_give" else ctx["answer"]
         return [act("give", c) for c in sorted(set(state.board.players[giver].hand))]
@@ -176,6 +179,8 @@ def apply(state: SevenAgesState, action: Words, effects: list[str]) -> None:
         ctx["sub"] = "trade_answer"
     elif sub == "trade_answer":
         trade.swap(state, action.word(0), effects)
+    elif sub == "trade_fund":
+        trade.fund(state, int(action.word(0)), effects)
     elif sub == "move":
         manoeuvre.move(state, slot, action, effects)
     elif sub == "destiny":

@@ -67,11 +67,13 @@ class UnitType:
 
 @dataclass(frozen=True, slots=True)
 class CounterSet:
-    """A counter set's stat modifiers and counters per type (None: unlimited, the white neutrals)."""
+    """A counter set's stat modifiers, counters per type (None: unlimited, the white neutrals) and
+    how many colour sets of this shade the game has for the players to pick (7A facts 1)."""
 
     frontline: int
     support: int
     counters: int | None
+    in_game: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +122,7 @@ def _units(r: Reader) -> UnitsTable:
             s.integer("frontline"),
             s.integer("support"),
             None if s.data.get("counters") is None else s.integer("counters", 1),
+            s.integer("in_game", 0) if "in_game" in s.data else 0,
         )
         for name, s in r.items("sets")
     }
@@ -156,6 +159,8 @@ class ProgressTable:
     trade_tie_advance: int
     trade_no_partner_advance: int
     free_progress: int
+    financial_aid_max: int
+    """The most money a trading empire may give its partner as financial aid (7A facts 2.9)."""
 
 
 def _progress(r: Reader) -> ProgressTable:
@@ -175,6 +180,7 @@ def _progress(r: Reader) -> ProgressTable:
         trade_tie_advance=r.integer("trade_tie_advance", 0),
         trade_no_partner_advance=r.integer("trade_no_partner_advance", 0),
         free_progress=r.integer("free_progress", 0),
+        financial_aid_max=r.integer("financial_aid_max", 0),
     )
 
 
@@ -583,6 +589,12 @@ def _parse(raw: Mapping[str, Any]) -> Tables:
             Reader("progress", raw["progress"]).fail(
                 "slot_actions", f"names {action!r}; the empty slot may take {', '.join(slot_choices)}"
             )
+    pickable = sum(s.in_game for s in tables.units.sets.values())
+    if pickable != tables.progress.sets:
+        # 7A facts 1: the players share out every colour set, so the shades make up the sets.
+        Reader("units", raw["units"]).fail(
+            "sets", f"offers {pickable} colour sets to pick, but progress.sets is {tables.progress.sets}"
+        )
     for unit in tables.units.types.values():
         if unit.level > tables.progress.progress_limit:
             raise SevenAgesTableError(

@@ -2,7 +2,8 @@
 
 The actor's empire picks a partner empire of another player within range; both give a card
 (the partner's player answers), the cards are swapped and the giver of the higher card advances;
-ties follow the errata.
+ties follow the errata. After the swap the trading empire may give its partner money from its
+treasury as financial aid (7A facts 2.9), up to the progress table's ``financial_aid_max``.
 """
 
 from __future__ import annotations
@@ -68,6 +69,29 @@ def swap(state: SevenAgesState, answer: str, effects: list[str]) -> None:
             advance(state, empire if ours < yours else partner, rules.trade_tie_advance, effects)
     else:
         advance(state, empire, rules.trade_tie_advance, effects)
+    # 7A facts 2.9: financial aid is offered only while both empires are on the map and the
+    # trading one has money to give.
+    giving = empire in board.empires and partner in board.empires and aid_amounts(state, empire)
+    ctx["sub"] = "trade_fund" if giving else "end"
+
+
+def aid_amounts(state: SevenAgesState, empire: str) -> list[int]:
+    """Return the sums an empire may give as financial aid: 1 up to the table's most, within its
+    treasury (empty: nothing to give)."""
+    top = min(state.board.empires[empire].treasury, state.game.rules.financial_aid_max)
+    return list(range(1, top + 1))
+
+
+def fund(state: SevenAgesState, amount: int, effects: list[str]) -> None:
+    """Give the partner ``amount`` money as financial aid (0: none; 7A facts 2.9)."""
+    board = state.board
+    ctx = board.ctx
+    empire, partner = ctx["slot"], ctx["partner"]
+    if amount:
+        board.empires[empire].treasury -= amount
+        board.empires[partner].treasury += amount
+        effects.append(f"{empire} gives {partner} {amount} money as financial aid")
+        board.count("financial_aid", amount)
     ctx["sub"] = "end"
 
 

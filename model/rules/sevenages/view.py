@@ -83,6 +83,7 @@ def view(state: SevenAgesState, seat: str | None) -> dict[str, Any]:
             "markers": marker_view(state, p, seat),
             "counters": data.counters,
             "emissary": data.emissary,
+            "sets": list(data.sets),  # the colour sets picked are public (7A facts 1)
         }
         for p, data in board.players.items()
     }

@@ -212,19 +212,22 @@ def apply_setup(base: Scenario, table: dict[str, Any]) -> Scenario:
             )
         )
     neutral = table["neutral"]
+    attributes: dict[str, object] = {
+        "players": table["players"],
+        "first_player": table["first_player"],
+        "turn_limit": table["turn_limit"],
+        "start_age": table["start_age"],
+    }
+    if "progress_limit" in table:
+        # Optional: unset, the progress table's limit holds (7A facts 1).
+        attributes["progress_limit"] = table["progress_limit"]
+    attributes["regions"] = [{"id": region["id"], "name": region["name"]} for region in table["regions"]]
     scenario.setup = Setup(
         empires=[_empire(item) for item in table["empires"]],
         magnates=[Magnate(id=neutral["id"], name=neutral["name"], colour=neutral["colour"])],
         areas=starts,
         units=units,
-        attributes={
-            "players": table["players"],
-            "first_player": table["first_player"],
-            "turn_limit": table["turn_limit"],
-            "start_age": table["start_age"],
-            "progress_limit": table["progress_limit"],
-            "regions": [{"id": region["id"], "name": region["name"]} for region in table["regions"]],
-        },
+        attributes=attributes,
     )
     return scenario
 

@@ -98,6 +98,15 @@ def at_step(
     return state
 
 
+def pick_colours(state: SevenAgesState, *shades: str) -> SevenAgesState:
+    """Play the colour-set pick of the set-up (7A facts 1): the given shades in turn, then the
+    first one offered (light while it lasts) until the markers come."""
+    wanted = list(shades)
+    while state.board.phase == "colours":
+        state.apply(f"pick {wanted.pop(0)}" if wanted else str(state.legal_actions()[0]))
+    return state
+
+
 def play(state: SevenAgesState, *texts: str) -> None:
     """Apply actions by their text, each checked against the legal ones."""
     for text in texts:
@@ -113,4 +122,13 @@ def glory_card(
     return EmpireCard(empire, empire, 3, (1, 2, 3), start, homeland=homeland, no_cities_ages=no_cities)
 
 
-__all__ = ["RULES", "GloryCategory", "StartArea", "at_step", "glory_card", "make_game", "play"]
+__all__ = [
+    "RULES",
+    "GloryCategory",
+    "StartArea",
+    "at_step",
+    "glory_card",
+    "make_game",
+    "pick_colours",
+    "play",
+]

@@ -216,7 +216,6 @@ def tiny_sevenages_scenario() -> Scenario:
             "first_player": "ann",
             "turn_limit": 12,
             "start_age": 1,
-            "progress_limit": 49,
         },
     )
     return Scenario(

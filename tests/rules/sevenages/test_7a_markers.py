@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from sevenages_helpers import make_game, play
+from sevenages_helpers import make_game, pick_colours, play
 
 from model.rules.sevenages import sequence
 from model.rules.sevenages.game import SevenAgesGame
@@ -26,7 +26,7 @@ def game(players: tuple[str, ...] = ("ann", "ben", "cid")) -> SevenAgesGame:
 
 
 def test_each_empire_takes_a_marker_then_the_empty_slot() -> None:
-    state = game().new_state(0)
+    state = pick_colours(game().new_state(0))
     first = [str(a) for a in state.legal_actions()]
     # No emissary marker exists: only the wild card can stand for it; it is placed without action.
     assert not any("emissary" in a for a in first) and "mark assyria wild" in first
@@ -47,7 +47,7 @@ def test_each_empire_takes_a_marker_then_the_empty_slot() -> None:
 
 def test_the_wild_card_is_turned_to_an_action_when_its_step_comes() -> None:
     """7A facts 2.2: the wild card's action is chosen when it is revealed, at any later step."""
-    state = game().new_state(0)
+    state = pick_colours(game().new_state(0))
     play(state, "mark assyria production", "mark akkad wild", "mark slot none")
     play(state, "mark babylon production", "mark slot none", "mark slot none")
     # Step 2 (production): ann is asked first whether akkad's wild card becomes production.
@@ -118,7 +118,7 @@ def test_a_turned_wild_card_is_logged_in_words() -> None:
     the log names it as the wild card, not by the engine's own marker text."""
     from model.rules.sevenages import sequence
 
-    state = game().new_state(0)
+    state = pick_colours(game().new_state(0))
     state.board.players["ann"].markers = {"slot": "wild:destiny"}
     effects: list[str] = []
     sequence.begin_step(state, 5, effects)
@@ -132,7 +132,7 @@ def test_what_the_empty_slot_may_take_is_the_progress_table() -> None:
     shipped = game()
     assert shipped.rules.slot_actions == ("start", "destiny", "civilise")
     changed = dataclasses.replace(shipped, rules=dataclasses.replace(shipped.rules, slot_actions=("trade",)))
-    state = changed.new_state(0)
+    state = pick_colours(changed.new_state(0))
     play(state, "mark assyria production", "mark akkad wild")
     assert [str(a) for a in state.legal_actions()] == ["mark slot trade", "mark slot none"]
     # A wild card on the slot stands only for those actions (and emissary).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sevenages_helpers import StartArea, at_step, make_game, play
+from sevenages_helpers import StartArea, at_step, make_game, pick_colours, play
 
 from model.rules.sevenages import economy
 from model.rules.sevenages.game import EmpireCard, SevenAgesGame
@@ -80,7 +80,11 @@ def test_the_opening_bid_gives_the_turn_marker_to_the_highest_card() -> None:
     low = {p: min(state.board.players[p].hand, key=lambda c: g.cards[c].value) for p in ("ann", "cid")}
     play(state, f"bid {low['ann']}", f"bid {high}", f"bid {low['cid']}")
     expected = "ben" if value > max(g.cards[c].value for c in low.values()) else "ann"
-    assert state.board.order[0] == expected and state.cursor() == (1, "markers")
+    # 7A facts 1: the colour sets are picked next, the bid's winner first.
+    assert state.board.order[0] == expected and state.cursor() == (1, "colours")
+    assert state.current_player() == expected
+    pick_colours(state)
+    assert state.cursor() == (1, "markers")
     assert high in state.board.discards and len(state.board.players["ben"].hand) == 6
     # The bids stay face down in the others' log.
     assert state.log_for("ann")[1].action == "bid ?"

@@ -24,8 +24,8 @@ from model.rules.sevenages.game import SevenAgesGame, build_game
 WORLD = Path(__file__).resolve().parents[3] / "scenarios" / "sevenages-world.mappa.json"
 
 NO_AREAS = {
-    "bid", "wild", "mark", "start", "done", "trade", "give", "commit", "stay", "drop", "discard",
-    "keep", "finish", "meddle", "pass",
+    "bid", "pick", "wild", "mark", "start", "done", "trade", "give", "fund", "commit", "stay", "drop",
+    "discard", "keep", "finish", "meddle", "pass",
 }  # fmt: skip
 """Verbs whose words never name an area (cards, empires, slots, markers, unit groups)."""
 

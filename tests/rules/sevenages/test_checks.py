@@ -372,3 +372,20 @@ def test_a_barbarian_capital_is_flagged_only_in_its_no_cities_ages() -> None:
     assert [i.code for i in check_scenario(scenario)] == ["sevenages.capital-not-on-card"]
     _empire(scenario, "scythia")["progress"] = 15  # age 3
     assert check_scenario(scenario) == []
+
+
+def test_the_progress_limit_of_the_checks_is_the_tables_unless_the_setup_sets_one() -> None:
+    """7A facts 1: the progress table's limit (49) holds when the setup names none; a setup's own
+    limit replaces it (a level-45 neutral is fine under 49 and too high under 40)."""
+    scenario = tiny_sevenages_scenario()
+    assert "progress_limit" not in scenario.setup.attributes
+    above = "sevenages.unit-level-above-limit"
+    _unit_set("u6", level=49)(scenario)
+    assert above not in _codes(check_scenario(scenario))
+    _unit_set("u6", level=50)(scenario)
+    assert above in _codes(check_scenario(scenario))
+    _unit_set("u6", level=45)(scenario)
+    _setup_attrs(scenario)["progress_limit"] = 40
+    found = [i for i in check_scenario(scenario) if i.code == above]
+    assert [i.ids for i in found] == [("u6",)]
+    assert "limit 40" in found[0].message

@@ -3,7 +3,7 @@ names: what a play-tester reads while another seat, or a human one, decides."""
 
 from __future__ import annotations
 
-from sevenages_helpers import at_step, make_game, play
+from sevenages_helpers import at_step, make_game, pick_colours, play
 from sevenages_scenario import tiny_sevenages_scenario
 from test_en_meddle import LINKS
 
@@ -23,9 +23,14 @@ def test_view_names_the_players_from_the_scenario() -> None:
     assert players["cid"]["glory"] == 1
 
 
-def test_the_first_decision_is_a_marker_on_the_first_empire() -> None:
-    """7A facts 2.1: the turn-marker holder (ann) marks Egypt first."""
+def test_the_first_decision_is_a_colour_set_then_a_marker_on_the_first_empire() -> None:
+    """7A facts 1: ann, holding the turn marker, picks a colour set first (Egypt's dark set already
+    counts as hers); 7A facts 2.1: then she marks Egypt first."""
     state = build_game(tiny_sevenages_scenario()).new_state(1)
+    decision = state.view(None)["decision_about"]
+    assert (decision["kind"], decision["player"]) == ("colours", "ann")
+    assert decision["about"] == "6 light, 6 dark, 1 black"
+    pick_colours(state)
     decision = state.view(None)["decision_about"]
     assert decision["kind"] == "mark" and decision["player"] == "ann" and decision["about"] == "egypt"
     assert decision["areas"] == []

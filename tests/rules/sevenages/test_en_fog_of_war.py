@@ -3,7 +3,7 @@ markers stay private in the view and the log."""
 
 from __future__ import annotations
 
-from sevenages_helpers import play
+from sevenages_helpers import pick_colours, play
 from sevenages_scenario import tiny_sevenages_scenario
 
 from model.rules.sevenages.game import build_game
@@ -39,7 +39,7 @@ def test_a_reveal_turns_the_stack_face_up_for_everybody_and_is_logged() -> None:
 
 
 def test_hands_and_markers_are_private() -> None:
-    state: SevenAgesState = build_game(tiny_sevenages_scenario()).new_state(0)
+    state: SevenAgesState = pick_colours(build_game(tiny_sevenages_scenario()).new_state(0))
     play(state, "mark egypt production")
     ben = state.view("ben")
     assert ben["players"]["ann"]["markers"] == {"egypt": "?"} and ben["players"]["ann"]["hand"] == 7

@@ -83,13 +83,13 @@ def test_defaults_follow_the_contract() -> None:
         None,
         None,
         None,
-        49,
+        None,
     )
     options = schema.Options()
     assert (options.fog_of_war, options.retreat_when, options.neutral_event_areas, options.emissaries) == (
         True,
         "opponent_disordered",
-        2,
+        None,
         True,
     )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from sevenages_helpers import pick_colours
 from sevenages_scenario import tiny_sevenages_scenario
 
 from model.rules.protocol import AmbiguousActionError, IllegalActionError, MalformedActionError
@@ -25,7 +26,7 @@ def test_every_verb_round_trips_through_its_text() -> None:
 
 
 def test_errors_name_the_input_and_change_nothing() -> None:
-    state = build_game(tiny_sevenages_scenario()).new_state(0)
+    state = pick_colours(build_game(tiny_sevenages_scenario()).new_state(0))
     before = state.to_json()
     with pytest.raises(MalformedActionError, match="unknown verb"):
         state.apply("teleport egypt")

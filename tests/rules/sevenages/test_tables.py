@@ -13,6 +13,7 @@ import pytest
 from sevenages_scenario import tiny_sevenages_scenario
 
 from model.rules import registry
+from model.rules.sevenages.setup import game_from_scenario
 from model.rules.sevenages.tables import (
     TABLE_IDS,
     TABLES_DIR,
@@ -286,3 +287,36 @@ def test_a_scenario_sees_its_overrides() -> None:
     changed["levels_per_age"] = 5
     scenario.ruleset.tables["progress"] = changed
     assert for_scenario(scenario).age_of(6) == 2
+
+
+def test_the_tables_hold_the_progress_limit_and_event_reach_the_scenario_may_override() -> None:
+    """HOUSE DEFAULTs have one home: the progress table's limit (7A facts 1) and the neutrals
+    table's reach of empire events on neutrals (7A facts 3.3) reach the engine unless the setup or
+    the options set their own value."""
+    scenario = tiny_sevenages_scenario()
+    rules = game_from_scenario(scenario).rules
+    assert (rules.progress_limit, rules.neutral_event_areas) == (49, 2)
+    progress, neutrals = _shipped("progress"), _shipped("neutrals")
+    progress["progress_limit"], neutrals["empire_event_max_areas"] = 60, 3
+    scenario.ruleset.tables.update({"progress": progress, "neutrals": neutrals})
+    rules = game_from_scenario(scenario).rules
+    assert (rules.progress_limit, rules.neutral_event_areas) == (60, 3)
+    scenario.setup.attributes["progress_limit"] = 30
+    scenario.ruleset.options["neutral_event_areas"] = 1
+    rules = game_from_scenario(scenario).rules
+    assert (rules.progress_limit, rules.neutral_event_areas) == (30, 1)
+
+
+def test_the_shades_offered_must_make_up_the_colour_sets() -> None:
+    """7A facts 1: 7 light + 7 dark + 1 black = the 15 sets of progress.json; a table that offers
+    another number is refused, naming the key."""
+    units = _shipped("units")
+    units["sets"]["black"]["in_game"] = 2
+    with pytest.raises(SevenAgesTableError, match=r"offers 16 colour sets to pick, but progress\.sets is 15"):
+        load({"units": units})
+    assert {name: s.in_game for name, s in default_tables().units.sets.items()} == {
+        "light": 7,
+        "dark": 7,
+        "black": 1,
+        "white": 0,
+    }
