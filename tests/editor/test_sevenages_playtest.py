@@ -15,12 +15,11 @@ from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
-from sevenages_editor_helpers import tiny
+from sevenages_editor_helpers import controller_of, tiny_window
 
 from editor.mainwindow import MainWindow
 from editor.playtest.controller import PlaytestController
 from editor.playtest.session import HUMAN, PlaytestSession, PlaytestSetup
-from model import io
 
 SEED = 5
 MARKERS = {
@@ -34,20 +33,12 @@ ANSWERS = ("done", "pass", "stay", "keep", "finish", "start none", "trade none")
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
-    path = tmp_path / "tiny.mappa.json"
-    io.save(tiny(), path)
-    window = MainWindow()
-    qtbot.addWidget(window)
-    assert window.open_path(path)
-    yield window
-    controller: PlaytestController = window.playtest  # type: ignore[attr-defined]
-    if controller.session is not None:
-        controller.stop()
+    with tiny_window(qtbot, tmp_path) as window:
+        yield window
 
 
 def _controller(window: MainWindow) -> PlaytestController:
-    controller: PlaytestController = window.playtest  # type: ignore[attr-defined]
-    return controller
+    return controller_of(window)
 
 
 def _session(controller: PlaytestController) -> PlaytestSession:

@@ -10,33 +10,25 @@ from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
-from sevenages_editor_helpers import tiny
+from sevenages_editor_helpers import controller_of, tiny_window
 
 from editor.mainwindow import MainWindow
 from editor.playtest.controller import PlaytestController
 from editor.playtest.panel import PlaytestDock
 from editor.playtest.session import HUMAN, PlaytestSetup
 from editor.rulesets.sevenages.players import SIDE_LIST
-from model import io
 
 SEED = 5
 
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
-    path = tmp_path / "tiny.mappa.json"
-    io.save(tiny(), path)
-    window = MainWindow()
-    qtbot.addWidget(window)
-    assert window.open_path(path)
-    yield window
-    controller: PlaytestController = window.playtest  # type: ignore[attr-defined]
-    if controller.session is not None:
-        controller.stop()
+    with tiny_window(qtbot, tmp_path) as window:
+        yield window
 
 
 def _started(window: MainWindow) -> PlaytestController:
-    controller: PlaytestController = window.playtest  # type: ignore[attr-defined]
+    controller = controller_of(window)
     assert controller.start(PlaytestSetup({"ann": HUMAN, "ben": "random", "cid": "random"}, SEED))
     return controller
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
-from sevenages_editor_helpers import tiny
+from sevenages_editor_helpers import controller_of, tiny, tiny_window
 
 from editor.mainwindow import MainWindow
 from editor.playtest import status
@@ -29,20 +29,12 @@ SEED = 5
 
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
-    path = tmp_path / "tiny.mappa.json"
-    io.save(tiny(), path)
-    window = MainWindow()
-    qtbot.addWidget(window)
-    assert window.open_path(path)
-    yield window
-    controller: PlaytestController = window.playtest  # type: ignore[attr-defined]
-    if controller.session is not None:
-        controller.stop()
+    with tiny_window(qtbot, tmp_path) as window:
+        yield window
 
 
 def _controller(window: MainWindow) -> PlaytestController:
-    controller: PlaytestController = window.playtest  # type: ignore[attr-defined]
-    return controller
+    return controller_of(window)
 
 
 def test_the_engine_names_its_players_and_keeps_the_empire_names() -> None:
