@@ -45,8 +45,9 @@ def _table(
                 font.setBold(True)
                 item.setFont(font)
             table.setItem(r, c, item)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setStretchLastSection(True)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the names take the spare width
     return table
 
 
@@ -211,8 +212,8 @@ class CompareDialog(QDialog):
             "Win rate B [95%]",
             "Change",
             "p",
-            "VP A",
-            "VP B",
+            "Mean VP A",
+            "Mean VP B",
             "Change",
             "p",
         ]
