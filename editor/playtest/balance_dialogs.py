@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from model.playtest.compare import compare_reports
+from model.playtest.compare import CHANCE_NOTE, compare_reports
 from model.playtest.precision import VP_HALF_WIDTH, WIN_RATE_HALF_WIDTH, handicap_preview
 
 
@@ -240,7 +240,8 @@ class CompareDialog(QDialog):
         tests = self.comparison["tests"]
         note = QLabel(
             "* and bold: significant at 5%. Win rates: "
-            f"{tests['win_rate']}; mean VP: {tests['mean_vp']}; events: {tests['events_per_game']}.",
+            f"{tests['win_rate']}; mean VP: {tests['mean_vp']}; events: {tests['events_per_game']}. "
+            + CHANCE_NOTE,
             self,
         )
         note.setWordWrap(True)

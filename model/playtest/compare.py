@@ -31,6 +31,14 @@ TESTS = {
 """The test behind each significance flag, in words (in the JSON and the text)."""
 
 
+CHANCE_NOTE = (
+    "Each test alone is wrong 1 time in 20 when nothing changed: among many seats and events, "
+    "expect about one flag in twenty by chance (re-run with more games before trusting a single "
+    "flag near p = 0.05)."
+)
+"""Why a lone flag may be chance (many tests at once), shown with every comparison."""
+
+
 def _p_value(z: float) -> float:
     """Two-sided p-value of a standard normal statistic."""
     return math.erfc(abs(z) / math.sqrt(2))
@@ -215,6 +223,7 @@ def render_text(comparison: dict[str, Any]) -> str:
     else:
         lines.append("No event count per game changed significantly.")
     lines.append("")
+    lines.append(CHANCE_NOTE)
     lines.append(
         "* significant at 5%. Tests: "
         + "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in comparison["tests"].items())
