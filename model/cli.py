@@ -354,6 +354,26 @@ def _run_playtest(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from error
 
 
+PLAYTEST_COMPARE = "playtest compare"
+"""``mappa playtest compare A B``: one subcommand word to argparse (``main`` joins the two words),
+since ``mappa playtest`` itself takes a scenario FILE as its first word."""
+
+
+def _configure_playtest_compare(parser: argparse.ArgumentParser) -> None:
+    from model.playtest.command import configure_compare
+
+    configure_compare(parser)
+
+
+def _run_playtest_compare(args: argparse.Namespace) -> int:
+    from model.playtest.command import ERRORS, run_compare
+
+    try:
+        return run_compare(args)
+    except ERRORS as error:
+        raise CliError(str(error)) from error
+
+
 # --- graph ---------------------------------------------------------------------------------------
 
 
@@ -401,6 +421,12 @@ COMMANDS: list[Command] = [
         "generate", "make a map from named points on a basemap (Voronoi)", _configure_generate, _run_generate
     ),
     Command("playtest", "play AI games and write a balance report", _configure_playtest, _run_playtest),
+    Command(
+        PLAYTEST_COMPARE,
+        "compare two balance reports: win rates, mean VP, events, with significance tests",
+        _configure_playtest_compare,
+        _run_playtest_compare,
+    ),
     Command(
         "graph",
         "write the map's graphs (networkx, Gephi, Graphviz) or distances",
@@ -468,6 +494,8 @@ def main(
     parser = build_parser(offered)
     by_name = {command.name: command for command in offered}
     words = list(sys.argv[1:] if argv is None else argv)
+    if words[:2] == PLAYTEST_COMPARE.split() and PLAYTEST_COMPARE in by_name:
+        words[:2] = [PLAYTEST_COMPARE]
     if default is not None and words and words[0].endswith(".json"):
         words.insert(0, default)  # ``mappa FILE`` opens the file, as a desktop file association does
     args = parser.parse_args(_join_negative_values(words))

@@ -168,10 +168,26 @@ SHARED_TAIL = {"empire": 1, "magnate": 1}
 """How many of a table's shared columns come after the ruleset's own (the Areas count)."""
 
 
+HANDICAP = "handicap"
+"""The empire attribute of victory points added at the end (the balance report suggests values)."""
+
+
+def _handicap_columns(kind: str, ruleset_id: str) -> list[Column]:
+    """A "Handicap" column for empires when the ruleset's empire schema has a handicap attribute:
+    asked of the schema, so every ruleset with handicaps gets it without a column of its own."""
+    spec = registry.get(ruleset_id)
+    model = spec.empire_attributes if spec is not None and kind == "empire" else None
+    if model is None or HANDICAP not in model.model_fields:
+        return []
+    return [("Handicap", lambda r: r.values.get(HANDICAP))]
+
+
 def columns_for(kind: str, ruleset_id: str) -> list[Column]:
-    """A table's columns: the shared ones with the ruleset's own (``table_columns``) before the tail."""
+    """A table's columns: the shared ones with the ruleset's own (``table_columns``) and the
+    handicap (when the ruleset has one) before the tail."""
     shared = COLUMNS[kind]()
     own = list(rulesets.get(ruleset_id).table_columns.get(kind, ()))
+    own += [c for c in _handicap_columns(kind, ruleset_id) if c[0] not in {name for name, _ in own}]
     tail = SHARED_TAIL.get(kind, 0)
     return [*shared[: len(shared) - tail], *own, *shared[len(shared) - tail :]]
 

@@ -13,6 +13,7 @@ undoable edit (``model.ops.set_empires_attributes``).
 from __future__ import annotations
 
 import html
+import json
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -47,6 +48,7 @@ from PySide6.QtWidgets import (
 
 from editor import commands
 from editor.playtest import changed_mode
+from editor.playtest.balance_dialogs import CompareDialog, HandicapPreviewDialog
 from model import ops
 from model.colours import owner_colour
 from model.playtest import PlaytestConfig, PlaytestError, run_playtest
@@ -319,7 +321,15 @@ class ReportDock(QDockWidget):
         layout.addLayout(row)
         self.apply_button = QPushButton("Apply suggested handicaps", body)
         self.apply_button.setEnabled(False)
-        layout.addWidget(self.apply_button)
+        self.compare_button = QPushButton("Compare with a report…", body)
+        self.compare_button.setToolTip("Show this report beside a saved report.json, with significance tests")
+        self.compare_button.setEnabled(False)
+        balance_row = QHBoxLayout()
+        balance_row.addWidget(self.apply_button)
+        balance_row.addWidget(self.compare_button)
+        layout.addLayout(balance_row)
+        self.preview: HandicapPreviewDialog | None = None
+        self.comparison: CompareDialog | None = None
         self.progress = QProgressBar(body)
         self.progress.setFormat("%v of %m games")
         layout.addWidget(self.progress)
@@ -341,7 +351,8 @@ class ReportDock(QDockWidget):
         self.cancel_button.clicked.connect(self.cancel)
         self.map_button.clicked.connect(self.show_on_map)
         self.save_button.clicked.connect(lambda: self.save())
-        self.apply_button.clicked.connect(self.apply_handicaps)
+        self.apply_button.clicked.connect(self.preview_handicaps)
+        self.compare_button.clicked.connect(lambda: self.compare_with())
         window.document.changed.connect(self._on_document_changed)
 
     def _names(self) -> dict[str, str]:
@@ -405,6 +416,7 @@ class ReportDock(QDockWidget):
             self.window_.set_mode(changed_mode.MODE_ID)
         self.map_button.setEnabled(True)
         self.save_button.setEnabled(True)
+        self.compare_button.setEnabled(True)
         self._update_apply_button()
         done = "Cancelled: figures of" if cancelled else "Done:"
         self.message.setText(f"{done} {report['finished']} games, {report['engine_errors']} engine errors.")
@@ -450,6 +462,51 @@ class ReportDock(QDockWidget):
         self.apply_button.setToolTip(
             reason or "Set every empire's handicap to the suggested one (one undo step); then run again."
         )
+
+    def preview_handicaps(self) -> HandicapPreviewDialog | None:
+        """Show the change per empire with its intervals before applying (the dialog's Apply
+        applies; "Run N games" runs the report again with the games a wanted width needs)."""
+        reason = self._stale_reason()
+        if reason or not self.suggested_handicaps():
+            self.message.setText(reason or "The handicaps already are the suggested ones.")
+            return None
+        if self.preview is not None:
+            self.preview.close()
+        self.preview = HandicapPreviewDialog(
+            self.report or {}, self._names(), self.apply_handicaps, self.run_games, self
+        )
+        self.preview.open()  # window-modal, not blocking: the dock's code goes on
+        return self.preview
+
+    def run_games(self, games: int) -> None:
+        """Run the report again with ``games`` games (the same seed and processes)."""
+        self.games.setValue(games)
+        self.run()
+
+    def compare_with(self, path: Path | None = None) -> CompareDialog | None:
+        """Show the shown report (B) beside a saved ``report.json`` (A) in a dialog."""
+        if self.report is None:
+            return None
+        if path is None:
+            chosen, _filter = QFileDialog.getOpenFileName(
+                self, "Compare with a report", "", "Balance reports (report.json *.json)"
+            )
+            if not chosen:
+                return None
+            path = Path(chosen)
+        try:
+            other = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            self.message.setText(f"Cannot read {path.name}: {error}")
+            return None
+        if not isinstance(other, dict) or "empires" not in other:
+            self.message.setText(f"{path.name} is not a balance report.")
+            return None
+        if self.comparison is not None:
+            self.comparison.close()
+        self.comparison = CompareDialog(other, self.report, str(path), "this report", self)
+        self.comparison.show()
+        return self.comparison
 
     def apply_handicaps(self) -> bool:
         """Set every empire's handicap to the report's suggestion, as one undoable edit."""

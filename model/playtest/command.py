@@ -131,3 +131,34 @@ def run(args: argparse.Namespace) -> int:
         print(f"{stats.error_count} games hit engine errors; replays in {out / 'replays'}")
     print(f"report: {json_path} and {html_path}")
     return 1 if stats.error_count else 0
+
+
+def configure_compare(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``mappa playtest compare A/report.json B/report.json``."""
+    parser.add_argument("a", metavar="A", help="the report before (report.json)")
+    parser.add_argument("b", metavar="B", help="the report after (report.json)")
+    parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="output format (default text)"
+    )
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    """Print the comparison of two reports; exit 0 (differences are findings, not failures)."""
+    import json
+
+    from model.playtest.compare import compare_reports, render_text
+
+    reports = []
+    for path in (args.a, args.b):
+        try:
+            reports.append(json.loads(Path(path).read_text(encoding="utf-8")))
+        except (OSError, ValueError) as error:
+            raise PlaytestError(f"{path}: cannot read the report ({error})") from error
+        if not isinstance(reports[-1], dict) or "empires" not in reports[-1]:
+            raise PlaytestError(f"{path}: not a balance report (no empires)")
+    comparison = compare_reports(reports[0], reports[1])
+    if args.format == "json":
+        print(json.dumps(comparison, indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(render_text(comparison))
+    return 0

@@ -70,6 +70,7 @@ def test_table_columns_are_the_shared_ones_plus_the_rulesets_own() -> None:
         "D",
         "Court",
         "Treasury",
+        "Handicap",  # the empire schema has a handicap attribute (the balance report suggests it)
         "Areas",
     ]
     assert titles("magnate", "eotma") == ["Id", "Name", "Colour", "Combat", "Areas"]
