@@ -88,6 +88,7 @@ class Topology:
         # The breaking problems of the linework (None: not checked since the last full build),
         # the boundaries they name, and whether the check stopped at a limit before the end.
         self._breaking: list[LineworkProblem] | None = None
+        self._builds = 0
         self._broken: frozenset[str] = frozenset()
         self._tangled = False
         self.last_update_was_local = False
@@ -158,6 +159,7 @@ class Topology:
         self._breaking = None
         self._broken = frozenset()
         self._tangled = False
+        self._builds += 1  # a check begun before this build is of other linework
         self._reset_caches()
 
     def _link_faces(self, face_ids: Iterable[int], candidates: Sequence[str] | None = None) -> None:
@@ -475,18 +477,35 @@ class Topology:
         boundary that has one, so the breaking problems found here stay true until the next
         full build; the dangling ones are kept up to date by ``Derived``.
         """
+        work = self.linework_check()
+        if work is not None:
+            with gc_paused():
+                self.accept_linework_check(work.run())
+
+    def linework_check(self) -> LineworkCheck | None:
+        """The whole-linework check as work that may run on another thread (None once done).
+
+        It holds its own copies of what it reads, so edits meanwhile do not disturb it; its result
+        is only valid for this topology as it is now (``accept_linework_check`` says when).
+        """
         if self._breaking is not None:
-            return
+            return None
         ordered = {bid: self._lines[bid] for bid in sorted(self._lines, key=self._boundary_order.__getitem__)}
-        with gc_paused():
-            problems = find_problems(ordered, set(self._boundary_faces), dangling=False)
-        self._breaking = [p for p in problems if p.code in BREAKING]
+        return LineworkCheck(ordered, set(self._boundary_faces), self._builds)
+
+    def accept_linework_check(self, problems: LineworkResult) -> bool:
+        """Take the result of a ``linework_check`` run; False (and ignored) when the linework was
+        rebuilt since or already checked (an edit in between checks it itself)."""
+        if self._breaking is not None or problems.build != self._builds:
+            return False
+        self._breaking = [p for p in problems.problems if p.code in BREAKING]
         self._broken = frozenset(bid for p in self._breaking for bid in p.boundary_ids)
         # A check stopped at a limit says so in one crossing naming a single boundary: past it,
         # which boundaries are broken is not known.
         self._tangled = any(
             p.code == "BOUNDARY_CROSSING" and len(p.boundary_ids) == 1 for p in self._breaking
         )
+        return True
 
     def _derived_state(self) -> Derived:
         """The derived adjacency, sides and dangling boundaries, brought up to date."""
@@ -708,3 +727,24 @@ def _lookup(keys: np.ndarray, owners: np.ndarray, segments: np.ndarray) -> np.nd
     hit &= ~np.isnan(segments).any(axis=1)
     result[hit] = owners[at[hit]]
     return result
+
+
+class LineworkResult:
+    """The problems a ``LineworkCheck`` found, and which build of the linework it checked."""
+
+    def __init__(self, problems: list[LineworkProblem], build: int) -> None:
+        self.problems = problems
+        self.build = build
+
+
+class LineworkCheck:
+    """A whole-linework check detached from its topology: ``run`` reads only its own copies."""
+
+    def __init__(self, lines: dict[str, LineString], bounded: set[str], build: int) -> None:
+        self.lines = lines
+        self.bounded = bounded
+        self.build = build
+
+    def run(self) -> LineworkResult:
+        """Find the breaking problems (the dangling ones are derived elsewhere)."""
+        return LineworkResult(find_problems(self.lines, self.bounded, dangling=False), self.build)
