@@ -25,7 +25,7 @@ The checks of the linework itself (crossings, dangling ends...) live in ``model.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 from typing import TypeAlias
 
@@ -48,6 +48,15 @@ _ID = attrgetter("id")
 
 LOCAL_UPDATE_LIMIT = 0.25
 """A change touching more than this share of the faces is recomputed by a full build (it is faster)."""
+
+
+Polygonizer: TypeAlias = Callable[[list[LineString]], list[Polygon]]
+"""Makes the faces (polygons) of a linework, in shapely's order."""
+
+
+def polygonize_here(lines: list[LineString]) -> list[Polygon]:
+    """The faces of a linework, polygonized in this process."""
+    return list(shapely.get_parts(shapely.polygonize(lines)))
 
 
 def boundary_lines(boundaries: Sequence[Boundary]) -> list[LineString]:
@@ -120,14 +129,19 @@ class Topology:
     # --- building --------------------------------------------------------------------------
 
     @classmethod
-    def build(cls, map_data: MapData) -> Topology:
-        """Polygonize the whole linework and place every anchor."""
+    def build(cls, map_data: MapData, polygonize: Polygonizer | None = None) -> Topology:
+        """Polygonize the whole linework and place every anchor.
+
+        ``polygonize`` replaces the in-process ``polygonize_here`` (same faces, same order): shapely's
+        polygonize holds the GIL for its whole run (a third of a second at 20,000 areas), so a caller
+        on a worker thread of a UI may hand it to another process.
+        """
         topology = cls()
         with gc_paused():
-            topology._build(map_data)
+            topology._build(map_data, polygonize)
         return topology
 
-    def _build(self, map_data: MapData) -> None:
+    def _build(self, map_data: MapData, polygonize: Polygonizer | None = None) -> None:
         self._policy = map_data.adjacency.model_copy()
         ids = [b.id for b in map_data.boundaries]
         lines = boundary_lines(map_data.boundaries)
@@ -142,7 +156,7 @@ class Topology:
         for i, area_id in enumerate(self._map_area_ids):
             self._area_position.setdefault(area_id, i)
         self._line_index = SpatialIndex(self._lines.items())
-        polygons = list(shapely.get_parts(shapely.polygonize(lines))) if lines else []
+        polygons = (polygonize or polygonize_here)(lines) if lines else []
         self.faces = list(polygons)
         self._face_index = SpatialIndex(enumerate(polygons))
         self._face_boundaries = {}
@@ -490,8 +504,10 @@ class Topology:
         """
         if self._breaking is not None:
             return None
-        ordered = {bid: self._lines[bid] for bid in sorted(self._lines, key=self._boundary_order.__getitem__)}
-        return LineworkCheck(ordered, set(self._boundary_faces), self._builds)
+        # Plain copies (C-speed); ordering them is left to ``run``, off the caller's thread.
+        return LineworkCheck(
+            dict(self._lines), dict(self._boundary_order), set(self._boundary_faces), self._builds
+        )
 
     def accept_linework_check(self, problems: LineworkResult) -> bool:
         """Take the result of a ``linework_check`` run; False (and ignored) when the linework was
@@ -740,11 +756,15 @@ class LineworkResult:
 class LineworkCheck:
     """A whole-linework check detached from its topology: ``run`` reads only its own copies."""
 
-    def __init__(self, lines: dict[str, LineString], bounded: set[str], build: int) -> None:
+    def __init__(
+        self, lines: dict[str, LineString], order: dict[str, int], bounded: set[str], build: int
+    ) -> None:
         self.lines = lines
+        self.order = order
         self.bounded = bounded
         self.build = build
 
     def run(self) -> LineworkResult:
-        """Find the breaking problems (the dangling ones are derived elsewhere)."""
-        return LineworkResult(find_problems(self.lines, self.bounded, dangling=False), self.build)
+        """Find the breaking problems (the dangling ones are derived elsewhere), boundaries in map order."""
+        ordered = {bid: self.lines[bid] for bid in sorted(self.lines, key=self.order.__getitem__)}
+        return LineworkResult(find_problems(ordered, self.bounded, dangling=False), self.build)

@@ -3,19 +3,20 @@ opened and after an edit, and the whole-linework check the document starts after
 
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from editor import commands, validation
+from editor import commands, polygonize_process, validation
 from editor.document import ScenarioDocument
 from editor.mainwindow import MainWindow
 from model import ops
 from model.geometry import generate_test_map
 from model.issues import Issue
 from model.scenario import Scenario
-from model.topology import LineworkCheck, LineworkResult
+from model.topology import LineworkCheck, LineworkResult, Topology, boundary_lines, polygonize_here
 
 
 def record_threads(monkeypatch: pytest.MonkeyPatch) -> list[threading.Thread]:
@@ -89,3 +90,33 @@ def test_an_edit_before_the_check_returns_makes_its_result_stale(qtbot: QtBot) -
     commands.execute(document, lambda s: ops.move_vertex(s, boundary.id, 0, (x + 0.01, y)))
     assert topology.linework_check() is None
     assert topology.accept_linework_check(work.run()) is False
+
+
+def test_polygonizing_in_the_helper_process_gives_the_same_faces_in_the_same_order() -> None:
+    scenario = generate_test_map(300, seed=4)
+    lines = boundary_lines(scenario.map.boundaries)
+    here = polygonize_here(lines)
+    there = polygonize_process.polygonize_elsewhere(lines)
+    assert len(there) == len(here) == 300  # one face per area of the generated map
+    assert all(a.equals_exact(b, 0) for a, b in zip(there, here, strict=True))
+    assert polygonize_process._pool().submit(os.getpid).result() != os.getpid()
+
+
+def test_the_validators_faces_of_a_big_map_are_polygonized_in_the_helper_process(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[int] = []
+    real = validation.polygonize_elsewhere
+    monkeypatch.setattr(validation, "BIG_MAP_AREAS", 100)
+    monkeypatch.setattr(validation, "settle_heap", lambda: None)  # the test process's heap stays as it is
+    monkeypatch.setattr(
+        validation, "polygonize_elsewhere", lambda lines: calls.append(len(lines)) or real(lines)
+    )
+    document = ScenarioDocument(generate_test_map(300, seed=6))
+    validator = validation.LiveValidator(document)
+    with qtbot.waitSignal(validator.issues_changed, timeout=30000):
+        validator.start()
+    assert calls == [len(document.scenario.map.boundaries)]
+    faces = validator._geometry.topology
+    assert faces is not None
+    assert faces.canonical() == Topology.build(document.scenario.map).canonical()
