@@ -99,7 +99,7 @@ def test_polygonizing_in_the_helper_process_gives_the_same_faces_in_the_same_ord
     there = polygonize_process.polygonize_elsewhere(lines)
     assert len(there) == len(here) == 300  # one face per area of the generated map
     assert all(a.equals_exact(b, 0) for a, b in zip(there, here, strict=True))
-    assert polygonize_process._pool().submit(os.getpid).result() != os.getpid()
+    assert polygonize_process.helper().pid != os.getpid()
 
 
 def test_the_validators_faces_of_a_big_map_are_polygonized_in_the_helper_process(
