@@ -9,8 +9,10 @@ views hear about the change, so that they can redraw just the touched items.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,9 +22,12 @@ from PySide6.QtGui import QUndoStack
 
 from model import io
 from model.scenario import Bounds, MapData, Metadata, Scenario
-from model.topology import Topology
+from model.topology import LineworkResult, Topology
 
 log = logging.getLogger(__name__)
+
+_CHECKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="linework-check")
+"""Runs the whole-linework check after an open off the UI thread (a second on a 20,000-area map)."""
 
 _KINDS = ("boundaries", "areas", "connections", "empires", "magnates", "units")
 
@@ -120,6 +125,8 @@ class ScenarioDocument(QObject):
 
     changed = Signal(object)
     file_changed = Signal()
+    _linework_checked = Signal(object, object)
+    """(topology, LineworkResult) from the checker thread; queued to the UI thread."""
 
     def __init__(
         self, scenario: Scenario | None = None, path: Path | None = None, parent: QObject | None = None
@@ -134,6 +141,9 @@ class ScenarioDocument(QObject):
         self.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self._derived = _Derived()
         self._frame = _map_frame(self.scenario)
+        self._linework_checked.connect(self._accept_check)
+        self.linework_check: Future[LineworkResult] | None = None
+        """The whole-linework check running off the UI thread after the last open (tests wait on it)."""
         self._rebuild_topology()
 
     def _on_clean_changed(self, _clean: bool) -> None:
@@ -198,11 +208,33 @@ class ScenarioDocument(QObject):
         QTimer.singleShot(0, self, lambda: self._prepare(topology))
 
     def _prepare(self, topology: Topology) -> None:
-        if topology is self._derived.topology:  # not replaced meanwhile
-            try:
-                topology.prepare_for_edits()
-            except Exception:
-                log.exception("cannot check the linework")  # the first edit will rebuild instead
+        """Start the check of the whole linework (what the first local edit relies on) in the
+        checker thread: on a big map it takes about a second, which the UI thread must not wait
+        for. Its result is taken on the UI thread, unless an edit came first (which then checked
+        the linework itself) or the faces were rebuilt meanwhile (``Topology.accept_linework_check``)."""
+        if topology is not self._derived.topology:  # replaced meanwhile
+            return
+        try:
+            work = topology.linework_check()  # copies what the check reads: edits may follow
+        except Exception:
+            log.exception("cannot check the linework")  # the first edit will rebuild instead
+            return
+        if work is None:
+            return
+        self.linework_check = _CHECKER.submit(work.run)
+        self.linework_check.add_done_callback(lambda done: self._checked(topology, done))
+
+    def _checked(self, topology: Topology, done: Future[LineworkResult]) -> None:
+        """In the checker thread: hand the result to the UI thread (a queued signal)."""
+        if done.exception() is not None:
+            log.error("cannot check the linework", exc_info=done.exception())
+            return
+        with contextlib.suppress(RuntimeError):  # the document was closed meanwhile
+            self._linework_checked.emit(topology, done.result())
+
+    def _accept_check(self, topology: Topology, result: LineworkResult) -> None:
+        if topology is self._derived.topology:
+            topology.accept_linework_check(result)
 
     def _update_topology(self, change: DocumentChange) -> frozenset[str]:
         """Bring the faces up to date; return the areas whose faces changed (all after a rebuild)."""

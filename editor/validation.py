@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from editor.document import DocumentChange, ScenarioDocument
+from editor.polygonize_process import polygonize_elsewhere
 from model.issues import Issue, Severity
 from model.perf import gc_paused
 from model.scenario import MapData, Scenario
@@ -126,7 +127,9 @@ class _WorkerTopology:
         """
         try:
             if self.topology is None or edits.reset:
-                self.topology = Topology.build(map_data)
+                # On a big map polygonizing would hold the GIL for long (``polygonize_process``).
+                polygonize = polygonize_elsewhere if len(map_data.areas) >= BIG_MAP_AREAS else None
+                self.topology = Topology.build(map_data, polygonize)
             elif edits.boundaries or edits.areas:  # as the document does: other edits keep the faces
                 self.topology.update(map_data, edits.boundaries, edits.areas)
         except Exception:  # half-updated faces are unusable: build afresh next time

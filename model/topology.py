@@ -25,7 +25,7 @@ The checks of the linework itself (crossings, dangling ends...) live in ``model.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 from typing import TypeAlias
 
@@ -48,6 +48,15 @@ _ID = attrgetter("id")
 
 LOCAL_UPDATE_LIMIT = 0.25
 """A change touching more than this share of the faces is recomputed by a full build (it is faster)."""
+
+
+Polygonizer: TypeAlias = Callable[[list[LineString]], list[Polygon]]
+"""Makes the faces (polygons) of a linework, in shapely's order."""
+
+
+def polygonize_here(lines: list[LineString]) -> list[Polygon]:
+    """The faces of a linework, polygonized in this process."""
+    return list(shapely.get_parts(shapely.polygonize(lines)))
 
 
 def boundary_lines(boundaries: Sequence[Boundary]) -> list[LineString]:
@@ -88,6 +97,7 @@ class Topology:
         # The breaking problems of the linework (None: not checked since the last full build),
         # the boundaries they name, and whether the check stopped at a limit before the end.
         self._breaking: list[LineworkProblem] | None = None
+        self._builds = 0
         self._broken: frozenset[str] = frozenset()
         self._tangled = False
         self.last_update_was_local = False
@@ -119,14 +129,19 @@ class Topology:
     # --- building --------------------------------------------------------------------------
 
     @classmethod
-    def build(cls, map_data: MapData) -> Topology:
-        """Polygonize the whole linework and place every anchor."""
+    def build(cls, map_data: MapData, polygonize: Polygonizer | None = None) -> Topology:
+        """Polygonize the whole linework and place every anchor.
+
+        ``polygonize`` replaces the in-process ``polygonize_here`` (same faces, same order): shapely's
+        polygonize holds the GIL for its whole run (a third of a second at 20,000 areas), so a caller
+        on a worker thread of a UI may hand it to another process.
+        """
         topology = cls()
         with gc_paused():
-            topology._build(map_data)
+            topology._build(map_data, polygonize)
         return topology
 
-    def _build(self, map_data: MapData) -> None:
+    def _build(self, map_data: MapData, polygonize: Polygonizer | None = None) -> None:
         self._policy = map_data.adjacency.model_copy()
         ids = [b.id for b in map_data.boundaries]
         lines = boundary_lines(map_data.boundaries)
@@ -141,7 +156,7 @@ class Topology:
         for i, area_id in enumerate(self._map_area_ids):
             self._area_position.setdefault(area_id, i)
         self._line_index = SpatialIndex(self._lines.items())
-        polygons = list(shapely.get_parts(shapely.polygonize(lines))) if lines else []
+        polygons = (polygonize or polygonize_here)(lines) if lines else []
         self.faces = list(polygons)
         self._face_index = SpatialIndex(enumerate(polygons))
         self._face_boundaries = {}
@@ -158,6 +173,7 @@ class Topology:
         self._breaking = None
         self._broken = frozenset()
         self._tangled = False
+        self._builds += 1  # a check begun before this build is of other linework
         self._reset_caches()
 
     def _link_faces(self, face_ids: Iterable[int], candidates: Sequence[str] | None = None) -> None:
@@ -475,18 +491,37 @@ class Topology:
         boundary that has one, so the breaking problems found here stay true until the next
         full build; the dangling ones are kept up to date by ``Derived``.
         """
+        work = self.linework_check()
+        if work is not None:
+            with gc_paused():
+                self.accept_linework_check(work.run())
+
+    def linework_check(self) -> LineworkCheck | None:
+        """The whole-linework check as work that may run on another thread (None once done).
+
+        It holds its own copies of what it reads, so edits meanwhile do not disturb it; its result
+        is only valid for this topology as it is now (``accept_linework_check`` says when).
+        """
         if self._breaking is not None:
-            return
-        ordered = {bid: self._lines[bid] for bid in sorted(self._lines, key=self._boundary_order.__getitem__)}
-        with gc_paused():
-            problems = find_problems(ordered, set(self._boundary_faces), dangling=False)
-        self._breaking = [p for p in problems if p.code in BREAKING]
+            return None
+        # Plain copies (C-speed); ordering them is left to ``run``, off the caller's thread.
+        return LineworkCheck(
+            dict(self._lines), dict(self._boundary_order), set(self._boundary_faces), self._builds
+        )
+
+    def accept_linework_check(self, problems: LineworkResult) -> bool:
+        """Take the result of a ``linework_check`` run; False (and ignored) when the linework was
+        rebuilt since or already checked (an edit in between checks it itself)."""
+        if self._breaking is not None or problems.build != self._builds:
+            return False
+        self._breaking = [p for p in problems.problems if p.code in BREAKING]
         self._broken = frozenset(bid for p in self._breaking for bid in p.boundary_ids)
         # A check stopped at a limit says so in one crossing naming a single boundary: past it,
         # which boundaries are broken is not known.
         self._tangled = any(
             p.code == "BOUNDARY_CROSSING" and len(p.boundary_ids) == 1 for p in self._breaking
         )
+        return True
 
     def _derived_state(self) -> Derived:
         """The derived adjacency, sides and dangling boundaries, brought up to date."""
@@ -708,3 +743,28 @@ def _lookup(keys: np.ndarray, owners: np.ndarray, segments: np.ndarray) -> np.nd
     hit &= ~np.isnan(segments).any(axis=1)
     result[hit] = owners[at[hit]]
     return result
+
+
+class LineworkResult:
+    """The problems a ``LineworkCheck`` found, and which build of the linework it checked."""
+
+    def __init__(self, problems: list[LineworkProblem], build: int) -> None:
+        self.problems = problems
+        self.build = build
+
+
+class LineworkCheck:
+    """A whole-linework check detached from its topology: ``run`` reads only its own copies."""
+
+    def __init__(
+        self, lines: dict[str, LineString], order: dict[str, int], bounded: set[str], build: int
+    ) -> None:
+        self.lines = lines
+        self.order = order
+        self.bounded = bounded
+        self.build = build
+
+    def run(self) -> LineworkResult:
+        """Find the breaking problems (the dangling ones are derived elsewhere), boundaries in map order."""
+        ordered = {bid: self.lines[bid] for bid in sorted(self.lines, key=self.order.__getitem__)}
+        return LineworkResult(find_problems(ordered, self.bounded, dangling=False), self.build)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -40,6 +41,7 @@ from editor.mapview.items import (
     geometry_path,
 )
 from editor.mapview.modes import Colouring, LegendEntry, get_mode
+from editor.mapview.scene_index import IdIndex
 from editor.mapview.setup_marks import setup_chips
 from model.issues import Issue
 from model.scenario import Area, AreaKind, Boundary, Scenario
@@ -112,7 +114,12 @@ class MapScene(QGraphicsScene):
         self.water_lines: QGraphicsItem | None = None  # the board style's coast lines (board_style.dress)
         """Area id -> the chips of its starting state over its name (``setup_marks``)."""
         self.markers: dict[str, list[MarkerItem]] = {}
+        self._boundaries = IdIndex[Boundary]()
+        self._areas = IdIndex[Area]()
         self._boundary_index: dict[str, Boundary] = {}
+        self.redrawn = Redrawn()
+        """Which items the last document change rebuilt (tests and the benchmark check it is only
+        the touched ones)."""
         self.mode_id = "owner"
         self.issues: list[Issue] = []
         self.legend: list[LegendEntry] = []
@@ -158,7 +165,7 @@ class MapScene(QGraphicsScene):
             for marker in markers:
                 self.removeItem(marker)
         self.markers = {}
-        self._boundary_index = self.scenario.boundary_index()
+        self._boundary_index = self._boundaries.build(self.scenario.map.boundaries)
         self.state.board_step = board_style.wobble_step(self.map_rect().width())
         bounds = self.scenario.map.bounds
         self.state.board_cache.configure(
@@ -168,7 +175,7 @@ class MapScene(QGraphicsScene):
         self.state.board_cache.keep_only(self._boundary_index)
         for boundary in self.scenario.map.boundaries:
             self._update_boundary(boundary.id)
-        area_index = self.scenario.area_index()
+        area_index = self._areas.build(self.scenario.map.areas)
         for area in self.scenario.map.areas:
             self._update_area(area.id, area_index)
         for connection in self.scenario.map.connections:
@@ -502,18 +509,22 @@ class MapScene(QGraphicsScene):
         """Rebuild what the change touched (everything on a reset)."""
         if change.reset:
             self.rebuild()
+            self.redrawn = Redrawn(frozenset(self.boundaries), frozenset(self.areas), everything=True)
             return
         if change.geometry:
             self._update_notice()
         # The document adds to ``shapes`` every area whose faces changed, also those the edit did
         # not name: areas next to a moved border, an area whose anchor a new border encloses.
         dirty_areas = set(change.areas) | change.shapes
-        self._boundary_index = self.scenario.boundary_index()
+        # Only the slots the change names are read again (``scene_index``): a full rebuild of both
+        # indexes was most of a vertex-drag step on a big map.
+        self._boundary_index = self._boundaries.refresh(self.scenario.map.boundaries, change.boundaries)
         for boundary_id in change.boundaries:
             self._update_boundary(boundary_id)
-        area_index = self.scenario.area_index()
+        area_index = self._areas.refresh(self.scenario.map.areas, change.areas)
         for area_id in dirty_areas:
             self._update_area(area_id, area_index)
+        self.redrawn = Redrawn(frozenset(change.boundaries), frozenset(dirty_areas))
         connection_ids = set(change.connections)
         if dirty_areas:
             connection_ids |= {
@@ -577,6 +588,15 @@ class MapScene(QGraphicsScene):
             self.publish_legend()
         if layer_id == "grid":
             self.update()
+
+
+@dataclass(frozen=True)
+class Redrawn:
+    """The boundary and area items one document change rebuilt (``everything`` on a reset)."""
+
+    boundaries: frozenset[str] = frozenset()
+    areas: frozenset[str] = frozenset()
+    everything: bool = False
 
 
 def all_items(scene: MapScene) -> list[QGraphicsItem]:

@@ -103,23 +103,22 @@ def test_the_first_edit_after_opening_does_not_check_the_whole_linework(
     qtbot: QtBot, scenario: Scenario, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The whole-linework check that a local update relies on runs once the map is open (the next
-    # turn of the event loop), not inside the first drag step (0.2 s on a 5,000-area map).
-    from model.topology import Topology
+    # turn of the event loop, in the document's checker thread), not inside the first drag step
+    # (0.2 s on a 5,000-area map).
+    from model.topology import LineworkCheck
 
     document = ScenarioDocument(scenario)
+    topology = document.topology
+    assert topology.linework_check() is not None  # not yet checked
     calls: list[int] = []
-    original = Topology._check_linework
-
-    def counting(self: Topology) -> None:  # counts only the runs that check the whole linework
-        if self._breaking is None:
-            calls.append(1)
-        original(self)
-
-    monkeypatch.setattr(Topology, "_check_linework", counting)
-    qtbot.waitUntil(lambda: bool(calls), timeout=2000)  # done after opening
+    original = LineworkCheck.run
+    monkeypatch.setattr(LineworkCheck, "run", lambda self: calls.append(1) or original(self))
+    qtbot.waitUntil(lambda: topology.linework_check() is None, timeout=5000)  # done after opening
+    assert calls == [1]
     boundary = scenario.map.boundaries[0]
     x, y = boundary.points[1] if len(boundary.points) > 2 else boundary.points[0]
     index = 1 if len(boundary.points) > 2 else 0
     calls.clear()
     commands.execute(document, lambda s: ops.move_vertex(s, boundary.id, index, (x + 0.5, y)), "Move")
     assert calls == []
+    assert topology.last_update_was_local

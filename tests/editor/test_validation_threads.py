@@ -1,0 +1,122 @@
+"""The heavy checks never run on the UI thread (issue 15): live validation right after a map is
+opened and after an edit, and the whole-linework check the document starts after an open."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from editor import commands, polygonize_process, validation
+from editor.document import ScenarioDocument
+from editor.mainwindow import MainWindow
+from model import ops
+from model.geometry import generate_test_map
+from model.issues import Issue
+from model.scenario import Scenario
+from model.topology import LineworkCheck, LineworkResult, Topology, boundary_lines, polygonize_here
+
+
+def record_threads(monkeypatch: pytest.MonkeyPatch) -> list[threading.Thread]:
+    """Make the live validator's ``validate`` note the thread each call runs on."""
+    threads: list[threading.Thread] = []
+    real = validation.validate
+
+    def noting(scenario: Scenario, **kwargs: object) -> list[Issue]:
+        threads.append(threading.current_thread())
+        return real(scenario, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(validation, "validate", noting)
+    return threads
+
+
+def test_validation_after_opening_and_after_an_edit_runs_in_a_worker(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads = record_threads(monkeypatch)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    scenario = generate_test_map(200, seed=5)
+    ops.set_area_fields(scenario, scenario.map.areas[0].id, name="")  # a blank name among the findings
+    with qtbot.waitSignal(window.validator.issues_changed, timeout=20000) as opened:
+        window.document.replace_scenario(scenario)
+    assert threads and threading.main_thread() not in threads
+    assert opened.args[0] == window.validator.issues
+    assert sorted(map(repr, window.issues_dock.model.issues)) == sorted(map(repr, opened.args[0]))
+    assert any(i.code == "LANGUAGE_MISSING" and i.ids == (scenario.map.areas[0].id,) for i in opened.args[0])
+
+    area = window.document.scenario.map.areas[1].id
+    runs = len(threads)
+    with qtbot.waitSignal(window.validator.issues_changed, timeout=20000) as edited:
+        commands.execute(window.document, lambda s: ops.set_area_fields(s, area, name=""))
+        window.validator.timer.timeout.emit()  # the pause the debounce waits for
+    assert len(threads) == runs + 1 and threads[-1] is not threading.main_thread()
+    assert len(edited.args[0]) > len(opened.args[0])  # the new unnamed area is reported
+    assert window.scene.issues == edited.args[0]
+
+
+def test_the_linework_check_after_an_open_runs_off_the_ui_thread(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads: list[threading.Thread] = []
+    real = LineworkCheck.run
+
+    def noting(check: LineworkCheck) -> LineworkResult:
+        threads.append(threading.current_thread())
+        return real(check)
+
+    monkeypatch.setattr(LineworkCheck, "run", noting)
+    document = ScenarioDocument(generate_test_map(300, seed=2))
+    topology = document.topology
+    assert topology.linework_check() is not None  # not checked while the document was made
+    qtbot.waitUntil(lambda: document.linework_check is not None, timeout=5000)
+    assert document.linework_check is not None
+    document.linework_check.result(timeout=30)
+    qtbot.waitUntil(lambda: topology.linework_check() is None, timeout=5000)  # taken on the UI thread
+    assert len(threads) == 1 and threads[0] is not threading.main_thread()
+    assert topology._breaking == []  # a generated map has clean linework
+
+
+def test_an_edit_before_the_check_returns_makes_its_result_stale(qtbot: QtBot) -> None:
+    document = ScenarioDocument(generate_test_map(300, seed=2))
+    topology = document.topology
+    work = topology.linework_check()
+    assert work is not None
+    boundary = document.scenario.map.boundaries[0]
+    x, y = boundary.points[0]
+    # The edit checks the linework itself (it needs it now); a late result is then not taken.
+    commands.execute(document, lambda s: ops.move_vertex(s, boundary.id, 0, (x + 0.01, y)))
+    assert topology.linework_check() is None
+    assert topology.accept_linework_check(work.run()) is False
+
+
+def test_polygonizing_in_the_helper_process_gives_the_same_faces_in_the_same_order() -> None:
+    scenario = generate_test_map(300, seed=4)
+    lines = boundary_lines(scenario.map.boundaries)
+    here = polygonize_here(lines)
+    there = polygonize_process.polygonize_elsewhere(lines)
+    assert len(there) == len(here) == 300  # one face per area of the generated map
+    assert all(a.equals_exact(b, 0) for a, b in zip(there, here, strict=True))
+    assert polygonize_process.helper().pid != os.getpid()
+
+
+def test_the_validators_faces_of_a_big_map_are_polygonized_in_the_helper_process(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[int] = []
+    real = validation.polygonize_elsewhere
+    monkeypatch.setattr(validation, "BIG_MAP_AREAS", 100)
+    monkeypatch.setattr(validation, "settle_heap", lambda: None)  # the test process's heap stays as it is
+    monkeypatch.setattr(
+        validation, "polygonize_elsewhere", lambda lines: calls.append(len(lines)) or real(lines)
+    )
+    document = ScenarioDocument(generate_test_map(300, seed=6))
+    validator = validation.LiveValidator(document)
+    with qtbot.waitSignal(validator.issues_changed, timeout=30000):
+        validator.start()
+    assert calls == [len(document.scenario.map.boundaries)]
+    faces = validator._geometry.topology
+    assert faces is not None
+    assert faces.canonical() == Topology.build(document.scenario.map).canonical()
