@@ -269,6 +269,18 @@ class State(ABC):
         """
         return list(self.log)
 
+    def determinize(self, seat: str | None, rng: Rng) -> Self:
+        """Return a copy of this state that ``seat`` could be in, for a search bot (information set
+        Monte Carlo tree search): what ``seat`` may not see is drawn at random with ``rng`` from
+        what it could be, what it may see is kept.
+
+        The default is a plain clone, right for open information. A ruleset with hidden
+        information overrides this; one that keeps the default although it hides something gives
+        its search bots the true state (they cheat), and says so in its docs.
+        Future dice are not this hook's business: a search bot reseeds the copy's generator.
+        """
+        return self.clone()
+
     def statistics_for(self, seat: str | None) -> dict[str, int]:
         """Return the event counters ``seat`` may know of (``None``: all, as :meth:`statistics`)."""
         return self.statistics()
