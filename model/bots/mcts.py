@@ -64,12 +64,14 @@ def heuristic_rollout(state: State, seed: int) -> Bot:
 
 def rewards(state: State) -> dict[str, float]:
     """Return each seat's reward in [0, 1] for a finished or cut-off game: half for being among
-    the leaders (shared between them), half for the score's place between lowest and highest."""
+    the leaders (``State.winners()``, shared between them), half for the score's place between the
+    lowest and the highest."""
     scores = state.scores()
     if not scores:
         return {}
     low, high = min(scores.values()), max(scores.values())
-    leaders = [seat for seat, score in scores.items() if score == high]
+    # The ruleset's own leaders: its tie-breaks may pick one of several equal scores.
+    leaders = [seat for seat in state.winners() if seat in scores]
     spread = high - low
     result = {}
     for seat, score in scores.items():
@@ -145,6 +147,7 @@ class MctsBot:
                 break
             sample.apply(policy.choose(sample))
         reward = rewards(sample)
+        root.visits += 1  # the root's visits widen it; its reward is nobody's
         for child in path:
             child.visits += 1
             if child.mover is not None:
