@@ -182,3 +182,75 @@ def test_the_mcts_level_plays_legal_actions_the_same_for_a_seed(name: str) -> No
     first = decisions(name, seed=11, count=12)
     assert len(first) == 12
     assert decisions(name, seed=11, count=12) == first
+
+
+# --- determinization of the shipped rulesets -------------------------------------------------
+
+
+def started(name: str, actions: int) -> State:
+    """A game on a shipped scenario after ``actions`` heuristic actions."""
+    scenario = io.load(ROOT / "scenarios" / name)
+    spec = registry.get(scenario.ruleset.id)
+    assert spec is not None
+    state = spec.engine_factory()(scenario).new_state(5)
+    bot = spec.make_bot("heuristic", seed=5)
+    for _ in range(actions):
+        state.apply(bot.choose(state))
+    return state
+
+
+def test_eotma_deals_the_unseen_year_cards_again() -> None:
+    state: Any = started("default.mappa.json", 3)
+    seat = state.current_player()
+    sample: Any = state.determinize(seat, Rng(2))
+    assert [len(h) for h in sample.hand] == [len(h) for h in state.hand] and sum(map(len, state.hand)) > 0
+    pooled = sorted([c for h in state.hand for c in h] + list(state.undealt))
+    assert sorted([c for h in sample.hand for c in h] + list(sample.undealt)) == pooled
+    assert sample.hand != state.hand  # no player knows the order of any hand, its own included
+    assert sorted(sample.event_deck) == sorted(state.event_deck)
+    assert sample.area_owners() == state.area_owners() and sample.scores() == state.scores()
+    assert sample.invariant_violations() == []
+    assert state.determinize(None, Rng(2)) == state  # the author sees everything
+
+
+def test_seasons_deals_the_kinds_of_the_other_nations_face_down_units_again() -> None:
+    state: Any = started("seasons-isles.mappa.json", 0)
+    seat = state.current_player()
+    changed = False
+    for seed in range(4):
+        sample: Any = state.determinize(seat, Rng(seed))
+        for nation in state.game.nations:
+            kinds = sorted(u.kind for u in state.board.units.values() if u.nation == nation)
+            assert sorted(u.kind for u in sample.board.units.values() if u.nation == nation) == kinds
+        for unit_id, unit in state.board.units.items():
+            dealt = sample.board.units[unit_id]
+            assert (dealt.nation, dealt.area) == (unit.nation, unit.area)
+            if unit.nation == seat:
+                assert dealt == unit  # its own units it knows
+            changed |= dealt.kind != unit.kind
+        assert sample.invariant_violations() == []
+    assert changed
+
+
+def test_sevenages_deals_other_hands_the_deck_and_face_down_neutrals_again() -> None:
+    state: Any = started("sevenages-world.mappa.json", 0)
+    seat = state.current_player()
+    board = state.board
+    sample: Any = state.determinize(seat, Rng(3))
+    dealt = sample.board
+    assert dealt.players[seat].hand == board.players[seat].hand
+    others = [p for p in board.order if p != seat]
+    assert [len(dealt.players[p].hand) for p in others] == [len(board.players[p].hand) for p in others]
+    unseen = sorted([c for p in others for c in board.players[p].hand] + list(board.deck))
+    assert sorted([c for p in others for c in dealt.players[p].hand] + list(dealt.deck)) == unseen
+    assert [dealt.players[p].hand for p in others] != [board.players[p].hand for p in others]
+
+    def neutral_counts(b: Any) -> dict[str, int]:
+        return {a: sum(1 for u in us if u.owner == "neutral") for a, us in b.units.items()}
+
+    assert neutral_counts(dealt) == neutral_counts(board) and sum(neutral_counts(board).values()) > 0
+    hidden = [a for a in board.units if not board.areas[a].revealed and neutral_counts(board)[a]]
+    assert sorted(u for a in hidden for u in dealt.units[a]) == sorted(
+        u for a in hidden for u in board.units[a]
+    )
+    assert sample.invariant_violations() == []
