@@ -49,6 +49,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--iterations", type=int, default=48)
     parser.add_argument("--depth", type=int, default=60)
+    parser.add_argument("--widening", type=float, default=None, help="the bot's default when not given")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
@@ -69,7 +70,10 @@ def main() -> None:
         bots: dict[str, Bot] = {
             seat: spec.make_bot("heuristic", seed=seed * 31 + index) for index, seat in enumerate(seats)
         }
-        bots[searcher] = MctsBot(seed=seed, iterations=args.iterations, depth=args.depth)
+        searcher_bot = MctsBot(seed=seed, iterations=args.iterations, depth=args.depth)
+        if args.widening is not None:
+            searcher_bot.widening = args.widening
+        bots[searcher] = searcher_bot
         clock = time.perf_counter()
         state = play(game, bots, seed)
         winners = state.winners()
@@ -95,6 +99,7 @@ def main() -> None:
         "seats": list(seats),
         "iterations": args.iterations,
         "depth": args.depth,
+        "widening": MctsBot().widening if args.widening is None else args.widening,
         "seed": args.seed,
         "fair_share": 1 / len(seats),
         "mcts_wins": wins,
