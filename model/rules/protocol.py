@@ -20,6 +20,8 @@
   hidden treasuries) filters entries and effects there. A human seat, and a replay saved for a
   seat, read ``log_for(seat)``; ``seat=None`` is the author, who sees everything, and
   :data:`PUBLIC` nobody in particular (what every seat may know).
+  A search bot samples what a seat cannot see with :meth:`State.determinize` (default: a clone,
+  open information); a ruleset that hides things deals them again there.
 * Randomness is a :class:`model.rules.rng.Rng` kept in the state, so :func:`replay` of
   ``seed + actions`` rebuilds an identical state.
 """
