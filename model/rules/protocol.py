@@ -20,6 +20,8 @@
   hidden treasuries) filters entries and effects there. A human seat, and a replay saved for a
   seat, read ``log_for(seat)``; ``seat=None`` is the author, who sees everything, and
   :data:`PUBLIC` nobody in particular (what every seat may know).
+  A search bot samples what a seat cannot see with :meth:`State.determinize` (default: a clone,
+  open information); a ruleset that hides things deals them again there.
 * Randomness is a :class:`model.rules.rng.Rng` kept in the state, so :func:`replay` of
   ``seed + actions`` rebuilds an identical state.
 """
@@ -268,6 +270,18 @@ class State(ABC):
         overrides this, keeping ``seq`` so that an entry is still the same action of the game.
         """
         return list(self.log)
+
+    def determinize(self, seat: str | None, rng: Rng) -> Self:
+        """Return a copy of this state that ``seat`` could be in, for a search bot (information set
+        Monte Carlo tree search): what ``seat`` may not see is drawn at random with ``rng`` from
+        what it could be, what it may see is kept.
+
+        The default is a plain clone, right for open information. A ruleset with hidden
+        information overrides this; one that keeps the default although it hides something gives
+        its search bots the true state (they cheat), and says so in its docs.
+        Future dice are not this hook's business: a search bot reseeds the copy's generator.
+        """
+        return self.clone()
 
     def statistics_for(self, seat: str | None) -> dict[str, int]:
         """Return the event counters ``seat`` may know of (``None``: all, as :meth:`statistics`)."""

@@ -8,13 +8,14 @@ on a ``Position``. This module sits above them all and gives the protocol's entr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from model.rules.eotma import invariants, moves, sequence, victory, view
 from model.rules.eotma import outcome as outcomes
 from model.rules.eotma.decisions import CATHEDRAL, COMMERCE, PALACE, UNIVERSITY, Pending
 from model.rules.eotma.position import TALLY, Position
 from model.rules.protocol import Action, LogEntry, State
+from model.rules.rng import Rng
 
 if TYPE_CHECKING:
     from model.rules.eotma.gamedata import GameData
@@ -42,6 +43,27 @@ class EotmaState(Position, State):
         return found
 
     # --- protocol (``current_player``, ``cursor``, ``is_over``, ``clone``, ``to_json``: Position) ---
+
+    def determinize(self, seat: str | None, rng: Rng) -> Self:
+        """Return a copy with the face-down cards dealt again, for search bots.
+
+        Year cards are dealt unseen and turned up one by one as they are used (EotMA facts 1.3, 13.0): no
+        player, the seat itself included, knows the order of any hand, so every hand and the
+        undealt cards are pooled and dealt back, each hand keeping its size. The event deck (36)
+        is shuffled too. What the map and the panels show stays as it is.
+        """
+        sample = self.clone()
+        if seat is None:
+            return sample
+        pool = [card for hand in sample.hand for card in hand] + list(sample.undealt)
+        rng.shuffle(pool)
+        for index, hand in enumerate(sample.hand):
+            sample.hand[index], pool = pool[: len(hand)], pool[len(hand) :]
+        sample.undealt = pool
+        deck = list(sample.event_deck)
+        rng.shuffle(deck)
+        sample.event_deck = deck
+        return sample
 
     def legal_actions(self) -> list[Action]:
         return moves.legal_actions(self)

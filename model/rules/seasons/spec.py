@@ -32,5 +32,6 @@ SPEC = RulesetSpec(
     bots=(
         ("random", "model.bots.base:RandomBot"),
         ("heuristic", "model.rules.seasons.bot:HeuristicBot"),
+        ("mcts", "model.bots.mcts:MctsBot"),
     ),
 )

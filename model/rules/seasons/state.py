@@ -24,7 +24,7 @@ from typing import Any, Self
 from model.rules.boardstate import BoardState
 from model.rules.protocol import Action, LogEntry
 from model.rules.rng import Rng
-from model.rules.seasons import economy, invariants, visibility
+from model.rules.seasons import determinize, economy, invariants, visibility
 from model.rules.seasons.game import SeasonsGame
 from model.rules.seasons.schema import Building, Season
 from model.rules.seasons.tables import SeasonEffects
@@ -204,6 +204,14 @@ class SeasonsState(BoardState[SeasonsGame, Board]):
 
     def clone(self) -> Self:
         return type(self)(self.game, copy.deepcopy(self.board), self.rng.clone(), list(self.log))
+
+    def determinize(self, seat: str | None, rng: Rng) -> Self:
+        """Return a copy with the other nations' face-down units dealt their kinds again
+        (Seasons: Units; what stays true is listed in ``model.rules.seasons.determinize``)."""
+        sample = self.clone()
+        if seat is not None:
+            determinize.deal_face_down(sample.board, seat, rng)
+        return sample
 
     # --- what the protocol asks ---
 

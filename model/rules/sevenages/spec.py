@@ -54,5 +54,6 @@ SPEC = RulesetSpec(
     bots=(
         ("random", "model.bots.base:RandomBot"),
         ("heuristic", "model.rules.sevenages.bot:HeuristicBot"),
+        ("mcts", "model.bots.mcts:MctsBot"),
     ),
 )

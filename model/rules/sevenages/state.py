@@ -13,6 +13,7 @@ from typing import Any, NamedTuple, Self
 
 from model.rules.boardstate import BoardState
 from model.rules.protocol import Action, IllegalActionError, LogEntry
+from model.rules.rng import Rng
 from model.rules.sevenages.game import NEUTRAL, SevenAgesGame
 
 
@@ -197,6 +198,16 @@ class SevenAgesState(BoardState[SevenAgesGame, Board]):
 
     def clone(self) -> Self:
         return type(self)(self.game, self.board.clone(), self.rng.clone(), list(self.log))
+
+    def determinize(self, seat: str | None, rng: Rng) -> Self:
+        """Return a copy with what ``seat`` cannot see dealt again: the other hands, the deck and
+        the face-down neutral stacks (``model.rules.sevenages.determinize``)."""
+        from model.rules.sevenages import determinize
+
+        sample = self.clone()
+        if seat is not None:
+            determinize.deal_hidden(sample, seat, rng)
+        return sample
 
     # --- what the protocol asks ---
 

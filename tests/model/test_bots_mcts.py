@@ -1,0 +1,256 @@
+"""The MCTS AI level (model/bots/mcts.py): legal, seeded, and it finds a winning move.
+
+Its strength against the heuristic level is measured by tests/bench/bench_mcts.py, not here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Self
+
+import pytest
+
+from model import io
+from model.bots.base import Bot, RandomBot
+from model.bots.mcts import LEVEL, MctsBot, heuristic_rollout, rewards
+from model.rules import registry
+from model.rules.protocol import Action, ActionCodec, Game, IllegalActionError, MalformedActionError, State
+from model.rules.rng import Rng
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# --- Nim: take one to three stones, whoever takes the last stone wins --------------------------
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    VERB: ClassVar[str] = "take"
+    count: int = 1
+
+    def args(self) -> tuple[str, ...]:
+        return (str(self.count),)
+
+    @classmethod
+    def from_args(cls, args: Sequence[str], text: str) -> Self:
+        if len(args) != 1 or not args[0].isdigit():
+            raise MalformedActionError(text, "take COUNT")
+        return cls(int(args[0]))
+
+
+class NimGame(Game):
+    ruleset = "nim-test"  # registered nowhere: the search falls back to random rollouts
+    codec = ActionCodec([Take])
+
+    def __init__(self, stones: int) -> None:
+        self.stones = stones
+
+    def players(self) -> tuple[str, ...]:
+        return ("ann", "bob")
+
+    def new_state(self, seed: int) -> NimState:
+        return NimState(self, seed, self.stones, 0, None)
+
+    def state_from_json(self, data: dict[str, Any]) -> NimState:
+        return NimState(self, 0, data["stones"], data["turn"], data["winner"])
+
+
+class NimState(State):
+    game: NimGame
+
+    def __init__(self, game: NimGame, seed: int, stones: int, turn: int, winner: str | None) -> None:
+        self.game = game
+        self.rng = Rng(seed)
+        self.log = []
+        self.stones, self.turn, self.winner = stones, turn, winner
+
+    def current_player(self) -> str | None:
+        return None if self.is_over() else self.game.players()[self.turn % 2]
+
+    def legal_actions(self) -> list[Action]:
+        return [Take(n) for n in range(1, min(3, self.stones) + 1)] if not self.is_over() else []
+
+    def is_over(self) -> bool:
+        return self.stones == 0
+
+    def scores(self) -> dict[str, float]:
+        return {p: 1.0 if p == self.winner else 0.0 for p in self.game.players()}
+
+    def clone(self) -> Self:
+        copy = type(self)(self.game, 0, self.stones, self.turn, self.winner)
+        copy.rng, copy.log = self.rng.clone(), list(self.log)
+        return copy
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stones": self.stones, "turn": self.turn, "winner": self.winner}
+
+    def cursor(self) -> tuple[int, str]:
+        return (self.turn, "take")
+
+    def _check(self, action: Action) -> None:
+        if not isinstance(action, Take) or action not in self.legal_actions():
+            raise IllegalActionError(action, f"{self.stones} stones left")
+
+    def _apply(self, action: Action) -> list[str]:
+        assert isinstance(action, Take)
+        self.stones -= action.count
+        if self.stones == 0:
+            self.winner = self.current_player_before()
+        self.turn += 1
+        return [f"{self.stones} left"]
+
+    def current_player_before(self) -> str:
+        return self.game.players()[self.turn % 2]
+
+
+def random_rollout(state: State, seed: int) -> Bot:
+    return RandomBot(seed=seed)
+
+
+def test_the_move_that_wins_outright_is_found() -> None:
+    # Three stones: taking all three wins now; anything else hands the win to the other side.
+    state = NimGame(3).new_state(0)
+    for seed in range(5):
+        assert str(MctsBot(seed=seed, iterations=40, rollout=random_rollout).choose(state)) == "take 3"
+
+
+def test_the_winning_reply_two_moves_deep_is_found() -> None:
+    # Five stones: only taking one leaves the other side a lost pile of four.
+    state = NimGame(5).new_state(0)
+    chosen = {str(MctsBot(seed=seed, iterations=300, widening=3.0).choose(state)) for seed in range(3)}
+    assert chosen == {"take 1"}
+
+
+def test_the_only_action_is_returned_without_a_search() -> None:
+    def no_rollout(state: State, seed: int) -> Bot:
+        raise AssertionError("searched although one action was legal")
+
+    state = NimGame(1).new_state(0)
+    assert str(MctsBot(seed=3, rollout=no_rollout).choose(state)) == "take 1"
+
+
+def test_an_unregistered_ruleset_rolls_out_at_random() -> None:
+    assert isinstance(heuristic_rollout(NimGame(4).new_state(0), 5), RandomBot)
+
+
+def test_rewards_favour_the_leader_and_rank_the_others() -> None:
+    state = NimGame(2).new_state(0)
+    state.apply("take 2")
+    assert rewards(state) == {"ann": 1.0, "bob": 0.0}
+
+
+def test_determinize_defaults_to_an_independent_clone() -> None:
+    state = NimGame(6).new_state(4)
+    copy = state.determinize("ann", Rng(1))
+    assert copy == state and copy is not state
+    copy.apply("take 2")
+    assert (state.stones, copy.stones) == (6, 4)
+
+
+# --- the shipped rulesets ---------------------------------------------------------------------
+
+SHIPPED = ("default.mappa.json", "seasons-isles.mappa.json", "sevenages-world.mappa.json")
+
+
+def decisions(name: str, seed: int, count: int) -> list[str]:
+    """The first ``count`` MCTS choices of a game on a shipped scenario, each checked for legality."""
+    scenario = io.load(ROOT / "scenarios" / name)
+    spec = registry.get(scenario.ruleset.id)
+    assert spec is not None
+    assert spec.bot_levels()[-1] == LEVEL
+    game = spec.engine_factory()(scenario)
+    state = game.new_state(seed)
+    bot = spec.make_bot(LEVEL, seed=seed)
+    assert isinstance(bot, MctsBot)
+    bot.iterations, bot.depth = 6, 15
+    chosen = []
+    while len(chosen) < count and not state.is_over():
+        listed = {str(action) for action in state.legal_actions()}
+        action = bot.choose(state)
+        # Heuristic moves may name a group of units that legal_actions() does not list: the
+        # engine's own check is the judge, and it raises when the action is illegal.
+        assert str(action) in listed or state.clone().apply(action) is not None
+        state.apply(action)
+        chosen.append(str(action))
+    return chosen
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_mcts_level_plays_legal_actions_the_same_for_a_seed(name: str) -> None:
+    first = decisions(name, seed=11, count=12)
+    assert len(first) == 12
+    assert decisions(name, seed=11, count=12) == first
+
+
+# --- determinization of the shipped rulesets -------------------------------------------------
+
+
+def started(name: str, actions: int) -> State:
+    """A game on a shipped scenario after ``actions`` heuristic actions."""
+    scenario = io.load(ROOT / "scenarios" / name)
+    spec = registry.get(scenario.ruleset.id)
+    assert spec is not None
+    state = spec.engine_factory()(scenario).new_state(5)
+    bot = spec.make_bot("heuristic", seed=5)
+    for _ in range(actions):
+        state.apply(bot.choose(state))
+    return state
+
+
+def test_eotma_deals_the_unseen_year_cards_again() -> None:
+    state: Any = started("default.mappa.json", 3)
+    seat = state.current_player()
+    sample: Any = state.determinize(seat, Rng(2))
+    assert [len(h) for h in sample.hand] == [len(h) for h in state.hand] and sum(map(len, state.hand)) > 0
+    pooled = sorted([c for h in state.hand for c in h] + list(state.undealt))
+    assert sorted([c for h in sample.hand for c in h] + list(sample.undealt)) == pooled
+    assert sample.hand != state.hand  # no player knows the order of any hand, its own included
+    assert sorted(sample.event_deck) == sorted(state.event_deck)
+    assert sample.area_owners() == state.area_owners() and sample.scores() == state.scores()
+    assert sample.invariant_violations() == []
+    assert state.determinize(None, Rng(2)) == state  # the author sees everything
+
+
+def test_seasons_deals_the_kinds_of_the_other_nations_face_down_units_again() -> None:
+    state: Any = started("seasons-isles.mappa.json", 0)
+    seat = state.current_player()
+    changed = False
+    for seed in range(4):
+        sample: Any = state.determinize(seat, Rng(seed))
+        for nation in state.game.nations:
+            kinds = sorted(u.kind for u in state.board.units.values() if u.nation == nation)
+            assert sorted(u.kind for u in sample.board.units.values() if u.nation == nation) == kinds
+        for unit_id, unit in state.board.units.items():
+            dealt = sample.board.units[unit_id]
+            assert (dealt.nation, dealt.area) == (unit.nation, unit.area)
+            if unit.nation == seat:
+                assert dealt == unit  # its own units it knows
+            changed |= dealt.kind != unit.kind
+        assert sample.invariant_violations() == []
+    assert changed
+
+
+def test_sevenages_deals_other_hands_the_deck_and_face_down_neutrals_again() -> None:
+    state: Any = started("sevenages-world.mappa.json", 0)
+    seat = state.current_player()
+    board = state.board
+    sample: Any = state.determinize(seat, Rng(3))
+    dealt = sample.board
+    assert dealt.players[seat].hand == board.players[seat].hand
+    others = [p for p in board.order if p != seat]
+    assert [len(dealt.players[p].hand) for p in others] == [len(board.players[p].hand) for p in others]
+    unseen = sorted([c for p in others for c in board.players[p].hand] + list(board.deck))
+    assert sorted([c for p in others for c in dealt.players[p].hand] + list(dealt.deck)) == unseen
+    assert [dealt.players[p].hand for p in others] != [board.players[p].hand for p in others]
+
+    def neutral_counts(b: Any) -> dict[str, int]:
+        return {a: sum(1 for u in us if u.owner == "neutral") for a, us in b.units.items()}
+
+    assert neutral_counts(dealt) == neutral_counts(board) and sum(neutral_counts(board).values()) > 0
+    hidden = [a for a in board.units if not board.areas[a].revealed and neutral_counts(board)[a]]
+    assert sorted(u for a in hidden for u in dealt.units[a]) == sorted(
+        u for a in hidden for u in board.units[a]
+    )
+    assert sample.invariant_violations() == []
