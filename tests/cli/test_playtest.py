@@ -61,7 +61,7 @@ def test_unknown_seat_and_level_are_refused_with_the_choices() -> None:
     with pytest.raises(PlaytestError, match="no seat nobody"):
         run_playtest(scenario, PlaytestConfig(games=1, seats={"nobody": "random"}))
     seat = scenario.setup.empires[0].id
-    with pytest.raises(PlaytestError, match="levels: random, heuristic"):
+    with pytest.raises(PlaytestError, match="levels: random, mcts, heuristic"):
         run_playtest(scenario, PlaytestConfig(games=1, seats={seat: "grandmaster"}))
 
 

@@ -159,7 +159,7 @@ def decisions(name: str, seed: int, count: int) -> list[str]:
     scenario = io.load(ROOT / "scenarios" / name)
     spec = registry.get(scenario.ruleset.id)
     assert spec is not None
-    assert spec.bot_levels()[-1] == LEVEL
+    assert LEVEL in spec.bot_levels()
     game = spec.engine_factory()(scenario)
     state = game.new_state(seed)
     bot = spec.make_bot(LEVEL, seed=seed)

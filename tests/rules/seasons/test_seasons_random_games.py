@@ -84,7 +84,7 @@ def test_registry_builds_the_seasons_bots(isles: SeasonsGame) -> None:
     from model.rules import registry
 
     spec = registry.get("seasons")
-    assert spec is not None and spec.bot_levels() == ["random", "heuristic", "mcts"]
+    assert spec is not None and spec.bot_levels() == ["random", "mcts", "heuristic"]
     bots = {nation: spec.make_bot("heuristic", seed=n) for n, nation in enumerate(isles.nations)}
     assert play(isles, bots, 11).is_over()
 

@@ -28,7 +28,7 @@ def test_the_entry_point_gives_the_spec(spec: RulesetSpec) -> None:
     assert spec.name == "7 Ages: Emissaries & Neutrals"
     assert spec.player_label == "player"
     assert spec.engine == "model.rules.sevenages.game:build_game"
-    assert spec.bot_levels() == ["random", "heuristic", "mcts"]
+    assert spec.bot_levels() == ["random", "mcts", "heuristic"]
     assert spec.tables_dir == "rulesets/sevenages"
     assert [mode.id for mode in spec.ruleset_map_modes()] == [
         "region",

@@ -134,7 +134,7 @@ def test_registry_builds_the_engine_and_both_bots(game: SevenAgesGame) -> None:
     from model.rules import registry
 
     spec = registry.get("sevenages")
-    assert spec is not None and spec.bot_levels() == ["random", "heuristic", "mcts"]
+    assert spec is not None and spec.bot_levels() == ["random", "mcts", "heuristic"]
     built = spec.engine_factory()(tiny_sevenages_scenario())
     assert isinstance(built, SevenAgesGame)
     bots = {p: spec.make_bot("heuristic", seed=n) for n, p in enumerate(game.seats)}
