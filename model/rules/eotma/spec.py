@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from model.rules.eotma import schema
-from model.rules.registry import RulesetSpec, UnitKind
+from model.rules.registry import SEARCH_LEVEL, RulesetSpec, UnitKind
 from model.scenario import AreaKind
 
 SPEC = RulesetSpec(
@@ -31,9 +31,7 @@ SPEC = RulesetSpec(
     tables_loader="model.rules.eotma.data:Rules.load",
     bots=(
         ("random", "model.bots.base:RandomBot"),
-        # MCTS stands below heuristic until it beats it clearly (issue 16: 0.39 of games, 95% 0.26-0.54,
-        # against a fair 0.33), so AI seats still default to the heuristic level.
-        ("mcts", "model.bots.mcts:MctsBot"),
+        SEARCH_LEVEL,
         ("heuristic", "model.rules.eotma.bot:EotmaHeuristicBot"),
     ),
 )

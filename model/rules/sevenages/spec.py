@@ -8,7 +8,7 @@ with their own codes (a land unit at sea, a ship inland), not the generic one.
 
 from __future__ import annotations
 
-from model.rules.registry import RulesetSpec, UnitKind
+from model.rules.registry import SEARCH_LEVEL, RulesetSpec, UnitKind
 from model.rules.sevenages import schema
 from model.rules.sevenages.tables import default_tables
 from model.scenario import AreaKind
@@ -53,9 +53,7 @@ SPEC = RulesetSpec(
     tables_loader="model.rules.sevenages.tables:load",
     bots=(
         ("random", "model.bots.base:RandomBot"),
-        # MCTS stands below heuristic until it beats it clearly (issue 16: 0.39 of games, 95% 0.26-0.54,
-        # against a fair 0.33), so AI seats still default to the heuristic level.
-        ("mcts", "model.bots.mcts:MctsBot"),
+        SEARCH_LEVEL,
         ("heuristic", "model.rules.sevenages.bot:HeuristicBot"),
     ),
 )
