@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -21,16 +18,8 @@ from model.scenario import Scenario
 
 
 @pytest.fixture(autouse=True)
-def isolated_settings(tmp_path: Path, qapp: object) -> Iterator[None]:
-    """Keep QSettings and the app data folder (recovery files) out of the user's home."""
-    QCoreApplication.setOrganizationName("MappaTests")
-    QCoreApplication.setApplicationName("MappaTests")
-    QStandardPaths.setTestModeEnabled(True)
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
-    QSettings().clear()
-    yield
-    QSettings().clear()
+def _settings_isolated(isolated_settings: None) -> None:
+    """Every editor test keeps its settings and recovery files out of the user's home (tests/conftest.py)."""
 
 
 @pytest.fixture(autouse=True)

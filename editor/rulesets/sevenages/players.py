@@ -13,11 +13,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from editor.playtest.chips import owner_colour
+from editor.playtest.status import SEAT_COLOUR
 from editor.rulesets import PictureContext, SeatTable, SideList
 
 NEUTRAL = "neutral"
-PLAYER_COLOUR = "#e0e0e0"
-"""A player's row: players have no colour of their own, their empires have."""
 NEUTRALS = "Neutrals"
 """The ``kind`` of the white neutrals' row."""
 
@@ -88,7 +87,8 @@ def player_rows(view: Mapping[str, Any], context: PictureContext) -> list[dict[s
         rows.append(
             {
                 "name": title,
-                "colour": owner_colour(own[0], context.colours) if own else PLAYER_COLOUR,
+                # A player has no colour of its own (its empires have): the seats table's then.
+                "colour": owner_colour(own[0], context.colours) if own else SEAT_COLOUR,
                 "kind": "Player",
                 "where": markers,
                 "stature": data.get("glory", 0),

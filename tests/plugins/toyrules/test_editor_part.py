@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QPointF, QSettings, QStandardPaths, Qt
+from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 from editor import rulesets
@@ -24,18 +23,8 @@ from editor.playtest.session import HUMAN, PlaytestSetup
 from model.rules import registry
 from toyrules import editor_part, model_part
 
-
-@pytest.fixture(autouse=True)
-def isolated_settings(tmp_path: Path, qapp: object) -> Iterator[None]:
-    """Keep QSettings and recovery files out of the user's home (as the editor tests do)."""
-    QCoreApplication.setOrganizationName("MappaTests")
-    QCoreApplication.setApplicationName("MappaTests")
-    QStandardPaths.setTestModeEnabled(True)
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
-    QSettings().clear()
-    yield
-    QSettings().clear()
+# Settings and recovery files stay out of the user's home, as in the editor tests (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("isolated_settings")
 
 
 @pytest.fixture
