@@ -11,8 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-Z95 = 1.959964
-"""The two-sided 95% normal quantile the report's intervals use."""
+from model.playtest.stats import Z95
 
 VP_HALF_WIDTH = 2.0
 """The default wanted half-width of a suggested handicap's interval, in victory points."""
