@@ -39,7 +39,8 @@ def games_for_proportion(rate: float, half_width: float, z: float = Z95) -> int:
     """
     if half_width <= 0:
         raise ValueError("the half-width must be positive")
-    variance = min(max(rate, 0.0), 1.0) * (1 - min(max(rate, 0.0), 1.0))
+    clamped = min(max(rate, 0.0), 1.0)
+    variance = clamped * (1 - clamped)
     return max(1, math.ceil(z * z * variance / (half_width * half_width) - 1e-9))
 
 
