@@ -11,8 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-Z95 = 1.959964
-"""The two-sided 95% normal quantile the report's intervals use."""
+from model.playtest.stats import Z95
 
 VP_HALF_WIDTH = 2.0
 """The default wanted half-width of a suggested handicap's interval, in victory points."""
@@ -40,7 +39,8 @@ def games_for_proportion(rate: float, half_width: float, z: float = Z95) -> int:
     """
     if half_width <= 0:
         raise ValueError("the half-width must be positive")
-    variance = min(max(rate, 0.0), 1.0) * (1 - min(max(rate, 0.0), 1.0))
+    clamped = min(max(rate, 0.0), 1.0)
+    variance = clamped * (1 - clamped)
     return max(1, math.ceil(z * z * variance / (half_width * half_width) - 1e-9))
 
 

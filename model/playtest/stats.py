@@ -37,7 +37,11 @@ class GameResult:
     replay: dict[str, Any] | None = None
 
 
-def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
+Z95 = 1.959964
+"""The two-sided 95% normal quantile of every interval in the reports."""
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """Return the Wilson score interval (95% by default) for a proportion; (0, 0) with no trials."""
     if trials <= 0:
         return (0.0, 0.0)

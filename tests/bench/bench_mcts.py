@@ -12,7 +12,6 @@ whose spec offers the levels ``heuristic`` and ``mcts``).
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from pathlib import Path
@@ -25,21 +24,11 @@ from gamebench import save  # noqa: E402
 from model import io  # noqa: E402
 from model.bots.base import Bot, play  # noqa: E402
 from model.bots.mcts import MctsBot  # noqa: E402
+from model.playtest.stats import wilson_interval  # noqa: E402
 from model.rules import registry  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "bench_mcts.json"
 DEFAULT = ROOT / "scenarios" / "default.mappa.json"
-Z95 = 1.959964
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a share (fractional successes count as they are)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def main() -> None:
@@ -91,7 +80,8 @@ def main() -> None:
             }
         )
         print(f"game {number + 1}/{args.games}: mcts in {searcher}, winners {winners}", flush=True)
-    low, high = wilson(wins, args.games)
+    # No game, no evidence: the whole range (the report's helper gives (0, 0) there).
+    low, high = wilson_interval(wins, args.games) if args.games else (0.0, 1.0)
     figures = {
         "scenario": args.scenario.name,
         "ruleset": spec.id,

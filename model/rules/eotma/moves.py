@@ -787,17 +787,14 @@ def _relocate_listing(state: Position, decision: Pending) -> list[Action]:
 
 _YES_NO_ANSWERS = (Accept, Refuse)
 _ASKS_ACCEPT = "{who} must first accept or refuse ({kind}, 20.3, 21.2)"
+_ASKS_DEFEND = "{who} must first decide whether to defend against {subject!r} (13.0)"
 
 DECISIONS: dict[DecisionKind, Decision] = {
     d.kind: d
     for d in (
+        Decision(DecisionKind.DEFENSE, "13.0", (Defend, Decline), _ASKS_DEFEND, _defense_listing),
         Decision(
-            DecisionKind.DEFENSE, "13.0", (Defend, Decline),
-            "{who} must first decide whether to defend against {subject!r} (13.0)", _defense_listing,
-        ),
-        Decision(
-            DecisionKind.NPC_DEFENSE, "24, 23.32, 13.0", (Defend, Decline),
-            "{who} must first decide whether to defend against {subject!r} (13.0)", _defense_listing,
+            DecisionKind.NPC_DEFENSE, "24, 23.32, 13.0", (Defend, Decline), _ASKS_DEFEND, _defense_listing,
         ),
         Decision(
             DecisionKind.OPPOSE, "12.2", (Oppose,),

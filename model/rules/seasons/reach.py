@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from model.graph import MapGraphs
-from model.rules.reach import Distances, Reach, Reacher, bfs
+from model.rules.reach import Distances, Reach, Reacher, bfs, require_area
 from model.rules.seasons.mapgraph import adjacency, move_kind
 from model.scenario import AreaKind, Scenario
 
@@ -23,8 +23,7 @@ def _moves(kinds: frozenset[str]) -> Callable[[Scenario, MapGraphs], Reacher]:
         land = {area.id for area in scenario.map.areas if area.kind == AreaKind.LAND}
 
         def distances(start: str) -> Distances:
-            if start not in links:
-                raise KeyError(f"no area with id {start!r} on the map")
+            require_area(graphs, start)
             return bfs(
                 start, lambda area: sorted(b for b in links[area] if move_kind(land, area, b) in kinds)
             )
