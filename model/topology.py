@@ -85,8 +85,8 @@ class Topology:
         self._face_boundaries: dict[int, list[str]] = {}
         # boundary id -> [face on its left, face on its right] (x right, y up), None for neither.
         self._boundary_faces: dict[str, list[int | None]] = {}
-        self._area_order: dict[str, int] = {}
-        # The map's id lists as last seen, and each id's position in them (the first one of an id).
+        # The map's id lists as last seen, and each id's position in them (the first one of an id);
+        # the area positions also order the areas holding a face.
         self._map_boundary_ids: list[str] = []
         self._boundary_position: dict[str, int] = {}
         self._map_area_ids: list[str] = []
@@ -152,9 +152,7 @@ class Topology:
         self._map_boundary_ids = ids
         self._boundary_position = dict(self._boundary_order)
         self._map_area_ids = [area.id for area in map_data.areas]
-        self._area_position = {}
-        for i, area_id in enumerate(self._map_area_ids):
-            self._area_position.setdefault(area_id, i)
+        self._area_position = _first_positions(self._map_area_ids)
         self._line_index = SpatialIndex(self._lines.items())
         polygons = (polygonize or polygonize_here)(lines) if lines else []
         self.faces = list(polygons)
@@ -163,8 +161,7 @@ class Topology:
         self._boundary_faces = {}
         self._link_faces(range(len(polygons)), ids)
         # Ids should be unique (the validator reports DUPLICATE_ID); the first area of an id counts.
-        areas = _first_of_each_id(map_data.areas)
-        self._area_order = {area.id: i for i, area in enumerate(areas)}
+        areas = [map_data.areas[i] for i in self._area_position.values()]
         self._anchors = {}
         self._anchor_faces = {}
         self._face_areas = {}
@@ -251,7 +248,7 @@ class Topology:
                 holders.append(area_id)
                 touched.add(face)
         for face in touched:
-            self._face_areas[face].sort(key=self._area_order.__getitem__)
+            self._face_areas[face].sort(key=self._area_position.__getitem__)
         self._mark_faces(touched)
         for area_id in placed:
             if None not in self._anchor_faces[area_id]:
@@ -317,21 +314,17 @@ class Topology:
         area_ids = list(map(_ID, map_data.areas))
         added: set[str] = set()
         gone: set[str] = set()
-        if area_ids != self._map_area_ids:
+        # Edits never reorder areas, so the order only needs refreshing when some come or go.
+        reorder = area_ids != self._map_area_ids
+        if reorder:
             known = set(area_ids)
             added = known - self._anchors.keys()
             gone = self._anchors.keys() - known
             self._map_area_ids = area_ids
-            self._area_position = {}
-            for i, area_id in enumerate(area_ids):
-                self._area_position.setdefault(area_id, i)
+            self._area_position = _first_positions(area_ids)
         moved = {a for a in changed_areas if a in self._area_position} | added
         for area_id in gone | moved:
             self._unplace_area(area_id)
-        # Edits never reorder areas, so the order only needs refreshing when some come or go.
-        reorder = bool(added or gone)
-        if reorder:
-            self._area_order = {area.id: i for i, area in enumerate(map_data.areas)}
         self.last_update_was_local = True
         self.last_update_faces = 0
         reshaped = gone | moved
@@ -347,12 +340,12 @@ class Topology:
             reshaped |= relinked
         areas = map_data.areas
         self._place_areas(
-            [areas[self._area_position[a]] for a in sorted(moved, key=self._area_order.__getitem__)],
+            [areas[self._area_position[a]] for a in sorted(moved, key=self._area_position.__getitem__)],
             self._face_index,
         )
         if reorder:
             for holders in self._face_areas.values():
-                holders.sort(key=self._area_order.__getitem__)
+                holders.sort(key=self._area_position.__getitem__)
         for area_id in reshaped:
             self._geometry_cache.pop(area_id, None)
         return reshaped
@@ -457,7 +450,7 @@ class Topology:
         # Anchors that were in the old faces, or in no face, may be in a new one.
         owners: list[tuple[str, int]] = []
         points: list[tuple[float, float]] = []
-        for area_id in sorted(displaced | self._strays, key=self._area_order.__getitem__):
+        for area_id in sorted(displaced | self._strays, key=self._area_position.__getitem__):
             faces = self._anchor_faces[area_id]
             for i, held in enumerate(faces):
                 if held is None or held in affected:
@@ -605,7 +598,7 @@ class Topology:
             for i, face in enumerate(faces)
             if face is None
         ]
-        return sorted(stray, key=lambda item: (self._area_order.get(item[0], -1), item[1]))
+        return sorted(stray, key=lambda item: (self._area_position.get(item[0], -1), item[1]))
 
     def anchor_face(self, area_id: str, index: int) -> int | None:
         """Return the face holding one anchor of an area (None when it is stray)."""
@@ -688,15 +681,12 @@ class Topology:
         return [*self._breaking, *self._derived_state().dangling_problems()]
 
 
-def _first_of_each_id(areas: Sequence[Area]) -> list[Area]:
-    """The areas in order, without later ones whose id an earlier one has."""
-    seen: set[str] = set()
-    kept = []
-    for area in areas:
-        if area.id not in seen:
-            seen.add(area.id)
-            kept.append(area)
-    return kept
+def _first_positions(ids: Iterable[str]) -> dict[str, int]:
+    """Id -> the position of its first occurrence, in the order of the ids."""
+    positions: dict[str, int] = {}
+    for i, item in enumerate(ids):
+        positions.setdefault(item, i)
+    return positions
 
 
 def _union(polygons: list[Polygon | None]) -> AreaShape:

@@ -27,11 +27,11 @@ def run_import(
     result has validation errors (so that callers never write a file ``mappa validate`` rejects).
     """
     options = options or ImportOptions()
-    result = get(name).run(source, options)
+    result, text = get(name).run_to_text(source, options)
     options.report(0.95, "validating the result")
     # Check what the file will hold: saving snaps coordinates to the grid, and a map can be
     # valid in memory yet not once written (an anchor off the grid lands in another face).
-    result.scenario = io.loads(io.dumps(result.scenario))
+    result.scenario = io.loads(text)
     errors = [issue for issue in validate(result.scenario) if issue.severity is Severity.ERROR]
     if errors:
         listed = "; ".join(f"{issue.code} {issue.message}" for issue in errors[:SHOWN_ERRORS])

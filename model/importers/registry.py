@@ -96,6 +96,13 @@ class Importer:
 
     def run(self, source: str | os.PathLike[str], options: ImportOptions | None = None) -> ImportResult:
         """Check that the source is what this format reads, then read it; raise ``SourceError``."""
+        return self.run_to_text(source, options)[0]
+
+    def run_to_text(
+        self, source: str | os.PathLike[str], options: ImportOptions | None = None
+    ) -> tuple[ImportResult, str]:
+        """``run``, with the scenario's canonical text that the output check made (for a caller
+        that reads it back, so that the scenario is not written out twice)."""
         path = os.fspath(source)
         if not os.path.exists(path):
             raise SourceError(f"{path}: no such {'folder' if self.source.folder else 'file'}")
@@ -110,8 +117,8 @@ class Importer:
                 f"{path}: the geometry library failed on these shapes ({type(error).__name__}: "
                 f"{str(error)[:200]}); clip the source with --bbox or simplify it first"
             ) from error
-        guards.check_output(result.scenario, path)  # never hand on what the loader would refuse
-        return result
+        text = guards.check_output(result.scenario, path)  # never hand on what the loader would refuse
+        return result, text
 
 
 SHARED: dict[str, Option] = {

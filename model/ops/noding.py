@@ -325,15 +325,30 @@ def face_parts(
     inside it and the plan's pieces inside it; the polygons filling its holes are left out. No
     floating-point clipping is involved, so a piece ending on the rim always cuts.
     """
-    rim = [b for b in noded.lines if b in ring_ids or face.contains(middle(noded.lines[b]))]
-    fixed = [LineString(by_id[b].points) for b in ring_ids if b not in noded.lines]
+    rim, fixed = face_rim(noded, face, ring_ids, by_id)
     pieces = [LineString(p) for p in plan.pieces]
     inside = [piece for piece in pieces if face.contains(middle(piece))]
+    return polygonize_in_face([*noded.lines_after(plan, rim), *fixed, *inside], face)
+
+
+def face_rim(
+    noded: NodedStroke, face: Polygon, ring_ids: set[str], by_id: dict[str, Boundary]
+) -> tuple[list[str], list[LineString]]:
+    """A face's rim, split in two: the boundaries near the stroke that a plan may cut (its rings'
+    boundaries and loose ends inside it), and the other ring boundaries as they are."""
+    rim = [b for b in noded.lines if b in ring_ids or face.contains(middle(noded.lines[b]))]
+    fixed = [LineString(by_id[b].points) for b in ring_ids if b not in noded.lines]
+    return rim, fixed
+
+
+def polygonize_in_face(lines: Sequence[LineString], face: Polygon) -> list[Polygon]:
+    """The polygons of a face's rim and the lines inside it, less those filling the face's holes
+    (polygonizing the rim fills them too; the rounding may move the rim a little, so the polygons
+    are not tested against the face itself)."""
     holes = [Polygon(ring) for ring in face.interiors]
-    polygons = shapely.get_parts(shapely.polygonize([*noded.lines_after(plan, rim), *fixed, *inside]))
     return [
         p
-        for p in polygons
+        for p in shapely.get_parts(shapely.polygonize(list(lines)))
         if isinstance(p, Polygon) and not any(hole.contains(p.representative_point()) for hole in holes)
     ]
 

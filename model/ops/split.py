@@ -34,9 +34,11 @@ from model.ops.noding import (
     apply_plan,
     check_noded,
     current_topology,
+    face_rim,
     is_sliver,
     middle,
     node_stroke,
+    polygonize_in_face,
 )
 from model.scenario import Area, Scenario
 from model.scenario import Point as XY
@@ -57,10 +59,6 @@ class _FaceCut:
     fixed: list[LineString]
     pieces: list[int]
     parts: list[Polygon]
-
-    def holes(self) -> list[Polygon]:
-        """The islands in the face (polygonizing its rim fills them too)."""
-        return [Polygon(ring) for ring in self.face.interiors]
 
 
 def split_area(
@@ -147,9 +145,7 @@ def _split(
             inside = [k for k, piece in enumerate(noded.pieces) if _inside(piece, face, noded)]
             # The face's rim (its rings' boundaries) and loose ends inside it; those near the stroke
             # may be cut by the plan, the others stay as they are.
-            rings = set(topology.face_boundaries(face_id))
-            rim = [b for b in noded.lines if b in rings or _within(noded.lines[b], face)]
-            fixed = [LineString(by_id[b].points) for b in rings if b not in noded.lines]
+            rim, fixed = face_rim(noded, face, set(topology.face_boundaries(face_id)), by_id)
             cuts.append(_FaceCut(area_id, face_id, face, rim, fixed, inside, []))
     if chosen and not cuts:
         raise PreconditionError(f"the line does not cross area {targets[0]}")
@@ -179,11 +175,6 @@ def _areas_crossed(scenario: Scenario, topology: Topology, stroke: LineString) -
     return [a.id for a in scenario.map.areas if faces.intersection(topology.area_faces(a.id))]
 
 
-def _within(line: LineString, face: Polygon) -> bool:
-    """Whether a boundary near the stroke is a loose end inside the face."""
-    return bool(face.contains(middle(line)))
-
-
 def _inside(piece: list[XY], face: Polygon, noded: NodedStroke) -> bool:
     """Whether a piece of the stroke (between two nodes) runs inside a face and along no border."""
     centre = middle(LineString(piece))
@@ -205,16 +196,8 @@ def _settle(noded: NodedStroke, cuts: list[_FaceCut], grid: float) -> Plan:
         for cut in cuts:
             lines = noded.lines_after(plan, cut.rim) + cut.fixed
             mine = {k: LineString(noded.pieces[k]) for k in cut.pieces}
-            # Polygonizing the face's own rim and the pieces gives its parts, plus a polygon
-            # filling each hole (the rounding may move the rim a little, so the parts are not
-            # tested against the face itself).
-            holes = cut.holes()
-            polygons = [
-                p
-                for p in shapely.get_parts(shapely.polygonize([*lines, *mine.values()]))
-                if isinstance(p, Polygon)
-                and not any(hole.contains(p.representative_point()) for hole in holes)
-            ]
+            # Polygonizing the face's own rim and the pieces gives its parts.
+            polygons = polygonize_in_face([*lines, *mine.values()], cut.face)
             rings = shapely.MultiLineString([ring for p in polygons for ring in [p.exterior, *p.interiors]])
             separating = [k for k, piece in mine.items() if rings.distance(middle(piece)) < grid * 1e-6]
             if len(separating) != len(cut.pieces):

@@ -53,21 +53,27 @@ def _identified(scenario: Scenario) -> Iterator[tuple[str, str, str, int, str]]:
 
 def ids(context: Context) -> Iterator[Issue]:
     """Ids used by two objects (ids are unique across the whole scenario)."""
-    seen: dict[str, str] = {}
+    # The first object of each id, as (kind, name): phrased only when an id comes again.
+    seen: dict[str, tuple[str, str]] = {}
     for object_id, kind, path, index, name in _identified(context.scenario):
         # The message names the objects as the author sees them; the path says where the second is.
-        called = f"the {kind} {name!r}" if name.strip() and name != "-" else f"a {kind}"
         if object_id in seen:
             path = f"{path}[{index}]"
+            first, second = _called(*seen[object_id]), _called(kind, name)
             yield issue(
                 "DUPLICATE_ID",
-                f"id {object_id!r} is used by {seen[object_id]} and by {called}: give one of them a new id",
+                f"id {object_id!r} is used by {first} and by {second}: give one of them a new id",
                 ids=(object_id,),
                 path=path,
                 location=context.location_of(object_id),
             )
         else:
-            seen[object_id] = called
+            seen[object_id] = (kind, name)
+
+
+def _called(kind: str, name: str) -> str:
+    """An object as the author sees it: by its name, else by its kind."""
+    return f"the {kind} {name!r}" if name.strip() and name != "-" else f"a {kind}"
 
 
 def names(context: Context) -> Iterator[Issue]:
