@@ -632,3 +632,12 @@ def default_tables() -> Tables:
 def for_scenario(scenario: Scenario) -> Tables:
     """The tables as ``scenario`` sees them (its ``ruleset.tables`` over the shipped ones)."""
     return load(scenario.ruleset.tables) if scenario.ruleset.tables else default_tables()
+
+
+def for_scenario_or_shipped(scenario: Scenario) -> Tables:
+    """The tables as ``scenario`` sees them, or the shipped ones when its overrides are broken
+    (the validator's TABLE_INVALID names the table; checks and map modes go on meanwhile)."""
+    try:
+        return for_scenario(scenario)
+    except SevenAgesTableError:
+        return default_tables()
