@@ -10,8 +10,6 @@ from __future__ import annotations
 from math import ceil
 from typing import TYPE_CHECKING
 
-from model.rules.sevenages.game import NEUTRAL
-
 if TYPE_CHECKING:
     from model.rules.sevenages.state import SevenAgesState, Unit
 
@@ -127,8 +125,3 @@ def sea_placements(state: SevenAgesState, areas: list[str], side: str) -> list[s
 def city_upgrade_cost(state: SevenAgesState, level: int) -> int:
     """Return the price of raising a city to ``level`` (7A facts 2.11)."""
     return state.game.rules.city_upgrade_factor * level
-
-
-def neutral_units(state: SevenAgesState, area: str) -> list[Unit]:
-    """Return the neutral units in an area."""
-    return state.units_of(NEUTRAL, area)

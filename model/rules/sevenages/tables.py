@@ -544,10 +544,6 @@ class Tables:
         rank = self.removal_rank(self.unit(type_id).unit_class)
         return (rank, level if self.neutrals.lowest_level_first else -level)
 
-    def types_at(self, level: int) -> tuple[str, ...]:
-        """The unit types available at a progress level (type level within it, 7A facts 2.4)."""
-        return tuple(t.id for t in self.units.types.values() if t.level <= level)
-
     def area_income(self, kind_is_sea: bool, base: int | None, resource: bool, city: int) -> int:
         """An area's total income value: base (land or sea default) + resource + city (7A facts 2.8)."""
         economy = self.economy
