@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from model.rules.sevenages.tables import EventKind, Tables, UnitType, age_of_level, first_level_of_age
+from model.rules.sevenages.tables import (
+    EconomyTable,
+    EventKind,
+    Tables,
+    UnitType,
+    age_of_level,
+    first_level_of_age,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +54,9 @@ class Rules:
     income_land: int
     income_sea: int
     resource_bonus: int
-    upkeep_divisor: int
+    economy: EconomyTable
+    """The economy table itself, for its formulas (upkeep, a city's upgrade price, 7A facts 2.8, 2.11)."""
     city_build_cost: int
-    city_upgrade_factor: int
     removal_priority: tuple[str, ...]
     counters_on_empire: int
     counters_additional: int
@@ -154,9 +161,8 @@ def from_tables(tables: Tables) -> Rules:
         income_land=economy.income_land,
         income_sea=economy.income_sea,
         resource_bonus=economy.resource_bonus,
-        upkeep_divisor=economy.upkeep_divisor,
+        economy=economy,
         city_build_cost=economy.city_build_cost,
-        city_upgrade_factor=economy.city_upgrade_cost_per_level,
         removal_priority=tables.neutrals.removal_priority,
         counters_on_empire=tables.neutrals.counters_on_empire,
         counters_additional=tables.neutrals.counters_additional,

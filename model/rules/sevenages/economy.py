@@ -7,7 +7,6 @@ up to the empire's progress level.
 
 from __future__ import annotations
 
-from math import ceil
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -32,7 +31,7 @@ def income(state: SevenAgesState, empire: str) -> int:
 
 def upkeep(state: SevenAgesState, empire: str) -> int:
     """Return an empire's upkeep: its units divided by the divisor, rounded up (7A facts 2.8)."""
-    return ceil(unit_count(state, empire) / state.game.rules.upkeep_divisor)
+    return state.game.rules.economy.upkeep(unit_count(state, empire))
 
 
 def barbarian(state: SevenAgesState, empire: str) -> bool:
@@ -124,4 +123,4 @@ def sea_placements(state: SevenAgesState, areas: list[str], side: str) -> list[s
 
 def city_upgrade_cost(state: SevenAgesState, level: int) -> int:
     """Return the price of raising a city to ``level`` (7A facts 2.11)."""
-    return state.game.rules.city_upgrade_factor * level
+    return state.game.rules.economy.upgrade_cost(level)
