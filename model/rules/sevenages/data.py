@@ -53,7 +53,6 @@ class Rules:
     beach_bonus: int
     income_land: int
     income_sea: int
-    resource_bonus: int
     economy: EconomyTable
     """The economy table itself, for its formulas (upkeep, a city's upgrade price, 7A facts 2.8, 2.11)."""
     city_build_cost: int
@@ -71,7 +70,6 @@ class Rules:
     trade_no_partner_advance: int
     free_progress: int
     financial_aid_max: int
-    city_income_per_level: int
     capital_start_level: int
     city_build_level: int
     max_city_level: int
@@ -160,7 +158,6 @@ def from_tables(tables: Tables) -> Rules:
         beach_bonus=terrain.beach,
         income_land=economy.income_land,
         income_sea=economy.income_sea,
-        resource_bonus=economy.resource_bonus,
         economy=economy,
         city_build_cost=economy.city_build_cost,
         removal_priority=tables.neutrals.removal_priority,
@@ -177,7 +174,6 @@ def from_tables(tables: Tables) -> Rules:
         trade_no_partner_advance=progress.trade_no_partner_advance,
         free_progress=progress.free_progress,
         financial_aid_max=progress.financial_aid_max,
-        city_income_per_level=economy.city_income_per_level,
         capital_start_level=economy.capital_start_level,
         city_build_level=economy.city_build_level,
         max_city_level=economy.max_city_level,

@@ -274,6 +274,10 @@ class EconomyTable:
         """Price of raising a city to ``new_level`` (7A facts 2.11)."""
         return self.city_upgrade_cost_per_level * new_level
 
+    def area_income(self, base: int, resource: bool, city: int) -> int:
+        """An area's total income value: its base + resource + city (7A facts 2.8)."""
+        return base + (self.resource_bonus if resource else 0) + city * self.city_income_per_level
+
 
 def _economy(r: Reader) -> EconomyTable:
     income = r.sub("income")
@@ -549,7 +553,7 @@ class Tables:
         economy = self.economy
         if base is None:
             base = economy.income_sea if kind_is_sea else economy.income_land
-        return base + (economy.resource_bonus if resource else 0) + city * economy.city_income_per_level
+        return economy.area_income(base, resource, city)
 
     def hand_limit(self, empty_slot: bool, advanced: bool) -> int:
         """Destiny's hand limit: the empty slot, an empire, or an advanced empire (7A facts 2.10)."""
