@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from model.rules.sevenages.tables import (
     EconomyTable,
     EventKind,
+    GloryTable,
     Tables,
     UnitType,
     age_of_level,
@@ -60,7 +61,8 @@ class Rules:
     counters_on_empire: int
     counters_additional: int
     neutral_event_areas: int
-    rank_decay: int
+    glory: GloryTable
+    """The glory table itself, for a category's points at a rank (7A facts 2.16)."""
     min_to_score: int
     events: Mapping[str, EventKind]
     deck: tuple[Card, ...]
@@ -164,7 +166,7 @@ def from_tables(tables: Tables) -> Rules:
         counters_on_empire=tables.neutrals.counters_on_empire,
         counters_additional=tables.neutrals.counters_additional,
         neutral_event_areas=tables.neutrals.empire_event_max_areas,
-        rank_decay=glory.rank_decay,
+        glory=glory,
         min_to_score=glory.min_to_score,
         events=tables.events.events,
         deck=tuple(Card(c.id, c.value, c.event) for c in tables.deck),
