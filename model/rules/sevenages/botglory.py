@@ -77,7 +77,7 @@ def card_glory(state: SevenAgesState, card_id: str) -> float:
             if any(c.category == category.category for c in state.game.empire_cards[e].glory)
         )
         # Each rival already scoring the category is likely one rank ahead of a newcomer.
-        points = max(0, category.points - rivals * state.game.rules.rank_decay)
+        points = state.game.rules.glory.points_for_rank(category.points, rivals + 1)
         total += points * _feasible(state, card, category)
     if card.homeland:
         total += state.game.rules.homeland_with_capital

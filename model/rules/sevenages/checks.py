@@ -21,7 +21,7 @@ from model.issues import Issue, Severity
 from model.rules import registry
 from model.rules.checking import AreaChecker
 from model.rules.sevenages import schema
-from model.rules.sevenages.tables import SevenAgesTableError, Tables, default_tables, load
+from model.rules.sevenages.tables import Tables, for_scenario_or_shipped
 from model.scenario import AreaKind, Point, Scenario
 
 M = TypeVar("M", bound=BaseModel)
@@ -150,10 +150,7 @@ class _Checker(AreaChecker):
         self.regions = {r.id for r in self.setup.regions}
         self.magnates = {magnate.id for magnate in scenario.setup.magnates}
         self.on_map = {empire_id for empire_id, card in self.empires.items() if card.player is not None}
-        try:
-            self.tables: Tables = load(scenario.ruleset.tables)
-        except SevenAgesTableError:  # the validator's TABLE_INVALID names the table
-            self.tables = default_tables()
+        self.tables: Tables = for_scenario_or_shipped(scenario)
 
     # --- players, first player, Magnates ----------------------------------------------------------
 

@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from model.rules.sevenages.tables import EventKind, Tables, UnitType, age_of_level, first_level_of_age
+from model.rules.sevenages.tables import (
+    EconomyTable,
+    EventKind,
+    GloryTable,
+    Tables,
+    UnitType,
+    age_of_level,
+    first_level_of_age,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,15 +54,15 @@ class Rules:
     beach_bonus: int
     income_land: int
     income_sea: int
-    resource_bonus: int
-    upkeep_divisor: int
+    economy: EconomyTable
+    """The economy table itself, for its formulas (upkeep, a city's upgrade price, 7A facts 2.8, 2.11)."""
     city_build_cost: int
-    city_upgrade_factor: int
     removal_priority: tuple[str, ...]
     counters_on_empire: int
     counters_additional: int
     neutral_event_areas: int
-    rank_decay: int
+    glory: GloryTable
+    """The glory table itself, for a category's points at a rank (7A facts 2.16)."""
     min_to_score: int
     events: Mapping[str, EventKind]
     deck: tuple[Card, ...]
@@ -64,7 +72,6 @@ class Rules:
     trade_no_partner_advance: int
     free_progress: int
     financial_aid_max: int
-    city_income_per_level: int
     capital_start_level: int
     city_build_level: int
     max_city_level: int
@@ -153,15 +160,13 @@ def from_tables(tables: Tables) -> Rules:
         beach_bonus=terrain.beach,
         income_land=economy.income_land,
         income_sea=economy.income_sea,
-        resource_bonus=economy.resource_bonus,
-        upkeep_divisor=economy.upkeep_divisor,
+        economy=economy,
         city_build_cost=economy.city_build_cost,
-        city_upgrade_factor=economy.city_upgrade_cost_per_level,
         removal_priority=tables.neutrals.removal_priority,
         counters_on_empire=tables.neutrals.counters_on_empire,
         counters_additional=tables.neutrals.counters_additional,
         neutral_event_areas=tables.neutrals.empire_event_max_areas,
-        rank_decay=glory.rank_decay,
+        glory=glory,
         min_to_score=glory.min_to_score,
         events=tables.events.events,
         deck=tuple(Card(c.id, c.value, c.event) for c in tables.deck),
@@ -171,7 +176,6 @@ def from_tables(tables: Tables) -> Rules:
         trade_no_partner_advance=progress.trade_no_partner_advance,
         free_progress=progress.free_progress,
         financial_aid_max=progress.financial_aid_max,
-        city_income_per_level=economy.city_income_per_level,
         capital_start_level=economy.capital_start_level,
         city_build_level=economy.city_build_level,
         max_city_level=economy.max_city_level,

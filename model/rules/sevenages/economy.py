@@ -7,10 +7,7 @@ up to the empire's progress level.
 
 from __future__ import annotations
 
-from math import ceil
 from typing import TYPE_CHECKING
-
-from model.rules.sevenages.game import NEUTRAL
 
 if TYPE_CHECKING:
     from model.rules.sevenages.state import SevenAgesState, Unit
@@ -34,7 +31,7 @@ def income(state: SevenAgesState, empire: str) -> int:
 
 def upkeep(state: SevenAgesState, empire: str) -> int:
     """Return an empire's upkeep: its units divided by the divisor, rounded up (7A facts 2.8)."""
-    return ceil(unit_count(state, empire) / state.game.rules.upkeep_divisor)
+    return state.game.rules.economy.upkeep(unit_count(state, empire))
 
 
 def barbarian(state: SevenAgesState, empire: str) -> bool:
@@ -126,9 +123,4 @@ def sea_placements(state: SevenAgesState, areas: list[str], side: str) -> list[s
 
 def city_upgrade_cost(state: SevenAgesState, level: int) -> int:
     """Return the price of raising a city to ``level`` (7A facts 2.11)."""
-    return state.game.rules.city_upgrade_factor * level
-
-
-def neutral_units(state: SevenAgesState, area: str) -> list[Unit]:
-    """Return the neutral units in an area."""
-    return state.units_of(NEUTRAL, area)
+    return state.game.rules.economy.upgrade_cost(level)

@@ -107,11 +107,13 @@ def _arms_firsts(state: SevenAgesState, empire: str) -> list[Action]:
         return []
     rules = state.game.rules
     money = state.board.empires[empire].treasury
-    near = movement.in_range(state, empire)
+    # One search to the modernise range (a multiple, at least 1, of the range): its first steps
+    # are the search to the range itself, so an area within range is one reached in that many.
     far = movement.in_range(state, empire, rules.modernise_factor)
+    limit = rules.range_of(state.board.empires[empire].progress)
     found: list[Action] = []
     areas = neutral_areas(state)
-    targets = [a for a in areas if a in near]
+    targets = [a for a in areas if far.get(a, limit + 1) <= limit]
     for kind in economy.buildable(state, empire, money):
         found.extend(act("arms", a, "unit", kind) for a in targets if economy.domain_ok(state, kind, a))
     if money >= rules.fort_cost and not economy.barbarian(state, empire):

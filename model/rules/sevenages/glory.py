@@ -73,14 +73,14 @@ def harvest(state: SevenAgesState, effects: list[str]) -> None:
     """Score every empire's categories and its capital glory for its player
     (7A facts 2.16; E&N: Glory from your Capital)."""
     board = state.board
-    decay = state.game.rules.rank_decay
+    table = state.game.rules.glory
     gains: dict[str, int] = {}
     for empire, data in board.empires.items():
         total = 0
         for category in state.game.empire_cards[empire].glory:
             if measure(state, empire, category) < state.game.rules.min_to_score:
                 continue
-            total += max(0, category.points - (rank(state, empire, category) - 1) * decay)
+            total += table.points_for_rank(category.points, rank(state, empire, category))
         capital = capital_glory(state, empire)
         if capital:
             board.count("capital_glory_plus" if capital > 0 else "capital_glory_minus")

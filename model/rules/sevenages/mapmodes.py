@@ -13,7 +13,7 @@ from model.colours import catalog_colours
 from model.issues import Issue
 from model.rules.mapmodes import LAND, SEA, UNSET, Colouring, LegendEntry, MapMode, area_values
 from model.rules.sevenages.schema import NEUTRAL, AreaSetup, Terrain
-from model.rules.sevenages.tables import SevenAgesTableError, Tables, default_tables, load
+from model.rules.sevenages.tables import for_scenario_or_shipped
 from model.scenario import AreaKind, Scenario
 
 TERRAIN_COLOURS = {
@@ -45,13 +45,6 @@ VACATED = "#bdbdbd"
 EMPIRE = "#fdae61"
 CONTESTED = "#d7191c"
 EMPTY = LAND
-
-
-def _tables(scenario: Scenario) -> Tables:
-    try:
-        return load(scenario.ruleset.tables)
-    except SevenAgesTableError:  # the validator reports the bad table; colour by the shipped ones
-        return default_tables()
 
 
 def _kinds(scenario: Scenario) -> dict[str, AreaKind]:
@@ -114,7 +107,7 @@ def _by_terrain(scenario: Scenario, issues: list[Issue]) -> Colouring:
 def income_values(scenario: Scenario) -> dict[str, int]:
     """Every area's total income value: base (or the economy table's default by kind) + resource +
     city level (7A facts 2.8; E&N: Economic Aid counts the resource and city bonus)."""
-    tables = _tables(scenario)
+    tables = for_scenario_or_shipped(scenario)
     kinds = _kinds(scenario)
     found: dict[str, int] = {}
     for area_id, values in area_values(scenario).items():

@@ -22,14 +22,14 @@ from model.rules.sevenages.game import (
     StartEmpire,
     StartUnit,
 )
-from model.rules.sevenages.tables import SevenAgesTableError, load
+from model.rules.sevenages.tables import SevenAgesTableError, for_scenario
 from model.scenario import AreaKind, ConnectionKind, Scenario
 
 
 def game_from_scenario(scenario: Scenario) -> SevenAgesGame:
     """Return the game of a scenario (raises :class:`SetupError` when it cannot be played)."""
     try:
-        tables = load(dict(scenario.ruleset.tables))
+        tables = for_scenario(scenario)
     except SevenAgesTableError as error:
         raise SetupError(str(error)) from error
     rules = from_tables(tables)

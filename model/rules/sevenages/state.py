@@ -344,8 +344,7 @@ class SevenAgesState(BoardState[SevenAgesGame, Board]):
     def income_value(self, area: str) -> int:
         """Return an area's total income value: base + resource + city level (7A facts 2.8)."""
         info = self.game.areas[area]
-        bonus = self.game.rules.resource_bonus if info.resource else 0
-        return info.income + bonus + self.board.areas[area].city * self.game.rules.city_income_per_level
+        return self.game.rules.economy.area_income(info.income, info.resource, self.board.areas[area].city)
 
     def empires_of(self, player: str) -> list[str]:
         """Return a player's empires on the map, in the order they came."""

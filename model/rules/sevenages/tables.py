@@ -274,6 +274,10 @@ class EconomyTable:
         """Price of raising a city to ``new_level`` (7A facts 2.11)."""
         return self.city_upgrade_cost_per_level * new_level
 
+    def area_income(self, base: int, resource: bool, city: int) -> int:
+        """An area's total income value: its base + resource + city (7A facts 2.8)."""
+        return base + (self.resource_bonus if resource else 0) + city * self.city_income_per_level
+
 
 def _economy(r: Reader) -> EconomyTable:
     income = r.sub("income")
@@ -544,16 +548,12 @@ class Tables:
         rank = self.removal_rank(self.unit(type_id).unit_class)
         return (rank, level if self.neutrals.lowest_level_first else -level)
 
-    def types_at(self, level: int) -> tuple[str, ...]:
-        """The unit types available at a progress level (type level within it, 7A facts 2.4)."""
-        return tuple(t.id for t in self.units.types.values() if t.level <= level)
-
     def area_income(self, kind_is_sea: bool, base: int | None, resource: bool, city: int) -> int:
         """An area's total income value: base (land or sea default) + resource + city (7A facts 2.8)."""
         economy = self.economy
         if base is None:
             base = economy.income_sea if kind_is_sea else economy.income_land
-        return base + (economy.resource_bonus if resource else 0) + city * economy.city_income_per_level
+        return economy.area_income(base, resource, city)
 
     def hand_limit(self, empty_slot: bool, advanced: bool) -> int:
         """Destiny's hand limit: the empty slot, an empire, or an advanced empire (7A facts 2.10)."""
@@ -632,3 +632,12 @@ def default_tables() -> Tables:
 def for_scenario(scenario: Scenario) -> Tables:
     """The tables as ``scenario`` sees them (its ``ruleset.tables`` over the shipped ones)."""
     return load(scenario.ruleset.tables) if scenario.ruleset.tables else default_tables()
+
+
+def for_scenario_or_shipped(scenario: Scenario) -> Tables:
+    """The tables as ``scenario`` sees them, or the shipped ones when its overrides are broken
+    (the validator's TABLE_INVALID names the table; checks and map modes go on meanwhile)."""
+    try:
+        return for_scenario(scenario)
+    except SevenAgesTableError:
+        return default_tables()

@@ -23,7 +23,7 @@ PRIVATE = {"bid": 0, "wild": 0, "mark": 1, "give": 0, "drop": 0, "commit": 0}
 """Verbs whose words from this index on only the acting player may read."""
 
 
-def stack_view(state: SevenAgesState, area: str, seat: str | None) -> list[dict[str, Any]]:
+def stack_view(state: SevenAgesState, area: str) -> list[dict[str, Any]]:
     """Return the units of an area as any seat sees them (neutral stacks face down until revealed)."""
     shown: list[dict[str, Any]] = []
     hidden = state.game.fog_of_war and not state.board.areas[area].revealed
@@ -71,7 +71,7 @@ def view(state: SevenAgesState, seat: str | None) -> dict[str, Any]:
             "fort": info.fort,
             "disorder": info.disorder,
             "revealed": info.revealed,
-            "units": stack_view(state, area, seat),
+            "units": stack_view(state, area),
         }
         for area, info in board.areas.items()
     }
