@@ -398,6 +398,39 @@ def _run_graph(args: argparse.Namespace) -> int:
     return status
 
 
+# --- diff and merge ------------------------------------------------------------------------------
+
+
+def _configure_diff(parser: argparse.ArgumentParser) -> None:
+    from model.diff.command import configure
+
+    configure(parser)
+
+
+def _run_diff(args: argparse.Namespace) -> int:
+    from model.diff.command import ERRORS, run
+
+    try:
+        return run(args)
+    except ERRORS as error:
+        raise CliError(str(error)) from error
+
+
+def _configure_merge(parser: argparse.ArgumentParser) -> None:
+    from model.merge.command import configure
+
+    configure(parser)
+
+
+def _run_merge(args: argparse.Namespace) -> int:
+    from model.merge.command import ERRORS, run
+
+    try:
+        return run(args)
+    except ERRORS as error:
+        raise CliError(str(error)) from error
+
+
 # --- the table of subcommands and the entry point ----------------------------------------------
 
 COMMANDS: list[Command] = [
@@ -433,6 +466,8 @@ COMMANDS: list[Command] = [
         _configure_graph,
         _run_graph,
     ),
+    Command("diff", "what changed between two versions of a scenario (exit 1 when they differ)", _configure_diff, _run_diff),
+    Command("merge", "three-way merge of two authors' versions (git merge driver)", _configure_merge, _run_merge),
 ]
 """Every headless subcommand, in the order ``mappa --help`` lists them; add new ones here.
 
