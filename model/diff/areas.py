@@ -53,7 +53,7 @@ def _square_units(scenario: Scenario) -> str:
 
 
 def _amount(value: float) -> str:
-    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:,.4g}"
+    return f"{value:,.0f}" if abs(value) >= 10_000 else f"{value:,.4g}"
 
 
 def transfers(old: Shapes, new: Shapes, concerned: set[str]) -> dict[tuple[str, str], float]:
@@ -181,8 +181,12 @@ def _kept_area(
     if sizes is not None:
         before, after = sizes
         percent = (after - before) / before * 100 if before else None
-        text = f"area {label} reshaped: {_amount(before)} → {_amount(after)} {units}"
-        text += f" ({percent:+.1f}%)" if percent is not None else ""
+        if not after:
+            text = f"area {label} lost its shape ({_amount(before)} {units}): no face holds its anchors"
+        elif not before:
+            text = f"area {label} has a shape again ({_amount(after)} {units})"
+        else:
+            text = f"area {label} reshaped: {_amount(before)} → {_amount(after)} {units} ({percent:+.1f}%)"
         moved = [
             f"land taken from {_listing(took[new.id], names)}" if took.get(new.id) else "",
             f"land given to {_listing(gave[new.id], names)}" if gave.get(new.id) else "",

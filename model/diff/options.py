@@ -68,8 +68,19 @@ def diff_ruleset(old: Scenario, new: Scenario) -> list[Change]:
         changes.append(
             Change("ruleset", "option", (), f"option {change_words([(key, before, after)])}", details_of([(key, before, after)]))
         )
-    for key, before, after in value_changes(old.ruleset.tables, new.ruleset.tables):
-        what = "overridden" if before is None else "override removed (shipped table again)" if after is None else "override changed"
+    tables_before, tables_after = old.ruleset.tables, new.ruleset.tables
+    for key in dict.fromkeys([*tables_before, *tables_after]):
+        before, after = tables_before.get(key), tables_after.get(key)
+        if before == after:
+            continue
+        if before is None:
+            what = "overridden"
+        elif after is None:
+            what = "override removed (shipped table again)"
+        elif isinstance(before, dict) and isinstance(after, dict):
+            what = f"override changed: {change_words(value_changes(before, after))}"
+        else:
+            what = "override changed"
         changes.append(
             Change("ruleset", "table", (key,), f"table {key} {what}", {"table": key, "old": before, "new": after})
         )
