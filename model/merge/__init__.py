@@ -71,7 +71,7 @@ def merge_scenarios(base: Scenario, ours: Scenario, theirs: Scenario, *, check: 
     found = [_record(conflict) for conflict in merge.conflicts]
     scenario = _loadable(merged, ours, found)
     if check:
-        scenario = _fitting_linework(scenario, ours, theirs, found)
+        scenario = _fitting_linework(scenario, ours, theirs, found, renames)
     scenario = scenario.model_copy(update={"conflicts": [*recorded, *found]})
     return MergeResult(Scenario.model_validate(scenario.model_dump()), tuple(found))
 
@@ -122,24 +122,45 @@ def _errors(scenario: Scenario) -> set[tuple[str, tuple[str, ...]]]:
     return {
         (issue.code, tuple(sorted(issue.ids)))
         for issue in validate(scenario)
-        if issue.severity is Severity.ERROR and issue.code in GEOMETRY_CODES
+        if issue.severity is Severity.ERROR and issue.code != "ENGINE_REFUSED"
     }
 
 
 def _fitting_linework(
-    scenario: Scenario, ours: Scenario, theirs: Scenario, found: list[MergeConflict]
+    scenario: Scenario,
+    ours: Scenario,
+    theirs: Scenario,
+    found: list[MergeConflict],
+    renames: dict[str, str],
 ) -> Scenario:
-    """Keep ours' linework when the merged borders break where neither version's did."""
-    new = _errors(scenario) - _errors(ours) - _errors(theirs)
+    """Record the errors the merge made that neither version has (a unit theirs placed in an area
+    ours deleted...); keep ours' linework when they break the borders. Theirs' errors are named
+    by the ids its objects have in the merge (``renames``)."""
+    theirs_errors = {
+        (code, tuple(sorted(renames.get(i, i) for i in ids))) for code, ids in _errors(theirs)
+    }
+    new = _errors(scenario) - _errors(ours) - theirs_errors
     if not new:
         return scenario
-    listed = "; ".join(f"{code} {', '.join(ids)}" for code, ids in sorted(new)[:10])
+    broken = {item for item in new if item[0] in GEOMETRY_CODES}
+    for code, ids in sorted(new - broken):
+        found.append(
+            MergeConflict(
+                path="(merged file)",
+                message=f"the merge made a {code} error that neither version has: settle the two "
+                "versions' changes to these objects",
+                ids=list(ids),
+            )
+        )
+    if not broken:
+        return scenario
+    listed = "; ".join(f"{code} {', '.join(ids)}" for code, ids in sorted(broken)[:10])
     found.append(
         MergeConflict(
             path="map.boundaries",
             message=f"the two versions' borders do not fit together ({listed}); kept ours' linework: "
             "redraw theirs' border changes",
-            ids=sorted({i for _code, ids in new for i in ids})[:50],
+            ids=sorted({i for _code, ids in broken for i in ids})[:50],
         )
     )
     return scenario.model_copy(update={"map": scenario.map.model_copy(update={"boundaries": ours.map.boundaries})})
