@@ -466,8 +466,15 @@ COMMANDS: list[Command] = [
         _configure_graph,
         _run_graph,
     ),
-    Command("diff", "what changed between two versions of a scenario (exit 1 when they differ)", _configure_diff, _run_diff),
-    Command("merge", "three-way merge of two authors' versions (git merge driver)", _configure_merge, _run_merge),
+    Command(
+        "diff",
+        "what changed between two versions of a scenario (exit 1 when they differ)",
+        _configure_diff,
+        _run_diff,
+    ),
+    Command(
+        "merge", "three-way merge of two authors' versions (git merge driver)", _configure_merge, _run_merge
+    ),
 ]
 """Every headless subcommand, in the order ``mappa --help`` lists them; add new ones here.
 

@@ -141,7 +141,9 @@ def ask_source(window: MainWindow) -> CompareSource | None:
     if revision_button.isChecked():
         return CompareSource("git", revision.text())
     start = str(path.parent) if path is not None else ""
-    chosen, _ = QFileDialog.getOpenFileName(window, "Compare with", start, "Mappa scenarios (*.mappa.json *.json)")
+    chosen, _ = QFileDialog.getOpenFileName(
+        window, "Compare with", start, "Mappa scenarios (*.mappa.json *.json)"
+    )
     return CompareSource("file", chosen) if chosen else None
 
 

@@ -42,7 +42,8 @@ class CompareDock(QDockWidget):
         self.summary = QLabel("No comparison", body)
         self.summary.setWordWrap(True)
         legend = " ".join(
-            f'<span style="color:{COLOURS[kind].name()}">■</span> {kind}' for kind in ("added", "changed", "removed")
+            f'<span style="color:{COLOURS[kind].name()}">■</span> {kind}'
+            for kind in ("added", "changed", "removed")
         )
         self.legend = QLabel(f"On the map: {legend}", body)
         self.tree = QTreeWidget(body)
@@ -61,7 +62,8 @@ class CompareDock(QDockWidget):
         self.tree.clear()
         count = len(diff.changes)
         self.summary.setText(
-            f"Compared with {label}: " + ("no changes" if diff.equal else f"{count} change{'' if count == 1 else 's'}")
+            f"Compared with {label}: "
+            + ("no changes" if diff.equal else f"{count} change{'' if count == 1 else 's'}")
         )
         for section in SECTIONS:
             changes = diff.in_section(section)

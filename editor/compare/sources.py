@@ -39,7 +39,7 @@ def _git(folder: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
 
 
 def git_root(path: Path) -> Path | None:
-    """The top folder of the git repository holding ``path``, or None when it is in none (or git is missing)."""
+    """The top folder of the git repository holding ``path`` (None: in none, or no git)."""
     if shutil.which("git") is None:
         return None
     done = _git(path.parent, "rev-parse", "--show-toplevel")

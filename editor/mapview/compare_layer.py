@@ -46,7 +46,9 @@ class CompareLayer:
             colour = COLOURS[kind]
             fill = QColor(colour)
             fill.setAlpha(110 if kind != "removed" else 90)
-            brush = QBrush(fill, Qt.BrushStyle.BDiagPattern if kind == "removed" else Qt.BrushStyle.SolidPattern)
+            brush = QBrush(
+                fill, Qt.BrushStyle.BDiagPattern if kind == "removed" else Qt.BrushStyle.SolidPattern
+            )
             pen = QPen(colour, 2.5 if kind == "removed" else 1.5)
             pen.setCosmetic(True)
             if kind == "removed":

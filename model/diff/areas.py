@@ -37,7 +37,9 @@ class Shapes:
     def of(cls, scenario: Scenario, topology: Topology | None = None) -> Shapes:
         """The shapes of every area of a scenario (``topology``: one already built for it)."""
         topology = topology or Topology.build(scenario.map)
-        return cls({area.id: topology.area_geometry(area.id) for area in scenario.map.areas}, scenario.map.grid)
+        return cls(
+            {area.id: topology.area_geometry(area.id) for area in scenario.map.areas}, scenario.map.grid
+        )
 
     def tolerance(self, size: float) -> float:
         """The smallest change of ``size`` that counts (a grid square, or a millionth of it)."""
@@ -65,7 +67,7 @@ def transfers(old: Shapes, new: Shapes, concerned: set[str]) -> dict[tuple[str, 
     new_ids = [i for i, shape in new.shapes.items() if shape is not None]
     if not new_ids:
         return {}
-    new_shapes = [new.shapes[i] for i in new_ids]
+    new_shapes = [shape for shape in new.shapes.values() if shape is not None]
     tree = STRtree(new_shapes)
     moved: dict[tuple[str, str], float] = {}
     for old_id, shape in old.shapes.items():
@@ -177,7 +179,9 @@ def _kept_area(
         {"kind": new.kind.value, "attributes": new.attributes},
     )
     if items:
-        changes.append(Change("areas", "changed", (new.id,), f"area {label}: {change_words(items)}", details_of(items)))
+        changes.append(
+            Change("areas", "changed", (new.id,), f"area {label}: {change_words(items)}", details_of(items))
+        )
     if sizes is not None:
         before, after = sizes
         percent = (after - before) / before * 100 if before else None

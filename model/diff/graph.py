@@ -16,7 +16,9 @@ from model.scenario import Scenario
 from model.topology import Topology
 
 
-def diff_adjacency(old: Scenario, new: Scenario, old_topology: Topology, new_topology: Topology) -> list[Change]:
+def diff_adjacency(
+    old: Scenario, new: Scenario, old_topology: Topology, new_topology: Topology
+) -> list[Change]:
     """Pairs of areas (present in both versions) that became or stopped being neighbours."""
     kept = old.area_index().keys() & new.area_index().keys()
     before = {pair: length for pair, length in old_topology.adjacency().items() if pair <= kept}
@@ -64,7 +66,8 @@ def diff_connections(old: Scenario, new: Scenario) -> list[Change]:
         if record is not None:  # added or removed: say what it links
             kind = str(record["kind"]).replace("_", " ")
             link = "→" if record.get("one_way") else "–"
-            ends = f"{named(names.get(record['a'], ''), record['a'])} {link} {named(names.get(record['b'], ''), record['b'])}"
+            a, b = (named(names.get(record[end], ""), record[end]) for end in ("a", "b"))
+            ends = f"{a} {link} {b}"
             change = Change(
                 change.section, change.kind, change.ids, f"{change.text}: {kind} {ends}", change.details
             )

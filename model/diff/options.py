@@ -34,6 +34,7 @@ def diff_map_settings(old: Scenario, new: Scenario) -> list[Change]:
     removed = sorted(old_lines.keys() - new_lines.keys())
     redrawn = sorted(i for i in old_lines.keys() & new_lines.keys() if old_lines[i] != new_lines[i])
     if added or removed or redrawn:
+        noun = "boundary" if len(added + removed + redrawn) == 1 else "boundaries"
         counts = [
             f"{len(found)} {word}"
             for found, word in ((added, "added"), (removed, "removed"), (redrawn, "redrawn"))
@@ -44,7 +45,7 @@ def diff_map_settings(old: Scenario, new: Scenario) -> list[Change]:
                 "map",
                 "linework",
                 tuple([*added, *removed, *redrawn]),
-                f"linework: {', '.join(counts)} boundar{'y' if len(added + removed + redrawn) == 1 else 'ies'}",
+                f"linework: {', '.join(counts)} {noun}",
                 {"added": added, "removed": removed, "redrawn": redrawn},
             )
         )
@@ -66,7 +67,13 @@ def diff_ruleset(old: Scenario, new: Scenario) -> list[Change]:
         )
     for key, before, after in value_changes(old.ruleset.options, new.ruleset.options):
         changes.append(
-            Change("ruleset", "option", (), f"option {change_words([(key, before, after)])}", details_of([(key, before, after)]))
+            Change(
+                "ruleset",
+                "option",
+                (),
+                f"option {change_words([(key, before, after)])}",
+                details_of([(key, before, after)]),
+            )
         )
     tables_before, tables_after = old.ruleset.tables, new.ruleset.tables
     for key in dict.fromkeys([*tables_before, *tables_after]):
@@ -82,6 +89,8 @@ def diff_ruleset(old: Scenario, new: Scenario) -> list[Change]:
         else:
             what = "override changed"
         changes.append(
-            Change("ruleset", "table", (key,), f"table {key} {what}", {"table": key, "old": before, "new": after})
+            Change(
+                "ruleset", "table", (key,), f"table {key} {what}", {"table": key, "old": before, "new": after}
+            )
         )
     return changes

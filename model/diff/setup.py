@@ -15,7 +15,8 @@ from model.scenario import Scenario
 
 def _powers(scenario: Scenario) -> dict[str, str]:
     """Empire and Magnate id -> name (what an owner is shown as)."""
-    return {p.id: p.name for p in [*scenario.setup.empires, *scenario.setup.magnates]}
+    powers = {empire.id: empire.name for empire in scenario.setup.empires}
+    return {**powers, **{magnate.id: magnate.name for magnate in scenario.setup.magnates}}
 
 
 def _owner(owner: str | None, powers: dict[str, str]) -> str:
@@ -79,7 +80,8 @@ def _units(old: Scenario, new: Scenario) -> list[Change]:
         record = change.details.get("new") or change.details.get("old")
         if record is not None:  # added or removed: whose, what and where
             where = named(names.get(record["area"], ""), record["area"])
-            what = f"{record['kind']} of {_owner(record['owner'], powers)} (strength {record['strength']}) in {where}"
+            owner = _owner(record["owner"], powers)
+            what = f"{record['kind']} of {owner} (strength {record['strength']}) in {where}"
             change = Change(change.section, change.kind, change.ids, f"{change.text}: {what}", change.details)
         else:
             moved = change.details["changed"].get("area")

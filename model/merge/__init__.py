@@ -65,7 +65,8 @@ def merge_scenarios(base: Scenario, ours: Scenario, theirs: Scenario, *, check: 
     theirs_data = rename(data[2], renames)
     shift = int(ours.next_serial) - int(base.next_serial) if renames else 0
     merge = ThreeWay()
-    merged = merge.merge(*_without_settled(data[0], data[1], theirs_data))
+    base_data, ours_data, theirs_data = _without_settled(data[0], data[1], theirs_data)
+    merged = merge.merge(base_data, ours_data, theirs_data)
     merged["next_serial"] = max(ours.next_serial, theirs.next_serial + shift)
     recorded = [*ours.conflicts, *(c for c in theirs.conflicts if c not in ours.conflicts)]
     found = [_record(conflict) for conflict in merge.conflicts]
@@ -136,9 +137,7 @@ def _fitting_linework(
     """Record the errors the merge made that neither version has (a unit theirs placed in an area
     ours deleted...); keep ours' linework when they break the borders. Theirs' errors are named
     by the ids its objects have in the merge (``renames``)."""
-    theirs_errors = {
-        (code, tuple(sorted(renames.get(i, i) for i in ids))) for code, ids in _errors(theirs)
-    }
+    theirs_errors = {(code, tuple(sorted(renames.get(i, i) for i in ids))) for code, ids in _errors(theirs)}
     new = _errors(scenario) - _errors(ours) - theirs_errors
     if not new:
         return scenario
@@ -163,4 +162,6 @@ def _fitting_linework(
             ids=sorted({i for _code, ids in broken for i in ids})[:50],
         )
     )
-    return scenario.model_copy(update={"map": scenario.map.model_copy(update={"boundaries": ours.map.boundaries})})
+    return scenario.model_copy(
+        update={"map": scenario.map.model_copy(update={"boundaries": ours.map.boundaries})}
+    )

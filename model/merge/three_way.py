@@ -50,18 +50,34 @@ class ThreeWay:
         if _id_list(ours) and _id_list(theirs) and (base is MISSING or _id_list(base)):
             return self._merge_lists(base if isinstance(base, list) else [], ours, theirs, path, ids)
         self.conflicts.append(
-            Conflict(path or "(whole file)", _why(base, ours, theirs), list(ids), _plain(base), _plain(ours), _plain(theirs))
+            Conflict(
+                path or "(whole file)",
+                _why(base, ours, theirs),
+                list(ids),
+                _plain(base),
+                _plain(ours),
+                _plain(theirs),
+            )
         )
         return ours
 
     def _merge_dicts(
-        self, base: dict[str, Any], ours: dict[str, Any], theirs: dict[str, Any], path: str, ids: tuple[str, ...]
+        self,
+        base: dict[str, Any],
+        ours: dict[str, Any],
+        theirs: dict[str, Any],
+        path: str,
+        ids: tuple[str, ...],
     ) -> dict[str, Any]:
         merged: dict[str, Any] = {}
         for key in _order(list(base), list(ours), list(theirs)):
             key_ids = (*ids, key) if path in ID_KEYED_DICTS else ids
             value = self.merge(
-                base.get(key, MISSING), ours.get(key, MISSING), theirs.get(key, MISSING), _join(path, key), key_ids
+                base.get(key, MISSING),
+                ours.get(key, MISSING),
+                theirs.get(key, MISSING),
+                _join(path, key),
+                key_ids,
             )
             if value is not MISSING:
                 merged[key] = value
@@ -117,7 +133,9 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def _id_list(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(i, dict) and isinstance(i.get("id"), str) for i in value)
+    return isinstance(value, list) and all(
+        isinstance(i, dict) and isinstance(i.get("id"), str) for i in value
+    )
 
 
 def _join(path: str, key: str) -> str:

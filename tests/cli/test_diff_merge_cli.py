@@ -51,10 +51,14 @@ def test_diff_exit_codes_and_text(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert [(c["section"], c["kind"], c["ids"]) for c in data["changes"]] == [("areas", "renamed", ["a00"])]
 
 
-def test_diff_of_a_bad_file_names_the_file_and_place(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_diff_of_a_bad_file_names_the_file_and_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     old = _write(tmp_path / "old.mappa.json")
     bad = tmp_path / "bad.mappa.json"
-    bad.write_text(old.read_text(encoding="utf-8").replace('"name": "Land 00"', '"name": 5'), encoding="utf-8")
+    bad.write_text(
+        old.read_text(encoding="utf-8").replace('"name": "Land 00"', '"name": 5'), encoding="utf-8"
+    )
     assert main(["diff", str(old), str(bad)]) == 2
     err = capsys.readouterr().err
     assert f"{bad}: cannot read the scenario" in err

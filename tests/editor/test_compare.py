@@ -109,5 +109,5 @@ def test_compare_with_a_git_revision(window: MainWindow, versions: tuple[Path, P
     old, label = read_source(window, CompareSource("git", "HEAD"))
     assert label == "new.mappa.json at HEAD"
     assert io.dumps(old) == versions[0].read_text(encoding="utf-8")
-    with pytest.raises(ValueError, match="git has no new.mappa.json in revision nosuch"):
+    with pytest.raises(ValueError, match=r"git has no new\.mappa\.json in revision nosuch"):
         read_source(window, CompareSource("git", "nosuch"))

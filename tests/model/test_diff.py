@@ -166,6 +166,6 @@ def test_catalog_connection_table_and_setup_attribute_changes() -> None:
         "connection c1: kind 'strait' → 'impassable'",
         "language norse renamed: 'Norse' → 'Old Norse'",
         "table income override changed: rows [1, 2] → [1, 3]",
-        "empire Westria (e1): leader set to {\"combat\": 4, \"name\": \"Ulf\"}",
+        'empire Westria (e1): leader set to {"combat": 4, "name": "Ulf"}',
         'setup: vikings set to {"from_round": 2}',
     ]

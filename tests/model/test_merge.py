@@ -23,7 +23,8 @@ def _ours(scenario: Scenario) -> None:
 
 
 def _theirs(scenario: Scenario) -> None:
-    """The other: splits a22, renames a00, sets attributes of a02 (whose shape ours changed), renames Eastria."""
+    """The other: splits a22, renames a00, sets attributes of a02 (whose shape ours changed),
+    renames Eastria and places an army."""
     ops.split_area(scenario, "a22", [(19, 25), (31, 25)], name="South Land")
     ops.set_area_fields(scenario, "a00", name="Old March")
     scenario.area("a02").attributes["population"] = 3
