@@ -1,6 +1,6 @@
 """The map's colouring of a comparison (File > Compare with…): areas added, removed, changed.
 
-Added areas are filled green and changed ones amber, over their current shapes; a removed area
+Added areas are filled green and changed ones orange, outlined thickly, over their current shapes; a removed area
 has no current shape, so its old one is drawn where it was, outlined in dashed red and hatched.
 The items draw on the view only (``overlay.OverlayPathItem``): exports never show them.
 """
@@ -20,9 +20,9 @@ COMPARE_Z = 45
 """Above the units, below anchors and the grid (``scene.LAYERS``)."""
 
 COLOURS: dict[str, QColor] = {
-    "added": QColor(40, 170, 70),
-    "changed": QColor(235, 160, 0),
-    "removed": QColor(210, 40, 40),
+    "added": QColor(0, 200, 60),
+    "changed": QColor(255, 120, 0),
+    "removed": QColor(230, 0, 40),
 }
 """The colour of each status (the Changes panel's legend says the same)."""
 
@@ -45,11 +45,12 @@ class CompareLayer:
             item = OverlayPathItem(geometry_path(shape))
             colour = COLOURS[kind]
             fill = QColor(colour)
-            fill.setAlpha(110 if kind != "removed" else 90)
+            fill.setAlpha(150 if kind != "removed" else 200)
             brush = QBrush(
                 fill, Qt.BrushStyle.BDiagPattern if kind == "removed" else Qt.BrushStyle.SolidPattern
             )
-            pen = QPen(colour, 2.5 if kind == "removed" else 1.5)
+            # Thick outlines: the fill alone is lost over a map mode's own colours (owners in amber...).
+            pen = QPen(colour, 3.0)
             pen.setCosmetic(True)
             if kind == "removed":
                 pen.setStyle(Qt.PenStyle.DashLine)

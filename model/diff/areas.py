@@ -25,6 +25,11 @@ from model.topology import AreaShape, Topology
 RELATIVE_TOLERANCE = 1e-6
 """Overlaps and size changes smaller than this share of the area are rounding, not edits."""
 
+SLIVER_SHARE = 0.01
+"""Land moved between two areas that is less than this share of the larger of them is a sliver
+(a border re-noded on the grid by a split nearby): the areas are still listed as reshaped, but
+the sliver names no area it came from or went to, nor makes a split or a merge."""
+
 
 @dataclass(frozen=True)
 class Shapes:
@@ -119,7 +124,10 @@ def diff_areas(
     moved = transfers(shapes_before, shapes_after, set(added) | set(removed) | set(reshaped))
     gave: dict[str, list[str]] = defaultdict(list)
     took: dict[str, list[str]] = defaultdict(list)
-    for (source, target), _shared in sorted(moved.items(), key=lambda item: -item[1]):
+    for (source, target), shared in sorted(moved.items(), key=lambda item: -item[1]):
+        sizes = (_size(shapes_before.shapes.get(source)), _size(shapes_after.shapes.get(target)))
+        if shared < SLIVER_SHARE * max(sizes):
+            continue  # a sliver (a border snapped to the grid): the area's own line says it changed
         gave[source].append(target)
         took[target].append(source)
 
@@ -190,7 +198,8 @@ def _kept_area(
         elif not before:
             text = f"area {label} has a shape again ({_amount(after)} {units})"
         else:
-            text = f"area {label} reshaped: {_amount(before)} → {_amount(after)} {units} ({percent:+.1f}%)"
+            shown = f"{percent:+.1f}" if abs(percent) >= 0.1 else f"{percent:+.2g}"
+            text = f"area {label} reshaped: {_amount(before)} → {_amount(after)} {units} ({shown}%)"
         moved = [
             f"land taken from {_listing(took[new.id], names)}" if took.get(new.id) else "",
             f"land given to {_listing(gave[new.id], names)}" if gave.get(new.id) else "",
