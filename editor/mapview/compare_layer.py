@@ -1,7 +1,8 @@
 """The map's colouring of a comparison (File > Compare with…): areas added, removed, changed.
 
-Added areas are filled green and changed ones orange, outlined thickly, over their current shapes; a removed area
-has no current shape, so its old one is drawn where it was, outlined in dashed red and hatched.
+Added areas are filled green and changed ones orange, outlined thickly, over their current
+shapes; a removed area has no current shape, so its old one is drawn where it was, outlined in
+dashed red and hatched.
 The items draw on the view only (``overlay.OverlayPathItem``): exports never show them.
 """
 
