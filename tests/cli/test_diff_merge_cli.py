@@ -128,3 +128,16 @@ def test_git_merges_two_branches_through_the_driver_and_diffs_semantically(tmp_p
     assert "  ~ area Land 21 (a21): population set to 4" in shown
     assert "  + area South Land (a104) added (land): split off from Land 22 (a22)" in shown
     assert shown.startswith("a/map.mappa.json → b/map.mappa.json: ")
+
+
+def test_diff_as_git_external_diff_of_an_added_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    new = _write(tmp_path / "new.mappa.json")
+    hashes = ["0" * 40, "100644"]
+    assert main(["diff", "--git", "map.mappa.json", "/dev/null", *hashes, str(new), *hashes]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("a/map.mappa.json → b/map.mappa.json: 21 changes\n")
+    assert "  + area Land 00 (a00) added (land)\n" in out
+    assert main(["diff", "--git", str(new)]) == 2
+    assert "diff --git takes the 7 arguments git passes" in capsys.readouterr().err

@@ -111,3 +111,28 @@ def test_compare_with_a_git_revision(window: MainWindow, versions: tuple[Path, P
     assert io.dumps(old) == versions[0].read_text(encoding="utf-8")
     with pytest.raises(ValueError, match=r"git has no new\.mappa\.json in revision nosuch"):
         read_source(window, CompareSource("git", "nosuch"))
+
+
+def test_a_merge_conflict_is_listed_in_the_issues_dock_and_locates_its_area(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from model.merge import merge_scenarios
+
+    ours, theirs = grid_scenario(), grid_scenario()
+    ops.set_area_fields(ours, "a12", name="Ours")
+    ops.set_area_fields(theirs, "a12", name="Theirs")
+    merged = tmp_path / "merged.mappa.json"
+    io.save(merge_scenarios(grid_scenario(), ours, theirs).scenario, merged)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.open_path(merged)
+    qtbot.waitUntil(
+        lambda: any(i.code == "MERGE_CONFLICT" for i in window.issues_dock.model.issues), timeout=10000
+    )
+    row = next(
+        r
+        for r in range(window.issues_dock.proxy.rowCount())
+        if window.issues_dock.issue_at(r).code == "MERGE_CONFLICT"
+    )
+    window.issues_dock.issue_activated.emit(window.issues_dock.issue_at(row))
+    assert window.selection.ids == ("a12",)
