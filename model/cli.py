@@ -6,7 +6,8 @@ expected failure is raised as ``CliError`` (or ``LoadError``) and printed to std
 that names the file, the place and what to do; never a traceback (set ``MAPPA_DEBUG=1`` to see
 one for a crash).
 
-Exit status: 0 success; 1 ``validate`` found errors; 2 a file could not be read or written (or a
+Exit status: 0 success; 1 ``validate`` found errors, ``diff`` found changes, ``merge`` recorded
+conflicts; 2 a file could not be read or written (or a
 command line mistake); 3 an internal error, a bug in Mappa (the message names the file being
 worked on and asks for a report); 130 interrupted; 141 the output pipe closed early.
 
@@ -43,7 +44,8 @@ EXIT_ISSUES = 1
 EXIT_UNREADABLE = 2
 EXIT_INTERNAL = 3
 EXIT_CODES_HELP = (
-    "exit status: 0 success, 1 validation found errors, 2 a file could not be read or written, "
+    "exit status: 0 success, 1 validation found errors (diff: the files differ; merge: conflicts), "
+    "2 a file could not be read or written, "
     "3 internal error (a bug in Mappa: please report it)"
 )
 
