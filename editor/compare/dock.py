@@ -80,10 +80,12 @@ class CompareDock(QDockWidget):
 
     def rows(self) -> list[str]:
         """The text of every change listed, in order (for tests and screen readers)."""
-        found = []
+        found: list[str] = []
         for index in range(self.tree.topLevelItemCount()):
             heading = self.tree.topLevelItem(index)
-            found += [heading.child(i).text(0) for i in range(heading.childCount())]
+            if heading is not None:
+                rows = (heading.child(i) for i in range(heading.childCount()))
+                found += [row.text(0) for row in rows if row is not None]
         return found
 
     def closeEvent(self, event: QCloseEvent) -> None:
