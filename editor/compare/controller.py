@@ -3,7 +3,8 @@
 The open scenario is the new version; the other (a file, the last saved file, a git revision of
 the open file) the old one. The Changes panel (``dock``) lists the changes and the map colours
 the areas (``editor.mapview.compare_layer``); clicking a change selects its areas and zooms to
-them (a removed area, which the map no longer has, is zoomed to where it was).
+them (a removed area, which the map no longer has, is zoomed to where it was). Edits made while
+comparing update the list and the colours; opening another file ends the comparison.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from editor.compare.dock import CompareDock
 from editor.compare.sources import CompareSourceError, from_file, from_git, git_root
+from editor.document import DocumentChange
 from editor.mapview.compare_layer import CompareLayer
 from model import io
 from model.diff import ScenarioDiff, diff_scenarios
@@ -35,6 +37,9 @@ from model.topology import Topology
 
 if TYPE_CHECKING:
     from editor.mainwindow import MainWindow
+
+REFRESH_DELAY_MS = 700
+"""After an edit, the comparison is made again once the author has paused this long."""
 
 
 @dataclass(frozen=True)
@@ -54,17 +59,35 @@ class Comparison:
         self.dock = CompareDock(window)
         self.layer = CompareLayer(window.scene)
         self.diff: ScenarioDiff | None = None
+        self._old: tuple[Scenario, Topology, str] | None = None
+        self._path: Path | None = None  # the file compared: another file opened ends the comparison
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         window.tabifyDockWidget(window.inspector, self.dock)
         self.dock.located.connect(self.locate)
         self.dock.cleared.connect(self.clear)
+        # Edits while comparing: the list and colours follow, once the author pauses (a diff of a
+        # large map takes a fifth of a second); another file opened ends the comparison.
+        self._refresh_timer = QTimer(self.dock)
+        self._refresh_timer.setSingleShot(True)
+        self._refresh_timer.setInterval(REFRESH_DELAY_MS)
+        self._refresh_timer.timeout.connect(self._refresh)
+        window.document.changed.connect(self._on_document_changed)
 
     def show(self, old: Scenario, label: str) -> ScenarioDiff:
         """Compare ``old`` with the open scenario; list and colour the changes."""
+        self._old = (old, Topology.build(old.map), label)
+        self._path = self.window.document.path
+        self.dock.show()
+        self.dock.raise_()
+        return self._refresh()
+
+    def _refresh(self) -> ScenarioDiff:
+        if self._old is None:
+            raise RuntimeError("no comparison to refresh")
+        old, old_topology, label = self._old
         document = self.window.document
         new = document.scenario
         topology = document.topology or Topology.build(new.map)
-        old_topology = Topology.build(old.map)
         diff = diff_scenarios(old, new, old_topology=old_topology, new_topology=topology)
         status = diff.area_status()
         shapes = dict(Shapes.of(new, topology).shapes)
@@ -72,10 +95,16 @@ class Comparison:
         shapes.update({area_id: old_topology.area_geometry(area_id) for area_id in removed})
         self.layer.show(status, shapes)
         self.dock.set_diff(diff, label)
-        self.dock.show()
-        self.dock.raise_()
         self.diff = diff
         return diff
+
+    def _on_document_changed(self, change: DocumentChange) -> None:
+        if self._old is None:
+            return
+        if change.reset and self.window.document.path != self._path:
+            self.clear()
+        else:
+            self._refresh_timer.start()
 
     def locate(self, ids: tuple[str, ...]) -> None:
         """Select the objects of a change that the map draws and zoom to them (or where they were)."""
@@ -94,6 +123,8 @@ class Comparison:
 
     def clear(self) -> None:
         """Remove the colouring and empty the list."""
+        self._old = None
+        self._refresh_timer.stop()
         self.layer.clear()
         self.dock.tree.clear()
         self.dock.summary.setText("No comparison")

@@ -81,6 +81,13 @@ def test_compare_lists_colours_and_locates(
     qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(renamed).center())
     assert window.selection.ids == ("a11",)
 
+    # An edit while comparing: the list and the colours follow once the author pauses.
+    commands.execute(window.document, [lambda s: ops.set_area_fields(s, "a01", name="Midmark")], "Rename")
+    qtbot.waitUntil(
+        lambda: "~ area a01 renamed: 'Land 01' → 'Midmark'" in comparison.dock.rows(), timeout=5000
+    )
+    assert layer.status_of("a01") == "changed"
+
     comparison.clear()
     assert layer.status_of("a100") is None and comparison.dock.rows() == []
 
