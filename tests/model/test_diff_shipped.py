@@ -41,3 +41,21 @@ def test_a_shipped_scenario_equals_itself_in_any_order(path: Path, rng: random.R
 def test_mappa_diff_of_a_file_with_itself_exits_0() -> None:
     assert len(SHIPPED) >= 5
     assert main(["diff", str(SHIPPED[0]), str(SHIPPED[0])]) == 0
+
+
+@settings(max_examples=6, deadline=None)
+@given(path=st.sampled_from(SHIPPED), rng=st.randoms(use_true_random=False))
+def test_merging_a_shipped_scenario_with_one_side_unchanged_gives_the_other(
+    path: Path, rng: random.Random
+) -> None:
+    from model.merge import merge_scenarios
+
+    base = io.loads(_text(path), str(path))
+    edited = base.model_copy(deep=True)
+    area = rng.choice(edited.map.areas)
+    area.name = f"{area.name} (edited)"
+    area.attributes["note"] = rng.randint(0, 99)
+    for ours, theirs in ((edited, base), (base, edited)):
+        result = merge_scenarios(base, ours, theirs, check=False)
+        assert result.clean
+        assert io.dumps(result.scenario) == io.dumps(edited)
