@@ -195,7 +195,7 @@ def _kept_area(
         percent = (after - before) / before * 100 if before else None
         if not after:
             text = f"area {label} lost its shape ({_amount(before)} {units}): no face holds its anchors"
-        elif not before:
+        elif percent is None:
             text = f"area {label} has a shape again ({_amount(after)} {units})"
         else:
             shown = f"{percent:+.1f}" if abs(percent) >= 0.1 else f"{percent:+.2g}"

@@ -3,7 +3,8 @@
 Exit status: 0 when the two versions are the same for an author, 1 when they differ, 2 when a
 file cannot be read (the load error names the file and the place). As git's external diff
 (``git config diff.mappa.command "mappa diff --git"``), git passes seven arguments (path, old
-file, old hash, old mode, new file, new hash, new mode) and stops if the driver exits non-zero,
+file, old hash, old mode, new file, new hash, new mode; two more, the new path and the rename's
+similarity, for a renamed file) and stops if the driver exits non-zero,
 so ``--git`` exits 0 whenever it could show the diff; a side git marks ``/dev/null`` (a file
 added or deleted) is an empty scenario.
 """
@@ -23,7 +24,8 @@ from model.scenario import Metadata, Scenario
 ERRORS: tuple[type[Exception], ...] = (ValueError,)
 """The expected failures ``run`` raises besides ``LoadError`` (a wrong number of files)."""
 
-GIT_ARGUMENTS = 7
+GIT_ARGUMENTS = (7, 9)
+"""What git passes an external diff: seven arguments, nine for a renamed file (new path, rename info)."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -47,13 +49,14 @@ def _load(path: str) -> Scenario:
 def run(args: argparse.Namespace) -> int:
     """Compare two scenario files and print the changes; return 0 (same), 1 (different)."""
     if args.git:
-        if len(args.files) != GIT_ARGUMENTS:
+        if len(args.files) not in GIT_ARGUMENTS:
             raise ValueError(
-                f"diff --git takes the {GIT_ARGUMENTS} arguments git passes to an external diff "
+                "diff --git takes the 7 arguments git passes to an external diff (9 for a renamed file) "
                 f"(got {len(args.files)}); set it up with: git config diff.mappa.command 'mappa diff --git'"
             )
         path, old_file, new_file = args.files[0], args.files[1], args.files[4]
-        old_name, new_name = f"a/{path}", f"b/{path}"
+        new_path = args.files[7] if len(args.files) == 9 else path
+        old_name, new_name = f"a/{path}", f"b/{new_path}"
     else:
         if len(args.files) != 2:
             raise ValueError(f"diff compares two files, OLD and NEW (got {len(args.files)})")

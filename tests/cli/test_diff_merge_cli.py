@@ -140,4 +140,6 @@ def test_diff_as_git_external_diff_of_an_added_file(
     assert out.startswith("a/map.mappa.json → b/map.mappa.json: 21 changes\n")
     assert "  + area Land 00 (a00) added (land)\n" in out
     assert main(["diff", "--git", str(new)]) == 2
-    assert "diff --git takes the 7 arguments git passes" in capsys.readouterr().err
+    assert "diff --git takes the 7 arguments git passes to an external diff (9 for a renamed file)" in (
+        capsys.readouterr().err
+    )
