@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QDockWidget,
+    QHeaderView,
     QLabel,
     QPushButton,
     QTreeWidget,
@@ -49,6 +50,9 @@ class CompareDock(QDockWidget):
         self.tree = QTreeWidget(body)
         self.tree.setHeaderHidden(True)
         self.tree.setObjectName("compare_changes")
+        # Long sentences scroll sideways instead of being cut short (the tooltip has them too).
+        self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.header().setStretchLastSection(False)
         self.tree.itemClicked.connect(self._clicked)
         self.tree.itemActivated.connect(self._clicked)
         self.clear_button = QPushButton("Clear the comparison", body)
