@@ -6,9 +6,10 @@ expected failure is raised as ``CliError`` (or ``LoadError``) and printed to std
 that names the file, the place and what to do; never a traceback (set ``MAPPA_DEBUG=1`` to see
 one for a crash).
 
-Exit status: 0 success; 1 ``validate`` found errors; 2 a file could not be read or written (or a
-command line mistake); 3 an internal error, a bug in Mappa (the message names the file being
-worked on and asks for a report); 130 interrupted; 141 the output pipe closed early.
+Exit status: 0 success; 1 ``validate`` found errors, ``diff`` found changes, ``merge`` recorded
+conflicts; 2 a file could not be read or written (or a command line mistake); 3 an internal
+error, a bug in Mappa (the message names the file being worked on and asks for a report); 130
+interrupted; 141 the output pipe closed early.
 
 The subcommands here never import Qt or the editor. The console script starts one layer up,
 in ``editor.cli_entry``, which adds the editor's commands (``edit``, the default, and ``render``)
@@ -43,7 +44,8 @@ EXIT_ISSUES = 1
 EXIT_UNREADABLE = 2
 EXIT_INTERNAL = 3
 EXIT_CODES_HELP = (
-    "exit status: 0 success, 1 validation found errors, 2 a file could not be read or written, "
+    "exit status: 0 success, 1 validation found errors (diff: the files differ; merge: conflicts), "
+    "2 a file could not be read or written, "
     "3 internal error (a bug in Mappa: please report it)"
 )
 
@@ -398,6 +400,39 @@ def _run_graph(args: argparse.Namespace) -> int:
     return status
 
 
+# --- diff and merge ------------------------------------------------------------------------------
+
+
+def _configure_diff(parser: argparse.ArgumentParser) -> None:
+    from model.diff.command import configure
+
+    configure(parser)
+
+
+def _run_diff(args: argparse.Namespace) -> int:
+    from model.diff.command import ERRORS, run
+
+    try:
+        return run(args)
+    except ERRORS as error:
+        raise CliError(str(error)) from error
+
+
+def _configure_merge(parser: argparse.ArgumentParser) -> None:
+    from model.merge.command import configure
+
+    configure(parser)
+
+
+def _run_merge(args: argparse.Namespace) -> int:
+    from model.merge.command import ERRORS, run
+
+    try:
+        return run(args)
+    except ERRORS as error:
+        raise CliError(str(error)) from error
+
+
 # --- the table of subcommands and the entry point ----------------------------------------------
 
 COMMANDS: list[Command] = [
@@ -432,6 +467,15 @@ COMMANDS: list[Command] = [
         "write the map's graphs (networkx, Gephi, Graphviz) or distances",
         _configure_graph,
         _run_graph,
+    ),
+    Command(
+        "diff",
+        "what changed between two versions of a scenario (exit 1 when they differ)",
+        _configure_diff,
+        _run_diff,
+    ),
+    Command(
+        "merge", "three-way merge of two authors' versions (git merge driver)", _configure_merge, _run_merge
     ),
 ]
 """Every headless subcommand, in the order ``mappa --help`` lists them; add new ones here.
