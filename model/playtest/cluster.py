@@ -63,7 +63,7 @@ def _local_workers(address: str) -> tuple[int, bool]:
     return int(count), prefix == LOCAL
 
 
-def _check_address(address: str) -> None:
+def check_address(address: str) -> None:
     """Refuse what cannot be a scheduler address before trying to connect to it."""
     if is_local(address):
         _local_workers(address)
@@ -96,7 +96,7 @@ def _import_distributed() -> Any:
 
 def connect(address: str, stack: ExitStack) -> Client:
     """Return a client of the cluster at ``address`` (closed, with any local cluster, by ``stack``)."""
-    _check_address(address)
+    check_address(address)
     distributed = _import_distributed()
     if is_local(address):
         workers, processes = _local_workers(address)
@@ -124,23 +124,23 @@ def connect(address: str, stack: ExitStack) -> Client:
 
 # --- on the workers ---------------------------------------------------------------------------
 
-_CONTEXTS: dict[str, GameContext] = {}
-_CONTEXTS_LOCK = threading.Lock()
+_CONTEXTS = threading.local()
+"""Per worker thread: ``run`` (the run's key) and ``context`` (its Game). A worker thread builds
+its own Game, so threads of one worker never share a Game's caches."""
 
 
 def _worker_context(run: tuple[str, str, PlaytestConfig, registry.RulesetSpec]) -> GameContext:
-    """The worker's Game for a run, built by the first task of the run it sees and kept."""
+    """The worker thread's Game for a run, built by the first task of the run it sees and kept."""
     key, scenario_text, config, spec = run
-    with _CONTEXTS_LOCK:
-        context = _CONTEXTS.get(key)
-        if context is None:
-            # A ruleset the client registered by hand has no entry point a worker would find.
-            if registry.get(spec.id) is None:
-                registry.register(spec)
-            from model import io
+    if getattr(_CONTEXTS, "run", None) != key:
+        # A ruleset the client registered by hand has no entry point a worker would find.
+        if registry.get(spec.id) is None:
+            registry.register(spec)
+        from model import io
 
-            _CONTEXTS.clear()  # one run at a time per worker: drop the previous run's Game
-            context = _CONTEXTS[key] = build_context(io.loads(scenario_text), config)
+        _CONTEXTS.context = build_context(io.loads(scenario_text), config)  # replaces the last run's
+        _CONTEXTS.run = key
+    context: GameContext = _CONTEXTS.context
     return context
 
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from types import FrameType
 
 from model import io
-from model.playtest.report import build_report, write_report
 from model.playtest.journal import JOURNAL_NAME, JournalError
+from model.playtest.report import build_report, write_report
 from model.playtest.runner import PlaytestConfig, PlaytestError, parse_seats, run_playtest
 
 ERRORS = (PlaytestError, JournalError)
@@ -107,6 +107,10 @@ def run(args: argparse.Namespace) -> int:
         raise PlaytestError("--games and --jobs must be at least 1")
     scenario = io.load(args.file)
     cluster = str(getattr(args, "cluster", "") or "")
+    if cluster:  # a malformed address is refused before any work (importing Dask is not needed)
+        from model.playtest.cluster import check_address
+
+        check_address(cluster)
     config = PlaytestConfig(
         games=args.games,
         jobs=args.jobs,

@@ -322,7 +322,8 @@ def run_playtest(
         )
     done = bytearray(config.games)
     with ExitStack() as stack:
-        log: ResultsLog | None = None
+        header: dict[str, Any] = {}
+        end: int | None = None
         if results_log is not None:
             header = run_header(
                 context.scenario_text,
@@ -335,21 +336,24 @@ def run_playtest(
             )
             if resume and results_log.exists():
                 done, end = _resume(stats, results_log, header, config.games)
-                log = stack.enter_context(ResultsLog.reopen(results_log, end))
-            else:
-                log = stack.enter_context(ResultsLog.create(results_log, header))
         stats.resumed = stats.games
-        if progress is not None:  # before the first game: the games a resumed log already holds
-            progress(stats.games, config.games)
         pending = config.games - stats.games
         jobs = ((i, game_seed(config.seed, i)) for i in range(config.games) if not done[i])
-        if config.cluster:
+        if config.cluster and pending:
             from model.playtest.cluster import connect, run_on_cluster
 
+            # Before the log is (re)written: a cluster that cannot be reached leaves it as it was.
             client = connect(config.cluster, stack)
             results = run_on_cluster(client, context, config, jobs, pending, should_stop)
         else:
             results = _local_results(context, config, jobs, pending, should_stop)
+        log: ResultsLog | None = None
+        if results_log is not None:
+            log = stack.enter_context(
+                ResultsLog.create(results_log, header) if end is None else ResultsLog.reopen(results_log, end)
+            )
+        if progress is not None:  # before the first game: the games a resumed log already holds
+            progress(stats.games, config.games)
         for result in results:
             replay_file = None
             if result.error is not None and replay_dir is not None and result.replay is not None:
