@@ -7,8 +7,10 @@ Run: ``nice -n 10 .venv/bin/python tests/bench/bench_cluster.py [--games 10000] 
 1. Memory: plays ``--games`` games of SCENARIO (default: scenarios/default.mappa.json, random bots:
    small and fast) on a LocalCluster of ``--workers`` worker processes, with the results log
    written as in ``mappa playtest``, and prints the client's Python heap (tracemalloc: current and
-   peak) and peak resident memory at every tenth of the run. Flat figures mean the client keeps
-   running aggregates, not games. The client process also hosts the LocalCluster's scheduler.
+   peak; apart, what lines of Mappa's model hold) and peak resident memory at every tenth of the
+   run. Flat figures mean the client keeps running aggregates, not games. The client process also
+   hosts the LocalCluster's scheduler, whose logs (events, system monitor samples) fill up to
+   Dask's fixed lengths, so the whole heap rises slowly before it levels off.
 2. Wall time (with ``--compare-games`` > 0): the same games of ``--compare`` (default:
    scenarios/medieval-europe-976.mappa.json, heuristic bots) in ``--workers`` local processes and
    on a LocalCluster of as many workers; the two reports must be identical.
@@ -33,6 +35,8 @@ from model.playtest import PlaytestConfig, run_playtest
 from model.playtest.journal import JOURNAL_NAME
 
 ROOT = Path(__file__).resolve().parents[2]
+MAPPA_FILES = str(ROOT / "model" / "*")
+"""Allocations made by a line of Mappa's model (tracemalloc filter)."""
 
 
 def _peak_rss_mb() -> float:
@@ -51,17 +55,22 @@ def memory_curve(scenario_path: str, games: int, workers: int, level: str) -> di
     def sample(done: int, total: int) -> None:
         if done and (done % step == 0 or done == total):
             current, peak = tracemalloc.get_traced_memory()
+            # What Mappa's own code holds (the statistics, the Game, the log's buffers), apart
+            # from Dask's scheduler in this process, whose logs fill up to fixed lengths.
+            own = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(True, MAPPA_FILES)])
             row = {
                 "games": done,
                 "seconds": round(time.perf_counter() - started, 1),
                 "heap_mb": round(current / 2**20, 2),
                 "heap_peak_mb": round(peak / 2**20, 2),
+                "mappa_heap_mb": round(sum(stat.size for stat in own.statistics("filename")) / 2**20, 3),
                 "peak_rss_mb": round(_peak_rss_mb(), 1),
             }
             samples.append(row)
             print(
                 f"{done:7d} games {row['seconds']:7.1f} s  heap {row['heap_mb']:6.2f} MB  "
-                f"heap peak {row['heap_peak_mb']:6.2f} MB  peak RSS {row['peak_rss_mb']:6.1f} MB",
+                f"(Mappa's {row['mappa_heap_mb']:6.3f} MB)  heap peak {row['heap_peak_mb']:6.2f} MB  "
+                f"peak RSS {row['peak_rss_mb']:6.1f} MB",
                 flush=True,
             )
 
