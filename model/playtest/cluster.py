@@ -106,6 +106,9 @@ def connect(address: str, stack: ExitStack) -> Client:
                 threads_per_worker=1,
                 processes=processes,
                 dashboard_address=None,
+                # No dashboard; the scheduler's small HTTP server (health checks) on a free port,
+                # not on 8787, which another cluster on this machine may hold.
+                scheduler_kwargs={"dashboard_address": ":0"},
                 silence_logs=logging.ERROR,
             )
         )

@@ -100,3 +100,23 @@ def test_without_dask_the_message_says_how_to_install_it(
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed raises ImportError
     assert _playtest(tmp_path / "out", "--cluster", "local:2") == 2
     assert "pip install 'mappa[cluster]'" in capsys.readouterr().err
+
+
+def test_a_cluster_run_stopped_early_resumes_to_the_whole_report(tmp_path: Path) -> None:
+    from model import io
+    from model.playtest import PlaytestConfig, run_playtest
+
+    assert _playtest(tmp_path / "whole", "--jobs", "1", games=8) == 0
+    out = tmp_path / "stopped"
+    played: list[int] = []
+    stats = run_playtest(
+        io.load(DEFAULT),
+        PlaytestConfig(games=8, seed=9, cluster="local-threads:2"),
+        progress=lambda done, total: played.append(done),
+        should_stop=lambda: bool(played) and played[-1] >= 3,
+        results_log=out / JOURNAL_NAME,
+    )
+    assert 3 <= stats.games < 8  # the tasks in flight were cancelled
+    assert len((out / JOURNAL_NAME).read_text().splitlines()) == 1 + stats.games
+    assert _playtest(out, "--cluster", "local-threads:2", "--resume", games=8) == 0
+    assert (out / "report.json").read_bytes() == (tmp_path / "whole" / "report.json").read_bytes()
