@@ -188,12 +188,13 @@ def run_on_cluster(
     size = max(1, min(8, pending // (workers * 16)))
     window = workers * 4
     chunks = _chunks(iter(jobs), size)
-    in_flight = [
-        client.submit(play_games, run, chunk, key=f"playtest-{key}-{chunk[0][0]}", pure=False)
-        for chunk in islice(chunks, window)
-    ]
-    done = distributed.as_completed(in_flight)
-    in_flight.clear()
+
+    def submit(chunk: list[tuple[int, int]]) -> Any:
+        # Named by the run and the first game: the same games of the same run are the same task
+        # (and give the same results), whoever submits them.
+        return client.submit(play_games, run, chunk, key=f"playtest-{key}-{chunk[0][0]}", pure=False)
+
+    done = distributed.as_completed([submit(chunk) for chunk in islice(chunks, window)])
     try:
         for future in done:
             try:
@@ -209,9 +210,7 @@ def run_on_cluster(
                 return
             chunk = next(chunks, None)
             if chunk is not None:
-                done.add(
-                    client.submit(play_games, run, chunk, key=f"playtest-{key}-{chunk[0][0]}", pure=False)
-                )
+                done.add(submit(chunk))
     finally:
         remaining = list(done.futures)
         done.clear()
