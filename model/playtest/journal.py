@@ -144,15 +144,19 @@ def read_log(
 
     The header is checked at once (``JournalError`` when the log belongs to another run); the
     games are read lazily, one line at a time, so a log of any length costs no memory. The
-    returned ``LoggedGames.end`` and ``torn`` are final once the iterator is exhausted.
+    returned ``LoggedGames.end`` and ``torn`` are final once the iterator is exhausted; ``end``
+    is 0 when the file holds no whole header (empty, or cut while its header was written).
     """
     try:
         handle = path.open("rb")
     except OSError as error:
         raise JournalError(f"{path}: cannot read the results log ({error.strerror or error})") from error
     first = handle.readline()
+    if not first.endswith(b"\n"):  # empty, or killed while writing its header: nothing logged yet
+        handle.close()
+        return LoggedGames(header={}, end=0, torn=bool(first)), iter(())
     try:
-        found = json.loads(first) if first.endswith(b"\n") else None
+        found = json.loads(first)
     except ValueError:
         found = None
     if not isinstance(found, dict) or "mappa_playtest_log" not in found:

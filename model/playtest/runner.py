@@ -336,6 +336,7 @@ def run_playtest(
             )
             if resume and results_log.exists():
                 done, end = _resume(stats, results_log, header, config.games)
+                end = end or None  # no whole header: the log is started afresh
         stats.resumed = stats.games
         pending = config.games - stats.games
         jobs = ((i, game_seed(config.seed, i)) for i in range(config.games) if not done[i])

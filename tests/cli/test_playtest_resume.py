@@ -175,3 +175,10 @@ def test_engine_errors_and_their_replays_survive_a_resume(
     errors = json.loads(report)["errors"]
     assert [e["replay"] for e in errors] == [f"game-0000{i}.replay.json" for i in range(3)]
     assert "3 games hit engine errors" in capsys.readouterr().out
+
+
+def test_a_log_cut_in_its_header_starts_afresh(tmp_path: Path, uninterrupted: bytes) -> None:
+    tmp_path.joinpath(JOURNAL_NAME).write_bytes(b'{"mappa_playtest_log":1,"scen')
+    assert _cli(tmp_path, 6, "--jobs", "1", "--resume") == 0
+    assert (tmp_path / "report.json").read_bytes() == uninterrupted
+    assert len(_logged(tmp_path)) == 1 + 6
