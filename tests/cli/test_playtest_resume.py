@@ -182,3 +182,37 @@ def test_a_log_cut_in_its_header_starts_afresh(tmp_path: Path, uninterrupted: by
     assert _cli(tmp_path, 6, "--jobs", "1", "--resume") == 0
     assert (tmp_path / "report.json").read_bytes() == uninterrupted
     assert len(_logged(tmp_path)) == 1 + 6
+
+
+def test_a_killed_run_resumes_to_the_uninterrupted_report(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    args = [
+        "playtest",
+        str(DEFAULT),
+        "--games",
+        "30",
+        "--seed",
+        str(SEED),
+        "--level",
+        "random",
+        "--jobs",
+        "1",
+    ]
+    assert main([*args, "--out", str(tmp_path / "whole")]) == 0
+    out = tmp_path / "killed"
+    command = [sys.executable, "-m", "model.cli", *args, "--out", str(out)]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        log = out / JOURNAL_NAME
+        while process.poll() is None and (not log.exists() or log.read_bytes().count(b"\n") < 6):
+            time.sleep(0.01)
+        os.kill(process.pid, signal.SIGKILL)  # no cleanup at all: as a crash or a lost machine
+    finally:
+        process.wait()
+    assert main([*args, "--out", str(out), "--resume"]) == 0
+    assert (out / "report.json").read_bytes() == (tmp_path / "whole" / "report.json").read_bytes()
