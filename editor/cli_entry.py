@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
 
+from editor import about
 from model import io
 from model.cli import COMMANDS as HEADLESS
 from model.cli import CliError, Command
@@ -164,7 +165,7 @@ COMMANDS: list[Command] = [EDIT, *HEADLESS, RENDER]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``mappa`` console script: run ``argv`` (default: the process arguments); return the status."""
-    return model_main(argv, commands=COMMANDS, default=EDIT.name)
+    return model_main(argv, commands=COMMANDS, default=EDIT.name, version=about.version_text)
 
 
 if __name__ == "__main__":
