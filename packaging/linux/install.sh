@@ -36,6 +36,7 @@ else
     config="${XDG_CONFIG_HOME:-$HOME/.config}"
 fi
 mime_type=application/x-mappa-scenario
+mime_icon=application-x-mappa-scenario  # the icon name of the type: "/" becomes "-"
 sizes="16 32 48 64 128"
 
 refresh() {
@@ -55,9 +56,9 @@ if [ "$action" = uninstall ]; then
     rm -f "$bin/mappa" "$data/applications/mappa.desktop" "$data/mime/packages/mappa.xml"
     for size in $sizes 256; do
         rm -f "$data/icons/hicolor/${size}x${size}/apps/mappa.png" \
-            "$data/icons/hicolor/${size}x${size}/mimetypes/$mime_type.png"
+            "$data/icons/hicolor/${size}x${size}/mimetypes/$mime_icon.png"
     done
-    rm -f "$data/icons/hicolor/scalable/apps/mappa.svg" "$data/icons/hicolor/scalable/mimetypes/$mime_type.svg"
+    rm -f "$data/icons/hicolor/scalable/apps/mappa.svg" "$data/icons/hicolor/scalable/mimetypes/$mime_icon.svg"
     refresh
     echo "Mappa removed ($lib, $bin/mappa, its desktop entry, icons and file type)."
     exit 0
@@ -90,14 +91,14 @@ for size in $sizes; do
         mkdir -p "$data/icons/hicolor/${size}x${size}/$kind"
     done
     cp "$icons/mappa-$size.png" "$data/icons/hicolor/${size}x${size}/apps/mappa.png"
-    cp "$icons/mappa-$size.png" "$data/icons/hicolor/${size}x${size}/mimetypes/$mime_type.png"
+    cp "$icons/mappa-$size.png" "$data/icons/hicolor/${size}x${size}/mimetypes/$mime_icon.png"
 done
 mkdir -p "$data/icons/hicolor/256x256/apps" "$data/icons/hicolor/256x256/mimetypes" \
     "$data/icons/hicolor/scalable/apps" "$data/icons/hicolor/scalable/mimetypes"
 cp "$icons/mappa.png" "$data/icons/hicolor/256x256/apps/mappa.png"
-cp "$icons/mappa.png" "$data/icons/hicolor/256x256/mimetypes/$mime_type.png"
+cp "$icons/mappa.png" "$data/icons/hicolor/256x256/mimetypes/$mime_icon.png"
 cp "$icons/mappa.svg" "$data/icons/hicolor/scalable/apps/mappa.svg"
-cp "$icons/mappa.svg" "$data/icons/hicolor/scalable/mimetypes/$mime_type.svg"
+cp "$icons/mappa.svg" "$data/icons/hicolor/scalable/mimetypes/$mime_icon.svg"
 
 # The file type, then Mappa as the program that opens it.
 mkdir -p "$data/mime/packages"
