@@ -79,9 +79,14 @@ fi
 mkdir -p "$bin"
 ln -sf "$lib/mappa" "$bin/mappa"
 
-# The menu entry, pointing at the installed program by its absolute path.
+# The menu entry, pointing at the installed program by its absolute path: quoted only when it
+# holds a space (older xdg-open, 1.1.x, takes the quotes for part of the name).
 mkdir -p "$data/applications"
-sed -e "s|^Exec=mappa |Exec=\"$lib/mappa\" |" -e "s|^TryExec=mappa\$|TryExec=$lib/mappa|" \
+case "$lib" in
+    *" "*) program="\"$lib/mappa\"" ;;
+    *) program="$lib/mappa" ;;
+esac
+sed -e "s|^Exec=mappa |Exec=$program |" -e "s|^TryExec=mappa\$|TryExec=$lib/mappa|" \
     "$here/mappa.desktop" > "$data/applications/mappa.desktop"
 chmod 644 "$data/applications/mappa.desktop"
 

@@ -156,7 +156,7 @@ def test_install_script_sets_up_the_desktop_entry_and_file_type(app: Path, tmp_p
     data = home / ".local" / "share"
     lib = home / ".local" / "lib" / "mappa"
     desktop = (data / "applications" / "mappa.desktop").read_text(encoding="utf-8")
-    assert f'Exec="{lib}/mappa" %f' in desktop
+    assert f"Exec={lib}/mappa %f" in desktop
     assert "MimeType=application/x-mappa-scenario;" in desktop
     assert (data / "mime" / "packages" / "mappa.xml").is_file()
     assert (data / "icons" / "hicolor" / "256x256" / "apps" / "mappa.png").is_file()
@@ -187,3 +187,32 @@ def test_install_script_sets_up_the_desktop_entry_and_file_type(app: Path, tmp_p
     assert removed.returncode == 0, removed.stderr
     assert not lib.exists() and not (data / "applications" / "mappa.desktop").exists()
     assert not (home / ".local" / "bin" / "mappa").exists()
+
+
+def test_the_polygonize_helper_runs_from_the_frozen_program(app: Path) -> None:
+    """The editor starts its helper as ``sys.executable -m editor.polygonize_process``; frozen,
+    ``sys.executable`` is Mappa itself, which must then serve instead of opening a second editor."""
+    import shapely
+    from shapely.geometry import LineString
+
+    from editor.polygonize_process import _receive, _send
+
+    square = [
+        LineString([(0, 0), (2, 0)]),
+        LineString([(2, 0), (2, 2)]),
+        LineString([(2, 2), (0, 2), (0, 0)]),
+    ]
+    helper = subprocess.Popen(
+        [str(app / "mappa"), "-m", "editor.polygonize_process"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+    )
+    assert helper.stdin is not None and helper.stdout is not None
+    try:
+        _send(helper.stdin, [shapely.to_wkb(line) for line in square])
+        (face,) = [shapely.from_wkb(wkb) for wkb in _receive(helper.stdout)]
+    finally:
+        helper.stdin.close()  # the helper ends when its stdin closes
+        assert helper.wait(timeout=60) == 0
+    assert face.area == 4.0
