@@ -28,6 +28,9 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from model.resources import resources_dir
 
 RESOURCE_PREFIX = "mappa:"
+"""Sources that start with it name a file of the application's shipped resources/
+(``model.resources``, frozen or not)."""
+
 MAX_UNDERLAY_BYTES = 64 * 2**20
 """The largest underlay file read (the shipped Natural Earth land is 0.14 MB; a large scanned map
 as PNG or JPEG is a few tens of MB)."""
