@@ -110,6 +110,7 @@ MENUS: tuple[MenuSpec, ...] = (
             "balance_report",
         ),
     ),
+    MenuSpec("help", "&Help", ("about",)),
 )
 
 SUBMENUS: dict[str, str] = {
@@ -153,6 +154,7 @@ def action_specs(window: MainWindow) -> tuple[ActionSpec, ...]:
     """Every fixed action of the window (undo and redo come from the undo stack instead)."""
     # Imported here: the dialogs load only with a window (and keep start-up imports small).
     from editor.compare.controller import compare_with_dialog
+    from editor.dialogs.about import show_about
     from editor.dialogs.generate import generate_from_points
     from editor.dialogs.import_map import import_map
     from editor.export.sheet_dialog import export_sheet
@@ -227,6 +229,9 @@ def action_specs(window: MainWindow) -> tuple[ActionSpec, ...]:
             window.show_balance_report,
             "Ctrl+F5",
             "Play many AI games and show win rates, VP and game length",
+        ),
+        ActionSpec(
+            "about", "&About Mappa…", partial(show_about, window), status_tip="Versions of Mappa, Qt, Python"
         ),
     )
 

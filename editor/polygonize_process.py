@@ -9,7 +9,9 @@ polygons back in shapely's order: the same faces ``model.topology.polygonize_her
 The helper is a plain ``python -m editor.polygonize_process`` reading requests on its stdin (not
 ``multiprocessing``, whose "spawn" start re-runs the caller's main script when it has no
 ``__main__`` guard, and whose "fork" would copy a running Qt process). This module imports only
-shapely and numpy. The helper exits when the editor closes its stdin (or exits).
+shapely and numpy. The helper exits when the editor closes its stdin (or exits). In the packaged
+application ``sys.executable`` is Mappa itself, whose entry point (``packaging/mappa_main.py``)
+answers ``-m editor.polygonize_process`` by running ``serve()``.
 """
 
 from __future__ import annotations

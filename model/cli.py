@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from model import io
+from model import about, io
 from model.issues import Issue, Severity
 from model.scenario import AreaKind, Scenario
 
@@ -485,14 +485,33 @@ editor (``edit``, ``render``) and hands everything to :func:`main`; the model ne
 editor."""
 
 
-def build_parser(commands: Sequence[Command] | None = None) -> argparse.ArgumentParser:
-    """Return the argument parser with ``commands`` (default: every headless subcommand)."""
+class _VersionAction(argparse.Action):
+    """``--version``: print what ``report`` returns (computed only when asked) and exit 0."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, report: Callable[[], str]) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=VERSION_HELP)
+        self.report = report
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(self.report())
+        parser.exit()
+
+
+VERSION_HELP = "print Mappa's version and those of Python, Qt and every dependency, then exit"
+
+
+def build_parser(
+    commands: Sequence[Command] | None = None, version: Callable[[], str] = about.version_text
+) -> argparse.ArgumentParser:
+    """Return the argument parser with ``commands`` (default: every headless subcommand); ``--version``
+    prints what ``version`` returns (the editor's entry point adds the Qt version)."""
     parser = argparse.ArgumentParser(
         prog="mappa",
         description="Map editor and scenario designer for "
         "area-movement board games. With no subcommand, opens the editor.",
         epilog=EXIT_CODES_HELP,
     )
+    parser.add_argument("--version", action=_VersionAction, report=version)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS if commands is None else commands:
         sub = subparsers.add_parser(command.name, help=command.help, description=command.help)
@@ -526,16 +545,20 @@ def _join_negative_values(argv: list[str]) -> list[str]:
 
 
 def main(
-    argv: Sequence[str] | None = None, commands: Sequence[Command] | None = None, default: str | None = None
+    argv: Sequence[str] | None = None,
+    commands: Sequence[Command] | None = None,
+    default: str | None = None,
+    version: Callable[[], str] = about.version_text,
 ) -> int:
     """Run the ``mappa`` command with ``argv`` (default: the process arguments); return the exit status.
 
     ``commands`` are the subcommands offered (default: :data:`COMMANDS`, the headless ones);
     ``default`` names the one run without a subcommand, and with a scenario file as the first
-    word (``mappa FILE``). The editor's entry point passes its ``edit`` and ``render`` here.
+    word (``mappa FILE``). The editor's entry point passes its ``edit`` and ``render`` here, and the
+    ``version`` report with the Qt version.
     """
     offered = list(COMMANDS if commands is None else commands)
-    parser = build_parser(offered)
+    parser = build_parser(offered, version)
     by_name = {command.name: command for command in offered}
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:2] == PLAYTEST_COMPARE.split() and PLAYTEST_COMPARE in by_name:
