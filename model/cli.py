@@ -7,9 +7,9 @@ that names the file, the place and what to do; never a traceback (set ``MAPPA_DE
 one for a crash).
 
 Exit status: 0 success; 1 ``validate`` found errors, ``diff`` found changes, ``merge`` recorded
-conflicts; 2 a file could not be read or written (or a command line mistake); 3 an internal
-error, a bug in Mappa (the message names the file being worked on and asks for a report); 130
-interrupted; 141 the output pipe closed early.
+conflicts; 2 a file could not be read or written (or a command line mistake);
+3 an internal error, a bug in Mappa (the message names the file being worked on and asks for a
+report); 130 interrupted; 141 the output pipe closed early.
 
 The subcommands here never import Qt or the editor. The console script starts one layer up,
 in ``editor.cli_entry``, which adds the editor's commands (``edit``, the default, and ``render``)
