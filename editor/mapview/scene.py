@@ -28,6 +28,7 @@ from editor.document import DocumentChange, ScenarioDocument
 from editor.graph_cache import graphs_of
 from editor.mapview import board_style
 from editor.mapview.adjacency_layer import AdjacencyOverlay
+from editor.mapview.cells import Cells, grid_side
 from editor.mapview.chips_item import ChipsItem
 from editor.mapview.items import (
     AreaItem,
@@ -130,7 +131,11 @@ class MapScene(QGraphicsScene):
         self.selection_outline.setZValue(25)
         self.selection_outline.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.addItem(self.selection_outline)
-        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        # No item index: the layers' items hang from spatial cells instead (``editor.mapview.cells``
+        # says why Qt's BSP index costs more than it saves here).
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.cells = Cells()
+        """The spatial cells the fills and borders are grouped in, so a frame visits only those on screen."""
         document.changed.connect(self.on_document_changed)
         self.rebuild()
 
@@ -161,6 +166,9 @@ class MapScene(QGraphicsScene):
             for item in collection.values():
                 self.removeItem(item)
             collection.clear()
+        self.cells.clear()
+        self.state.border_batches.clear()
+        self.cells.configure(self._frame(), grid_side(len(self.scenario.map.areas)))
         for markers in self.markers.values():
             for marker in markers:
                 self.removeItem(marker)
@@ -188,6 +196,19 @@ class MapScene(QGraphicsScene):
         self._update_outline()
         self.recolour()
         board_style.dress(self)
+        self.state.border_batches.flush()
+
+    def _frame(self) -> QRectF:
+        """The map's bounds, else the extent of its borders' points: where the cells' grid lies."""
+        bounds = self.scenario.map.bounds
+        if bounds is not None:
+            width, height = bounds.max_x - bounds.min_x, bounds.max_y - bounds.min_y
+            return QRectF(bounds.min_x, bounds.min_y, width, height)
+        xs = [x for boundary in self.scenario.map.boundaries for x, _y in boundary.points]
+        ys = [y for boundary in self.scenario.map.boundaries for _x, y in boundary.points]
+        if not xs:
+            return QRectF()
+        return QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
     def notice_text(self) -> str:
         """What the notice says: why the map's areas cannot be drawn, or an empty string."""
@@ -210,12 +231,10 @@ class MapScene(QGraphicsScene):
 
     def _area_item(self, area_id: str, area: Area) -> AreaItem:
         item = self.areas.get(area_id)
-        layer = self.layers["sea" if area.kind is AreaKind.SEA else "land"]
         if item is None:
-            item = AreaItem(area_id, self.state, layer)
+            item = AreaItem(area_id, self.state, self.layers["land"])
             self.areas[area_id] = item
-        elif item.parentItem() is not layer:
-            item.setParentItem(layer)
+        item.sea = area.kind is AreaKind.SEA
         return item
 
     def _update_area(self, area_id: str, area_index: dict[str, Area]) -> None:
@@ -223,6 +242,7 @@ class MapScene(QGraphicsScene):
         if area is None:
             item = self.areas.pop(area_id, None)
             if item is not None:
+                self.cells.forget(item)
                 self.removeItem(item)
             self.labels.remove(area_id)
             return
@@ -233,6 +253,7 @@ class MapScene(QGraphicsScene):
         else:
             path = geometry_path(geometry)
         item.setPath(path)
+        self.cells.place(item, self.layers["sea" if item.sea else "land"])
         extent = path.boundingRect().width() if not path.isEmpty() else 0.0
         sea = area.kind is AreaKind.SEA
         self.labels.set_label(area_id, area.name, self.label_point(area), extent, sea=sea)
@@ -283,12 +304,17 @@ class MapScene(QGraphicsScene):
         before = old.sceneBoundingRect() if old is not None else QRectF()
         if boundary is None:
             if old is not None:
+                self.cells.forget(old)
+                self.state.border_batches.drop(boundary_id)
                 self.removeItem(old)
                 del self.boundaries[boundary_id]
             return before
         item = old or BoundaryItem(boundary_id, self.state, self.layers["borders"])
         self.boundaries[boundary_id] = item
         item.set_points(list(boundary.points))
+        self.cells.place(item, self.layers["borders"])
+        self.state.border_batches.put(item)  # in its cell's batch for its pen
+        item.show_selected(boundary_id in self.state.selected)
         return before.united(item.sceneBoundingRect())
 
     def _update_connection(self, connection_id: str, area_index: dict[str, Area]) -> None:
@@ -383,7 +409,8 @@ class MapScene(QGraphicsScene):
             near = topology.boundaries_near(box(x - tolerance, y - tolerance, x + tolerance, y + tolerance))
             return [bid for bid in near if bid in self.boundaries]
         rect = QRectF(x - tolerance, y - tolerance, 2 * tolerance, 2 * tolerance)
-        return [item.boundary_id for item in self.items(rect) if isinstance(item, BoundaryItem)]
+        # Unselected border items are hidden (their cell's batch draws them): Qt's items() skips them.
+        return [bid for bid, item in self.boundaries.items() if item.sceneBoundingRect().intersects(rect)]
 
     # --- colours --------------------------------------------------------------------------------
 
@@ -545,6 +572,7 @@ class MapScene(QGraphicsScene):
             self.recolour()
         if self.state.board and (change.geometry or change.areas):
             board_style.dress(self)  # coasts and pens follow the new linework and kinds
+        self.state.border_batches.flush()
 
     # --- drawing --------------------------------------------------------------------------------
 
