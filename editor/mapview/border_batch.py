@@ -64,7 +64,7 @@ class BorderBatches:
         cell = item.parentItem()
         if cell is None:
             return
-        key = (id(cell), pen_key(item.batch_pen()))
+        key = (id(cell), item.batch_key())
         old = self._key_of.get(item.boundary_id)
         if old is not None and old != key:
             self._members.get(old, {}).pop(item.boundary_id, None)

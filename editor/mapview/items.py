@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.mapview import board_style
-from editor.mapview.border_batch import BorderBatches
+from editor.mapview.border_batch import BorderBatches, PenKey, pen_key
 from editor.mapview.declutter import Declutter, place
 from model.scenario import ConnectionKind
 
@@ -169,6 +169,17 @@ class AreaItem(QGraphicsPathItem):
         self.setBrush(QBrush(QColor(colour)))
 
 
+def _cosmetic_pen(colour: str, width: float) -> QPen:
+    pen = QPen(QColor(colour), width)
+    pen.setCosmetic(True)
+    return pen
+
+
+_PLAIN_BORDER = _cosmetic_pen("#4d4d4d", 1)
+_PLAIN_BORDER_KEY = pen_key(_PLAIN_BORDER)
+_SELECTED_BORDER = _cosmetic_pen("#d7191c", 2.5)
+
+
 class BoundaryItem(QGraphicsPathItem):
     """One boundary polyline, drawn one pixel wide at any zoom (red and thicker when selected).
 
@@ -182,11 +193,10 @@ class BoundaryItem(QGraphicsPathItem):
         self._state = state
         self.setData(ROLE_KIND, "boundary")
         self.setData(ROLE_ID, boundary_id)
-        self._pen = QPen(QColor("#4d4d4d"), 1)
-        self._pen.setCosmetic(True)
+        self._pen = _PLAIN_BORDER
+        self._pen_key = _PLAIN_BORDER_KEY
         self.setPen(self._pen)
-        self._selected_pen = QPen(QColor("#d7191c"), 2.5)
-        self._selected_pen.setCosmetic(True)
+        self._selected_pen = _SELECTED_BORDER
         self.setZValue(1)  # a selected line over the batches of its cell
         self.setVisible(False)
 
@@ -202,11 +212,11 @@ class BoundaryItem(QGraphicsPathItem):
     def set_style(self, pen: QPen | None) -> None:
         """Draw with this pen (the board's border or coast pen); None: the plain grey line."""
         if pen is None:
-            pen = QPen(QColor("#4d4d4d"), 1)
-            pen.setCosmetic(True)
+            pen = _PLAIN_BORDER
         if pen == self._pen:
             return
         self._pen = pen
+        self._pen_key = pen_key(pen)
         if self.pen() != self._selected_pen:
             self.setPen(pen)
         if self.parentItem() is not None:  # placed in its cell: move to the batch of its new pen
@@ -215,6 +225,10 @@ class BoundaryItem(QGraphicsPathItem):
     def batch_pen(self) -> QPen:
         """The pen of the line when not selected (what its batch draws it with)."""
         return self._pen
+
+    def batch_key(self) -> PenKey:
+        """The key of ``batch_pen`` (``border_batch.pen_key``), kept with the pen."""
+        return self._pen_key
 
     def shape(self) -> QPainterPath:
         """The stroke as seen in the view (for clicks near a boundary)."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
@@ -232,7 +232,7 @@ class MapScene(QGraphicsScene):
     def _area_item(self, area_id: str, area: Area) -> AreaItem:
         item = self.areas.get(area_id)
         if item is None:
-            item = AreaItem(area_id, self.state, self.layers["land"])
+            item = AreaItem(area_id, self.state)  # its cell is its parent (``cells.place``)
             self.areas[area_id] = item
         item.sea = area.kind is AreaKind.SEA
         return item
@@ -309,12 +309,13 @@ class MapScene(QGraphicsScene):
                 self.removeItem(old)
                 del self.boundaries[boundary_id]
             return before
-        item = old or BoundaryItem(boundary_id, self.state, self.layers["borders"])
+        item = old or BoundaryItem(boundary_id, self.state)  # its cell is its parent (``cells.place``)
         self.boundaries[boundary_id] = item
         item.set_points(list(boundary.points))
         self.cells.place(item, self.layers["borders"])
         self.state.border_batches.put(item)  # in its cell's batch for its pen
-        item.show_selected(boundary_id in self.state.selected)
+        if boundary_id in self.state.selected or item.isVisible():
+            item.show_selected(boundary_id in self.state.selected)
         return before.united(item.sceneBoundingRect())
 
     def _update_connection(self, connection_id: str, area_index: dict[str, Area]) -> None:
@@ -587,7 +588,7 @@ class MapScene(QGraphicsScene):
         pen = QPen(QColor(0, 0, 0, 60), 1, Qt.PenStyle.DashLine)
         pen.setCosmetic(True)
         painter.setPen(pen)
-        painter.setBrush(QColor(255, 255, 255, 110))
+        painter.setBrush(_sheet_colour(self.backgroundBrush()))
         painter.drawRect(sheet)
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
@@ -625,6 +626,25 @@ class Redrawn:
     boundaries: frozenset[str] = frozenset()
     areas: frozenset[str] = frozenset()
     everything: bool = False
+
+
+SHEET = QColor(255, 255, 255, 110)
+"""The map's sheet: a veil of white over the background."""
+
+
+def _sheet_colour(background: QBrush) -> QColor:
+    """The sheet's colour over this background: the white veil blended in advance when the
+    background is one opaque colour, because filling a whole screen with an opaque colour is a
+    plain copy and blending a translucent one is several milliseconds a frame."""
+    base = background.color()
+    if background.style() != Qt.BrushStyle.SolidPattern or base.alpha() != 255:
+        return SHEET
+    share = SHEET.alphaF()
+    return QColor(
+        round(base.red() + (SHEET.red() - base.red()) * share),
+        round(base.green() + (SHEET.green() - base.green()) * share),
+        round(base.blue() + (SHEET.blue() - base.blue()) * share),
+    )
 
 
 def all_items(scene: MapScene) -> list[QGraphicsItem]:
