@@ -4,17 +4,25 @@ Painting 5,000 area fills and 15,000 borders costs several times a 16 ms frame, 
 most of that detail is smaller than a pixel. So while the view is zoomed out no further than the
 picture's resolution, the detailed layers are made transparent (opacity 0: Qt skips them, but
 they stay visible for the layer menu) and one image is drawn instead. Qt's item index leaves out
-fully transparent items, so clicks find areas through the topology (``MapScene.area_at``). Any document
-change, new map mode or layer toggle makes the picture stale: the detailed items show at once and
-a new picture is rendered once the author pauses.
+fully transparent items, so clicks find areas through the topology (``MapScene.area_at``).
+
+An edit redraws only its part of the picture, at once (``MapScene.region_changed``: the extent of
+the items it touched), so the picture stays in use while the author edits at full view. A new map
+mode or layer toggle (``MapScene.appearance_changed``) makes the whole picture stale: the detailed
+items show at once and a new picture is rendered once the author pauses.
+
+The picture is painted by walking the detail layers' items directly (``paint_detail``), not with
+``QGraphicsScene.render``: that needs the layers opaque, and fading them in and out for it marks
+every item of the map dirty, which repaints the whole view after the smallest edit.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtCore import QObject, QRect, QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 if TYPE_CHECKING:  # the view builds its overview: no import cycle at run time
@@ -69,15 +77,23 @@ class Overview(QObject):
         self.timer.setSingleShot(True)
         self.timer.setInterval(delay_ms)
         self.timer.timeout.connect(self.refresh)
-        scene.document.changed.connect(self.invalidate)
+        scene.document.changed.connect(self._on_document_changed)
+        scene.region_changed.connect(self.redraw_region)
         scene.appearance_changed.connect(self.invalidate)
         view.scale_changed.connect(self._on_zoom)
+        self.patches = 0
+        """How many edits redrew a part of the picture (tests: an edit does not redraw all of it)."""
 
     def invalidate(self, *_args: object) -> None:
         """The picture no longer matches the map: show the items now, re-render later."""
         self.stale = True
         self._set_active(False)
         self.timer.start()
+
+    def _on_document_changed(self, change: object) -> None:
+        # Edits report their region through the scene; a new map is a new picture.
+        if getattr(change, "reset", False):
+            self.invalidate()
 
     def _on_zoom(self, scale: float) -> None:
         if self.stale:
@@ -93,6 +109,14 @@ class Overview(QObject):
             self.scene.layers[layer_id].setOpacity(0.0 if active else 1.0)
         self.item.setVisible(active)
 
+    def _transform(self) -> QTransform:
+        """Map units to the picture's pixels."""
+        image, rect = self.item.image, self.item.rect
+        assert image is not None
+        return QTransform.fromScale(image.width() / rect.width(), image.height() / rect.height()).translate(
+            -rect.left(), -rect.top()
+        )
+
     def refresh(self) -> None:
         """Render a new picture of the detailed layers (at OVERSAMPLE times the fitted zoom)."""
         rect = self.scene.map_rect()
@@ -104,28 +128,92 @@ class Overview(QObject):
         width, height = max(1, round(rect.width() * scale)), max(1, round(rect.height() * scale))
         image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(QColor(0, 0, 0, 0))
-        self._set_active(False)
-        others = {
-            layer_id: layer.opacity()
-            for layer_id, layer in self.scene.layers.items()
-            if layer_id not in DETAIL_LAYERS
-        }
-        for layer_id in others:
-            self.scene.layers[layer_id].setOpacity(0.0)
-        brush = self.scene.backgroundBrush()
-        self.scene.setBackgroundBrush(Qt.BrushStyle.NoBrush)
-        painter = QPainter(image)
-        try:
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            self.scene.render(painter, QRectF(0, 0, width, height), rect)
-        finally:
-            painter.end()
-            self.scene.setBackgroundBrush(brush)
-            for layer_id, opacity in others.items():
-                self.scene.layers[layer_id].setOpacity(opacity)
         self.item.prepareGeometryChange()
         self.item.image = image
         self.item.rect = rect
+        painter = QPainter(image)
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            paint_detail(self.scene, painter, self._transform(), rect)
+        finally:
+            painter.end()
+        self.item.update()
         self.image_scale = scale
         self.stale = False
         self._on_zoom(self.view.scale_factor)
+
+    def redraw_region(self, region: QRectF) -> None:
+        """Paint again the part of the picture over a scene rectangle (an edit's extent); a stale
+        picture, or an edit reaching past it, waits for the next full render instead."""
+        image = self.item.image
+        if self.stale or image is None or not self.enabled:
+            self.invalidate()
+            return
+        transform = self._transform()
+        pixel = 1.0 / max(transform.m11(), 1e-12)
+        region = region.adjusted(-pixel, -pixel, pixel, pixel)  # a line's rectangle can be flat
+        if not self.item.rect.contains(region):
+            self.invalidate()
+            return
+        # Whole pixels, a pixel wider all round: what antialiasing of the old and new lines touched.
+        box = transform.mapRect(region)
+        pixels = QRect(
+            math.floor(box.left()) - 1,
+            math.floor(box.top()) - 1,
+            math.ceil(box.width()) + 3,
+            math.ceil(box.height()) + 3,
+        ).intersected(image.rect())
+        if pixels.isEmpty():
+            return
+        inverse, _ok = transform.inverted()
+        source = inverse.mapRect(QRectF(pixels))
+        painter = QPainter(image)
+        try:
+            painter.setClipRect(pixels)
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+            painter.fillRect(pixels, Qt.GlobalColor.transparent)
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            paint_detail(self.scene, painter, transform, source)
+        finally:
+            painter.end()
+        self.patches += 1
+        self.item.update(source)
+
+
+def paint_detail(scene: MapScene, painter: QPainter, transform: QTransform, rect: QRectF) -> None:
+    """Paint the visible items of the detail layers that reach into a scene rectangle, bottom layer
+    first, with ``transform`` from map units to the painter's device (layers faded out for the
+    picture are painted as if opaque: the picture stands in for them)."""
+    layers = sorted((scene.layers[layer_id] for layer_id in DETAIL_LAYERS), key=lambda layer: layer.zValue())
+    # A pixel of slack: horizontal or vertical lines have empty bounding rectangles.
+    pixel = 1.0 / max(transform.m11(), 1e-12)
+    area = rect.adjusted(-pixel, -pixel, pixel, pixel)
+    option = QStyleOptionGraphicsItem()
+    for layer in layers:
+        if layer.isVisible():
+            _paint_children(layer, painter, transform, area, pixel, option)
+
+
+def _paint_children(
+    parent: QGraphicsItem,
+    painter: QPainter,
+    transform: QTransform,
+    area: QRectF,
+    pixel: float,
+    option: QStyleOptionGraphicsItem,
+) -> None:
+    for child in parent.childItems():  # in stacking order
+        if not child.isVisible():
+            continue
+        flags = child.flags()
+        reach = child.sceneBoundingRect().adjusted(-pixel, -pixel, pixel, pixel)
+        meets = reach.intersects(area)
+        if not meets and flags & QGraphicsItem.GraphicsItemFlag.ItemContainsChildrenInShape:
+            continue  # a cell away from the rectangle, with everything in it
+        if meets and not flags & QGraphicsItem.GraphicsItemFlag.ItemHasNoContents:
+            painter.setWorldTransform(child.sceneTransform() * transform)
+            option.exposedRect = child.mapRectFromScene(area)
+            child.paint(painter, option, None)
+        if child.childItems():
+            _paint_children(child, painter, transform, area, pixel, option)

@@ -78,7 +78,10 @@ class MapScene(QGraphicsScene):
 
     legend_changed = Signal(list)
     appearance_changed = Signal()
-    """Fills or layer visibility changed (cached pictures of the map are stale)."""
+    """Fills or layer visibility changed all over the map (cached pictures of the map are stale)."""
+    region_changed = Signal(QRectF)
+    """An edit or a selection redrew the fills and borders within this scene rectangle only
+    (cached pictures of the map need that part painted again)."""
 
     def __init__(self, document: ScenarioDocument, parent: Any = None) -> None:
         super().__init__(parent)
@@ -237,15 +240,20 @@ class MapScene(QGraphicsScene):
         item.sea = area.kind is AreaKind.SEA
         return item
 
-    def _update_area(self, area_id: str, area_index: dict[str, Area]) -> None:
+    def _update_area(self, area_id: str, area_index: dict[str, Area]) -> QRectF:
+        """Rebuild one area's fill and name; return the region its fill covered before and after."""
         area = area_index.get(area_id)
         if area is None:
             item = self.areas.pop(area_id, None)
-            if item is not None:
-                self.cells.forget(item)
-                self.removeItem(item)
             self.labels.remove(area_id)
-            return
+            if item is None:
+                return QRectF()
+            before = item.sceneBoundingRect()
+            self.cells.forget(item)
+            self.removeItem(item)
+            return before
+        old = self.areas.get(area_id)
+        before = old.sceneBoundingRect() if old is not None else QRectF()
         item = self._area_item(area_id, area)
         geometry = self._geometry(area_id)
         if self.state.board:  # smoothed between the borders' nodes, as the border lines are
@@ -257,6 +265,7 @@ class MapScene(QGraphicsScene):
         extent = path.boundingRect().width() if not path.isEmpty() else 0.0
         sea = area.kind is AreaKind.SEA
         self.labels.set_label(area_id, area.name, self.label_point(area), extent, sea=sea)
+        return before.united(item.sceneBoundingRect())
 
     def _board_nodes(self) -> set[tuple[float, float]]:
         """The ends of the map's borders (kept fixed by the board's smoothing), worked out once per
@@ -431,14 +440,22 @@ class MapScene(QGraphicsScene):
         """The current mode's colours and legend."""
         return get_mode(self.mode_id).colour(self.scenario, self.issues)
 
-    def recolour(self) -> None:
-        """Refill every area by the current mode and publish the legend."""
+    def recolour(self, everywhere: bool = True) -> QRectF:
+        """Refill every area by the current mode and publish the legend; return the region of the
+        fills that changed colour. ``everywhere``: say the whole map's look changed
+        (``appearance_changed``); an edit passes False and reports its region itself."""
         colouring = self.colouring()
+        region = QRectF()
         for area_id, item in self.areas.items():
+            before = item.brush()
             item.set_fill(colouring.fills.get(area_id, "#d0d0d0"))
-        self.appearance_changed.emit()
+            if not everywhere and item.brush() != before:
+                region = region.united(item.sceneBoundingRect())
+        if everywhere:
+            self.appearance_changed.emit()
         self._mode_legend = colouring.legend
         self.publish_legend()
+        return region
 
     def publish_legend(self) -> None:
         """Send the legend: the mode's lines, then the adjacency styles while that layer shows."""
@@ -457,17 +474,21 @@ class MapScene(QGraphicsScene):
         self.state.selected = set(ids)
         self._update_outline()
         self.adjacency.set_selected(self.state.selected)
+        region = QRectF()
         for item_id in previous ^ self.state.selected:
             selected = item_id in self.state.selected
             boundary = self.boundaries.get(item_id)
             if boundary is not None:
                 boundary.show_selected(selected)
+                region = region.united(boundary.sceneBoundingRect())
             if item_id in self.labels.labels:
                 self.labels.update()
             for other in (self.connections, self.units):
                 item = other.get(item_id)
                 if item is not None:
                     item.update()
+        if not region.isNull():  # a selected border shows in pictures of the map too
+            self.region_changed.emit(region)
 
     def _update_outline(self) -> None:
         path = QPainterPath()
@@ -547,11 +568,12 @@ class MapScene(QGraphicsScene):
         # Only the slots the change names are read again (``scene_index``): a full rebuild of both
         # indexes was most of a vertex-drag step on a big map.
         self._boundary_index = self._boundaries.refresh(self.scenario.map.boundaries, change.boundaries)
+        region = QRectF()
         for boundary_id in change.boundaries:
-            self._update_boundary(boundary_id)
+            region = region.united(self._update_boundary(boundary_id))
         area_index = self._areas.refresh(self.scenario.map.areas, change.areas)
         for area_id in dirty_areas:
-            self._update_area(area_id, area_index)
+            region = region.united(self._update_area(area_id, area_index))
         self.redrawn = Redrawn(frozenset(change.boundaries), frozenset(dirty_areas))
         connection_ids = set(change.connections)
         if dirty_areas:
@@ -570,10 +592,17 @@ class MapScene(QGraphicsScene):
         if change.areas:
             self._update_markers(area_index, change.areas)
         if change.areas or change.empires or change.magnates or change.setup:
-            self.recolour()
+            region = region.united(self.recolour(everywhere=False))
+        self.state.border_batches.flush()
         if self.state.board and (change.geometry or change.areas):
             board_style.dress(self)  # coasts and pens follow the new linework and kinds
-        self.state.border_batches.flush()
+            self.state.border_batches.flush()
+            # The water lines are one item over the whole map: pictures of it are redone whole.
+            self.appearance_changed.emit()
+        elif self.layers["adjacency"].isVisible() and change.geometry:
+            self.appearance_changed.emit()  # the adjacency lines are worked out again later
+        elif not region.isNull():
+            self.region_changed.emit(region)
 
     # --- drawing --------------------------------------------------------------------------------
 
