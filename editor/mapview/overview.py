@@ -122,6 +122,7 @@ class Overview(QObject):
         rect = self.scene.map_rect()
         if rect.isEmpty() or not self.enabled:
             return
+        self.timer.stop()  # a render already due would only repeat this one
         viewport = self.view.viewport().size()
         fit = min(viewport.width() / rect.width(), viewport.height() / rect.height())
         scale = min(fit * OVERSAMPLE, MAX_PIXELS / rect.width(), MAX_PIXELS / rect.height())
