@@ -377,6 +377,7 @@ class LabelLayerItem(QGraphicsItem):
         # Only the labels on the painted device: the exposed rectangle can be the whole item.
         inverse, invertible = transform.inverted()
         exposed = option.exposedRect  # type: ignore[attr-defined]
+        on_device: QRectF | None = None
         if invertible:
             on_device = inverse.mapRect(QRectF(painter.viewport()))
             exposed = exposed.intersected(on_device) if exposed.isValid() else on_device
@@ -386,7 +387,7 @@ class LabelLayerItem(QGraphicsItem):
         ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
         painter.save()
         painter.setWorldTransform(QTransform())
-        for area_id, top_left in self._placed(shown, transform):
+        for area_id, top_left in self._placed(shown, transform, on_device):
             label = self.labels[area_id]
             if self._state.vector_labels:  # SVG and PDF export: real text, not pictures
                 painter.save()
@@ -399,14 +400,19 @@ class LabelLayerItem(QGraphicsItem):
             painter.drawPixmap(top_left, label.pixmap)
         painter.restore()
 
-    def _placed(self, shown: list[str], transform: QTransform) -> list[tuple[str, QPointF]]:
+    def _placed(
+        self, shown: list[str], transform: QTransform, region: QRectF | None = None
+    ) -> list[tuple[str, QPointF]]:
         """Where each name goes on the device: the names the zoom level's placement kept (names and
         chips never overlap: ``editor.mapview.declutter``), each centred on its label point."""
         scene = self.scene()
         if scene is None:  # a layer on its own: its names only
             kept = place(self.labels, (), transform.m11(), self._state.selected).labels
         else:
-            kept = self._state.declutter.placement(scene, transform.m11(), self._state.selected).labels
+            # Placed around what the device shows (``region``), not over the whole map.
+            kept = self._state.declutter.placement(
+                scene, transform.m11(), self._state.selected, region
+            ).labels
         placed: list[tuple[str, QPointF]] = []
         for area_id in shown:
             if area_id not in kept:

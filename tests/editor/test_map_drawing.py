@@ -187,3 +187,37 @@ def test_areas_change_layer_with_their_kind(view: MapView) -> None:
     commands.execute(scene.document, lambda s: ops.set_area_kind(s, area.id, "sea"))
     assert scene.cells.layer_of(scene.areas[area.id]) is scene.layers["sea"]
     assert scene.areas[area.id].parentItem().parentItem() is scene.layers["sea"]
+
+
+def test_zoomed_in_names_are_placed_around_the_screen_not_over_the_whole_map(view: MapView) -> None:
+    scene = view.map_scene
+    declutter = scene.state.declutter
+    image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
+    frame = scene.map_rect()
+    view.zoom_by(8.0)
+    view.centerOn(frame.center())
+    view.viewport().render(image)
+    covers = declutter.covers
+    assert covers is not None and not covers.contains(frame)
+    on_screen = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert covers.contains(on_screen)
+    placed = declutter.placed
+    # Names drawn on screen do not overlap one another.
+    scale = view.scale_factor
+    labels = scene.labels.labels
+    shown = [labels[a] for a in declutter.placement(scene, scale, set()).labels]
+    boxes = [
+        QRectF(lb.x * scale - lb.width / 2, lb.y * scale - lb.height / 2, lb.width, lb.height) for lb in shown
+    ]
+    assert len(boxes) > 3
+    assert not any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+    # A small pan stays within the placement; a pan to the far corner places again there.
+    view.centerOn(frame.center() + QPointF(on_screen.width() / 4, 0))
+    view.viewport().render(image)
+    assert declutter.placed == placed
+    view.centerOn(frame.topLeft() + QPointF(on_screen.width() / 2, on_screen.height() / 2))
+    view.viewport().render(image)
+    assert declutter.placed == placed + 1
+    assert declutter.covers is not None and declutter.covers.contains(
+        view.mapToScene(view.viewport().rect()).boundingRect()
+    )
