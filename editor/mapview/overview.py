@@ -190,31 +190,41 @@ def paint_detail(scene: MapScene, painter: QPainter, transform: QTransform, rect
     # A pixel of slack: horizontal or vertical lines have empty bounding rectangles.
     pixel = 1.0 / max(transform.m11(), 1e-12)
     area = rect.adjusted(-pixel, -pixel, pixel, pixel)
+    # The whole map (a new picture): every item is in, and none needs its extent tested.
+    everything = area.contains(scene.map_rect())
     option = QStyleOptionGraphicsItem()
+    option.exposedRect = area
+    painter.setWorldTransform(transform)
     for layer in layers:
         if layer.isVisible():
-            _paint_children(layer, painter, transform, area, pixel, option)
+            _paint_children(layer, painter, transform, None if everything else area, pixel, option)
 
 
 def _paint_children(
     parent: QGraphicsItem,
     painter: QPainter,
     transform: QTransform,
-    area: QRectF,
+    area: QRectF | None,
     pixel: float,
     option: QStyleOptionGraphicsItem,
 ) -> None:
+    """Paint ``parent``'s visible children and theirs that reach into ``area`` (None: all)."""
     for child in parent.childItems():  # in stacking order
         if not child.isVisible():
             continue
         flags = child.flags()
-        reach = child.sceneBoundingRect().adjusted(-pixel, -pixel, pixel, pixel)
-        meets = reach.intersects(area)
-        if not meets and flags & QGraphicsItem.GraphicsItemFlag.ItemContainsChildrenInShape:
-            continue  # a cell away from the rectangle, with everything in it
+        meets = True
+        if area is not None:
+            meets = child.sceneBoundingRect().adjusted(-pixel, -pixel, pixel, pixel).intersects(area)
+            if not meets and flags & QGraphicsItem.GraphicsItemFlag.ItemContainsChildrenInShape:
+                continue  # a cell away from the rectangle, with everything in it
         if meets and not flags & QGraphicsItem.GraphicsItemFlag.ItemHasNoContents:
-            painter.setWorldTransform(child.sceneTransform() * transform)
-            option.exposedRect = child.mapRectFromScene(area)
+            placed = child.sceneTransform()
+            # The map's items sit at the scene's origin: the painter keeps the picture's transform.
+            if not placed.isIdentity():
+                painter.setWorldTransform(placed * transform)
             child.paint(painter, option, None)
+            if not placed.isIdentity():
+                painter.setWorldTransform(transform)
         if child.childItems():
             _paint_children(child, painter, transform, area, pixel, option)
