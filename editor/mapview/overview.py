@@ -34,6 +34,8 @@ DETAIL_LAYERS = ("land", "sea", "borders", "adjacency")
 MAX_PIXELS = 4096
 OVERSAMPLE = 1.5
 """The picture is rendered this much finer than the fitted view, so a small zoom stays sharp."""
+CLOSE_UP = 4.0
+"""The close-up picture is rendered this much finer than the fitted view (within MAX_PIXELS)."""
 
 
 class OverviewItem(QGraphicsItem):
@@ -60,7 +62,13 @@ class OverviewItem(QGraphicsItem):
 
 
 class Overview(QObject):
-    """Switches a view between the detailed items and the picture, by zoom and staleness."""
+    """Switches a view between the detailed items and the pictures, by zoom and staleness.
+
+    Two pictures, each for a band of zooms: the overview (``OVERSAMPLE`` times the fitted zoom)
+    for the map as a whole, and a close-up (``CLOSE_UP`` times it, at most ``MAX_PIXELS`` a side)
+    for zooming in a few steps, where a frame would otherwise paint a quarter of a big map's items.
+    The close-up is rendered only once the author has zoomed into its band and paused.
+    """
 
     def __init__(self, scene: MapScene, view: MapView, delay_ms: int = 400) -> None:
         super().__init__(view)
@@ -70,7 +78,14 @@ class Overview(QObject):
         self.item.hide()
         scene.addItem(self.item)
         self.image_scale = 0.0
+        """Pixels per map unit of the overview picture (0 before the first)."""
+        self.overview_image: QImage | None = None
+        self.close_image: QImage | None = None
+        """The close-up picture (None until the view first zoomed into its band and paused)."""
+        self.close_scale = 0.0
         self.stale = True
+        """The overview picture no longer matches the map (the close-up is then stale too)."""
+        self.close_stale = True
         self.active = False
         self.enabled = True
         self.timer = QTimer(self)
@@ -82,11 +97,11 @@ class Overview(QObject):
         scene.appearance_changed.connect(self.invalidate)
         view.scale_changed.connect(self._on_zoom)
         self.patches = 0
-        """How many edits redrew a part of the picture (tests: an edit does not redraw all of it)."""
+        """How many edits redrew a part of the pictures (tests: an edit does not redraw all of it)."""
 
     def invalidate(self, *_args: object) -> None:
-        """The picture no longer matches the map: show the items now, re-render later."""
-        self.stale = True
+        """The pictures no longer match the map: show the items now, re-render later."""
+        self.stale = self.close_stale = True
         self._set_active(False)
         self.timer.start()
 
@@ -95,11 +110,27 @@ class Overview(QObject):
         if getattr(change, "reset", False):
             self.invalidate()
 
+    def _wants_close_up(self, scale: float) -> bool:
+        """Whether this zoom is past the overview's band and within the close-up's."""
+        return scale > self.image_scale * 1.0001 and scale <= self._close_up_scale() * 1.0001
+
     def _on_zoom(self, scale: float) -> None:
-        if self.stale:
+        if self.stale or (self._wants_close_up(scale) and self.close_stale):
+            self._set_active(False)
             self.timer.start()
             return
-        self._set_active(self.enabled and scale <= self.image_scale * 1.0001)
+        if scale <= self.image_scale * 1.0001:
+            self._show(self.overview_image)
+        elif self._wants_close_up(scale):
+            self._show(self.close_image)
+        else:
+            self._set_active(False)
+
+    def _show(self, image: QImage | None) -> None:
+        if image is not self.item.image:
+            self.item.image = image
+            self.item.update()
+        self._set_active(self.enabled and image is not None)
 
     def _set_active(self, active: bool) -> None:
         if active == self.active:
@@ -109,53 +140,83 @@ class Overview(QObject):
             self.scene.layers[layer_id].setOpacity(0.0 if active else 1.0)
         self.item.setVisible(active)
 
-    def _transform(self) -> QTransform:
-        """Map units to the picture's pixels."""
-        image, rect = self.item.image, self.item.rect
+    def _transform(self, image: QImage | None = None) -> QTransform:
+        """Map units to a picture's pixels (default: the overview picture's)."""
+        image = image if image is not None else self.overview_image
+        rect = self.item.rect
         assert image is not None
         return QTransform.fromScale(image.width() / rect.width(), image.height() / rect.height()).translate(
             -rect.left(), -rect.top()
         )
 
+    def _fit(self) -> float:
+        rect = self.scene.map_rect()
+        viewport = self.view.viewport().size()
+        return min(viewport.width() / rect.width(), viewport.height() / rect.height())
+
+    def _close_up_scale(self) -> float:
+        rect = self.scene.map_rect()
+        if rect.isEmpty():
+            return 0.0
+        return min(self._fit() * CLOSE_UP, MAX_PIXELS / rect.width(), MAX_PIXELS / rect.height())
+
+    def _render(self, scale: float) -> QImage:
+        """A picture of the detailed layers at ``scale`` pixels per map unit."""
+        rect = self.scene.map_rect()
+        width, height = max(1, round(rect.width() * scale)), max(1, round(rect.height() * scale))
+        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(QColor(0, 0, 0, 0))
+        painter = QPainter(image)
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            paint_detail(self.scene, painter, self._transform(image), rect)
+        finally:
+            painter.end()
+        return image
+
     def refresh(self) -> None:
-        """Render a new picture of the detailed layers (at OVERSAMPLE times the fitted zoom)."""
+        """Render a new overview picture of the detailed layers (at OVERSAMPLE times the fitted
+        zoom), and a new close-up when the view is zoomed into its band."""
         rect = self.scene.map_rect()
         if rect.isEmpty() or not self.enabled:
             return
         self.timer.stop()  # a render already due would only repeat this one
-        viewport = self.view.viewport().size()
-        fit = min(viewport.width() / rect.width(), viewport.height() / rect.height())
-        scale = min(fit * OVERSAMPLE, MAX_PIXELS / rect.width(), MAX_PIXELS / rect.height())
-        width, height = max(1, round(rect.width() * scale)), max(1, round(rect.height() * scale))
-        image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(QColor(0, 0, 0, 0))
+        scale = min(self._fit() * OVERSAMPLE, MAX_PIXELS / rect.width(), MAX_PIXELS / rect.height())
         self.item.prepareGeometryChange()
-        self.item.image = image
         self.item.rect = rect
-        painter = QPainter(image)
-        try:
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            paint_detail(self.scene, painter, self._transform(), rect)
-        finally:
-            painter.end()
-        self.item.update()
+        self.overview_image = self._render(scale)
         self.image_scale = scale
         self.stale = False
+        if self._wants_close_up(self.view.scale_factor):
+            self.close_scale = self._close_up_scale()
+            self.close_image = self._render(self.close_scale)
+            self.close_stale = False
+        self.item.image = None  # ``_on_zoom`` picks the picture for the zoom
+        self.item.update()
         self._on_zoom(self.view.scale_factor)
 
     def redraw_region(self, region: QRectF) -> None:
-        """Paint again the part of the picture over a scene rectangle (an edit's extent); a stale
+        """Paint again the part of the pictures over a scene rectangle (an edit's extent); a stale
         picture, or an edit reaching past it, waits for the next full render instead."""
-        image = self.item.image
+        image = self.overview_image
         if self.stale or image is None or not self.enabled:
             self.invalidate()
             return
-        transform = self._transform()
-        pixel = 1.0 / max(transform.m11(), 1e-12)
+        pixel = 1.0 / max(self._transform(image).m11(), 1e-12)
         region = region.adjusted(-pixel, -pixel, pixel, pixel)  # a line's rectangle can be flat
         if not self.item.rect.contains(region):
             self.invalidate()
             return
+        source = self._patch(image, region)
+        if not self.close_stale and self.close_image is not None:
+            source = source.united(self._patch(self.close_image, region))
+        self.patches += 1
+        if not source.isNull():
+            self.item.update(source)
+
+    def _patch(self, image: QImage, region: QRectF) -> QRectF:
+        """Paint a picture again over a scene rectangle; return the scene rectangle painted."""
+        transform = self._transform(image)
         # Whole pixels, a pixel wider all round: what antialiasing of the old and new lines touched.
         box = transform.mapRect(region)
         pixels = QRect(
@@ -165,7 +226,7 @@ class Overview(QObject):
             math.ceil(box.height()) + 3,
         ).intersected(image.rect())
         if pixels.isEmpty():
-            return
+            return QRectF()
         inverse, _ok = transform.inverted()
         source = inverse.mapRect(QRectF(pixels))
         painter = QPainter(image)
@@ -178,8 +239,7 @@ class Overview(QObject):
             paint_detail(self.scene, painter, transform, source)
         finally:
             painter.end()
-        self.patches += 1
-        self.item.update(source)
+        return source
 
 
 def paint_detail(scene: MapScene, painter: QPainter, transform: QTransform, rect: QRectF) -> None:

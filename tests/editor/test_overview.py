@@ -146,3 +146,24 @@ def test_snapping_finds_borders_while_the_picture_stands_in_for_them(view: MapVi
     assert boundary.id in scene.boundaries_near(QPointF(x + 0.1, y), 1.0)
     snap = snap_point(scene, QPointF(x + 0.1, y - 0.1), 1.0, 0.0)
     assert snap.kind == "vertex" and snap.point == (x, y)
+
+
+def test_zoomed_in_a_few_steps_the_close_up_picture_stands_in(view: MapView, qtbot: QtBot) -> None:
+    overview = view.overview
+    overview.refresh()
+    view.zoom_by(2.5, QPointF(400, 300))
+    assert not overview.active  # past the overview's band: the items, until the close-up is made
+    qtbot.waitUntil(lambda: overview.active, timeout=3000)
+    close = overview.close_image
+    assert close is not None and overview.item.image is close
+    assert close.width() > 2 * overview.overview_image.width()
+    assert view.scale_factor <= overview.close_scale
+    # An edit repaints its part of both pictures: each equals a fresh render of the map.
+    document = view.map_scene.document
+    commands.execute(document, lambda s: ops.set_owner(s, "halden", "aldmoor_kingdom"))
+    assert overview.active and overview.patches == 1
+    patched = QImage(close)
+    overview.refresh()
+    assert overview.close_image is not None and overview.close_image == patched
+    view.zoom_by(8.0, QPointF(400, 300))
+    assert not overview.active  # past the close-up's band: the items themselves
