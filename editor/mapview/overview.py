@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 if TYPE_CHECKING:  # the view builds its overview: no import cycle at run time
     from editor.mapview.scene import MapScene
@@ -256,8 +256,14 @@ def paint_detail(scene: MapScene, painter: QPainter, transform: QTransform, rect
     option.exposedRect = area
     painter.setWorldTransform(transform)
     for layer in layers:
-        if layer.isVisible():
-            _paint_children(layer, painter, transform, None if everything else area, pixel, option)
+        if not layer.isVisible():
+            continue
+        if everything:
+            _paint_children(layer, painter, transform, None, pixel, option)
+            continue
+        # The layer's cells that meet the rectangle, found at once (``Cells.near``): an edit's
+        # patch then costs what is near it, not a test of every cell of the map.
+        _paint_children(layer, painter, transform, area, pixel, option, scene.cells.near(layer, area))
 
 
 def _paint_children(
@@ -267,9 +273,13 @@ def _paint_children(
     area: QRectF | None,
     pixel: float,
     option: QStyleOptionGraphicsItem,
+    near: set[int] | None = None,
 ) -> None:
-    """Paint ``parent``'s visible children and theirs that reach into ``area`` (None: all)."""
+    """Paint ``parent``'s visible children and theirs that reach into ``area`` (None: all);
+    ``near``: the ``id`` of the cells among them that meet it (None: test each child)."""
     for child in parent.childItems():  # in stacking order
+        if near is not None and isinstance(child, QGraphicsRectItem) and id(child) not in near:
+            continue  # a cell away from the rectangle
         if not child.isVisible():
             continue
         flags = child.flags()
