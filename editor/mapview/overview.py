@@ -149,27 +149,26 @@ class Overview(QObject):
             -rect.left(), -rect.top()
         )
 
-    def _fit(self) -> float:
-        rect = self.scene.map_rect()
-        viewport = self.view.viewport().size()
-        return min(viewport.width() / rect.width(), viewport.height() / rect.height())
-
-    def _close_up_scale(self) -> float:
-        rect = self.scene.map_rect()
+    def _close_up_scale(self, rect: QRectF | None = None) -> float:
+        """The close-up's pixels per map unit for the map's extent (default: the pictures' own,
+        not worked out again from every border at each zoom step)."""
+        rect = self.item.rect if rect is None else rect
         if rect.isEmpty():
             return 0.0
-        return min(self._fit() * CLOSE_UP, MAX_PIXELS / rect.width(), MAX_PIXELS / rect.height())
+        viewport = self.view.viewport().size()
+        fit = min(viewport.width() / rect.width(), viewport.height() / rect.height())
+        return min(fit * CLOSE_UP, MAX_PIXELS / rect.width(), MAX_PIXELS / rect.height())
 
     def _render(self, scale: float) -> QImage:
         """A picture of the detailed layers at ``scale`` pixels per map unit."""
-        rect = self.scene.map_rect()
+        rect = self.item.rect
         width, height = max(1, round(rect.width() * scale)), max(1, round(rect.height() * scale))
         image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(QColor(0, 0, 0, 0))
         painter = QPainter(image)
         try:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            paint_detail(self.scene, painter, self._transform(image), rect)
+            paint_detail(self.scene, painter, self._transform(image), rect, everything=True)
         finally:
             painter.end()
         return image
@@ -181,7 +180,9 @@ class Overview(QObject):
         if rect.isEmpty() or not self.enabled:
             return
         self.timer.stop()  # a render already due would only repeat this one
-        scale = min(self._fit() * OVERSAMPLE, MAX_PIXELS / rect.width(), MAX_PIXELS / rect.height())
+        viewport = self.view.viewport().size()
+        fit = min(viewport.width() / rect.width(), viewport.height() / rect.height())
+        scale = min(fit * OVERSAMPLE, MAX_PIXELS / rect.width(), MAX_PIXELS / rect.height())
         self.item.prepareGeometryChange()
         self.item.rect = rect
         self.overview_image = self._render(scale)
@@ -242,16 +243,17 @@ class Overview(QObject):
         return source
 
 
-def paint_detail(scene: MapScene, painter: QPainter, transform: QTransform, rect: QRectF) -> None:
+def paint_detail(
+    scene: MapScene, painter: QPainter, transform: QTransform, rect: QRectF, everything: bool = False
+) -> None:
     """Paint the visible items of the detail layers that reach into a scene rectangle, bottom layer
     first, with ``transform`` from map units to the painter's device (layers faded out for the
-    picture are painted as if opaque: the picture stands in for them)."""
+    picture are painted as if opaque: the picture stands in for them). ``everything``: the
+    rectangle is the whole map (a new picture), so no item's extent needs testing."""
     layers = sorted((scene.layers[layer_id] for layer_id in DETAIL_LAYERS), key=lambda layer: layer.zValue())
     # A pixel of slack: horizontal or vertical lines have empty bounding rectangles.
     pixel = 1.0 / max(transform.m11(), 1e-12)
     area = rect.adjusted(-pixel, -pixel, pixel, pixel)
-    # The whole map (a new picture): every item is in, and none needs its extent tested.
-    everything = area.contains(scene.map_rect())
     option = QStyleOptionGraphicsItem()
     option.exposedRect = area
     painter.setWorldTransform(transform)
