@@ -81,6 +81,10 @@ class BorderBatches:
             self._members.get(key, {}).pop(boundary_id, None)
             self._stale.add(key)
 
+    def items(self) -> list[QGraphicsPathItem]:
+        """Every batch item (after ``flush``)."""
+        return list(self._items.values())
+
     def batch_of(self, boundary_id: str) -> QGraphicsPathItem | None:
         """The batch item a border is drawn in (None before ``flush`` or when it has none)."""
         key = self._key_of.get(boundary_id)

@@ -25,6 +25,8 @@ from PySide6.QtCore import QObject, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.mapview.items import AreaItem, BoundaryItem
+
 if TYPE_CHECKING:  # the view builds its overview: no import cycle at run time
     from editor.mapview.scene import MapScene
     from editor.mapview.view import MapView
@@ -260,6 +262,16 @@ def paint_detail(
     for layer in layers:
         if not layer.isVisible():
             continue
+        if everything and layer is scene.layers["borders"]:
+            # The borders' batches, then the selected borders over them, without a visit to each
+            # of the (hidden) border items in the cells.
+            for batch in scene.state.border_batches.items():
+                batch.paint(painter, option, None)
+            for boundary_id in scene.state.selected:
+                boundary = scene.boundaries.get(boundary_id)
+                if boundary is not None and boundary.isVisible():
+                    boundary.paint(painter, option, None)
+            continue
         if everything:
             _paint_children(layer, painter, transform, None, pixel, option)
             continue
@@ -283,6 +295,11 @@ def _paint_children(
         if near is not None and isinstance(child, QGraphicsRectItem) and id(child) not in near:
             continue  # a cell away from the rectangle
         if not child.isVisible():
+            continue
+        if area is None and isinstance(child, (AreaItem, BoundaryItem)):
+            # The map's own fills and lines: at the origin, no children, something to draw (the
+            # bulk of a new picture of a big map, so no Qt call is spent finding that out).
+            child.paint(painter, option, None)
             continue
         flags = child.flags()
         meets = True

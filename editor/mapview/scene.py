@@ -150,8 +150,16 @@ class MapScene(QGraphicsScene):
         return self.document.scenario
 
     def map_rect(self) -> QRectF:
-        """The map's extent: its bounds when set, else the items' extent, with a margin."""
+        """The map's extent: its bounds when set, else the items' extent, with a margin.
+
+        Kept between edits (it unites every border's extent: most of a new picture's cost on a
+        big map when worked out each time); an edit's borders widen it (``on_document_changed``),
+        and new bounds or a rebuild work it out afresh."""
         bounds = self.scenario.map.bounds
+        key = (id(self.scenario.map), bounds)
+        cached = getattr(self, "_map_rect", None)
+        if cached is not None and cached[0] == key:
+            return QRectF(cached[1])
         if bounds is not None:
             rect = QRectF(
                 bounds.min_x, bounds.min_y, bounds.max_x - bounds.min_x, bounds.max_y - bounds.min_y
@@ -160,10 +168,25 @@ class MapScene(QGraphicsScene):
             rect = self.itemsBoundingRect()
         for item in self.boundaries.values():
             rect = rect.united(item.boundingRect())
-        return rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+        rect = rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+        self._map_rect = (key, rect)
+        return QRectF(rect)
+
+    def _widen_map_rect(self, boundary_ids: Iterable[str]) -> None:
+        """Widen the kept extent to the borders an edit moved or added."""
+        cached = getattr(self, "_map_rect", None)
+        if cached is None:
+            return
+        rect = cached[1]
+        for boundary_id in boundary_ids:
+            item = self.boundaries.get(boundary_id)
+            if item is not None:
+                rect = rect.united(item.boundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+        self._map_rect = (cached[0], rect)
 
     def rebuild(self) -> None:
         """Drop every item and build them again from the scenario (after opening a file)."""
+        self._map_rect = None
         self.labels.clear()
         for collection in (self.areas, self.boundaries, self.connections, self.units, self.setup_chips):
             for item in collection.values():
@@ -195,6 +218,7 @@ class MapScene(QGraphicsScene):
         self._update_setup_chips(area_index)
         self._update_markers(area_index, area_index.keys())
         self._update_notice(force=True)
+        self._map_rect = None  # the borders are built now: their extent counts
         self.setSceneRect(self.map_rect())
         self._update_outline()
         self.recolour()
@@ -571,6 +595,7 @@ class MapScene(QGraphicsScene):
         region = QRectF()
         for boundary_id in change.boundaries:
             region = region.united(self._update_boundary(boundary_id))
+        self._widen_map_rect(change.boundaries)
         area_index = self._areas.refresh(self.scenario.map.areas, change.areas)
         for area_id in dirty_areas:
             region = region.united(self._update_area(area_id, area_index))
