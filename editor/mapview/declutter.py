@@ -118,12 +118,19 @@ def place(
 
     taken = _Taken()
     result = Placement()
-    for area_id in sorted(set(labels) | set(by_area), key=importance):
+    # Only names readable at this zoom (or selected) and areas with chips take part: at full view
+    # of a big map that is a few of tens of thousands, and sorting them all was most of the cost.
+    readable = {
+        area_id
+        for area_id, label in labels.items()
+        if label.extent * scale >= label.width * 0.8 or area_id in selected
+    }
+    for area_id in sorted(readable | set(by_area), key=importance):
         label = labels.get(area_id)
         name_box: QRectF | None = None
         # Readability first: at a low zoom most names are too wide for their areas, and are
         # skipped before any box is made for them.
-        if label is not None and (label.extent * scale >= label.width * 0.8 or area_id in selected):
+        if label is not None and area_id in readable:
             x, y = label.x * scale - label.width / 2, label.y * scale - label.height / 2
             box = (x, y, x + label.width, y + label.height)
             if taken.free(box):
