@@ -6,7 +6,10 @@ map shows an area's starting state (``editor.mapview.setup_marks``): forts, unre
 
 from __future__ import annotations
 
+import itertools
+import weakref
 from dataclasses import dataclass
+from typing import ClassVar
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
@@ -42,8 +45,26 @@ def _is_symbol(text: str) -> bool:
 class ChipsItem(QGraphicsItem):
     """A row of chips under an area's label, a constant size on screen."""
 
+    _alive: ClassVar[weakref.WeakValueDictionary[int, ChipsItem]] = weakref.WeakValueDictionary()
+    """Every row made and not yet collected, by when it was made."""
+    _made: ClassVar[itertools.count[int]] = itertools.count()
+
+    @classmethod
+    def alive(cls) -> list[ChipsItem]:
+        """Every row still alive, oldest first (the placement finds a scene's rows here rather than
+        walking every item of a big map for them)."""
+        rows = []
+        for row in list(cls._alive.values()):
+            try:
+                row.scene()
+            except RuntimeError:  # its scene was deleted, and the row with it
+                continue
+            rows.append(row)
+        return rows
+
     def __init__(self, area_id: str, parent: QGraphicsItem | None = None, above: bool = False) -> None:
         super().__init__(parent)
+        ChipsItem._alive[next(ChipsItem._made)] = self
         self.area_id = area_id
         self.above = above
         """Whether the row stands above the area's name (the starting state, while units are

@@ -13,7 +13,7 @@ in screen pixels relative to the map's origin, so panning keeps it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -38,23 +38,43 @@ class Placement:
     """``id(ChipsItem)`` -> the row's offset in pixels from where it would go by itself."""
 
 
+Box = tuple[float, float, float, float]
+"""A box in pixels as (left, top, right, bottom): plain floats, several times cheaper to make and
+compare than ``QRectF`` in the inner loop of a placement of tens of thousands of names."""
+
+
 class _Taken:
     """Boxes already placed, found by grid cell."""
 
     def __init__(self) -> None:
-        self.cells: dict[tuple[int, int], list[QRectF]] = {}
+        self.cells: dict[tuple[int, int], list[Box]] = {}
 
-    def _cells(self, box: QRectF) -> Iterator[tuple[int, int]]:
-        for cx in range(int(box.left() // CELL), int(box.right() // CELL) + 1):
-            for cy in range(int(box.top() // CELL), int(box.bottom() // CELL) + 1):
-                yield cx, cy
+    @staticmethod
+    def _cells(box: Box) -> list[tuple[int, int]]:
+        left, top, right, bottom = box
+        return [
+            (cx, cy)
+            for cx in range(int(left // CELL), int(right // CELL) + 1)
+            for cy in range(int(top // CELL), int(bottom // CELL) + 1)
+        ]
 
-    def free(self, box: QRectF) -> bool:
-        return not any(box.intersects(other) for c in self._cells(box) for other in self.cells.get(c, ()))
+    def free(self, box: Box) -> bool:
+        """Whether the box overlaps no placed box (touching edges do not overlap, as for QRectF)."""
+        left, top, right, bottom = box
+        cells = self.cells
+        for cell in self._cells(box):
+            for other in cells.get(cell, ()):
+                if left < other[2] and other[0] < right and top < other[3] and other[1] < bottom:
+                    return False
+        return True
 
-    def take(self, box: QRectF) -> None:
-        for c in self._cells(box):
-            self.cells.setdefault(c, []).append(box)
+    def take(self, box: Box) -> None:
+        for cell in self._cells(box):
+            self.cells.setdefault(cell, []).append(box)
+
+
+def _box(rect: QRectF) -> Box:
+    return rect.left(), rect.top(), rect.right(), rect.bottom()
 
 
 def chip_offsets(row: QRectF, label: QRectF | None) -> list[QPointF]:
@@ -98,14 +118,22 @@ def place(
 
     taken = _Taken()
     result = Placement()
-    for area_id in sorted(set(labels) | set(by_area), key=importance):
+    # Only names readable at this zoom (or selected) and areas with chips take part: at full view
+    # of a big map that is a few of tens of thousands, and sorting them all was most of the cost.
+    readable = {
+        area_id
+        for area_id, label in labels.items()
+        if label.extent * scale >= label.width * 0.8 or area_id in selected
+    }
+    for area_id in sorted(readable | set(by_area), key=importance):
         label = labels.get(area_id)
         name_box: QRectF | None = None
-        if label is not None:
+        # Readability first: at a low zoom most names are too wide for their areas, and are
+        # skipped before any box is made for them.
+        if label is not None and area_id in readable:
             x, y = label.x * scale - label.width / 2, label.y * scale - label.height / 2
-            box = QRectF(x, y, label.width, label.height)
-            readable = label.extent * scale >= label.width * 0.8 or area_id in selected
-            if readable and taken.free(box):
+            box = (x, y, x + label.width, y + label.height)
+            if taken.free(box):
                 taken.take(box)
                 result.labels.add(area_id)
                 name_box = QRectF(-label.width / 2, -label.height / 2, label.width, label.height)
@@ -115,35 +143,65 @@ def place(
             origin = row.scenePos() * scale
             own = row.row_rect()
             for offset in chip_offsets(own, name_box):
-                box = own.translated(origin + offset).adjusted(-GAP / 2, -GAP / 2, GAP / 2, GAP / 2)
-                if taken.free(box):
-                    taken.take(box)
+                spot = _box(own.translated(origin + offset).adjusted(-GAP / 2, -GAP / 2, GAP / 2, GAP / 2))
+                if taken.free(spot):
+                    taken.take(spot)
                     result.chips[id(row)] = offset
                     break
     return result
 
 
+REACH = 1.0
+"""How far around the screen a placement reaches, in screens: names within it are placed together,
+so that no name on screen overlaps one placed beside it; farther ones wait until the view gets
+near them (a placement of every name of a 30,000-area map zoomed in took seconds a zoom step)."""
+
+
 class Declutter:
-    """The placement of one scene, worked out again when the zoom, the selection or a placed item changes."""
+    """The placement of one scene, worked out again when the zoom, the selection or a placed item
+    changes, or when the view leaves the part of the map it was worked out for."""
 
     def __init__(self) -> None:
         self.version = 0
         self._key: tuple[Any, ...] | None = None
         self._placement = Placement()
+        self.covers: QRectF | None = None
+        """The scene rectangle the kept placement was worked out for (None: the whole map)."""
+        self.placed = 0
+        """How many placements were worked out (for tests)."""
 
     def bump(self) -> None:
         """Something placed changed (a name, a chip row, a layer shown or hidden): place again."""
         self.version += 1
 
-    def placement(self, scene: Any, scale: float, selected: set[str]) -> Placement:
-        """The placement at this zoom (kept while nothing changes)."""
+    def placement(
+        self, scene: Any, scale: float, selected: set[str], region: QRectF | None = None
+    ) -> Placement:
+        """The placement at this zoom (kept while nothing changes) for the names and chips around
+        ``region``, the scene rectangle on screen; without one, the kept placement whatever it
+        covers, else one of the whole map."""
         key = (round(scale, 9), self.version, frozenset(selected))
-        if key != self._key:
+        covered = self.covers is None or region is None or self.covers.contains(region)
+        if key != self._key or not covered:
             from editor.mapview.chips_item import ChipsItem  # the items import this module
 
-            rows = [item for item in scene.items() if isinstance(item, ChipsItem) and item.isVisible()]
-            extent = {row.area_id: row.extent for row in rows}
+            covers = None
+            if region is not None and region.isValid():
+                reach_x, reach_y = region.width() * REACH, region.height() * REACH
+                covers = region.adjusted(-reach_x, -reach_y, reach_x, reach_y)
+                if covers.contains(scene.labels.boundingRect()):
+                    covers = None  # the whole map is near the screen: place it all
+            # The live rows of this scene, without walking every item of the map for them.
+            rows = [item for item in ChipsItem.alive() if item.scene() is scene and item.isVisible()]
             labels = scene.labels.labels if scene.labels.isVisible() else {}
+            if covers is not None:
+                rows = [row for row in rows if covers.contains(row.scenePos())]
+                labels = {
+                    area_id: label for area_id, label in labels.items() if covers.contains(label.x, label.y)
+                }
+            extent = {row.area_id: row.extent for row in rows}
             self._placement = place(labels, rows, scale, selected, extent)
             self._key = key
+            self.covers = covers
+            self.placed += 1
         return self._placement

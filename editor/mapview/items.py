@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.mapview import board_style
+from editor.mapview.border_batch import BorderBatches, PenKey, pen_key
 from editor.mapview.declutter import Declutter, place
 from model.scenario import ConnectionKind
 
@@ -136,6 +137,8 @@ class ViewState:
         tinted fills, water lines, serif names."""
         self.board_step = 0.0
         """The board's wobble piece length in map units (``board_style.wobble``), set by the scene."""
+        self.border_batches = BorderBatches()
+        """The borders drawn as one path per cell and pen (``editor.mapview.border_batch``)."""
         self.board_cache = board_style.SmoothCache()
         """The board's smoothed curves per border and its water lines, kept while only other
         borders change (configured by the scene with the wobble step and the map's frame)."""
@@ -155,18 +158,34 @@ class AreaItem(QGraphicsPathItem):
         self.setData(ROLE_KIND, "area")
         self.setData(ROLE_ID, area_id)
         self.setPen(QPen(Qt.PenStyle.NoPen))
+        self.sea = False
+        """A sea zone (in the Sea layer, tinted as sea on the board); set by the scene."""
 
     def set_fill(self, colour: str) -> None:
         """Fill the area with a colour (a ``#rrggbb`` string), tinted on the board."""
         if self._state.board:
-            layer = self.parentItem()
-            self.setBrush(QBrush(board_style.fill(colour, isinstance(layer, Layer) and layer.name == "sea")))
+            self.setBrush(QBrush(board_style.fill(colour, self.sea)))
             return
         self.setBrush(QBrush(QColor(colour)))
 
 
+def _cosmetic_pen(colour: str, width: float) -> QPen:
+    pen = QPen(QColor(colour), width)
+    pen.setCosmetic(True)
+    return pen
+
+
+_PLAIN_BORDER = _cosmetic_pen("#4d4d4d", 1)
+_PLAIN_BORDER_KEY = pen_key(_PLAIN_BORDER)
+_SELECTED_BORDER = _cosmetic_pen("#d7191c", 2.5)
+
+
 class BoundaryItem(QGraphicsPathItem):
-    """One boundary polyline, drawn one pixel wide at any zoom (red and thicker when selected)."""
+    """One boundary polyline, drawn one pixel wide at any zoom (red and thicker when selected).
+
+    Unselected, the item is hidden and its line is drawn by its cell's batch
+    (``editor.mapview.border_batch``); selected, it shows itself in the selected pen over it.
+    """
 
     def __init__(self, boundary_id: str, state: ViewState, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
@@ -174,11 +193,12 @@ class BoundaryItem(QGraphicsPathItem):
         self._state = state
         self.setData(ROLE_KIND, "boundary")
         self.setData(ROLE_ID, boundary_id)
-        self._pen = QPen(QColor("#4d4d4d"), 1)
-        self._pen.setCosmetic(True)
+        self._pen = _PLAIN_BORDER
+        self._pen_key = _PLAIN_BORDER_KEY
         self.setPen(self._pen)
-        self._selected_pen = QPen(QColor("#d7191c"), 2.5)
-        self._selected_pen.setCosmetic(True)
+        self._selected_pen = _SELECTED_BORDER
+        self.setZValue(1)  # a selected line over the batches of its cell
+        self.setVisible(False)
 
     def set_points(self, points: list[tuple[float, float]]) -> None:
         """Redraw the polyline through these points (smoothed on the board: drawing only)."""
@@ -192,19 +212,32 @@ class BoundaryItem(QGraphicsPathItem):
     def set_style(self, pen: QPen | None) -> None:
         """Draw with this pen (the board's border or coast pen); None: the plain grey line."""
         if pen is None:
-            pen = QPen(QColor("#4d4d4d"), 1)
-            pen.setCosmetic(True)
+            pen = _PLAIN_BORDER
+        if pen == self._pen:
+            return
         self._pen = pen
+        self._pen_key = pen_key(pen)
         if self.pen() != self._selected_pen:
             self.setPen(pen)
+        if self.parentItem() is not None:  # placed in its cell: move to the batch of its new pen
+            self._state.border_batches.put(self)
+
+    def batch_pen(self) -> QPen:
+        """The pen of the line when not selected (what its batch draws it with)."""
+        return self._pen
+
+    def batch_key(self) -> PenKey:
+        """The key of ``batch_pen`` (``border_batch.pen_key``), kept with the pen."""
+        return self._pen_key
 
     def shape(self) -> QPainterPath:
         """The stroke as seen in the view (for clicks near a boundary)."""
         return self.path()
 
     def show_selected(self, selected: bool) -> None:
-        """Draw a thicker red line when selected."""
+        """Draw a thicker red line when selected (the item itself, over its batch)."""
         self.setPen(self._selected_pen if selected else self._pen)
+        self.setVisible(selected)
 
 
 @dataclass
@@ -241,6 +274,8 @@ class LabelLayerItem(QGraphicsItem):
         self.labels: dict[str, Label] = {}
         self._ids: list[str] = []
         self._points = np.zeros((0, 2))
+        self._extents = np.zeros(0)
+        self._widths = np.zeros(0)
         self._dirty = True
         self._bounds = QRectF()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
@@ -251,7 +286,7 @@ class LabelLayerItem(QGraphicsItem):
         metrics = (
             QFontMetricsF(self._state.name_font(sea)) if self._state.board else self._state.label_metrics
         )
-        self.labels[area_id] = Label(
+        label = Label(
             text,
             position.x(),
             position.y(),
@@ -260,28 +295,47 @@ class LabelLayerItem(QGraphicsItem):
             metrics.height() + 2,
             sea=sea,
         )
-        self._changed()
+        old = self.labels.get(area_id)
+        if old is not None and _same_label(old, label):
+            return  # an edit next to the area that left its name as it was: nothing to redraw
+        self.labels[area_id] = label
+        self._changed(old, label)
 
     def remove(self, area_id: str) -> None:
         """Forget an area's label."""
-        if self.labels.pop(area_id, None) is not None:
-            self._changed()
+        old = self.labels.pop(area_id, None)
+        if old is not None:
+            self._changed(old)
 
     def clear(self) -> None:
         """Forget every label."""
         self.labels.clear()
         self._changed()
 
-    def _changed(self) -> None:
+    def _changed(self, *where: Label | None) -> None:
+        """Re-index, place the names again, and redraw around the labels that changed (``where``;
+        none given: everywhere). Only their surroundings: a name changed by an edit moves no other
+        name far away, and redrawing the whole map after every edit was most of a small edit's cost."""
         self._dirty = True
         self._state.declutter.bump()
-        self.update()
+        if not where:
+            self.update()
+            return
+        pad = self.MARGIN_PX / max(self._state.scale, 1e-9)
+        for label in where:
+            if label is not None:
+                self.update(QRectF(label.x - pad, label.y - pad, 2 * pad, 2 * pad))
 
     def _index(self) -> None:
         if not self._dirty:
             return
         self._ids = list(self.labels)
-        self._points = np.array([(self.labels[i].x, self.labels[i].y) for i in self._ids]).reshape(-1, 2)
+        labels = [self.labels[i] for i in self._ids]
+        self._points = np.array([(label.x, label.y) for label in labels], dtype=float).reshape(-1, 2)
+        # Per label: its area's width in map units and its text's width in pixels, so that a frame
+        # picks the readable names in its rectangle with array operations (``visible``).
+        self._extents = np.array([label.extent for label in labels], dtype=float)
+        self._widths = np.array([label.width for label in labels], dtype=float)
         self._dirty = False
         if len(self._ids):
             low = self._points.min(axis=0)
@@ -308,13 +362,11 @@ class LabelLayerItem(QGraphicsItem):
         xs, ys = self._points[:, 0], self._points[:, 1]
         inside = (xs >= rect.left() - pad) & (xs <= rect.right() + pad)
         inside &= (ys >= rect.top() - pad) & (ys <= rect.bottom() + pad)
-        scale = self._state.scale
-        shown = []
-        for i in np.flatnonzero(inside):
-            area_id = self._ids[i]
-            label = self.labels[area_id]
-            if label.extent * scale >= label.width * 0.8 or area_id in self._state.selected:
-                shown.append(area_id)
+        readable = inside & (self._extents * self._state.scale >= self._widths * 0.8)
+        shown = [self._ids[i] for i in np.flatnonzero(readable)]
+        selected = self._state.selected
+        if selected:  # a selected area's name shows however narrow the area is
+            shown += [self._ids[i] for i in np.flatnonzero(inside & ~readable) if self._ids[i] in selected]
         return shown
 
     def paint(
@@ -325,6 +377,7 @@ class LabelLayerItem(QGraphicsItem):
         # Only the labels on the painted device: the exposed rectangle can be the whole item.
         inverse, invertible = transform.inverted()
         exposed = option.exposedRect  # type: ignore[attr-defined]
+        on_device: QRectF | None = None
         if invertible:
             on_device = inverse.mapRect(QRectF(painter.viewport()))
             exposed = exposed.intersected(on_device) if exposed.isValid() else on_device
@@ -334,7 +387,7 @@ class LabelLayerItem(QGraphicsItem):
         ratio = painter.device().devicePixelRatioF() if painter.device() is not None else 1.0
         painter.save()
         painter.setWorldTransform(QTransform())
-        for area_id, top_left in self._placed(shown, transform):
+        for area_id, top_left in self._placed(shown, transform, on_device):
             label = self.labels[area_id]
             if self._state.vector_labels:  # SVG and PDF export: real text, not pictures
                 painter.save()
@@ -347,21 +400,30 @@ class LabelLayerItem(QGraphicsItem):
             painter.drawPixmap(top_left, label.pixmap)
         painter.restore()
 
-    def _placed(self, shown: list[str], transform: QTransform) -> list[tuple[str, QPointF]]:
+    def _placed(
+        self, shown: list[str], transform: QTransform, region: QRectF | None = None
+    ) -> list[tuple[str, QPointF]]:
         """Where each name goes on the device: the names the zoom level's placement kept (names and
         chips never overlap: ``editor.mapview.declutter``), each centred on its label point."""
         scene = self.scene()
         if scene is None:  # a layer on its own: its names only
             kept = place(self.labels, (), transform.m11(), self._state.selected).labels
         else:
-            kept = self._state.declutter.placement(scene, transform.m11(), self._state.selected).labels
+            # Placed around what the device shows (``region``), not over the whole map.
+            kept = self._state.declutter.placement(
+                scene, transform.m11(), self._state.selected, region
+            ).labels
         placed: list[tuple[str, QPointF]] = []
         for area_id in shown:
             if area_id not in kept:
                 continue
             label = self.labels[area_id]
             centre = transform.map(QPointF(label.x, label.y))
-            placed.append((area_id, QPointF(centre.x() - label.width / 2, centre.y() - label.height / 2)))
+            # Whole pixels: a picture drawn at a whole pixel is a plain copy, at a fraction it is
+            # resampled (several times slower, and blurred).
+            placed.append(
+                (area_id, QPointF(round(centre.x() - label.width / 2), round(centre.y() - label.height / 2)))
+            )
         return placed
 
     def _picture(self, label: Label, ratio: float) -> QPixmap:
@@ -386,6 +448,19 @@ class LabelLayerItem(QGraphicsItem):
             return
         painter.strokePath(halo, QPen(QColor(255, 255, 255, 210), 3))
         painter.fillPath(halo, QColor("#1a1a1a"))
+
+
+def _same_label(a: Label, b: Label) -> bool:
+    """Whether two labels draw the same (the cached picture aside)."""
+    return (a.text, a.x, a.y, a.extent, a.width, a.height, a.sea) == (
+        b.text,
+        b.x,
+        b.y,
+        b.extent,
+        b.width,
+        b.height,
+        b.sea,
+    )
 
 
 CONNECTION_STYLES: dict[ConnectionKind, tuple[str, Qt.PenStyle]] = {

@@ -17,7 +17,7 @@ import importlib
 import weakref
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QTransform
 
 from editor.mapview.items import LabelLayerItem, ViewState
@@ -125,7 +125,9 @@ class RangeLabels(LabelLayerItem):
         super().__init__(state, parent)  # type: ignore[arg-type]
         self.setZValue(1)
 
-    def _placed(self, shown: list[str], transform: QTransform) -> list[tuple[str, QPointF]]:
+    def _placed(
+        self, shown: list[str], transform: QTransform, region: QRectF | None = None
+    ) -> list[tuple[str, QPointF]]:
         """Below the name: moved down by one line."""
         shift = QPointF(0, self._state.label_metrics.height())
-        return [(area_id, point + shift) for area_id, point in super()._placed(shown, transform)]
+        return [(area_id, point + shift) for area_id, point in super()._placed(shown, transform, region)]

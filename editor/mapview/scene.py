@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
@@ -28,6 +28,7 @@ from editor.document import DocumentChange, ScenarioDocument
 from editor.graph_cache import graphs_of
 from editor.mapview import board_style
 from editor.mapview.adjacency_layer import AdjacencyOverlay
+from editor.mapview.cells import Cells, grid_side
 from editor.mapview.chips_item import ChipsItem
 from editor.mapview.items import (
     AreaItem,
@@ -77,7 +78,10 @@ class MapScene(QGraphicsScene):
 
     legend_changed = Signal(list)
     appearance_changed = Signal()
-    """Fills or layer visibility changed (cached pictures of the map are stale)."""
+    """Fills or layer visibility changed all over the map (cached pictures of the map are stale)."""
+    region_changed = Signal(QRectF)
+    """An edit or a selection redrew the fills and borders within this scene rectangle only
+    (cached pictures of the map need that part painted again)."""
 
     def __init__(self, document: ScenarioDocument, parent: Any = None) -> None:
         super().__init__(parent)
@@ -130,7 +134,11 @@ class MapScene(QGraphicsScene):
         self.selection_outline.setZValue(25)
         self.selection_outline.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.addItem(self.selection_outline)
-        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        # No item index: the layers' items hang from spatial cells instead (``editor.mapview.cells``
+        # says why Qt's BSP index costs more than it saves here).
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.cells = Cells()
+        """The spatial cells the fills and borders are grouped in, so a frame visits only those on screen."""
         document.changed.connect(self.on_document_changed)
         self.rebuild()
 
@@ -142,8 +150,16 @@ class MapScene(QGraphicsScene):
         return self.document.scenario
 
     def map_rect(self) -> QRectF:
-        """The map's extent: its bounds when set, else the items' extent, with a margin."""
+        """The map's extent: its bounds when set, else the items' extent, with a margin.
+
+        Kept between edits (it unites every border's extent: most of a new picture's cost on a
+        big map when worked out each time); an edit's borders widen it (``on_document_changed``),
+        and new bounds or a rebuild work it out afresh."""
         bounds = self.scenario.map.bounds
+        key = (id(self.scenario.map), bounds)
+        cached = getattr(self, "_map_rect", None)
+        if cached is not None and cached[0] == key:
+            return QRectF(cached[1])
         if bounds is not None:
             rect = QRectF(
                 bounds.min_x, bounds.min_y, bounds.max_x - bounds.min_x, bounds.max_y - bounds.min_y
@@ -152,15 +168,33 @@ class MapScene(QGraphicsScene):
             rect = self.itemsBoundingRect()
         for item in self.boundaries.values():
             rect = rect.united(item.boundingRect())
-        return rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+        rect = rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+        self._map_rect = (key, rect)
+        return QRectF(rect)
+
+    def _widen_map_rect(self, boundary_ids: Iterable[str]) -> None:
+        """Widen the kept extent to the borders an edit moved or added."""
+        cached = getattr(self, "_map_rect", None)
+        if cached is None:
+            return
+        rect = cached[1]
+        for boundary_id in boundary_ids:
+            item = self.boundaries.get(boundary_id)
+            if item is not None:
+                rect = rect.united(item.boundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+        self._map_rect = (cached[0], rect)
 
     def rebuild(self) -> None:
         """Drop every item and build them again from the scenario (after opening a file)."""
+        self._map_rect = None
         self.labels.clear()
         for collection in (self.areas, self.boundaries, self.connections, self.units, self.setup_chips):
             for item in collection.values():
                 self.removeItem(item)
             collection.clear()
+        self.cells.clear()
+        self.state.border_batches.clear()
+        self.cells.configure(self._frame(), grid_side(len(self.scenario.map.areas)))
         for markers in self.markers.values():
             for marker in markers:
                 self.removeItem(marker)
@@ -184,10 +218,24 @@ class MapScene(QGraphicsScene):
         self._update_setup_chips(area_index)
         self._update_markers(area_index, area_index.keys())
         self._update_notice(force=True)
+        self._map_rect = None  # the borders are built now: their extent counts
         self.setSceneRect(self.map_rect())
         self._update_outline()
         self.recolour()
         board_style.dress(self)
+        self.state.border_batches.flush()
+
+    def _frame(self) -> QRectF:
+        """The map's bounds, else the extent of its borders' points: where the cells' grid lies."""
+        bounds = self.scenario.map.bounds
+        if bounds is not None:
+            width, height = bounds.max_x - bounds.min_x, bounds.max_y - bounds.min_y
+            return QRectF(bounds.min_x, bounds.min_y, width, height)
+        xs = [x for boundary in self.scenario.map.boundaries for x, _y in boundary.points]
+        ys = [y for boundary in self.scenario.map.boundaries for _x, y in boundary.points]
+        if not xs:
+            return QRectF()
+        return QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
     def notice_text(self) -> str:
         """What the notice says: why the map's areas cannot be drawn, or an empty string."""
@@ -210,22 +258,26 @@ class MapScene(QGraphicsScene):
 
     def _area_item(self, area_id: str, area: Area) -> AreaItem:
         item = self.areas.get(area_id)
-        layer = self.layers["sea" if area.kind is AreaKind.SEA else "land"]
         if item is None:
-            item = AreaItem(area_id, self.state, layer)
+            item = AreaItem(area_id, self.state)  # its cell is its parent (``cells.place``)
             self.areas[area_id] = item
-        elif item.parentItem() is not layer:
-            item.setParentItem(layer)
+        item.sea = area.kind is AreaKind.SEA
         return item
 
-    def _update_area(self, area_id: str, area_index: dict[str, Area]) -> None:
+    def _update_area(self, area_id: str, area_index: dict[str, Area]) -> QRectF:
+        """Rebuild one area's fill and name; return the region its fill covered before and after."""
         area = area_index.get(area_id)
         if area is None:
             item = self.areas.pop(area_id, None)
-            if item is not None:
-                self.removeItem(item)
             self.labels.remove(area_id)
-            return
+            if item is None:
+                return QRectF()
+            before = item.sceneBoundingRect()
+            self.cells.forget(item)
+            self.removeItem(item)
+            return before
+        old = self.areas.get(area_id)
+        before = old.sceneBoundingRect() if old is not None else QRectF()
         item = self._area_item(area_id, area)
         geometry = self._geometry(area_id)
         if self.state.board:  # smoothed between the borders' nodes, as the border lines are
@@ -233,9 +285,11 @@ class MapScene(QGraphicsScene):
         else:
             path = geometry_path(geometry)
         item.setPath(path)
+        self.cells.place(item, self.layers["sea" if item.sea else "land"])
         extent = path.boundingRect().width() if not path.isEmpty() else 0.0
         sea = area.kind is AreaKind.SEA
         self.labels.set_label(area_id, area.name, self.label_point(area), extent, sea=sea)
+        return before.united(item.sceneBoundingRect())
 
     def _board_nodes(self) -> set[tuple[float, float]]:
         """The ends of the map's borders (kept fixed by the board's smoothing), worked out once per
@@ -283,12 +337,18 @@ class MapScene(QGraphicsScene):
         before = old.sceneBoundingRect() if old is not None else QRectF()
         if boundary is None:
             if old is not None:
+                self.cells.forget(old)
+                self.state.border_batches.drop(boundary_id)
                 self.removeItem(old)
                 del self.boundaries[boundary_id]
             return before
-        item = old or BoundaryItem(boundary_id, self.state, self.layers["borders"])
+        item = old or BoundaryItem(boundary_id, self.state)  # its cell is its parent (``cells.place``)
         self.boundaries[boundary_id] = item
         item.set_points(list(boundary.points))
+        self.cells.place(item, self.layers["borders"])
+        self.state.border_batches.put(item)  # in its cell's batch for its pen
+        if boundary_id in self.state.selected or item.isVisible():
+            item.show_selected(boundary_id in self.state.selected)
         return before.united(item.sceneBoundingRect())
 
     def _update_connection(self, connection_id: str, area_index: dict[str, Area]) -> None:
@@ -383,7 +443,8 @@ class MapScene(QGraphicsScene):
             near = topology.boundaries_near(box(x - tolerance, y - tolerance, x + tolerance, y + tolerance))
             return [bid for bid in near if bid in self.boundaries]
         rect = QRectF(x - tolerance, y - tolerance, 2 * tolerance, 2 * tolerance)
-        return [item.boundary_id for item in self.items(rect) if isinstance(item, BoundaryItem)]
+        # Unselected border items are hidden (their cell's batch draws them): Qt's items() skips them.
+        return [bid for bid, item in self.boundaries.items() if item.sceneBoundingRect().intersects(rect)]
 
     # --- colours --------------------------------------------------------------------------------
 
@@ -403,14 +464,22 @@ class MapScene(QGraphicsScene):
         """The current mode's colours and legend."""
         return get_mode(self.mode_id).colour(self.scenario, self.issues)
 
-    def recolour(self) -> None:
-        """Refill every area by the current mode and publish the legend."""
+    def recolour(self, everywhere: bool = True) -> QRectF:
+        """Refill every area by the current mode and publish the legend; return the region of the
+        fills that changed colour. ``everywhere``: say the whole map's look changed
+        (``appearance_changed``); an edit passes False and reports its region itself."""
         colouring = self.colouring()
+        region = QRectF()
         for area_id, item in self.areas.items():
+            before = item.brush()
             item.set_fill(colouring.fills.get(area_id, "#d0d0d0"))
-        self.appearance_changed.emit()
+            if not everywhere and item.brush() != before:
+                region = region.united(item.sceneBoundingRect())
+        if everywhere:
+            self.appearance_changed.emit()
         self._mode_legend = colouring.legend
         self.publish_legend()
+        return region
 
     def publish_legend(self) -> None:
         """Send the legend: the mode's lines, then the adjacency styles while that layer shows."""
@@ -429,17 +498,21 @@ class MapScene(QGraphicsScene):
         self.state.selected = set(ids)
         self._update_outline()
         self.adjacency.set_selected(self.state.selected)
+        region = QRectF()
         for item_id in previous ^ self.state.selected:
             selected = item_id in self.state.selected
             boundary = self.boundaries.get(item_id)
             if boundary is not None:
                 boundary.show_selected(selected)
+                region = region.united(boundary.sceneBoundingRect())
             if item_id in self.labels.labels:
                 self.labels.update()
             for other in (self.connections, self.units):
                 item = other.get(item_id)
                 if item is not None:
                     item.update()
+        if not region.isNull():  # a selected border shows in pictures of the map too
+            self.region_changed.emit(region)
 
     def _update_outline(self) -> None:
         path = QPainterPath()
@@ -519,11 +592,13 @@ class MapScene(QGraphicsScene):
         # Only the slots the change names are read again (``scene_index``): a full rebuild of both
         # indexes was most of a vertex-drag step on a big map.
         self._boundary_index = self._boundaries.refresh(self.scenario.map.boundaries, change.boundaries)
+        region = QRectF()
         for boundary_id in change.boundaries:
-            self._update_boundary(boundary_id)
+            region = region.united(self._update_boundary(boundary_id))
+        self._widen_map_rect(change.boundaries)
         area_index = self._areas.refresh(self.scenario.map.areas, change.areas)
         for area_id in dirty_areas:
-            self._update_area(area_id, area_index)
+            region = region.united(self._update_area(area_id, area_index))
         self.redrawn = Redrawn(frozenset(change.boundaries), frozenset(dirty_areas))
         connection_ids = set(change.connections)
         if dirty_areas:
@@ -542,9 +617,17 @@ class MapScene(QGraphicsScene):
         if change.areas:
             self._update_markers(area_index, change.areas)
         if change.areas or change.empires or change.magnates or change.setup:
-            self.recolour()
+            region = region.united(self.recolour(everywhere=False))
+        self.state.border_batches.flush()
         if self.state.board and (change.geometry or change.areas):
             board_style.dress(self)  # coasts and pens follow the new linework and kinds
+            self.state.border_batches.flush()
+            # The water lines are one item over the whole map: pictures of it are redone whole.
+            self.appearance_changed.emit()
+        elif self.layers["adjacency"].isVisible() and change.geometry:
+            self.appearance_changed.emit()  # the adjacency lines are worked out again later
+        elif not region.isNull():
+            self.region_changed.emit(region)
 
     # --- drawing --------------------------------------------------------------------------------
 
@@ -559,7 +642,7 @@ class MapScene(QGraphicsScene):
         pen = QPen(QColor(0, 0, 0, 60), 1, Qt.PenStyle.DashLine)
         pen.setCosmetic(True)
         painter.setPen(pen)
-        painter.setBrush(QColor(255, 255, 255, 110))
+        painter.setBrush(_sheet_colour(self.backgroundBrush()))
         painter.drawRect(sheet)
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
@@ -597,6 +680,25 @@ class Redrawn:
     boundaries: frozenset[str] = frozenset()
     areas: frozenset[str] = frozenset()
     everything: bool = False
+
+
+SHEET = QColor(255, 255, 255, 110)
+"""The map's sheet: a veil of white over the background."""
+
+
+def _sheet_colour(background: QBrush) -> QColor:
+    """The sheet's colour over this background: the white veil blended in advance when the
+    background is one opaque colour, because filling a whole screen with an opaque colour is a
+    plain copy and blending a translucent one is several milliseconds a frame."""
+    base = background.color()
+    if background.style() != Qt.BrushStyle.SolidPattern or base.alpha() != 255:
+        return SHEET
+    share = SHEET.alphaF()
+    return QColor(
+        round(base.red() + (SHEET.red() - base.red()) * share),
+        round(base.green() + (SHEET.green() - base.green()) * share),
+        round(base.blue() + (SHEET.blue() - base.blue()) * share),
+    )
 
 
 def all_items(scene: MapScene) -> list[QGraphicsItem]:

@@ -8,6 +8,11 @@ Stages, each timed on the real editor objects (offscreen Qt, no window manager):
   or zoom at full view costs (goal: 16 ms), with the overview picture (``editor.mapview.overview``)
   and, for comparison, with every item painted; and the time to render that picture;
 * ``frame, zoomed in``: the same at 8x zoom;
+* frames are painted as the screen paints them (the viewport's paint event); the rows marked
+  ``render()`` time ``QGraphicsView.render``, the exports' path, which Qt does not cull;
+* ``bare QPainter loop``: the same area and border paths filled and stroked by a plain QPainter
+  loop onto an image of the viewport's size (the physical floor of drawing them with Qt), and the
+  full-view frame's ratio to it;
 * ``vertex drag step``: one ``move_vertex`` edit of a shared node through the undo stack, with the
   topology update and the scene's redraw of touched items (median over the steps of a drag);
 * ``validate``: the full validation that runs (debounced) when the author pauses;
@@ -41,7 +46,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import QPointF, QRectF  # noqa: E402
+from PySide6.QtCore import QPointF, QRectF, Qt  # noqa: E402
 from PySide6.QtGui import QImage, QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -60,13 +65,60 @@ WIDTH, HEIGHT = 1600, 1000
 
 
 def render_view(view: MapView) -> float:
-    """Render what the view shows into an offscreen image; return the seconds it took."""
+    """Paint the view's viewport as the screen does (its paint event, the whole viewport exposed)
+    into an offscreen image; return the seconds it took.
+
+    Not ``QGraphicsView.render``: that path (exports use it) hands Qt no exposed region, so Qt
+    culls nothing and paints every item of the map clipped to the image; the screen never does.
+    """
+    viewport = view.viewport()
+    image = QImage(viewport.size(), QImage.Format.Format_ARGB32_Premultiplied)
+    start = time.perf_counter()
+    viewport.render(image)
+    return time.perf_counter() - start
+
+
+def render_view_unculled(view: MapView) -> float:
+    """``QGraphicsView.render`` of what the view shows into an image (the exports' path, which
+    Qt does not cull); return the seconds it took."""
     image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
     start = time.perf_counter()
     painter = QPainter(image)
     view.render(painter)
     painter.end()
     return time.perf_counter() - start
+
+
+def bare_paths_frame(view: MapView, frames: int) -> tuple[float, int]:
+    """The physical floor of drawing the map with Qt: a plain QPainter loop that fills every area's
+    path and strokes every border's path with the scene's own brushes and pens, at the view's
+    transform, with antialiasing, onto an image the viewport's size; return the median
+    milliseconds and the paths drawn. No graphics-view machinery: what any Qt drawing of these
+    paths must at least cost."""
+    scene = view.map_scene
+    fills = [(item.path(), item.brush()) for item in scene.areas.values() if not item.path().isEmpty()]
+    strokes = [(item.path(), item.batch_pen()) for item in scene.boundaries.values()]
+    transform = view.viewportTransform()
+    size = view.viewport().size()
+    times = []
+    for _ in range(frames):
+        image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+        start = time.perf_counter()
+        painter = QPainter(image)
+        painter.fillRect(image.rect(), scene.backgroundBrush())
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setTransform(transform)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for path, brush in fills:
+            painter.setBrush(brush)
+            painter.drawPath(path)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for path, pen in strokes:
+            painter.setPen(pen)
+            painter.drawPath(path)
+        painter.end()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), len(fills) + len(strokes)
 
 
 def longest_ui_gap(validator: LiveValidator) -> tuple[float, float]:
@@ -157,8 +209,17 @@ def run(areas: int, frames: int, drag_steps: int, validations: int) -> dict[str,
     assert view.overview.active
 
     result["frame_full_view_ms"] = statistics.median(render_view(view) * 1000 for _ in range(frames))
+    result["frame_full_view_render_ms"] = statistics.median(
+        render_view_unculled(view) * 1000 for _ in range(frames)
+    )
+    result["bare_paths_ms"], result["bare_paths"] = bare_paths_frame(view, max(3, frames // 3))
+    result["frame_to_bare_ratio"] = result["frame_full_view_ms"] / max(result["bare_paths_ms"], 1e-9)
     view.zoom_by(8.0, QPointF(WIDTH / 2, HEIGHT / 2))
+    result["frame_zoomed_first_ms"] = render_view(view) * 1000  # this zoom's names placed first
     result["frame_zoomed_ms"] = statistics.median(render_view(view) * 1000 for _ in range(frames))
+    result["frame_zoomed_render_ms"] = statistics.median(
+        render_view_unculled(view) * 1000 for _ in range(frames)
+    )
 
     boundary_id, index, node = inner_node(document)
     view.fit_rect(QRectF(node[0] - 300, node[1] - 300, 600, 600))
@@ -219,7 +280,21 @@ def table(result: dict[str, Any]) -> str:
         ("frame, full view, all items (median)", f"{result['frame_full_view_detailed_ms']:.1f} ms"),
         ("overview picture refresh", f"{result['overview_refresh_ms']:.1f} ms"),
         ("frame, full view (median)", f"{result['frame_full_view_ms']:.1f} ms   (goal < 16 ms)"),
+        (
+            "bare QPainter loop, same paths",
+            f"{result['bare_paths_ms']:.1f} ms ({result['bare_paths']:,} paths; full-view frame / this:"
+            f" {result['frame_to_bare_ratio']:.2f})",
+        ),
+        (
+            "frame, full view, render() (exports)",
+            f"{result['frame_full_view_render_ms']:.1f} ms (not culled)",
+        ),
         ("frame, zoomed in 8x (median)", f"{result['frame_zoomed_ms']:.1f} ms"),
+        (
+            "frame, zoomed in 8x, first",
+            f"{result['frame_zoomed_first_ms']:.1f} ms (names placed for the zoom)",
+        ),
+        ("frame, zoomed in 8x, render()", f"{result['frame_zoomed_render_ms']:.1f} ms (not culled)"),
         (
             "vertex drag step (median / max)",
             f"{result['drag_step_ms']:.1f} / {result['drag_step_max_ms']:.1f} ms "
@@ -261,6 +336,10 @@ def issue_table(result: dict[str, Any]) -> str:
     lines = [f"issue 15, {result['areas']:,} areas (goals at 30,000):"]
     for label, key, factor, goal in ISSUE_15_ROWS:
         lines.append(f"  {label:52} {result[key] * factor:9.1f} ms   goal {goal}")
+    ratio = "full-view frame / bare QPainter loop of the same paths"
+    lines.append(
+        f"  {ratio:52} {result['frame_to_bare_ratio']:9.2f}      (floor {result['bare_paths_ms']:.1f} ms)"
+    )
     memory = "editor process memory (peak resident)"
     lines.append(f"  {memory:52} {result['max_rss_mb']:9.0f} MB   goal < 1,500 MB")
     return "\n".join(lines)
