@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from model.rules.eotma.botweights import BotWeights
 from model.rules.eotma.cards import YearCard, parse_card
 
 TABLES_DIR = Path(__file__).resolve().parents[3] / "resources" / "rulesets" / "eotma"
@@ -34,6 +35,7 @@ TABLE_IDS = (
     "raiders",
     "magnates",
     "crusades",
+    "bot",
 )
 
 
@@ -302,6 +304,10 @@ class Rules:
         magnates = get("magnates")
         self.magnate_rows: tuple[dict[str, Any], ...] = tuple(magnates["rows"])
         self.magnates_attack: bool = bool(magnates["attack"])
+
+        bot = get("bot")
+        self.bot: BotWeights = BotWeights.from_table(lambda name: _or_shipped(bot, "bot", name))
+        """The heuristic AI level's weights (not rules: how that bot plays)."""
 
         crusades = get("crusades")
         self.crusade_syria: str = str(crusades["syria"])
