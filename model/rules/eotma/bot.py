@@ -186,6 +186,9 @@ class EotmaHeuristicBot:
         asylum = botdiplomacy.ask_asylum(state, player, self.w)
         if asylum is not None:
             return asylum
+        slight = self._slight(state, player)
+        if slight is not None:
+            return slight
         if state.tax_stage == 0 and not state.is_exiled(player) and self._wants_tax(state, player):
             return BeginTaxation()
         if state.hand[player] and (
@@ -211,15 +214,35 @@ class EotmaHeuristicBot:
         """14.43, 14.31: before converting an own fortified area (22.2), lower its fortification,
         which counts against the converter's own rating; only where no foreign area borders it
         (there the fortification still guards against conquest, 14.31, and rebellion, 14.32)."""
-        if not self.w.reduce_fort_to_convert or not isinstance(action, Endeavour):
+        if not isinstance(action, Endeavour):
             return None
-        board = state.game.board
-        target = board.index.get(action.target, -1)
-        if target < 0 or not state.fort[target] or not is_conversion(state, player, target):
-            return None
-        if any(state.owner[n] != player for n in board.adj[target]):
+        target = state.game.board.index.get(action.target, -1)
+        if target < 0 or not self._fort_to_lower(state, player, target):
             return None
         return ReduceFort(action.target)
+
+    def _slight(self, state: EotmaState, player: int) -> Action | None:
+        """14.43, 14.41: lower a strength-3 fortification to 2 in an own area (not the court) that
+        one more conquest result of a rival takes (10.3): a conquest destroys a strength-2
+        fortification but hands a strength-3 one over as the conqueror's strength 2."""
+        if not self.w.slight_before_fall or state.is_exiled(player):
+            return None
+        board = state.game.board
+        for (target, _base), (rival, results) in sorted(state.partial.items()):
+            if rival == player or state.owner[target] != player or target == state.court[player]:
+                continue
+            if state.fort[target] >= 3 and results >= board.population[target] - 1:
+                return ReduceFort(board.ids[target])
+        return None
+
+    def _fort_to_lower(self, state: EotmaState, player: int, target: int) -> int:
+        """The fortification strength the bot would lower (14.43) before converting ``target``
+        (22.2): all of it in an own area of another faith that no foreign area borders, else 0."""
+        if not self.w.reduce_fort_to_convert or not state.fort[target]:
+            return 0
+        if any(state.owner[n] != player for n in state.game.board.adj[target]):
+            return 0
+        return state.fort[target] if is_conversion(state, player, target) else 0
 
     # --- asylum (21.2) ---
 
@@ -757,6 +780,12 @@ class EotmaHeuristicBot:
                 rating = base_rating(state, player, at.kind, at.target, at.base, at.seas)
                 if at.kind == "conquest":
                     conquest_rating[at.target] = rating
+            if at.kind == "conquest" and state.owner[at.target] == player:
+                # A conversion (22.2) of an area whose fortification the bot lowers first (14.43):
+                # rated without it (14.31), at the price of the levels given up.
+                lowered = self._fort_to_lower(state, player, at.target)
+                rating += lowered
+                const -= lowered * self.w.fort_level_value
             start = rating - penalty - LOW
             best_value, best_gold = -1e9, 0
             for gold in (0,) if at.kind in fixed else extra:

@@ -35,6 +35,8 @@ class BotWeights:
     plunder_gold_value: float
     plunder_unrest: float
     reduce_fort_to_convert: bool
+    fort_level_value: float
+    slight_before_fall: bool
     untie_for_asylum: bool
     revoke_lead: int
     revoke_for_vote: bool
