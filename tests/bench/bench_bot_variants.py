@@ -8,13 +8,17 @@ on a leader's claim step, bribes for two voters and in the last round; Seasons: 
 defensive aid, pillage before the end): a new heuristic must win at least its fair share against
 the old one. A win counts 1 (shared when the ruleset names several winners); the fair share is
 ``1 / n``. Also printed: per seat, the mean score when seated with the shipped table minus the
-mean score of the same seat with the variant (a paired measure with far less noise than wins).
+mean score of the same seat with the variant; and the paired gain: each game is played again
+with the variant in every seat from the same seed, and the shipped seat's score is compared with
+that seat's score there (far less noise than wins). ``--changes '{"plunder_short": 0}'`` plays
+against any other variant of the table.
 Writes the figures to tests/bench/results/bench_bot_variants.json (or ``--out``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -43,6 +47,7 @@ VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
         "eotma": {
             "bribe_voters": 1,
             "bribe_last_round": False,
+            "claim_unfree_first": False,
             "plunder_short": 0,
             "reduce_fort_to_convert": False,
             "slight_before_fall": False,
@@ -77,6 +82,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=28)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="plain", choices=sorted(VARIANTS))
+    parser.add_argument(
+        "--changes", type=json.loads, default=None, help="a JSON object of bot table entries: the variant"
+    )
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
 
@@ -85,9 +93,11 @@ def main() -> None:
     if spec is None:
         raise SystemExit(registry.why_unknown(scenario.ruleset.id))
     game = spec.engine_factory()(scenario)
-    make_variant = variant_maker(game, spec.id, VARIANTS[args.variant][spec.id])
+    changes = args.changes if args.changes is not None else VARIANTS[args.variant][spec.id]
+    make_variant = variant_maker(game, spec.id, changes)
     seats = list(game.players())
     wins = 0.0
+    paired: list[float] = []
     scores: dict[str, dict[str, list[float]]] = {seat: {"shipped": [], "variant": []} for seat in seats}
     started = time.perf_counter()
     for number in range(args.games):
@@ -96,6 +106,10 @@ def main() -> None:
         bots: dict[str, Bot] = {seat: make_variant(seed * 31 + i) for i, seat in enumerate(seats)}
         bots[shipped] = spec.make_bot("heuristic", seed=seed * 31 + seats.index(shipped))
         state = play(game, bots, seed)
+        # The same seed with the variant in every seat: the shipped seat's score against its own
+        # (paired, so the deal of the cards and dice weigh far less).
+        plain = play(game, {seat: make_variant(seed * 31 + i) for i, seat in enumerate(seats)}, seed)
+        paired.append(state.scores()[shipped] - plain.scores()[shipped])
         winners = state.winners()
         wins += 1.0 / len(winners) if shipped in winners else 0.0
         for seat, score in state.scores().items():
@@ -111,7 +125,7 @@ def main() -> None:
         "scenario": args.scenario.name,
         "ruleset": spec.id,
         "variant": args.variant,
-        "changes": VARIANTS[args.variant][spec.id],
+        "changes": changes,
         "games": args.games,
         "seed": args.seed,
         "fair_share": 1 / len(seats),
@@ -120,12 +134,15 @@ def main() -> None:
         "interval_95": [low, high],
         "score_gain_by_seat": gains,
         "mean_score_gain": statistics.fmean(gains.values()) if gains else None,
+        "paired_gain": statistics.fmean(paired) if paired else None,
+        "paired_gain_se": statistics.stdev(paired) / len(paired) ** 0.5 if len(paired) > 1 else None,
         "seconds": round(time.perf_counter() - started, 1),
     }
     print(
         f"{spec.id} {args.scenario.name}: the shipped table won {wins:g} of {args.games} games against "
         f"'{args.variant}': share {figures['shipped_share']:.3f}, 95% interval [{low:.3f}, {high:.3f}], "
-        f"fair share {1 / len(seats):.3f}; mean score gain per seat {figures['mean_score_gain']}"
+        f"fair share {1 / len(seats):.3f}; mean score gain per seat {figures['mean_score_gain']}; "
+        f"paired gain {figures['paired_gain']} (standard error {figures['paired_gain_se']})"
     )
     save(args.out, figures)
     print(f"written {args.out}")

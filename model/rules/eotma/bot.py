@@ -238,7 +238,7 @@ class EotmaHeuristicBot:
     def _fort_to_lower(self, state: EotmaState, player: int, target: int) -> int:
         """The fortification strength the bot would lower (14.43) before converting ``target``
         (22.2): all of it in an own area of another faith that no foreign area borders, else 0."""
-        if not self.w.reduce_fort_to_convert or not state.fort[target]:
+        if not self.w.reduce_fort_to_convert or not state.fort[target] or state.owner[target] != player:
             return 0
         if any(state.owner[n] != player for n in state.game.board.adj[target]):
             return 0

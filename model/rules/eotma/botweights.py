@@ -26,6 +26,7 @@ class BotWeights:
     bribe_reserve: int
     bribe_voters: int
     bribe_last_round: bool
+    claim_unfree_first: bool
     lend_reserve: int
     fleet_value: float
     fleet_reserve: int
