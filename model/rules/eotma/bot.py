@@ -34,6 +34,7 @@ from model.rules.eotma.actions import (
     BeginTaxation,
     Build,
     ChooseSlot,
+    Conquest,
     Contest,
     CrusadeAttack,
     CrusadeBorrow,
@@ -214,7 +215,7 @@ class EotmaHeuristicBot:
         """14.43, 14.31: before converting an own fortified area (22.2), lower its fortification,
         which counts against the converter's own rating; only where no foreign area borders it
         (there the fortification still guards against conquest, 14.31, and rebellion, 14.32)."""
-        if not isinstance(action, Endeavour):
+        if not isinstance(action, Conquest):
             return None
         target = state.game.board.index.get(action.target, -1)
         if target < 0 or not self._fort_to_lower(state, player, target):
