@@ -18,7 +18,7 @@ asylum (21.2) and revokes it, at its first decision after, once the exile has a 
 one of its areas, leads it in victory points or voted against its parley (it refuses such an
 exile asylum in the first place); as an exile it first removes its ties to the host's areas
 (12.43). When taxation leaves it without gold for an endeavour it plunders an untaxable area
-(16.2); it lowers the fortification of an interior area it is about to convert (14.43, 14.31);
+(16.2) near the end; it lowers the fortification of an interior area it is about to convert (14.43, 14.31);
 with no tie on its own areas to break, it plays Diplomatic Coup on a leading empire's step to a
 claim (12.43, 18). Its weights are the ruleset's ``bot`` table (``botweights``).
 """
@@ -542,12 +542,15 @@ class EotmaHeuristicBot:
 
     def _plunder(self, state: EotmaState, player: int) -> Action | None:
         """16.2: plunder one area that cannot be taxed (social state zero or lower, 16.11) when
-        taxation left the treasury too short for an endeavour, if the expected gold (11.3) is
+        taxation left the treasury too short for an endeavour, in the last ``plunder_rounds_left``
+        rounds (+1) of the game, if the expected gold (11.3) is
         worth more than the level it costs (16.22) and the unrest it brings (16.23). Never an
         area already in unrest (16.23: a rebellion check) nor the court (counted double)."""
         w = self.w
         if state.treasury[player] >= w.plunder_short or not state.hand[player]:
             return None
+        if state.game.rounds - 1 - state.round > w.plunder_rounds_left:  # rounds count from 0
+            return None  # earlier, the unrest costs it endeavours to quell (15.3) and rebellions (17)
         rules = state.game.rules
         gold = sum(rules.pillage_gold.values()) / len(rules.pillage_gold)
         value = gold * w.plunder_gold_value - rules.vp_per_ss - w.plunder_unrest

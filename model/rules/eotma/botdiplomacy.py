@@ -33,7 +33,7 @@ def parley(state: EotmaState, player: int, weights: BotWeights) -> Action | None
         return None
     bit = 1 << player
     free = state.game.rules.claim_own_and_tie
-    last = weights.bribe_last_round and state.round >= state.game.rounds
+    last = weights.bribe_last_round and state.round >= state.game.rounds - 1  # rounds count from 0
     options: list[tuple[bool, int]] = []
     for area, owner in enumerate(state.owner):
         if owner == player and state.ties[area] & bit and not state.claims[area] & bit:

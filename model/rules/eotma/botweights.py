@@ -33,6 +33,7 @@ class BotWeights:
     conversion_group_cap: int
     conversion_unrest: float
     plunder_short: int
+    plunder_rounds_left: int
     plunder_gold_value: float
     plunder_unrest: float
     reduce_fort_to_convert: bool

@@ -28,7 +28,10 @@ def test_16_2_it_plunders_an_untaxable_area_when_taxes_leave_it_without_gold() -
     assert _choose(state) == "tax home 2"  # the court pays without a check (16.17)
     state.apply("tax home 2")
     # 2 gold is below plunder_short 3: the expected 1.5 gold (11.3) at 1.5 VP a gold beats the
-    # level (16.22) and the unrest (16.23) it costs.
+    # level (16.22) and the unrest (16.23) it costs, in the last round (round 2 of 0-2) only.
+    assert _choose(state, plunder_short=3) == "end-taxation"
+    assert _choose(state, plunder_short=3, plunder_rounds_left=2) == "plunder march"
+    state.round = 2
     assert _choose(state, plunder_short=3) == "plunder march"
     assert _choose(state) == "end-taxation"  # the shipped threshold is 2 gold
     state.unrest[idx(state, "march")] = True
@@ -85,3 +88,13 @@ def test_12_43_with_no_tie_on_its_own_areas_it_breaks_a_leaders_step_to_a_claim(
     # east leads, 16 VP to 14: its tie to its own city is its step to a claim (18)
     assert _choose(state) == "play diplomatic_coup city east"
     assert not _choose(state, coup_on_claims=False).startswith("play")
+
+
+def test_20_1_in_the_last_round_it_buys_the_vote_for_a_claim_rule_18_would_give_too_late() -> None:
+    state = start(hand=[99], west={"diplomatic": 2}, areas={"march": AreaStart("west", 1, ties=("west",))})
+    state.treasury[state.game.player_index["west"]] = 10
+    # a march of its leader's faith: rule 18 claims it at the end of west's next turn
+    assert not _choose(state).startswith(("parley", "give"))
+    state.round = state.game.rounds - 1  # that turn never comes
+    assert _choose(state) == "give east gold 1"  # east's 3 votes against west's 2 (20.1)
+    assert not _choose(state, bribe_last_round=False).startswith(("parley", "give"))
