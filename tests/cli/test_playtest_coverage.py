@@ -107,3 +107,29 @@ def test_a_ruleset_without_the_crossings_hook_is_said_not_to_report_them() -> No
     stats.add(GameCoverage(), {})
     data = stats.to_json()
     assert data["connections_reported"] is False and data["never_crossed"] == []
+
+
+def test_coverage_of_four_heuristic_games_has_exact_counts() -> None:
+    # The heuristic level with the shipped bot table: the counts change when the bot's play does
+    # (update them then, after checking the change is meant).
+    scenario = io.load(DEFAULT)
+    config = PlaytestConfig(games=4, jobs=1, seed=7, default_level="heuristic", coverage=True)
+    coverage = run_playtest(scenario, config).to_json()["coverage"]
+    level = coverage["levels"]["heuristic"]
+    assert level["decisions"] == 1346
+    verbs = {name: (v["legal"], v["chosen"], v["games_chosen"]) for name, v in level["verbs"].items()}
+    # holding cards (12.43, 36.11) and claim parleys (20.42); plunder (16.2) only in the last round
+    # with an empty treasury, which these four games never bring
+    assert verbs["play"] == (153, 1, 1)
+    assert verbs["parley"] == (43, 5, 3)
+    assert verbs["plunder"] == (227, 0, 0)
+    assert verbs["give"][1] == verbs["reduce-fort"][1] == verbs["untie"][1] == 0
+    assert coverage["connections"]["corvant_strait"]["crossings"] == 0
+    assert coverage["seats"]["aldmoor_kingdom"]["never_chosen"] == [
+        "give",
+        "move-army",
+        "play",
+        "plunder",
+        "reduce-fort",
+        "untie",
+    ]

@@ -51,7 +51,7 @@ def test_reset_table_and_setting_the_default_drops_the_override(scenario: Scenar
 def test_bad_tables_are_refused_without_change(scenario: Scenario) -> None:
     before = io.dumps(scenario)
     with pytest.raises(
-        ops.UnknownIdError, match="ruleset 'eotma' has no table 'weather'; its tables: claims"
+        ops.UnknownIdError, match="ruleset 'eotma' has no table 'weather'; its tables: bot, claims"
     ):
         ops.set_table(scenario, "weather", {})
     with pytest.raises(ops.InvalidValueError, match=r"table victory: not a JSON value"):

@@ -15,7 +15,12 @@ card when that beats its best endeavour (35.33), gives up its least useful holdi
 hand limit (19.2), removes unpaid fleets and interior armies first (33.23) and takes over any
 partial conversion offered with a gift (22.21). As a host it grants
 asylum (21.2) and revokes it, at its first decision after, once the exile has a tie or claim on
-one of its areas (it refuses such an exile asylum in the first place).
+one of its areas, leads it in victory points or voted against its parley (it refuses such an
+exile asylum in the first place); as an exile it first removes its ties to the host's areas
+(12.43). When taxation leaves it without gold for an endeavour it plunders an untaxable area
+(16.2) near the end; it lowers the fortification of an interior area it is about to convert (14.43, 14.31);
+with no tie on its own areas to break, it plays Diplomatic Coup on a leading empire's step to a
+claim (12.43, 18). Its weights are the ruleset's ``bot`` table (``botweights``).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from model.rules.eotma.actions import (
     BeginTaxation,
     Build,
     ChooseSlot,
+    Conquest,
     Contest,
     CrusadeAttack,
     CrusadeBorrow,
@@ -46,6 +52,8 @@ from model.rules.eotma.actions import (
     Lose,
     MoveArmy,
     Oppose,
+    Plunder,
+    ReduceFort,
     Refuse,
     Relocate,
     RevokeAsylum,
@@ -54,9 +62,10 @@ from model.rules.eotma.actions import (
     Vote,
     Waive,
 )
+from model.rules.eotma.botweights import BotWeights
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.conversion import conversion_differential
-from model.rules.eotma.data import Rules
+from model.rules.eotma.data import Rules, default_rules
 from model.rules.eotma.decisions import COMMERCE, DecisionKind
 from model.rules.eotma.endeavours.common import is_conversion, problem
 from model.rules.eotma.endeavours.diplomacy import outcome
@@ -69,7 +78,7 @@ from model.rules.eotma.ratings import (
 )
 from model.rules.eotma.records import Located
 from model.rules.eotma.state import EotmaState
-from model.rules.eotma.taxation import tax_problem
+from model.rules.eotma.taxation import plunder_problem, tax_problem
 from model.rules.eotma.territory import connection, sea_range
 from model.rules.protocol import Action, State
 
@@ -143,32 +152,10 @@ def odds(rules: Rules) -> Odds:
 class EotmaHeuristicBot:
     """Plays EotMA sensibly and fast: taxes prudently, expands, rules unrest away, defends."""
 
-    gold_value = 0.45
-    """Victory points one gold is worth to this bot."""
-    keep_for_defense = 1
-    """Year cards it keeps back for defense in its own turn."""
-    replan_width = 6
-    """How many of a turn's best endeavours are re-scored for its later endeavours."""
-    domestic_width = 6
-    """How many ruling targets (and half as many fortifications and own-area ties) are scored."""
-    build_rounds_left = 5
-    """Rounds that must remain for a Commerce marker to be worth building (35.32)."""
-    build_value_cap = 4.0
-    """The most a Commerce marker is worth to this bot, in victory points."""
-    bribe_reserve = 6
-    """Gold it keeps before giving a gold for a voter's support (20.1)."""
-    lend_reserve = 8
-    """Gold a lender keeps after a loan to a crusader (23.32 step 2)."""
-    fleet_value = 3.0
-    """What a first fleet point is worth to this bot, in victory points."""
-    fleet_reserve = 12
-    """Gold it must hold to raise a fleet point (34.11), which costs upkeep every round."""
-    conversion_group_cap = 4
-    """The most areas of a pagan group (22.25) a conversion is valued for."""
-    conversion_unrest = 2.0
-    """What a level lost by the area under conversion costs (unrest and a rebellion check, 22.2)."""
-
-    def __init__(self) -> None:
+    def __init__(self, weights: BotWeights | None = None) -> None:
+        self._weights = weights
+        """Weights fixed at construction (a benchmark's variant), else the ruleset's ``bot`` table."""
+        self.w: BotWeights = weights if weights is not None else default_rules().bot
         self._memo: tuple[tuple[int, int, int, int], list[Located]] | None = None
         self._tax_key: tuple[int, int, int] | None = None
         self._tax_plan: list[tuple[int, int]] = []
@@ -176,6 +163,8 @@ class EotmaHeuristicBot:
     def choose(self, state: State) -> Action:
         """Return the bot's action for the current player."""
         assert isinstance(state, EotmaState)
+        if self._weights is None:
+            self.w = state.game.rules.bot
         revoke = self._revoke(state)
         if revoke is not None:
             return revoke
@@ -192,22 +181,28 @@ class EotmaHeuristicBot:
         parley = self._parley(state, player)
         if parley is not None:
             return parley
-        coup = botdiplomacy.coup(state, player)
+        coup = botdiplomacy.coup(state, player, self.w)
         if coup is not None:
             return coup
-        asylum = botdiplomacy.ask_asylum(state, player)
+        asylum = botdiplomacy.ask_asylum(state, player, self.w)
         if asylum is not None:
             return asylum
+        slight = self._slight(state, player)
+        if slight is not None:
+            return slight
         if state.tax_stage == 0 and not state.is_exiled(player) and self._wants_tax(state, player):
             return BeginTaxation()
         if state.hand[player] and (
-            state.endeavours_done == 0 or len(state.hand[player]) > self.keep_for_defense
+            state.endeavours_done == 0 or len(state.hand[player]) > self.w.keep_for_defense
         ):
             best: tuple[float, Action] | None = self._best_endeavour(state, player)
             palaces = self._palaces(state, player)
             if palaces is not None and (best is None or palaces[0] > best[0]):
                 best = palaces
             if best is not None and (state.endeavours_done == 0 or best[0] > 0.25):
+                lower = self._lower_fort(state, player, best[1])
+                if lower is not None:
+                    return lower
                 card = botdiplomacy.leader_card(state, player, best[1])
                 return card if card is not None else best[1]
         if state.endeavours_done == 0 and not state.is_exiled(player) and state.hand[player]:
@@ -215,6 +210,40 @@ class EotmaHeuristicBot:
         if state.tax_stage == 0 and not state.is_exiled(player):
             return BeginTaxation()
         return EndTurn()
+
+    def _lower_fort(self, state: EotmaState, player: int, action: Action) -> Action | None:
+        """14.43, 14.31: before converting an own fortified area (22.2), lower its fortification,
+        which counts against the converter's own rating; only where no foreign area borders it
+        (there the fortification still guards against conquest, 14.31, and rebellion, 14.32)."""
+        if not isinstance(action, Conquest):
+            return None
+        target = state.game.board.index.get(action.target, -1)
+        if target < 0 or not self._fort_to_lower(state, player, target):
+            return None
+        return ReduceFort(action.target)
+
+    def _slight(self, state: EotmaState, player: int) -> Action | None:
+        """14.43, 14.41: lower a strength-3 fortification to 2 in an own area (not the court) that
+        one more conquest result of a rival takes (10.3): a conquest destroys a strength-2
+        fortification but hands a strength-3 one over as the conqueror's strength 2."""
+        if not self.w.slight_before_fall or state.is_exiled(player):
+            return None
+        board = state.game.board
+        for (target, _base), (rival, results) in sorted(state.partial.items()):
+            if rival == player or state.owner[target] != player or target == state.court[player]:
+                continue
+            if state.fort[target] >= 3 and results >= board.population[target] - 1:
+                return ReduceFort(board.ids[target])
+        return None
+
+    def _fort_to_lower(self, state: EotmaState, player: int, target: int) -> int:
+        """The fortification strength the bot would lower (14.43) before converting ``target``
+        (22.2): all of it in an own area of another faith that no foreign area borders, else 0."""
+        if not self.w.reduce_fort_to_convert or not state.fort[target] or state.owner[target] != player:
+            return 0
+        if any(state.owner[n] != player for n in state.game.board.adj[target]):
+            return 0
+        return state.fort[target] if is_conversion(state, player, target) else 0
 
     # --- asylum (21.2) ---
 
@@ -233,16 +262,48 @@ class EotmaHeuristicBot:
             return None
         ids = state.game.player_ids
         for exile, given in enumerate(state.asylum):
-            threat = given == host and self._threat(state, host, exile)
-            if threat and revoke_problem(state, ids[exile]) is None:
+            if given != host:
+                continue
+            unwanted = (
+                self._threat(state, host, exile)
+                or self._ahead(state, host, exile)
+                or (self.w.revoke_for_vote and self._voted_against(state, host, exile))
+            )
+            if unwanted and revoke_problem(state, ids[exile]) is None:
                 return RevokeAsylum(ids[exile])
         return None
+
+    def _ahead(self, state: EotmaState, host: int, exile: int) -> bool:
+        """Whether an exile leads its host by ``revoke_lead`` victory points or more: the host's
+        court would base the diplomacy of an empire it should hold back (21.2, 20.4)."""
+        if self.w.revoke_lead < 0:
+            return False
+        points = victory.victory_points(state)
+        return points[exile] - points[host] >= self.w.revoke_lead
+
+    @staticmethod
+    def _voted_against(state: EotmaState, host: int, exile: int) -> bool:
+        """Whether the exile voted no this round on a parley the host called (20.4), read from
+        the log: the host's favour (21.2) is not returned."""
+        ids = state.game.player_ids
+        recent = []
+        for entry in reversed(state.log):
+            if entry.round != state.round:
+                break
+            recent.append(entry)
+        caller: str | None = None
+        for entry in reversed(recent):
+            if entry.action.startswith("parley "):
+                caller = entry.player
+            elif caller == ids[host] and entry.player == ids[exile] and entry.action.startswith("vote no"):
+                return True
+        return False
 
     # --- parleys (20.4) and palaces (35.33) ---
 
     def _parley(self, state: EotmaState, player: int) -> Action | None:
         """A claim or readmission parley, or the gold that turns its vote (``botdiplomacy.parley``)."""
-        return botdiplomacy.parley(state, player, self.bribe_reserve)
+        return botdiplomacy.parley(state, player, self.w)
 
     def _palaces(self, state: EotmaState, player: int) -> tuple[float, Action] | None:
         """Return one ruling of the palace areas worth ruling (35.33) and its value, when two or
@@ -257,7 +318,7 @@ class EotmaHeuristicBot:
         for area, seas in areas.items():
             const, terms, _penalty = self._curve(state, player, "rule", area, table)
             rating = base_rating(state, player, "rule", area, area, seas)
-            value = const - cost(state, "rule", seas, 0) * self.gold_value
+            value = const - cost(state, "rule", seas, 0) * self.w.gold_value
             value += sum(weight * Odds.at(curve, rating) for curve, weight in terms)
             if value > 0:
                 worth.append((value, area))
@@ -374,14 +435,17 @@ class EotmaHeuristicBot:
         if decision.kind == DecisionKind.PASSAGE:
             return Accept()  # a refusal makes the crusaders conquer the area
         if decision.kind == DecisionKind.ASYLUM:
-            # An exile's diplomacy rarely hurts the host, unless it already reaches for its areas.
-            return Refuse() if self._threat(state, decision.player, decision.data[0]) else Accept()
+            # An exile's diplomacy rarely hurts the host, unless it already reaches for its areas
+            # or leads the host (the bot would revoke such an asylum at once, 21.2).
+            host, exile = decision.player, decision.data[0]
+            unwanted = self._threat(state, host, exile) or self._ahead(state, host, exile)
+            return Refuse() if unwanted else Accept()
         if decision.kind == DecisionKind.LOAN:
             # 23.32 step 2: gold lent helps the borrower; it lends to a crusader behind it in
             # victory points (the crusade fights the common foe) when it keeps a reserve.
             borrower, gold = decision.data[0], decision.data[1]
             points = victory.victory_points(state)
-            rich = state.treasury[decision.player] - gold >= self.lend_reserve
+            rich = state.treasury[decision.player] - gold >= self.w.lend_reserve
             return Accept() if rich and points[borrower] < points[decision.player] else Refuse()
         if decision.kind == DecisionKind.TRANSFER:
             if decision.about == parleys.OFFER:
@@ -473,18 +537,47 @@ class EotmaHeuristicBot:
             area, amount = self._tax_plan.pop(0)
             if tax_problem(state, player, area, amount) is None:
                 return Tax(ids[area], amount)
-        return EndTaxation()
+        plunder = self._plunder(state, player)
+        return plunder if plunder is not None else EndTaxation()
+
+    def _plunder(self, state: EotmaState, player: int) -> Action | None:
+        """16.2: plunder one area that cannot be taxed (social state zero or lower, 16.11) when
+        taxation left the treasury too short for an endeavour, in the last ``plunder_rounds_left``
+        rounds (+1) of the game, if the expected gold (11.3) is
+        worth more than the level it costs (16.22) and the unrest it brings (16.23). Never an
+        area already in unrest (16.23: a rebellion check) nor the court (counted double)."""
+        w = self.w
+        if state.treasury[player] >= w.plunder_short or not state.hand[player]:
+            return None
+        if state.game.rounds - 1 - state.round > w.plunder_rounds_left:  # rounds count from 0
+            return None  # earlier, the unrest costs it endeavours to quell (15.3) and rebellions (17)
+        rules = state.game.rules
+        gold = sum(rules.pillage_gold.values()) / len(rules.pillage_gold)
+        value = gold * w.plunder_gold_value - rules.vp_per_ss - w.plunder_unrest
+        if value <= 0:
+            return None
+        options = [
+            (state.ss[a], state.game.board.population[a], a)
+            for a in connection(state, player)
+            if 0 >= state.ss[a] > rules.ss_min
+            and not state.unrest[a]
+            and a != state.court[player]
+            and plunder_problem(state, player, a) is None
+        ]
+        if not options:
+            return None
+        return Plunder(state.game.board.ids[max(options)[2]])
 
     def _tax_value(self, state: EotmaState, player: int, area: int, amount: int) -> float:
         if area == state.court[player]:
-            return amount * self.gold_value + 0.01
+            return amount * self.w.gold_value + 0.01
         rv = rebellion.rebellion_value(state, area, amount)
         rules = state.game.rules
         rebel = sum(_WAYS[s] for s in rules.rebellion_set(rv - rules.rebellion_offset)) / 36
         unrest = sum(_WAYS[s] for s in rules.rebellion_set(rv)) / 36 - rebel
         keep = 1 - rebel
         area_value = rules.vp_area + state.ss[area] + 2
-        return keep * amount * self.gold_value - rebel * area_value - unrest * 0.8
+        return keep * amount * self.w.gold_value - rebel * area_value - unrest * 0.8
 
     # --- endeavours ---
 
@@ -543,7 +636,7 @@ class EotmaHeuristicBot:
         if game.options.civilisation_markers:
             found += self._build_candidates(state, player, conn)
         # A large empire has many areas: score only the most promising domestic endeavours.
-        limit = self.domestic_width
+        limit = self.w.domestic_width
         found += [Located("rule", player, a, a, seas) for _k, a, seas in sorted(rule)[:limit]]
         found += [Located("fortify", player, a, a, seas) for _k, a, seas in sorted(fortify)[: limit // 2]]
         found += [Located("diplomacy", player, a, court, 0) for _k, a in sorted(ties)[: limit // 2]]
@@ -568,7 +661,7 @@ class EotmaHeuristicBot:
         """34.1, 34.31: one fleet point while it has none, in the coastal connected area (the
         court first, then the most populous) whose sea reach holds the most foreign areas: a
         fleet lengthens its reach across the sea and guards the sea lanes."""
-        if state.treasury[player] < self.fleet_reserve:
+        if state.treasury[player] < self.w.fleet_reserve:
             return []  # a fleet costs upkeep each round (33.23): not one it would disband at once
         if any(state.fleet[a] for a, owner in enumerate(state.owner) if owner == player):
             return []
@@ -610,7 +703,7 @@ class EotmaHeuristicBot:
                 and other != area
                 and (state.owner[other] == player or not 0 <= state.owner[other] < n)
             )
-        areas = min(areas, self.conversion_group_cap)
+        areas = min(areas, self.w.conversion_group_cap)
         need = conversion_differential(state, player, area) - state.conversion.get((player, area), 0)
         return areas * game.rules.vp_conversion / max(1, need)
 
@@ -619,7 +712,7 @@ class EotmaHeuristicBot:
         area with the highest social state and population); one candidate a turn. Never at the
         highest level, where no +1 raises the area and so no marker is built (35.11)."""
         board = state.game.board
-        if state.game.rounds - state.round < self.build_rounds_left:
+        if state.game.rounds - state.round < self.w.build_rounds_left:
             return []
         court = state.court[player]
         top = state.game.rules.ss_max
@@ -652,7 +745,7 @@ class EotmaHeuristicBot:
             ranked = self._score(state, player, self._memo[1])
         else:
             ranked = self._score(state, player, self._candidates(state, player))
-        self._memo = (key, [at for _v, at, _g in ranked[: self.replan_width]])
+        self._memo = (key, [at for _v, at, _g in ranked[: self.w.replan_width]])
         for value, at, gold in ranked:
             action = self._action(state, at, gold)
             if problem(state, player, action) is None:
@@ -667,10 +760,10 @@ class EotmaHeuristicBot:
         table = odds(game.rules)
         treasury = state.treasury[player]
         extra = game.rules.extra_gold
-        gold_value = self.gold_value
+        gold_value = self.w.gold_value
         population = game.board.population
         scored: list[tuple[float, Located, int]] = []
-        width = self.replan_width
+        width = self.w.replan_width
         fixed = game.rules.fixed_cost
         floor = -1e9  # the value the ranking's last kept entry must beat
         conquest_rating: dict[int, int] = {}
@@ -691,6 +784,12 @@ class EotmaHeuristicBot:
                 rating = base_rating(state, player, at.kind, at.target, at.base, at.seas)
                 if at.kind == "conquest":
                     conquest_rating[at.target] = rating
+            if at.kind == "conquest" and state.owner[at.target] == player:
+                # A conversion (22.2) of an area whose fortification the bot lowers first (14.43):
+                # rated without it (14.31), at the price of the levels given up.
+                lowered = self._fort_to_lower(state, player, at.target)
+                rating += lowered
+                const -= lowered * self.w.fort_level_value
             start = rating - penalty - LOW
             best_value, best_gold = -1e9, 0
             for gold in (0,) if at.kind in fixed else extra:
@@ -724,7 +823,7 @@ class EotmaHeuristicBot:
             area_value += 4.0  # taking a court forces a relocation or an exile
         if kind == "conquest":
             if owner == player:  # a conversion step (22.2): a level of the area at risk
-                loss = -(1.0 + self.conversion_unrest)
+                loss = -(1.0 + self.w.conversion_unrest)
                 return (
                     0.0,
                     [
@@ -738,7 +837,7 @@ class EotmaHeuristicBot:
             return 0.0, [(table.conquest, area_value / need), (table.conquest_base_loss, -1.2)], penalty
         if kind == "pillage":
             harm = 0.8 if defended else 0.2
-            return 0.0, [(table.pillage_gold, 1.6 * self.gold_value), (table.pillage_target, harm)], penalty
+            return 0.0, [(table.pillage_gold, 1.6 * self.w.gold_value), (table.pillage_target, harm)], penalty
         if kind == "diplomacy":
             tie_value = 0.6 if owner == player else 0.3
             if state.ties[target] & (1 << player):
@@ -746,14 +845,14 @@ class EotmaHeuristicBot:
             return 0.0, [(table.diplomacy_c, area_value), (table.diplomacy_t, tie_value)], 0
         if kind == "build":  # Commerce: one more gold each turn the area is taxed (35.32)
             rounds = state.game.rounds - state.round
-            gain = min(self.build_value_cap, rounds * self.gold_value * 0.8)
+            gain = min(self.w.build_value_cap, rounds * self.w.gold_value * 0.8)
             return 0.0, [(table.rule_plus, gain), (table.rule_minus, -1.0)], 0
         if kind == "raise_army":  # an army point adds one to attacks from and defenses of the area (33.5)
             return 0.0, [(table.fortify, 1.5)], 0
         if kind == "raise_fleet":
             # A first fleet point: every later endeavour from the area reaches further across the
             # sea (34.31), and sea conquests of the area need a fleet as strong (34.33).
-            return 0.0, [(table.fortify, self.fleet_value)], 0
+            return 0.0, [(table.fortify, self.w.fleet_value)], 0
         if kind == "fortify":
             exposed = any(state.owner[n] != player for n in board.adj[target])
             weight = 2.0 if target == state.court[player] else (1.0 if exposed else 0.2)

@@ -6,13 +6,14 @@
 from __future__ import annotations
 
 from model.rules.eotma import events, parleys, victory
-from model.rules.eotma.actions import AskAsylum, CallParley, Endeavour, Give, PlayCard
+from model.rules.eotma.actions import AskAsylum, CallParley, Endeavour, Give, PlayCard, Untie
+from model.rules.eotma.botweights import BotWeights
 from model.rules.eotma.ratings import diplomacy_base, leader_card_base, of_leaders_faith
 from model.rules.eotma.state import EotmaState
 from model.rules.protocol import Action
 
 
-def parley(state: EotmaState, player: int, bribe_reserve: int) -> Action | None:
+def parley(state: EotmaState, player: int, weights: BotWeights) -> Action | None:
     """Return a claim (20.42) or readmission (20.45) parley the bot expects to carry, or the
     gift of gold that wins it the vote it lacks; None when there is none (a parley is once a
     round).
@@ -21,28 +22,36 @@ def parley(state: EotmaState, player: int, bribe_reserve: int) -> Action | None:
     it in victory points or one that gave it gold this round) and those against to play all
     their Influence cards (20.51; a tie goes to the caller). A claim is worth victory points
     (the victory table's claim bonus), so when one voter's yes would carry the parley it first
-    gives that voter a gold (20.1) if it can spare it.
+    gives that voter a gold (20.1) if it can spare it; likewise up to ``weights.bribe_voters``
+    voters whose yes together would carry it (one gold each, one gift per decision).
     """
     if state.parley_round[player] == state.round:
         return None
     if state.excommunicated[player]:
-        return _call_or_bribe(state, player, "readmission", -1, bribe_reserve)
+        return _call_or_bribe(state, player, "readmission", -1, weights)
     if not parleys.is_christian(state, player):
         return None
     bit = 1 << player
     free = state.game.rules.claim_own_and_tie
+    last = weights.bribe_last_round and state.round >= state.game.rounds - 1  # rounds count from 0
+    options: list[tuple[bool, int]] = []
     for area, owner in enumerate(state.owner):
         if owner == player and state.ties[area] & bit and not state.claims[area] & bit:
             # An area of its leader's faith is claimed without a vote at the end of its next
             # turn (18, method 1): a parley only brings that forward, not worth a gold.
-            coming = free and of_leaders_faith(state, player, area)
-            # the votes hardly change from one area to the next: only the first is tried
-            return _call_or_bribe(state, player, "claim", area, bribe_reserve, bribe=not coming)
-    return None
+            # In the last round that next turn never comes: the claim is worth its gold then.
+            coming = free and of_leaders_faith(state, player, area) and not last
+            options.append((coming, area))
+    if not options:
+        return None
+    # The votes hardly change from one area to the next: only one is tried, with
+    # ``claim_unfree_first`` one that only a parley claims (20.42) before one rule 18 gives.
+    coming, area = min(options) if weights.claim_unfree_first else options[0]
+    return _call_or_bribe(state, player, "claim", area, weights, bribe=not coming)
 
 
 def _call_or_bribe(
-    state: EotmaState, player: int, kind: str, area: int, bribe_reserve: int, bribe: bool = True
+    state: EotmaState, player: int, kind: str, area: int, weights: BotWeights, bribe: bool = True
 ) -> Action | None:
     ids = state.game.board.ids
     if parleys.call_problem(state, player, kind, ids[area] if area >= 0 else None):
@@ -65,11 +74,16 @@ def _call_or_bribe(
             swing.append((weight + votes, p))  # a switched voter moves both sides
     if yes >= no:
         return CallParley(kind, ids[area]) if area >= 0 else CallParley(kind)
-    if not bribe or state.treasury[player] < bribe_reserve:
+    if not bribe or state.treasury[player] < weights.bribe_reserve:
         return None
-    for weight, p in sorted(swing, reverse=True):
+    ranked = sorted(swing, reverse=True)
+    for weight, p in ranked:
+        # The heaviest other voters it could still pay (a gold each, ``bribe_voters`` in all,
+        # the reserve kept) must together turn the vote.
+        room = min(weights.bribe_voters, state.treasury[player] - weights.bribe_reserve + 1)
+        others = [w for w, q in ranked if q != p][: max(0, room - 1)]
         if (
-            yes + weight >= no
+            yes + weight + sum(others) >= no
             and parleys.give_problem(state, player, state.game.player_ids[p], "gold", "1") is None
         ):
             return Give(state.game.player_ids[p], "gold", "1")
@@ -97,9 +111,13 @@ def gold_given(state: EotmaState, giver: int) -> set[int]:
     return found
 
 
-def ask_asylum(state: EotmaState, player: int) -> Action | None:
+def ask_asylum(state: EotmaState, player: int, weights: BotWeights) -> Action | None:
     """21.2: an exile without a host asks for asylum once a round, at the court with the
-    highest social state (its diplomacy is based there)."""
+    highest social state (its diplomacy is based there).
+
+    With ``weights.untie_for_asylum`` it asks only a court whose areas it holds no claim to, and
+    first removes its ties to that court's areas (12.43): hosts refuse an exile reaching for their
+    areas (``EotmaHeuristicBot._threat``), and an exile without asylum makes no endeavour at all."""
     if not state.is_exiled(player) or state.asylum[player] >= 0:
         return None
     who = state.game.player_ids[player]
@@ -115,12 +133,27 @@ def ask_asylum(state: EotmaState, player: int) -> Action | None:
     ]
     if not hosts:
         return None
-    return AskAsylum(state.game.player_ids[max(hosts)[2]])
+    if not weights.untie_for_asylum:
+        return AskAsylum(state.game.player_ids[max(hosts)[2]])
+    bit = 1 << player
+    for _ss, _p, host in sorted(hosts, reverse=True):
+        held = [a for a, owner in enumerate(state.owner) if owner == host]
+        if any(state.claims[a] & bit for a in held):
+            continue  # a claim cannot be given up by itself: that host would refuse anyway
+        ties = [a for a in held if state.ties[a] & bit]
+        if ties:
+            return Untie(state.game.board.ids[ties[0]])
+        return AskAsylum(state.game.player_ids[host])
+    return None
 
 
-def coup(state: EotmaState, player: int) -> Action | None:
+def coup(state: EotmaState, player: int, weights: BotWeights) -> Action | None:
     """Play Diplomatic Coup (12.43) on another player's tie to one of its own areas, the first
-    step of a diplomatic conquest of it (12.1), the most populous such area first."""
+    step of a diplomatic conquest of it (12.1), the most populous such area first.
+
+    With ``weights.coup_on_claims`` and no such tie, it breaks the tie of the empire most ahead
+    of it in victory points to one of that empire's own unclaimed areas, the most populous first:
+    that tie is the step to a claim (12.41, 18) worth the victory table's claim bonus."""
     held = [
         c
         for c in sorted(set(state.holding[player]))
@@ -136,9 +169,22 @@ def coup(state: EotmaState, player: int) -> Action | None:
         for other in range(state.game.n_players)
         if other != player and state.ties[area] & (1 << other)
     ]
+    threats.sort()
+    if not threats and weights.coup_on_claims:
+        points = victory.victory_points(state)
+        rivals = [
+            (-points[owner], -board.population[area], area, owner)
+            for area, owner in enumerate(state.owner)
+            if 0 <= owner < state.game.n_players
+            and owner != player
+            and points[owner] > points[player]
+            and state.ties[area] & (1 << owner)
+            and not state.claims[area] & (1 << owner)
+        ]
+        threats = [(pop, area, owner) for _pts, pop, area, owner in sorted(rivals)]
     if not threats:
         return None
-    _pop, area, other = min(threats)
+    _pop, area, other = threats[0]
     action = PlayCard(held[0], board.ids[area], state.game.player_ids[other])
     return (
         action

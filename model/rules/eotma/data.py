@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from model.resources import resource_path
+from model.rules.eotma.botweights import BotWeights
 from model.rules.eotma.cards import YearCard, parse_card
 
 TABLE_IDS = (
@@ -34,6 +35,7 @@ TABLE_IDS = (
     "raiders",
     "magnates",
     "crusades",
+    "bot",
 )
 
 
@@ -307,6 +309,10 @@ class Rules:
         magnates = get("magnates")
         self.magnate_rows: tuple[dict[str, Any], ...] = tuple(magnates["rows"])
         self.magnates_attack: bool = bool(magnates["attack"])
+
+        bot = get("bot")
+        self.bot: BotWeights = BotWeights.from_table(lambda name: _or_shipped(bot, "bot", name))
+        """The heuristic AI level's weights (not rules: how that bot plays)."""
 
         crusades = get("crusades")
         self.crusade_syria: str = str(crusades["syria"])

@@ -10,25 +10,31 @@ from __future__ import annotations
 import random
 
 from model.rules.protocol import Action, State
-from model.rules.seasons import resolution, rules
-from model.rules.seasons.actions import Aid, Build, Buy, Casualty, Disband, Done, Move, Raise
-from model.rules.seasons.battle import LAND_KINDS, SIEGE
+from model.rules.seasons import economy, resolution, rules
+from model.rules.seasons.actions import Aid, Build, Buy, Casualty, Disband, Done, Move, Pillage, Raise
+from model.rules.seasons.battle import CAVALRY, INFANTRY, LAND_KINDS, SIEGE
 from model.rules.seasons.schema import Building
 from model.rules.seasons.state import CASUALTIES, UPKEEP, SeasonsState
+from model.rules.seasons.tables import BotTable, default_tables
 
 
 class HeuristicBot:
     """Keeps supply for upkeep, buys troops where they train, takes weak neighbours, aids its
-    attacks, and chooses casualties and disbanding to lose as little as it can."""
+    attacks, adds towers on its frontier, pillages with idle units when the loss would only show
+    after the game, and chooses casualties and disbanding to lose as little as it can. Its
+    weights are the ruleset's ``bot`` table."""
 
-    def __init__(self, seed: int = 0, max_purchases: int = 2) -> None:
+    def __init__(self, seed: int = 0, table: BotTable | None = None) -> None:
         self.random = random.Random(seed)
-        self.max_purchases = max_purchases
+        self._table = table
+        """Weights fixed at construction (a benchmark's variant), else the scenario's ``bot`` table."""
+        self.w: BotTable = table if table is not None else default_tables().bot
 
     def choose(self, state: State) -> Action:
         """Return a legal action for the current player."""
         if not isinstance(state, SeasonsState):
             raise TypeError(f"the Seasons bot cannot play a {type(state).__name__}")
+        self.w = self._table if self._table is not None else state.game.tables.bot
         legal = state.legal_actions()
         nation = state.current_player()
         assert nation is not None
@@ -51,7 +57,7 @@ class HeuristicBot:
 
     def _purchase(self, state: SeasonsState, nation: str) -> Action | None:
         bought = sum(1 for p in state.board.purchases if p.nation == nation)
-        if bought >= self.max_purchases:
+        if bought >= self.w.max_purchases:
             return None
         spare = self._spare(state, nation)
         tables = state.game.tables
@@ -62,8 +68,12 @@ class HeuristicBot:
         if not strongholds and spare >= tables.buildings.tower.cost and not state.effects.no_build:
             richest = max(held, key=lambda a: (state.board.areas[a].resources, a))
             return Build(Building.TOWER.value, richest)
+        tower = self._frontier_tower(state, nation, held, len(strongholds), spare)
+        if tower is not None:
+            return tower
         place = strongholds[0] if strongholds else held[0]
-        if spare >= tables.units.cavalry.cost + tables.units.cavalry.upkeep and self.random.random() < 0.4:
+        cavalry = tables.units.cavalry
+        if spare >= cavalry.cost + cavalry.upkeep and self.random.random() < self.w.cavalry_share:
             return Buy("cavalry", place)
         if spare >= tables.units.infantry.cost + tables.units.infantry.upkeep:
             return Buy("infantry", place)
@@ -71,6 +81,54 @@ class HeuristicBot:
         if cheap and spare >= 2 and not state.effects.no_raise:
             return Raise(cheap[0])
         return None
+
+    def _frontier_tower(
+        self, state: SeasonsState, nation: str, held: list[str], strongholds: int, spare: int
+    ) -> Action | None:
+        """Seasons: Buildings / Tower: a tower (might 5 in defence, 2 to the areas next to it, and a
+        place where units train) on a held land area next to land it does not hold, a ruin first
+        (half price), then the richest; only with ``tower_reserve`` resources left after it and
+        fewer than ``frontier_towers`` strongholds."""
+        if not strongholds or strongholds >= self.w.frontier_towers or state.effects.no_build:
+            return None
+        game, areas, tables = state.game, state.board.areas, state.game.tables
+        options = []
+        for area in held:
+            standing = areas[area].building
+            if area not in game.land or standing not in (None, Building.RUIN.value):
+                continue
+            owners = [areas[n].owner for n in game.links.get(area, ()) if n in game.land]
+            if all(owner is not None and game.allied(owner, nation) for owner in owners):
+                continue  # no land it does not hold next to it: not the frontier
+            price = economy.building_cost(Building.TOWER, Building(standing) if standing else None, tables)
+            if spare - price >= self.w.tower_reserve:
+                options.append((standing is not None, areas[area].resources, area))
+        if not options:
+            return None
+        return Build(Building.TOWER.value, max(options)[2])
+
+    def _pillages(self, state: SeasonsState, nation: str) -> list[Action]:
+        """Seasons: Tokens / Pillage: in the turn ``pillage_before_end`` before the last, each held
+        land area with an idle infantry or cavalry unit pillages itself: the doubled collection
+        arrives for the last turn's purchases, and the halving would only show after the game."""
+        before = self.w.pillage_before_end
+        if not before or state.game.turns - state.board.turn != before:
+            return []
+        tasked = state.tasked()
+        found: list[Action] = []
+        for unit_id, unit in sorted(state.board.units.items()):
+            area = state.board.areas.get(unit.area)
+            if (
+                unit.nation != nation
+                or unit.kind not in (INFANTRY, CAVALRY)
+                or unit_id in tasked
+                or area is None
+                or area.owner != nation
+                or area.resources <= 0
+            ):
+                continue
+            found.append(Pillage(unit.area, unit.area, unit_id))
+        return found
 
     def _orders(self, state: SeasonsState, nation: str) -> list[Action]:
         game = state.game
@@ -115,7 +173,41 @@ class HeuristicBot:
             for target in attacks:
                 if game.adjacent(source, target):
                     wanted.append(Aid(source, target))
-        return wanted
+        return wanted + self._defensive_aid(state, nation) + self._pillages(state, nation)
+
+    def _defensive_aid(self, state: SeasonsState, nation: str) -> list[Action]:
+        """Seasons: Tokens / Aid: with ``defensive_aid``, units left in a held land area aid each
+        held neighbour that foreign land units stand next to (+1 might a unit should it be
+        attacked; the aid of an area that is itself attacked is cancelled)."""
+        if not self.w.defensive_aid:
+            return []
+        game, board = state.game, state.board
+        tasked = state.tasked()
+
+        # where units stand is public (they stand face down, Turns): only their kinds are hidden
+        foreign = {
+            u.area
+            for u in board.units.values()
+            if u.nation != nation and not game.allied(u.nation, nation) and u.area in game.land
+        }
+
+        def foreign_next_to(area: str) -> bool:
+            return any(n in foreign for n in game.links.get(area, ()))
+
+        held = sorted(a for a, data in board.areas.items() if data.owner == nation and a in game.land)
+        found: list[Action] = []
+        for target in held:
+            if not foreign_next_to(target):
+                continue
+            for source in sorted(game.links.get(target, ())):
+                if board.areas.get(source) is None or board.areas[source].owner != nation:
+                    continue
+                idle = [
+                    u for u in state.units_of(nation, source) if u.kind in LAND_KINDS and u.id not in tasked
+                ]
+                if source in game.land and idle:
+                    found.append(Aid(source, target))
+        return found
 
     def _frontier_distance(self, state: SeasonsState, nation: str) -> dict[str, int]:
         """Return, for each land area, how many land steps away the nearest area not held by the

@@ -139,6 +139,26 @@ class VictoryTable(_Table):
     alliance_margin: int = Field(ge=0)
 
 
+class BotTable(_Table):
+    """Weights of the heuristic AI level (``model.rules.seasons.bot``): not rules, how it plays."""
+
+    note: str = ""
+    max_purchases: int = Field(ge=0)
+    """Purchases it makes in one turn."""
+    cavalry_share: float = Field(ge=0, le=1)
+    """The chance that a purchase it can afford is cavalry rather than infantry."""
+    pillage_before_end: int = Field(ge=0)
+    """It pillages (Tokens / Pillage) with idle units in the turn this many before the last: the
+    doubled collection arrives for the last turn's purchases, while the halved area would only
+    yield less after the game. 0: never."""
+    tower_reserve: int = Field(ge=0)
+    """Resources it keeps after paying for a tower beyond its first stronghold."""
+    frontier_towers: int = Field(ge=0)
+    """The most strongholds it builds towards by adding towers on its frontier (Buildings / Tower)."""
+    defensive_aid: bool
+    """Whether idle units aid held neighbours that foreign units stand next to (Tokens / Aid)."""
+
+
 class Tables(_Table):
     """Every Seasons table, as one scenario sees them."""
 
@@ -148,6 +168,7 @@ class Tables(_Table):
     battle: BattleTable
     seasons: SeasonTable
     victory: VictoryTable
+    bot: BotTable
 
 
 class SeasonsTableError(ValueError):

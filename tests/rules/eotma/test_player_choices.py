@@ -10,6 +10,7 @@ from test_crusader_routes_and_states import two_route_state
 
 from model.bots.base import RandomBot
 from model.rules.eotma.bot import EotmaHeuristicBot
+from model.rules.eotma.data import default_rules
 from model.rules.eotma.game import AreaStart, Options
 from model.rules.eotma.state import EotmaState
 from model.rules.protocol import IllegalActionError, MalformedActionError
@@ -276,7 +277,7 @@ def test_20_42_the_heuristic_bot_calls_a_claim_parley_it_expects_to_win() -> Non
     assert str(EotmaHeuristicBot().choose(_tied_march(5, "eastern"))) == "parley claim march"
     weaker = _tied_march(2, "eastern")
     weaker.treasury[weaker.game.player_index["west"]] = (
-        EotmaHeuristicBot.bribe_reserve - 1
+        default_rules().bot.bribe_reserve - 1
     )  # no gold to spare
     assert not str(EotmaHeuristicBot().choose(weaker)).startswith("parley")
     # A Latin march is claimed at the end of west's next turn (18, method 1): a parley it carries

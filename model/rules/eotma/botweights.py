@@ -1,0 +1,66 @@
+"""The heuristic EotMA bot's weights, read from the ruleset's ``bot`` table (rulesets/eotma/bot.json).
+
+They are not rules but how the AI level plays: what gold is worth, what it keeps in reserve, and
+switches for single behaviours (so that a benchmark can play the bot with one of them off against
+the bot with it on). A scenario may replace any entry like any other table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class BotWeights:
+    """One field per entry of the ``bot`` table (its notes say what each one means)."""
+
+    gold_value: float
+    keep_for_defense: int
+    replan_width: int
+    domestic_width: int
+    build_rounds_left: int
+    build_value_cap: float
+    bribe_reserve: int
+    bribe_voters: int
+    bribe_last_round: bool
+    claim_unfree_first: bool
+    lend_reserve: int
+    fleet_value: float
+    fleet_reserve: int
+    conversion_group_cap: int
+    conversion_unrest: float
+    plunder_short: int
+    plunder_rounds_left: int
+    plunder_gold_value: float
+    plunder_unrest: float
+    reduce_fort_to_convert: bool
+    fort_level_value: float
+    slight_before_fall: bool
+    untie_for_asylum: bool
+    revoke_lead: int
+    revoke_for_vote: bool
+    coup_on_claims: bool
+
+    @classmethod
+    def from_table(cls, entry: Callable[[str], Any]) -> BotWeights:
+        """Build the weights from ``entry(name)``, the value of one table entry (a scenario's
+        table, else the shipped one); each value is converted to its field's type."""
+        values: dict[str, Any] = {}
+        for item in dataclasses.fields(cls):
+            converters: dict[str, Callable[[Any], Any]] = {"float": float, "int": int, "bool": _switch}
+            convert = converters[str(item.type)]
+            values[item.name] = convert(entry(item.name))
+        return cls(**values)
+
+    def replace(self, changes: Mapping[str, Any]) -> BotWeights:
+        """Return a copy with some weights changed (benchmarks play one variant against another)."""
+        return dataclasses.replace(self, **changes)
+
+
+def _switch(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"a bot table switch must be true or false, not {value!r}")
+    return value
