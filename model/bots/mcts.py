@@ -21,7 +21,8 @@ heuristic's move only on evidence:
    and ``State.winners()`` give each seat a reward in [0, 1] (half for leading, half for the
    score's place between the lowest and the highest).
 5. *Race and choose*: after each round, a candidate whose paired mean falls ``confidence``
-   standard errors below the best one's leaves the race. The move played is the candidate with
+   standard errors below the best one's leaves the race, and from half the rounds on so does one
+   that has not gained on the favourite. The move played is the candidate with
    the best paired gain over the favourite if that gain exceeds ``confidence`` standard errors;
    otherwise the favourite.
 
@@ -216,7 +217,7 @@ class MctsBot:
                 reward = self._playout(state, seat, roots[index], seeds, config)
                 if reward is not None:
                     results[index][round_] = reward
-            alive = self._race(alive, results, config)
+            alive = self._race(alive, results, config, halfway=round_ + 1 >= config.samples / 2)
             if len(alive) == 1 or (deadline is not None and time.monotonic() >= deadline):
                 break
         best, best_gain = 0, 0.0
@@ -227,8 +228,13 @@ class MctsBot:
         return candidates[best]
 
     @staticmethod
-    def _race(alive: list[int], results: list[dict[int, float]], config: MctsSettings) -> list[int]:
-        """Drop the candidates clearly worse than the best so far (never the favourite, index 0)."""
+    def _race(
+        alive: list[int], results: list[dict[int, float]], config: MctsSettings, halfway: bool
+    ) -> list[int]:
+        """Drop the candidates clearly worse than the best so far, and from half the rounds on
+        those that have not gained on the favourite at all (they are very unlikely to gain enough
+        to be played, and the rounds they would take are most of a search's cost). The favourite,
+        index 0, always stays."""
 
         def mean(index: int) -> float:
             values = results[index].values()
@@ -238,7 +244,12 @@ class MctsBot:
         kept = []
         for index in alive:
             gain, error, _ = paired_gain(results[index], results[leader])
-            if index == 0 or index == leader or gain + config.confidence * error >= 0:
+            if index == 0:
+                kept.append(index)
+                continue
+            if halfway and paired_gain(results[index], results[0])[0] <= 0:
+                continue
+            if index == leader or gain + config.confidence * error >= 0:
                 kept.append(index)
         return kept
 

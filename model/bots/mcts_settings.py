@@ -1,8 +1,9 @@
 """The house defaults of the MCTS AI level (model/bots/mcts.py), read from resources/bots/mcts.json.
 
-The file holds one value per tuning number (see :class:`MctsSettings` for what each means) and an
-optional ``rulesets`` table of overrides keyed by ruleset id, for a ruleset whose turns are much
-longer or shorter than the others' (a rollout ``depth`` counts actions). A bot built with explicit
+The file holds one value per tuning number (see :class:`MctsSettings` for what each means), an
+optional ``rulesets`` table of overrides keyed by ruleset id, for a ruleset whose actions are much
+bigger or smaller than the others' (a rollout ``depth`` counts actions), and an ``about`` text for
+its readers. A bot built with explicit
 values keeps them whatever the file says.
 """
 

@@ -52,6 +52,9 @@ def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
     thinking = 0.0
     started = time.perf_counter()
     for number in range(args.games):
+        # A time budget ends the run only at the end of a rotation, so every seat searched as often.
+        if args.minutes and number % len(seats) == 0 and time.perf_counter() - started > 60 * args.minutes:
+            break
         seed = args.seed + number
         searcher = seats[number % len(seats)]
         bots: dict[str, Bot] = {
@@ -79,24 +82,27 @@ def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
                 "seconds": round(time.perf_counter() - clock, 2),
             }
         )
+        if args.partial is not None:  # a long run cut short still leaves its games
+            save(args.partial, rows)
         print(
             f"{path.name} game {number + 1}/{args.games}: mcts in {searcher}, winners {winners}", flush=True
         )
     # No game, no evidence: the whole range (the report's helper gives (0, 0) there).
-    low, high = wilson_interval(wins, args.games) if args.games else (0.0, 1.0)
+    played = len(rows)
+    low, high = wilson_interval(wins, played) if played else (0.0, 1.0)
     settings = MctsBot(**overrides).settings(game.new_state(0)).model_dump()
     per_decision = thinking / counts.decisions if counts.decisions else 0.0
     per_search = thinking / counts.searched if counts.searched else 0.0
     figures = {
         "scenario": path.name,
         "ruleset": spec.id,
-        "games": args.games,
+        "games": played,
         "seats": list(seats),
         "settings": settings,
         "seed": args.seed,
         "fair_share": 1 / len(seats),
         "mcts_wins": wins,
-        "mcts_share": wins / args.games if args.games else 0.0,
+        "mcts_share": wins / played if played else 0.0,
         "interval_95": [low, high],
         "clearly_above_fair": low > 1 / len(seats),
         "share_by_seat": {seat: (sum(v) / len(v) if v else None) for seat, v in by_seat.items()},
@@ -111,7 +117,7 @@ def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
     }
     tuning = ", ".join(f"{k} {v:g}" for k, v in settings.items())
     print(
-        f"{spec.id} {path.name}: MCTS ({tuning}) won {wins:g} of {args.games} games against the "
+        f"{spec.id} {path.name}: MCTS ({tuning}) won {wins:g} of {played} games against the "
         f"heuristic level: share {figures['mcts_share']:.3f}, 95% interval [{low:.3f}, {high:.3f}], "
         f"fair share {1 / len(seats):.3f}; {per_decision:.3f} s a decision ({per_search:.3f} s a "
         f"searched one, {counts.searched} of {counts.decisions} searched, {counts.overruled} overruled "
@@ -148,6 +154,8 @@ def main() -> None:
     parser.add_argument("--exploration", type=float, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--minutes", type=float, default=None, help="start no new rotation after this")
+    parser.add_argument("--partial", type=Path, default=None, help="write the games so far here after each")
     args = parser.parse_args()
     results = [bench(path, args) for path in args.scenarios]
     save(args.out, results if len(results) > 1 else results[0])
