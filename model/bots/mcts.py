@@ -217,11 +217,12 @@ class MctsBot:
                 reward = self._playout(state, seat, roots[index], seeds, config)
                 if reward is not None:
                     results[index][round_] = reward
-            alive = self._race(alive, results, config, halfway=round_ + 1 >= config.samples / 2)
+            halfway = round_ + 1 >= max(MIN_PAIRS, config.samples / 2)  # never before a spread is known
+            alive = self._race(alive, results, config, halfway)
             if len(alive) == 1 or (deadline is not None and time.monotonic() >= deadline):
                 break
         best, best_gain = 0, 0.0
-        for index in alive[1:] if alive[0] == 0 else alive:
+        for index in alive[1:]:  # the favourite always stays first in the race
             mean, error, _ = paired_gain(results[index], results[0])
             if mean - config.confidence * error > 0 and mean > best_gain:
                 best, best_gain = index, mean

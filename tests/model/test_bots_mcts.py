@@ -149,6 +149,8 @@ def test_the_policy_move_is_kept_unless_another_is_better_beyond_the_confidence(
     sure = MctsBot(seed=1, samples=6, rollout=TakeOne, confidence=1.0)
     assert str(sure.choose(state)) == "take 2"
     assert sure.counts.overruled == 1 and sure.counts.searched == 1
+    # Four rounds: the race waits for three pairs before it drops a move that has not gained yet.
+    assert str(MctsBot(seed=1, samples=4, rollout=TakeOne).choose(state)) == "take 2"
     # Two paired rounds are too few to trust a spread: it keeps the policy's move.
     assert str(MctsBot(seed=1, samples=2, rollout=TakeOne).choose(state)) == "take 1"
     # With one candidate there is nothing to compare: no playout at all.
