@@ -320,3 +320,31 @@ def test_sevenages_deals_other_hands_the_deck_and_face_down_neutrals_again() -> 
         u for a in hidden for u in board.units[a]
     )
     assert sample.invariant_violations() == []
+
+
+def test_sevenages_keeps_a_card_given_in_a_trade_with_its_giver() -> None:
+    # The trade partner answers after the trading player gave a card (7A facts 2.9): the swap takes
+    # that card from the giver's hand, so a determinization for the partner must leave it there.
+    scenario = io.load(ROOT / "scenarios" / "sevenages-world.mappa.json")
+    spec = registry.get(scenario.ruleset.id)
+    assert spec is not None
+    game = spec.engine_factory()(scenario)
+    bot = spec.make_bot("heuristic", seed=1)
+    for seed in range(1, 40):
+        state: Any = game.new_state(seed)
+        while not state.is_over() and state.board.ctx.get("sub") != "trade_answer":
+            state.apply(bot.choose(state))
+        if not state.is_over():
+            break
+    else:
+        pytest.fail("no trade reached its answer in 39 games")
+    ctx = state.board.ctx
+    giver, card = ctx["player"], ctx["card"]
+    answerer = state.current_player()
+    assert answerer != giver
+    for draw in range(8):
+        sample: Any = state.determinize(answerer, Rng(draw))
+        assert card in sample.board.players[giver].hand
+        assert len(sample.board.players[giver].hand) == len(state.board.players[giver].hand)
+        for action in sample.legal_actions():
+            sample.clone().apply(action)  # the swap finds both cards
