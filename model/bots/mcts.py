@@ -1,26 +1,35 @@
 """A Monte Carlo tree search bot for any ruleset, built on the rules engine protocol only.
 
-Each decision runs a fixed number of iterations (information set MCTS, single observer):
+Where chance decides much (dice, card draws, hidden hands), a move is worth only slightly more or
+less than another on average while single playouts differ wildly, so a plain UCB search with a few
+dozen playouts picks among plausible moves mostly by luck (issue 16 measured it at the heuristic
+level's strength). This search therefore compares moves on *paired* samples and leaves the
+heuristic's move only on evidence:
 
-1. *Determinize*: ``State.determinize(seat, rng)`` gives a copy the deciding seat could be in
-   (hidden things drawn at random), and the copy's generator is reseeded, so future dice are
-   unknown too. One tree is shared by every determinization; its edges are action texts.
-2. *Select and expand*: from the root, children are ranked by UCB1 over the times they were
-   available (the legal actions differ between determinizations). Progressive widening keeps
-   the tree narrow where there are hundreds of legal actions: a node may hold about
-   ``widening * visits ** 0.5`` children, and the first one it gets is the rollout policy's own
-   choice, so the search starts from the heuristic move and looks for better ones. A narrow
-   tree (``widening`` 0.5) pays: where chance decides outcomes, an alternative needs many
-   samples before it can be told from luck (tests/bench/bench_mcts.py on the default scenario,
-   the same 21 seeds: 1.5 won 6 games, below the fair share, and 0.5 won 11).
-3. *Roll out*: the ruleset's strongest other AI level (its heuristic bot) plays on for at most
-   ``depth`` actions; then ``State.scores()`` is turned into a reward in [0, 1] per seat (half for
-   leading, half for the score's place between the lowest and the highest).
-4. *Back up*: every edge on the path adds the reward of the seat that chose it.
+1. *Candidates*: the rollout policy (the ruleset's heuristic bot) chooses in the true state; that
+   move is the favourite. Its choices in other determinizations, then other legal moves at
+   random, fill up to ``candidates`` root moves.
+2. *Paired rounds*: each of ``samples`` rounds draws one determinization
+   (``State.determinize(seat, rng)``: hidden things dealt again) and one seed for the future dice,
+   and plays every candidate still in the race from that same sample. The differences between two
+   candidates in a round are then free of the luck they share (common random numbers).
+3. *Tree below the root* (information set MCTS, single observer): after its root move, a
+   playout follows a tree shared by every determinization, whose edges are action texts; children
+   are ranked by UCB1 over the times they were available, and progressive widening keeps a node at
+   about ``widening * visits ** 0.5`` children, the first being the policy's own choice.
+4. *Roll out and score*: the policy plays on for at most ``depth`` actions; ``State.scores()``
+   and ``State.winners()`` give each seat a reward in [0, 1] (half for leading, half for the
+   score's place between the lowest and the highest).
+5. *Race and choose*: after each round, a candidate whose paired mean falls ``confidence``
+   standard errors below the best one's leaves the race, and from half the rounds on so does one
+   that has not gained on the favourite. The move played is the candidate with
+   the best paired gain over the favourite if that gain exceeds ``confidence`` standard errors;
+   otherwise the favourite.
 
-The move played is the root's most visited child. Everything random comes from the bot's own
-seeded generator, so a decision depends only on the seed, the state and the budget; a time budget
-(``seconds``) may cut the iterations short for interactive play, at the cost of that determinism.
+The tuning numbers' house defaults are data (resources/bots/mcts.json, model/bots/mcts_settings.py).
+Everything random comes from the bot's own seeded generator, so a decision depends only on the
+seed, the state and the settings; a time budget (``seconds``) may cut the rounds short for
+interactive play, at the cost of that determinism.
 """
 
 from __future__ import annotations
@@ -31,6 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from model.bots.base import Bot, BotError, RandomBot
+from model.bots.mcts_settings import MctsSettings, load_settings
 from model.rules import registry
 from model.rules.protocol import Action, ActionError, State
 from model.rules.rng import Rng
@@ -40,6 +50,9 @@ LEVEL = "mcts"
 
 RolloutFactory = Callable[[State, int], Bot]
 """Makes the rollout policy for a state's ruleset from a seed."""
+
+MIN_PAIRS = 3
+"""Paired rounds needed before a standard error is trusted (two points give no spread worth the name)."""
 
 
 @dataclass
@@ -52,6 +65,17 @@ class _Node:
     available: int = 0
     reward: float = 0.0
     children: dict[str, _Node] = field(default_factory=dict)
+
+
+@dataclass
+class SearchCounts:
+    """What a bot's searches cost and did, for benchmarks: decisions taken, decisions searched,
+    playouts run, and searched decisions where a move other than the policy's was played."""
+
+    decisions: int = 0
+    searched: int = 0
+    playouts: int = 0
+    overruled: int = 0
 
 
 def heuristic_rollout(state: State, seed: int) -> Bot:
@@ -84,88 +108,200 @@ def rewards(state: State) -> dict[str, float]:
     return result
 
 
+def paired_gain(ours: dict[int, float], theirs: dict[int, float]) -> tuple[float, float, int]:
+    """Return the mean and standard error of ``ours - theirs`` over the rounds both were played in,
+    and how many rounds that is (mean 0 and an infinite error below :data:`MIN_PAIRS`)."""
+    rounds = [r for r in ours if r in theirs]
+    if len(rounds) < MIN_PAIRS:
+        return (0.0, math.inf, len(rounds))
+    gains = [ours[r] - theirs[r] for r in rounds]
+    mean = sum(gains) / len(gains)
+    variance = sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)
+    return (mean, math.sqrt(variance / len(gains)), len(gains))
+
+
 class MctsBot:
-    """Chooses by information set Monte Carlo tree search with the heuristic bot as rollout policy."""
+    """Chooses by paired-sample information set Monte Carlo tree search, with the heuristic bot as
+    rollout policy and its choice as the move to beat.
+
+    Every tuning number left as None takes its house default from resources/bots/mcts.json (with
+    that file's overrides for the state's ruleset); see :class:`MctsSettings` for their meaning.
+    """
 
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = 48,
-        depth: int = 60,
-        exploration: float = 0.7,
-        widening: float = 0.5,
+        samples: int | None = None,
+        candidates: int | None = None,
+        depth: int | None = None,
+        confidence: float | None = None,
+        widening: float | None = None,
+        exploration: float | None = None,
         seconds: float | None = None,
         rollout: RolloutFactory = heuristic_rollout,
     ) -> None:
-        if iterations < 1 or depth < 0:
-            raise ValueError(f"MCTS needs at least one iteration and a depth >= 0, not {iterations}, {depth}")
         self.rng = Rng(seed)
-        self.iterations = iterations
-        self.depth = depth
-        self.exploration = exploration
-        self.widening = widening
+        self.overrides: dict[str, float | int | None] = {
+            "samples": samples,
+            "candidates": candidates,
+            "depth": depth,
+            "confidence": confidence,
+            "widening": widening,
+            "exploration": exploration,
+        }
+        # Checked now so that a bad value fails where it is given, not in the middle of a game.
+        load_settings("", self.overrides)
         self.seconds = seconds
         self.rollout = rollout
+        self.counts = SearchCounts()
+
+    def settings(self, state: State) -> MctsSettings:
+        """Return the settings this bot searches with in ``state``'s ruleset."""
+        return load_settings(state.game.ruleset, self.overrides)
 
     def choose(self, state: State) -> Action:
         """Return the action the search rates best for ``state.current_player()``."""
         legal = state.legal_actions()
         if not legal:
             raise BotError(f"no legal action for {state.current_player()} in a game that is not over")
+        self.counts.decisions += 1
         if len(legal) == 1:
             return legal[0]
+        config = self.settings(state)
         seat = state.current_player()
-        root = _Node(mover=None)
-        deadline = None if self.seconds is None else time.monotonic() + self.seconds
-        for _ in range(self.iterations):
-            self._iterate(state, seat, root)
-            if deadline is not None and time.monotonic() >= deadline:
-                break
+        favourite = self.rollout(state, self.rng.below(2**31)).choose(state)
+        candidates = self._candidates(state, seat, legal, favourite, config)
+        if len(candidates) == 1:
+            return favourite
+        self.counts.searched += 1
+        chosen = self._search(state, seat, candidates, config)
+        if chosen is not candidates[0]:
+            self.counts.overruled += 1
+        return chosen
+
+    # --- the root ---------------------------------------------------------------------------------
+
+    def _candidates(
+        self, state: State, seat: str | None, legal: list[Action], favourite: Action, config: MctsSettings
+    ) -> list[Action]:
+        """The root moves to compare: the favourite, the policy's choices in other determinizations
+        (what it would do with other hidden cards), then other legal moves at random."""
+        chosen = [favourite]
+        texts = {str(favourite)}
         listed = {str(action) for action in legal}
-        # Most visited; ties by the reward, then by the text (never by dict order).
-        for _, _, text in sorted(((n.visits, n.reward, t) for t, n in root.children.items()), reverse=True):
-            action = root.children[text].action
-            if action is not None and (text in listed or _allowed(state, action)):
-                return action
-        return legal[0]
+        for _ in range(config.candidates):
+            if len(chosen) >= config.candidates:
+                break
+            sample = state.determinize(seat, self.rng)
+            action = self.rollout(sample, self.rng.below(2**31)).choose(sample)
+            text = str(action)
+            if text not in texts and (text in listed or _allowed(state, action)):
+                chosen.append(action)
+                texts.add(text)
+        fresh = [action for action in legal if str(action) not in texts]
+        while len(chosen) < config.candidates and fresh:
+            chosen.append(fresh.pop(self.rng.below(len(fresh))))
+        return chosen
 
-    # --- one iteration ---------------------------------------------------------------------------
+    def _search(
+        self, state: State, seat: str | None, candidates: list[Action], config: MctsSettings
+    ) -> Action:
+        """Race the candidates on paired samples; return the winner, or the favourite (first)."""
+        roots = [_Node(mover=seat, action=action) for action in candidates]
+        results: list[dict[int, float]] = [{} for _ in candidates]
+        alive = list(range(len(candidates)))
+        deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        for round_ in range(config.samples):
+            seeds = (self.rng.below(2**62), self.rng.below(2**62), self.rng.below(2**31))
+            for index in alive:
+                reward = self._playout(state, seat, roots[index], seeds, config)
+                if reward is not None:
+                    results[index][round_] = reward
+            halfway = round_ + 1 >= max(MIN_PAIRS, config.samples / 2)  # never before a spread is known
+            alive = self._race(alive, results, config, halfway)
+            if len(alive) == 1 or (deadline is not None and time.monotonic() >= deadline):
+                break
+        best, best_gain = 0, 0.0
+        for index in alive[1:]:  # the favourite always stays first in the race
+            mean, error, _ = paired_gain(results[index], results[0])
+            if mean - config.confidence * error > 0 and mean > best_gain:
+                best, best_gain = index, mean
+        return candidates[best]
 
-    def _iterate(self, state: State, seat: str | None, root: _Node) -> None:
-        sample = state.determinize(seat, self.rng)
-        sample.rng.state = self.rng.below(2**62)  # the future dice are unknown too
-        policy = self.rollout(sample, self.rng.below(2**31))
-        path: list[_Node] = []
+    @staticmethod
+    def _race(
+        alive: list[int], results: list[dict[int, float]], config: MctsSettings, halfway: bool
+    ) -> list[int]:
+        """Drop the candidates clearly worse than the best so far, and from half the rounds on
+        those that have not gained on the favourite at all (they are very unlikely to gain enough
+        to be played, and the rounds they would take are most of a search's cost). The favourite,
+        index 0, always stays."""
+
+        def mean(index: int) -> float:
+            values = results[index].values()
+            return sum(values) / len(values) if values else 0.0
+
+        leader = max(alive, key=lambda index: (mean(index), -index))
+        kept = []
+        for index in alive:
+            gain, error, _ = paired_gain(results[index], results[leader])
+            if index == 0:
+                kept.append(index)
+                continue
+            if halfway and paired_gain(results[index], results[0])[0] <= 0:
+                continue
+            if index == leader or gain + config.confidence * error >= 0:
+                kept.append(index)
+        return kept
+
+    # --- one playout --------------------------------------------------------------------------------
+
+    def _playout(
+        self, state: State, seat: str | None, root: _Node, seeds: tuple[int, int, int], config: MctsSettings
+    ) -> float | None:
+        """Play ``root``'s move and on in one sample; return the deciding seat's reward, or None
+        when the move is not legal in this determinization."""
+        determination, dice, policy_seed = seeds
+        sample = state.determinize(seat, Rng(determination))
+        sample.rng.state = dice  # the future dice are unknown too
+        policy = self.rollout(sample, policy_seed)
+        assert root.action is not None
+        try:
+            sample.apply(root.action)
+        except ActionError:
+            return None
+        self.counts.playouts += 1
+        path: list[_Node] = [root]
         node = root
-        while not sample.is_over():
-            child = self._select(sample, node, policy)
+        while node.visits > 0 and not sample.is_over():
+            child = self._select(sample, node, policy, config)
             assert child.action is not None
             sample.apply(child.action)
             path.append(child)
             node = child
-            if child.visits == 0:
-                break
-        for _ in range(self.depth):
+        for _ in range(config.depth):
             if sample.is_over():
                 break
             sample.apply(policy.choose(sample))
         reward = rewards(sample)
-        root.visits += 1  # the root's visits widen it; its reward is nobody's
         for child in path:
             child.visits += 1
             if child.mover is not None:
                 child.reward += reward.get(child.mover, 0.0)
+        return reward.get(seat, 0.0) if seat is not None else 0.0
 
-    def _select(self, sample: State, node: _Node, policy: Bot) -> _Node:
+    # --- the tree below the root --------------------------------------------------------------------
+
+    def _select(self, sample: State, node: _Node, policy: Bot, config: MctsSettings) -> _Node:
         """Return the child to follow in this determinization, expanding one when the node may widen."""
         mover = sample.current_player()
         legal = {str(action): action for action in sample.legal_actions()}
         present = [text for text in legal if text in node.children]
         for text in present:
             node.children[text].available += 1
-        allowed = max(1, math.ceil(self.widening * math.sqrt(node.visits + 1)))
+        allowed = max(1, math.ceil(config.widening * math.sqrt(node.visits)))
         if len(present) < min(allowed, len(legal)):
-            action = self._candidate(sample, node, legal, policy)
+            action = self._expansion(sample, node, legal, policy)
             child = node.children.setdefault(str(action), _Node(mover=mover, action=action))
             child.available += 1
             return child
@@ -176,13 +312,13 @@ class MctsBot:
             if child.visits == 0:
                 return (math.inf, text)
             mean = child.reward / child.visits
-            return (mean + self.exploration * math.sqrt(log_total / child.visits), text)
+            return (mean + config.exploration * math.sqrt(log_total / child.visits), text)
 
         best = node.children[max(present, key=ucb)]
         best.action = legal[str(best.action)]  # this sample's own action object
         return best
 
-    def _candidate(self, sample: State, node: _Node, legal: dict[str, Action], policy: Bot) -> Action:
+    def _expansion(self, sample: State, node: _Node, legal: dict[str, Action], policy: Bot) -> Action:
         """The next action to add under ``node``: the rollout policy's choice first, then others at
         random. A heuristic bot may choose an action that ``legal_actions()`` does not list (a
         group of units of its own choosing); it is taken when the engine accepts it here."""

@@ -68,8 +68,9 @@ if TYPE_CHECKING:
 
 SEARCH_LEVEL: tuple[str, str] = ("mcts", "model.bots.mcts:MctsBot")
 """The Monte Carlo tree search AI level every ruleset can offer (it plays on the protocol only).
-Rulesets list it below their heuristic level until it beats that level clearly (issue 16 measured
-0.39 of games, 95% 0.26-0.54, against a fair 0.33), so AI seats keep defaulting to heuristic."""
+Rulesets list it below their heuristic level, so AI seats keep defaulting to heuristic: it beats
+that level clearly on some scenarios only, at a cost of seconds a decision on the big ones
+(tests/bench/bench_mcts.py measures it per scenario)."""
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,14 @@
-"""Benchmark: the MCTS AI level against the heuristic level, in rotated seats, on one scenario.
+"""Benchmark: the MCTS AI level against the heuristic level, in rotated seats, per scenario.
 
-Run ``python tests/bench/bench_mcts.py [SCENARIO] [--games N] [--iterations I] [--depth D]``
-(default scenarios/default.mappa.json, 20 games). Game ``g`` seats the MCTS bot in seat
-``g mod n`` and the heuristic bot in every other seat, so each seat gets the search in turn. A win
-counts 1 (shared equally when the ruleset names several winners); the fair share is ``1 / n``.
-Prints the MCTS share with its 95% Wilson interval and writes the figures to
-tests/bench/results/bench_mcts.json. The ruleset is whatever the scenario names (any ruleset
-whose spec offers the levels ``heuristic`` and ``mcts``).
+Run ``python tests/bench/bench_mcts.py [SCENARIO ...] [--games N] [--samples S] [--candidates C]
+[--depth D] [--confidence Z] [--widening W]`` (default scenarios/default.mappa.json, 20 games; a
+tuning number not given takes the house default of resources/bots/mcts.json). Game ``g`` seats
+the MCTS bot in seat ``g mod n`` and the heuristic bot in every other seat, so each seat gets the
+search in turn. A win counts 1 (shared equally when the ruleset names several winners); the fair
+share is ``1 / n``. Prints, per scenario, the MCTS share with its 95% Wilson interval, the fair
+share, the settings and the search's time per decision, and writes the figures to
+tests/bench/results/bench_mcts.json (a list when several scenarios are given). The ruleset is
+whatever the scenario names (any ruleset whose spec offers the levels ``heuristic`` and ``mcts``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -23,52 +26,52 @@ from gamebench import save  # noqa: E402
 
 from model import io  # noqa: E402
 from model.bots.base import Bot, play  # noqa: E402
-from model.bots.mcts import MctsBot  # noqa: E402
+from model.bots.mcts import MctsBot, SearchCounts  # noqa: E402
 from model.playtest.stats import wilson_interval  # noqa: E402
 from model.rules import registry  # noqa: E402
+from model.rules.protocol import Action, State  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "bench_mcts.json"
 DEFAULT = ROOT / "scenarios" / "default.mappa.json"
+TUNING = ("samples", "candidates", "depth", "confidence", "widening", "exploration")
 
 
-def main() -> None:
-    """Play the games, print the share and write the JSON."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("scenario", nargs="?", type=Path, default=DEFAULT)
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--iterations", type=int, default=48)
-    parser.add_argument("--depth", type=int, default=60)
-    parser.add_argument("--widening", type=float, default=None, help="the bot's default when not given")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=RESULTS)
-    args = parser.parse_args()
-
-    scenario = io.load(args.scenario)
+def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """Play ``args.games`` seat-rotated games on one scenario; print and return the figures."""
+    scenario = io.load(path)
     spec = registry.get(scenario.ruleset.id)
     if spec is None:
         raise SystemExit(registry.why_unknown(scenario.ruleset.id))
     game = spec.engine_factory()(scenario)
     seats = game.players()
+    overrides = {name: getattr(args, name) for name in TUNING}
     wins = 0.0
     by_seat: dict[str, list[float]] = {seat: [] for seat in seats}
     rows = []
+    counts = SearchCounts()
+    thinking = 0.0
     started = time.perf_counter()
     for number in range(args.games):
+        # A time budget ends the run only at the end of a rotation, so every seat searched as often.
+        if args.minutes and number % len(seats) == 0 and time.perf_counter() - started > 60 * args.minutes:
+            break
         seed = args.seed + number
         searcher = seats[number % len(seats)]
         bots: dict[str, Bot] = {
             seat: spec.make_bot("heuristic", seed=seed * 31 + index) for index, seat in enumerate(seats)
         }
-        searcher_bot = MctsBot(seed=seed, iterations=args.iterations, depth=args.depth)
-        if args.widening is not None:
-            searcher_bot.widening = args.widening
-        bots[searcher] = searcher_bot
+        searcher_bot = MctsBot(seed=seed, **overrides)
+        timer = _Timed(searcher_bot)
+        bots[searcher] = timer
         clock = time.perf_counter()
         state = play(game, bots, seed)
         winners = state.winners()
         share = 1.0 / len(winners) if searcher in winners else 0.0
         wins += share
         by_seat[searcher].append(share)
+        thinking += timer.seconds
+        for name in ("decisions", "searched", "playouts", "overruled"):
+            setattr(counts, name, getattr(counts, name) + getattr(searcher_bot.counts, name))
         rows.append(
             {
                 "seed": seed,
@@ -79,32 +82,83 @@ def main() -> None:
                 "seconds": round(time.perf_counter() - clock, 2),
             }
         )
-        print(f"game {number + 1}/{args.games}: mcts in {searcher}, winners {winners}", flush=True)
+        if args.partial is not None:  # a long run cut short still leaves its games
+            save(args.partial, rows)
+        print(
+            f"{path.name} game {number + 1}/{args.games}: mcts in {searcher}, winners {winners}", flush=True
+        )
     # No game, no evidence: the whole range (the report's helper gives (0, 0) there).
-    low, high = wilson_interval(wins, args.games) if args.games else (0.0, 1.0)
+    played = len(rows)
+    low, high = wilson_interval(wins, played) if played else (0.0, 1.0)
+    settings = MctsBot(**overrides).settings(game.new_state(0)).model_dump()
+    per_decision = thinking / counts.decisions if counts.decisions else 0.0
+    per_search = thinking / counts.searched if counts.searched else 0.0
     figures = {
-        "scenario": args.scenario.name,
+        "scenario": path.name,
         "ruleset": spec.id,
-        "games": args.games,
+        "games": played,
         "seats": list(seats),
-        "iterations": args.iterations,
-        "depth": args.depth,
-        "widening": MctsBot().widening if args.widening is None else args.widening,
+        "settings": settings,
         "seed": args.seed,
         "fair_share": 1 / len(seats),
         "mcts_wins": wins,
-        "mcts_share": wins / args.games if args.games else 0.0,
+        "mcts_share": wins / played if played else 0.0,
         "interval_95": [low, high],
+        "clearly_above_fair": low > 1 / len(seats),
         "share_by_seat": {seat: (sum(v) / len(v) if v else None) for seat, v in by_seat.items()},
+        "decisions": counts.decisions,
+        "searched": counts.searched,
+        "overruled": counts.overruled,
+        "playouts": counts.playouts,
+        "seconds_per_decision": round(per_decision, 4),
+        "seconds_per_searched_decision": round(per_search, 4),
         "seconds": round(time.perf_counter() - started, 1),
         "per_game": rows,
     }
+    tuning = ", ".join(f"{k} {v:g}" for k, v in settings.items())
     print(
-        f"{spec.id} {args.scenario.name}: MCTS ({args.iterations} iterations, depth {args.depth}) won "
-        f"{wins:g} of {args.games} games against the heuristic level: share {figures['mcts_share']:.3f}, "
-        f"95% interval [{low:.3f}, {high:.3f}], fair share {1 / len(seats):.3f}"
+        f"{spec.id} {path.name}: MCTS ({tuning}) won {wins:g} of {played} games against the "
+        f"heuristic level: share {figures['mcts_share']:.3f}, 95% interval [{low:.3f}, {high:.3f}], "
+        f"fair share {1 / len(seats):.3f}; {per_decision:.3f} s a decision ({per_search:.3f} s a "
+        f"searched one, {counts.searched} of {counts.decisions} searched, {counts.overruled} overruled "
+        f"the heuristic)",
+        flush=True,
     )
-    save(args.out, figures)
+    return figures
+
+
+class _Timed:
+    """A bot wrapper that adds up the time its bot spends choosing."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.seconds = 0.0
+
+    def choose(self, state: State) -> Action:
+        clock = time.perf_counter()
+        action = self.bot.choose(state)
+        self.seconds += time.perf_counter() - clock
+        return action
+
+
+def main() -> None:
+    """Play the games on each scenario, print the shares and write the JSON."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("scenarios", nargs="*", type=Path, default=[DEFAULT])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--samples", type=int, default=None)
+    parser.add_argument("--candidates", type=int, default=None)
+    parser.add_argument("--depth", type=int, default=None)
+    parser.add_argument("--confidence", type=float, default=None)
+    parser.add_argument("--widening", type=float, default=None)
+    parser.add_argument("--exploration", type=float, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--minutes", type=float, default=None, help="start no new rotation after this")
+    parser.add_argument("--partial", type=Path, default=None, help="write the games so far here after each")
+    args = parser.parse_args()
+    results = [bench(path, args) for path in args.scenarios]
+    save(args.out, results if len(results) > 1 else results[0])
     print(f"written {args.out}")
 
 

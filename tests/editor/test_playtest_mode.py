@@ -39,6 +39,9 @@ def test_the_play_test_action_opens_the_dialog_and_starts_without_changing_the_d
 
     def ask(scenario, spec, parent):  # type: ignore[no-untyped-def]
         built = dialog_module.PlaytestSetupDialog(scenario, spec, parent)
+        box = built.seat_boxes["kestrian_duchy"]
+        # Every AI level the ruleset offers, the search level included (issue 16).
+        assert [box.itemData(i) for i in range(box.count())][1:] == ["random", "mcts", "heuristic"]
         built.set_seat("kestrian_duchy", "random")
         built.seed.setValue(SEED)
         seen.append(built)

@@ -1,4 +1,5 @@
-"""The MCTS AI level (model/bots/mcts.py): legal, seeded, and it finds a winning move.
+"""The MCTS AI level (model/bots/mcts.py): legal, seeded, it finds a winning move, it keeps the
+heuristic's move without evidence, and its tuning numbers are data (resources/bots/mcts.json).
 
 Its strength against the heuristic level is measured by tests/bench/bench_mcts.py, not here.
 """
@@ -14,7 +15,8 @@ import pytest
 
 from model import io
 from model.bots.base import Bot, RandomBot
-from model.bots.mcts import LEVEL, MctsBot, heuristic_rollout, rewards
+from model.bots.mcts import LEVEL, MctsBot, heuristic_rollout, paired_gain, rewards
+from model.bots.mcts_settings import SETTINGS_FILE, MctsSettingsError, load_settings
 from model.rules import registry
 from model.rules.protocol import Action, ActionCodec, Game, IllegalActionError, MalformedActionError, State
 from model.rules.rng import Rng
@@ -113,13 +115,13 @@ def test_the_move_that_wins_outright_is_found() -> None:
     # Three stones: taking all three wins now; anything else hands the win to the other side.
     state = NimGame(3).new_state(0)
     for seed in range(5):
-        assert str(MctsBot(seed=seed, iterations=40, rollout=random_rollout).choose(state)) == "take 3"
+        assert str(MctsBot(seed=seed, samples=40, rollout=random_rollout).choose(state)) == "take 3"
 
 
 def test_the_winning_reply_two_moves_deep_is_found() -> None:
     # Five stones: only taking one leaves the other side a lost pile of four.
     state = NimGame(5).new_state(0)
-    chosen = {str(MctsBot(seed=seed, iterations=300, widening=3.0).choose(state)) for seed in range(3)}
+    chosen = {str(MctsBot(seed=seed, samples=100, widening=3.0).choose(state)) for seed in range(3)}
     assert chosen == {"take 1"}
 
 
@@ -129,6 +131,70 @@ def test_the_only_action_is_returned_without_a_search() -> None:
 
     state = NimGame(1).new_state(0)
     assert str(MctsBot(seed=3, rollout=no_rollout).choose(state)) == "take 1"
+
+
+class TakeOne:
+    """A rollout policy that always takes one stone."""
+
+    def __init__(self, state: State, seed: int) -> None:
+        pass
+
+    def choose(self, state: State) -> Action:
+        return Take(1)
+
+
+def test_the_policy_move_is_kept_unless_another_is_better_beyond_the_confidence() -> None:
+    # Two stones: the policy's "take 1" hands the last stone over; "take 2" wins.
+    state = NimGame(2).new_state(0)
+    sure = MctsBot(seed=1, samples=6, rollout=TakeOne, confidence=1.0)
+    assert str(sure.choose(state)) == "take 2"
+    assert sure.counts.overruled == 1 and sure.counts.searched == 1
+    # Four rounds: the race waits for three pairs before it drops a move that has not gained yet.
+    assert str(MctsBot(seed=1, samples=4, rollout=TakeOne).choose(state)) == "take 2"
+    # Two paired rounds are too few to trust a spread: it keeps the policy's move.
+    assert str(MctsBot(seed=1, samples=2, rollout=TakeOne).choose(state)) == "take 1"
+    # With one candidate there is nothing to compare: no playout at all.
+    alone = MctsBot(seed=1, rollout=TakeOne, candidates=1)
+    assert str(alone.choose(state)) == "take 1" and alone.counts.playouts == 0
+
+
+def test_paired_gain_is_the_mean_and_standard_error_of_the_differences() -> None:
+    ours = {0: 1.0, 1: 0.5, 2: 1.0, 3: 0.0, 7: 1.0}
+    theirs = {0: 0.5, 1: 0.5, 2: 0.0, 3: 0.0, 5: 1.0}
+    mean, error, pairs = paired_gain(ours, theirs)
+    assert pairs == 4 and mean == pytest.approx(0.375)
+    assert error == pytest.approx(((0.125**2 + 2 * 0.375**2 + 0.625**2) / 3 / 4) ** 0.5)
+    assert paired_gain({0: 1.0, 1: 1.0}, {0: 0.0, 1: 0.0})[1] == float("inf")  # too few pairs
+
+
+def test_the_tuning_numbers_come_from_the_settings_file(tmp_path: Path) -> None:
+    shipped = load_settings("eotma")
+    assert shipped.model_dump().keys() == {
+        "samples",
+        "candidates",
+        "depth",
+        "confidence",
+        "widening",
+        "exploration",
+    }
+    assert MctsBot().settings(NimGame(3).new_state(0)) == load_settings("nim-test")
+    assert MctsBot(depth=7).settings(NimGame(3).new_state(0)).depth == 7
+    path = tmp_path / "mcts.json"
+    path.write_text(
+        '{"samples": 5, "candidates": 2, "depth": 9, "confidence": 0.5, "widening": 0, '
+        '"exploration": 1, "rulesets": {"nim-test": {"depth": 3}}}'
+    )
+    assert load_settings("other", path=path).depth == 9
+    assert load_settings("nim-test", path=path).depth == 3
+    assert load_settings("nim-test", {"depth": 4, "samples": None}, path=path).samples == 5
+    with pytest.raises(MctsSettingsError, match="samples"):
+        MctsBot(samples=0)
+    path = tmp_path / "broken" / "mcts.json"  # a new file: a settings file is read once
+    path.parent.mkdir()
+    path.write_text('{"samples": 5, "rulesets": []}')
+    with pytest.raises(MctsSettingsError, match=r"'rulesets' of mcts\.json"):
+        load_settings("x", path=path)
+    assert SETTINGS_FILE.name == "mcts.json"
 
 
 def test_an_unregistered_ruleset_rolls_out_at_random() -> None:
@@ -164,7 +230,7 @@ def decisions(name: str, seed: int, count: int) -> list[str]:
     state = game.new_state(seed)
     bot = spec.make_bot(LEVEL, seed=seed)
     assert isinstance(bot, MctsBot)
-    bot.iterations, bot.depth = 6, 15
+    bot.overrides.update(samples=3, depth=15)
     chosen = []
     while len(chosen) < count and not state.is_over():
         listed = {str(action) for action in state.legal_actions()}
@@ -254,3 +320,31 @@ def test_sevenages_deals_other_hands_the_deck_and_face_down_neutrals_again() -> 
         u for a in hidden for u in board.units[a]
     )
     assert sample.invariant_violations() == []
+
+
+def test_sevenages_keeps_a_card_given_in_a_trade_with_its_giver() -> None:
+    # The trade partner answers after the trading player gave a card (7A facts 2.9): the swap takes
+    # that card from the giver's hand, so a determinization for the partner must leave it there.
+    scenario = io.load(ROOT / "scenarios" / "sevenages-world.mappa.json")
+    spec = registry.get(scenario.ruleset.id)
+    assert spec is not None
+    game = spec.engine_factory()(scenario)
+    bot = spec.make_bot("heuristic", seed=1)
+    for seed in range(1, 40):
+        state: Any = game.new_state(seed)
+        while not state.is_over() and state.board.ctx.get("sub") != "trade_answer":
+            state.apply(bot.choose(state))
+        if not state.is_over():
+            break
+    else:
+        pytest.fail("no trade reached its answer in 39 games")
+    ctx = state.board.ctx
+    giver, card = ctx["player"], ctx["card"]
+    answerer = state.current_player()
+    assert answerer != giver
+    for draw in range(8):
+        sample: Any = state.determinize(answerer, Rng(draw))
+        assert card in sample.board.players[giver].hand
+        assert len(sample.board.players[giver].hand) == len(state.board.players[giver].hand)
+        for action in sample.legal_actions():
+            sample.clone().apply(action)  # the swap finds both cards

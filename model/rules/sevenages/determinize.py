@@ -9,7 +9,8 @@ What a player cannot see (E&N: Fog of war; 7A facts 1, cards) is dealt again at 
   keeping how many units of each domain (land, sea) it holds, which is what the map shows.
 
 Left true (the search knows them): the other players' face-down action markers of this turn,
-which must stay a legal set of choices that is costly to draw.
+which must stay a legal set of choices that is costly to draw, and the card a trading player has
+already given when its partner is to answer (the swap takes that very card).
 """
 
 from __future__ import annotations
@@ -33,14 +34,31 @@ def deal_hidden(state: SevenAgesState, seat: str, rng: Rng) -> None:
 def _deal_cards(state: SevenAgesState, seat: str, rng: Rng) -> None:
     board = state.board
     others = [player for player in board.order if player != seat and player in board.players]
+    # A card already given in a trade under way (7A facts 2.9) is committed: it stays in its
+    # giver's hand, where the swap will take it from, and out of the deal.
+    committed = _committed_card(state)
     pool = list(board.deck)
     for player in others:
-        pool.extend(board.players[player].hand)
+        hand = list(board.players[player].hand)
+        if committed is not None and committed[0] == player:
+            hand.remove(committed[1])
+        pool.extend(hand)
     rng.shuffle(pool)
     for player in others:
         size = len(board.players[player].hand)
-        board.players[player].hand, pool = pool[:size], pool[size:]
+        if committed is not None and committed[0] == player:
+            board.players[player].hand, pool = [*pool[: size - 1], committed[1]], pool[size - 1 :]
+        else:
+            board.players[player].hand, pool = pool[:size], pool[size:]
     board.deck = pool
+
+
+def _committed_card(state: SevenAgesState) -> tuple[str, str] | None:
+    """Return ``(player, card)`` of a card given in a trade whose partner has still to answer."""
+    ctx = state.board.ctx
+    if ctx.get("sub") != "trade_answer" or "card" not in ctx:
+        return None
+    return (str(ctx["player"]), str(ctx["card"]))
 
 
 def _deal_neutrals(state: SevenAgesState, rng: Rng) -> None:

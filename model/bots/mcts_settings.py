@@ -1,0 +1,78 @@
+"""The house defaults of the MCTS AI level (model/bots/mcts.py), read from resources/bots/mcts.json.
+
+The file holds one value per tuning number (see :class:`MctsSettings` for what each means), an
+optional ``rulesets`` table of overrides keyed by ruleset id, for a ruleset whose actions are much
+bigger or smaller than the others' (a rollout ``depth`` counts actions), and an ``about`` text for
+its readers. A bot built with explicit
+values keeps them whatever the file says.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+SETTINGS_FILE = Path(__file__).resolve().parent.parent.parent / "resources" / "bots" / "mcts.json"
+
+
+class MctsSettingsError(ValueError):
+    """The settings file, or a value given to the bot, that cannot be used; names which and why."""
+
+
+class MctsSettings(BaseModel):
+    """The tuning numbers of one MCTS search."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    samples: int = Field(ge=1)
+    """Determinizations per decision: each is one round in which every candidate still in the race
+    is played out once, from the same hidden cards and the same future dice (paired samples)."""
+    candidates: int = Field(ge=1)
+    """Root moves compared: the rollout policy's own choice, its choices in other determinizations,
+    then other legal moves at random."""
+    depth: int = Field(ge=0)
+    """Actions played by the rollout policy after the tree before the position is scored."""
+    confidence: float = Field(ge=0.0)
+    """How many standard errors a move's paired gain over the policy's choice must exceed before
+    it is played instead (and how far below the best a move must fall to leave the race)."""
+    widening: float = Field(ge=0.0)
+    """Progressive widening below the root: a node holds about ``widening * visits ** 0.5``
+    children (at least one, the policy's choice, so 0 makes every playout a plain rollout)."""
+    exploration: float = Field(ge=0.0)
+    """The UCB1 exploration constant below the root."""
+
+
+_FIELDS = tuple(MctsSettings.model_fields)
+
+
+@lru_cache(maxsize=4)
+def _file(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise MctsSettingsError(f"cannot read the MCTS settings {path.name}: {error}") from error
+    if not isinstance(data, dict):
+        raise MctsSettingsError(f"the MCTS settings {path.name} must be a JSON object")
+    return data
+
+
+def load_settings(
+    ruleset: str, overrides: dict[str, Any] | None = None, path: Path = SETTINGS_FILE
+) -> MctsSettings:
+    """Return the settings for a search in ``ruleset``: the file's defaults, then its overrides for
+    that ruleset, then ``overrides`` (values given to the bot; None entries are ignored)."""
+    data = _file(path)
+    values = {key: data[key] for key in _FIELDS if key in data}
+    per_ruleset = data.get("rulesets", {})
+    if not isinstance(per_ruleset, dict):
+        raise MctsSettingsError(f"'rulesets' of {path.name} must map ruleset ids to settings")
+    values.update(per_ruleset.get(ruleset, {}))
+    values.update({key: value for key, value in (overrides or {}).items() if value is not None})
+    try:
+        return MctsSettings(**values)
+    except ValidationError as error:
+        raise MctsSettingsError(f"MCTS settings for {ruleset!r} in {path.name}: {error}") from error
