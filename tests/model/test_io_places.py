@@ -167,3 +167,9 @@ def test_deep_nesting_under_a_key_named_like_points_is_still_found(tmp_path: Pat
     text = json.dumps(raw).replace('"DEEP"', "[" * 100 + "]" * 100)
     (problem,) = refused(write(tmp_path, "deep.mappa.json", text)).problems
     assert "map.areas[0].attributes.points[0]" in problem.where
+
+
+def test_a_surrogate_character_in_text_given_as_a_string_is_refused() -> None:
+    text = '{"schema_version": 1, "metadata": {"title": "a\ud800b"}}'
+    with pytest.raises(io.LoadError, match="surrogate"):
+        io.loads(text)
