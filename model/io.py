@@ -39,6 +39,7 @@ from model.json_places import (
     long_integer_offset,
     path_at,
     short_path,
+    text_depth,
     too_deep_offset,
 )
 from model.limits import LOAD_PROBLEMS_LISTED
@@ -266,6 +267,7 @@ def _loads(text: str | bytes, source: str) -> Scenario:
     # Text decoded here from UTF-8 holds no surrogate character (the codec refuses them), so
     # only an escape can make one: a 15 MB file is then not searched character by character.
     may_hold_surrogate_character = not isinstance(text, bytes)
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
     if isinstance(text, bytes):
         if len(text) > MAX_FILE_BYTES:
             raise _too_big(source, len(text))
@@ -309,7 +311,10 @@ def _loads(text: str | bytes, source: str) -> Scenario:
             ],
             "Is this a Mappa scenario file? One starts with '{' and \"schema_version\".",
         )
-    too_deep = deepest(raw, MAX_NESTING, _SHAPED_LISTS)
+    depth = text_depth(data)
+    too_deep = (
+        None if depth is not None and depth <= MAX_NESTING else deepest(raw, MAX_NESTING, _SHAPED_LISTS)
+    )
     if too_deep is not None:
         raise _too_deep(source, text, too_deep, _holder(raw, too_deep))
     if _may_hold_surrogate(text, may_hold_surrogate_character):
