@@ -72,3 +72,21 @@ def test_a_generated_map_is_clean_either_way_and_a_crossing_is_found(
     found = check(lines, True, monkeypatch)
     assert found == check(lines, False, monkeypatch)
     assert {code for code, *_ in found} == {"BOUNDARY_CROSSING"}
+
+
+@pytest.mark.parametrize("strip", [7, 64, 100_000])
+def test_noding_strip_by_strip_finds_what_noding_all_at_once_finds(
+    strip: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Any strip width: a clean map passes, and a cut through many strips, a line laid over another
+    and a line ending on another's middle are each caught."""
+    monkeypatch.setattr(linework_problems, "_NODING_STRIP", strip)
+    scenario = generate_test_map(200, seed=9)
+    lines = boundary_lines(scenario.map.boundaries)
+    assert noded(lines)
+    size = scenario.map.bounds.max_x - scenario.map.bounds.min_x  # type: ignore[union-attr]
+    cut = LineString([(0.05 * size, 0.5 * size + 0.25), (0.95 * size, 0.5 * size - 0.25)])
+    assert not noded([*lines, cut])
+    assert not noded([*lines, LineString(lines[len(lines) // 2].coords)])  # a duplicate
+    middle = shapely.line_interpolate_point(lines[3], 0.5, normalized=True)
+    assert not noded([*lines, LineString([middle.coords[0], (middle.x + 0.1, middle.y + 0.1)])])
