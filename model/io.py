@@ -39,6 +39,7 @@ from model.json_places import (
     long_integer_offset,
     path_at,
     short_path,
+    text_depth,
     too_deep_offset,
 )
 from model.limits import LOAD_PROBLEMS_LISTED
@@ -263,6 +264,10 @@ def loads(text: str | bytes, source: str = "<scenario>") -> Scenario:
 
 
 def _loads(text: str | bytes, source: str) -> Scenario:
+    # Text decoded here from UTF-8 holds no surrogate character (the codec refuses them), so
+    # only an escape can make one: a 15 MB file is then not searched character by character.
+    may_hold_surrogate_character = not isinstance(text, bytes)
+    data = text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
     if isinstance(text, bytes):
         if len(text) > MAX_FILE_BYTES:
             raise _too_big(source, len(text))
@@ -306,10 +311,13 @@ def _loads(text: str | bytes, source: str) -> Scenario:
             ],
             "Is this a Mappa scenario file? One starts with '{' and \"schema_version\".",
         )
-    too_deep = deepest(raw, MAX_NESTING, _SHAPED_LISTS)
+    depth = text_depth(data)
+    too_deep = (
+        None if depth is not None and depth <= MAX_NESTING else deepest(raw, MAX_NESTING, _SHAPED_LISTS)
+    )
     if too_deep is not None:
         raise _too_deep(source, text, too_deep, _holder(raw, too_deep))
-    if _MAY_HOLD_SURROGATE.search(text):
+    if _may_hold_surrogate(text, may_hold_surrogate_character):
         found = lone_surrogate(raw)
         if found is not None:
             raise _surrogate(source, *found, _holder(raw, found[0]))
@@ -344,6 +352,16 @@ _SHAPED_LISTS: frozenset[tuple[str | None, ...]] = frozenset(
 
 _MAY_HOLD_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 """A ``\\uD800``-``\\uDFFF`` escape (or such a character): only then is the data searched for a lone one."""
+
+
+def _may_hold_surrogate(text: str, characters: bool) -> bool:
+    """Whether ``text`` holds a surrogate escape, or (with ``characters``) a surrogate character.
+
+    Quick answers first: no ``\\u`` means no escape, and ASCII text has no such character.
+    """
+    if "\\u" not in text and (not characters or text.isascii()):
+        return False
+    return _MAY_HOLD_SURROGATE.search(text) is not None
 
 
 def _holder(raw: dict[str, Any], parts: list[str | int]) -> str:

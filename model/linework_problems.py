@@ -202,6 +202,8 @@ def _meeting_problems(ids: list[str], array: np.ndarray, simple: np.ndarray) -> 
     """
     problems: list[LineworkProblem] = []
     tree = shapely.STRtree(array)
+    if _noded_already(array, tree, simple):
+        return problems
     closed = shapely.is_closed(array)
     examined = 0
     chunk = 64  # small at first; then sized by the pairs per boundary seen so far
@@ -238,6 +240,60 @@ def _meeting_problems(ids: list[str], array: np.ndarray, simple: np.ndarray) -> 
                 return problems
             problems.append(_meeting(ids, array, a, b, matrix))
     return problems
+
+
+_NODING_PAIRS_PER_LINE = 16
+"""Boxes overlapping per boundary (its own included) up to which ``_noded_already`` is tried: a
+map's boundaries meet about five others; far more means tangled linework, left to the pair check."""
+
+
+def _noded_already(array: np.ndarray, tree: shapely.STRtree, simple: np.ndarray) -> bool:
+    """Whether the lines meet only at shared end points, told by noding them all at once.
+
+    Noding (``shapely.node``) cuts every line where another touches or crosses it away from the
+    ends of both, and keeps one copy of duplicated stretches; so when the noded lines are exactly
+    the input lines (the same points, in the same order), no two lines meet but at shared end points and
+    ``_meeting_problems`` would find nothing. One noding of a 30,000-area map takes a fraction of
+    the pairwise test (a box query, ``intersects`` and ``relate`` for every close pair). Any
+    difference sends the check to that pair test, which says where and how lines meet; so does
+    linework with a self-crossing line (left out of the pair test) or boxes overlapping more
+    than a map's (tangled linework, where noding could make millions of pieces), counted in
+    chunks as the pair test counts them.
+    """
+    if not len(array) or not simple.all():
+        return False
+    budget = min(_NODING_PAIRS_PER_LINE * len(array), CROSSING_PAIRS_EXAMINED.value)
+    seen = 0
+    for begin in range(0, len(array), 8192):
+        seen += tree.query(array[begin : begin + 8192]).shape[1]
+        if seen > budget:
+            return False
+    # Noded strip by strip (noding all 90,000 lines of a big map at once took 100 MB more at its
+    # peak): a strip's lines by the middles of their boxes, with every line whose box meets the
+    # strip's box; so two lines that meet are noded together in the strip of either.
+    bounds = shapely.bounds(array)
+    order = np.argsort((bounds[:, 0] + bounds[:, 2]) / 2, kind="stable")
+    for strip in np.array_split(order, -(-len(array) // _NODING_STRIP)):
+        low, high = bounds[strip, :2].min(axis=0), bounds[strip, 2:].max(axis=0)
+        lines = array[np.sort(tree.query(shapely.box(low[0], low[1], high[0], high[1])))]
+        if not _noding_keeps(lines):
+            return False
+    return True
+
+
+_NODING_STRIP = 16384
+"""Lines per strip of ``_noded_already`` (with the lines of other strips that reach into it)."""
+
+
+def _noding_keeps(lines: np.ndarray) -> bool:
+    """Whether noding these lines gives them back unchanged (no line cut, none merged away)."""
+    noded = shapely.get_parts(shapely.node(shapely.multilinestrings(lines)))
+    # Noding keeps the order of the lines it leaves whole, so the same lines come back in the same
+    # order, point for point (compared as coordinate arrays: a few MB, where WKB took tens).
+    return len(noded) == len(lines) and bool(
+        np.array_equal(shapely.get_num_coordinates(noded), shapely.get_num_coordinates(lines))
+        and np.array_equal(shapely.get_coordinates(noded), shapely.get_coordinates(lines))
+    )
 
 
 def _meeting(ids: list[str], array: np.ndarray, a: int, b: int, matrix: str) -> LineworkProblem:

@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from model.io import quantize_point
+from model.ops import lookup
 from model.scenario import Point, Scenario
 
 _ID = attrgetter("id")
@@ -195,9 +196,20 @@ def _restore(scenario: Scenario, path: Path, saved: Any) -> Any:
     # Lists and dicts are patched in place: their items are already validated models, and other
     # code may hold the container.
     if isinstance(saved, _ListPatch | _ListReplace | _DictPatch):
-        return saved.apply(current)
+        undo = saved.apply(current)
+        _tell_lookup(scenario, path, undo)
+        return undo
     setattr(parent, name, saved)
     return current
+
+
+def _tell_lookup(scenario: Scenario, path: Path, patch: Any) -> None:
+    """Keep the operations' indexes (``model.ops.lookup``) current after a list at ``path`` changed
+    (``patch``: what turns it back, so its items are the ones just replaced)."""
+    if isinstance(patch, _ListReplace):
+        lookup.replaced(scenario, path, patch.items)
+    elif isinstance(patch, _ListPatch):
+        lookup.forget(scenario, [path])
 
 
 @dataclass
@@ -233,13 +245,28 @@ class Recorder:
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
         self._saved: dict[Path, Any] = {}
+        self._replaced: dict[Path, dict[int, Any]] = {}
         self._ids: set[str] | None = None
 
     def save(self, *paths: Path) -> None:
         """Keep the current value at each path (the first save of a path wins)."""
         for path in paths:
             if path not in self._saved:
-                self._saved[path] = _read(self.scenario, path)
+                value = _read(self.scenario, path)
+                for at, old in self._replaced.pop(path, {}).items():
+                    value[at] = old  # as it was before ``replace`` put new items in
+                self._saved[path] = value
+
+    def replace(self, path: Path, at: int, item: Any) -> None:
+        """Put ``item`` at position ``at`` of the list at ``path``, keeping the old item for undo.
+
+        Unlike ``save``, nothing is copied or compared but the items replaced: a drag replaces a
+        few of a big map's 90,000 boundaries on every step.
+        """
+        items = getattr(*_resolve(self.scenario, path))
+        if path not in self._saved:
+            self._replaced.setdefault(path, {}).setdefault(at, items[at])
+        items[at] = item
 
     def new_id(self, prefix: str) -> str:
         """Return an id never used in the scenario, advancing ``next_serial`` (saved for undo)."""
@@ -262,6 +289,9 @@ class Recorder:
             path: _compress(value, getattr(*_resolve(self.scenario, path)))
             for path, value in self._saved.items()
         }
+        saved.update((path, _ListReplace(dict(items))) for path, items in self._replaced.items())
+        for path, patch in saved.items():
+            _tell_lookup(self.scenario, path, patch)
         return Change(description, touched, tuple(created), tuple(removed), saved)
 
 

@@ -8,12 +8,12 @@ both neighbours). See DESIGN.md "Geometry".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
 
 import shapely
 from shapely.geometry import Point
 
 from model.geometry import anchor_for
+from model.ops import lookup
 from model.ops.areas import remove_area_references
 from model.ops.core import (
     Change,
@@ -21,6 +21,7 @@ from model.ops.core import (
     PreconditionError,
     Recorder,
     Touched,
+    UnknownIdError,
     index_of,
     repeated_points,
     snap,
@@ -157,21 +158,11 @@ def _move_anchors(rec: Recorder, moves: dict[str, dict[int, XY]]) -> frozenset[s
 
 
 def _boundary(scenario: Scenario, boundary_id: str) -> tuple[int, Boundary]:
-    at = index_of(scenario.map.boundaries, boundary_id, "boundary")
+    """The position and the boundary with this id (indexed: a drag looks one up on every step)."""
+    at = lookup.position(scenario, BOUNDARIES, boundary_id)
+    if at is None:
+        raise UnknownIdError(f"no boundary with id {boundary_id!r}")
     return at, scenario.map.boundaries[at]
-
-
-_POINTS = attrgetter("points")
-
-
-def _ending_at(boundaries: list[Boundary], node: XY) -> list[int]:
-    """Positions of the boundaries that start or end at ``node``, in order.
-
-    A drag of a node looks them up on every step; reading the points through ``attrgetter``
-    makes this loop over 60,000 boundaries a third faster than reading them attribute by
-    attribute (measured: 9.6 -> 6.6 ms of CPU).
-    """
-    return [i for i, points in enumerate(map(_POINTS, boundaries)) if points[0] == node or points[-1] == node]
 
 
 def _check_points(boundary_id: str, points: list[XY]) -> None:
@@ -198,7 +189,7 @@ def move_vertex(scenario: Scenario, boundary_id: str, index: int, point: XY) -> 
     old = boundary.points[index]
     updates: dict[int, list[XY]] = {}
     if index in (0, count - 1):
-        for i in _ending_at(scenario.map.boundaries, old):
+        for i in lookup.ending_at(scenario, old):
             pts = list(scenario.map.boundaries[i].points)
             if pts[0] == old:
                 pts[0] = target
@@ -212,11 +203,10 @@ def move_vertex(scenario: Scenario, boundary_id: str, index: int, point: XY) -> 
     for i, pts in updates.items():
         _check_points(scenario.map.boundaries[i].id, pts)
     rec = Recorder(scenario)
-    rec.save(BOUNDARIES)
     touched = set()
     for i, pts in updates.items():
         bid = scenario.map.boundaries[i].id
-        scenario.map.boundaries[i] = Boundary(id=bid, points=pts)
+        rec.replace(BOUNDARIES, i, Boundary(id=bid, points=pts))
         touched.add(bid)
     return rec.change(f"Move vertex {index} of {boundary_id}", Touched(boundaries=frozenset(touched)))
 

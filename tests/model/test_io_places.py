@@ -167,3 +167,50 @@ def test_deep_nesting_under_a_key_named_like_points_is_still_found(tmp_path: Pat
     text = json.dumps(raw).replace('"DEEP"', "[" * 100 + "]" * 100)
     (problem,) = refused(write(tmp_path, "deep.mappa.json", text)).problems
     assert "map.areas[0].attributes.points[0]" in problem.where
+
+
+def test_a_surrogate_character_in_text_given_as_a_string_is_refused() -> None:
+    text = '{"schema_version": 1, "metadata": {"title": "a\ud800b"}}'
+    with pytest.raises(io.LoadError, match="surrogate"):
+        io.loads(text)
+
+
+def _parsed_depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max((_parsed_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_parsed_depth(v) for v in value), default=0)
+    return 0
+
+
+def _random_json(rng: Any, depth: int) -> Any:
+    kind = rng.random()
+    if depth > 12 or kind < 0.3:
+        return rng.choice([1, 2.5, "plain", "[{ ]} in a string", "", None, True, "é ü"])
+    if kind < 0.65:
+        return [_random_json(rng, depth + 1) for _ in range(rng.randint(0, 3))]
+    return {f"k{i}[": _random_json(rng, depth + 1) for i in range(rng.randint(0, 3))}
+
+
+def test_text_depth_is_the_depth_of_the_parsed_data() -> None:
+    import random
+
+    from model.json_places import text_depth
+
+    rng = random.Random(3)
+    for _ in range(300):
+        value = _random_json(rng, 0)
+        for text in (json.dumps(value), json.dumps(value, indent=2, ensure_ascii=False)):
+            assert text_depth(text.encode("utf-8")) == _parsed_depth(value)
+    assert text_depth(json.dumps({"a": 'say "[" loudly'}).encode()) is None  # escaped quotes: unsure
+
+
+def test_a_file_nested_too_deep_inside_free_attributes_is_still_refused(tmp_path: Path) -> None:
+    raw = json.loads(io.dumps(io.loads(json.dumps({"schema_version": 1, "metadata": {"title": "t"}}))))
+    deep: Any = 1
+    for _ in range(io.MAX_NESTING + 2):
+        deep = [deep]
+    raw["ruleset"] = {"id": "eotma", "options": {"deep": deep}}
+    path = write(tmp_path, "deep.mappa.json", json.dumps(raw))
+    with pytest.raises(io.LoadError, match="nested more than"):
+        io.load(path)
