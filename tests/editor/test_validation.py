@@ -235,7 +235,7 @@ def test_the_issues_dock_filters_by_severity(qtbot: QtBot) -> None:
     dock.set_issues(issues)
 
     def shown() -> list[str]:
-        return [dock.issue_at(row).code for row in range(dock.proxy.rowCount())]
+        return [dock.issue_at(row).code for row in range(dock.model.rowCount())]
 
     with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)

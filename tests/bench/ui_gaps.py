@@ -1,0 +1,143 @@
+"""Where a UI freeze comes from: the event loop's turns timed and profiled, and a GIL watchdog.
+
+A freeze of the UI thread has two causes, told apart here:
+
+* work on the UI thread itself (a slot that runs long). Each turn of the event loop
+  (``processEvents``) is timed by wall clock and by the UI thread's own CPU time
+  (``time.thread_time``, which neither the other processes on the machine nor a wait for the GIL
+  inflate), and profiled with cProfile; the turn with the most CPU time is kept with its profile;
+* another thread of the process holding Python's GIL in a long C call (a big numpy or shapely call,
+  a garbage collection): the UI thread cannot run Python meanwhile, whatever it has to do. A
+  watchdog thread ticks every millisecond; when it was kept from running for long, it notes what
+  every other thread is running at that moment (the line just after the call that held the GIL).
+
+Used by ``bench_editor.py``; both print where the time went under its table.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from profile_top import Cost, Profile
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Turn:
+    """One turn of the event loop: how long it took (wall clock and UI-thread CPU) and its profile."""
+
+    wall_ms: float
+    cpu_ms: float
+    costs: list[Cost] = field(default_factory=list)
+
+
+@dataclass
+class Stall:
+    """A stretch in which the watchdog thread could not run: who was running, and where."""
+
+    ms: float
+    threads: dict[str, str]
+    """Thread name -> the project's innermost frames it was in when the watchdog ran again."""
+
+
+@dataclass
+class TurnLog:
+    """The turns of one measured stretch: the longest gap and the busiest turn, with its profile."""
+
+    longest_gap_ms: float = 0.0
+    busiest: Turn | None = None
+    turns: int = 0
+
+    def record(self, gap_ms: float, turn: Turn) -> None:
+        """Note one turn (``gap_ms``: since the end of the previous one, sleep included)."""
+        self.turns += 1
+        self.longest_gap_ms = max(self.longest_gap_ms, gap_ms)
+        if self.busiest is None or turn.cpu_ms > self.busiest.cpu_ms:
+            self.busiest = turn
+
+
+def profiled_turn(process_events: Callable[[], None], profile: bool) -> Turn:
+    """Run one turn of the event loop, timed (and profiled when asked)."""
+    wall, cpu = time.perf_counter(), time.thread_time()
+    if profile:
+        profiler = Profile()
+        profiler.run(process_events)
+        costs = profiler.top(8)
+    else:
+        process_events()
+        costs = []
+    return Turn((time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000, costs)
+
+
+def _where(frame: object) -> str:
+    """The innermost frames of the project's own code in a thread's stack, innermost last."""
+    stack = traceback.extract_stack(frame)  # type: ignore[arg-type]
+    own = [f for f in stack if f.filename.startswith(str(ROOT)) and "/tests/bench/" not in f.filename]
+    tail = own[-3:] or stack[-2:]
+    return " <- ".join(
+        f"{Path(f.filename).relative_to(ROOT) if f.filename.startswith(str(ROOT)) else Path(f.filename).name}"
+        f":{f.lineno} {f.name}"
+        for f in reversed(tail)
+    )
+
+
+class GilWatch:
+    """A thread that ticks every millisecond and records every stretch it could not run (>= ``over_ms``)."""
+
+    def __init__(self, over_ms: float = 20.0) -> None:
+        self.over_ms = over_ms
+        self.stalls: list[Stall] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="gil-watch", daemon=True)
+
+    def __enter__(self) -> GilWatch:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _watch(self) -> None:
+        names = {}
+        last = time.perf_counter()
+        while not self._stop.is_set():
+            time.sleep(0.001)
+            now = time.perf_counter()
+            gap = (now - last) * 1000
+            if gap >= self.over_ms:
+                names = {t.ident: t.name for t in threading.enumerate()}
+                me = threading.get_ident()
+                frames = {
+                    names.get(ident, str(ident)): _where(frame)
+                    for ident, frame in sys._current_frames().items()
+                    if ident != me
+                }
+                self.stalls.append(Stall(gap, frames))
+            last = time.perf_counter()
+
+    def worst(self, count: int = 3) -> list[Stall]:
+        """The longest stalls, longest first."""
+        return sorted(self.stalls, key=lambda s: -s.ms)[:count]
+
+
+def describe(title: str, log: TurnLog, watch: GilWatch) -> list[str]:
+    """Lines for the benchmark's output: the busiest UI turn with its profile, the worst GIL stalls."""
+    lines = [f"  {title}: longest gap {log.longest_gap_ms:.0f} ms over {log.turns} turns"]
+    if log.busiest is not None:
+        busiest = log.busiest
+        lines.append(
+            f"    busiest UI-thread turn: {busiest.cpu_ms:.1f} ms CPU ({busiest.wall_ms:.1f} ms wall):"
+        )
+        lines.extend(f"      {cost.describe()}" for cost in busiest.costs)
+    for stall in watch.worst():
+        lines.append(f"    watchdog kept from running {stall.ms:.0f} ms; threads were at:")
+        lines.extend(f"      {name}: {where}" for name, where in sorted(stall.threads.items()))
+    return lines
