@@ -9,7 +9,8 @@ polygons back in shapely's order: the same faces ``model.topology.polygonize_her
 The helper is a plain ``python -m editor.polygonize_process`` reading requests on its stdin (not
 ``multiprocessing``, whose "spawn" start re-runs the caller's main script when it has no
 ``__main__`` guard, and whose "fork" would copy a running Qt process). This module imports only
-shapely and numpy. The helper exits when the editor closes its stdin (or exits).
+shapely and numpy. The helper exits when its stdin closes: ``stop_helper`` closes it when the
+editor's window closes (and when the application quits), waits for the helper to exit and reaps it.
 """
 
 from __future__ import annotations
@@ -49,6 +50,40 @@ def helper() -> subprocess.Popen[bytes]:
             env=env,
         )
     return _HELPER
+
+
+HELPER_EXIT_WAIT_S = 2.0
+"""How long ``stop_helper`` waits for the helper to exit on its own before it kills it."""
+
+
+def stop_helper() -> None:
+    """Stop the helper process, if one runs: close its stdin, wait for it to exit, reap it.
+
+    A request under way is not waited for beyond ``HELPER_EXIT_WAIT_S`` (then the helper is killed):
+    its reader sees the pipe close and polygonizes in its own process instead. A later request
+    starts a new helper.
+    """
+    global _HELPER
+    process, _HELPER = _HELPER, None
+    if process is None:
+        return
+    if process.stdin is not None:
+        try:
+            process.stdin.close()  # the helper's loop reads the end of its input and returns
+        except OSError:  # it died meanwhile: nothing left to tell it
+            log.debug("closing the polygonize helper's input", exc_info=True)
+    try:
+        process.wait(HELPER_EXIT_WAIT_S)
+    except subprocess.TimeoutExpired:  # busy with a big request: it need not finish
+        log.warning("the polygonize helper (pid %s) did not exit; killing it", process.pid)
+        process.kill()
+        process.wait()
+    # Its output is closed here unless a request is reading it (that reader sees the end).
+    if process.stdout is not None and _LOCK.acquire(blocking=False):
+        try:
+            process.stdout.close()
+        finally:
+            _LOCK.release()
 
 
 def polygonize_wkb(lines: list[bytes]) -> list[bytes]:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from editor.document import DocumentChange, ScenarioDocument
-from editor.polygonize_process import polygonize_elsewhere
+from editor.polygonize_process import polygonize_elsewhere, stop_helper
 from model.issues import Issue, Severity
 from model.perf import gc_paused
 from model.scenario import MapData, Scenario
@@ -221,6 +221,7 @@ class LiveValidator(QObject):
         self._pending = False
         self._geometry = _WorkerTopology()
         self._edits = _Edits(reset=True)
+        self._closed = False
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self.start)
@@ -253,6 +254,8 @@ class LiveValidator(QObject):
     def start(self) -> None:
         """Start a run now on a snapshot (or after the one under way, which is then stale)."""
         self.timer.stop()
+        if self._closed:
+            return
         if self._running is not None:
             self._pending = True
             return
@@ -267,6 +270,8 @@ class LiveValidator(QObject):
     def _finished(self, generation: int, issues: list[Issue], duration: float) -> None:
         self._running = None
         self.last_duration = duration
+        if self._closed:
+            return
         if generation == self.generation:
             self._publish(issues, generation)
         elif not self.timer.isActive():
@@ -293,6 +298,16 @@ class LiveValidator(QObject):
         self.last_duration = time.perf_counter() - started
         self._publish(issues, self.generation)
         return issues
+
+    def shutdown(self) -> None:
+        """The window closes: no run starts any more, and the polygonize helper process is stopped.
+
+        A run under way finishes in its worker (its result is no longer published).
+        """
+        self.timer.stop()
+        self._pending = False
+        self._closed = True
+        stop_helper()
 
     def wait(self, timeout_ms: int = -1) -> bool:
         """Block until the worker is idle (used when closing); return whether it is."""
