@@ -163,7 +163,7 @@ def _big(scenario: Scenario) -> bool:
 class _Relay(QObject):
     """Carries a worker's result back to the UI thread (a queued signal); owned by its job."""
 
-    finished = Signal(int, list, float)
+    finished = Signal(int, object, float)  # object: a list signal converts every item, twice
 
 
 class _Job(QRunnable):
@@ -181,18 +181,21 @@ class _Job(QRunnable):
     def run(self) -> None:
         """Validate; a crash of the validator itself is published as an INTERNAL_ERROR issue."""
         started = time.perf_counter()
-        try:
-            # No collection during the run: the graphs it builds (tens of thousands of objects,
-            # freed at its end) would set off full passes over the whole heap.
-            with gc_paused():
+        # No collection during the run: the graphs it builds (tens of thousands of objects, freed
+        # at its end) would set off full passes over the whole heap.
+        with gc_paused():
+            try:
                 topology = self.geometry.of(self.scenario.map, self.edits)
                 issues = validate(self.scenario, topology=topology)
-        except Exception as error:  # an empty list would tell the author the map is clean
-            log.exception("validation failed")
-            self.geometry.topology = None
-            issues = [validation_failed(error)]
-        if self.edits.reset and _big(self.scenario):
-            gc.freeze()  # the faces just built are long-lived too (the heap was settled at the open)
+            except Exception as error:  # an empty list would tell the author the map is clean
+                log.exception("validation failed")
+                self.geometry.topology = None
+                issues = [validation_failed(error)]
+            if self.edits.reset and _big(self.scenario):
+                # The faces just built are long-lived too (the heap was settled at the open). Frozen
+                # before the collector is back on: else its first pass scans them all, young as
+                # they are, holding the GIL for up to a second on a 30,000-area map.
+                gc.freeze()
         self.relay.finished.emit(self.generation, issues, time.perf_counter() - started)
 
 
@@ -203,7 +206,7 @@ class LiveValidator(QObject):
     starts or the last one ends (the status bar says "checking…").
     """
 
-    issues_changed = Signal(list)
+    issues_changed = Signal(object)  # a list[Issue]; ``list`` would convert each of its items
     busy = Signal(bool)
 
     def __init__(self, document: ScenarioDocument, delay_ms: int = 250) -> None:

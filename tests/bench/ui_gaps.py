@@ -45,6 +45,14 @@ class Stall:
     ms: float
     threads: dict[str, str]
     """Thread name -> the project's innermost frames it was in when the watchdog ran again."""
+    cpu_ms: dict[str, float] = field(default_factory=dict)
+    """Thread name -> its CPU time during the stall: the one that held the GIL ran; a stall in which
+    no thread ran was the machine's other processes (its wall time is noise, not the program's)."""
+
+    @property
+    def held_ms(self) -> float:
+        """The CPU time of the busiest other thread during the stall: the GIL holder's share."""
+        return max(self.cpu_ms.values(), default=0.0)
 
 
 @dataclass
@@ -105,13 +113,37 @@ class GilWatch:
         self._stop.set()
         self._thread.join()
 
+    def _clocks(self) -> dict[str, int]:
+        """Each other thread's name and CPU clock (``time.pthread_getcpuclockid``)."""
+        me = threading.get_ident()
+        clocks = {}
+        for thread in threading.enumerate():
+            if thread.ident is not None and thread.ident != me:
+                try:
+                    clocks[thread.name] = time.pthread_getcpuclockid(thread.ident)
+                except OSError:  # it ended meanwhile
+                    continue
+        return clocks
+
+    @staticmethod
+    def _cpu(clocks: dict[str, int]) -> dict[str, float]:
+        times = {}
+        for name, clock in clocks.items():
+            try:
+                times[name] = time.clock_gettime(clock)
+            except OSError:  # it ended meanwhile
+                continue
+        return times
+
     def _watch(self) -> None:
-        names = {}
-        last = time.perf_counter()
+        clocks = self._clocks()
+        cpu = self._cpu(clocks)
+        last = refreshed = time.perf_counter()
         while not self._stop.is_set():
             time.sleep(0.001)
             now = time.perf_counter()
             gap = (now - last) * 1000
+            after = self._cpu(clocks)
             if gap >= self.over_ms:
                 names = {t.ident: t.name for t in threading.enumerate()}
                 me = threading.get_ident()
@@ -120,12 +152,22 @@ class GilWatch:
                     for ident, frame in sys._current_frames().items()
                     if ident != me
                 }
-                self.stalls.append(Stall(gap, frames))
+                used = {name: (after[name] - cpu[name]) * 1000 for name in after if name in cpu}
+                self.stalls.append(Stall(gap, frames, used))
+            if now - refreshed > 0.05:  # threads come and go (the pools start theirs on first use)
+                clocks, refreshed = self._clocks(), now
+                after = self._cpu(clocks)
+            cpu = after
             last = time.perf_counter()
 
     def worst(self, count: int = 3) -> list[Stall]:
-        """The longest stalls, longest first."""
-        return sorted(self.stalls, key=lambda s: -s.ms)[:count]
+        """The stalls in which another thread ran longest (by its CPU time), longest first."""
+        return sorted(self.stalls, key=lambda s: -s.held_ms)[:count]
+
+    @property
+    def longest_hold_ms(self) -> float:
+        """The most CPU time another thread ran while the watchdog waited for the GIL."""
+        return max((s.held_ms for s in self.stalls), default=0.0)
 
 
 def describe(title: str, log: TurnLog, watch: GilWatch) -> list[str]:
@@ -138,6 +180,9 @@ def describe(title: str, log: TurnLog, watch: GilWatch) -> list[str]:
         )
         lines.extend(f"      {cost.describe()}" for cost in busiest.costs)
     for stall in watch.worst():
-        lines.append(f"    watchdog kept from running {stall.ms:.0f} ms; threads were at:")
-        lines.extend(f"      {name}: {where}" for name, where in sorted(stall.threads.items()))
+        lines.append(f"    watchdog kept from running {stall.ms:.0f} ms; threads (CPU ms meanwhile) were at:")
+        lines.extend(
+            f"      {name} ({stall.cpu_ms.get(name, 0.0):.0f}): {where}"
+            for name, where in sorted(stall.threads.items())
+        )
     return lines

@@ -13,6 +13,7 @@ from editor import commands, polygonize_process, validation
 from editor.document import ScenarioDocument
 from editor.mainwindow import MainWindow
 from model import ops
+from model import topology as topology_module
 from model.geometry import generate_test_map
 from model.issues import Issue
 from model.scenario import Scenario
@@ -157,3 +158,17 @@ def test_a_helper_that_does_not_exit_is_killed(monkeypatch: pytest.MonkeyPatch) 
     polygonize_process.stop_helper()
     assert stubborn.returncode is not None and stubborn.returncode < 0  # killed by a signal
     assert polygonize_process._HELPER is None
+
+
+def test_lines_and_faces_made_in_slices_are_those_made_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    scenario = generate_test_map(120, seed=8)
+    at_once = boundary_lines(scenario.map.boundaries)
+    faces_at_once = polygonize_process.polygonize_elsewhere(at_once)
+    monkeypatch.setattr(topology_module, "LINES_SLICE", 7)
+    monkeypatch.setattr(polygonize_process, "CONVERT_SLICE", 5)
+    sliced = boundary_lines(scenario.map.boundaries)
+    assert len(sliced) == len(at_once) > 7 * 3
+    assert all(a.equals_exact(b, 0) for a, b in zip(sliced, at_once, strict=True))
+    faces = polygonize_process.polygonize_elsewhere(sliced)
+    assert len(faces) == len(faces_at_once) == 120
+    assert all(a.equals_exact(b, 0) for a, b in zip(faces, faces_at_once, strict=True))
