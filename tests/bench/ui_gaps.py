@@ -11,6 +11,11 @@ A freeze of the UI thread has two causes, told apart here:
   watchdog thread ticks every millisecond; when it was kept from running for long, it notes what
   every other thread is running at that moment (the line just after the call that held the GIL).
 
+A machine shared with other busy processes adds its own gaps: the kernel leaves a runnable thread
+waiting for a CPU. Linux counts that wait per thread (``/proc/thread-self/schedstat``, second
+field); ``os_wait_ms`` reads it, and the benchmark subtracts it from each gap of the UI thread,
+which leaves the program's own share: its work and its waits for the GIL.
+
 Used by ``bench_editor.py``; both print where the time went under its table.
 """
 
@@ -51,8 +56,20 @@ class Stall:
 
     @property
     def held_ms(self) -> float:
-        """The CPU time of the busiest other thread during the stall: the GIL holder's share."""
-        return max(self.cpu_ms.values(), default=0.0)
+        """The CPU time of the busiest worker thread during the stall: the GIL holder's share (the UI
+        thread's own work is counted by its turns)."""
+        return max((ms for name, ms in self.cpu_ms.items() if name != "MainThread"), default=0.0)
+
+
+_SCHEDSTAT = Path("/proc/thread-self/schedstat")
+
+
+def os_wait_ms() -> float:
+    """How long the calling thread has waited, runnable, for a CPU (ms; 0 where Linux does not say)."""
+    try:
+        return int(_SCHEDSTAT.read_text().split()[1]) / 1e6
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 @dataclass
@@ -60,13 +77,17 @@ class TurnLog:
     """The turns of one measured stretch: the longest gap and the busiest turn, with its profile."""
 
     longest_gap_ms: float = 0.0
+    longest_own_gap_ms: float = 0.0
+    """The longest gap less the time the kernel kept the UI thread waiting for a CPU meanwhile."""
     busiest: Turn | None = None
     turns: int = 0
 
-    def record(self, gap_ms: float, turn: Turn) -> None:
-        """Note one turn (``gap_ms``: since the end of the previous one, sleep included)."""
+    def record(self, gap_ms: float, turn: Turn, os_wait: float = 0.0) -> None:
+        """Note one turn (``gap_ms``: since the end of the previous one, sleep included; ``os_wait``:
+        the part of it the thread spent waiting for a CPU)."""
         self.turns += 1
         self.longest_gap_ms = max(self.longest_gap_ms, gap_ms)
+        self.longest_own_gap_ms = max(self.longest_own_gap_ms, gap_ms - os_wait)
         if self.busiest is None or turn.cpu_ms > self.busiest.cpu_ms:
             self.busiest = turn
 
@@ -172,7 +193,10 @@ class GilWatch:
 
 def describe(title: str, log: TurnLog, watch: GilWatch) -> list[str]:
     """Lines for the benchmark's output: the busiest UI turn with its profile, the worst GIL stalls."""
-    lines = [f"  {title}: longest gap {log.longest_gap_ms:.0f} ms over {log.turns} turns"]
+    lines = [
+        f"  {title}: longest gap {log.longest_gap_ms:.0f} ms over {log.turns} turns,"
+        f" {log.longest_own_gap_ms:.0f} ms without the waits for a CPU"
+    ]
     if log.busiest is not None:
         busiest = log.busiest
         lines.append(
