@@ -135,13 +135,15 @@ class GilWatch:
         self._thread.join()
 
     def _clocks(self) -> dict[str, int]:
-        """Each other thread's name and CPU clock (``time.pthread_getcpuclockid``)."""
+        """Each other thread's name and CPU clock (``time.pthread_getcpuclockid``); Qt's pool threads
+        are not in ``threading.enumerate()``, so every thread running Python is taken."""
         me = threading.get_ident()
+        names = {thread.ident: thread.name for thread in threading.enumerate()}
         clocks = {}
-        for thread in threading.enumerate():
-            if thread.ident is not None and thread.ident != me:
+        for ident in sys._current_frames():
+            if ident != me:
                 try:
-                    clocks[thread.name] = time.pthread_getcpuclockid(thread.ident)
+                    clocks[names.get(ident, f"worker {ident}")] = time.pthread_getcpuclockid(ident)
                 except OSError:  # it ended meanwhile
                     continue
         return clocks
@@ -169,7 +171,7 @@ class GilWatch:
                 names = {t.ident: t.name for t in threading.enumerate()}
                 me = threading.get_ident()
                 frames = {
-                    names.get(ident, str(ident)): _where(frame)
+                    names.get(ident, f"worker {ident}"): _where(frame)
                     for ident, frame in sys._current_frames().items()
                     if ident != me
                 }
