@@ -91,6 +91,8 @@ class Lines:
     edges: list[tuple[str, str, str]]
     segments: np.ndarray
     styles: np.ndarray
+    index: dict[str, int]
+    """Edge id (``editor.edge_ids``) -> its position."""
 
 
 def overlay_lines(graphs: MapGraphs | None, areas: Mapping[str, Area]) -> Lines:
@@ -112,7 +114,8 @@ def overlay_lines(graphs: MapGraphs | None, areas: Mapping[str, Area]) -> Lines:
                 edges.append((a, b, style))
                 coords.append((*_label_point(areas[a]), *_label_point(areas[b])))
     segments = np.array(coords, dtype=float).reshape(-1, 4)
-    return Lines(edges, segments, np.array([order[style] for _a, _b, style in edges], dtype=int))
+    styles = np.array([order[style] for _a, _b, style in edges], dtype=int)
+    return Lines(edges, segments, styles, {edge_id(a, b): i for i, (a, b, _s) in enumerate(edges)})
 
 
 class _Relay(QObject):
@@ -360,7 +363,7 @@ class AdjacencyOverlay:
         self.edges = lines.edges
         self.segments = lines.segments
         self.item.set_segments(self.segments, lines.styles)
-        self._index = {edge_id(a, b): i for i, (a, b, _s) in enumerate(self.edges)}
+        self._index = lines.index
         self._tree = None  # built on the first click: an edit need not pay for it
         self._show_selected()
         if self.on_rebuilt is not None:
