@@ -50,9 +50,16 @@ class Stall:
     ms: float
     threads: dict[str, str]
     """Thread name -> the project's innermost frames it was in when the watchdog ran again."""
+    os_wait_ms: float = 0.0
+    """How long of it the watchdog itself waited for a CPU (the machine's noise, not the GIL)."""
     cpu_ms: dict[str, float] = field(default_factory=dict)
     """Thread name -> its CPU time during the stall: the one that held the GIL ran; a stall in which
     no thread ran was the machine's other processes (its wall time is noise, not the program's)."""
+
+    @property
+    def gil_ms(self) -> float:
+        """The stall less the watchdog's waits for a CPU: how long it waited for the GIL."""
+        return max(0.0, self.ms - self.os_wait_ms)
 
     @property
     def held_ms(self) -> float:
@@ -161,12 +168,14 @@ class GilWatch:
     def _watch(self) -> None:
         clocks = self._clocks()
         cpu = self._cpu(clocks)
+        waited = os_wait_ms()
         last = refreshed = time.perf_counter()
         while not self._stop.is_set():
             time.sleep(0.001)
             now = time.perf_counter()
             gap = (now - last) * 1000
             after = self._cpu(clocks)
+            waiting = os_wait_ms()
             if gap >= self.over_ms:
                 names = {t.ident: t.name for t in threading.enumerate()}
                 me = threading.get_ident()
@@ -176,16 +185,21 @@ class GilWatch:
                     if ident != me
                 }
                 used = {name: (after[name] - cpu[name]) * 1000 for name in after if name in cpu}
-                self.stalls.append(Stall(gap, frames, used))
+                self.stalls.append(Stall(gap, frames, waiting - waited, used))
             if now - refreshed > 0.05:  # threads come and go (the pools start theirs on first use)
                 clocks, refreshed = self._clocks(), now
                 after = self._cpu(clocks)
-            cpu = after
+            cpu, waited = after, waiting
             last = time.perf_counter()
 
     def worst(self, count: int = 3) -> list[Stall]:
-        """The stalls in which another thread ran longest (by its CPU time), longest first."""
-        return sorted(self.stalls, key=lambda s: -s.held_ms)[:count]
+        """The longest waits for the GIL (stalls less the watchdog's waits for a CPU), longest first."""
+        return sorted(self.stalls, key=lambda s: -s.gil_ms)[:count]
+
+    @property
+    def longest_gil_wait_ms(self) -> float:
+        """The longest the watchdog waited for the GIL (its waits for a CPU taken out)."""
+        return max((s.gil_ms for s in self.stalls), default=0.0)
 
     @property
     def longest_hold_ms(self) -> float:
@@ -206,7 +220,10 @@ def describe(title: str, log: TurnLog, watch: GilWatch) -> list[str]:
         )
         lines.extend(f"      {cost.describe()}" for cost in busiest.costs)
     for stall in watch.worst():
-        lines.append(f"    watchdog kept from running {stall.ms:.0f} ms; threads (CPU ms meanwhile) were at:")
+        lines.append(
+            f"    watchdog kept from running {stall.ms:.0f} ms ({stall.gil_ms:.0f} ms less its CPU waits);"
+            " threads (CPU ms meanwhile) were at:"
+        )
         lines.extend(
             f"      {name} ({stall.cpu_ms.get(name, 0.0):.0f}): {where}"
             for name, where in sorted(stall.threads.items())
