@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from editor import polygonize_process
@@ -21,7 +22,8 @@ from editor.autosave import Recovery, pending_recoveries
 from editor.errors import install_excepthook, show_error
 from editor.files import startup_scenario
 from editor.mainwindow import MainWindow
-from model import io
+from model import about, io
+from model.resources import resource_path
 
 log = logging.getLogger("mappa")
 
@@ -36,6 +38,11 @@ def make_app(argv: Sequence[str] | None = None) -> QApplication:
     app.setOrganizationName("Mappa")
     app.setApplicationName("Mappa")
     app.setApplicationDisplayName("Mappa")
+    app.setApplicationVersion(about.mappa_version())
+    # The desktop entry's name (packaging/linux/mappa.desktop): Wayland and the task bars match
+    # the window to the entry, and so to its icon, by it.
+    app.setDesktopFileName("mappa")
+    app.setWindowIcon(QIcon(str(resource_path("icons", "mappa.png"))))
     return app
 
 

@@ -162,9 +162,17 @@ COMMANDS: list[Command] = [EDIT, *HEADLESS, RENDER]
 """Every subcommand of the ``mappa`` script, in the order ``mappa --help`` lists them."""
 
 
+def _version_text() -> str:
+    """What ``mappa --version`` prints: the model's report with the Qt version (``editor.about``,
+    imported only when asked, like the editor's other modules)."""
+    about = importlib.import_module("editor.about")
+    text: str = about.version_text()
+    return text
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``mappa`` console script: run ``argv`` (default: the process arguments); return the status."""
-    return model_main(argv, commands=COMMANDS, default=EDIT.name)
+    return model_main(argv, commands=COMMANDS, default=EDIT.name, version=_version_text)
 
 
 if __name__ == "__main__":

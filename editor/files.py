@@ -16,13 +16,15 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from editor.document import ScenarioDocument
 from editor.errors import show_error
 from model import io
+from model.resources import scenarios_dir
 from model.scenario import DEFAULT_RULESET_ID
 
 log = logging.getLogger(__name__)
 
 MAX_RECENT = 10
 FILE_FILTER = "Mappa scenarios (*.mappa.json);;JSON files (*.json);;All files (*)"
-SCENARIOS_DIR = Path(__file__).resolve().parent.parent / "scenarios"
+SCENARIOS_DIR = scenarios_dir()
+"""The shipped scenarios (model.resources says where they are, frozen or not)."""
 DEFAULT_SCENARIO = SCENARIOS_DIR / "default.mappa.json"
 """The small hand-made example (The Narrow Sea): the fallback, and what tests open."""
 STARTUP_SCENARIO = SCENARIOS_DIR / "medieval-europe-976.mappa.json"

@@ -49,6 +49,7 @@ from model import ops
 from model.issues import Issue
 
 if TYPE_CHECKING:
+    from editor.compare.controller import Comparison
     from editor.playtest.report import ReportDock
 
 log = logging.getLogger(__name__)
@@ -112,6 +113,7 @@ class MainWindow(QMainWindow):
         self.mode_box: QComboBox | None = None
         self.playtest = PlaytestController(self)
         self.report_dock: ReportDock | None = None  # the balance report, made on first use
+        self.comparison: Comparison | None = None  # File > Compare with…, made on first use
         window_layout.place_docks(self)
 
         # --- menus and toolbar (declared in editor.menus) ---

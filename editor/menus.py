@@ -60,6 +60,7 @@ MENUS: tuple[MenuSpec, ...] = (
             "-",
             "save",
             "save_as",
+            "compare",
             "import_map",
             "generate_map",
             "import_basemap",
@@ -109,6 +110,7 @@ MENUS: tuple[MenuSpec, ...] = (
             "balance_report",
         ),
     ),
+    MenuSpec("help", "&Help", ("about",)),
 )
 
 SUBMENUS: dict[str, str] = {
@@ -151,6 +153,8 @@ with them the toolbar fits a 1366-pixel-wide window, none of its buttons in the 
 def action_specs(window: MainWindow) -> tuple[ActionSpec, ...]:
     """Every fixed action of the window (undo and redo come from the undo stack instead)."""
     # Imported here: the dialogs load only with a window (and keep start-up imports small).
+    from editor.compare.controller import compare_with_dialog
+    from editor.dialogs.about import show_about
     from editor.dialogs.generate import generate_from_points
     from editor.dialogs.import_map import import_map
     from editor.export.sheet_dialog import export_sheet
@@ -174,6 +178,12 @@ def action_specs(window: MainWindow) -> tuple[ActionSpec, ...]:
         ActionSpec("save", "&Save", files.save, QKeySequence.StandardKey.Save),
         ActionSpec("save_as", "Save &as…", files.save_as, QKeySequence.StandardKey.SaveAs),
         ActionSpec("export", "&Export image…", window.export_image, "Ctrl+E"),
+        ActionSpec(
+            "compare",
+            "Co&mpare with…",
+            partial(compare_with_dialog, window),
+            status_tip="Show what changed since another file, the last saved version or a git revision",
+        ),
         ActionSpec("close", "&Close", files.close, QKeySequence.StandardKey.Close),
         ActionSpec("quit", "&Quit", window.close, QKeySequence.StandardKey.Quit),
         ActionSpec("export_sheet", "Export print-and-play &PDF…", partial(export_sheet, window)),
@@ -219,6 +229,9 @@ def action_specs(window: MainWindow) -> tuple[ActionSpec, ...]:
             window.show_balance_report,
             "Ctrl+F5",
             "Play many AI games and show win rates, VP and game length",
+        ),
+        ActionSpec(
+            "about", "&About Mappa…", partial(show_about, window), status_tip="Versions of Mappa, Qt, Python"
         ),
     )
 

@@ -11,6 +11,8 @@ The helper is a plain ``python -m editor.polygonize_process`` reading requests o
 ``__main__`` guard, and whose "fork" would copy a running Qt process). This module imports only
 shapely and numpy. The helper exits when its stdin closes: ``stop_helper`` closes it when the
 editor's window closes (and when the application quits), waits for the helper to exit and reaps it.
+In the packaged application ``sys.executable`` is Mappa itself, whose entry point
+(``packaging/mappa_main.py``) answers ``-m editor.polygonize_process`` by running ``serve()``.
 """
 
 from __future__ import annotations

@@ -6,9 +6,10 @@ expected failure is raised as ``CliError`` (or ``LoadError``) and printed to std
 that names the file, the place and what to do; never a traceback (set ``MAPPA_DEBUG=1`` to see
 one for a crash).
 
-Exit status: 0 success; 1 ``validate`` found errors; 2 a file could not be read or written (or a
-command line mistake); 3 an internal error, a bug in Mappa (the message names the file being
-worked on and asks for a report); 130 interrupted; 141 the output pipe closed early.
+Exit status: 0 success; 1 ``validate`` found errors, ``diff`` found changes, ``merge`` recorded
+conflicts; 2 a file could not be read or written (or a command line mistake); 3 an internal
+error, a bug in Mappa (the message names the file being worked on and asks for a report); 130
+interrupted; 141 the output pipe closed early.
 
 The subcommands here never import Qt or the editor. The console script starts one layer up,
 in ``editor.cli_entry``, which adds the editor's commands (``edit``, the default, and ``render``)
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from model import io
+from model import about, io
 from model.issues import Issue, Severity
 from model.scenario import AreaKind, Scenario
 
@@ -43,7 +44,8 @@ EXIT_ISSUES = 1
 EXIT_UNREADABLE = 2
 EXIT_INTERNAL = 3
 EXIT_CODES_HELP = (
-    "exit status: 0 success, 1 validation found errors, 2 a file could not be read or written, "
+    "exit status: 0 success, 1 validation found errors (diff: the files differ; merge: conflicts), "
+    "2 a file could not be read or written, "
     "3 internal error (a bug in Mappa: please report it)"
 )
 
@@ -398,6 +400,39 @@ def _run_graph(args: argparse.Namespace) -> int:
     return status
 
 
+# --- diff and merge ------------------------------------------------------------------------------
+
+
+def _configure_diff(parser: argparse.ArgumentParser) -> None:
+    from model.diff.command import configure
+
+    configure(parser)
+
+
+def _run_diff(args: argparse.Namespace) -> int:
+    from model.diff.command import ERRORS, run
+
+    try:
+        return run(args)
+    except ERRORS as error:
+        raise CliError(str(error)) from error
+
+
+def _configure_merge(parser: argparse.ArgumentParser) -> None:
+    from model.merge.command import configure
+
+    configure(parser)
+
+
+def _run_merge(args: argparse.Namespace) -> int:
+    from model.merge.command import ERRORS, run
+
+    try:
+        return run(args)
+    except ERRORS as error:
+        raise CliError(str(error)) from error
+
+
 # --- the table of subcommands and the entry point ----------------------------------------------
 
 COMMANDS: list[Command] = [
@@ -433,6 +468,15 @@ COMMANDS: list[Command] = [
         _configure_graph,
         _run_graph,
     ),
+    Command(
+        "diff",
+        "what changed between two versions of a scenario (exit 1 when they differ)",
+        _configure_diff,
+        _run_diff,
+    ),
+    Command(
+        "merge", "three-way merge of two authors' versions (git merge driver)", _configure_merge, _run_merge
+    ),
 ]
 """Every headless subcommand, in the order ``mappa --help`` lists them; add new ones here.
 
@@ -441,14 +485,33 @@ editor (``edit``, ``render``) and hands everything to :func:`main`; the model ne
 editor."""
 
 
-def build_parser(commands: Sequence[Command] | None = None) -> argparse.ArgumentParser:
-    """Return the argument parser with ``commands`` (default: every headless subcommand)."""
+class _VersionAction(argparse.Action):
+    """``--version``: print what ``report`` returns (computed only when asked) and exit 0."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, report: Callable[[], str]) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=VERSION_HELP)
+        self.report = report
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(self.report())
+        parser.exit()
+
+
+VERSION_HELP = "print Mappa's version and those of Python, Qt and every dependency, then exit"
+
+
+def build_parser(
+    commands: Sequence[Command] | None = None, version: Callable[[], str] = about.version_text
+) -> argparse.ArgumentParser:
+    """Return the argument parser with ``commands`` (default: every headless subcommand); ``--version``
+    prints what ``version`` returns (the editor's entry point adds the Qt version)."""
     parser = argparse.ArgumentParser(
         prog="mappa",
         description="Map editor and scenario designer for "
         "area-movement board games. With no subcommand, opens the editor.",
         epilog=EXIT_CODES_HELP,
     )
+    parser.add_argument("--version", action=_VersionAction, report=version)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS if commands is None else commands:
         sub = subparsers.add_parser(command.name, help=command.help, description=command.help)
@@ -482,16 +545,20 @@ def _join_negative_values(argv: list[str]) -> list[str]:
 
 
 def main(
-    argv: Sequence[str] | None = None, commands: Sequence[Command] | None = None, default: str | None = None
+    argv: Sequence[str] | None = None,
+    commands: Sequence[Command] | None = None,
+    default: str | None = None,
+    version: Callable[[], str] = about.version_text,
 ) -> int:
     """Run the ``mappa`` command with ``argv`` (default: the process arguments); return the exit status.
 
     ``commands`` are the subcommands offered (default: :data:`COMMANDS`, the headless ones);
     ``default`` names the one run without a subcommand, and with a scenario file as the first
-    word (``mappa FILE``). The editor's entry point passes its ``edit`` and ``render`` here.
+    word (``mappa FILE``). The editor's entry point passes its ``edit`` and ``render`` here, and the
+    ``version`` report with the Qt version.
     """
     offered = list(COMMANDS if commands is None else commands)
-    parser = build_parser(offered)
+    parser = build_parser(offered, version)
     by_name = {command.name: command for command in offered}
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:2] == PLAYTEST_COMPARE.split() and PLAYTEST_COMPARE in by_name:

@@ -532,6 +532,11 @@ def _canonical_data(scenario: Scenario) -> dict[str, Any]:
     return ordered
 
 
+def canonical_data(scenario: Scenario) -> dict[str, Any]:
+    """Return the scenario as the JSON data ``dumps`` writes (what diffs and merges compare)."""
+    return _canonical_data(scenario)
+
+
 def _scalars(values: list[Any]) -> bool:
     return all(not isinstance(item, dict | list) for item in values)
 

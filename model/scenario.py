@@ -337,6 +337,22 @@ class Setup(Strict):
     attributes: dict[str, JsonValue] = Field(default_factory=dict)
 
 
+class MergeConflict(Strict):
+    """A change two authors made differently, which ``mappa merge`` could not settle.
+
+    The merge keeps one side (``ours``) in the file and records here what the other side wanted, so
+    that the validator lists it (``MERGE_CONFLICT``) and the author settles it, then deletes the
+    entry. ``path`` is the JSON path of the value in the file; ``ids`` the objects it concerns.
+    """
+
+    path: str
+    message: str
+    ids: list[Id] = Field(default_factory=list)
+    base: JsonValue = None
+    ours: JsonValue = None
+    theirs: JsonValue = None
+
+
 class Scenario(Strict):
     """A whole scenario file."""
 
@@ -348,6 +364,11 @@ class Scenario(Strict):
     ruleset: RulesetRef = Field(default_factory=RulesetRef)
     setup: Setup = Field(default_factory=Setup)
     next_serial: int = Field(default=1, ge=1, description="Feeds new ids so that ids are never reused.")
+    conflicts: list[MergeConflict] = Field(
+        default_factory=list,
+        description="Changes a merge of two authors' versions could not settle (empty: none; "
+        "files without the field have none).",
+    )
 
     @field_validator("schema_version")
     @classmethod

@@ -25,10 +25,10 @@ import shapely
 from model.generate.basemap import BasemapError, land_from_data
 from model.linework import polygons_to_linework
 from model.projection import BBox, MapProjection, ProjectionError
+from model.resources import resources_dir
 from model.scenario import Bounds, MapData
 from model.underlay_files import (
     RESOURCE_PREFIX,
-    RESOURCES,
     UnderlayError,
     UnderlaySourceError,
     describe_os_error,
@@ -74,7 +74,7 @@ def source_for(path: Path, scenario_dir: Path | None) -> str:
     """
     path = path.resolve()
     try:
-        return f"{RESOURCE_PREFIX}{path.relative_to(RESOURCES.resolve()).as_posix()}"
+        return f"{RESOURCE_PREFIX}{path.relative_to(resources_dir().resolve()).as_posix()}"
     except ValueError:
         pass
     if scenario_dir is None:

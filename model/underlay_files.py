@@ -13,7 +13,8 @@ pipe, nor read a device such as ``/dev/zero`` without end. Hence:
   of at most ``MAX_UNDERLAY_BYTES`` before opening it, opens it without blocking, checks the open
   file again (it may have been swapped meanwhile) and reads at most the limit.
 
-This module imports nothing else from the model, so the validator and the underlay code share it.
+This module imports nothing else from the model but ``model.resources``, so the validator and the
+underlay code share it.
 """
 
 from __future__ import annotations
@@ -24,9 +25,11 @@ import re
 import stat
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
+from model.resources import resources_dir
+
 RESOURCE_PREFIX = "mappa:"
-RESOURCES = Path(__file__).resolve().parent.parent / "resources"
-"""The application's shipped resources (what ``mappa:`` sources name)."""
+"""Sources that start with it name a file of the application's shipped resources/
+(``model.resources``, frozen or not)."""
 
 MAX_UNDERLAY_BYTES = 64 * 2**20
 """The largest underlay file read (the shipped Natural Earth land is 0.14 MB; a large scanned map
@@ -97,7 +100,7 @@ def resolve_source(source: str, scenario_dir: Path | None) -> Path:
     why = source_problem(source)
     if why:
         raise _refuse(source, why)
-    resources = RESOURCES.resolve()
+    resources = resources_dir().resolve()  # what ``mappa:`` sources name
     if source.startswith(RESOURCE_PREFIX):
         base = resources
         relative = source[len(RESOURCE_PREFIX) :]

@@ -1,7 +1,8 @@
 """The balance report in the editor: many AI games in a worker thread, then charts and figures.
 
 ``model.playtest.run_playtest`` does the work (in worker processes when ``jobs`` > 1, with the
-"spawn" start method, so it is safe to start from a ``QThread``). The dock shows a progress bar
+"spawn" start method, so it is safe to start from a ``QThread``; or on the Dask cluster named in
+the Cluster field, remembered in QSettings). The dock shows a progress bar
 and a Cancel button while it runs, then: win rate per seat with its 95% confidence interval (a
 bar chart with whiskers), victory point distributions (box plots), game length, rebellions,
 conversions and other counters, unused connections and engine errors. "Show on map" switches to
@@ -29,7 +30,7 @@ from PySide6.QtCharts import (
     QLineSeries,
     QValueAxis,
 )
-from PySide6.QtCore import QCoreApplication, QMargins, QObject, Qt, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QMargins, QObject, QSettings, Qt, QThread, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -37,6 +38,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -98,6 +100,9 @@ class ReportWorker(QThread):
         settings = {"games": self.config.games, "jobs": self.config.jobs, "seed": self.config.seed}
         self.finished_report.emit(build_report(self.scenario, stats.to_json(), settings))
 
+
+CLUSTER_KEY = "playtest/cluster"
+"""QSettings key of the balance report's last cluster address (empty: play locally)."""
 
 CHART_ROW = 22
 """Pixels per seat of the win-rate chart (its name on the axis needs a line of text)."""
@@ -303,8 +308,19 @@ class ReportDock(QDockWidget):
         self.seed = QSpinBox(body)
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setValue(1)
+        self.cluster = QLineEdit(body)
+        self.cluster.setPlaceholderText("empty: this machine")
+        self.cluster.setToolTip(
+            "Play the games on a Dask cluster: a scheduler address (tcp://host:8786) or local:W for "
+            "W worker processes on this machine; empty plays in the processes above. The report is "
+            "the same either way. Needs Mappa's cluster extra (pip install 'mappa[cluster]')."
+        )
+        # Remembered per user: a play-tester's cluster does not change from one scenario to the next.
+        self.cluster.setText(str(QSettings().value(CLUSTER_KEY, "") or ""))
+        self.cluster.editingFinished.connect(self._remember_cluster)
         form.addRow("Games", self.games)
         form.addRow("Processes", self.jobs)
+        form.addRow("Cluster", self.cluster)
         form.addRow("Seed", self.seed)
         layout.addLayout(form)
         row = QHBoxLayout()
@@ -361,11 +377,18 @@ class ReportDock(QDockWidget):
     def _colours(self) -> dict[str, str]:
         return {e.id: e.colour for e in self.window_.document.scenario.setup.empires}
 
+    def _remember_cluster(self) -> None:
+        QSettings().setValue(CLUSTER_KEY, self.cluster.text().strip())
+
     def run(self) -> None:
-        """Start the games in a worker thread."""
+        """Start the games in a worker thread (on the cluster named in the Cluster field, if any)."""
         if self.worker is not None:
             return
-        config = PlaytestConfig(games=self.games.value(), jobs=self.jobs.value(), seed=self.seed.value())
+        self._remember_cluster()
+        cluster = self.cluster.text().strip()
+        config = PlaytestConfig(
+            games=self.games.value(), jobs=self.jobs.value(), seed=self.seed.value(), cluster=cluster
+        )
         self.worker = ReportWorker(self.window_.document.scenario, config, self)
         self.worker.progress.connect(self._on_progress)
         self.worker.finished_report.connect(self._on_report)
@@ -373,7 +396,8 @@ class ReportDock(QDockWidget):
         self.worker.finished.connect(self._on_thread_done)
         self.progress.setRange(0, config.games)
         self.progress.setValue(0)
-        self.message.setText(f"Playing {config.games} games in {config.jobs} process(es)…")
+        where = f"on the cluster {cluster}" if cluster else f"in {config.jobs} process(es)"
+        self.message.setText(f"Playing {config.games} games {where}…")
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.worker.start()

@@ -1,5 +1,11 @@
 """``mappa playtest FILE``: the balance report from the command line (a progress bar; Ctrl+C stops
-early and still writes the report of the games finished so far)."""
+early and still writes the report of the games finished so far).
+
+Every game's result is appended to ``games.jsonl`` in the output folder as it finishes
+(``model.playtest.journal``), so ``--resume`` continues a run that was stopped or killed; with
+``--cluster`` the games run on a Dask cluster (``model.playtest.cluster``). Neither changes the
+report: the same seed and number of games give the same report.json byte for byte.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +18,11 @@ from pathlib import Path
 from types import FrameType
 
 from model import io
+from model.playtest.journal import JOURNAL_NAME, JournalError
 from model.playtest.report import build_report, write_report
 from model.playtest.runner import PlaytestConfig, PlaytestError, parse_seats, run_playtest
 
-ERRORS = (PlaytestError,)
+ERRORS = (PlaytestError, JournalError)
 """Expected failures the CLI prints as a message (not a traceback)."""
 
 
@@ -44,7 +51,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "connections crossed, events (slower)",
     )
     parser.add_argument(
-        "--out", default="playtest-report", help="folder for report.json, report.html, replays"
+        "--out",
+        default="playtest-report",
+        help=f"folder for report.json, report.html, replays and the results log ({JOURNAL_NAME})",
+    )
+    parser.add_argument(
+        "--cluster",
+        default="",
+        metavar="ADDRESS",
+        help="play on a Dask cluster: a scheduler address (tcp://HOST:8786) or local:W for W worker "
+        "processes on this machine (needs the cluster extra: pip install 'mappa[cluster]'); "
+        "the report is the same as a local run's",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help=f"continue an interrupted run from --out/{JOURNAL_NAME}: the games it holds are not "
+        "played again, and the report equals an uninterrupted run's (a larger --games extends a run)",
     )
 
 
@@ -55,10 +78,17 @@ class _Progress:
         self.start = time.monotonic()
         self.tty = sys.stderr.isatty()
         self.last_tenth = -1
+        self.base: int | None = None
+        """Games done at the first call (a resumed run's): not counted in the rate."""
 
     def __call__(self, done: int, total: int) -> None:
+        if self.base is None:
+            self.base = done
+            self.start = time.monotonic()
+            if done:
+                print(f"resuming: {done} of {total} games already played", file=sys.stderr)
         elapsed = max(time.monotonic() - self.start, 1e-6)
-        rate = done / elapsed
+        rate = (done - self.base) / elapsed
         eta = (total - done) / rate if rate else 0.0
         if self.tty:
             filled = int(30 * done / max(total, 1))
@@ -76,9 +106,15 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1 or args.jobs < 1:
         raise PlaytestError("--games and --jobs must be at least 1")
     scenario = io.load(args.file)
+    cluster = str(getattr(args, "cluster", "") or "")
+    if cluster:  # a malformed address is refused before any work (importing Dask is not needed)
+        from model.playtest.cluster import check_address
+
+        check_address(cluster)
     config = PlaytestConfig(
         games=args.games,
         jobs=args.jobs,
+        cluster=cluster,
         seed=args.seed,
         seats=parse_seats(args.seats),
         default_level=args.level,
@@ -98,7 +134,13 @@ def run(args: argparse.Namespace) -> int:
     started = time.monotonic()
     try:
         stats = run_playtest(
-            scenario, config, progress=_Progress(), should_stop=lambda: stopping, replay_dir=out / "replays"
+            scenario,
+            config,
+            progress=_Progress(),
+            should_stop=lambda: stopping,
+            replay_dir=out / "replays",
+            results_log=out / JOURNAL_NAME,
+            resume=bool(getattr(args, "resume", False)),
         )
     except PlaytestError as error:  # the scenario cannot be played: name the file
         raise PlaytestError(f"{args.file}: {error}") from error
@@ -116,8 +158,11 @@ def run(args: argparse.Namespace) -> int:
     report = build_report(scenario, stats.to_json(), settings)
     names = report["seat_names"]
     json_path, html_path = write_report(scenario, report, out)
-    rate = stats.games / max(elapsed, 1e-9)
-    print(f"{stats.games} games in {elapsed:.1f}s ({rate:.1f} games/s, {args.jobs} jobs)")
+    rate = (stats.games - stats.resumed) / max(elapsed, 1e-9)
+    where = f"cluster {cluster}" if cluster else f"{args.jobs} jobs"
+    played = stats.games - stats.resumed
+    resumed = f" (and {stats.resumed} from the results log)" if stats.resumed else ""
+    print(f"{played} games in {elapsed:.1f}s ({rate:.1f} games/s, {where}){resumed}")
     suggested = report.get("suggested_handicaps", {}).get("empires", {})
     for player, data in report["empires"].items():
         low, high = data["win_rate_ci95"]

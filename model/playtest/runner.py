@@ -1,9 +1,11 @@
 """Batch self-play: N whole AI games of a scenario, in parallel processes, folded into statistics.
 
-Game ``i`` always starts from ``game_seed(seed, i)`` and its results are folded in index order, so
-a report depends on the seed and the number of games only, never on the number of processes.
-Each worker builds the Game once and streams back one small ``GameResult`` per game; nothing else
-is kept, so memory stays flat as the number of games grows.
+Game ``i`` always starts from ``game_seed(seed, i)``, and the statistics do not depend on the order
+games are folded in (``model.playtest.stats``), so a report depends on the seed and the number of
+games only: never on the number of processes, on a cluster's workers (``PlaytestConfig.cluster``,
+``model.playtest.cluster``) or on a run being interrupted and resumed (``model.playtest.journal``).
+Each worker builds the Game once and streams back one small ``GameResult`` per game; the parent
+folds it and lets it go, so memory stays flat as the number of games grows.
 """
 
 from __future__ import annotations
@@ -15,19 +17,21 @@ import signal
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from model import io
 from model.playtest.coverage import CoverageStats, GameCoverage, record, reports_crossings
+from model.playtest.journal import ResultsLog, read_log, run_header
 from model.playtest.stats import BalanceStats, GameResult
 from model.rules import registry
 from model.rules.protocol import Game
 from model.scenario import Scenario
 
 Progress = Callable[[int, int], None]
-"""Called as ``progress(games_done, games_total)`` after every game."""
+"""Called as ``progress(games_done, games_total)`` once before the first game, then after every game."""
 
 
 class PlaytestError(RuntimeError):
@@ -44,6 +48,10 @@ class PlaytestConfig:
 
     games: int = 100
     jobs: int = 1
+    """Local worker processes (ignored when ``cluster`` is set)."""
+    cluster: str = ""
+    """A Dask scheduler address (``tcp://host:8786``) or ``local:W`` to play on a cluster of W
+    local worker processes; empty: play in ``jobs`` local processes (``model.playtest.cluster``)."""
     seed: int = 1
     seats: Mapping[str, str] = field(default_factory=dict)
     """Player id -> AI level; seats not named play at ``default_level``."""
@@ -75,8 +83,8 @@ def parse_seats(text: str) -> dict[str, str]:
 
 
 @dataclass
-class _Context:
-    """What a worker builds once and reuses for every game it plays."""
+class GameContext:
+    """What a worker builds once and reuses for every game it plays (``build_context``)."""
 
     scenario_text: str
     game: Game
@@ -111,7 +119,8 @@ def _seat_levels(game: Game, ruleset: str, config: PlaytestConfig) -> dict[str, 
     return chosen
 
 
-def _build_context(scenario: Scenario, config: PlaytestConfig) -> _Context:
+def build_context(scenario: Scenario, config: PlaytestConfig) -> GameContext:
+    """Build the Game of ``scenario`` and the seats' AI levels; ``PlaytestError`` when it cannot start."""
     spec = registry.get(scenario.ruleset.id)
     if spec is None:
         raise PlaytestError(registry.why_unknown(scenario.ruleset.id))
@@ -128,7 +137,7 @@ def _build_context(scenario: Scenario, config: PlaytestConfig) -> _Context:
         raise PlaytestError(
             f"the {spec.name} rules cannot start a game from this scenario: {error} ({type(error).__name__})"
         ) from error
-    return _Context(
+    return GameContext(
         scenario_text=io.dumps(scenario),
         game=game,
         levels=_seat_levels(game, spec.id, config),
@@ -140,7 +149,7 @@ def _build_context(scenario: Scenario, config: PlaytestConfig) -> _Context:
     )
 
 
-def play_game(context: _Context, index: int, seed: int) -> GameResult:
+def play_game(context: GameContext, index: int, seed: int) -> GameResult:
     """Play one whole game with the context's bots; engine failures become an error result."""
     spec = registry.get(context.ruleset)
     assert spec is not None
@@ -219,7 +228,7 @@ def play_game(context: _Context, index: int, seed: int) -> GameResult:
 
 # --- worker processes --------------------------------------------------------------------------
 
-_WORKER: _Context | None = None
+_WORKER: GameContext | None = None
 
 
 def _init_worker(scenario_text: str, config: PlaytestConfig, spec: registry.RulesetSpec) -> None:
@@ -230,7 +239,7 @@ def _init_worker(scenario_text: str, config: PlaytestConfig, spec: registry.Rule
     # fresh process would find: the parent hands its spec over (pickled by reference to its module).
     if registry.get(spec.id) is None:
         registry.register(spec)
-    _WORKER = _build_context(io.loads(scenario_text), config)
+    _WORKER = build_context(io.loads(scenario_text), config)
 
 
 def _play_in_worker(job: tuple[int, int]) -> GameResult:
@@ -238,9 +247,45 @@ def _play_in_worker(job: tuple[int, int]) -> GameResult:
     return play_game(_WORKER, *job)
 
 
-def _jobs(config: PlaytestConfig) -> Iterator[tuple[int, int]]:
-    for index in range(config.games):
-        yield index, game_seed(config.seed, index)
+def _local_results(
+    context: GameContext,
+    config: PlaytestConfig,
+    jobs: Iterator[tuple[int, int]],
+    pending: int,
+    should_stop: Callable[[], bool] | None,
+) -> Iterator[GameResult]:
+    """Play ``jobs`` in this process or in ``config.jobs`` local processes; yield results as they come."""
+    if config.jobs <= 1 or pending <= 1:
+        for index, seed in jobs:
+            if should_stop is not None and should_stop():
+                return
+            yield play_game(context, index, seed)
+        return
+    # spawn, not fork: the editor runs this from a process that has Qt threads.
+    pool_context = multiprocessing.get_context("spawn")
+    chunk = max(1, min(8, pending // (config.jobs * 16)))
+    with pool_context.Pool(
+        config.jobs,
+        initializer=_init_worker,
+        initargs=(context.scenario_text, config, registry.get(context.ruleset)),
+    ) as pool:
+        # Unordered: the statistics do not depend on the order, and no result waits for a slow one.
+        for result in pool.imap_unordered(_play_in_worker, jobs, chunksize=chunk):
+            yield result
+            if should_stop is not None and should_stop():
+                pool.terminate()
+                return
+
+
+def _resume(stats: BalanceStats, log_path: Path, header: dict[str, Any], games: int) -> tuple[bytearray, int]:
+    """Fold the games of an interrupted run's log; return which games are done and where to append."""
+    done = bytearray(games)
+    logged, results = read_log(log_path, header)
+    for result, replay_file in results:
+        if result.index < games and not done[result.index]:
+            done[result.index] = 1
+            stats.add(result, replay_file)
+    return done, logged.end
 
 
 def run_playtest(
@@ -250,14 +295,19 @@ def run_playtest(
     progress: Progress | None = None,
     should_stop: Callable[[], bool] | None = None,
     replay_dir: Path | None = None,
+    results_log: Path | None = None,
+    resume: bool = False,
 ) -> BalanceStats:
     """Play ``config.games`` AI games and return their statistics.
 
     ``progress`` is called after each game; ``should_stop`` is polled between games (a cancelled
     run returns the statistics of the games finished so far). Engine errors are counted, and with
-    ``replay_dir`` each one is written there as ``game-NNNNN.replay.json``.
+    ``replay_dir`` each one is written there as ``game-NNNNN.replay.json``. With ``results_log``
+    every game's result is appended there as it arrives (``model.playtest.journal``); with
+    ``resume`` too, the games that log already holds are folded in and not played again (a log
+    from another run is a ``JournalError``; a missing one starts the run afresh).
     """
-    context = _build_context(scenario, config)
+    context = build_context(scenario, config)
     stats = BalanceStats(
         players=context.game.players(),
         areas=tuple(area.id for area in scenario.map.areas),
@@ -270,35 +320,53 @@ def run_playtest(
             {c.id: (c.kind.value, c.name) for c in scenario.map.connections},
             reports_crossings(context.game.new_state(config.seed)),
         )
+    done = bytearray(config.games)
+    with ExitStack() as stack:
+        header: dict[str, Any] = {}
+        end: int | None = None
+        if results_log is not None:
+            header = run_header(
+                context.scenario_text,
+                context.ruleset,
+                config.seed,
+                context.levels,
+                coverage=config.coverage,
+                max_actions=config.max_actions,
+                check_invariants=config.check_invariants,
+            )
+            if resume and results_log.exists():
+                done, end = _resume(stats, results_log, header, config.games)
+                end = end or None  # no whole header: the log is started afresh
+        stats.resumed = stats.games
+        pending = config.games - stats.games
+        jobs = ((i, game_seed(config.seed, i)) for i in range(config.games) if not done[i])
+        if config.cluster and pending:
+            from model.playtest.cluster import connect, run_on_cluster
 
-    def fold(result: GameResult) -> None:
-        stats.add(result)
-        if result.error is not None and replay_dir is not None and result.replay is not None:
-            replay_dir.mkdir(parents=True, exist_ok=True)
-            path = replay_dir / f"game-{result.index:05d}.replay.json"
-            io.atomic_write(path, (json.dumps(result.replay, indent=1) + "\n").encode("utf-8"))
-            stats.errors[-1]["replay"] = path.name
-        if progress is not None:
+            # Before the log is (re)written: a cluster that cannot be reached leaves it as it was.
+            client = connect(config.cluster, stack)
+            results = run_on_cluster(client, context, config, jobs, pending, should_stop)
+        else:
+            results = _local_results(context, config, jobs, pending, should_stop)
+        log: ResultsLog | None = None
+        if results_log is not None:
+            log = stack.enter_context(
+                ResultsLog.create(results_log, header) if end is None else ResultsLog.reopen(results_log, end)
+            )
+        if progress is not None:  # before the first game: the games a resumed log already holds
             progress(stats.games, config.games)
-
-    if config.jobs <= 1 or config.games <= 1:
-        for index, seed in _jobs(config):
+        for result in results:
+            replay_file = None
+            if result.error is not None and replay_dir is not None and result.replay is not None:
+                replay_dir.mkdir(parents=True, exist_ok=True)
+                path = replay_dir / f"game-{result.index:05d}.replay.json"
+                io.atomic_write(path, (json.dumps(result.replay, indent=1) + "\n").encode("utf-8"))
+                replay_file = path.name
+            stats.add(result, replay_file)
+            if log is not None:
+                log.append(result, replay_file)
+            if progress is not None:
+                progress(stats.games, config.games)
             if should_stop is not None and should_stop():
-                break
-            fold(play_game(context, index, seed))
-        return stats
-
-    # spawn, not fork: the editor runs this from a process that has Qt threads.
-    pool_context = multiprocessing.get_context("spawn")
-    chunk = max(1, min(8, config.games // (config.jobs * 16)))
-    with pool_context.Pool(
-        config.jobs,
-        initializer=_init_worker,
-        initargs=(context.scenario_text, config, registry.get(context.ruleset)),
-    ) as pool:
-        for result in pool.imap(_play_in_worker, _jobs(config), chunksize=chunk):
-            fold(result)
-            if should_stop is not None and should_stop():
-                pool.terminate()
                 break
     return stats

@@ -1,9 +1,11 @@
 """Balance statistics folded game by game, so memory stays flat however many games are played.
 
 ``GameResult`` is what one game reports (small and picklable, sent back from worker processes);
-``BalanceStats`` folds results in game order, so the report is identical whatever the number of
-worker processes. ``suggest_handicaps`` turns the mean final scores into first-order handicap
-changes that would even the empires out.
+``BalanceStats`` folds results in any order into sums and counts that do not depend on it (floats
+are summed only when the report is made, in a fixed order), so the report is identical whatever
+the number of worker processes or cluster workers and whatever order their games finish in.
+``suggest_handicaps`` turns the mean final scores into first-order handicap changes that would
+even the empires out.
 """
 
 from __future__ import annotations
@@ -53,20 +55,31 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
 
 
 class Histogram:
-    """Counts of values, with mean, spread and percentiles (values are few and discrete in games)."""
+    """Counts of values, with mean, spread and percentiles (values are few and discrete in games).
+
+    Only counts are kept: the sums behind the mean and the spread are taken over the sorted
+    values when asked for, so they do not depend on the order the values came in (a float sum
+    does), and a report folded from games finishing in any order is the same to the last bit.
+    """
 
     def __init__(self) -> None:
         self.counts: Counter[float] = Counter()
         self.n = 0
-        self.total = 0.0
-        self.total_sq = 0.0
 
     def add(self, value: float) -> None:
         """Count one value."""
         self.counts[value] += 1
         self.n += 1
-        self.total += value
-        self.total_sq += value * value
+
+    @property
+    def total(self) -> float:
+        """The sum of the values (summed in value order)."""
+        return math.fsum(value * count for value, count in sorted(self.counts.items()))
+
+    @property
+    def total_sq(self) -> float:
+        """The sum of the squared values (summed in value order)."""
+        return math.fsum(value * value * count for value, count in sorted(self.counts.items()))
 
     def mean(self) -> float:
         """Return the mean (0 when empty)."""
@@ -76,7 +89,8 @@ class Histogram:
         """Return the sample standard deviation (0 with fewer than two values)."""
         if self.n < 2:
             return 0.0
-        variance = (self.total_sq - self.total * self.total / self.n) / (self.n - 1)
+        total = self.total
+        variance = (self.total_sq - total * total / self.n) / (self.n - 1)
         return math.sqrt(max(0.0, variance))
 
     def percentile(self, fraction: float) -> float:
@@ -107,7 +121,7 @@ class Histogram:
 
 
 class BalanceStats:
-    """Everything the balance report shows, folded from game results in index order."""
+    """Everything the balance report shows, folded from game results in any order."""
 
     def __init__(
         self, players: tuple[str, ...], areas: tuple[str, ...], connections: tuple[str, ...]
@@ -116,7 +130,8 @@ class BalanceStats:
         self.areas = areas
         self.connections = connections
         self.games = 0
-        self.wins: dict[str, float] = dict.fromkeys(players, 0.0)
+        self.shared_wins: Counter[tuple[str, int]] = Counter()
+        """(player, number of winners of the game) -> games: a win shared by k counts 1/k."""
         self.outright_wins: dict[str, int] = dict.fromkeys(players, 0)
         self.scores: dict[str, Histogram] = {player: Histogram() for player in players}
         self.rounds = Histogram()
@@ -130,17 +145,32 @@ class BalanceStats:
         """The AI level that played each seat (filled in by the runner)."""
         self.coverage: CoverageStats | None = None
         """The rule coverage section, when the play-test asked for it (set by the runner)."""
+        self.resumed = 0
+        """Games folded from an interrupted run's results log rather than played (not reported)."""
 
-    def add(self, result: GameResult) -> None:
-        """Fold one game's result in (call in game index order for reproducible figures)."""
+    @property
+    def wins(self) -> dict[str, float]:
+        """Wins per player, a win shared by k winners counting 1/k (summed in a fixed order)."""
+        wins = dict.fromkeys(self.players, 0.0)
+        for (player, winners), games in sorted(self.shared_wins.items()):
+            wins[player] = wins.get(player, 0.0) + games / winners
+        return wins
+
+    def add(self, result: GameResult, replay_file: str | None = None) -> None:
+        """Fold one game's result in (in any order: the figures do not depend on it).
+
+        ``replay_file``: the name of the replay written for a game that hit an engine error.
+        """
         self.games += 1
         if result.error is not None:
             self.error_count += 1
-            self.errors.append({"game": result.index, "seed": result.seed, "error": result.error})
+            error: dict[str, Any] = {"game": result.index, "seed": result.seed, "error": result.error}
+            if replay_file is not None:
+                error["replay"] = replay_file
+            self.errors.append(error)
             return
-        share = 1.0 / len(result.winners) if result.winners else 0.0
         for winner in result.winners:
-            self.wins[winner] = self.wins.get(winner, 0.0) + share
+            self.shared_wins[winner, len(result.winners)] += 1
         if len(result.winners) == 1:
             self.outright_wins[result.winners[0]] = self.outright_wins.get(result.winners[0], 0) + 1
         for player in self.players:
@@ -161,13 +191,14 @@ class BalanceStats:
     def to_json(self) -> dict[str, Any]:
         """Return the report's figures as plain JSON data (no timings: identical runs give identical JSON)."""
         finished = self.finished
+        wins = self.wins
         empires = {}
         for player in self.players:
-            low, high = wilson_interval(self.wins[player], finished)
+            low, high = wilson_interval(wins[player], finished)
             empires[player] = {
-                "wins": round(self.wins[player], 4),
+                "wins": round(wins[player], 4),
                 "outright_wins": self.outright_wins[player],
-                "win_rate": round(self.wins[player] / finished, 4) if finished else 0.0,
+                "win_rate": round(wins[player] / finished, 4) if finished else 0.0,
                 "win_rate_ci95": [round(low, 4), round(high, 4)],
                 "victory_points": self.scores[player].to_json(),
             }
@@ -195,7 +226,8 @@ class BalanceStats:
                 }
                 for name, count in sorted(self.counters.items())
             },
-            "errors": self.errors,
+            # Games finish in any order (processes, cluster workers, a resumed run): list by game.
+            "errors": sorted(self.errors, key=lambda error: int(error["game"])),
         }
         if self.coverage is not None:
             figures["coverage"] = self.coverage.to_json()

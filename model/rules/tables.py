@@ -9,13 +9,11 @@ from __future__ import annotations
 import copy
 import json
 from functools import cache
-from pathlib import Path
 from typing import Any
 
+from model.resources import resources_dir
 from model.rules import registry
 from model.scenario import Scenario
-
-RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources"
 
 
 class TableError(LookupError):
@@ -36,7 +34,7 @@ def _shipped(ruleset_id: str) -> dict[str, Any]:
     spec = registry.get(ruleset_id)
     if spec is None or not spec.tables_dir:
         return {}
-    folder = RESOURCES / spec.tables_dir
+    folder = resources_dir() / spec.tables_dir
     tables: dict[str, Any] = {}
     for path in sorted(folder.glob("*.json")):
         try:

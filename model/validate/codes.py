@@ -75,6 +75,12 @@ CODES: dict[str, tuple[Severity, str]] = {
         "a regular file within the size limit; it is not read.",
     ),
     "UNDERLAY_FILE_MISSING": (W, "An underlay's file is missing or unreadable (the map opens without it)."),
+    # merges (model.merge)
+    "MERGE_CONFLICT": (
+        W,
+        "Two authors changed the same value differently; the merge kept one side (listed in the "
+        "file's conflicts: settle it, then delete the entry).",
+    ),
     # the validator itself
     "INTERNAL_ERROR": (E, "A check crashed: a bug in Mappa; the message names the check."),
 }

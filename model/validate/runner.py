@@ -13,7 +13,7 @@ from model.perf import gc_paused
 from model.rules import registry
 from model.scenario import Point, Scenario
 from model.topology import Topology
-from model.validate import connections, geometry, identity, playable, ruleset_data, underlays
+from model.validate import conflicts, connections, geometry, identity, playable, ruleset_data, underlays
 from model.validate.codes import internal_error
 from model.validate.context import Check, Context
 
@@ -30,6 +30,7 @@ CHECKS: list[tuple[str, Check]] = [
     ("units", ruleset_data.units),
     ("underlays", underlays.underlays),
     ("table overrides", playable.table_overrides),
+    ("merge conflicts", conflicts.merge_conflicts),
 ]
 """The core checks in the order they run, each with the name an INTERNAL_ERROR gives if it crashes."""
 

@@ -13,9 +13,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from model.resources import resource_path
 from model.rules.eotma.cards import YearCard, parse_card
 
-TABLES_DIR = Path(__file__).resolve().parents[3] / "resources" / "rulesets" / "eotma"
 TABLE_IDS = (
     "endeavours",
     "unrest_rebellion",
@@ -65,9 +65,14 @@ MAX_REBELLION_ROW = 100
 for each value up to the highest is built, so a huge one would exhaust memory)."""
 
 
+def tables_dir() -> Path:
+    """The folder of the shipped EotMA tables (``resources/rulesets/eotma``)."""
+    return resource_path("rulesets", "eotma")
+
+
 @cache
 def _default_table(table_id: str) -> Any:
-    path = TABLES_DIR / f"{table_id}.json"
+    path = tables_dir() / f"{table_id}.json"
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as error:

@@ -17,12 +17,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from model.resources import resource_path
 from model.rules.sevenages.schema import GloryCategory, Terrain
 from model.rules.sevenages.tablereader import Reader
 from model.rules.sevenages.tablereader import SevenAgesTableError as SevenAgesTableError
 from model.scenario import Scenario
 
-TABLES_DIR = Path(__file__).resolve().parents[3] / "resources" / "rulesets" / "sevenages"
 TABLE_IDS = ("units", "progress", "range", "terrain", "economy", "deck", "events", "neutrals", "glory")
 
 UNIT_CLASSES = ("fortification", "nuke", "satellite", "plane", "ship", "missile", "cavalry", "infantry")
@@ -606,9 +606,14 @@ def _parse(raw: Mapping[str, Any]) -> Tables:
     return tables
 
 
+def tables_dir() -> Path:
+    """The folder of the shipped 7 Ages tables (``resources/rulesets/sevenages``)."""
+    return resource_path("rulesets", "sevenages")
+
+
 @cache
 def _shipped(table_id: str) -> Any:
-    path = TABLES_DIR / f"{table_id}.json"
+    path = tables_dir() / f"{table_id}.json"
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as error:

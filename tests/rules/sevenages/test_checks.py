@@ -15,7 +15,7 @@ from sevenages_scenario import tiny_sevenages_scenario
 from model import io
 from model.issues import Issue, Severity
 from model.rules.sevenages.checks import CODES, check_scenario
-from model.rules.sevenages.tables import TABLES_DIR
+from model.rules.sevenages.tables import tables_dir
 from model.scenario import Magnate, Scenario, Unit
 from model.validate import validate
 
@@ -45,7 +45,7 @@ def _players(s: Scenario) -> list[dict[str, object]]:
 
 
 def _drop_archers(s: Scenario) -> None:
-    units = json.loads((TABLES_DIR / "units.json").read_text(encoding="utf-8"))
+    units = json.loads((tables_dir() / "units.json").read_text(encoding="utf-8"))
     del units["types"]["archers"]
     s.ruleset.tables["units"] = units
 
@@ -347,7 +347,7 @@ def test_the_tiny_scenario_validates_without_errors_or_warnings(tmp_path: Path) 
 
 def test_a_bad_table_override_is_reported_by_the_validator_with_its_name_and_key() -> None:
     scenario = tiny_sevenages_scenario()
-    units = json.loads((TABLES_DIR / "units.json").read_text(encoding="utf-8"))
+    units = json.loads((tables_dir() / "units.json").read_text(encoding="utf-8"))
     units["types"]["spearmen"]["level"] = "one"
     scenario.ruleset.tables["units"] = units
     found = [i for i in validate(scenario) if i.code == "TABLE_INVALID"]

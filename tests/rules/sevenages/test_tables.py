@@ -16,12 +16,12 @@ from model.rules import registry
 from model.rules.sevenages.setup import game_from_scenario
 from model.rules.sevenages.tables import (
     TABLE_IDS,
-    TABLES_DIR,
     SevenAgesTableError,
     Tables,
     default_tables,
     for_scenario,
     load,
+    tables_dir,
 )
 
 
@@ -31,11 +31,11 @@ def tables() -> Tables:
 
 
 def _shipped(table_id: str) -> Any:
-    return json.loads((TABLES_DIR / f"{table_id}.json").read_text(encoding="utf-8"))
+    return json.loads((tables_dir() / f"{table_id}.json").read_text(encoding="utf-8"))
 
 
 def test_every_table_ships_as_a_json_file() -> None:
-    assert sorted(path.stem for path in TABLES_DIR.glob("*.json")) == sorted(TABLE_IDS)
+    assert sorted(path.stem for path in tables_dir().glob("*.json")) == sorted(TABLE_IDS)
 
 
 @pytest.mark.parametrize("table_id", TABLE_IDS)
