@@ -17,6 +17,7 @@ from pathlib import Path
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from editor import polygonize_process
 from editor.autosave import Recovery, pending_recoveries
 from editor.errors import install_excepthook, show_error
 from editor.files import startup_scenario
@@ -32,6 +33,8 @@ def make_app(argv: Sequence[str] | None = None) -> QApplication:
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = QApplication(list(argv) if argv is not None else sys.argv[:1])
+        # A window stops the helper when it closes; this catches a quit that closes no window.
+        app.aboutToQuit.connect(polygonize_process.stop_helper)
     app.setOrganizationName("Mappa")
     app.setApplicationName("Mappa")
     app.setApplicationDisplayName("Mappa")

@@ -5,6 +5,10 @@ built from the document's topology (no second polygonization) the first time one
 after an edit that could change adjacency (geometry, areas, connections, a new file); other
 edits (owners, attributes, units) keep them. ``changed`` fires after such an edit so that views
 showing graphs redraw, without building anything while no view needs them.
+
+On a big map a view may build the graphs in a worker thread instead (from a snapshot of the
+scenario and a copy of the topology's adjacency) and ``offer`` them back: they are kept if no edit
+came in meanwhile (``generation``).
 """
 
 from __future__ import annotations
@@ -31,12 +35,25 @@ class DocumentGraphs(QObject):
         self.document = document
         self._graphs: MapGraphs | None = None
         self._stale = True
+        self.generation = 0
+        """Counts the edits that made the graphs stale: graphs built for an older one are stale."""
         document.changed.connect(self._on_changed)
 
     def _on_changed(self, change: DocumentChange) -> None:
         if change.reset or change.geometry or change.areas or change.connections or change.shapes:
             self._stale = True
+            self.generation += 1
             self.changed.emit()
+
+    def fresh(self) -> MapGraphs | None:
+        """The graphs if they are up to date (None when stale: nothing is built here)."""
+        return None if self._stale else self._graphs
+
+    def offer(self, graphs: MapGraphs, generation: int) -> None:
+        """Keep graphs built elsewhere for the map as it was at ``generation``, if it still is."""
+        if generation == self.generation and self._stale:
+            self._graphs = graphs
+            self._stale = False
 
     def graphs(self) -> MapGraphs | None:
         """The current graphs, built now if an edit made them stale (None without a topology)."""

@@ -359,4 +359,5 @@ class MainWindow(QMainWindow):
             return
         window_layout.save_layout(self)
         self.autosaver.discard()
+        self.validator.shutdown()  # also stops the helper process that polygonizes for it
         event.accept()

@@ -9,9 +9,10 @@ polygons back in shapely's order: the same faces ``model.topology.polygonize_her
 The helper is a plain ``python -m editor.polygonize_process`` reading requests on its stdin (not
 ``multiprocessing``, whose "spawn" start re-runs the caller's main script when it has no
 ``__main__`` guard, and whose "fork" would copy a running Qt process). This module imports only
-shapely and numpy. The helper exits when the editor closes its stdin (or exits). In the packaged
-application ``sys.executable`` is Mappa itself, whose entry point (``packaging/mappa_main.py``)
-answers ``-m editor.polygonize_process`` by running ``serve()``.
+shapely and numpy. The helper exits when its stdin closes: ``stop_helper`` closes it when the
+editor's window closes (and when the application quits), waits for the helper to exit and reaps it.
+In the packaged application ``sys.executable`` is Mappa itself, whose entry point
+(``packaging/mappa_main.py``) answers ``-m editor.polygonize_process`` by running ``serve()``.
 """
 
 from __future__ import annotations
@@ -53,6 +54,40 @@ def helper() -> subprocess.Popen[bytes]:
     return _HELPER
 
 
+HELPER_EXIT_WAIT_S = 2.0
+"""How long ``stop_helper`` waits for the helper to exit on its own before it kills it."""
+
+
+def stop_helper() -> None:
+    """Stop the helper process, if one runs: close its stdin, wait for it to exit, reap it.
+
+    A request under way is not waited for beyond ``HELPER_EXIT_WAIT_S`` (then the helper is killed):
+    its reader sees the pipe close and polygonizes in its own process instead. A later request
+    starts a new helper.
+    """
+    global _HELPER
+    process, _HELPER = _HELPER, None
+    if process is None:
+        return
+    if process.stdin is not None:
+        try:
+            process.stdin.close()  # the helper's loop reads the end of its input and returns
+        except OSError:  # it died meanwhile: nothing left to tell it
+            log.debug("closing the polygonize helper's input", exc_info=True)
+    try:
+        process.wait(HELPER_EXIT_WAIT_S)
+    except subprocess.TimeoutExpired:  # busy with a big request: it need not finish
+        log.warning("the polygonize helper (pid %s) did not exit; killing it", process.pid)
+        process.kill()
+        process.wait()
+    # Its output is closed here unless a request is reading it (that reader sees the end).
+    if process.stdout is not None and _LOCK.acquire(blocking=False):
+        try:
+            process.stdout.close()
+        finally:
+            _LOCK.release()
+
+
 def polygonize_wkb(lines: list[bytes]) -> list[bytes]:
     """The faces of these lines (WKB in, WKB out): what the helper computes."""
     polygons = shapely.get_parts(shapely.polygonize(shapely.from_wkb(np.array(lines, dtype=object))))
@@ -64,7 +99,7 @@ def polygonize_elsewhere(lines: list[LineString]) -> list[Polygon]:
 
     Falls back to this process when the helper cannot run (the faces are needed either way).
     """
-    wkb = list(shapely.to_wkb(np.array(lines, dtype=object)))
+    wkb = _in_slices(shapely.to_wkb, lines)
     try:
         with _LOCK:  # one request at a time on the one pipe
             process = helper()
@@ -74,7 +109,20 @@ def polygonize_elsewhere(lines: list[LineString]) -> list[Polygon]:
     except Exception:
         log.exception("cannot polygonize in a helper process; polygonizing here")
         return list(shapely.get_parts(shapely.polygonize(lines)))
-    return list(shapely.from_wkb(np.array(faces, dtype=object)))
+    return _in_slices(shapely.from_wkb, faces)
+
+
+CONVERT_SLICE = 5000
+"""Geometries converted (to or from WKB) by one shapely call: a few milliseconds each."""
+
+
+def _in_slices(convert: Any, items: list[Any]) -> list[Any]:
+    """``list(convert(items))``, a slice at a time: shapely keeps the GIL while it makes Python
+    objects (bytes, geometries), 60-90 ms for the 90,000 borders of a 30,000-area map in one call."""
+    result: list[Any] = []
+    for start in range(0, len(items), CONVERT_SLICE):
+        result.extend(convert(np.array(items[start : start + CONVERT_SLICE], dtype=object)))
+    return result
 
 
 def _send(stream: IO[bytes], value: Any) -> None:

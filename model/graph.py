@@ -150,11 +150,20 @@ class MapGraphs:
     def from_scenario(cls, scenario: Scenario, topology: Topology | None = None) -> MapGraphs:
         """Build the graphs from the derived adjacency and the scenario's connections."""
         topology = topology or Topology.build(scenario.map)
-        with gc_paused():
-            return cls._build(scenario, topology)
+        return cls.from_adjacency(scenario, topology.adjacency())
 
     @classmethod
-    def _build(cls, scenario: Scenario, topology: Topology) -> MapGraphs:
+    def from_adjacency(cls, scenario: Scenario, adjacency: Mapping[frozenset[str], float]) -> MapGraphs:
+        """Build the graphs from a topology's ``adjacency()`` (area pair -> shared border length).
+
+        A topology belongs to one thread; its adjacency, copied, lets another thread build the
+        graphs (the editor's adjacency layer on a big map).
+        """
+        with gc_paused():
+            return cls._build(scenario, adjacency)
+
+    @classmethod
+    def _build(cls, scenario: Scenario, adjacency: Mapping[frozenset[str], float]) -> MapGraphs:
         kinds = {area.id: area.kind for area in scenario.map.areas}
         minimum = scenario.map.adjacency.min_shared_length
         full: nx.Graph = nx.Graph()
@@ -169,7 +178,7 @@ class MapGraphs:
                     "border": CORNER if length == 0 else SHARED if length >= minimum else SHORT,
                 },
             )
-            for pair, length in topology.adjacency().items()
+            for pair, length in adjacency.items()
             if pair <= kinds.keys()
         )
         blocked: list[tuple[str, str, str]] = []

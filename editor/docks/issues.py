@@ -1,67 +1,123 @@
-"""The Issues dock: the live validator's findings; clicking one selects and shows what it concerns."""
+"""The Issues dock: the live validator's findings; clicking one selects and shows what it concerns.
+
+A big map's run finds tens of thousands of issues; filtering and sorting them
+(``editor.docks.issue_order.arrange``) then runs in a worker thread and the table takes the rows
+in one reset when they are ready, so the UI thread never sorts them. A small result is arranged
+at once, on the UI thread (under a millisecond).
+"""
 
 from __future__ import annotations
 
+import contextlib
+import logging
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-    Signal,
-)
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QDockWidget, QHBoxLayout, QLabel, QTableView, QVBoxLayout, QWidget
 
+from editor.docks.issue_order import SEVERITY_ORDER, Arrangement, arrange
 from model.issues import Issue, Severity
+
+log = logging.getLogger(__name__)
 
 Index = QModelIndex | QPersistentModelIndex
 
 COLUMNS = ("Severity", "Code", "Concerns", "Message")
-SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 SEVERITY_COLOURS = {Severity.ERROR: "#b2182b", Severity.WARNING: "#b35806", Severity.INFO: "#2166ac"}
+
+ARRANGE_HERE = 2000
+"""Up to this many issues are filtered and sorted on the UI thread (well under 10 ms); more in a worker."""
+
+_ARRANGER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="issues-arrange")
+"""Filters and sorts big results off the UI thread, one at a time (a newer request makes older stale)."""
 
 
 class IssuesModel(QAbstractTableModel):
-    """A table of issues: severity, code, message, ids."""
+    """A table of issues (severity, code, concerns, message), filtered by severity and sorted.
+
+    ``issues`` are the rows shown, in order; ``all_issues`` the last result given. Signals:
+    ``arranged()`` once the rows of the latest result, filter and order are in place.
+    """
 
     ISSUE_ROLE = Qt.ItemDataRole.UserRole + 1
+
+    arranged = Signal()
+    _ready = Signal(int, object)  # from the worker: (request number, Arrangement)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.issues: list[Issue] = []
+        self.all_issues: list[Issue] = []
+        self.codes: frozenset[str] = frozenset()
         self.sort_column = 0
         self.sort_order = Qt.SortOrder.AscendingOrder
+        self.minimum = Severity.INFO
+        self._request = 0
+        self._shown = 0
+        self._ready.connect(self._take)
+
+    @property
+    def arranging(self) -> bool:
+        """Whether the rows of the latest request are still being arranged in the worker."""
+        return self._shown != self._request
 
     def set_issues(self, issues: list[Issue]) -> None:
-        """Replace the issues shown (kept in the current sort order)."""
-        self.beginResetModel()
-        self.issues = self._sorted(list(issues))
-        self.endResetModel()
+        """Show these issues (with the current filter and sort order)."""
+        self.all_issues = list(issues)
+        self._arrange()
 
-    def _sorted(self, issues: list[Issue]) -> list[Issue]:
-        column = self.sort_column
-
-        def key(issue: Issue) -> Any:
-            if column == 0:
-                return (SEVERITY_ORDER[issue.severity], issue.code, issue.message)
-            return (issue.severity.value, issue.code, ", ".join(issue.ids), issue.message)[column]
-
-        return sorted(issues, key=key, reverse=self.sort_order == Qt.SortOrder.DescendingOrder)
+    def set_minimum(self, severity: Severity) -> None:
+        """Hide issues less severe than this."""
+        self.minimum = severity
+        self._arrange()
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """Sort the issues in Python, once: thousands of issues sort at once, not cell by cell."""
+        """Sort by a column (severity by badness, the others by text); the view calls this."""
         if column < 0:
             return
         self.sort_column, self.sort_order = column, order
-        self.layoutAboutToBeChanged.emit()
-        self.issues = self._sorted(self.issues)
-        self.layoutChanged.emit()
+        self._arrange()
+
+    def _arrange(self) -> None:
+        self._request += 1
+        request = self._request
+        arguments = (
+            self.all_issues,
+            self.sort_column,
+            self.sort_order == Qt.SortOrder.DescendingOrder,
+            self.minimum,
+        )
+        if len(self.all_issues) <= ARRANGE_HERE:
+            self._take(request, arrange(*arguments))
+            return
+        _ARRANGER.submit(self._arrange_elsewhere, request, arguments)
+
+    def _arrange_elsewhere(self, request: int, arguments: tuple[Any, ...]) -> None:
+        """In the worker: arrange, then hand the rows to the UI thread (a queued signal)."""
+        if request != self._request:
+            return  # already stale: a newer request is queued behind this one
+        try:
+            arrangement = arrange(*arguments)
+        except Exception:
+            log.exception("cannot arrange the issues")
+            return
+        with contextlib.suppress(RuntimeError):  # the dock was closed meanwhile
+            self._ready.emit(request, arrangement)
+
+    def _take(self, request: int, arrangement: Arrangement) -> None:
+        if request != self._request:
+            return  # a newer result, filter or order is on its way
+        self.beginResetModel()
+        self.issues = arrangement.rows
+        self.codes = arrangement.codes
+        self.endResetModel()
+        self._shown = request
+        self.arranged.emit()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        """Number of issues."""
+        """Number of issues shown."""
         return 0 if parent.isValid() else len(self.issues)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
@@ -77,7 +133,7 @@ class IssuesModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Cell text, sort keys, colours and the issue itself."""
+        """Cell text, colours and the issue itself."""
         if not index.isValid():
             return None
         issue = self.issues[index.row()]
@@ -99,40 +155,6 @@ class IssuesModel(QAbstractTableModel):
         return None
 
 
-class SeverityFilter(QSortFilterProxyModel):
-    """Shows issues at least as bad as the chosen severity; sorting is left to the source model.
-
-    The filter is Qt's own (a pattern on the severity column) rather than a ``filterAcceptsRow``
-    override: an override is a Python call per row each time the issues change, 20 ms for the
-    thousands of issues of a big map, on the UI thread; Qt's filter with no pattern (all shown, the
-    default) costs nothing, and changing the pattern refilters without the deprecated
-    ``invalidateFilter``.
-    """
-
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.minimum = Severity.INFO
-        self.setSortRole(Qt.ItemDataRole.DisplayRole)
-        self.setFilterKeyColumn(0)
-        self.setFilterRole(Qt.ItemDataRole.DisplayRole)
-
-    def set_minimum(self, severity: Severity) -> None:
-        """Hide issues less severe than this."""
-        self.minimum = severity
-        shown = [s.value for s in Severity if SEVERITY_ORDER[s] <= SEVERITY_ORDER[severity]]
-        self.setFilterRegularExpression("" if len(shown) == len(Severity) else f"^({'|'.join(shown)})$")
-
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """Sort the source model (severity by badness, other columns by text); this proxy only filters.
-
-        A proxy sorts by comparing cells one pair at a time, a Python call each: on a big map with
-        thousands of issues that blocked the window for most of a second.
-        """
-        model = self.sourceModel()
-        assert isinstance(model, IssuesModel)
-        model.sort(column, order)
-
-
 class IssuesDock(QDockWidget):
     """The issues table with a severity filter. Emits ``issue_activated(Issue)`` on a click."""
 
@@ -142,10 +164,8 @@ class IssuesDock(QDockWidget):
         super().__init__("Issues", parent)
         self.setObjectName("issues_dock")
         self.model = IssuesModel(self)
-        self.proxy = SeverityFilter(self)
-        self.proxy.setSourceModel(self.model)
         self.table = QTableView(self)
-        self.table.setModel(self.proxy)
+        self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
@@ -162,7 +182,7 @@ class IssuesDock(QDockWidget):
             ("Errors only", Severity.ERROR),
         ):
             self.filter.addItem(label, severity)
-        self.filter.currentIndexChanged.connect(lambda _i: self.proxy.set_minimum(self.filter.currentData()))
+        self.filter.currentIndexChanged.connect(lambda _i: self.model.set_minimum(self.filter.currentData()))
         self.summary = QLabel("", self)
         top = QHBoxLayout()
         top.addWidget(QLabel("Show:", self))
@@ -174,32 +194,32 @@ class IssuesDock(QDockWidget):
         layout.addLayout(top)
         layout.addWidget(self.table)
         self.setWidget(body)
+        self.model.arranged.connect(self._arranged)
 
     def set_issues(self, issues: list[Issue]) -> None:
-        """Show the latest validation result."""
+        """Show the latest validation result (a big one once the worker has sorted it)."""
         self.model.set_issues(issues)
+
+    def _arranged(self) -> None:
+        """The rows are in place: size the columns and count the issues."""
         # Widths from the longest texts (measuring every cell took a tenth of a second per run on
         # a big map, on the UI thread).
         metrics = self.table.fontMetrics()
         pad = 4 * self.table.style().pixelMetric(self.table.style().PixelMetric.PM_HeaderMargin) + 16
         for column, texts in (
             (0, [*(s.value for s in Severity), COLUMNS[0]]),
-            (1, [*{i.code for i in issues}, COLUMNS[1]]),
+            (1, [*self.model.codes, COLUMNS[1]]),
         ):
             longest = max(texts, key=len)
             self.table.setColumnWidth(column, metrics.horizontalAdvance(longest) + pad)
         self.table.setColumnWidth(2, min(self.table.columnWidth(2), 220))
-        self.summary.setText(f"{len(issues)} issue{'s' * (len(issues) != 1)}")
+        count = len(self.model.all_issues)
+        self.summary.setText(f"{count} issue{'s' * (count != 1)}")
 
     def issue_at(self, row: int) -> Issue:
         """The issue shown on a row of the (filtered, sorted) table."""
-        return self.proxy.index(row, 0).data(IssuesModel.ISSUE_ROLE)  # type: ignore[no-any-return]
+        return self.model.issues[row]
 
     def _clicked(self, index: QModelIndex) -> None:
-        issue = (
-            index.data(IssuesModel.ISSUE_ROLE)
-            if index.column() == 0
-            else self.proxy.index(index.row(), 0).data(IssuesModel.ISSUE_ROLE)
-        )
-        if issue is not None:
-            self.issue_activated.emit(issue)
+        if index.isValid():
+            self.issue_activated.emit(self.model.issues[index.row()])

@@ -6,7 +6,10 @@ visible). To stay smooth on a 5,000-area map the layer is one item that draws, p
 segments in view, style by style (``AdjacencyItem``), not 15,000 items; at full view the overview
 picture stands in for it; clicks are found through a shapely ``STRtree`` of the segments' boxes,
 not Qt's item index. The lines are built only while the layer is shown, once the author pauses
-after edits that change the graphs (``editor.graph_cache``).
+after edits that change the graphs (``editor.graph_cache``). On a big map (``BUILD_ELSEWHERE``
+areas and more) the graphs and the lines are built in a worker thread, from a snapshot of the
+scenario and a copy of the topology's adjacency (a second at 30,000 areas, which the UI thread
+must not wait for), and shown when ready unless another edit came in meanwhile.
 
 A selected edge is known by its id, ``adjacency:A|B`` (``editor.edge_ids``).
 """
@@ -14,13 +17,15 @@ A selected edge is known by its id, ``adjacency:A|B`` (``editor.edge_ids``).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
 import shiboken6
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 from shapely import STRtree
@@ -29,9 +34,17 @@ from editor.edge_ids import PREFIX, edge_id, parse_edge_id
 from editor.graph_cache import DocumentGraphs
 from editor.mapview.items import Layer
 from editor.mapview.modes import LegendEntry
+from editor.validation import snapshot
 from model.graph import BORDER, MapGraphs, pair_kind
 from model.perf import gc_paused
-from model.scenario import Area
+from model.scenario import Area, Scenario
+
+log = logging.getLogger(__name__)
+
+BUILD_ELSEWHERE = 2000
+"""From this many areas the layer's graphs and lines are built in a worker thread."""
+
+_BUILDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="adjacency-lines")
 
 
 @dataclass(frozen=True)
@@ -69,6 +82,46 @@ def edge_style(graphs: MapGraphs, a: str, b: str) -> str:
             if kind in kinds:
                 return kind
     return pair_kind(graphs.kinds[a], graphs.kinds[b])
+
+
+@dataclass(frozen=True)
+class Lines:
+    """The layer's lines: ``(a, b, style)`` per edge, its segment and style number, in one order."""
+
+    edges: list[tuple[str, str, str]]
+    segments: np.ndarray
+    styles: np.ndarray
+    index: dict[str, int]
+    """Edge id (``editor.edge_ids``) -> its position."""
+
+
+def overlay_lines(graphs: MapGraphs | None, areas: Mapping[str, Area]) -> Lines:
+    """Every edge of the graphs as a line between the two areas' label points (no Qt: any thread)."""
+    order = {key: i for i, key in enumerate(STYLES)}
+    edges: list[tuple[str, str, str]] = []
+    coords: list[tuple[float, float, float, float]] = []
+    if graphs is not None:
+        for graph in (graphs.full, graphs.cut):
+            for u, v in graph.edges:
+                a, b = sorted((str(u), str(v)))
+                if graph is graphs.cut and graphs.full.has_edge(a, b):
+                    continue
+                if graph is graphs.cut and not graphs.cut.edges[a, b].get("kinds"):
+                    continue  # an impassable connection between areas that never touched
+                if a not in areas or b not in areas:
+                    continue
+                style = edge_style(graphs, a, b)
+                edges.append((a, b, style))
+                coords.append((*_label_point(areas[a]), *_label_point(areas[b])))
+    segments = np.array(coords, dtype=float).reshape(-1, 4)
+    styles = np.array([order[style] for _a, _b, style in edges], dtype=int)
+    return Lines(edges, segments, styles, {edge_id(a, b): i for i, (a, b, _s) in enumerate(edges)})
+
+
+class _Relay(QObject):
+    """Carries lines built in the worker to the UI thread (a queued signal)."""
+
+    ready = Signal(int, int, object, object)  # request, graphs generation, MapGraphs, Lines
 
 
 def _label_point(area: Area) -> tuple[float, float]:
@@ -198,6 +251,11 @@ class AdjacencyOverlay:
         self.timer.timeout.connect(self._rebuild_if_dirty)
         self.on_rebuilt: Callable[[], None] | None = None
         """Called after the lines were drawn again (the scene republishes its legend)."""
+        self.building = False
+        """Whether lines are being built in the worker (a big map)."""
+        self._request = 0
+        self._relay = _Relay()
+        self._relay.ready.connect(self._take)
         graphs.changed.connect(self._on_graphs_changed)
         self._listening = True
         layer.visibleChanged.connect(self._on_visible_changed)
@@ -219,6 +277,8 @@ class AdjacencyOverlay:
 
     def _on_graphs_changed(self) -> None:
         self._dirty = True
+        self._request += 1  # lines under way in the worker are of the map before this edit
+        self.building = False
         if self._alive() and self.layer.isVisible():
             self.timer.start()  # restarted by each edit of a drag: once, when the author pauses
 
@@ -232,39 +292,78 @@ class AdjacencyOverlay:
 
     def _rebuild_if_dirty(self) -> None:
         if self._dirty and self._alive() and self.layer.isVisible():
-            self.rebuild()
+            if len(self.source.document.scenario.map.areas) >= BUILD_ELSEWHERE:
+                self.rebuild_elsewhere()
+            else:
+                self.rebuild()
 
     def rebuild(self) -> None:
-        """Draw every edge of the document's graphs again."""
+        """Draw every edge of the document's graphs again (now, on this thread)."""
         with gc_paused():  # many small objects at once: no collection passes over the whole heap
-            self._rebuild()
+            self._request += 1
+            self._dirty = False
+            self.timer.stop()
+            self._apply_lines(overlay_lines(self.source.graphs(), self.source.document.scenario.area_index()))
 
-    def _rebuild(self) -> None:
+    def rebuild_elsewhere(self) -> None:
+        """Build the graphs (if stale) and the lines in the worker; show them when they arrive."""
+        self._request += 1
         self._dirty = False
         self.timer.stop()
-        graphs = self.source.graphs()
-        areas = self.source.document.scenario.area_index()
-        order = {key: i for i, key in enumerate(STYLES)}
-        edges: list[tuple[str, str, str]] = []
-        coords: list[tuple[float, float, float, float]] = []
-        if graphs is not None:
-            for graph in (graphs.full, graphs.cut):
-                for u, v in graph.edges:
-                    a, b = sorted((str(u), str(v)))
-                    if graph is graphs.cut and graphs.full.has_edge(a, b):
-                        continue
-                    if graph is graphs.cut and not graphs.cut.edges[a, b].get("kinds"):
-                        continue  # an impassable connection between areas that never touched
-                    if a not in areas or b not in areas:
-                        continue
-                    style = edge_style(graphs, a, b)
-                    edges.append((a, b, style))
-                    coords.append((*_label_point(areas[a]), *_label_point(areas[b])))
-        self.edges = edges
-        self.segments = np.array(coords, dtype=float).reshape(-1, 4)
-        styles = np.array([order[style] for _a, _b, style in edges], dtype=int)
-        self.item.set_segments(self.segments, styles)
-        self._index = {edge_id(a, b): i for i, (a, b, _s) in enumerate(edges)}
+        document = self.source.document
+        graphs = self.source.fresh()
+        adjacency = None
+        if graphs is None:
+            topology = document.topology
+            if topology is None:  # no faces: no graphs (as ``DocumentGraphs.graphs`` says)
+                self._apply_lines(overlay_lines(None, {}))
+                return
+            adjacency = topology.adjacency()  # a copy: the topology belongs to this thread
+        self.building = True
+        _BUILDER.submit(
+            self._build_elsewhere,
+            self._request,
+            self.source.generation,
+            snapshot(document.scenario),
+            graphs,
+            adjacency,
+        )
+
+    def _build_elsewhere(
+        self,
+        request: int,
+        generation: int,
+        scenario: Scenario,
+        graphs: MapGraphs | None,
+        adjacency: dict[frozenset[str], float] | None,
+    ) -> None:
+        """In the worker: the graphs (unless given) and the lines, handed to the UI thread."""
+        if request != self._request:
+            return  # already stale: a newer request is queued behind this one
+        try:
+            if graphs is None:
+                assert adjacency is not None
+                graphs = MapGraphs.from_adjacency(scenario, adjacency)
+            lines = overlay_lines(graphs, scenario.area_index())
+        except Exception:
+            log.exception("cannot build the adjacency lines")
+            return
+        with contextlib.suppress(RuntimeError):  # the scene was closed meanwhile
+            self._relay.ready.emit(request, generation, graphs, lines)
+
+    def _take(self, request: int, generation: int, graphs: MapGraphs, lines: Lines) -> None:
+        if request != self._request or not self._alive():
+            return  # an edit came in meanwhile: its own build is on its way
+        self.building = False
+        self.source.offer(graphs, generation)
+        self._apply_lines(lines)
+
+    def _apply_lines(self, lines: Lines) -> None:
+        self.building = False
+        self.edges = lines.edges
+        self.segments = lines.segments
+        self.item.set_segments(self.segments, lines.styles)
+        self._index = lines.index
         self._tree = None  # built on the first click: an edit need not pay for it
         self._show_selected()
         if self.on_rebuilt is not None:
@@ -272,8 +371,8 @@ class AdjacencyOverlay:
 
     def ensure_built(self) -> None:
         """Build the lines now if an edit made them stale (tests, and clicks right after an edit)."""
-        if self._dirty:
-            self.rebuild()
+        if self._dirty or self.building:
+            self.rebuild()  # a build under way in the worker is then stale
 
     def counts(self) -> dict[str, int]:
         """How many edges of each style are drawn."""

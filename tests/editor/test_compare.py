@@ -138,7 +138,7 @@ def test_a_merge_conflict_is_listed_in_the_issues_dock_and_locates_its_area(
     )
     row = next(
         r
-        for r in range(window.issues_dock.proxy.rowCount())
+        for r in range(window.issues_dock.model.rowCount())
         if window.issues_dock.issue_at(r).code == "MERGE_CONFLICT"
     )
     window.issues_dock.issue_activated.emit(window.issues_dock.issue_at(row))

@@ -89,7 +89,7 @@ def test_the_issues_dock_sorts_in_one_go_and_keeps_the_order(qtbot: QtBot) -> No
     dock.set_issues([*issues, Issue("D_ERR", Severity.ERROR, "d")])
     assert [dock.issue_at(r).code for r in range(4)] == ["D_ERR", "C_WARN", "B_NOTE", "A_ERR"]
     dock.filter.setCurrentIndex(2)  # errors only
-    assert [dock.issue_at(r).code for r in range(dock.proxy.rowCount())] == ["D_ERR", "A_ERR"]
+    assert [dock.issue_at(r).code for r in range(dock.model.rowCount())] == ["D_ERR", "A_ERR"]
 
 
 def test_tables_show_names_and_the_defaults_the_engine_will_use(document: ScenarioDocument) -> None:

@@ -13,6 +13,7 @@ from editor import commands, polygonize_process, validation
 from editor.document import ScenarioDocument
 from editor.mainwindow import MainWindow
 from model import ops
+from model import topology as topology_module
 from model.geometry import generate_test_map
 from model.issues import Issue
 from model.scenario import Scenario
@@ -120,3 +121,54 @@ def test_the_validators_faces_of_a_big_map_are_polygonized_in_the_helper_process
     faces = validator._geometry.topology
     assert faces is not None
     assert faces.canonical() == Topology.build(document.scenario.map).canonical()
+
+
+def test_closing_the_window_stops_the_polygonize_helper(qtbot: QtBot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: not window.validator.running, timeout=20000)  # the opening run
+    process = polygonize_process.helper()  # as the validator's first run on a big map starts it
+    assert process.poll() is None
+    assert window.close()
+    assert process.returncode == 0  # it read the end of its input and exited on its own, reaped
+    assert polygonize_process._HELPER is None
+    assert process.stdout is not None and process.stdout.closed
+    window.validator.start()  # a closed window's validator starts no more runs
+    assert not window.validator.running
+
+    # A later request (another window) starts a new helper.
+    lines = boundary_lines(generate_test_map(20, seed=1).map.boundaries)
+    assert len(polygonize_process.polygonize_elsewhere(lines)) == 20
+    again = polygonize_process.helper()
+    assert again.pid != process.pid and again.poll() is None
+    polygonize_process.stop_helper()
+    assert again.returncode == 0
+
+
+def test_a_helper_that_does_not_exit_is_killed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A helper busy with a big request does not read the end of its input: stopping it kills it.
+    monkeypatch.setattr(polygonize_process, "HELPER_EXIT_WAIT_S", 0.2)
+    import subprocess
+    import sys
+
+    stubborn = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(60)"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    monkeypatch.setattr(polygonize_process, "_HELPER", stubborn)
+    polygonize_process.stop_helper()
+    assert stubborn.returncode is not None and stubborn.returncode < 0  # killed by a signal
+    assert polygonize_process._HELPER is None
+
+
+def test_lines_and_faces_made_in_slices_are_those_made_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    scenario = generate_test_map(120, seed=8)
+    at_once = boundary_lines(scenario.map.boundaries)
+    faces_at_once = polygonize_process.polygonize_elsewhere(at_once)
+    monkeypatch.setattr(topology_module, "LINES_SLICE", 7)
+    monkeypatch.setattr(polygonize_process, "CONVERT_SLICE", 5)
+    sliced = boundary_lines(scenario.map.boundaries)
+    assert len(sliced) == len(at_once) > 7 * 3
+    assert all(a.equals_exact(b, 0) for a, b in zip(sliced, at_once, strict=True))
+    faces = polygonize_process.polygonize_elsewhere(sliced)
+    assert len(faces) == len(faces_at_once) == 120
+    assert all(a.equals_exact(b, 0) for a, b in zip(faces, faces_at_once, strict=True))
