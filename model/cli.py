@@ -493,7 +493,10 @@ class _VersionAction(argparse.Action):
         self.report = report
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
-        print(self.report())
+        try:
+            print(self.report(), flush=True)
+        except BrokenPipeError:  # ``mappa --version | head -1``
+            parser.exit(_output_closed())
         parser.exit()
 
 
@@ -588,10 +591,7 @@ def main(
         print(f"mappa: {error}" if isinstance(error, CliError) else str(error), file=sys.stderr)
         return EXIT_UNREADABLE
     except BrokenPipeError:
-        # The reader of our output stopped early (``mappa info x | head``): not a failure of ours.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 141
+        return _output_closed()
     except KeyboardInterrupt:
         print("mappa: interrupted", file=sys.stderr)
         return 130
@@ -600,6 +600,17 @@ def main(
             traceback.print_exc()
         print(_internal_error_message(args, error), file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _output_closed() -> int:
+    """The reader of our output stopped early (``mappa info x | head``): not a failure of ours.
+
+    Standard output goes to the null device so that Python's own flush at exit does not fail
+    again; the status is the shell's for a closed pipe.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 141
 
 
 def _internal_error_message(args: argparse.Namespace, error: Exception) -> str:

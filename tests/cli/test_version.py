@@ -45,3 +45,31 @@ def test_the_headless_command_reports_without_qt(capsys: pytest.CaptureFixture[s
     assert lines[0] == f"Mappa {PYPROJECT['version']}"
     assert not any(line.startswith("Qt:") for line in lines)
     assert any(line.startswith("PySide6:") for line in lines)  # still listed as a dependency
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``mappa --version | head -1``: the pipe closing is the reader's choice, exit 141 quietly."""
+
+    class ClosedPipe:
+        def write(self, _text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self) -> None:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def fileno(self) -> int:
+            return devnull
+
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    saved = os.dup(1)
+    monkeypatch.setattr("sys.stdout", ClosedPipe())
+    try:
+        with pytest.raises(SystemExit) as stop:
+            headless_main(["--version"])
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(devnull)
+    assert stop.value.code == 141
