@@ -16,7 +16,15 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-SETTINGS_FILE = Path(__file__).resolve().parent.parent.parent / "resources" / "bots" / "mcts.json"
+from model.resources import resource_path
+
+SETTINGS_PARTS = ("bots", "mcts.json")
+"""Where the house defaults are, under the shipped resources (``model.resources``)."""
+
+
+def settings_file() -> Path:
+    """The shipped settings file (in the bundle when Mappa runs packaged)."""
+    return resource_path(*SETTINGS_PARTS)
 
 
 class MctsSettingsError(ValueError):
@@ -61,10 +69,12 @@ def _file(path: Path) -> dict[str, Any]:
 
 
 def load_settings(
-    ruleset: str, overrides: dict[str, Any] | None = None, path: Path = SETTINGS_FILE
+    ruleset: str, overrides: dict[str, Any] | None = None, path: Path | None = None
 ) -> MctsSettings:
     """Return the settings for a search in ``ruleset``: the file's defaults, then its overrides for
-    that ruleset, then ``overrides`` (values given to the bot; None entries are ignored)."""
+    that ruleset, then ``overrides`` (values given to the bot; None entries are ignored); ``path``
+    replaces the shipped file."""
+    path = settings_file() if path is None else path
     data = _file(path)
     values = {key: data[key] for key in _FIELDS if key in data}
     per_ruleset = data.get("rulesets", {})

@@ -16,7 +16,7 @@ import pytest
 from model import io
 from model.bots.base import Bot, RandomBot
 from model.bots.mcts import LEVEL, MctsBot, heuristic_rollout, paired_gain, rewards
-from model.bots.mcts_settings import SETTINGS_FILE, MctsSettingsError, load_settings
+from model.bots.mcts_settings import MctsSettingsError, load_settings, settings_file
 from model.rules import registry
 from model.rules.protocol import Action, ActionCodec, Game, IllegalActionError, MalformedActionError, State
 from model.rules.rng import Rng
@@ -194,7 +194,7 @@ def test_the_tuning_numbers_come_from_the_settings_file(tmp_path: Path) -> None:
     path.write_text('{"samples": 5, "rulesets": []}')
     with pytest.raises(MctsSettingsError, match=r"'rulesets' of mcts\.json"):
         load_settings("x", path=path)
-    assert SETTINGS_FILE.name == "mcts.json"
+    assert settings_file().name == "mcts.json" and settings_file().is_file()
 
 
 def test_an_unregistered_ruleset_rolls_out_at_random() -> None:

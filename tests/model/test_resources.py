@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from model import resources
+from model.bots import mcts_settings
 from model.rules import tables as rules_tables
 from model.rules.eotma import data as eotma_data
 from model.rules.sevenages import tables as sevenages_tables
@@ -79,6 +80,7 @@ def test_frozen_every_table_reader_reads_the_bundle(bundle: Path) -> None:
     assert eotma_data._default_table("limits")["read_from"] == "bundle"
     assert sevenages_tables._shipped("units")["read_from"] == "bundle"
     assert sevenages_tables.tables_dir() == bundle.resolve() / "resources" / "rulesets" / "sevenages"
+    assert mcts_settings.settings_file() == bundle.resolve() / "resources" / "bots" / "mcts.json"
 
 
 def test_frozen_mappa_underlay_sources_resolve_inside_the_bundle(bundle: Path) -> None:
