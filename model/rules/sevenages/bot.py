@@ -220,11 +220,13 @@ class HeuristicBot:
         water = self._water_links(state)
         if not water:
             return 0.0
+        units = state.board.units
+        if units.get(target):
+            return 0.0  # already the empire's: a unit moving in claims nothing new
         if target in water:
             path = crossings.way(state, empire, kind, origin, target)
             if any(b in water.get(a, ()) for a, b in pairwise(path)):
                 return weights.strait_shore_value
-        units = state.board.units
         if any(not units.get(far) for far in water.get(target, ())):
             return weights.strait_step_value
         return 0.0
