@@ -3,15 +3,15 @@
 Run ``python tests/bench/bench_bot_variants.py SCENARIO [--games N] [--seed S] [--variant NAME]``.
 Game ``g`` seats the shipped bot in seat ``g mod n`` and the variant in every other seat. The
 default variant, ``plain``, switches off the behaviours that make the bots use every action kind
-(EotMA: plunder when short, lowering forts, untie before asking asylum, revoking asylum, the coup
-on a leader's claim step, bribes for two voters and in the last round; Seasons: frontier towers,
-defensive aid, pillage before the end): a new heuristic must win at least its fair share against
-the old one. A win counts 1 (shared when the ruleset names several winners); the fair share is
-``1 / n``. Also printed: per seat, the mean score when seated with the shipped table minus the
-mean score of the same seat with the variant; and the paired gain: each game is played again
-with the variant in every seat from the same seed, and the shipped seat's score is compared with
-that seat's score there (far less noise than wins). ``--changes '{"plunder_short": 0}'`` plays
-against any other variant of the table.
+(EotMA: plunder when short, lowering forts, untie before asking asylum, revoking asylum, the coup on
+a leader's claim step, bribes for two voters and in the last round; Seasons: frontier towers,
+defensive aid, pillage before the end; 7 Ages: the worth of land across straits): a new heuristic
+must win at least its fair share against the old one. A win counts 1 (shared when the ruleset names
+several winners); the fair share is ``1 / n``. Also printed: per seat, the mean score when seated
+with the shipped table minus the mean score of the same seat with the variant; and the paired gain:
+each game is played again with the variant in every seat from the same seed, and the shipped seat's
+score is compared with that seat's score there (far less noise than wins). ``--changes
+'{"plunder_short": 0}'`` plays against any other variant of the table.
 Writes the figures to tests/bench/results/bench_bot_variants.json (or ``--out``).
 """
 
@@ -39,6 +39,8 @@ from model.rules.eotma.bot import EotmaHeuristicBot  # noqa: E402
 from model.rules.eotma.game import EotmaGame  # noqa: E402
 from model.rules.seasons.bot import HeuristicBot as SeasonsBot  # noqa: E402
 from model.rules.seasons.game import SeasonsGame  # noqa: E402
+from model.rules.sevenages.bot import HeuristicBot as SevenAgesBot  # noqa: E402
+from model.rules.sevenages.botweights import shipped as sevenages_weights  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "bench_bot_variants.json"
 
@@ -57,6 +59,7 @@ VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
             "coup_on_claims": False,
         },
         "seasons": {"pillage_before_end": 0, "frontier_towers": 0, "defensive_aid": False},
+        "sevenages": {"cross_straits": False},
     },
 }
 """Variant name -> ruleset id -> the ``bot`` table entries it changes."""
@@ -72,6 +75,9 @@ def variant_maker(game: object, ruleset: str, changes: dict[str, Any]) -> Callab
         assert isinstance(game, SeasonsGame)
         table = game.tables.bot.model_copy(update=changes)
         return lambda seed: SeasonsBot(seed, table=table)
+    if ruleset == "sevenages":
+        weights = sevenages_weights().replace(**changes)
+        return lambda seed: SevenAgesBot(seed, weights)
     raise SystemExit(f"no bot variants for the ruleset {ruleset!r}")
 
 

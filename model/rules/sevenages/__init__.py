@@ -33,5 +33,6 @@ The engine (the fixed game, the position, the turn and each rule):
   (7A facts 1, 3.1).
 - ``glory``: harvest glory (7A facts 2.16; E&N: Glory from your Capital).
 - ``view``: what a seat may see (E&N: Fog of war); ``invariants``: what holds in every position.
-- ``bot`` and ``botglory``: the heuristic bot and its glory estimates.
+- ``bot``, ``botglory`` and ``botweights``: the heuristic bot, its glory estimates and its
+  weights (the ``bot`` table, ``resources/rulesets/sevenages/bot.json``).
 """

@@ -6,17 +6,20 @@ next to enemies, attacks only with the odds, every unit committed in conflict. G
 game (7A facts 1), so the empire card's glory categories and capital glory weigh which card it
 starts, where it expands and what it builds (``model.rules.sevenages.botglory``). In the emissary
 step it sends neutrals against the leading opponent, makes peace next to its own borders, aids
-neutrals that border the others, and keeps a counter to meddle with initiatives aimed at it. It
-is seeded, so bot games replay exactly.
+neutrals that border the others, and keeps a counter to meddle with initiatives aimed at it. Land
+across a strait is worth more to it (``_strait_bonus``). Its weights are the ruleset's ``bot``
+table (``model.rules.sevenages.botweights``). It is seeded, so bot games replay exactly.
 """
 
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 from model.rules.protocol import Action, State
-from model.rules.sevenages import botglory, economy, founding, movement
+from model.rules.sevenages import botglory, crossings, economy, founding, movement
 from model.rules.sevenages.actions import Words
+from model.rules.sevenages.botweights import BotWeights, shipped
 from model.rules.sevenages.game import NEUTRAL
 from model.rules.sevenages.state import SevenAgesState
 
@@ -26,8 +29,9 @@ EMPIRE_PREFERENCE = ("production", "manoeuvre", "civilise", "trade", "destiny", 
 class HeuristicBot:
     """Plays 7 Ages by rules of thumb, using the emissary action where neutrals threaten or help."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: BotWeights | None = None) -> None:
         self.random = random.Random(seed)
+        self.weights = weights if weights is not None else shipped()
 
     def choose(self, state: State) -> Action:
         """Return a legal action for the current player."""
@@ -179,11 +183,53 @@ class HeuristicBot:
         glory = botglory.area_glory(state, empire, target)
         if not others:
             if state.game.is_land(target):
-                return 2 + state.income_value(target) + glory
+                return (
+                    2
+                    + state.income_value(target)
+                    + glory
+                    + self._strait_bonus(state, empire, kind, origin, target)
+                )
             return 1 + glory if glory else -1
         mine = self._strength(state, empire, target) + sum(state.game.rules.stats(kind, "light"))
         theirs = max(self._strength(state, s, target) for s in others)
         return 3 + glory if mine > theirs + 2 else -3
+
+    def _water_links(self, state: SevenAgesState) -> dict[str, set[str]]:
+        """Return each land area's neighbours across a connection of the map (strait, river)."""
+        game = state.game
+        links: dict[str, set[str]] = {}
+        for pair in game.crossings:
+            if len(pair) == 2 and all(game.is_land(a) for a in pair):
+                a, b = sorted(pair)
+                links.setdefault(a, set()).add(b)
+                links.setdefault(b, set()).add(a)
+        return links
+
+    def _strait_bonus(self, state: SevenAgesState, empire: str, kind: str, origin: str, target: str) -> float:
+        """Return what crossing toward an unheld far shore adds to a move into an unheld land area.
+
+        7A facts 2.6: land units cross a strait like a land border, and 2.7: whoever holds the far
+        shore defends it at +1 (river or arrow), so an empty area across one is a front the
+        empire's rivals rarely reach; the empires seldom start on those coasts, so the bot would
+        otherwise leave them empty. ``strait_shore_value`` when the move crosses one into
+        ``target``; ``strait_step_value`` when ``target`` is the near end of a strait whose far
+        end no side holds yet."""
+        weights = self.weights
+        if not weights.cross_straits:
+            return 0.0
+        water = self._water_links(state)
+        if not water:
+            return 0.0
+        units = state.board.units
+        if units.get(target):
+            return 0.0  # already the empire's: a unit moving in claims nothing new
+        if target in water:
+            path = crossings.way(state, empire, kind, origin, target)
+            if any(b in water.get(a, ()) for a, b in pairwise(path)):
+                return weights.strait_shore_value
+        if any(not units.get(far) for far in water.get(target, ())):
+            return weights.strait_step_value
+        return 0.0
 
     def _done(self, state: SevenAgesState, player: str, action: Words) -> float:
         return 0
