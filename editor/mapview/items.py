@@ -7,6 +7,7 @@ of detail of the painter's transform, so that a 5,000-area map at full view pain
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,9 +96,17 @@ class Layer(QGraphicsObject):
         self.name = name
         self.setZValue(z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+        self.on_shown: Callable[[], None] | None = None
+        """Called when the layer is shown (the scene builds a hidden layer's items on first need)."""
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
         """A layer shown, hidden, added or removed changes which names and chips take room."""
+        if (
+            change == QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged
+            and self.on_shown is not None
+            and self.isVisible()
+        ):
+            self.on_shown()
         if change in (
             QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged,
             QGraphicsItem.GraphicsItemChange.ItemSceneChange,

@@ -119,6 +119,11 @@ class MapScene(QGraphicsScene):
         self.water_lines: QGraphicsItem | None = None  # the board style's coast lines (board_style.dress)
         """Area id -> the chips of its starting state over its name (``setup_marks``)."""
         self.markers: dict[str, list[MarkerItem]] = {}
+        """Area id -> its anchor and label-point markers; built while the Anchors layer shows only
+        (hidden by default, and a marker per anchor was a tenth of opening a big map)."""
+        self._markers_stale: set[str] = set()
+        """Areas whose markers are out of date while the Anchors layer is hidden."""
+        self.layers["anchors"].on_shown = self._refresh_markers
         self._boundaries = IdIndex[Boundary]()
         self._areas = IdIndex[Area]()
         self._boundary_index: dict[str, Boundary] = {}
@@ -203,6 +208,7 @@ class MapScene(QGraphicsScene):
             for marker in markers:
                 self.removeItem(marker)
         self.markers = {}
+        self._markers_stale = set()
         self._boundary_index = self._boundaries.build(self.scenario.map.boundaries)
         self.state.board_step = board_style.wobble_step(self.map_rect().width())
         bounds = self.scenario.map.bounds
@@ -408,9 +414,19 @@ class MapScene(QGraphicsScene):
                 chips, f"Starting state of {area.name or area_id}:\n{tip}", self.area_width(area_id)
             )
 
+    def _refresh_markers(self) -> None:
+        """Build the markers that went stale while the Anchors layer was hidden (it is shown now)."""
+        if self._markers_stale:
+            stale, self._markers_stale = self._markers_stale, set()
+            self._update_markers({area.id: area for area in self.scenario.map.areas}, stale)
+
     def _update_markers(self, area_index: dict[str, Area], area_ids: Iterable[str]) -> None:
-        """Rebuild the anchor and label-point markers of these areas."""
+        """Rebuild the anchor and label-point markers of these areas (later, when the Anchors layer
+        is hidden: ``_refresh_markers``)."""
         layer = self.layers["anchors"]
+        if not layer.isVisible():
+            self._markers_stale.update(area_ids)
+            return
         for area_id in area_ids:
             for marker in self.markers.pop(area_id, []):
                 self.removeItem(marker)

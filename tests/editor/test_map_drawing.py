@@ -252,3 +252,13 @@ def test_zoomed_in_names_are_placed_around_the_screen_not_over_the_whole_map(vie
     assert declutter.covers is not None and declutter.covers.contains(
         view.mapToScene(view.viewport().rect()).boundingRect()
     )
+
+
+def test_anchor_markers_are_built_when_their_layer_is_first_shown(view: MapView) -> None:
+    scene = view.map_scene
+    assert not scene.markers  # the Anchors layer is hidden
+    area = scene.scenario.map.areas[0]
+    scene.layers["anchors"].setVisible(True)
+    markers = scene.markers[area.id]
+    assert [(m.pos().x(), m.pos().y()) for m in markers if m.data(0) == "anchor"] == list(area.anchors)
+    assert len(scene.markers) == len(scene.scenario.map.areas)
