@@ -16,9 +16,10 @@ for long (measured on a generated 5,000-area map, ``tests/bench/bench_editor.py`
 
 * the worker keeps a ``Topology`` of its own (the document's is not thread-safe) and brings it up
   to date with the boundaries and areas that the edits since its last run touched
-  (``Topology.update``, which gives the same faces as a fresh build): polygonizing the whole
-  linework is one shapely call that holds the GIL for about 100 ms, so it happens only on the
-  first run and after the map is replaced;
+  (``Topology.update``, which gives the same faces as a fresh build). When a map is opened it
+  starts from a copy of the document's (``Topology.fork``: its own containers, the immutable
+  shapely geometries shared), so it neither polygonizes the linework again nor holds a second
+  full set of faces; it builds its own only when the document has none;
 * the cyclic garbage collector, whose passes hold the GIL, is paused during a run (what a run
   allocates would set off several), and on a big map the long-lived heap is kept out of its full
   passes (``gc.freeze``), which would take 100-300 ms on a 5,000-area map: when the map is opened
@@ -125,11 +126,16 @@ class _WorkerTopology:
     def __init__(self) -> None:
         self.topology: Topology | None = None
 
-    def of(self, map_data: MapData, edits: _Edits) -> Topology | None:
-        """The topology of ``map_data`` (the snapshot's map), given what changed since the last call.
+    def of(self, map_data: MapData, edits: _Edits, fork: Topology | None = None) -> Topology | None:
+        """The topology of ``map_data`` (the snapshot's map), given what changed since the last call;
+        ``fork``: a copy of the document's faces of that same map (``Topology.fork``), taken over
+        instead of building them again.
 
         None when it cannot be built: ``validate`` then tries itself and reports why it failed.
         """
+        if fork is not None:
+            self.topology = fork
+            return fork
         try:
             if self.topology is None or edits.reset:
                 # On a big map polygonizing would hold the GIL for long (``polygonize_process``).
@@ -174,8 +180,17 @@ class _Relay(QObject):
 class _Job(QRunnable):
     """One validation run on a snapshot, in a worker thread."""
 
-    def __init__(self, generation: int, scenario: Scenario, edits: _Edits, geometry: _WorkerTopology) -> None:
+    def __init__(
+        self,
+        generation: int,
+        scenario: Scenario,
+        edits: _Edits,
+        geometry: _WorkerTopology,
+        fork: Topology | None = None,
+    ) -> None:
         super().__init__()
+        self.fork = fork
+        """The document's faces of ``scenario``, copied (``Topology.fork``), for a first run."""
         self.setAutoDelete(False)  # Python keeps the job (and its relay) until it reports
         self.generation = generation
         self.scenario = scenario
@@ -190,7 +205,8 @@ class _Job(QRunnable):
         # at its end) would set off full passes over the whole heap.
         with gc_paused():
             try:
-                topology = self.geometry.of(self.scenario.map, self.edits)
+                topology = self.geometry.of(self.scenario.map, self.edits, self.fork)
+                self.fork = None  # the worker's own now: the job keeps no second reference
                 issues = validate(self.scenario, topology=topology)
             except Exception as error:  # an empty list would tell the author the map is clean
                 log.exception("validation failed")
@@ -267,7 +283,11 @@ class LiveValidator(QObject):
         if self._running is not None:
             self._pending = True
             return
-        job = _Job(self.generation, snapshot(self.document.scenario), self._edits, self._geometry)
+        # A new map: the worker takes a copy of the document's faces rather than building its own
+        # (which would hold a second full set of them: hundreds of megabytes on a big map).
+        topology = self.document.topology
+        fork = topology.fork() if self._edits.reset and topology is not None else None
+        job = _Job(self.generation, snapshot(self.document.scenario), self._edits, self._geometry, fork)
         self._edits = _Edits()
         job.relay.finished.connect(self._finished)
         self._running = job

@@ -103,6 +103,39 @@ def test_polygonizing_in_the_helper_process_gives_the_same_faces_in_the_same_ord
     assert polygonize_process.helper().pid != os.getpid()
 
 
+def test_the_validator_starts_from_a_copy_of_the_documents_faces_sharing_their_geometry(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[int] = []
+    monkeypatch.setattr(validation, "BIG_MAP_AREAS", 100)
+    monkeypatch.setattr(validation, "settle_heap", lambda: None)  # the test process's heap stays as it is
+    monkeypatch.setattr(validation, "polygonize_elsewhere", lambda lines: calls.append(len(lines)))
+    document = ScenarioDocument(generate_test_map(300, seed=6))
+    validator = validation.LiveValidator(document)
+    with qtbot.waitSignal(validator.issues_changed, timeout=30000):
+        validator.start()
+    assert calls == []  # not polygonized a second time
+    faces, own = validator._geometry.topology, document.topology
+    assert faces is not None and own is not None and faces is not own
+    assert faces.canonical() == own.canonical()
+    # The same face objects, not a second set of them; the containers are the worker's own.
+    assert all(a is b for a, b in zip(faces.faces, own.faces, strict=True))
+    assert faces.faces is not own.faces and faces._face_areas is not own._face_areas
+    key = next(iter(own._face_areas))
+    assert faces._face_areas[key] is not own._face_areas[key]
+
+    # The document's edits leave the worker's copy as it was until its next run brings it up to date.
+    boundary = document.scenario.map.boundaries[0]
+    (x0, y0), (x1, y1) = boundary.points[0], boundary.points[1]
+    bent = [boundary.points[0], ((x0 + x1) / 2 + 1e-3, (y0 + y1) / 2 + 1e-3), *boundary.points[1:]]
+    before = faces.canonical()
+    commands.execute(document, lambda s: ops.set_boundary_points(s, boundary.id, bent), "Bend")
+    assert faces.canonical() == before != own.canonical()
+    with qtbot.waitSignal(validator.issues_changed, timeout=30000):
+        validator.start()
+    assert validator._geometry.topology is faces and faces.canonical() == own.canonical()
+
+
 def test_the_validators_faces_of_a_big_map_are_polygonized_in_the_helper_process(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -115,6 +148,8 @@ def test_the_validators_faces_of_a_big_map_are_polygonized_in_the_helper_process
     )
     document = ScenarioDocument(generate_test_map(300, seed=6))
     validator = validation.LiveValidator(document)
+    # Without the document's faces to copy (as after a worker's failed update) it builds its own.
+    monkeypatch.setattr(ScenarioDocument, "topology", property(lambda _document: None))
     with qtbot.waitSignal(validator.issues_changed, timeout=30000):
         validator.start()
     assert calls == [len(document.scenario.map.boundaries)]
