@@ -254,15 +254,15 @@ class BoundaryLine:
         """The line's path in map coordinates."""
         return self._path
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 - read like a graphics item's by the scene
+    def boundingRect(self) -> QRectF:
         """The line's extent in map coordinates."""
         return self._path.boundingRect()
 
-    def sceneBoundingRect(self) -> QRectF:  # noqa: N802 - cells sit at the origin, untransformed
+    def sceneBoundingRect(self) -> QRectF:
         """The line's extent in the scene (the same as ``boundingRect``)."""
         return self._path.boundingRect()
 
-    def parentItem(self) -> QGraphicsItem | None:  # noqa: N802 - what the batches file it under
+    def parentItem(self) -> QGraphicsItem | None:
         """The cell the line is drawn in (None before it is placed)."""
         return self._cell
 
@@ -295,7 +295,7 @@ class BoundaryLine:
         """The pen the line shows in: the selected pen while selected, else its batch's."""
         return self.item.pen() if self.item is not None else self._pen
 
-    def isVisible(self) -> bool:  # noqa: N802 - read like a graphics item's
+    def isVisible(self) -> bool:
         """Whether the line shows its own item (only while selected)."""
         return self.item is not None and self.item.isVisible()
 
