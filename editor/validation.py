@@ -134,8 +134,7 @@ class _WorkerTopology:
         None when it cannot be built: ``validate`` then tries itself and reports why it failed.
         """
         if fork is not None:
-            self.topology = fork
-            return fork
+            self.topology = fork  # then brought up to date with the edits made since it was taken
         try:
             if self.topology is None or edits.reset:
                 # On a big map polygonizing would hold the GIL for long (``polygonize_process``).
@@ -190,7 +189,8 @@ class _Job(QRunnable):
     ) -> None:
         super().__init__()
         self.fork = fork
-        """The document's faces of ``scenario``, copied (``Topology.fork``), for a first run."""
+        """A copy of the document's faces taken when the map was opened (``Topology.fork``), for
+        the first run on it (which brings it up to date with ``edits``)."""
         self.setAutoDelete(False)  # Python keeps the job (and its relay) until it reports
         self.generation = generation
         self.scenario = scenario
@@ -244,7 +244,9 @@ class LiveValidator(QObject):
         self._running: _Job | None = None
         self._pending = False
         self._geometry = _WorkerTopology()
-        self._edits = _Edits(reset=True)
+        self._fork = self._fork_faces()
+        """A copy of the document's faces of a newly opened map, for the next run to start from."""
+        self._edits = _Edits(reset=self._fork is None)
         self._closed = False
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
@@ -253,9 +255,28 @@ class LiveValidator(QObject):
         if _big(document.scenario):
             settle_heap()  # made for a map already open: its heap is long-lived from now on
 
+    def _fork_faces(self) -> Topology | None:
+        """A copy of the document's faces (``Topology.fork``), taken while a map is opened.
+
+        Taken then, not when the run starts: copying the containers of a 30,000-area map's faces
+        is about 100 ms, which the open hides but a run starting after an edit would not.
+        """
+        topology = self.document.topology
+        if topology is None:
+            return None
+        with gc_paused():  # a few hundred thousand new containers: no collection halfway
+            fork: Topology = topology.fork()
+        return fork
+
     def _on_changed(self, change: DocumentChange) -> None:
         self.generation += 1
         self._edits |= change
+        if change.reset:
+            # A new map: the worker will start from a copy of the document's faces of it rather
+            # than build its own; the edits after this one are what it must bring up to date.
+            self._fork = self._fork_faces()
+            if self._fork is not None:
+                self._edits = _Edits()
         if change.reset:  # a map was opened: the old one is garbage now, the new one long-lived
             if _big(self.document.scenario):
                 settle_heap()
@@ -285,8 +306,7 @@ class LiveValidator(QObject):
             return
         # A new map: the worker takes a copy of the document's faces rather than building its own
         # (which would hold a second full set of them: hundreds of megabytes on a big map).
-        topology = self.document.topology
-        fork = topology.fork() if self._edits.reset and topology is not None else None
+        fork, self._fork = self._fork, None
         job = _Job(self.generation, snapshot(self.document.scenario), self._edits, self._geometry, fork)
         self._edits = _Edits()
         job.relay.finished.connect(self._finished)

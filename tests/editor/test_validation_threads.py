@@ -147,9 +147,9 @@ def test_the_validators_faces_of_a_big_map_are_polygonized_in_the_helper_process
         validation, "polygonize_elsewhere", lambda lines: calls.append(len(lines)) or real(lines)
     )
     document = ScenarioDocument(generate_test_map(300, seed=6))
-    validator = validation.LiveValidator(document)
-    # Without the document's faces to copy (as after a worker's failed update) it builds its own.
+    # Without the document's faces to copy (they could not be built) it builds its own.
     monkeypatch.setattr(ScenarioDocument, "topology", property(lambda _document: None))
+    validator = validation.LiveValidator(document)
     with qtbot.waitSignal(validator.issues_changed, timeout=30000):
         validator.start()
     assert calls == [len(document.scenario.map.boundaries)]
