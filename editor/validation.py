@@ -16,9 +16,10 @@ for long (measured on a generated 5,000-area map, ``tests/bench/bench_editor.py`
 
 * the worker keeps a ``Topology`` of its own (the document's is not thread-safe) and brings it up
   to date with the boundaries and areas that the edits since its last run touched
-  (``Topology.update``, which gives the same faces as a fresh build): polygonizing the whole
-  linework is one shapely call that holds the GIL for about 100 ms, so it happens only on the
-  first run and after the map is replaced;
+  (``Topology.update``, which gives the same faces as a fresh build). When a map is opened it
+  starts from a copy of the document's (``Topology.fork``: its own containers, the immutable
+  shapely geometries shared), so it neither polygonizes the linework again nor holds a second
+  full set of faces; it builds its own only when the document has none;
 * the cyclic garbage collector, whose passes hold the GIL, is paused during a run (what a run
   allocates would set off several), and on a big map the long-lived heap is kept out of its full
   passes (``gc.freeze``), which would take 100-300 ms on a 5,000-area map: when the map is opened
@@ -125,11 +126,15 @@ class _WorkerTopology:
     def __init__(self) -> None:
         self.topology: Topology | None = None
 
-    def of(self, map_data: MapData, edits: _Edits) -> Topology | None:
-        """The topology of ``map_data`` (the snapshot's map), given what changed since the last call.
+    def of(self, map_data: MapData, edits: _Edits, fork: Topology | None = None) -> Topology | None:
+        """The topology of ``map_data`` (the snapshot's map), given what changed since the last call;
+        ``fork``: a copy of the document's faces of that same map (``Topology.fork``), taken over
+        instead of building them again.
 
         None when it cannot be built: ``validate`` then tries itself and reports why it failed.
         """
+        if fork is not None:
+            self.topology = fork  # then brought up to date with the edits made since it was taken
         try:
             if self.topology is None or edits.reset:
                 # On a big map polygonizing would hold the GIL for long (``polygonize_process``).
@@ -174,8 +179,18 @@ class _Relay(QObject):
 class _Job(QRunnable):
     """One validation run on a snapshot, in a worker thread."""
 
-    def __init__(self, generation: int, scenario: Scenario, edits: _Edits, geometry: _WorkerTopology) -> None:
+    def __init__(
+        self,
+        generation: int,
+        scenario: Scenario,
+        edits: _Edits,
+        geometry: _WorkerTopology,
+        fork: Topology | None = None,
+    ) -> None:
         super().__init__()
+        self.fork = fork
+        """A copy of the document's faces taken when the map was opened (``Topology.fork``), for
+        the first run on it (which brings it up to date with ``edits``)."""
         self.setAutoDelete(False)  # Python keeps the job (and its relay) until it reports
         self.generation = generation
         self.scenario = scenario
@@ -190,7 +205,8 @@ class _Job(QRunnable):
         # at its end) would set off full passes over the whole heap.
         with gc_paused():
             try:
-                topology = self.geometry.of(self.scenario.map, self.edits)
+                topology = self.geometry.of(self.scenario.map, self.edits, self.fork)
+                self.fork = None  # the worker's own now: the job keeps no second reference
                 issues = validate(self.scenario, topology=topology)
             except Exception as error:  # an empty list would tell the author the map is clean
                 log.exception("validation failed")
@@ -228,7 +244,9 @@ class LiveValidator(QObject):
         self._running: _Job | None = None
         self._pending = False
         self._geometry = _WorkerTopology()
-        self._edits = _Edits(reset=True)
+        self._fork = self._fork_faces()
+        """A copy of the document's faces of a newly opened map, for the next run to start from."""
+        self._edits = _Edits(reset=self._fork is None)
         self._closed = False
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
@@ -237,9 +255,28 @@ class LiveValidator(QObject):
         if _big(document.scenario):
             settle_heap()  # made for a map already open: its heap is long-lived from now on
 
+    def _fork_faces(self) -> Topology | None:
+        """A copy of the document's faces (``Topology.fork``), taken while a map is opened.
+
+        Taken then, not when the run starts: copying the containers of a 30,000-area map's faces
+        is about 100 ms, which the open hides but a run starting after an edit would not.
+        """
+        topology = self.document.topology
+        if topology is None:
+            return None
+        with gc_paused():  # a few hundred thousand new containers: no collection halfway
+            fork: Topology = topology.fork()
+        return fork
+
     def _on_changed(self, change: DocumentChange) -> None:
         self.generation += 1
         self._edits |= change
+        if change.reset:
+            # A new map: the worker will start from a copy of the document's faces of it rather
+            # than build its own; the edits after this one are what it must bring up to date.
+            self._fork = self._fork_faces()
+            if self._fork is not None:
+                self._edits = _Edits()
         if change.reset:  # a map was opened: the old one is garbage now, the new one long-lived
             if _big(self.document.scenario):
                 settle_heap()
@@ -267,7 +304,10 @@ class LiveValidator(QObject):
         if self._running is not None:
             self._pending = True
             return
-        job = _Job(self.generation, snapshot(self.document.scenario), self._edits, self._geometry)
+        # A new map: the worker takes a copy of the document's faces rather than building its own
+        # (which would hold a second full set of them: hundreds of megabytes on a big map).
+        fork, self._fork = self._fork, None
+        job = _Job(self.generation, snapshot(self.document.scenario), self._edits, self._geometry, fork)
         self._edits = _Edits()
         job.relay.finished.connect(self._finished)
         self._running = job

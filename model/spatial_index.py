@@ -38,6 +38,17 @@ class SpatialIndex(Generic[K]):
         self._overlay_tree: tuple[list[K], STRtree] | None = None
         self._overlay_limit = max(self._min_overlay_limit, len(keys) // 16)
 
+    def fork(self) -> SpatialIndex[K]:
+        """A copy to be edited apart from this index, sharing what no edit changes: the
+        geometries (shapely's are immutable) and the snapshot's tree (an ``STRtree`` is too)."""
+        other: SpatialIndex[K] = SpatialIndex.__new__(SpatialIndex)
+        other.__dict__.update(self.__dict__)
+        other._geoms = dict(self._geoms)
+        other._alive = self._alive.copy()
+        other._position = dict(self._position)
+        other._overlay = dict(self._overlay)
+        return other
+
     def __len__(self) -> int:
         return len(self._geoms)
 

@@ -3,8 +3,8 @@
 A map of 30,000 areas has about 90,000 borders of a few vertices each. Qt's graphics view spends
 several microseconds on every item it paints (state save and restore, transform, style option)
 against well under one to stroke a short cosmetic line, so zoomed in to a few thousand borders the
-per-item cost was most of a frame. Each border keeps its ``BoundaryItem`` (its path, pen and
-selection, as the rest of the editor reads them), hidden while it is drawn as part of its cell's
+per-item cost was most of a frame. Each border is a ``BoundaryLine`` (its path, pen and
+selection, as the rest of the editor reads them; not a graphics item), drawn as part of its cell's
 batch: one plain path item per cell and pen holding every such border's line. A selected border
 shows its own item, in the selected pen, above the batch.
 
@@ -21,7 +21,7 @@ from PySide6.QtGui import QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 if TYPE_CHECKING:  # the items import this module: no cycle at run time
-    from editor.mapview.items import BoundaryItem
+    from editor.mapview.items import BoundaryLine
 
 PenKey = tuple[int, float, int, bool, int, int]
 """What makes two pens draw alike: colour (ARGB), width, style, cosmetic, join and cap."""
@@ -43,7 +43,7 @@ class BorderBatches:
     """Every cell's batches of borders, by the cell item they hang from and the pen they use."""
 
     def __init__(self) -> None:
-        self._members: dict[tuple[int, PenKey], dict[str, BoundaryItem]] = {}
+        self._members: dict[tuple[int, PenKey], dict[str, BoundaryLine]] = {}
         self._items: dict[tuple[int, PenKey], QGraphicsPathItem] = {}
         self._cells: dict[int, QGraphicsItem] = {}
         self._key_of: dict[str, tuple[int, PenKey]] = {}
@@ -59,7 +59,7 @@ class BorderBatches:
         self._key_of.clear()
         self._stale.clear()
 
-    def put(self, item: BoundaryItem) -> None:
+    def put(self, item: BoundaryLine) -> None:
         """File a border under its current cell and pen (after its path, pen or cell changed)."""
         cell = item.parentItem()
         if cell is None:

@@ -21,11 +21,15 @@ while the map is open; ``clear`` drops them all when the scene is rebuilt.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem
+
+if TYPE_CHECKING:  # the items import nothing of this module, but keep the import light
+    from editor.mapview.items import BoundaryLine
 
 ITEMS_PER_CELL = 16
 """About how many areas share a cell (three times as many borders): fewer cells cost more visits
@@ -105,6 +109,20 @@ class Cells:
         if not parent.rect().contains(rect):
             # Growing a cell repaints it: rare, since a cell covers its neighbours' reach too.
             parent.setRect(rect if parent.rect().isNull() else parent.rect().united(rect))
+            self._extents.clear()
+
+    def place_line(self, line: BoundaryLine, layer: QGraphicsItem) -> None:
+        """Put a border's line (its path set; not an item) in its cell of ``layer``, or keep it in
+        the one it is in; grow the cell to cover it."""
+        rect = line.boundingRect()
+        cell = line.parentItem()
+        if cell is None:
+            centre = rect.center()
+            cell = self.cell(layer, centre.x(), centre.y())
+            line.set_cell(cell)
+        assert isinstance(cell, QGraphicsRectItem)
+        if not cell.rect().contains(rect):
+            cell.setRect(rect if cell.rect().isNull() else cell.rect().united(rect))
             self._extents.clear()
 
     def near(self, layer: QGraphicsItem, rect: QRectF) -> set[int] | None:

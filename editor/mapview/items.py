@@ -7,6 +7,7 @@ of detail of the painter's transform, so that a 5,000-area map at full view pain
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,9 +96,17 @@ class Layer(QGraphicsObject):
         self.name = name
         self.setZValue(z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+        self.on_shown: Callable[[], None] | None = None
+        """Called when the layer is shown (the scene builds a hidden layer's items on first need)."""
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: Any) -> Any:
         """A layer shown, hidden, added or removed changes which names and chips take room."""
+        if (
+            change == QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged
+            and self.on_shown is not None
+            and self.isVisible()
+        ):
+            self.on_shown()
         if change in (
             QGraphicsItem.GraphicsItemChange.ItemVisibleHasChanged,
             QGraphicsItem.GraphicsItemChange.ItemSceneChange,
@@ -170,10 +179,16 @@ class AreaItem(QGraphicsPathItem):
             # every brush again held the UI thread for 60 ms when a handful had changed.
             return
         self._fill = fill
-        if self._state.board:
-            self.setBrush(QBrush(board_style.fill(colour, self.sea)))
-            return
-        self.setBrush(QBrush(QColor(colour)))
+        brush = _BRUSHES.get(fill)
+        if brush is None:
+            brush = QBrush(board_style.fill(colour, self.sea) if self._state.board else QColor(colour))
+            _BRUSHES[fill] = brush
+        self.setBrush(brush)
+
+
+_BRUSHES: dict[tuple[str, bool, bool], QBrush] = {}
+"""The brush of each (colour, board, sea) fill, shared by every area filled alike: a map has a few
+dozen fills, and parsing the colour again for each of 30,000 areas was a tenth of opening it."""
 
 
 def _cosmetic_pen(colour: str, width: float) -> QPen:
@@ -188,24 +203,47 @@ _SELECTED_BORDER = _cosmetic_pen("#d7191c", 2.5)
 
 
 class BoundaryItem(QGraphicsPathItem):
-    """One boundary polyline, drawn one pixel wide at any zoom (red and thicker when selected).
+    """A selected border's own line, in the selected pen over its cell's batch.
 
-    Unselected, the item is hidden and its line is drawn by its cell's batch
-    (``editor.mapview.border_batch``); selected, it shows itself in the selected pen over it.
+    Made only while its border is selected (``BoundaryLine.show_selected``): the unselected borders
+    are drawn by their cells' batches and need no graphics item of their own.
     """
 
-    def __init__(self, boundary_id: str, state: ViewState, parent: QGraphicsItem | None = None) -> None:
+    def __init__(self, line: BoundaryLine, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
+        self.boundary_id = line.boundary_id
+        self.setData(ROLE_KIND, "boundary")
+        self.setData(ROLE_ID, line.boundary_id)
+        self.setPen(_SELECTED_BORDER)
+        self.setZValue(1)  # over the batches of its cell
+        self.setPath(line.path())
+
+    def shape(self) -> QPainterPath:
+        """The stroke as seen in the view (for clicks near a boundary)."""
+        return self.path()
+
+
+class BoundaryLine:
+    """One boundary polyline: its path, pen and cell, drawn one pixel wide at any zoom by its cell's
+    batch (``editor.mapview.border_batch``).
+
+    Not a graphics item: a map of 30,000 areas has about 90,000 borders, and an item per border
+    (each keeping its own caches once Qt touched it) was a few hundred megabytes and most of the
+    time to open the map. Only a selected border gets an item (``BoundaryItem``, red and thicker,
+    over its batch); it is dropped again when the border is no longer selected.
+    """
+
+    __slots__ = ("_cell", "_path", "_pen", "_pen_key", "_state", "boundary_id", "item")
+
+    def __init__(self, boundary_id: str, state: ViewState) -> None:
         self.boundary_id = boundary_id
         self._state = state
-        self.setData(ROLE_KIND, "boundary")
-        self.setData(ROLE_ID, boundary_id)
+        self._path = QPainterPath()
         self._pen = _PLAIN_BORDER
         self._pen_key = _PLAIN_BORDER_KEY
-        self.setPen(self._pen)
-        self._selected_pen = _SELECTED_BORDER
-        self.setZValue(1)  # a selected line over the batches of its cell
-        self.setVisible(False)
+        self._cell: QGraphicsItem | None = None
+        self.item: BoundaryItem | None = None
+        """The selected border's own item, None while it is not selected."""
 
     def set_points(self, points: list[tuple[float, float]]) -> None:
         """Redraw the polyline through these points (smoothed on the board: drawing only)."""
@@ -214,7 +252,31 @@ class BoundaryItem(QGraphicsPathItem):
             path = board_style.polyline_path(points, cache=state.board_cache, boundary_id=self.boundary_id)
         else:
             path = polyline_path(points)
-        self.setPath(path)
+        self._path = path
+        if self.item is not None:
+            self.item.setPath(path)
+
+    def path(self) -> QPainterPath:
+        """The line's path in map coordinates."""
+        return self._path
+
+    def boundingRect(self) -> QRectF:
+        """The line's extent in map coordinates."""
+        return self._path.boundingRect()
+
+    def sceneBoundingRect(self) -> QRectF:
+        """The line's extent in the scene (the same as ``boundingRect``)."""
+        return self._path.boundingRect()
+
+    def parentItem(self) -> QGraphicsItem | None:
+        """The cell the line is drawn in (None before it is placed)."""
+        return self._cell
+
+    def set_cell(self, cell: QGraphicsItem) -> None:
+        """Draw the line in this cell (its batch, and its item while selected)."""
+        self._cell = cell
+        if self.item is not None and self.item.parentItem() is not cell:
+            self.item.setParentItem(cell)
 
     def set_style(self, pen: QPen | None) -> None:
         """Draw with this pen (the board's border or coast pen); None: the plain grey line."""
@@ -224,9 +286,7 @@ class BoundaryItem(QGraphicsPathItem):
             return
         self._pen = pen
         self._pen_key = pen_key(pen)
-        if self.pen() != self._selected_pen:
-            self.setPen(pen)
-        if self.parentItem() is not None:  # placed in its cell: move to the batch of its new pen
+        if self._cell is not None:  # placed in its cell: move to the batch of its new pen
             self._state.border_batches.put(self)
 
     def batch_pen(self) -> QPen:
@@ -237,14 +297,31 @@ class BoundaryItem(QGraphicsPathItem):
         """The key of ``batch_pen`` (``border_batch.pen_key``), kept with the pen."""
         return self._pen_key
 
-    def shape(self) -> QPainterPath:
-        """The stroke as seen in the view (for clicks near a boundary)."""
-        return self.path()
+    def pen(self) -> QPen:
+        """The pen the line shows in: the selected pen while selected, else its batch's."""
+        return self.item.pen() if self.item is not None else self._pen
+
+    def isVisible(self) -> bool:
+        """Whether the line shows its own item (only while selected)."""
+        return self.item is not None and self.item.isVisible()
 
     def show_selected(self, selected: bool) -> None:
-        """Draw a thicker red line when selected (the item itself, over its batch)."""
-        self.setPen(self._selected_pen if selected else self._pen)
-        self.setVisible(selected)
+        """Make the selected border's own item over its batch, or drop it."""
+        if selected and self.item is None:
+            self.item = BoundaryItem(self, self._cell)
+        elif not selected and self.item is not None:
+            item, self.item = self.item, None
+            scene = item.scene()
+            if scene is not None:
+                scene.removeItem(item)
+            item.setParentItem(None)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        """Draw the selected line (nothing while not selected: its batch draws it)."""
+        if self.item is not None:
+            self.item.paint(painter, option, widget)
 
 
 @dataclass

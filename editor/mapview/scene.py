@@ -32,7 +32,7 @@ from editor.mapview.cells import Cells, grid_side
 from editor.mapview.chips_item import ChipsItem
 from editor.mapview.items import (
     AreaItem,
-    BoundaryItem,
+    BoundaryLine,
     ConnectionItem,
     LabelLayerItem,
     Layer,
@@ -111,13 +111,19 @@ class MapScene(QGraphicsScene):
         self.notice.setVisible(False)
         self.areas: dict[str, AreaItem] = {}
         self.labels = LabelLayerItem(self.state, self.layers["labels"])
-        self.boundaries: dict[str, BoundaryItem] = {}
+        self.boundaries: dict[str, BoundaryLine] = {}
+        """Boundary id -> its line (drawn by its cell's batch; an item of its own only while selected)."""
         self.connections: dict[str, ConnectionItem] = {}
         self.units: dict[str, UnitItem] = {}
         self.setup_chips: dict[str, ChipsItem] = {}
         self.water_lines: QGraphicsItem | None = None  # the board style's coast lines (board_style.dress)
         """Area id -> the chips of its starting state over its name (``setup_marks``)."""
         self.markers: dict[str, list[MarkerItem]] = {}
+        """Area id -> its anchor and label-point markers; built while the Anchors layer shows only
+        (hidden by default, and a marker per anchor was a tenth of opening a big map)."""
+        self._markers_stale: set[str] = set()
+        """Areas whose markers are out of date while the Anchors layer is hidden."""
+        self.layers["anchors"].on_shown = self._refresh_markers
         self._boundaries = IdIndex[Boundary]()
         self._areas = IdIndex[Area]()
         self._boundary_index: dict[str, Boundary] = {}
@@ -188,10 +194,13 @@ class MapScene(QGraphicsScene):
         """Drop every item and build them again from the scenario (after opening a file)."""
         self._map_rect = None
         self.labels.clear()
-        for collection in (self.areas, self.boundaries, self.connections, self.units, self.setup_chips):
+        for collection in (self.areas, self.connections, self.units, self.setup_chips):
             for item in collection.values():
                 self.removeItem(item)
             collection.clear()
+        for line in self.boundaries.values():
+            line.show_selected(False)
+        self.boundaries.clear()
         self.cells.clear()
         self.state.border_batches.clear()
         self.cells.configure(self._frame(), grid_side(len(self.scenario.map.areas)))
@@ -199,6 +208,7 @@ class MapScene(QGraphicsScene):
             for marker in markers:
                 self.removeItem(marker)
         self.markers = {}
+        self._markers_stale = set()
         self._boundary_index = self._boundaries.build(self.scenario.map.boundaries)
         self.state.board_step = board_style.wobble_step(self.map_rect().width())
         bounds = self.scenario.map.bounds
@@ -337,19 +347,17 @@ class MapScene(QGraphicsScene):
         before = old.sceneBoundingRect() if old is not None else QRectF()
         if boundary is None:
             if old is not None:
-                self.cells.forget(old)
+                old.show_selected(False)
                 self.state.border_batches.drop(boundary_id)
-                self.removeItem(old)
                 del self.boundaries[boundary_id]
             return before
-        item = old or BoundaryItem(boundary_id, self.state)  # its cell is its parent (``cells.place``)
-        self.boundaries[boundary_id] = item
-        item.set_points(list(boundary.points))
-        self.cells.place(item, self.layers["borders"])
-        self.state.border_batches.put(item)  # in its cell's batch for its pen
-        if boundary_id in self.state.selected or item.isVisible():
-            item.show_selected(boundary_id in self.state.selected)
-        return before.united(item.sceneBoundingRect())
+        line = old or BoundaryLine(boundary_id, self.state)
+        self.boundaries[boundary_id] = line
+        line.set_points(list(boundary.points))
+        self.cells.place_line(line, self.layers["borders"])
+        self.state.border_batches.put(line)  # in its cell's batch for its pen
+        line.show_selected(boundary_id in self.state.selected)
+        return before.united(line.sceneBoundingRect())
 
     def _update_connection(self, connection_id: str, area_index: dict[str, Area]) -> None:
         connection = next((c for c in self.scenario.map.connections if c.id == connection_id), None)
@@ -406,9 +414,19 @@ class MapScene(QGraphicsScene):
                 chips, f"Starting state of {area.name or area_id}:\n{tip}", self.area_width(area_id)
             )
 
+    def _refresh_markers(self) -> None:
+        """Build the markers that went stale while the Anchors layer was hidden (it is shown now)."""
+        if self._markers_stale:
+            stale, self._markers_stale = self._markers_stale, set()
+            self._update_markers({area.id: area for area in self.scenario.map.areas}, stale)
+
     def _update_markers(self, area_index: dict[str, Area], area_ids: Iterable[str]) -> None:
-        """Rebuild the anchor and label-point markers of these areas."""
+        """Rebuild the anchor and label-point markers of these areas (later, when the Anchors layer
+        is hidden: ``_refresh_markers``)."""
         layer = self.layers["anchors"]
+        if not layer.isVisible():
+            self._markers_stale.update(area_ids)
+            return
         for area_id in area_ids:
             for marker in self.markers.pop(area_id, []):
                 self.removeItem(marker)
@@ -703,7 +721,8 @@ def _sheet_colour(background: QBrush) -> QColor:
 
 def all_items(scene: MapScene) -> list[QGraphicsItem]:
     """Every object item of the scene (for tests and the benchmark)."""
-    return [*scene.areas.values(), *scene.boundaries.values(), scene.labels]
+    lines = [line.item for line in scene.boundaries.values() if line.item is not None]
+    return [*scene.areas.values(), *lines, scene.labels]
 
 
 def _near_middle(path: QPainterPath, point: QPointF, tolerance: float) -> bool:

@@ -10,13 +10,13 @@ from collections import Counter
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPointF, QRect, QRectF
-from PySide6.QtGui import QColor, QImage, QPaintEvent
+from PySide6.QtGui import QColor, QImage, QPainterPath, QPaintEvent
 from PySide6.QtWidgets import QApplication, QGraphicsRectItem
 from pytestqt.qtbot import QtBot
 
 from editor import commands
 from editor.document import ScenarioDocument
-from editor.mapview.items import LabelLayerItem
+from editor.mapview.items import BoundaryItem, LabelLayerItem
 from editor.mapview.scene import MapScene
 from editor.mapview.view import MapView
 from model import ops
@@ -109,6 +109,37 @@ def test_borders_are_drawn_in_batches_per_cell_and_pen(view: MapView) -> None:
     assert item.isVisible() and item.pen().color() == QColor("#d7191c")
     scene.set_selected(())
     assert not item.isVisible()
+
+
+def _points(path: QPainterPath) -> list[tuple[float, float]]:
+    return [(path.elementAt(i).x, path.elementAt(i).y) for i in range(path.elementCount())]
+
+
+def test_a_border_has_a_graphics_item_only_while_selected(view: MapView) -> None:
+    scene = view.map_scene
+    assert scene.boundaries
+    assert not any(isinstance(item, BoundaryItem) for item in scene.items())
+    assert all(line.item is None for line in scene.boundaries.values())
+    boundary = scene.scenario.map.boundaries[3]
+    line = scene.boundaries[boundary.id]
+    assert _points(line.path()) == list(boundary.points)
+
+    scene.set_selected((boundary.id,))
+    item = line.item
+    assert item is not None and item.scene() is scene
+    assert [i for i in scene.items() if isinstance(i, BoundaryItem)] == [item]
+    assert _points(item.path()) == list(boundary.points)
+    assert item.pen().color() == QColor("#d7191c") and item.parentItem() is line.parentItem()
+    assert (item.data(0), item.data(1)) == ("boundary", boundary.id)
+
+    # An edit of the selected border shows at once in its item.
+    target = (boundary.points[0][0] + 0.5, boundary.points[0][1] + 0.25)
+    commands.execute(scene.document, lambda s: ops.move_vertex(s, boundary.id, 0, target), "Move vertex")
+    assert line.item is item and _points(item.path())[0] == pytest.approx(target)
+
+    scene.set_selected(())
+    assert line.item is None and item.scene() is None
+    assert not any(isinstance(i, BoundaryItem) for i in scene.items())
 
 
 class Repaints(QObject):
@@ -221,3 +252,13 @@ def test_zoomed_in_names_are_placed_around_the_screen_not_over_the_whole_map(vie
     assert declutter.covers is not None and declutter.covers.contains(
         view.mapToScene(view.viewport().rect()).boundingRect()
     )
+
+
+def test_anchor_markers_are_built_when_their_layer_is_first_shown(view: MapView) -> None:
+    scene = view.map_scene
+    assert not scene.markers  # the Anchors layer is hidden
+    area = scene.scenario.map.areas[0]
+    scene.layers["anchors"].setVisible(True)
+    markers = scene.markers[area.id]
+    assert [(m.pos().x(), m.pos().y()) for m in markers if m.data(0) == "anchor"] == list(area.anchors)
+    assert len(scene.markers) == len(scene.scenario.map.areas)

@@ -49,13 +49,13 @@ def test_a_drag_updates_indexes_and_redraws_only_the_touched_items(
     builds = (scene._boundaries.full_builds, scene._areas.full_builds)
 
     drawn: Counter[str] = Counter()
-    set_points = items.BoundaryItem.set_points
+    set_points = items.BoundaryLine.set_points
 
-    def counting(item: items.BoundaryItem, points: list[tuple[float, float]]) -> None:
+    def counting(item: items.BoundaryLine, points: list[tuple[float, float]]) -> None:
         drawn[item.boundary_id] += 1
         set_points(item, points)
 
-    monkeypatch.setattr(items.BoundaryItem, "set_points", counting)
+    monkeypatch.setattr(items.BoundaryLine, "set_points", counting)
     changes = []
     document.changed.connect(changes.append)
     steps = 4

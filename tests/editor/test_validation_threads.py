@@ -103,6 +103,51 @@ def test_polygonizing_in_the_helper_process_gives_the_same_faces_in_the_same_ord
     assert polygonize_process.helper().pid != os.getpid()
 
 
+def _bent(scenario: Scenario, index: int) -> tuple[str, list[tuple[float, float]]]:
+    """A boundary's id and its points with a vertex added just off the middle of its first segment."""
+    boundary = scenario.map.boundaries[index]
+    (x0, y0), (x1, y1) = boundary.points[0], boundary.points[1]
+    return boundary.id, [
+        boundary.points[0],
+        ((x0 + x1) / 2 + 1e-3, (y0 + y1) / 2 + 1e-3),
+        *boundary.points[1:],
+    ]
+
+
+def test_the_validator_starts_from_a_copy_of_the_documents_faces_sharing_their_geometry(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[int] = []
+    monkeypatch.setattr(validation, "BIG_MAP_AREAS", 100)
+    monkeypatch.setattr(validation, "settle_heap", lambda: None)  # the test process's heap stays as it is
+    monkeypatch.setattr(validation, "polygonize_elsewhere", lambda lines: calls.append(len(lines)))
+    document = ScenarioDocument(generate_test_map(300, seed=6))
+    validator = validation.LiveValidator(document)  # takes the copy as the map opens
+    # An edit before the first run: the run brings the copy up to date with it.
+    commands.execute(document, lambda s: ops.set_boundary_points(s, *_bent(s, 1)), "Bend")
+    with qtbot.waitSignal(validator.issues_changed, timeout=30000):
+        validator.start()
+    assert calls == []  # not polygonized a second time
+    faces, own = validator._geometry.topology, document.topology
+    assert faces is not None and own is not None and faces is not own
+    assert faces.canonical() == own.canonical()
+    # The same face objects, not a second set of them (but for the few faces each copy redid
+    # after the bend); the containers are the worker's own.
+    shared = sum(1 for a, b in zip(faces.faces, own.faces, strict=True) if a is b)
+    assert shared >= len(own.faces) - 10
+    assert faces.faces is not own.faces and faces._face_areas is not own._face_areas
+    key = next(iter(own._face_areas))
+    assert faces._face_areas[key] is not own._face_areas[key]
+
+    # The document's edits leave the worker's copy as it was until its next run brings it up to date.
+    before = faces.canonical()
+    commands.execute(document, lambda s: ops.set_boundary_points(s, *_bent(s, 0)), "Bend")
+    assert faces.canonical() == before != own.canonical()
+    with qtbot.waitSignal(validator.issues_changed, timeout=30000):
+        validator.start()
+    assert validator._geometry.topology is faces and faces.canonical() == own.canonical()
+
+
 def test_the_validators_faces_of_a_big_map_are_polygonized_in_the_helper_process(
     qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -114,6 +159,8 @@ def test_the_validators_faces_of_a_big_map_are_polygonized_in_the_helper_process
         validation, "polygonize_elsewhere", lambda lines: calls.append(len(lines)) or real(lines)
     )
     document = ScenarioDocument(generate_test_map(300, seed=6))
+    # Without the document's faces to copy (they could not be built) it builds its own.
+    monkeypatch.setattr(ScenarioDocument, "topology", property(lambda _document: None))
     validator = validation.LiveValidator(document)
     with qtbot.waitSignal(validator.issues_changed, timeout=30000):
         validator.start()
