@@ -77,6 +77,10 @@ class Derived:
         self.boundaries_refreshed = 0
         """How many boundaries the last ``refresh`` re-derived (a full derivation: all of them)."""
 
+    def rebind(self, sources: Sources) -> None:
+        """Read these tables from now on: the owner's own, equal to the copies derived from."""
+        self._src = sources
+
     def refresh_all(self) -> None:
         """Derive every boundary (the first time after a build) with loops kept lean: the ends are
         read in one vectorised call, and only boundaries with a lonely end or no face are looked
