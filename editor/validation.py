@@ -216,8 +216,12 @@ class _Job(QRunnable):
         if self.helper is not None:
             edits = Edits(self.edits.boundaries, self.edits.areas, self.edits.reset)
             try:
-                with gc_paused():  # the issues read back are many small objects, and no cycles
+                with gc_paused():
                     issues = self.helper.validate(self.scenario, edits)
+                    # Hundreds of thousands of young objects without cycles, alive until the next
+                    # result: kept out of the collector's passes (a full one over them held the GIL
+                    # for 100 ms or more), they are still freed when the next result replaces them.
+                    gc.freeze()
             except HelperError:
                 if self.helper.stopped:  # the window closed: the result is not published
                     self.relay.finished.emit(self.generation, [], time.perf_counter() - started)

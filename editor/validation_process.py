@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from editor.scenario_delta import Flat, apply, delta, flatten
+from editor.scenario_delta import FieldPath, Flat, apply, delta, flatten
 from model.issues import Issue
 from model.perf import gc_paused
 from model.scenario import Scenario
@@ -116,15 +116,16 @@ class ValidationProcess:
         try:
             process = self._helper()
             assert process.stdin is not None and process.stdout is not None
-            if self.sent is None or edits.reset:
-                request: tuple[Any, ...] = ("open", scenario)
+            # Until the helper has answered, what it holds is not known.
+            previous, self.sent = self.sent, None
+            if previous is None or edits.reset:
+                send_scenario(process.stdin, scenario, flat)
             else:
-                request = ("edit", delta(self.sent, flat), sorted(edits.boundaries), sorted(edits.areas))
-            self.sent = None  # until the helper has answered, what it holds is not known
-            send(process.stdin, request)
+                changes = delta(previous, flat)
+                send(process.stdin, ("edit", changes, sorted(edits.boundaries), sorted(edits.areas)))
             count = receive(process.stdout)
             if count == RESEND:  # its copy no longer took the changes: start it over
-                send(process.stdin, ("open", scenario))
+                send_scenario(process.stdin, scenario, flat)
                 count = receive(process.stdout)
             found: list[Issue] = []
             while len(found) < count:
@@ -160,6 +161,50 @@ def send(stream: IO[bytes], value: Any) -> None:
     stream.write(struct.pack("<Q", len(data)))
     stream.write(data)
     stream.flush()
+
+
+OPEN_CHUNK = 5000
+"""Items of a long list or dict (the map's boundaries and areas) pickled together when a whole
+scenario is sent: one ``pickle.dumps`` of a 30,000-area scenario held the GIL for 50 ms and more
+(its memo of millions of objects grows in C)."""
+
+
+def send_scenario(stream: IO[bytes], scenario: Scenario, flat: Flat) -> None:
+    """Send a whole scenario (``flat``: its ``flatten``): first the scenario with its long lists and
+    dicts emptied, with the number of parts that follow, then their items ``OPEN_CHUNK`` at a time."""
+    long = {
+        path: value
+        for path, value in flat.items()
+        if len(path) == 2 and isinstance(value, list | dict) and len(value) > OPEN_CHUNK
+    }
+    emptied: dict[str, dict[str, Any]] = {}
+    for top, name in long:
+        emptied.setdefault(top, {})[name] = type(long[top, name])()
+    skeleton = scenario.model_copy(
+        update={top: getattr(scenario, top).model_copy(update=fields) for top, fields in emptied.items()}
+    )
+    parts: list[tuple[FieldPath, Any]] = []
+    for path, value in long.items():
+        if isinstance(value, list):
+            parts.extend((path, value[i : i + OPEN_CHUNK]) for i in range(0, len(value), OPEN_CHUNK))
+        else:
+            items = list(value.items())
+            parts.extend((path, dict(items[i : i + OPEN_CHUNK])) for i in range(0, len(items), OPEN_CHUNK))
+    send(stream, ("open", skeleton, len(parts)))
+    for part in parts:
+        send(stream, part)
+
+
+def receive_scenario(stream: IO[bytes], skeleton: Scenario, parts: int) -> Scenario:
+    """Read the parts that ``send_scenario`` sent after ``skeleton`` and put them in it."""
+    for _ in range(parts):
+        (top, name), items = receive(stream)
+        container = getattr(getattr(skeleton, top), name)
+        if isinstance(container, list):
+            container.extend(items)
+        else:
+            container.update(items)
+    return skeleton
 
 
 def receive(stream: IO[bytes]) -> Any:
@@ -243,7 +288,7 @@ def serve() -> None:
         except EOFError:
             return
         if request[0] == "open":
-            issues = validator.open(request[1])
+            issues = validator.open(receive_scenario(source, request[1], request[2]))
         elif request[0] == "edit":
             try:
                 issues = validator.edit(*request[1:])

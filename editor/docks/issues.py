@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QHBoxLayout, QLabel, QTabl
 
 from editor.docks.issue_order import SEVERITY_ORDER, Arrangement, arrange
 from model.issues import Issue, Severity
+from model.perf import gc_paused
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +100,10 @@ class IssuesModel(QAbstractTableModel):
         if request != self._request:
             return  # already stale: a newer request is queued behind this one
         try:
-            arrangement = arrange(*arguments)
+            # Its tens of thousands of short-lived keys would set off collections, and with them a
+            # full pass over the young heap (the latest issues): 100 ms or more holding the GIL.
+            with gc_paused():
+                arrangement = arrange(*arguments)
         except Exception:
             log.exception("cannot arrange the issues")
             return

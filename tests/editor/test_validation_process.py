@@ -144,6 +144,21 @@ def test_a_helper_that_died_is_started_again_with_the_whole_scenario(helper: Val
     assert keys(found) == keys(validate(scenario))
 
 
+def test_a_whole_scenario_travels_in_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    scenario = generate_test_map(60, seed=9)
+    monkeypatch.setattr(validation_process, "OPEN_CHUNK", 7)
+    stream = io_module.BytesIO()
+    validation_process.send_scenario(stream, scenario, flatten(scenario))
+    stream.seek(0)
+    kind, skeleton, parts = validation_process.receive(stream)
+    assert kind == "open" and skeleton.map.boundaries == [] and skeleton.map.areas == []
+    # Boundaries and areas (60 of them and more) in parts of at most 7.
+    assert parts >= -(-len(scenario.map.boundaries) // 7) + -(-len(scenario.map.areas) // 7)
+    received = validation_process.receive_scenario(stream, skeleton, parts)
+    assert dump(received) == dump(scenario)
+    assert scenario.map.boundaries and scenario.map.areas  # the sender's own scenario is untouched
+
+
 def test_issues_come_back_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     scenario = generate_test_map(40, seed=2)
     for area in scenario.map.areas[:12]:
