@@ -17,6 +17,7 @@ must not wait for).
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import weakref
 from collections.abc import Callable
@@ -29,6 +30,7 @@ from PySide6.QtCore import QObject, Signal
 from editor.document import DocumentChange, ScenarioDocument
 from editor.validation import snapshot
 from model.graph import MapGraphs
+from model.perf import gc_paused
 from model.scenario import Scenario
 from model.topology import AdjacencyDerivation, Topology
 from model.topology_derived import Derived
@@ -56,6 +58,8 @@ class DocumentGraphs(QObject):
         super().__init__(document)
         self.document = document
         self._graphs: MapGraphs | None = None
+        self._release_on_drop = False
+        """Whether ``_graphs`` were built by ``compute`` (kept out of the collector: see there)."""
         self._stale = True
         self.generation = 0
         """Counts the edits that made the graphs stale: graphs built for an older one are stale."""
@@ -66,8 +70,16 @@ class DocumentGraphs(QObject):
         """Whether the map is big enough that the views build graphs in a worker (``compute``)."""
         return len(self.document.scenario.map.areas) >= BUILD_ELSEWHERE
 
+    def _drop(self) -> None:
+        """Forget the graphs; those built by ``compute`` are emptied in the worker (see there)."""
+        graphs, self._graphs = self._graphs, None
+        if graphs is not None and self._release_on_drop:
+            _WORKER.submit(graphs.release)  # after the jobs queued before, which may read them
+        self._release_on_drop = False
+
     def _on_changed(self, change: DocumentChange) -> None:
         if change.reset or change.geometry or change.areas or change.connections or change.shapes:
+            self._drop()
             self._stale = True
             self.generation += 1
             self.changed.emit()
@@ -79,6 +91,7 @@ class DocumentGraphs(QObject):
     def offer(self, graphs: MapGraphs, generation: int) -> None:
         """Keep graphs built elsewhere for the map as it was at ``generation``, if it still is."""
         if generation == self.generation and self._stale:
+            self._drop()
             self._graphs = graphs
             self._stale = False
 
@@ -86,7 +99,7 @@ class DocumentGraphs(QObject):
         """The current graphs, built now if an edit made them stale (None without a topology)."""
         if self._stale:
             topology = self.document.topology
-            self._graphs = None
+            self._drop()
             if topology is not None:
                 try:
                     self._graphs = MapGraphs.from_scenario(self.document.scenario, topology)
@@ -124,12 +137,18 @@ class DocumentGraphs(QObject):
         if job.generation != self.generation:
             return  # already stale: the view asks again after the edit
         try:
-            if job.derivation is not None:
-                job.derived = job.derivation.run()
-                job.adjacency = dict(job.derived.adjacency)
-            if job.graphs is None and job.adjacency is not None:
-                job.graphs = MapGraphs.from_adjacency(job.scenario, job.adjacency)
-            result = work(job.scenario, job.graphs)
+            with gc_paused():
+                if job.derivation is not None:
+                    job.derived = job.derivation.run()
+                    job.adjacency = dict(job.derived.adjacency)
+                if job.graphs is None and job.adjacency is not None:
+                    job.graphs = MapGraphs.from_adjacency(job.scenario, job.adjacency)
+                result = work(job.scenario, job.graphs)
+                # Hundreds of thousands of young objects, alive until the next edit: kept out of
+                # the collector's passes, whose first one over them held the GIL for 200 ms. The
+                # graphs' reference cycles would then never be collected: they are released
+                # (emptied) when dropped (``_drop``).
+                gc.freeze()
         except Exception:
             log.exception("cannot compute on the map graphs")
             return
@@ -142,8 +161,9 @@ class DocumentGraphs(QObject):
             job.topology.accept_adjacency(job.derivation, job.derived)  # if still of these faces
         if job.generation != self.generation:
             return
-        if job.graphs is not None:
+        if job.graphs is not None and job.graphs is not self._graphs:
             self.offer(job.graphs, job.generation)
+            self._release_on_drop = self._graphs is job.graphs
         done(result)
 
 

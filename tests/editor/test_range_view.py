@@ -168,7 +168,8 @@ def test_on_a_big_map_the_graphs_and_distances_are_computed_off_the_ui_thread(
     )
     assert result.distances == expected
     assert dock.labels.labels["austria"].text == "1"
-    assert graph_cache.graphs_of(window.document).fresh() is not None  # kept for the next click
+    built = graph_cache.graphs_of(window.document).fresh()
+    assert built is not None  # kept for the next click
 
     # Another start on the same graphs: no new graphs built, the search still off the UI thread.
     builds = len(threads)
@@ -187,3 +188,9 @@ def test_on_a_big_map_the_graphs_and_distances_are_computed_off_the_ui_thread(
     qtbot.waitUntil(lambda: not dock.computing, timeout=20000)
     assert len(threads) == builds + 1 and threads[-1] is not threading.main_thread()
     assert dock.labels.labels["hungary"].text == "2"
+    # The graphs the edit made stale were emptied (they are kept out of the garbage collector,
+    # which would never free them otherwise); the new ones are whole.
+    assert built.full.number_of_nodes() == 0
+    assert graph_cache.graphs_of(window.document).fresh().full.number_of_nodes() == len(  # type: ignore[union-attr]
+        window.document.scenario.map.areas
+    )

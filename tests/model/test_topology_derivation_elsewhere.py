@@ -1,4 +1,4 @@
-"""The first derivation of adjacency, detached from its topology (``Topology.adjacency_derivation``):
+"""The first derivation of adjacency as work for another thread (``Topology.adjacency_derivation``):
 run on another thread, it gives what ``adjacency`` gives, and the topology takes it back only while
 its faces are those it read."""
 
