@@ -38,18 +38,23 @@ _LOCK = threading.Lock()
 _HELPER: subprocess.Popen[bytes] | None = None
 
 
+def helper_environment() -> dict[str, str]:
+    """The environment of a helper process started as ``sys.executable -m editor.MODULE``: this
+    one, with the code's root on ``PYTHONPATH`` (a checkout not installed still finds itself)."""
+    return dict(
+        os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(_ROOT), os.environ.get("PYTHONPATH")]))
+    )
+
+
 def helper() -> subprocess.Popen[bytes]:
     """The helper process, started on first use (and again if it died)."""
     global _HELPER
     if _HELPER is None or _HELPER.poll() is not None:
-        env = dict(
-            os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(_ROOT), os.environ.get("PYTHONPATH")]))
-        )
         _HELPER = subprocess.Popen(
             [sys.executable, "-m", "editor.polygonize_process"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            env=env,
+            env=helper_environment(),
         )
     return _HELPER
 

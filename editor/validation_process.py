@@ -30,9 +30,9 @@ import subprocess
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import IO, Any
 
+from editor.polygonize_process import helper_environment
 from editor.scenario_delta import FieldPath, Flat, apply, delta, flatten
 from model.issues import Issue
 from model.perf import gc_paused
@@ -41,8 +41,6 @@ from model.topology import Topology
 from model.validate import issue, validate
 
 log = logging.getLogger(__name__)
-
-_ROOT = Path(__file__).resolve().parents[1]
 
 ISSUES_CHUNK = 1000
 """Issues pickled together in an answer: unpickling one chunk holds the GIL for a millisecond or two."""
@@ -96,15 +94,11 @@ class ValidationProcess:
             raise HelperError("the validation helper was stopped (its window closed)")
         if self.process is None or self.process.poll() is not None:
             self.sent = None  # a new helper knows nothing yet
-            env = dict(
-                os.environ,
-                PYTHONPATH=os.pathsep.join(filter(None, [str(_ROOT), os.environ.get("PYTHONPATH")])),
-            )
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "editor.validation_process"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                env=env,
+                env=helper_environment(),
             )
         return self.process
 
