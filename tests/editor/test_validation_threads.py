@@ -221,7 +221,10 @@ def test_lines_and_faces_made_in_slices_are_those_made_at_once(monkeypatch: pyte
     assert all(a.equals_exact(b, 0) for a, b in zip(faces, faces_at_once, strict=True))
 
 
-def test_the_linework_check_in_the_helper_process_finds_what_it_finds_here() -> None:
+def test_the_linework_check_in_the_helper_process_finds_what_it_finds_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(polygonize_process, "CONVERT_SLICE", 40)  # the lines travel in parts
     scenario = generate_test_map(150, seed=3)
     # A crossing, so that there is something to find: a vertex moved far across its neighbours.
     boundary = scenario.map.boundaries[40]
