@@ -201,11 +201,11 @@ class RangeDock(QDockWidget):
         self._dirty = False
         scenario = self.document.scenario
         kind = self.reach()
-        names = {area.id: area.name or area.id for area in scenario.map.areas}
+        start_name = _name_of(scenario, self.start)
         if kind is not None:
             rule = f"Rule {kind.rule}. " if kind.rule else ""
             self.about.setText(f"{rule}{kind.description} Distances count {kind.unit}.")
-        if self.start not in names:
+        if start_name is None:
             self.start = None
         if kind is None or self.start is None:
             self.from_label.setText("Select an area on the map.")
@@ -213,7 +213,7 @@ class RangeDock(QDockWidget):
             range_mode.set_result(scenario, None)
             self._refresh_map()
             return
-        self.from_label.setText(names[self.start])
+        self.from_label.setText(start_name or "")
         self._request += 1
         source = graphs_of(self.document)
         if source.big():
@@ -243,12 +243,13 @@ class RangeDock(QDockWidget):
     def _show(self, kind: Reach, start: str, found: Distances) -> None:
         """Show the distances from ``start``: in the panel, and on the map in the Range mode."""
         scenario = self.document.scenario
-        names = {area.id: area.name or area.id for area in scenario.map.areas}
-        result = RangeResult(start, names.get(start, start), kind.name, kind.unit, kind.rule, found)
+        name = _name_of(scenario, start) or start
+        result = RangeResult(start, name, kind.name, kind.unit, kind.rule, found)
         range_mode.set_result(scenario, result)
         farthest = max(found.values(), default=0)
+        areas = len(scenario.map.areas)
         self.summary.setText(
-            f"{len(found)} of {len(names)} areas in reach, the farthest {counted(farthest, kind.unit)} away."
+            f"{len(found)} of {areas} areas in reach, the farthest {counted(farthest, kind.unit)} away."
         )
         self._refresh_map()
 
@@ -274,6 +275,16 @@ class RangeDock(QDockWidget):
                 if label is not None:
                     self.labels.set_label(area_id, str(distance), QPointF(label.x, label.y), label.extent)
         self.labels.setVisible(result is not None)
+
+
+def _name_of(scenario: Scenario, area_id: str | None) -> str | None:
+    """The name an area is shown by (its id when it has none); None when there is no such area.
+
+    One scan that stops at the area, not a dict of every name (30,000 on a big map) per click."""
+    if area_id is None:
+        return None
+    area = next((a for a in scenario.map.areas if a.id == area_id), None)
+    return None if area is None else area.name or area.id
 
 
 def _distances(reacher: Reacher | None, kind: Reach, start: str) -> Distances:
