@@ -20,6 +20,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
+from editor import polygonize_process
 from model import io
 from model.scenario import Bounds, MapData, Metadata, Scenario
 from model.topology import LineworkResult, Topology
@@ -221,7 +222,12 @@ class ScenarioDocument(QObject):
             return
         if work is None:
             return
-        self.linework_check = _CHECKER.submit(work.run)
+        # On a big map the check runs in a helper process: in the checker thread its stretches
+        # holding the GIL froze the UI after an open.
+        big = len(self.scenario.map.areas) >= polygonize_process.CHECK_ELSEWHERE_AREAS
+        self.linework_check = (
+            _CHECKER.submit(polygonize_process.check_elsewhere, work) if big else _CHECKER.submit(work.run)
+        )
         self.linework_check.add_done_callback(lambda done: self._checked(topology, done))
 
     def _checked(self, topology: Topology, done: Future[LineworkResult]) -> None:

@@ -1,4 +1,4 @@
-"""Polygonize a linework in a helper process, so that a worker thread does not stall the UI.
+"""Polygonize a linework, or check it, in a helper process, so that a worker thread does not stall the UI.
 
 Shapely's ``polygonize`` holds Python's GIL for its whole run (about a third of a second for the
 60,000 borders of a 20,000-area map, measured with a thread ticking beside it), and while it runs
@@ -6,10 +6,16 @@ the UI thread cannot run at all, worker thread or not. The live validator builds
 after every open, so it hands the lines to a helper process (as WKB, exact doubles) and gets the
 polygons back in shapely's order: the same faces ``model.topology.polygonize_here`` makes.
 
+The document checks the whole linework of a map it opened (``model.topology.LineworkCheck``) in a
+worker thread; on a big map (``CHECK_ELSEWHERE_AREAS`` areas) that is a second or two of shapely
+calls and Python loops, whose stretches holding the GIL (building a spatial index of 90,000 lines,
+one of them) froze the UI after an open. ``check_elsewhere`` runs it in the helper instead: the
+lines go as WKB, the problems come back, the same ones ``LineworkCheck.run`` finds here.
+
 The helper is a plain ``python -m editor.polygonize_process`` reading requests on its stdin (not
 ``multiprocessing``, whose "spawn" start re-runs the caller's main script when it has no
-``__main__`` guard, and whose "fork" would copy a running Qt process). This module imports only
-shapely and numpy. The helper exits when its stdin closes: ``stop_helper`` closes it when the
+``__main__`` guard, and whose "fork" would copy a running Qt process). This module imports no Qt.
+The helper exits when its stdin closes: ``stop_helper`` closes it when the
 editor's window closes (and when the application quits), waits for the helper to exit and reaps it.
 In the packaged application ``sys.executable`` is Mappa itself, whose entry point
 (``packaging/mappa_main.py``) answers ``-m editor.polygonize_process`` by running ``serve()``.
@@ -31,6 +37,8 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Polygon
 
+from model.topology import LineworkCheck, LineworkResult
+
 log = logging.getLogger(__name__)
 
 _ROOT = Path(__file__).resolve().parents[1]
@@ -38,18 +46,23 @@ _LOCK = threading.Lock()
 _HELPER: subprocess.Popen[bytes] | None = None
 
 
+def helper_environment() -> dict[str, str]:
+    """The environment of a helper process started as ``sys.executable -m editor.MODULE``: this
+    one, with the code's root on ``PYTHONPATH`` (a checkout not installed still finds itself)."""
+    return dict(
+        os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(_ROOT), os.environ.get("PYTHONPATH")]))
+    )
+
+
 def helper() -> subprocess.Popen[bytes]:
     """The helper process, started on first use (and again if it died)."""
     global _HELPER
     if _HELPER is None or _HELPER.poll() is not None:
-        env = dict(
-            os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(_ROOT), os.environ.get("PYTHONPATH")]))
-        )
         _HELPER = subprocess.Popen(
             [sys.executable, "-m", "editor.polygonize_process"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            env=env,
+            env=helper_environment(),
         )
     return _HELPER
 
@@ -143,14 +156,64 @@ def _receive(stream: IO[bytes]) -> Any:
     return pickle.loads(data)  # our own child process's answer, never a file
 
 
+CHECK_ELSEWHERE_AREAS = 5000
+"""From this many areas the document's whole-linework check after an open runs in the helper."""
+
+
+def check_elsewhere(work: LineworkCheck) -> LineworkResult:
+    """Run a whole-linework check in the helper process: the result ``work.run()`` gives.
+
+    Falls back to this thread when the helper cannot run (the check is needed either way).
+    """
+    ids = list(work.lines)
+    wkb = _in_slices(shapely.to_wkb, [work.lines[bid] for bid in ids])
+    # In parts: one ``pickle.dumps`` of 90,000 lines held the GIL for 60 ms (its memo grows in C).
+    parts = []
+    for start in range(0, len(ids), CONVERT_SLICE):
+        chunk = ids[start : start + CONVERT_SLICE]
+        order = [work.order[bid] for bid in chunk]
+        parts.append(
+            (chunk, wkb[start : start + CONVERT_SLICE], order, [bid in work.bounded for bid in chunk])
+        )
+    try:
+        with _LOCK:  # one request at a time on the one pipe
+            process = helper()
+            assert process.stdin is not None and process.stdout is not None
+            _send(process.stdin, ("check", len(parts), work.build))
+            for part in parts:
+                _send(process.stdin, part)
+            problems = _receive(process.stdout)
+    except Exception:
+        log.exception("cannot check the linework in a helper process; checking here")
+        return work.run()
+    return LineworkResult(problems, work.build)
+
+
+def check_parts(stream: IO[bytes], parts: int, build: int) -> Any:
+    """Read the parts of a linework that ``check_elsewhere`` sent and return its problems (what the
+    helper computes)."""
+    lines: dict[str, Any] = {}
+    order: dict[str, int] = {}
+    bounded: set[str] = set()
+    for _ in range(parts):
+        ids, wkb, positions, sided = _receive(stream)
+        lines.update(zip(ids, shapely.from_wkb(np.array(wkb, dtype=object)), strict=True))
+        order.update(zip(ids, positions, strict=True))
+        bounded.update(bid for bid, has in zip(ids, sided, strict=True) if has)
+    return LineworkCheck(lines, order, bounded, build).run().problems
+
+
 def serve() -> None:
-    """The helper's loop: polygonize each request until the editor closes the pipe."""
+    """The helper's loop: polygonize or check each request until the editor closes the pipe."""
     while True:
         try:
-            lines = _receive(sys.stdin.buffer)
+            request = _receive(sys.stdin.buffer)
         except EOFError:
             return
-        _send(sys.stdout.buffer, polygonize_wkb(lines))
+        if isinstance(request, tuple) and request and request[0] == "check":
+            _send(sys.stdout.buffer, check_parts(sys.stdin.buffer, *request[1:]))
+        else:
+            _send(sys.stdout.buffer, polygonize_wkb(request))
 
 
 if __name__ == "__main__":

@@ -11,8 +11,16 @@ The snapshot copies the scenario's containers (lists and dicts) but shares the m
 them: edit operations never mutate a model object, they replace it (``model.ops.core``), so taking
 a snapshot costs milliseconds on a 5,000-area map where a deep copy would block for half a second.
 
-The UI thread must keep running while the worker works, so the worker never holds Python's GIL
-for long (measured on a generated 5,000-area map, ``tests/bench/bench_editor.py``):
+The UI thread must keep running while a run goes on. On a big map (``ELSEWHERE_AREAS`` areas and
+more) the run is made in a helper process (``editor.validation_process``), which keeps its own copy
+of the scenario and its own faces, brought up to date with what changed since its last run
+(``editor.scenario_delta``): a worker thread of the editor, however carefully it slices its work,
+shares Python's GIL with the UI thread, and on a 30,000-area map the stretches it held it (with the
+Issues dock's sorting beside it) froze the UI for 100-170 ms after a drag. The worker thread then
+only sends the changes and reads the issues back, in chunks.
+
+A smaller map is validated in the worker thread itself, which never holds the GIL for long
+(measured on a generated 5,000-area map, ``tests/bench/bench_editor.py``):
 
 * the worker keeps a ``Topology`` of its own (the document's is not thread-safe) and brings it up
   to date with the boundaries and areas that the edits since its last run touched
@@ -30,9 +38,6 @@ for long (measured on a generated 5,000-area map, ``tests/bench/bench_editor.py`
 * the result crosses to the UI thread as one Python object (a ``list`` signal converts every
   issue, twice: 50 ms for the 53,000 issues of a generated 30,000-area map), and the Issues dock
   sorts a big result in its own worker (``editor.docks.issue_order``).
-
-Measured with ``tests/bench/bench_editor.py --areas 30000``, which names the threads that hold the
-GIL: the longest stretch a worker holds it is now about 20 ms of CPU (building a spatial index).
 """
 
 from __future__ import annotations
@@ -46,11 +51,12 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from editor.document import DocumentChange, ScenarioDocument
 from editor.polygonize_process import polygonize_elsewhere, stop_helper
+from editor.validation_process import Edits, HelperError, ValidationProcess, validation_failed
 from model.issues import Issue, Severity
 from model.perf import gc_paused
 from model.scenario import MapData, Scenario
 from model.topology import Topology
-from model.validate import issue, validate
+from model.validate import validate
 
 log = logging.getLogger(__name__)
 
@@ -92,14 +98,7 @@ def snapshot(scenario: Scenario) -> Scenario:
     )
 
 
-def validation_failed(error: BaseException) -> Issue:
-    """The issue published when the validator itself crashed: the map was not checked."""
-    return issue(
-        "INTERNAL_ERROR",
-        f"validation failed ({type(error).__name__}: {error}), so the map was not checked and "
-        "may have problems that are not listed: please report this bug with the scenario file "
-        "and this message",
-    )
+__all__ = ["BIG_MAP_AREAS", "ELSEWHERE_AREAS", "LiveValidator", "snapshot", "validation_failed"]
 
 
 @dataclass(frozen=True)
@@ -151,6 +150,12 @@ class _WorkerTopology:
 BIG_MAP_AREAS = 1000
 """From this many areas a full pass of the garbage collector is long enough to stall the UI."""
 
+ELSEWHERE_AREAS = 5000
+"""From this many areas the runs are made in a helper process (``editor.validation_process``): in
+a worker thread they would share the GIL with the UI thread for seconds. Smaller maps are checked
+in a fraction of a second, which a process of its own (a second copy of the scenario, a start-up
+of a second or so) is not worth."""
+
 
 def settle_heap() -> None:
     """Collect garbage once, then leave every object alive now out of later collections (``gc.freeze``).
@@ -170,6 +175,10 @@ def _big(scenario: Scenario) -> bool:
     return len(scenario.map.areas) >= BIG_MAP_AREAS
 
 
+def _elsewhere(scenario: Scenario) -> bool:
+    return len(scenario.map.areas) >= ELSEWHERE_AREAS
+
+
 class _Relay(QObject):
     """Carries a worker's result back to the UI thread (a queued signal); owned by its job."""
 
@@ -186,8 +195,11 @@ class _Job(QRunnable):
         edits: _Edits,
         geometry: _WorkerTopology,
         fork: Topology | None = None,
+        helper: ValidationProcess | None = None,
     ) -> None:
         super().__init__()
+        self.helper = helper
+        """The helper process that validates a big map (None: validate in this worker)."""
         self.fork = fork
         """A copy of the document's faces taken when the map was opened (``Topology.fork``), for
         the first run on it (which brings it up to date with ``edits``)."""
@@ -201,6 +213,25 @@ class _Job(QRunnable):
     def run(self) -> None:
         """Validate; a crash of the validator itself is published as an INTERNAL_ERROR issue."""
         started = time.perf_counter()
+        if self.helper is not None:
+            edits = Edits(self.edits.boundaries, self.edits.areas, self.edits.reset)
+            try:
+                with gc_paused():
+                    issues = self.helper.validate(self.scenario, edits)
+                    # Hundreds of thousands of young objects without cycles, alive until the next
+                    # result: kept out of the collector's passes (a full one over them held the GIL
+                    # for 100 ms or more), they are still freed when the next result replaces them.
+                    gc.freeze()
+            except HelperError:
+                if self.helper.stopped:  # the window closed: the result is not published
+                    self.relay.finished.emit(self.generation, [], time.perf_counter() - started)
+                    return
+                log.exception("cannot validate in the helper process; validating here")
+                # The worker's own faces were not kept up to date meanwhile: build them afresh.
+                self.edits = _Edits(reset=True)
+            else:
+                self.relay.finished.emit(self.generation, issues, time.perf_counter() - started)
+                return
         # No collection during the run: the graphs it builds (tens of thousands of objects, freed
         # at its end) would set off full passes over the whole heap.
         with gc_paused():
@@ -244,6 +275,8 @@ class LiveValidator(QObject):
         self._running: _Job | None = None
         self._pending = False
         self._geometry = _WorkerTopology()
+        self._helper: ValidationProcess | None = None
+        """The helper process validating a big map (started by the first run on one)."""
         self._fork = self._fork_faces()
         """A copy of the document's faces of a newly opened map, for the next run to start from."""
         self._edits = _Edits(reset=self._fork is None)
@@ -262,7 +295,7 @@ class LiveValidator(QObject):
         is about 100 ms, which the open hides but a run starting after an edit would not.
         """
         topology = self.document.topology
-        if topology is None:
+        if topology is None or _elsewhere(self.document.scenario):  # the helper has its own
             return None
         with gc_paused():  # a few hundred thousand new containers: no collection halfway
             fork: Topology = topology.fork()
@@ -307,7 +340,14 @@ class LiveValidator(QObject):
         # A new map: the worker takes a copy of the document's faces rather than building its own
         # (which would hold a second full set of them: hundreds of megabytes on a big map).
         fork, self._fork = self._fork, None
-        job = _Job(self.generation, snapshot(self.document.scenario), self._edits, self._geometry, fork)
+        scenario = snapshot(self.document.scenario)
+        helper = None
+        if _elsewhere(scenario):
+            if self._helper is None:
+                self._helper = ValidationProcess()
+            helper = self._helper
+            self._geometry.topology = None  # a smaller map's faces, if any: no longer needed
+        job = _Job(self.generation, scenario, self._edits, self._geometry, fork, helper)
         self._edits = _Edits()
         job.relay.finished.connect(self._finished)
         self._running = job
@@ -356,6 +396,8 @@ class LiveValidator(QObject):
         self._pending = False
         self._closed = True
         stop_helper()
+        if self._helper is not None:
+            self._helper.stop()
 
     def wait(self, timeout_ms: int = -1) -> bool:
         """Block until the worker is idle (used when closing); return whether it is."""

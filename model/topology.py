@@ -42,7 +42,14 @@ from model.topology_derived import Derived, Sources
 
 AreaShape: TypeAlias = Polygon | MultiPolygon
 
-__all__ = ["LOCAL_UPDATE_LIMIT", "AreaShape", "LineworkProblem", "Topology", "boundary_lines"]
+__all__ = [
+    "LOCAL_UPDATE_LIMIT",
+    "AdjacencyDerivation",
+    "AreaShape",
+    "LineworkProblem",
+    "Topology",
+    "boundary_lines",
+]
 
 _ID = attrgetter("id")
 
@@ -112,6 +119,8 @@ class Topology:
         # the boundaries they name, and whether the check stopped at a limit before the end.
         self._breaking: list[LineworkProblem] | None = None
         self._builds = 0
+        self._revision = 0
+        """Counts builds and updates: a derivation begun before one is of other faces."""
         self._broken: frozenset[str] = frozenset()
         self._tangled = False
         self.last_update_was_local = False
@@ -208,6 +217,7 @@ class Topology:
         self._broken = frozenset()
         self._tangled = False
         self._builds += 1  # a check begun before this build is of other linework
+        self._revision += 1
         self._reset_caches()
 
     def _link_faces(self, face_ids: Iterable[int], candidates: Sequence[str] | None = None) -> None:
@@ -321,6 +331,7 @@ class Topology:
         An area whose faces stayed exactly the same may be included; one whose faces changed
         never is left out.
         """
+        self._revision += 1  # a derivation under way elsewhere is of the faces before this
         with gc_paused():
             changed = self._update(map_data, changed_boundaries, changed_areas)
         self.last_changed_areas = frozenset(changed)
@@ -576,6 +587,45 @@ class Topology:
             self._dirty = set()
         return self._derived
 
+    def adjacency_derivation(self) -> AdjacencyDerivation | None:
+        """The first derivation of adjacency as work another thread may run (None once derived:
+        ``adjacency`` is then quick, bringing it up to date one boundary at a time).
+
+        It reads this topology's own tables, without copying them (copying 90,000 boundaries'
+        face slots alone took the UI thread 70-180 ms), so its result is only good for the faces
+        as they were: ``accept_adjacency`` takes it only if no build or update came in since the
+        work was made. An update while it runs may also make it fail (a table changed size while
+        it was read); its caller then simply does not take it.
+        """
+        if self._derived is not None:
+            return None
+        sources = Sources(
+            lines=self._lines,
+            faces=self._boundary_faces,
+            holders=self._face_areas,
+            lengths=self._lengths,
+            order=self._boundary_order,
+        )
+        return AdjacencyDerivation(self._policy.model_copy(), sources, self._broken, self._revision)
+
+    def accept_adjacency(self, derivation: AdjacencyDerivation, derived: Derived) -> bool:
+        """Take what an ``adjacency_derivation`` run derived; False (and ignored) when the faces
+        were updated or rebuilt since it was taken, or adjacency was derived here meanwhile."""
+        if self._derived is not None or derivation.revision != self._revision:
+            return False
+        derived.rebind(
+            Sources(
+                lines=self._lines,
+                faces=self._boundary_faces,
+                holders=self._face_areas,
+                lengths=self._lengths,
+                order=self._boundary_order,
+            )
+        )
+        self._derived = derived
+        self._dirty = set()
+        return True
+
     @property
     def last_refresh_boundaries(self) -> int:
         """How many boundaries the adjacency, sides and dangling check last re-derived."""
@@ -795,3 +845,23 @@ class LineworkCheck:
         """Find the breaking problems (the dangling ones are derived elsewhere), boundaries in map order."""
         ordered = {bid: self.lines[bid] for bid in sorted(self.lines, key=self.order.__getitem__)}
         return LineworkResult(find_problems(ordered, self.bounded, dangling=False), self.build)
+
+
+class AdjacencyDerivation:
+    """The first derivation of a topology's adjacency, as work for another thread: ``run`` reads
+    the topology's tables as they are then (see ``Topology.adjacency_derivation``)."""
+
+    def __init__(
+        self, policy: AdjacencyPolicy, sources: Sources, broken: frozenset[str], revision: int
+    ) -> None:
+        self.policy = policy
+        self.sources = sources
+        self.broken = broken
+        self.revision = revision
+
+    def run(self) -> Derived:
+        """Derive every boundary's pairs, sides and dangling state (``Derived.refresh_all``)."""
+        derived = Derived(self.policy, self.sources, self.broken)
+        with gc_paused():
+            derived.refresh_all()
+        return derived

@@ -48,6 +48,9 @@ class Sources:
     """Boundary id -> its place in the map (sorts the problems as a full check lists them)."""
 
 
+ENDS_SLICE = 5000
+"""Boundaries whose end points one vectorised call reads (a few milliseconds)."""
+
 _NO_FACES: list[int | None] = [None, None]
 _NOBODY: list[str] = []
 
@@ -77,24 +80,31 @@ class Derived:
         self.boundaries_refreshed = 0
         """How many boundaries the last ``refresh`` re-derived (a full derivation: all of them)."""
 
+    def rebind(self, sources: Sources) -> None:
+        """Read these tables from now on: the owner's own, equal to the copies derived from."""
+        self._src = sources
+
     def refresh_all(self) -> None:
         """Derive every boundary (the first time after a build) with loops kept lean: the ends are
-        read in one vectorised call, and only boundaries with a lonely end or no face are looked
+        read in a few vectorised calls, and only boundaries with a lonely end or no face are looked
         at for dangling (on 60,000 boundaries a general per-boundary pass took half a second)."""
         src = self._src
         ids = list(src.lines)
         at_node = self._at_node
-        if ids:
-            lines = np.array([src.lines[b] for b in ids], dtype=object)
+        # One tuple per node, shared by the boundaries ending there (three, mostly).
+        canonical: dict[Node, Node] = {}
+        # A slice of lines per vectorised call: one call for 90,000 lines holds the GIL for tens of
+        # milliseconds (the editor derives adjacency in a worker thread beside its UI thread).
+        for begin in range(0, len(ids), ENDS_SLICE):
+            chunk = ids[begin : begin + ENDS_SLICE]
+            lines = np.array([src.lines[b] for b in chunk], dtype=object)
             coords, owner = shapely.get_coordinates(lines, return_index=True)
             last = np.concatenate([np.nonzero(np.diff(owner))[0], [len(owner) - 1]])
             first = np.concatenate([[0], last[:-1] + 1])
-            # One tuple per node, shared by the boundaries ending there (three, mostly).
-            canonical: dict[Node, Node] = {}
             starts = [canonical.setdefault(p, p) for p in map(tuple, coords[first].tolist())]
             stops = [canonical.setdefault(p, p) for p in map(tuple, coords[last].tolist())]
-            self._ends = dict(zip(ids, zip(starts, stops, strict=True), strict=True))
-            for bid, start, stop in zip(ids, starts, stops, strict=True):
+            self._ends.update(zip(chunk, zip(starts, stops, strict=True), strict=True))
+            for bid, start, stop in zip(chunk, starts, stops, strict=True):
                 at_node[start].add(bid)
                 at_node[stop].add(bid)
         self._all_pairs()

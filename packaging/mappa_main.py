@@ -16,7 +16,7 @@ import importlib
 import multiprocessing
 import sys
 
-HELPER_MODULES = ("editor.polygonize_process",)
+HELPER_MODULES = ("editor.polygonize_process", "editor.validation_process")
 """Modules started as ``sys.executable -m MODULE``; each has a ``serve()`` that runs the helper."""
 
 

@@ -5,10 +5,14 @@ the length of the border they share and every reason they are adjacent (``MapGra
 "Cut" adds an impassable connection between them and "Remove the cut" removes the impassable
 connections that separate them: each one undo step calling one ``model.ops`` function. A new
 connection is drawn with the Connect tool (drag from one area to the other).
+
+On a big map whose graphs are stale (an edit since they were built) they are built in a worker
+(``DocumentGraphs.compute``) and the panel fills in when they arrive.
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
 
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
@@ -69,10 +73,17 @@ class AdjacencyPanel(QWidget):
     def _names(self) -> dict[str, str]:
         return {area.id: area.name or area.id for area in self.document.scenario.map.areas}
 
-    def refresh(self) -> None:
-        """Show the pair as the model has it now."""
+    def refresh(self, wait: bool = True) -> None:
+        """Show the pair as the model has it now (once the worker built the graphs, on a big map;
+        ``wait=False``: it just did)."""
+        source = graphs_of(self.document)
+        if wait and source.fresh() is None and source.big():
+            self.text.setText("Working out why they are adjacent…")
+            self.cut_button.setEnabled(False)
+            source.compute(lambda _scenario, _graphs: None, lambda _none: self._refresh_if_shown())
+            return
         names = self._names()
-        graphs = graphs_of(self.document).graphs()
+        graphs = source.graphs()
         if graphs is None or self.a not in graphs.kinds or self.b not in graphs.kinds:
             self.text.setText("The map cannot be read now (see the Issues panel).")
             self.cut_button.setEnabled(False)
@@ -97,6 +108,10 @@ class AdjacencyPanel(QWidget):
         self._cut_by: tuple[str, ...] = reason.cut_by
         self._connections = [connection_id for connection_id, _kind in reason.connections]
         self.connections_button.setVisible(bool(self._connections))
+
+    def _refresh_if_shown(self) -> None:
+        with contextlib.suppress(RuntimeError):  # the inspector dropped this panel meanwhile
+            self.refresh(wait=False)
 
     def cut(self) -> None:
         """Add an impassable connection between the two areas (one undo step)."""

@@ -49,6 +49,18 @@ def sort_in_slices(
     return [item for _, item in heapq.merge(*slices, key=_KEY, reverse=reverse)]
 
 
+def release_in_slices(items: list[Any], size: int = SLICE) -> None:
+    """Empty ``items`` from the end, ``size`` at a time, freeing what only it held.
+
+    Dropping the last reference to 50,000 issues frees them in one C loop (about 15 ms holding
+    the GIL); slice by slice, other threads run in between.
+    """
+    if size < 1:
+        raise ValueError(f"slice size must be at least 1, not {size}")
+    while items:
+        del items[-size:]
+
+
 def sort_key(column: int) -> Callable[[Issue], Any]:
     """The key of a column: severity by badness (then code and message), other columns by text."""
     if column == 0:

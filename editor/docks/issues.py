@@ -17,8 +17,9 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QDockWidget, QHBoxLayout, QLabel, QTableView, QVBoxLayout, QWidget
 
-from editor.docks.issue_order import SEVERITY_ORDER, Arrangement, arrange
+from editor.docks.issue_order import SEVERITY_ORDER, Arrangement, arrange, release_in_slices
 from model.issues import Issue, Severity
+from model.perf import gc_paused
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +100,10 @@ class IssuesModel(QAbstractTableModel):
         if request != self._request:
             return  # already stale: a newer request is queued behind this one
         try:
-            arrangement = arrange(*arguments)
+            # Its tens of thousands of short-lived keys would set off collections, and with them a
+            # full pass over the young heap (the latest issues): 100 ms or more holding the GIL.
+            with gc_paused():
+                arrangement = arrange(*arguments)
         except Exception:
             log.exception("cannot arrange the issues")
             return
@@ -109,10 +113,13 @@ class IssuesModel(QAbstractTableModel):
     def _take(self, request: int, arrangement: Arrangement) -> None:
         if request != self._request:
             return  # a newer result, filter or order is on its way
+        old = self.issues
         self.beginResetModel()
         self.issues = arrangement.rows
         self.codes = arrangement.codes
         self.endResetModel()
+        if len(old) > ARRANGE_HERE:  # the rows were often the last to hold the old result's issues
+            _ARRANGER.submit(release_in_slices, old)
         self._shown = request
         self.arranged.emit()
 

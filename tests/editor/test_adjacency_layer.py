@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 import shiboken6
 from editor_helpers import dump
@@ -184,3 +186,32 @@ def test_an_edit_after_the_scene_is_gone_reaches_no_deleted_layer(qtbot: QtBot) 
     commands.execute(document, lambda s: ops.set_area_kind(s, area.id, "sea"), "Make it sea")
     qtbot.wait(overlay.DELAY_MS + 100)  # the overlay's timer would fire here if it outlived the layer
     assert not overlay._alive()
+
+
+def test_on_a_big_map_the_panel_waits_for_graphs_built_off_the_ui_thread(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from editor import graph_cache
+
+    show_layer(window)
+    item_id = clickable_edge(window, "land-land")
+    a, _b = parse_edge_id(item_id) or ("", "")
+    monkeypatch.setattr(graph_cache, "BUILD_ELSEWHERE", 10)  # the default map counts as big
+    monkeypatch.setattr("editor.mapview.adjacency_layer.BUILD_ELSEWHERE", 10)  # and for the layer
+    threads: list[threading.Thread] = []
+    real_build = MapGraphs._build.__func__  # type: ignore[attr-defined]
+
+    def noting_build(cls: type[MapGraphs], *args: object) -> MapGraphs:
+        threads.append(threading.current_thread())
+        return real_build(cls, *args)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(MapGraphs, "_build", classmethod(noting_build))
+    # An edit elsewhere makes the graphs stale; the panel then asks the worker for them.
+    commands.execute(window.document, lambda s: ops.set_area_fields(s, a, name="Renamed"), "Rename")
+    window.selection.set([item_id])
+    panel = window.inspector.adjacency_panel
+    assert panel is not None
+    assert panel.text.text() == "Working out why they are adjacent…"
+    qtbot.waitUntil(lambda: "Renamed" in panel.text.text(), timeout=20000)
+    assert threads and threading.main_thread() not in threads
+    assert "They share a border" in panel.text.text() and panel.cut_button.isEnabled()

@@ -10,7 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from editor.docks import issues as issues_dock
-from editor.docks.issue_order import arrange, sort_in_slices
+from editor.docks.issue_order import arrange, release_in_slices, sort_in_slices
 from editor.docks.issues import IssuesDock
 from model.issues import Issue, Severity
 
@@ -105,3 +105,19 @@ def test_a_result_arranged_after_a_newer_one_was_given_is_dropped(
     qtbot.wait(50)  # the first result's late signal, if it were taken, would arrive now
     assert shown == [30]
     assert sorted(map(repr, dock.model.issues)) == sorted(map(repr, second))
+
+
+def test_release_in_slices_empties_the_list_from_the_end() -> None:
+    items = list(range(10))
+    seen: list[int] = []
+
+    class Noting(list[int]):
+        def __delitem__(self, index: object) -> None:
+            seen.append(len(self))
+            super().__delitem__(index)  # type: ignore[arg-type]
+
+    noting = Noting(items)
+    release_in_slices(noting, size=4)
+    assert noting == [] and seen == [10, 6, 2]
+    with pytest.raises(ValueError, match="at least 1"):
+        release_in_slices([1], size=0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,64 @@ def test_long_ranges_share_legend_rows_by_colour(window: MainWindow) -> None:
     )
     labels = [entry.label for entry in get_mode(range_mode.MODE_ID).colour(scenario).legend]
     assert labels[1:3] == ["0 steps", "1 step"]
+
+
+def test_on_a_big_map_the_graphs_and_distances_are_computed_off_the_ui_thread(
+    window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 15: at 30,000 areas the graphs took the UI thread a third of a second per click."""
+    from editor import graph_cache
+    from model.graph import MapGraphs
+    from model.rules import reach as reaches
+
+    threads: list[threading.Thread] = []
+    real_build = MapGraphs._build.__func__  # type: ignore[attr-defined]
+
+    def noting_build(cls: type[MapGraphs], *args: object) -> MapGraphs:
+        threads.append(threading.current_thread())
+        return real_build(cls, *args)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(MapGraphs, "_build", classmethod(noting_build))
+    monkeypatch.setattr(graph_cache, "BUILD_ELSEWHERE", 10)  # the 976 map counts as big
+    window.actions_by_name["range_view"].trigger()
+    dock = window.range_dock  # type: ignore[attr-defined]
+    dock.set_reach("land")
+    window.selection.set(["hungary"])
+    assert dock.computing and range_mode.result_of(window.document.scenario) is None
+    qtbot.waitUntil(lambda: not dock.computing, timeout=20000)
+    assert threads and threading.main_thread() not in threads
+    result = range_mode.result_of(window.document.scenario)
+    assert result is not None and result.start == "hungary"
+    # The same distances as computed at once on the UI thread.
+    graphs = MapGraphs.from_scenario(window.document.scenario, window.document.topology)
+    expected = reaches.find(window.document.scenario, "land").prepare(window.document.scenario, graphs)(
+        "hungary"
+    )
+    assert result.distances == expected
+    assert dock.labels.labels["austria"].text == "1"
+    built = graph_cache.graphs_of(window.document).fresh()
+    assert built is not None  # kept for the next click
+
+    # Another start on the same graphs: no new graphs built, the search still off the UI thread.
+    builds = len(threads)
+    window.selection.set(["austria"])
+    qtbot.waitUntil(lambda: not dock.computing, timeout=20000)
+    assert len(threads) == builds
+    assert dock.labels.labels["hungary"].text == "1"
+
+    # An edit that changes the graphs: they are built again, in the worker.
+    from editor import commands
+
+    commands.execute(
+        window.document, lambda s: ops.add_connection(s, "hungary", "austria", "impassable"), "Cut"
+    )
+    dock._run_scheduled()
+    qtbot.waitUntil(lambda: not dock.computing, timeout=20000)
+    assert len(threads) == builds + 1 and threads[-1] is not threading.main_thread()
+    assert dock.labels.labels["hungary"].text == "2"
+    # The graphs the edit made stale were emptied (they are kept out of the garbage collector,
+    # which would never free them otherwise); the new ones are whole.
+    assert built.full.number_of_nodes() == 0
+    assert graph_cache.graphs_of(window.document).fresh().full.number_of_nodes() == len(  # type: ignore[union-attr]
+        window.document.scenario.map.areas
+    )

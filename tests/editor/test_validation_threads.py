@@ -219,3 +219,39 @@ def test_lines_and_faces_made_in_slices_are_those_made_at_once(monkeypatch: pyte
     faces = polygonize_process.polygonize_elsewhere(sliced)
     assert len(faces) == len(faces_at_once) == 120
     assert all(a.equals_exact(b, 0) for a, b in zip(faces, faces_at_once, strict=True))
+
+
+def test_the_linework_check_in_the_helper_process_finds_what_it_finds_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(polygonize_process, "CONVERT_SLICE", 40)  # the lines travel in parts
+    scenario = generate_test_map(150, seed=3)
+    # A crossing, so that there is something to find: a vertex moved far across its neighbours.
+    boundary = scenario.map.boundaries[40]
+    x, y = boundary.points[len(boundary.points) // 2]
+    ops.set_boundary_points(
+        scenario, boundary.id, [boundary.points[0], (x + 400, y + 400), boundary.points[-1]]
+    )
+    topology = Topology.build(scenario.map)
+    work = topology.linework_check()
+    assert work is not None
+    here = work.run()
+    there = polygonize_process.check_elsewhere(work)
+    assert here.problems and there.problems == here.problems and there.build == here.build
+    assert topology.accept_linework_check(there)
+
+
+def test_a_big_maps_linework_check_after_an_open_runs_in_the_helper(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[LineworkCheck] = []
+    real = polygonize_process.check_elsewhere
+    monkeypatch.setattr(polygonize_process, "CHECK_ELSEWHERE_AREAS", 100)
+    monkeypatch.setattr(polygonize_process, "check_elsewhere", lambda work: calls.append(work) or real(work))
+    document = ScenarioDocument(generate_test_map(200, seed=2))
+    topology = document.topology
+    qtbot.waitUntil(lambda: document.linework_check is not None, timeout=5000)
+    assert document.linework_check is not None
+    document.linework_check.result(timeout=60)
+    qtbot.waitUntil(lambda: topology.linework_check() is None, timeout=5000)  # taken on the UI thread
+    assert len(calls) == 1 and topology._breaking == []

@@ -1,4 +1,4 @@
-"""``validate`` empties the graphs it built for itself (node by node, see ``runner._release``), so
+"""``validate`` empties the graphs it built for itself (node by node, ``MapGraphs.release``), so
 that their contents are freed when it returns, and leaves graphs it was given alone."""
 
 from __future__ import annotations
@@ -32,3 +32,11 @@ def test_graphs_validate_built_are_emptied_and_given_ones_kept(monkeypatch: pyte
     assert given.full.number_of_nodes() == 60
     assert validate(scenario, graphs=given) == issues
     assert given.full.number_of_nodes() == 60 and given.full.number_of_edges() > 60
+
+
+def test_release_empties_the_split_graphs_too() -> None:
+    graphs = MapGraphs.from_scenario(generate_test_map(40, seed=2))
+    assert graphs.land.number_of_nodes() + graphs.sea.number_of_nodes() == 40  # the split is built
+    graphs.release()
+    assert graphs.full.number_of_nodes() == 0
+    assert all(g.number_of_nodes() == 0 for g in (graphs.land, graphs.sea, graphs.coast))

@@ -219,3 +219,31 @@ def test_the_polygonize_helper_runs_from_the_frozen_program(app: Path) -> None:
         helper.stdin.close()  # the helper ends when its stdin closes
         assert helper.wait(timeout=60) == 0
     assert face.area == 4.0
+
+
+def test_the_validation_helper_runs_from_the_frozen_program(app: Path) -> None:
+    """The editor validates a big map in ``sys.executable -m editor.validation_process``; frozen,
+    that is Mappa itself, which must then serve the validation instead of opening an editor."""
+    from editor.scenario_delta import flatten
+    from editor.validation_process import receive, send_scenario
+    from model.geometry import generate_test_map
+    from model.validate import validate
+
+    scenario = generate_test_map(30, seed=1)
+    helper = subprocess.Popen(
+        [str(app / "mappa"), "-m", "editor.validation_process"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+    )
+    assert helper.stdin is not None and helper.stdout is not None
+    try:
+        send_scenario(helper.stdin, scenario, flatten(scenario))
+        count = receive(helper.stdout)
+        found = []
+        while len(found) < count:
+            found.extend(receive(helper.stdout))
+    finally:
+        helper.stdin.close()  # the helper ends when its stdin closes
+        assert helper.wait(timeout=60) == 0
+    assert sorted(map(repr, found)) == sorted(map(repr, validate(scenario)))
