@@ -71,9 +71,9 @@ class AreaFill:
         return True
 
     def repaint(self) -> None:
-        """Ask for the area's part of the map to be painted again."""
+        """Ask for the area's part of the map to be painted again (after a new brush)."""
         if self.holder is not None:
-            self.holder.update(self.rect)
+            self.holder.restyle(self.rect)
 
 
 class FillItem(QGraphicsItem):
@@ -84,6 +84,9 @@ class FillItem(QGraphicsItem):
         super().__init__(cell)
         self.members: dict[str, AreaFill] = {}
         self._rect = QRectF()
+        self._merged: list[tuple[QBrush, QPainterPath]] | None = None
+        """The members' paths joined per brush, for the screen (made at the first paint after a
+        change): a zoomed-in frame then draws a few paths per cell instead of one per area."""
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def boundingRect(self) -> QRectF:
@@ -95,20 +98,29 @@ class FillItem(QGraphicsItem):
         self.members[fill.area_id] = fill
         fill.holder = self
         self._cover(fill.rect)
+        self._merged = None
         if repaint:
             fill.repaint()
 
     def moved(self, fill: AreaFill, before: QRectF) -> None:
         """A member's path changed (``before``: its old extent): cover and repaint both."""
         self._cover(fill.rect)
-        self.update(before.united(fill.rect))
+        self.restyle(before.united(fill.rect))
+
+    def restyle(self, rect: QRectF | None = None) -> None:
+        """A member's brush or path changed: paint again (within ``rect``; None: all of it)."""
+        self._merged = None
+        if rect is None:
+            self.update()
+        else:
+            self.update(rect)
 
     def remove(self, fill: AreaFill) -> None:
         """Stop drawing this area here."""
         if self.members.pop(fill.area_id, None) is None:
             return
         fill.holder = None
-        self.update(fill.rect)
+        self.restyle(fill.rect)
         rect = QRectF()
         for member in self.members.values():
             rect = rect.united(member.rect)
@@ -123,17 +135,38 @@ class FillItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        """Fill every area of the cell (without antialiasing on screen: see the module notes)."""
-        on_screen = isinstance(painter.device(), QWidget)
-        smooth = painter.testRenderHint(QPainter.RenderHint.Antialiasing)
-        if on_screen:
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        """Fill every area of the cell: on screen its paths joined per brush, without antialiasing
+        (see the module notes); in a picture or an export area by area, antialiased, as asked."""
         painter.setPen(NO_PEN)
+        if isinstance(painter.device(), QWidget):
+            smooth = painter.testRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+            for brush, path in self._joined():
+                painter.setBrush(brush)
+                painter.drawPath(path)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, smooth)
+            return
         brush = None
+        exposed = option.exposedRect  # type: ignore[attr-defined]
+        everything = not exposed.isValid() or exposed.contains(self._rect)
         for member in self.members.values():
+            if not everything and not exposed.intersects(member.rect):
+                continue
             if member.brush is not brush:
                 brush = member.brush
                 painter.setBrush(brush)
             painter.drawPath(member.path)
-        if on_screen:
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, smooth)
+
+    def _joined(self) -> list[tuple[QBrush, QPainterPath]]:
+        """The members' paths joined per brush (kept until a member or a brush changes)."""
+        if self._merged is None:
+            joined: dict[int, tuple[QBrush, QPainterPath]] = {}
+            for member in self.members.values():
+                entry = joined.get(id(member.brush))
+                if entry is None:
+                    path = QPainterPath()
+                    path.setFillRule(Qt.FillRule.OddEvenFill)
+                    entry = joined[id(member.brush)] = (member.brush, path)
+                entry[1].addPath(member.path)
+            self._merged = list(joined.values())
+        return self._merged

@@ -355,6 +355,9 @@ class Label:
     pixmap: QPixmap | None = None
     sea: bool = False
     """A sea zone's name (blue italics on the board)."""
+    ratio: float = 0.0
+    """The device pixel ratio ``pixmap`` was made for (kept here: asking the picture is a Qt call
+    per name per frame)."""
 
 
 class LabelLayerItem(QGraphicsItem):
@@ -520,8 +523,8 @@ class LabelLayerItem(QGraphicsItem):
                 self._paint_text(painter, label)
                 painter.restore()
                 continue
-            if label.pixmap is None or label.pixmap.devicePixelRatioF() != ratio:
-                label.pixmap = self._picture(label, ratio)
+            if label.pixmap is None or label.ratio != ratio:
+                label.pixmap, label.ratio = self._picture(label, ratio), ratio
             painter.drawPixmap(top_left, label.pixmap)
         painter.restore()
 
@@ -539,16 +542,20 @@ class LabelLayerItem(QGraphicsItem):
                 scene, transform.m11(), self._state.selected, region
             ).labels
         placed: list[tuple[str, QPointF]] = []
+        # The map's transform as plain numbers (a view has no perspective): one Qt call per name
+        # fewer in every frame.
+        m11, m12, m21, m22 = transform.m11(), transform.m12(), transform.m21(), transform.m22()
+        dx, dy = transform.dx(), transform.dy()
+        labels = self.labels
         for area_id in shown:
             if area_id not in kept:
                 continue
-            label = self.labels[area_id]
-            centre = transform.map(QPointF(label.x, label.y))
+            label = labels[area_id]
+            x = m11 * label.x + m21 * label.y + dx
+            y = m12 * label.x + m22 * label.y + dy
             # Whole pixels: a picture drawn at a whole pixel is a plain copy, at a fraction it is
             # resampled (several times slower, and blurred).
-            placed.append(
-                (area_id, QPointF(round(centre.x() - label.width / 2), round(centre.y() - label.height / 2)))
-            )
+            placed.append((area_id, QPointF(round(x - label.width / 2), round(y - label.height / 2))))
         return placed
 
     def _picture(self, label: Label, ratio: float) -> QPixmap:

@@ -655,7 +655,7 @@ class MapScene(QGraphicsScene):
                     fill.repaint()
                     region = region.united(fill.rect)
         for holder in changed:
-            holder.update()
+            holder.restyle()
         if everywhere:
             self.appearance_changed.emit()
         self._mode_legend = colouring.legend
