@@ -87,6 +87,8 @@ class FillItem(QGraphicsItem):
         self._merged: list[tuple[QBrush, QPainterPath]] | None = None
         """The members' paths joined per brush, for the screen (made at the first paint after a
         change): a zoomed-in frame then draws a few paths per cell instead of one per area."""
+        self.paints = 0
+        """How many times the item was painted (tests: a frame paints the cells in view only)."""
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def boundingRect(self) -> QRectF:
@@ -137,6 +139,7 @@ class FillItem(QGraphicsItem):
     ) -> None:
         """Fill every area of the cell: on screen its paths joined per brush, without antialiasing
         (see the module notes); in a picture or an export area by area, antialiased, as asked."""
+        self.paints += 1
         painter.setPen(NO_PEN)
         if isinstance(painter.device(), QWidget):
             smooth = painter.testRenderHint(QPainter.RenderHint.Antialiasing)
