@@ -10,7 +10,6 @@ x and y as doubles, then the start of the last subpath and the fill rule, all bi
 
 from __future__ import annotations
 
-import itertools
 import struct
 from collections.abc import Sequence
 
@@ -25,17 +24,6 @@ _MOVE, _LINE = 0, 1
 """``QPainterPath.ElementType.MoveToElement`` and ``LineToElement``."""
 
 
-def _read(count: int, elements: bytes, last_start: int, fill_rule: Qt.FillRule) -> QPainterPath:
-    """The path of ``count`` packed elements (``elements``: their bytes in ``_ELEMENT`` layout)."""
-    path = QPainterPath()
-    if count == 0:
-        return path  # (a fill rule set on an empty path would give it an element)
-    data = QByteArray(struct.pack(">i", count) + elements + struct.pack(">ii", last_start, fill_rule.value))
-    stream = QDataStream(data, QIODevice.OpenModeFlag.ReadOnly)
-    stream >> path  # type: ignore[operator]  # PySide6 binds Qt's operator>>
-    return path
-
-
 def pack_paths(
     xy: np.ndarray, moves: np.ndarray, offsets: np.ndarray, fill_rule: Qt.FillRule
 ) -> list[QPainterPath]:
@@ -44,17 +32,31 @@ def pack_paths(
     last one ends. Each path's first vertex must start a subpath."""
     packed = np.empty(len(xy), dtype=_ELEMENT)
     packed["type"] = np.where(moves, _MOVE, _LINE)
-    packed["x"] = xy[:, 0] if len(xy) else ()
-    packed["y"] = xy[:, 1] if len(xy) else ()
+    if len(xy):
+        packed["x"], packed["y"] = xy[:, 0], xy[:, 1]
     data = packed.tobytes()
     size = _ELEMENT.itemsize
-    starts = np.flatnonzero(moves)
-    paths = []
     bounds = offsets.tolist()
-    for begin, end in itertools.pairwise(bounds):
-        # The start of the path's last subpath: the last subpath start before its end.
-        last = int(starts[np.searchsorted(starts, end) - 1]) - begin if end > begin else 0
-        paths.append(_read(end - begin, data[begin * size : end * size], last, fill_rule))
+    # Where each path's last subpath starts, relative to the path: the last move before its end.
+    starts = np.flatnonzero(moves)
+    ends = np.asarray(offsets[1:], dtype=np.int64)
+    last = starts[np.maximum(np.searchsorted(starts, ends) - 1, 0)] if len(starts) else np.zeros_like(ends)
+    lasts = (last - np.asarray(offsets[:-1], dtype=np.int64)).tolist()
+    # Every path in one stream, read one after the other: a stream per path cost more than the read.
+    pieces: list[bytes] = []
+    for begin, end, start in zip(bounds[:-1], bounds[1:], lasts, strict=True):
+        count = end - begin
+        pieces.append(struct.pack(">i", count))
+        if count:
+            pieces.append(data[begin * size : end * size])
+            pieces.append(struct.pack(">ii", start, fill_rule.value))
+    buffer = QByteArray(b"".join(pieces))  # kept alive while the stream reads it
+    stream = QDataStream(buffer, QIODevice.OpenModeFlag.ReadOnly)
+    paths = []
+    for _ in range(len(bounds) - 1):
+        path = QPainterPath()
+        stream >> path  # type: ignore[operator]  # PySide6 binds Qt's operator>>
+        paths.append(path)
     return paths
 
 

@@ -45,18 +45,40 @@ class AreaFill:
     """One area's fill: its path (empty when it has no faces), extent, brush and the cell's fill
     item that draws it."""
 
-    __slots__ = ("_fill", "area_id", "brush", "holder", "path", "rect", "sea")
+    __slots__ = ("_box", "_fill", "_rect", "area_id", "brush", "holder", "path", "sea")
 
-    def __init__(self, area_id: str, sea: bool, path: QPainterPath, rect: QRectF) -> None:
+    def __init__(
+        self,
+        area_id: str,
+        sea: bool,
+        path: QPainterPath,
+        rect: QRectF | None = None,
+        box: tuple[float, float, float, float] | None = None,
+    ) -> None:
         self.area_id = area_id
         self.sea = sea
         """A sea zone (in the Sea layer, tinted as sea on the board)."""
         self.path = path
-        self.rect = rect
+        self._rect = rect
+        self._box = box
+        """The extent as (left, top, right, bottom) until ``rect`` is first read: a map opening
+        gives every area's extent as numbers, and most are never read as a rectangle."""
         self.brush = DEFAULT_BRUSH
         self.holder: FillItem | None = None
         """The fill item of the cell the area is drawn in (None while its path is empty)."""
         self._fill: tuple[str, bool, bool] | None = None
+
+    @property
+    def rect(self) -> QRectF:
+        """The extent of the area's path (empty without one)."""
+        if self._rect is None:
+            box = self._box
+            self._rect = QRectF() if box is None else QRectF(box[0], box[1], box[2] - box[0], box[3] - box[1])
+        return self._rect
+
+    @rect.setter
+    def rect(self, rect: QRectF) -> None:
+        self._rect, self._box = rect, None
 
     def set_fill(self, colour: str, board: bool) -> bool:
         """Fill the area with a colour (tinted on the board); return whether its brush changed.
@@ -95,14 +117,22 @@ class FillItem(QGraphicsItem):
         """The extent of the areas it fills."""
         return self._rect
 
-    def add(self, fill: AreaFill, repaint: bool = True) -> None:
+    def add(self, fill: AreaFill) -> None:
         """Draw this area here (its path and extent set; it is in no other fill item)."""
         self.members[fill.area_id] = fill
         fill.holder = self
         self._cover(fill.rect)
+        fill.repaint()
+
+    def load(self, members: list[AreaFill], rect: QRectF) -> None:
+        """Draw these areas here (a map opened: new records, in no other fill item; ``rect``:
+        the extent of them all)."""
+        for fill in members:
+            self.members[fill.area_id] = fill
+            fill.holder = self
         self._merged = None
-        if repaint:
-            fill.repaint()
+        self.prepareGeometryChange()
+        self._rect = rect if self._rect.isNull() else self._rect.united(rect)
 
     def moved(self, fill: AreaFill, before: QRectF) -> None:
         """A member's path changed (``before``: its old extent): cover and repaint both."""
@@ -141,13 +171,13 @@ class FillItem(QGraphicsItem):
         (see the module notes); in a picture or an export area by area, antialiased, as asked."""
         self.paints += 1
         painter.setPen(NO_PEN)
-        if isinstance(painter.device(), QWidget):
-            smooth = painter.testRenderHint(QPainter.RenderHint.Antialiasing)
+        # A view passes the widget it paints (its viewport); pictures and exports pass none.
+        if widget is not None:
+            # (the view saves and restores the painter around each item: no need to put it back)
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
             for brush, path in self._joined():
                 painter.setBrush(brush)
                 painter.drawPath(path)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, smooth)
             return
         brush = None
         exposed = option.exposedRect  # type: ignore[attr-defined]

@@ -428,6 +428,14 @@ class LabelLayerItem(QGraphicsItem):
             )
         self.labels = labels
         self._changed()
+        # Indexed at once from the new labels (what ``_index`` would do at the first frame).
+        self._ids = list(labels)
+        values = list(labels.values())
+        self._points = np.array([(label.x, label.y) for label in values], dtype=float).reshape(-1, 2)
+        self._extents = np.fromiter((label.extent for label in values), dtype=float, count=len(values))
+        self._widths = np.fromiter((label.width for label in values), dtype=float, count=len(values))
+        self._dirty = False
+        self._set_bounds()
 
     def remove(self, area_id: str) -> None:
         """Forget an area's label."""
@@ -465,6 +473,10 @@ class LabelLayerItem(QGraphicsItem):
         self._extents = np.array([label.extent for label in labels], dtype=float)
         self._widths = np.array([label.width for label in labels], dtype=float)
         self._dirty = False
+        self._set_bounds()
+
+    def _set_bounds(self) -> None:
+        """The label points' extent, from the index."""
         if len(self._ids):
             low = self._points.min(axis=0)
             high = self._points.max(axis=0)

@@ -19,6 +19,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
+    QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
     QWidget,
@@ -313,40 +314,42 @@ class MapScene(QGraphicsScene):
         topology = self.document.topology
         if topology is not None and not self.state.board:
             paths, extents = polygons_paths(topology.faces, [topology.area_faces(a) for a in area_ids])
-            rects = [
-                QRectF(left, top, right - left, bottom - top) if right == right else QRectF()
-                for left, top, right, bottom in extents.tolist()
-            ]
         else:
             paths = [self._area_path(area_id) for area_id in area_ids]
-            rects = [path.boundingRect() for path in paths]
+            nowhere = (np.nan,) * 4
+            extents = np.array(
+                [nowhere if path.isEmpty() else path.boundingRect().getCoords() for path in paths],
+                dtype=float,
+            ).reshape(-1, 4)
+        drawn = ~np.isnan(extents[:, 0])
+        sea = np.fromiter(
+            (area.kind is AreaKind.SEA for area in area_index.values()), dtype=bool, count=len(area_ids)
+        )
         fills = []
-        for area_id, path, rect in zip(area_ids, paths, rects, strict=True):
-            fill = AreaFill(area_id, area_index[area_id].kind is AreaKind.SEA, path, rect)
+        for area_id, path, extent, is_sea in zip(
+            area_ids, paths, extents.tolist(), sea.tolist(), strict=True
+        ):
+            fill = AreaFill(area_id, is_sea, path, box=extent if extent[0] == extent[0] else None)  # not NaN
             self.fills[area_id] = fill
             fills.append(fill)
-        for sea in (False, True):
-            placed = [fill for fill in fills if fill.sea is sea and not fill.path.isEmpty()]
-            boxes = np.array(
-                [(f.rect.left(), f.rect.top(), f.rect.right(), f.rect.bottom()) for f in placed], dtype=float
-            ).reshape(-1, 4)
-            for fill, cell in zip(
-                placed, self.cells.assign(self.layers["sea" if sea else "land"], boxes), strict=True
-            ):
-                holder = self._fill_items.get(id(cell))
+        for in_sea in (False, True):
+            rows = np.flatnonzero(drawn & (sea == in_sea))
+            by_cell: dict[int, tuple[QGraphicsRectItem, list[AreaFill]]] = {}
+            cells = self.cells.assign(self.layers["sea" if in_sea else "land"], extents[rows])
+            for row, cell in zip(rows.tolist(), cells, strict=True):
+                by_cell.setdefault(id(cell), (cell, []))[1].append(fills[row])
+            for key, (cell, members) in by_cell.items():
+                holder = self._fill_items.get(key)
                 if holder is None:
-                    holder = self._fill_items[id(cell)] = FillItem(cell)
-                holder.add(fill, repaint=False)
+                    holder = self._fill_items[key] = FillItem(cell)
+                holder.load(members, cell.rect())  # a new cell covers its areas and nothing else
+        widths = np.where(drawn, extents[:, 2] - extents[:, 0], 0.0).tolist()
         self.labels.set_labels(
             [
-                (
-                    area_id,
-                    area.name,
-                    self.label_point(area),
-                    self.fills[area_id].rect.width(),
-                    self.fills[area_id].sea,
+                (area_id, area.name, self.label_point(area), width, is_sea)
+                for (area_id, area), width, is_sea in zip(
+                    area_index.items(), widths, sea.tolist(), strict=True
                 )
-                for area_id, area in area_index.items()
             ]
         )
 
