@@ -193,16 +193,20 @@ class MapScene(QGraphicsScene):
         return QRectF(rect)
 
     def _widen_map_rect(self, boundary_ids: Iterable[str]) -> None:
-        """Widen the kept extent to the borders an edit moved or added."""
+        """Widen the kept extent, and the borders' (for when new bounds make the map's extent
+        afresh), to the borders an edit moved or added."""
         cached = getattr(self, "_map_rect", None)
-        if cached is None:
-            return
-        rect = cached[1]
+        rect = cached[1] if cached is not None else None
         for boundary_id in boundary_ids:
             item = self.boundaries.get(boundary_id)
-            if item is not None:
-                rect = rect.united(item.boundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
-        self._map_rect = (cached[0], rect)
+            if item is None:
+                continue
+            reach = item.boundingRect()
+            self._lines_extent = reach if self._lines_extent.isNull() else self._lines_extent.united(reach)
+            if rect is not None:
+                rect = rect.united(reach.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+        if cached is not None and rect is not None:
+            self._map_rect = (cached[0], rect)
 
     def rebuild(self) -> None:
         """Drop every item and build them again from the scenario (after opening a file)."""
