@@ -1,8 +1,11 @@
-"""The map scene: one graphics item per map object, kept in sync with the document.
+"""The map scene: the map's objects drawn and kept in sync with the document.
 
-Items are built once when a scenario is opened; afterwards ``ScenarioDocument.changed`` says which
-ids an edit touched and only those items (and the areas next to moved boundaries) are rebuilt.
-Areas are drawn from the topology's faces (``Topology.area_geometry``).
+Everything is built when a scenario is opened; afterwards ``ScenarioDocument.changed`` says which
+ids an edit touched and only those (and the areas next to moved boundaries) are rebuilt. Areas are
+drawn from the topology's faces: a fill record per area drawn by its spatial cell's fill item
+(``fills``), the area's own graphics item made only when something asks for its shape
+(``lazy_areas``); borders are lines drawn in their cells' batches (``border_batch``). Opening a
+big map makes the fills' and batches' paths from the map's points in one pass (``fast_paths``).
 """
 
 from __future__ import annotations
