@@ -216,7 +216,8 @@ def choose_layout(source: QRectF, options: SheetOptions, has_map: HasMap | None 
 
 def map_content(scene: MapScene) -> HasMap:
     """Whether a rectangle of the scene holds part of an area (its fill, not only the margin)."""
-    paths = [(item.sceneBoundingRect(), item.mapToScene(item.path())) for item in scene.areas.values()]
+    # The areas' fill records (what the map draws), not their items: those are made on demand.
+    paths = [(fill.rect, fill.path) for fill in scene.fills.values() if not fill.path.isEmpty()]
 
     def has_map(rect: QRectF) -> bool:
         return any(bounds.intersects(rect) and path.intersects(rect) for bounds, path in paths)

@@ -14,11 +14,14 @@ it at the end of each change), so an edit repaints the cells it touched, not the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
+
+from editor.mapview.fast_paths import polylines_path
 
 if TYPE_CHECKING:  # the items import this module: no cycle at run time
     from editor.mapview.items import BoundaryLine
@@ -90,8 +93,42 @@ class BorderBatches:
         key = self._key_of.get(boundary_id)
         return self._items.get(key) if key is not None else None
 
-    def flush(self) -> None:
-        """Rebuild the path of every stale batch from its members' lines."""
+    def load(self, lines: Sequence[BoundaryLine], paths: Sequence[QPainterPath]) -> None:
+        """File new lines (placed in their cells, none filed yet) with the path of each cell's
+        batch already made (``paths``: one per cell, in the order the lines first name the cells;
+        ``fast_paths`` makes them from the map's points in one pass when it opens)."""
+        made: list[tuple[int, PenKey]] = []
+        for line in lines:
+            cell = line.parentItem()
+            if cell is None:
+                continue
+            key = (id(cell), line.batch_key())
+            members = self._members.get(key)
+            if members is None:
+                members = self._members[key] = {}
+                self._cells[key[0]] = cell
+                made.append(key)
+            members[line.boundary_id] = line
+            self._key_of[line.boundary_id] = key
+        if len(made) != len(paths):
+            raise ValueError(f"{len(paths)} batch paths for {len(made)} batches")
+        for key, path in zip(made, paths, strict=True):
+            self._make(key, path)
+
+    def _make(self, key: tuple[int, PenKey], path: QPainterPath) -> None:
+        """Give a batch its path, making its item on first use."""
+        batch = self._items.get(key)
+        if batch is None:
+            batch = QGraphicsPathItem(self._cells[key[0]])
+            batch.setPen(next(iter(self._members[key].values())).batch_pen())
+            batch.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self._items[key] = batch
+        batch.setPath(path)
+        self.rebuilt += 1
+
+    def flush(self, smoothed: bool = False) -> None:
+        """Rebuild the path of every stale batch from its members' lines (from their points in
+        one pass, or from their own paths when they are ``smoothed``: the board style)."""
         for key in self._stale:
             members = self._members.get(key, {})
             batch = self._items.get(key)
@@ -101,14 +138,11 @@ class BorderBatches:
                 self._items.pop(key, None)
                 self._members.pop(key, None)
                 continue
-            path = QPainterPath()
-            for member in members.values():
-                path.addPath(member.path())
-            if batch is None:
-                batch = QGraphicsPathItem(self._cells[key[0]])
-                batch.setPen(next(iter(members.values())).batch_pen())
-                batch.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-                self._items[key] = batch
-            batch.setPath(path)
-            self.rebuilt += 1
+            if smoothed:
+                path = QPainterPath()
+                for member in members.values():
+                    path.addPath(member.path())
+            else:
+                path = polylines_path([member.points() for member in members.values()])
+            self._make(key, path)
         self._stale.clear()

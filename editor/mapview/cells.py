@@ -85,15 +85,20 @@ class Cells:
     def cell(self, layer: QGraphicsItem, x: float, y: float) -> QGraphicsRectItem:
         """The cell of ``layer`` that holds the map point, made on first use."""
         column, row = self.key(x, y)
-        key = (id(layer), column, row)
-        cell = self._cells.get(key)
-        if cell is None:
-            cell = QGraphicsRectItem(layer)
-            cell.setPen(QPen(Qt.PenStyle.NoPen))
-            cell.setFlag(QGraphicsItem.GraphicsItemFlag.ItemContainsChildrenInShape, True)
-            cell.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            self._cells[key] = cell
-            self._extents.clear()
+        return self._at(layer, column, row)
+
+    def _at(self, layer: QGraphicsItem, column: int, row: int) -> QGraphicsRectItem:
+        """The cell at this column and row of ``layer``, made on first use."""
+        cell = self._cells.get((id(layer), column, row))
+        return cell if cell is not None else self._make(layer, column, row)
+
+    def _make(self, layer: QGraphicsItem, column: int, row: int) -> QGraphicsRectItem:
+        cell = QGraphicsRectItem(layer)
+        cell.setPen(QPen(Qt.PenStyle.NoPen))
+        cell.setFlag(QGraphicsItem.GraphicsItemFlag.ItemContainsChildrenInShape, True)
+        cell.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._cells[(id(layer), column, row)] = cell
+        self._extents.clear()
         return cell
 
     def place(self, item: QGraphicsItem, layer: QGraphicsItem) -> None:
@@ -106,10 +111,8 @@ class Cells:
             parent = self.cell(layer, centre.x(), centre.y())
             item.setParentItem(parent)
             self._layer_of[id(item)] = layer
-        if not parent.rect().contains(rect):
-            # Growing a cell repaints it: rare, since a cell covers its neighbours' reach too.
-            parent.setRect(rect if parent.rect().isNull() else parent.rect().united(rect))
-            self._extents.clear()
+        # Growing a cell repaints it: rare, since a cell covers its neighbours' reach too.
+        self.grow(parent, rect)
 
     def place_line(self, line: BoundaryLine, layer: QGraphicsItem) -> None:
         """Put a border's line (its path set; not an item) in its cell of ``layer``, or keep it in
@@ -121,6 +124,38 @@ class Cells:
             cell = self.cell(layer, centre.x(), centre.y())
             line.set_cell(cell)
         assert isinstance(cell, QGraphicsRectItem)
+        self.grow(cell, rect)
+
+    def assign(self, layer: QGraphicsItem, boxes: np.ndarray) -> list[QGraphicsRectItem]:
+        """The cell of ``layer`` of each box (rows of left, top, right, bottom: the extents of
+        things about to be placed in one go, without a Qt call per box), each grown to cover its
+        boxes: what ``place`` does for one item, for a whole map at once."""
+        if not len(boxes):
+            return []
+        frame, side = self.frame, self.side
+        centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+        size = np.array([frame.width(), frame.height()])
+        scaled = (centres - np.array([frame.left(), frame.top()])) / np.where(size > 0, size, 1) * side
+        keys = np.clip(np.where(size > 0, scaled, 0).astype(np.int64), 0, side - 1)
+        flat = keys[:, 0] * side + keys[:, 1]
+        used, which = np.unique(flat, return_inverse=True)
+        # Each cell's extent: the boxes sorted by cell, reduced per run (``ufunc.at`` is far slower).
+        order = np.argsort(which, kind="stable")
+        starts = np.searchsorted(which[order], np.arange(len(used)))
+        low = np.minimum.reduceat(boxes[order, :2], starts, axis=0)
+        high = np.maximum.reduceat(boxes[order, 2:], starts, axis=0)
+        cells = []
+        for code, (left, top), (right, bottom) in zip(
+            used.tolist(), low.tolist(), high.tolist(), strict=True
+        ):
+            column, row = divmod(code, side)
+            cell = self._at(layer, column, row)
+            self.grow(cell, QRectF(left, top, right - left, bottom - top))
+            cells.append(cell)
+        return [cells[i] for i in which.tolist()]
+
+    def grow(self, cell: QGraphicsRectItem, rect: QRectF) -> None:
+        """Grow a cell to cover ``rect`` (the extent of something placed in it)."""
         if not cell.rect().contains(rect):
             cell.setRect(rect if cell.rect().isNull() else cell.rect().united(rect))
             self._extents.clear()

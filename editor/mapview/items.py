@@ -7,7 +7,7 @@ of detail of the painter's transform, so that a 5,000-area map at full view pain
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from editor.mapview import board_style
 from editor.mapview.border_batch import BorderBatches, PenKey, pen_key
 from editor.mapview.declutter import Declutter, place
+from editor.mapview.fills import AreaFill
 from model.scenario import ConnectionKind
 
 # Item data slots: what object an item shows.
@@ -158,37 +159,41 @@ class ViewState:
 
 
 class AreaItem(QGraphicsPathItem):
-    """An area's fill (the union of its faces); painted by Qt itself (no Python paint override)."""
+    """An area's shape as the rest of the editor reads it: its path (the union of its faces), brush
+    and extent, in its cell of the Land or Sea layer. Made only when asked for
+    (``editor.mapview.lazy_areas``); it draws nothing itself: its cell's fill item fills the area
+    (``editor.mapview.fills``)."""
 
-    def __init__(self, area_id: str, state: ViewState, parent: QGraphicsItem | None = None) -> None:
+    def __init__(
+        self,
+        area_id: str,
+        state: ViewState,
+        fill: AreaFill | None = None,
+        parent: QGraphicsItem | None = None,
+    ) -> None:
         super().__init__(parent)
         self.area_id = area_id
         self._state = state
+        self.fill = fill if fill is not None else AreaFill(area_id, False, QPainterPath(), QRectF())
+        """The area's fill record, shared with the fill item that draws it."""
         self.setData(ROLE_KIND, "area")
         self.setData(ROLE_ID, area_id)
         self.setPen(QPen(Qt.PenStyle.NoPen))
-        self.sea = False
-        """A sea zone (in the Sea layer, tinted as sea on the board); set by the scene."""
-        self._fill: tuple[str, bool, bool] | None = None
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+
+    @property
+    def sea(self) -> bool:
+        """A sea zone (in the Sea layer, tinted as sea on the board)."""
+        return self.fill.sea
+
+    def brush(self) -> QBrush:
+        """The brush the area is filled with (its fill record's)."""
+        return self.fill.brush
 
     def set_fill(self, colour: str) -> None:
         """Fill the area with a colour (a ``#rrggbb`` string), tinted on the board."""
-        fill = (colour, self._state.board, self.sea)
-        if fill == self._fill:
-            # The validation mode recolours the map after every run: on a 30,000-area map, setting
-            # every brush again held the UI thread for 60 ms when a handful had changed.
-            return
-        self._fill = fill
-        brush = _BRUSHES.get(fill)
-        if brush is None:
-            brush = QBrush(board_style.fill(colour, self.sea) if self._state.board else QColor(colour))
-            _BRUSHES[fill] = brush
-        self.setBrush(brush)
-
-
-_BRUSHES: dict[tuple[str, bool, bool], QBrush] = {}
-"""The brush of each (colour, board, sea) fill, shared by every area filled alike: a map has a few
-dozen fills, and parsing the colour again for each of 30,000 areas was a tenth of opening it."""
+        if self.fill.set_fill(colour, self._state.board):
+            self.fill.repaint()
 
 
 def _cosmetic_pen(colour: str, width: float) -> QPen:
@@ -233,40 +238,53 @@ class BoundaryLine:
     over its batch); it is dropped again when the border is no longer selected.
     """
 
-    __slots__ = ("_cell", "_path", "_pen", "_pen_key", "_state", "boundary_id", "item")
+    __slots__ = ("_cell", "_path", "_pen", "_pen_key", "_points", "_state", "boundary_id", "item")
 
-    def __init__(self, boundary_id: str, state: ViewState) -> None:
+    def __init__(
+        self, boundary_id: str, state: ViewState, points: Sequence[tuple[float, float]] = ()
+    ) -> None:
         self.boundary_id = boundary_id
         self._state = state
-        self._path = QPainterPath()
+        self._points: Sequence[tuple[float, float]] = points
+        self._path: QPainterPath | None = None
+        """Made from the points when first asked for (``path``): the cells' batches draw the
+        unselected lines from their points, so most lines never need a path of their own."""
         self._pen = _PLAIN_BORDER
         self._pen_key = _PLAIN_BORDER_KEY
         self._cell: QGraphicsItem | None = None
         self.item: BoundaryItem | None = None
         """The selected border's own item, None while it is not selected."""
 
-    def set_points(self, points: list[tuple[float, float]]) -> None:
+    def set_points(self, points: Sequence[tuple[float, float]]) -> None:
         """Redraw the polyline through these points (smoothed on the board: drawing only)."""
-        state = self._state
-        if state.board:
-            path = board_style.polyline_path(points, cache=state.board_cache, boundary_id=self.boundary_id)
-        else:
-            path = polyline_path(points)
-        self._path = path
+        self._points = points
+        self._path = None
         if self.item is not None:
-            self.item.setPath(path)
+            self.item.setPath(self.path())
+
+    def points(self) -> Sequence[tuple[float, float]]:
+        """The points the line goes through (before the board's smoothing)."""
+        return self._points
 
     def path(self) -> QPainterPath:
-        """The line's path in map coordinates."""
+        """The line's path in map coordinates (smoothed on the board)."""
+        if self._path is None:
+            state = self._state
+            if state.board:
+                self._path = board_style.polyline_path(
+                    list(self._points), cache=state.board_cache, boundary_id=self.boundary_id
+                )
+            else:
+                self._path = polyline_path(list(self._points))
         return self._path
 
     def boundingRect(self) -> QRectF:
         """The line's extent in map coordinates."""
-        return self._path.boundingRect()
+        return self.path().boundingRect()
 
     def sceneBoundingRect(self) -> QRectF:
         """The line's extent in the scene (the same as ``boundingRect``)."""
-        return self._path.boundingRect()
+        return self.path().boundingRect()
 
     def parentItem(self) -> QGraphicsItem | None:
         """The cell the line is drawn in (None before it is placed)."""
@@ -337,6 +355,9 @@ class Label:
     pixmap: QPixmap | None = None
     sea: bool = False
     """A sea zone's name (blue italics on the board)."""
+    ratio: float = 0.0
+    """The device pixel ratio ``pixmap`` was made for (kept here: asking the picture is a Qt call
+    per name per frame)."""
 
 
 class LabelLayerItem(QGraphicsItem):
@@ -385,6 +406,37 @@ class LabelLayerItem(QGraphicsItem):
         self.labels[area_id] = label
         self._changed(old, label)
 
+    def set_labels(self, entries: Iterable[tuple[str, str, QPointF, float, bool]]) -> None:
+        """Show these names instead of the current ones, each as ``set_label`` takes it (area id,
+        text, position, extent, sea), with one redraw of the layer (a map opened)."""
+        board = self._state.board
+        plain = self._state.label_metrics
+        metrics = {
+            sea: QFontMetricsF(self._state.name_font(sea)) if board else plain for sea in (False, True)
+        }
+        labels = {}
+        for area_id, text, position, extent, sea in entries:
+            font = metrics[sea]
+            labels[area_id] = Label(
+                text,
+                position.x(),
+                position.y(),
+                extent,
+                font.horizontalAdvance(text) + 6,
+                font.height() + 2,
+                sea=sea,
+            )
+        self.labels = labels
+        self._changed()
+        # Indexed at once from the new labels (what ``_index`` would do at the first frame).
+        self._ids = list(labels)
+        values = list(labels.values())
+        self._points = np.array([(label.x, label.y) for label in values], dtype=float).reshape(-1, 2)
+        self._extents = np.fromiter((label.extent for label in values), dtype=float, count=len(values))
+        self._widths = np.fromiter((label.width for label in values), dtype=float, count=len(values))
+        self._dirty = False
+        self._set_bounds()
+
     def remove(self, area_id: str) -> None:
         """Forget an area's label."""
         old = self.labels.pop(area_id, None)
@@ -421,6 +473,10 @@ class LabelLayerItem(QGraphicsItem):
         self._extents = np.array([label.extent for label in labels], dtype=float)
         self._widths = np.array([label.width for label in labels], dtype=float)
         self._dirty = False
+        self._set_bounds()
+
+    def _set_bounds(self) -> None:
+        """The label points' extent, from the index."""
         if len(self._ids):
             low = self._points.min(axis=0)
             high = self._points.max(axis=0)
@@ -479,8 +535,8 @@ class LabelLayerItem(QGraphicsItem):
                 self._paint_text(painter, label)
                 painter.restore()
                 continue
-            if label.pixmap is None or label.pixmap.devicePixelRatioF() != ratio:
-                label.pixmap = self._picture(label, ratio)
+            if label.pixmap is None or label.ratio != ratio:
+                label.pixmap, label.ratio = self._picture(label, ratio), ratio
             painter.drawPixmap(top_left, label.pixmap)
         painter.restore()
 
@@ -498,16 +554,20 @@ class LabelLayerItem(QGraphicsItem):
                 scene, transform.m11(), self._state.selected, region
             ).labels
         placed: list[tuple[str, QPointF]] = []
+        # The map's transform as plain numbers (a view has no perspective): one Qt call per name
+        # fewer in every frame.
+        m11, m12, m21, m22 = transform.m11(), transform.m12(), transform.m21(), transform.m22()
+        dx, dy = transform.dx(), transform.dy()
+        labels = self.labels
         for area_id in shown:
             if area_id not in kept:
                 continue
-            label = self.labels[area_id]
-            centre = transform.map(QPointF(label.x, label.y))
+            label = labels[area_id]
+            x = m11 * label.x + m21 * label.y + dx
+            y = m12 * label.x + m22 * label.y + dy
             # Whole pixels: a picture drawn at a whole pixel is a plain copy, at a fraction it is
             # resampled (several times slower, and blurred).
-            placed.append(
-                (area_id, QPointF(round(centre.x() - label.width / 2), round(centre.y() - label.height / 2)))
-            )
+            placed.append((area_id, QPointF(round(x - label.width / 2), round(y - label.height / 2))))
         return placed
 
     def _picture(self, label: Label, ratio: float) -> QPixmap:

@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.mapview.fills import FillItem
 from editor.mapview.items import AreaItem, BoundaryItem
 
 if TYPE_CHECKING:  # the view builds its overview: no import cycle at run time
@@ -296,11 +297,13 @@ def _paint_children(
             continue  # a cell away from the rectangle
         if not child.isVisible():
             continue
-        if area is None and isinstance(child, (AreaItem, BoundaryItem)):
+        if area is None and isinstance(child, (FillItem, BoundaryItem)):
             # The map's own fills and lines: at the origin, no children, something to draw (the
             # bulk of a new picture of a big map, so no Qt call is spent finding that out).
             child.paint(painter, option, None)
             continue
+        if isinstance(child, AreaItem):
+            continue  # an area's shape for the editor to read: its cell's fill item draws it
         flags = child.flags()
         meets = True
         if area is not None:

@@ -1,8 +1,11 @@
-"""The map scene: one graphics item per map object, kept in sync with the document.
+"""The map scene: the map's objects drawn and kept in sync with the document.
 
-Items are built once when a scenario is opened; afterwards ``ScenarioDocument.changed`` says which
-ids an edit touched and only those items (and the areas next to moved boundaries) are rebuilt.
-Areas are drawn from the topology's faces (``Topology.area_geometry``).
+Everything is built when a scenario is opened; afterwards ``ScenarioDocument.changed`` says which
+ids an edit touched and only those (and the areas next to moved boundaries) are rebuilt. Areas are
+drawn from the topology's faces: a fill record per area drawn by its spatial cell's fill item
+(``fills``), the area's own graphics item made only when something asks for its shape
+(``lazy_areas``); borders are lines drawn in their cells' batches (``border_batch``). Opening a
+big map makes the fills' and batches' paths from the map's points in one pass (``fast_paths``).
 """
 
 from __future__ import annotations
@@ -13,11 +16,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
+    QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
     QWidget,
@@ -30,6 +35,8 @@ from editor.mapview import board_style
 from editor.mapview.adjacency_layer import AdjacencyOverlay
 from editor.mapview.cells import Cells, grid_side
 from editor.mapview.chips_item import ChipsItem
+from editor.mapview.fast_paths import pack_paths, polygons_paths
+from editor.mapview.fills import AreaFill, FillItem
 from editor.mapview.items import (
     AreaItem,
     BoundaryLine,
@@ -41,10 +48,12 @@ from editor.mapview.items import (
     ViewState,
     geometry_path,
 )
+from editor.mapview.lazy_areas import AreaItems
 from editor.mapview.modes import Colouring, LegendEntry, get_mode
 from editor.mapview.scene_index import IdIndex
 from editor.mapview.setup_marks import setup_chips
 from model.issues import Issue
+from model.perf import gc_paused
 from model.scenario import Area, AreaKind, Boundary, Scenario
 
 log = logging.getLogger(__name__)
@@ -109,7 +118,14 @@ class MapScene(QGraphicsScene):
         self.notice.setBrush(QColor("#a50f15"))
         self.notice.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.notice.setVisible(False)
-        self.areas: dict[str, AreaItem] = {}
+        self.fills: dict[str, AreaFill] = {}
+        """Area id -> its fill record (path, extent, brush), drawn by its cell's fill item."""
+        self._fill_items: dict[int, FillItem] = {}
+        """``id`` of a cell of the Land or Sea layer -> the item filling its areas."""
+        self.areas = AreaItems(self.fills, self._make_area_item)
+        """Area id -> its graphics item, made when first asked for (``lazy_areas``)."""
+        self._lines_extent = QRectF()
+        """The extent of the borders' points as the scene last built them all."""
         self.labels = LabelLayerItem(self.state, self.layers["labels"])
         self.boundaries: dict[str, BoundaryLine] = {}
         """Boundary id -> its line (drawn by its cell's batch; an item of its own only while selected)."""
@@ -172,32 +188,48 @@ class MapScene(QGraphicsScene):
             )
         else:
             rect = self.itemsBoundingRect()
-        for item in self.boundaries.values():
-            rect = rect.united(item.boundingRect())
+        # The borders' points as last built in one pass (``_build_boundaries``), not each border's
+        # path: that would make every border's path; edits since then widen the kept extent.
+        rect = rect.united(self._lines_extent)
         rect = rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
         self._map_rect = (key, rect)
         return QRectF(rect)
 
     def _widen_map_rect(self, boundary_ids: Iterable[str]) -> None:
-        """Widen the kept extent to the borders an edit moved or added."""
+        """Widen the kept extent, and the borders' (for when new bounds make the map's extent
+        afresh), to the borders an edit moved or added."""
         cached = getattr(self, "_map_rect", None)
-        if cached is None:
-            return
-        rect = cached[1]
+        rect = cached[1] if cached is not None else None
         for boundary_id in boundary_ids:
             item = self.boundaries.get(boundary_id)
-            if item is not None:
-                rect = rect.united(item.boundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
-        self._map_rect = (cached[0], rect)
+            if item is None:
+                continue
+            reach = item.boundingRect()
+            self._lines_extent = reach if self._lines_extent.isNull() else self._lines_extent.united(reach)
+            if rect is not None:
+                rect = rect.united(reach.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+        if cached is not None and rect is not None:
+            self._map_rect = (cached[0], rect)
 
     def rebuild(self) -> None:
         """Drop every item and build them again from the scenario (after opening a file)."""
+        # Hundreds of thousands of new objects at once: no collection passes over the heap halfway.
+        with gc_paused():
+            self._rebuild()
+
+    def _rebuild(self) -> None:
         self._map_rect = None
+        self._lines_extent = QRectF()
         self.labels.clear()
-        for collection in (self.areas, self.connections, self.units, self.setup_chips):
+        for collection in (self.connections, self.units, self.setup_chips):
             for item in collection.values():
                 self.removeItem(item)
             collection.clear()
+        for item in self.areas.built.values():
+            self.removeItem(item)
+        self.areas.built.clear()
+        self.fills.clear()
+        self._fill_items.clear()
         for line in self.boundaries.values():
             line.show_selected(False)
         self.boundaries.clear()
@@ -217,11 +249,9 @@ class MapScene(QGraphicsScene):
             (bounds.min_x, bounds.min_y, bounds.max_x, bounds.max_y) if bounds is not None else None,
         )
         self.state.board_cache.keep_only(self._boundary_index)
-        for boundary in self.scenario.map.boundaries:
-            self._update_boundary(boundary.id)
+        self._build_boundaries()
         area_index = self._areas.build(self.scenario.map.areas)
-        for area in self.scenario.map.areas:
-            self._update_area(area.id, area_index)
+        self._build_areas(area_index)
         for connection in self.scenario.map.connections:
             self._update_connection(connection.id, area_index)
         self._update_units(area_index)
@@ -233,7 +263,102 @@ class MapScene(QGraphicsScene):
         self._update_outline()
         self.recolour()
         board_style.dress(self)
-        self.state.border_batches.flush()
+        self.state.border_batches.flush(smoothed=self.state.board)
+
+    def _build_boundaries(self) -> None:
+        """A line for every border, placed in its cell and filed in its cell's batch, in one pass
+        over the map's points (``fast_paths``: no path per border is made until one is needed)."""
+        boundaries = list(self._boundary_index.values())  # one per id: the last of a repeated id
+        counts = np.fromiter((len(b.points) for b in boundaries), dtype=np.int64, count=len(boundaries))
+        boundaries = [b for b, count in zip(boundaries, counts.tolist(), strict=True) if count]
+        counts = counts[counts > 0]
+        if not boundaries:
+            self._lines_extent = QRectF()
+            return
+        xy = np.array([p for b in boundaries for p in b.points], dtype=float).reshape(-1, 2)
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        boxes = np.column_stack(
+            [
+                np.minimum.reduceat(xy[:, 0], starts),
+                np.minimum.reduceat(xy[:, 1], starts),
+                np.maximum.reduceat(xy[:, 0], starts),
+                np.maximum.reduceat(xy[:, 1], starts),
+            ]
+        )
+        low, high = xy.min(axis=0), xy.max(axis=0)
+        self._lines_extent = QRectF(low[0], low[1], high[0] - low[0], high[1] - low[1])
+        cells = self.cells.assign(self.layers["borders"], boxes)
+        lines = []
+        for boundary, cell in zip(boundaries, cells, strict=True):
+            line = BoundaryLine(boundary.id, self.state, boundary.points)
+            line.set_cell(cell)
+            self.boundaries[boundary.id] = line
+            lines.append(line)
+        # Each cell's batch path, from its lines' points in map order (the order ``load`` files
+        # the lines in): the points sorted by cell, stably.
+        cell_index: dict[int, int] = {}
+        line_cell = np.fromiter(
+            (cell_index.setdefault(id(cell), len(cell_index)) for cell in cells),
+            dtype=np.int64,
+            count=len(cells),
+        )
+        point_cell = np.repeat(line_cell, counts)
+        order = np.argsort(point_cell, kind="stable")
+        moves = np.zeros(len(xy), dtype=bool)
+        moves[starts] = True
+        offsets = np.searchsorted(point_cell[order], np.arange(len(cell_index) + 1))
+        paths = pack_paths(xy[order], moves[order], offsets, Qt.FillRule.OddEvenFill)
+        self.state.border_batches.load(lines, paths)
+        for line in lines:
+            if line.boundary_id in self.state.selected:
+                line.show_selected(True)
+
+    def _build_areas(self, area_index: dict[str, Area]) -> None:
+        """Every area's fill record, in its cell's fill item, and its name: the fills' paths made
+        from the topology's faces in one pass (``fast_paths``); the board's smoothed ones, or a map
+        without faces, area by area."""
+        area_ids = list(area_index)
+        topology = self.document.topology
+        if topology is not None and not self.state.board:
+            paths, extents = polygons_paths(topology.faces, [topology.area_faces(a) for a in area_ids])
+        else:
+            paths = [self._area_path(area_id) for area_id in area_ids]
+            nowhere = (np.nan,) * 4
+            extents = np.array(
+                [nowhere if path.isEmpty() else path.boundingRect().getCoords() for path in paths],
+                dtype=float,
+            ).reshape(-1, 4)
+        drawn = ~np.isnan(extents[:, 0])
+        sea = np.fromiter(
+            (area.kind is AreaKind.SEA for area in area_index.values()), dtype=bool, count=len(area_ids)
+        )
+        fills = []
+        for area_id, path, extent, is_sea in zip(
+            area_ids, paths, extents.tolist(), sea.tolist(), strict=True
+        ):
+            fill = AreaFill(area_id, is_sea, path, box=extent if extent[0] == extent[0] else None)  # not NaN
+            self.fills[area_id] = fill
+            fills.append(fill)
+        for in_sea in (False, True):
+            rows = np.flatnonzero(drawn & (sea == in_sea))
+            by_cell: dict[int, tuple[QGraphicsRectItem, list[AreaFill]]] = {}
+            cells = self.cells.assign(self.layers["sea" if in_sea else "land"], extents[rows])
+            for row, cell in zip(rows.tolist(), cells, strict=True):
+                by_cell.setdefault(id(cell), (cell, []))[1].append(fills[row])
+            for key, (cell, members) in by_cell.items():
+                holder = self._fill_items.get(key)
+                if holder is None:
+                    holder = self._fill_items[key] = FillItem(cell)
+                holder.load(members, cell.rect())  # a new cell covers its areas and nothing else
+        widths = np.where(drawn, extents[:, 2] - extents[:, 0], 0.0).tolist()
+        self.labels.set_labels(
+            [
+                (area_id, area.name, self.label_point(area), width, is_sea)
+                for (area_id, area), width, is_sea in zip(
+                    area_index.items(), widths, sea.tolist(), strict=True
+                )
+            ]
+        )
 
     def _frame(self) -> QRectF:
         """The map's bounds, else the extent of its borders' points: where the cells' grid lies."""
@@ -266,40 +391,82 @@ class MapScene(QGraphicsScene):
             self.notice.setPos(corner.x() + MARGIN, corner.y() + MARGIN / 2)
             self.notice.setText(text)
 
-    def _area_item(self, area_id: str, area: Area) -> AreaItem:
-        item = self.areas.get(area_id)
-        if item is None:
-            item = AreaItem(area_id, self.state)  # its cell is its parent (``cells.place``)
-            self.areas[area_id] = item
-        item.sea = area.kind is AreaKind.SEA
+    def _area_path(self, area_id: str) -> QPainterPath:
+        """An area's shape as one path: the union of its faces (smoothed between the borders'
+        nodes on the board, as the border lines are); empty without faces."""
+        geometry = self._geometry(area_id)
+        if self.state.board:
+            return board_style.geometry_path(geometry, self._board_nodes(), cache=self.state.board_cache)
+        return geometry_path(geometry)
+
+    def _make_area_item(self, area_id: str) -> AreaItem:
+        """The graphics item of an area, made the first time something asks for it
+        (``lazy_areas``): its shape as one path, in its cell, sharing the area's fill record."""
+        fill = self.fills[area_id]
+        # The board's fill is already the area's smoothed shape; the plain one is the area's faces
+        # one by one (made in one pass when the map opened): the item's path is their union.
+        path = fill.path if self.state.board else self._area_path(area_id)
+        item = AreaItem(area_id, self.state, fill)
+        item.setPath(path)
+        self.cells.place(item, self.layers["sea" if fill.sea else "land"])
         return item
+
+    def _place_fill(self, fill: AreaFill) -> None:
+        """Draw an area's fill in the fill item of its cell (by the centre of its extent), moving
+        it there from another cell or layer."""
+        holder = fill.holder
+        if fill.path.isEmpty():
+            if holder is not None:
+                holder.remove(fill)
+            return
+        layer = self.layers["sea" if fill.sea else "land"]
+        centre = fill.rect.center()
+        cell = self.cells.cell(layer, centre.x(), centre.y())
+        self.cells.grow(cell, fill.rect)
+        target = self._fill_items.get(id(cell))
+        if target is None:
+            target = self._fill_items[id(cell)] = FillItem(cell)
+        if holder is not target:
+            if holder is not None:
+                holder.remove(fill)
+            target.add(fill)
 
     def _update_area(self, area_id: str, area_index: dict[str, Area]) -> QRectF:
         """Rebuild one area's fill and name; return the region its fill covered before and after."""
         area = area_index.get(area_id)
+        fill = self.fills.get(area_id)
         if area is None:
-            item = self.areas.pop(area_id, None)
             self.labels.remove(area_id)
-            if item is None:
+            item = self.areas.drop(area_id)
+            if item is not None:
+                self.cells.forget(item)
+                self.removeItem(item)
+            if fill is None:
                 return QRectF()
-            before = item.sceneBoundingRect()
-            self.cells.forget(item)
-            self.removeItem(item)
-            return before
-        old = self.areas.get(area_id)
-        before = old.sceneBoundingRect() if old is not None else QRectF()
-        item = self._area_item(area_id, area)
-        geometry = self._geometry(area_id)
-        if self.state.board:  # smoothed between the borders' nodes, as the border lines are
-            path = board_style.geometry_path(geometry, self._board_nodes(), cache=self.state.board_cache)
-        else:
-            path = geometry_path(geometry)
-        item.setPath(path)
-        self.cells.place(item, self.layers["sea" if item.sea else "land"])
-        extent = path.boundingRect().width() if not path.isEmpty() else 0.0
+            del self.fills[area_id]
+            if fill.holder is not None:
+                fill.holder.remove(fill)
+            return QRectF(fill.rect)
+        before = QRectF(fill.rect) if fill is not None else QRectF()
+        path = self._area_path(area_id)
         sea = area.kind is AreaKind.SEA
+        if fill is None:
+            fill = self.fills[area_id] = AreaFill(area_id, sea, path, path.boundingRect())
+        else:
+            if fill.sea != sea and fill.holder is not None:
+                fill.holder.remove(fill)  # to the other layer's cell
+            fill.sea, fill.path, fill.rect = sea, path, path.boundingRect()
+        holder = fill.holder
+        self._place_fill(fill)
+        if holder is not None and fill.holder is holder:
+            holder.moved(fill, before)
+        item = self.areas.built.get(area_id)
+        if item is not None:
+            item.setPath(path)
+            self.cells.place(item, self.layers["sea" if sea else "land"])
+        extent = fill.rect.width() if not path.isEmpty() else 0.0
         self.labels.set_label(area_id, area.name, self.label_point(area), extent, sea=sea)
-        return before.united(item.sceneBoundingRect())
+        return before.united(fill.rect)
 
     def _board_nodes(self) -> set[tuple[float, float]]:
         """The ends of the map's borders (kept fixed by the board's smoothing), worked out once per
@@ -337,8 +504,8 @@ class MapScene(QGraphicsScene):
 
     def area_width(self, area_id: str) -> float:
         """The width of an area's shape in map units (0 without one): chips' level of detail."""
-        shape = self.areas.get(area_id)
-        return shape.path().boundingRect().width() if shape is not None else 0.0
+        fill = self.fills.get(area_id)
+        return fill.rect.width() if fill is not None and not fill.path.isEmpty() else 0.0
 
     def _update_boundary(self, boundary_id: str) -> QRectF:
         """Rebuild one boundary item; return the region it covered before and after."""
@@ -488,16 +655,29 @@ class MapScene(QGraphicsScene):
         (``appearance_changed``); an edit passes False and reports its region itself."""
         colouring = self.colouring()
         region = QRectF()
-        for area_id, item in self.areas.items():
-            before = item.brush()
-            item.set_fill(colouring.fills.get(area_id, "#d0d0d0"))
-            if not everywhere and item.brush() != before:
-                region = region.united(item.sceneBoundingRect())
+        board = self.state.board
+        changed: set[FillItem] = set()
+        for area_id, fill in self.fills.items():
+            if fill.set_fill(colouring.fills.get(area_id, "#d0d0d0"), board) and fill.holder is not None:
+                if everywhere:
+                    changed.add(fill.holder)
+                else:
+                    fill.repaint()
+                    region = region.united(fill.rect)
+        for holder in changed:
+            holder.restyle()
         if everywhere:
             self.appearance_changed.emit()
         self._mode_legend = colouring.legend
         self.publish_legend()
         return region
+
+    def set_area_fill(self, area_id: str, colour: str) -> None:
+        """Fill one area with a colour of another source than the map mode (the play-test
+        overlay's) until the next ``recolour``; nothing for an unknown area."""
+        fill = self.fills.get(area_id)
+        if fill is not None and fill.set_fill(colour, self.state.board):
+            fill.repaint()
 
     def publish_legend(self) -> None:
         """Send the legend: the mode's lines, then the adjacency styles while that layer shows."""
@@ -544,14 +724,17 @@ class MapScene(QGraphicsScene):
         """The scene rectangle covering these objects (empty when none is drawn)."""
         rect = QRectF()
         for item_id in ids:
-            for collection in (self.areas, self.boundaries, self.connections):
+            fill = self.fills.get(item_id)
+            if fill is not None:
+                rect = rect.united(fill.rect)
+            for collection in (self.boundaries, self.connections):
                 item = collection.get(item_id)
                 if item is not None:
                     rect = rect.united(item.sceneBoundingRect())
             rect = rect.united(self.adjacency.rect_of(item_id))
             unit = self.scenario_unit_area(item_id)
-            if unit is not None and unit in self.areas:
-                rect = rect.united(self.areas[unit].sceneBoundingRect())
+            if unit is not None and unit in self.fills:
+                rect = rect.united(self.fills[unit].rect)
         return rect
 
     def scenario_unit_area(self, unit_id: str) -> str | None:
@@ -589,8 +772,9 @@ class MapScene(QGraphicsScene):
         """
         topology = self.document.topology
         area_id = topology.area_at(point.x(), point.y()) if topology is not None else None
-        item = self.areas.get(area_id) if area_id is not None else None
-        if item is None or not item.isVisible() or not item.parentItem().isVisible():
+        fill = self.fills.get(area_id) if area_id is not None else None
+        # (without making its item: the area's layer says whether it shows)
+        if fill is None or not self.layers["sea" if fill.sea else "land"].isVisible():
             return None
         return area_id
 
@@ -636,10 +820,10 @@ class MapScene(QGraphicsScene):
             self._update_markers(area_index, change.areas)
         if change.areas or change.empires or change.magnates or change.setup:
             region = region.united(self.recolour(everywhere=False))
-        self.state.border_batches.flush()
+        self.state.border_batches.flush(smoothed=self.state.board)
         if self.state.board and (change.geometry or change.areas):
             board_style.dress(self)  # coasts and pens follow the new linework and kinds
-            self.state.border_batches.flush()
+            self.state.border_batches.flush(smoothed=True)
             # The water lines are one item over the whole map: pictures of it are redone whole.
             self.appearance_changed.emit()
         elif self.layers["adjacency"].isVisible() and change.geometry:
@@ -722,7 +906,7 @@ def _sheet_colour(background: QBrush) -> QColor:
 def all_items(scene: MapScene) -> list[QGraphicsItem]:
     """Every object item of the scene (for tests and the benchmark)."""
     lines = [line.item for line in scene.boundaries.values() if line.item is not None]
-    return [*scene.areas.values(), *lines, scene.labels]
+    return [*scene.areas.built.values(), *lines, scene.labels]
 
 
 def _near_middle(path: QPainterPath, point: QPointF, tolerance: float) -> bool:

@@ -122,10 +122,8 @@ class PlayOverlay:
     def show(self, pictures: Mapping[str, AreaPicture]) -> None:
         """Fill the areas and place the chips for a new position."""
         self.pictures = dict(pictures)
-        for area_id, area_item in self.scene.areas.items():
-            picture = self.pictures.get(area_id)
-            if picture is not None:
-                area_item.set_fill(picture.fill)
+        for area_id, picture in self.pictures.items():
+            self.scene.set_area_fill(area_id, picture.fill)
         for area_id in list(self.chips):
             if area_id not in self.pictures or area_id not in self.scene.areas:
                 self.scene.removeItem(self.chips.pop(area_id))

@@ -105,7 +105,8 @@ def bare_paths_frame(view: MapView, frames: int) -> tuple[float, int]:
     milliseconds and the paths drawn. No graphics-view machinery: what any Qt drawing of these
     paths must at least cost."""
     scene = view.map_scene
-    fills = [(item.path(), item.brush()) for item in scene.areas.values() if not item.path().isEmpty()]
+    # The areas' fill records: what the frame draws (their items are made only on demand).
+    fills = [(fill.path, fill.brush) for fill in scene.fills.values() if not fill.path.isEmpty()]
     strokes = [(item.path(), item.batch_pen()) for item in scene.boundaries.values()]
     transform = view.viewportTransform()
     size = view.viewport().size()
@@ -203,7 +204,7 @@ def run(areas: int, frames: int, drag_steps: int, validations: int, profile: boo
     scenario = generate_test_map(areas, seed=7)
     result: dict[str, Any] = {"areas": len(scenario.map.areas), "boundaries": len(scenario.map.boundaries)}
 
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     document = ScenarioDocument(scenario)
     scene = MapScene(document)
     built = time.perf_counter()
@@ -214,6 +215,9 @@ def run(areas: int, frames: int, drag_steps: int, validations: int, profile: boo
     for _ in range(3):
         app.processEvents()
     result["open_s"] = time.perf_counter() - start
+    # This process's CPU time too: on a machine other work shares, the wall time can be several
+    # times longer and says little about the editor.
+    result["open_cpu_s"] = time.process_time() - start_cpu
     result["open_deferred_ms"] = (time.perf_counter() - built) * 1000
     start = time.perf_counter()
     validator = LiveValidator(document)  # on a big map it collects and freezes the heap once
@@ -232,7 +236,9 @@ def run(areas: int, frames: int, drag_steps: int, validations: int, profile: boo
     view.resize(WIDTH, HEIGHT)
     view.show()
     view.fit_map()
+    frame_cpu = time.process_time()
     result["first_paint_s"] = result["open_s"] + render_view(view)
+    result["first_paint_cpu_s"] = result["open_cpu_s"] + time.process_time() - frame_cpu
     result["frame_full_view_detailed_ms"] = statistics.median(render_view(view) * 1000 for _ in range(frames))
     start = time.perf_counter()
     view.overview.refresh()  # what the editor does once the author pauses
@@ -353,7 +359,10 @@ def table(result: dict[str, Any]) -> str:
             f"{result['open_s']:.2f} s (of which Qt's polish and index of the items:"
             f" {result['open_deferred_ms']:.0f} ms)",
         ),
-        ("first paint (open + first frame)", f"{result['first_paint_s']:.2f} s   (goal < 2 s)"),
+        (
+            "first paint (open + first frame)",
+            f"{result['first_paint_s']:.2f} s, CPU {result['first_paint_cpu_s']:.2f} s   (goal < 2 s)",
+        ),
         ("frame, full view, all items (median)", f"{result['frame_full_view_detailed_ms']:.1f} ms"),
         ("overview picture refresh", f"{result['overview_refresh_ms']:.1f} ms"),
         ("frame, full view (median)", f"{result['frame_full_view_ms']:.1f} ms   (goal < 16 ms)"),
@@ -418,6 +427,7 @@ def table(result: dict[str, Any]) -> str:
 
 ISSUE_15_ROWS = [
     ("editor first paint", "first_paint_s", 1000.0, "< 2 s"),
+    ("editor first paint, this process's CPU time", "first_paint_cpu_s", 1000.0, "< 2 s"),
     ("frame at full view", "frame_full_view_ms", 1.0, "< 16 ms"),
     ("frame zoomed in 8x", "frame_zoomed_ms", 1.0, "< 16 ms"),
     ("vertex drag step (median)", "drag_step_ms", 1.0, "< 30 ms"),

@@ -7,7 +7,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from editor.document import ScenarioDocument
-from editor.mapview import items
+from editor.mapview import fills
 from editor.mapview.scene import MapScene
 from model.geometry import generate_test_map
 from model.issues import Issue, Severity
@@ -26,13 +26,15 @@ def test_a_new_validation_result_repaints_only_the_areas_it_changed(
     assert scene.areas[second].brush().color().name() == VALID
 
     painted: list[str] = []
-    real = items.AreaItem.setBrush
+    real = fills.AreaFill.set_fill
 
-    def noting(item: items.AreaItem, brush: object) -> None:
-        painted.append(item.area_id)
-        real(item, brush)  # type: ignore[arg-type]
+    def noting(fill: fills.AreaFill, colour: str, board: bool) -> bool:
+        changed = real(fill, colour, board)
+        if changed:
+            painted.append(fill.area_id)
+        return changed
 
-    monkeypatch.setattr(items.AreaItem, "setBrush", noting)
+    monkeypatch.setattr(fills.AreaFill, "set_fill", noting)
     scene.set_issues(list(issues))  # the same result again: nothing to repaint
     assert painted == []
     scene.set_issues([*issues, Issue("OTHER", Severity.ERROR, "e", (second,))])
