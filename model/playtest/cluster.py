@@ -37,7 +37,7 @@ import logging
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import ExitStack
 from importlib import metadata
 from itertools import islice
@@ -437,7 +437,7 @@ def run_on_cluster(
     jobs: Iterable[tuple[int, int]],
     pending: int,
     should_stop: Callable[[], bool] | None = None,
-) -> Iterator[GameResult]:
+) -> Generator[GameResult, None, None]:
     """Play ``jobs`` (``pending`` of them) on the cluster and yield each result as it arrives.
 
     At most a few tasks per worker are in flight at a time, so neither the client nor the

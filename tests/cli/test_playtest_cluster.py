@@ -125,7 +125,9 @@ def test_a_scheduler_without_workers_is_refused(
 ) -> None:
     distributed = pytest.importorskip("distributed")
     monkeypatch.setattr(cluster_module, "WORKERS_TIMEOUT", 0.5)
-    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty:
+    with distributed.LocalCluster(
+        n_workers=0, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=":0"
+    ) as empty:
         assert _playtest(tmp_path / "out", "--cluster", empty.scheduler_address, games=2) == 2
     err = capsys.readouterr().err
     assert f"the Dask scheduler at {empty.scheduler_address} has no workers" in err
