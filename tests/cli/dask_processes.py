@@ -24,6 +24,9 @@ DASK = Path(sys.executable).with_name("dask")
 START_TIMEOUT = 120.0
 """Seconds to wait for a process to come up (the machine may be busy)."""
 
+IDLE_TIMEOUT = 600.0
+"""Seconds after which a scheduler without work, or a worker without its scheduler, ends itself."""
+
 
 class DaskProcesses:
     """A scheduler on 127.0.0.1 and its workers; ``close`` stops every process left, whatever happened."""
@@ -57,6 +60,9 @@ class DaskProcesses:
                 "--no-dashboard",
                 "--scheduler-file",
                 str(info),
+                # Left behind by a test run that was killed, it ends by itself.
+                "--idle-timeout",
+                f"{IDLE_TIMEOUT:g}s",
             ],
         )
         deadline = time.monotonic() + START_TIMEOUT
@@ -81,6 +87,8 @@ class DaskProcesses:
                 "--name",
                 name,
                 "--no-dashboard",
+                "--death-timeout",
+                f"{IDLE_TIMEOUT:g}s",
                 *extra,
             ],
         )
