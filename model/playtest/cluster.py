@@ -273,12 +273,22 @@ def _install_hint(expected: Identity) -> str:
 def check_workers(client: Client, address: str, expected: Identity | None = None) -> None:
     """Refuse, naming them, the workers that do not run the Mappa this process runs (``expected``).
 
-    Each worker is first asked for its installed Mappa version with the standard library alone,
-    which answers on a worker without Mappa or with an older one; only then for its whole
-    ``Identity`` (which needs this version's code there).
+    The scheduler is asked for its Mappa version too. Each worker is first asked for its installed
+    Mappa version with the standard library alone, which answers on a worker without Mappa or with
+    an older one; only then for its whole ``Identity`` (which needs this version's code there).
     """
     expected = expected or identity()
     problems: list[str] = []
+    # The scheduler unpickles the tasks (their settings are Mappa's classes): it needs Mappa too.
+    try:
+        on_scheduler = client.run_on_scheduler(metadata.version, about.DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        problems.append(f"the scheduler has no Mappa installed (Mappa {expected.version} here)")
+    except Exception as error:  # an old scheduler, a lost connection: the workers' check still says
+        logger.warning("cannot ask the Dask scheduler at %s for its Mappa version: %s", address, error)
+    else:
+        if on_scheduler != expected.version:
+            problems.append(f"the scheduler runs Mappa {on_scheduler}, this machine Mappa {expected.version}")
     versions = client.run(metadata.version, about.DISTRIBUTION, on_error="return")
     for worker, version in sorted(versions.items()):
         if isinstance(version, metadata.PackageNotFoundError):
@@ -296,7 +306,7 @@ def check_workers(client: Client, address: str, expected: Identity | None = None
                 problems.append(f"worker {worker}: {why}")
     if problems:
         raise WorkerMismatch(
-            f"the Dask cluster at {address} has workers that cannot play these games: "
+            f"the Dask cluster at {address} cannot play these games: "
             f"{'; '.join(problems)}; {_install_hint(expected)}"
         )
 

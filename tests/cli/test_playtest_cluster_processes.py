@@ -120,13 +120,14 @@ def test_workers_of_another_mappa_are_refused_by_name(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     here = identity()
-    # This machine pretends to run another version; the worker processes run the real one.
+    # This machine pretends to run another version; the scheduler and workers run the real one.
     monkeypatch.setattr(cluster_module, "identity", lambda: replace(here, version="9.9.9"))
     workers = sorted(client.nthreads())
     assert _playtest(tmp_path, "--cluster", cluster.address) == 2
     err = capsys.readouterr().err
     for worker in workers:
         assert f"worker {worker} runs Mappa {here.version}, this machine Mappa 9.9.9" in err
+    assert f"the scheduler runs Mappa {here.version}, this machine Mappa 9.9.9" in err
     assert "pip install 'mappa[cluster]==9.9.9'" in err
     assert not (tmp_path / "report.json").exists()
 
@@ -138,3 +139,41 @@ def test_a_worker_with_other_code_of_the_same_version_is_refused(cluster: DaskPr
     message = str(refused.value)
     assert f"but its files differ (code digest {identity().code} there, 0123456789abcdef here" in message
     assert all(f"worker {worker}:" in message for worker in client.nthreads())
+
+
+def test_a_run_whose_workers_all_died_stops_and_resumes_to_the_local_report(
+    tmp_path: Path,
+    local_report: bytes,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(cluster_module, "WORKERS_TIMEOUT", 1.0)
+    monkeypatch.setattr(cluster_module, "POLL_SECONDS", 0.2)
+    lone = DaskProcesses(tmp_path)
+    out = tmp_path / "out"
+    try:
+        lone.start_scheduler()
+        lone.start_worker("only")
+        with distributed.Client(lone.address, timeout="60s") as watcher:
+            watcher.wait_for_workers(1, timeout=120)
+
+            def kill_when_the_log_starts() -> None:  # the games are under way by then
+                while not (out / JOURNAL_NAME).exists():
+                    time.sleep(0.01)
+                lone.kill("only")
+
+            killer = threading.Thread(target=kill_when_the_log_starts, daemon=True)
+            killer.start()
+            status = _playtest(out, "--cluster", lone.address)
+            killer.join(timeout=60)
+    finally:
+        lone.close()
+    assert status == 2
+    err = capsys.readouterr().err
+    assert f"every worker left the Dask cluster at {lone.address} and none came back within 1 s" in err
+    assert f"{out / JOURNAL_NAME}: run the same command with --resume" in err
+    assert len(_logged_games(out)) < GAMES
+    # Resumed here, without the cluster: only the rest is played, and the report is the whole one.
+    assert _playtest(out, "--jobs", "1", "--resume") == 0
+    assert (out / "report.json").read_bytes() == local_report
+    assert _logged_games(out) == list(range(GAMES))
