@@ -2,8 +2,11 @@
 
 What a play-tester runs on the machines of a cluster (``dask scheduler``, ``dask worker ADDRESS``),
 here all on this machine: the tests of ``mappa playtest --cluster tcp://...`` and
-tests/bench/bench_cluster.py use it. Each process runs in a session of its own, so ``kill``
-takes a worker's nanny and its worker process down together, as a machine that fails would.
+tests/bench/bench_cluster.py use it. Each process runs in a process group of its own, so ``kill``
+takes a worker's nanny and its worker process down together, as a machine that fails would. Not a
+session of its own: where the kernel shares the CPU among sessions first (autogroup), workers in
+sessions of their own would get more of a busy machine than local processes, and the wall-time
+comparison would measure that.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ class DaskProcesses:
         log = (self.folder / f"{name}.log").open("wb")  # a file, not a pipe nobody reads
         self._logs.append(log)
         process = subprocess.Popen(
-            [str(DASK), *args], stdout=log, stderr=subprocess.STDOUT, cwd=self.folder, start_new_session=True
+            [str(DASK), *args], stdout=log, stderr=subprocess.STDOUT, cwd=self.folder, process_group=0
         )
         self.processes[name] = process
         return process
@@ -105,7 +108,7 @@ class DaskProcesses:
         return path.read_text(errors="replace")[-3000:] if path.exists() else ""
 
     def close(self) -> None:
-        """Stop the workers, then the scheduler: SIGTERM, then SIGKILL whatever of their sessions is left."""
+        """Stop the workers, then the scheduler: SIGTERM, then SIGKILL whatever of their groups is left."""
         names = [name for name in self.processes if name != "scheduler"] + ["scheduler"]
         for name in names:
             process = self.processes.get(name)
@@ -115,7 +118,7 @@ class DaskProcesses:
                 _signal_group(process.pid, signal.SIGTERM)
                 with contextlib.suppress(subprocess.TimeoutExpired):
                     process.wait(timeout=10)
-            # A worker process whose nanny is gone may linger in the session: no survivors.
+            # A worker process whose nanny is gone may linger in the group: no survivors.
             _signal_group(process.pid, signal.SIGKILL)
             process.wait()
         for log in self._logs:
@@ -123,5 +126,5 @@ class DaskProcesses:
 
 
 def _signal_group(pid: int, signum: int) -> None:
-    with contextlib.suppress(ProcessLookupError):  # the whole session has ended already
+    with contextlib.suppress(ProcessLookupError):  # the whole group has ended already
         os.killpg(pid, signum)
