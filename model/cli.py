@@ -7,7 +7,9 @@ that names the file, the place and what to do; never a traceback (set ``MAPPA_DE
 one for a crash).
 
 Exit status: 0 success; 1 ``validate`` found errors, ``diff`` found changes, ``merge`` recorded
-conflicts; 2 a file could not be read or written (or a command line mistake);
+conflicts; 2 a file could not be read or written (or a command line mistake, or a play-test
+cluster that cannot be reached or used: the message says what to do, and whether ``--resume``
+continues the run);
 3 an internal error, a bug in Mappa (the message names the file being worked on and asks for a
 report); 130 interrupted; 141 the output pipe closed early.
 
@@ -45,7 +47,7 @@ EXIT_UNREADABLE = 2
 EXIT_INTERNAL = 3
 EXIT_CODES_HELP = (
     "exit status: 0 success, 1 validation found errors (diff: the files differ; merge: conflicts), "
-    "2 a file could not be read or written, "
+    "2 a file could not be read or written (or a play-test cluster cannot be reached or used), "
     "3 internal error (a bug in Mappa: please report it)"
 )
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from types import FrameType
 
 from model import io
+from model.playtest.cluster import ClusterLost, check_address
 from model.playtest.journal import JOURNAL_NAME, JournalError
 from model.playtest.report import build_report, write_report
 from model.playtest.runner import PlaytestConfig, PlaytestError, parse_seats, run_playtest
@@ -51,6 +52,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "connections crossed, events (slower)",
     )
     parser.add_argument(
+        "-o",
         "--out",
         default="playtest-report",
         help=f"folder for report.json, report.html, replays and the results log ({JOURNAL_NAME})",
@@ -108,8 +110,6 @@ def run(args: argparse.Namespace) -> int:
     scenario = io.load(args.file)
     cluster = str(getattr(args, "cluster", "") or "")
     if cluster:  # a malformed address is refused before any work (importing Dask is not needed)
-        from model.playtest.cluster import check_address
-
         check_address(cluster)
     config = PlaytestConfig(
         games=args.games,
@@ -142,6 +142,11 @@ def run(args: argparse.Namespace) -> int:
             results_log=out / JOURNAL_NAME,
             resume=bool(getattr(args, "resume", False)),
         )
+    except ClusterLost as error:  # the games played before are in the log: say how to go on
+        raise PlaytestError(
+            f"{args.file}: {error}; the games finished so far are in {out / JOURNAL_NAME}: run the same "
+            "command with --resume to play only the rest (on this cluster, another one or locally)"
+        ) from error
     except PlaytestError as error:  # the scenario cannot be played: name the file
         raise PlaytestError(f"{args.file}: {error}") from error
     finally:

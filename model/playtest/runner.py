@@ -16,8 +16,8 @@ import multiprocessing
 import signal
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import ExitStack
+from collections.abc import Callable, Generator, Iterator, Mapping
+from contextlib import ExitStack, closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -253,7 +253,7 @@ def _local_results(
     jobs: Iterator[tuple[int, int]],
     pending: int,
     should_stop: Callable[[], bool] | None,
-) -> Iterator[GameResult]:
+) -> Generator[GameResult, None, None]:
     """Play ``jobs`` in this process or in ``config.jobs`` local processes; yield results as they come."""
     if config.jobs <= 1 or pending <= 1:
         for index, seed in jobs:
@@ -348,6 +348,9 @@ def run_playtest(
             results = run_on_cluster(client, context, config, jobs, pending, should_stop)
         else:
             results = _local_results(context, config, jobs, pending, should_stop)
+        # A run stopped early leaves the generator suspended: close it (it cancels the tasks in
+        # flight, or stops the pool) while the cluster's client is still open.
+        stack.enter_context(closing(results))
         log: ResultsLog | None = None
         if results_log is not None:
             log = stack.enter_context(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import socket
 import sys
 from pathlib import Path
 
@@ -80,18 +81,73 @@ def test_a_malformed_address_is_refused_before_any_game(
 
 
 def test_an_unreachable_scheduler_is_named_with_what_to_do_and_the_log_is_kept(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT", "0.5s")
     out = tmp_path / "out"
     assert _playtest(out, "--jobs", "1", games=2) == 0
     log = (out / JOURNAL_NAME).read_bytes()
-    # Port 1 on this machine: nothing listens there.
+    # Port 1 on this machine: nothing listens there, and the refusal comes at once (no retries).
     assert _playtest(out, "--cluster", "tcp://127.0.0.1:1", games=2) == 2
     err = capsys.readouterr().err
-    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:1" in err
-    assert "dask scheduler" in err and "--cluster local:W" in err
+    assert (
+        "cannot reach the Dask scheduler at tcp://127.0.0.1:1: nothing listens on port 1 of 127.0.0.1" in err
+    )
+    assert "`dask scheduler --port 1`" in err and "--cluster local:W" in err
     assert (out / JOURNAL_NAME).read_bytes() == log  # the earlier run's results are still there
+
+
+def test_an_unknown_host_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # .invalid never resolves (RFC 2606).
+    assert _playtest(tmp_path / "out", "--cluster", "tcp://no-such-scheduler.invalid:8786", games=2) == 2
+    err = capsys.readouterr().err
+    assert "at tcp://no-such-scheduler.invalid:8786: no machine is named 'no-such-scheduler.invalid'" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_port_that_is_not_a_scheduler_is_refused_after_the_connect_timeout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT", 0.5)
+    # A port that accepts connections and never says a word (as a scheduler's machine whose port
+    # another program holds): Dask's handshake times out.
+    with socket.create_server(("127.0.0.1", 0)) as silent:
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        assert _playtest(tmp_path / "out", "--cluster", address, games=2) == 2
+    err = capsys.readouterr().err
+    assert (
+        f"cannot reach the Dask scheduler at {address}: the port answers, but not as a Dask scheduler" in err
+    )
+    assert "8786" in err
+
+
+def test_a_scheduler_without_workers_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setattr(cluster_module, "WORKERS_TIMEOUT", 0.5)
+    with distributed.LocalCluster(
+        n_workers=0, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=":0"
+    ) as empty:
+        assert _playtest(tmp_path / "out", "--cluster", empty.scheduler_address, games=2) == 2
+    err = capsys.readouterr().err
+    assert f"the Dask scheduler at {empty.scheduler_address} has no workers" in err
+    assert f"`dask worker {empty.scheduler_address}`" in err
+
+
+def test_a_worker_that_joins_with_another_mappa_refuses_to_play() -> None:
+    from dataclasses import replace
+
+    from model import io
+    from model.playtest import PlaytestConfig
+    from model.playtest.identity import identity
+    from model.rules import registry
+
+    scenario = io.load(DEFAULT)
+    spec = registry.get(scenario.ruleset.id)
+    assert spec is not None
+    run = ("key", io.dumps(scenario), PlaytestConfig(), spec, replace(identity(), version="9.9.9"))
+    with pytest.raises(cluster_module.WorkerMismatch, match=r"Mappa [^ ]+ there, Mappa 9\.9\.9 here"):
+        cluster_module.play_games(run, [(0, 1)])
 
 
 def test_without_dask_the_message_says_how_to_install_it(
