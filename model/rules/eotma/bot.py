@@ -79,7 +79,7 @@ from model.rules.eotma.ratings import (
 from model.rules.eotma.records import Located
 from model.rules.eotma.state import EotmaState
 from model.rules.eotma.taxation import plunder_problem, tax_problem
-from model.rules.eotma.territory import connection, sea_range
+from model.rules.eotma.territory import connection, sea_range, suitable_court
 from model.rules.protocol import Action, State
 
 LOW, HIGH = -15, 25
@@ -190,6 +190,10 @@ class EotmaHeuristicBot:
         slight = self._slight(state, player)
         if slight is not None:
             return slight
+        if state.is_exiled(player):
+            diplomacy = self._exile_diplomacy(state, player)
+            if diplomacy is not None:
+                return diplomacy
         if state.tax_stage == 0 and not state.is_exiled(player) and self._wants_tax(state, player):
             return BeginTaxation()
         if state.hand[player] and (
@@ -234,6 +238,33 @@ class EotmaHeuristicBot:
                 continue
             if state.fort[target] >= 3 and results >= board.population[target] - 1:
                 return ReduceFort(board.ids[target])
+        return None
+
+    def _exile_diplomacy(self, state: EotmaState, player: int) -> Action | None:
+        """21.2, 21.3: an exile in asylum undertakes diplomacy endeavours from its host's court
+        toward the areas that could be its court again (its leader's language and religion): a
+        diplomatic conquest of one ends the exile (21.3), a tie is the step to it (12.3). Never
+        against the host's areas, whose tie would make the host revoke the asylum; only while
+        one is worth its gold (``exile_return_value`` for ending the exile)."""
+        host = state.asylum[player]
+        if not self.w.exile_diplomacy or host < 0 or not state.hand[player]:
+            return None
+        board = state.game.board
+        base = state.court[host]
+        courts = set(state.court) | set(state.mag_court)
+        candidates = [
+            Located("diplomacy", player, target, base, 0)
+            for target in range(board.n)
+            if target not in courts
+            and state.owner[target] not in (player, host)
+            and suitable_court(state, player, target)
+        ]
+        for value, at, gold in self._score(state, player, candidates):
+            if value <= 0:
+                break
+            action = self._action(state, at, gold)
+            if problem(state, player, action) is None:
+                return action
         return None
 
     def _fort_to_lower(self, state: EotmaState, player: int, target: int) -> int:
@@ -839,6 +870,8 @@ class EotmaHeuristicBot:
             harm = 0.8 if defended else 0.2
             return 0.0, [(table.pillage_gold, 1.6 * self.w.gold_value), (table.pillage_target, harm)], penalty
         if kind == "diplomacy":
+            if state.is_exiled(player) and suitable_court(state, player, target):
+                area_value += self.w.exile_return_value  # a diplomatic conquest ends the exile (21.3)
             tie_value = 0.6 if owner == player else 0.3
             if state.ties[target] & (1 << player):
                 tie_value = 0.0

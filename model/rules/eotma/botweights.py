@@ -40,6 +40,10 @@ class BotWeights:
     fort_level_value: float
     slight_before_fall: bool
     untie_for_asylum: bool
+    ask_willing_host: bool
+    untie_in_asylum: bool
+    exile_diplomacy: bool
+    exile_return_value: float
     revoke_lead: int
     revoke_for_vote: bool
     coup_on_claims: bool
