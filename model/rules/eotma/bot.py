@@ -240,6 +240,13 @@ class EotmaHeuristicBot:
                 return ReduceFort(board.ids[target])
         return None
 
+    @staticmethod
+    def _threatened(state: EotmaState, player: int, area: int) -> bool:
+        """Whether another empire or a Magnate holds an area bordering ``area`` (one that can
+        attack it: independent areas never do)."""
+        owner = state.owner
+        return any(owner[n] >= 0 and owner[n] != player for n in state.game.board.adj[area])
+
     def _exile_diplomacy(self, state: EotmaState, player: int) -> Action | None:
         """21.2, 21.3: an exile in asylum undertakes diplomacy endeavours from its host's court
         toward the areas that could be its court again (its leader's language and religion): a
@@ -646,7 +653,7 @@ class EotmaHeuristicBot:
         bit = 1 << player
         court = state.court[player]
         rule: list[tuple[tuple[int, int, int], int, int]] = []
-        fortify: list[tuple[tuple[int, int], int, int]] = []
+        fortify: list[tuple[tuple[int, int, int], int, int]] = []
         ties: list[tuple[int, int]] = []
         for area, seas in conn.items():
             exposed = any(owner[n] != player for n in board.adj[area])
@@ -656,7 +663,9 @@ class EotmaHeuristicBot:
                     ((0 if state.unrest[area] else 1, state.ss[area], -board.population[area]), area, seas)
                 )
             if state.fort[area] < 3 and (area == court or exposed):
-                fortify.append(((0 if area == court else 1, -board.population[area]), area, seas))
+                # The court first, then (with ``fort_threat_share``) areas a rival borders.
+                threat = 0 if self.w.fort_threat_share > 0 and self._threatened(state, player, area) else 1
+                fortify.append(((0 if area == court else 1, threat, -board.population[area]), area, seas))
             if game.options.armies_fleets and exposed and state.army[area] < 2:
                 found.append(Located("raise_army", player, area, area, seas))
             if not state.ties[area] & bit and area not in courts:
@@ -889,6 +898,13 @@ class EotmaHeuristicBot:
         if kind == "fortify":
             exposed = any(state.owner[n] != player for n in board.adj[target])
             weight = 2.0 if target == state.court[player] else (1.0 if exposed else 0.2)
+            if exposed and self.w.fort_threat_share > 0 and self._threatened(state, player, target):
+                # 14.31, 14.32: every later conquest or pillage of the area is rated lower by the
+                # fortification, and its rebellion value too: worth a share of the area, less as
+                # the rounds that remain to be protected run out.
+                rounds_left = state.game.rounds - state.round
+                guard = self.w.fort_threat_share * area_value * min(1.0, rounds_left / 3)
+                weight = max(weight, guard)
             return 0.0, [(table.fortify, weight)], 0
         unrest = state.unrest[target]
         gain = 1.0 if state.ss[target] < 3 else 0.0

@@ -38,6 +38,7 @@ class BotWeights:
     plunder_unrest: float
     reduce_fort_to_convert: bool
     fort_level_value: float
+    fort_threat_share: float
     slight_before_fall: bool
     untie_for_asylum: bool
     ask_willing_host: bool
