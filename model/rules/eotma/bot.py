@@ -159,6 +159,8 @@ class EotmaHeuristicBot:
         self._memo: tuple[tuple[int, int, int, int], list[Located]] | None = None
         self._tax_key: tuple[int, int, int] | None = None
         self._tax_plan: list[tuple[int, int]] = []
+        self._lower_first: set[int] = set()
+        """Own areas the last scoring would convert (22.2) only after lowering their fort (14.43)."""
 
     def choose(self, state: State) -> Action:
         """Return the bot's action for the current player."""
@@ -217,12 +219,12 @@ class EotmaHeuristicBot:
 
     def _lower_fort(self, state: EotmaState, player: int, action: Action) -> Action | None:
         """14.43, 14.31: before converting an own fortified area (22.2), lower its fortification,
-        which counts against the converter's own rating; only where no foreign area borders it
-        (there the fortification still guards against conquest, 14.31, and rebellion, 14.32)."""
+        which counts against the converter's own rating, when the scoring found the conversion
+        worth more that way (``_fort_to_lower`` prices the fortification given up)."""
         if not isinstance(action, Conquest):
             return None
         target = state.game.board.index.get(action.target, -1)
-        if target < 0 or not self._fort_to_lower(state, player, target):
+        if target < 0 or target not in self._lower_first or not state.fort[target]:
             return None
         return ReduceFort(action.target)
 
@@ -274,14 +276,35 @@ class EotmaHeuristicBot:
                 return action
         return None
 
-    def _fort_to_lower(self, state: EotmaState, player: int, target: int) -> int:
-        """The fortification strength the bot would lower (14.43) before converting ``target``
-        (22.2): all of it in an own area of another faith that no foreign area borders, else 0."""
+    def _fort_to_lower(self, state: EotmaState, player: int, target: int) -> tuple[int, float]:
+        """The fortification strength the bot could lower (14.43) before converting ``target``
+        (22.2), and what giving it up costs in VP; (0, 0) when it keeps it.
+
+        Where no other empire or Magnate borders the area the fortification only lowers its
+        rebellion value (14.32): ``fort_level_value`` a level. Where one does, it also guards the
+        area against conquest (14.31): worth what the bot would pay to fortify it
+        (``_fort_guard``); with ``fort_threat_share`` 0 it is never lowered in an area with a
+        foreign neighbour."""
         if not self.w.reduce_fort_to_convert or not state.fort[target] or state.owner[target] != player:
-            return 0
-        if any(state.owner[n] != player for n in state.game.board.adj[target]):
-            return 0
-        return state.fort[target] if is_conversion(state, player, target) else 0
+            return 0, 0.0
+        if not is_conversion(state, player, target):
+            return 0, 0.0
+        strength = state.fort[target]
+        exposed = any(state.owner[n] != player for n in state.game.board.adj[target])
+        if exposed and self.w.fort_threat_share <= 0:
+            return 0, 0.0
+        if exposed and self._threatened(state, player, target):
+            return strength, max(strength * self.w.fort_level_value, self._fort_guard(state, target))
+        return strength, strength * self.w.fort_level_value
+
+    def _fort_guard(self, state: EotmaState, area: int) -> float:
+        """What a fortification of an area another empire or a Magnate borders is worth, in VP
+        (14.31, 14.32): ``fort_threat_share`` of the area's worth, scaled down over the last
+        three rounds (fewer turns left in which it guards the area)."""
+        board = state.game.board
+        area_value = 3.0 + state.ss[area] + max(board.population[area], 0)
+        rounds_left = state.game.rounds - state.round
+        return self.w.fort_threat_share * area_value * min(1.0, rounds_left / 3)
 
     # --- asylum (21.2) ---
 
@@ -803,6 +826,7 @@ class EotmaHeuristicBot:
         gold_value = self.w.gold_value
         population = game.board.population
         scored: list[tuple[float, Located, int]] = []
+        self._lower_first.clear()
         width = self.w.replan_width
         fixed = game.rules.fixed_cost
         floor = -1e9  # the value the ranking's last kept entry must beat
@@ -824,24 +848,28 @@ class EotmaHeuristicBot:
                 rating = base_rating(state, player, at.kind, at.target, at.base, at.seas)
                 if at.kind == "conquest":
                     conquest_rating[at.target] = rating
+            options = [(rating, const, False)]
             if at.kind == "conquest" and state.owner[at.target] == player:
-                # A conversion (22.2) of an area whose fortification the bot lowers first (14.43):
-                # rated without it (14.31), at the price of the levels given up.
-                lowered = self._fort_to_lower(state, player, at.target)
-                rating += lowered
-                const -= lowered * self.w.fort_level_value
-            start = rating - penalty - LOW
-            best_value, best_gold = -1e9, 0
-            for gold in (0,) if at.kind in fixed else extra:
-                if price + gold > treasury:
-                    break
-                index = start + gold
-                index = 0 if index < 0 else (SPAN if index > SPAN else index)
-                value = const - (price + gold) * gold_value
-                for curve, weight in terms:
-                    value += weight * curve[index]
-                if value > best_value:
-                    best_value, best_gold = value, gold
+                # A conversion (22.2) of an area whose fortification the bot may lower first
+                # (14.43): rated without it (14.31), at the price of what the fortification is worth.
+                lowered, price_of_fort = self._fort_to_lower(state, player, at.target)
+                if lowered:
+                    options.append((rating + lowered, const - price_of_fort, True))
+            best_value, best_gold, lower = -1e9, 0, False
+            for option_rating, option_const, option_lower in options:
+                start = option_rating - penalty - LOW
+                for gold in (0,) if at.kind in fixed else extra:
+                    if price + gold > treasury:
+                        break
+                    index = start + gold
+                    index = 0 if index < 0 else (SPAN if index > SPAN else index)
+                    value = option_const - (price + gold) * gold_value
+                    for curve, weight in terms:
+                        value += weight * curve[index]
+                    if value > best_value:
+                        best_value, best_gold, lower = value, gold, option_lower
+            if lower:
+                self._lower_first.add(at.target)
             scored.append((best_value, at, best_gold))
             if len(scored) >= width * 3:
                 scored.sort(key=_first, reverse=True)
@@ -902,9 +930,7 @@ class EotmaHeuristicBot:
                 # 14.31, 14.32: every later conquest or pillage of the area is rated lower by the
                 # fortification, and its rebellion value too: worth a share of the area, less as
                 # the rounds that remain to be protected run out.
-                rounds_left = state.game.rounds - state.round
-                guard = self.w.fort_threat_share * area_value * min(1.0, rounds_left / 3)
-                weight = max(weight, guard)
+                weight = max(weight, self._fort_guard(state, target))
             return 0.0, [(table.fortify, weight)], 0
         unrest = state.unrest[target]
         gain = 1.0 if state.ss[target] < 3 else 0.0
