@@ -16,11 +16,21 @@ hand limit (19.2), removes unpaid fleets and interior armies first (33.23) and t
 partial conversion offered with a gift (22.21). As a host it grants
 asylum (21.2) and revokes it, at its first decision after, once the exile has a tie or claim on
 one of its areas, leads it in victory points or voted against its parley (it refuses such an
-exile asylum in the first place); as an exile it first removes its ties to the host's areas
-(12.43). When taxation leaves it without gold for an endeavour it plunders an untaxable area
-(16.2) near the end; it lowers the fortification of an interior area it is about to convert (14.43, 14.31);
-with no tie on its own areas to break, it plays Diplomatic Coup on a leading empire's step to a
-claim (12.43, 18). Its weights are the ruleset's ``bot`` table (``botweights``).
+exile asylum in the first place); as an exile it asks a court that would take it, first removes
+its ties to the host's areas (12.43), also while in asylum, and uses the asylum for diplomacy
+toward an area that could be its court again (21.3). When taxation leaves it without gold for an
+endeavour it plunders an untaxable area (16.2) near the end; it fortifies an area another empire
+or a Magnate borders when a share of the area is worth the gold (14.31, 14.32), and lowers the
+fortification of an area it is about to convert when the rating gained is worth more than the
+fortification (14.43, 14.31); with no tie on its own areas to break, it plays Diplomatic Coup on
+a leading empire's step to a claim (12.43, 18). Its weights are the ruleset's ``bot`` table
+(``botweights``).
+
+Straits of the map are land borders to it, as to the rules (2.1): a conquest across one pays no
+sea gold (9.17) and is not halved (9.32) unless the base's own line of communications crosses
+the sea (7.51). It has no bonus of its own for them: in the shipped scenarios every strait it
+leaves alone either has no empire at either end or leads to an area not worth its endeavour
+(``scenarios/sources/medieval-europe/README.md``, "Straits in play").
 """
 
 from __future__ import annotations
