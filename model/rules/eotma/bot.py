@@ -659,7 +659,9 @@ class EotmaHeuristicBot:
         board = game.board
         owner = state.owner
         conn = connection(state, player)
-        best_base: dict[int, tuple[int, int, int]] = {}
+        best_base: dict[int, tuple[tuple[int, int], int, int]] = {}
+        by_rating = self.w.base_by_rating
+        sea_gold = game.rules.sea_gold
         for base, to_base in conn.items():
             merit = state.ss[base] - partial_against(state, base) + state.army[base]
             options = [(t, 0) for t in board.adj[base]]
@@ -670,7 +672,15 @@ class EotmaHeuristicBot:
                 if owner[target] == player:
                     continue
                 total = to_base + seas
-                key = merit * 4 - total * 3 - (4 if seas >= 2 else 0)
+                if by_rating:
+                    # The conquest rating from this base, sea adjustment included (9.32), less a
+                    # point per sea area on the line (9.17: a gold each, and a gold buys a point,
+                    # 9.33); of equal bases the one with fewer sea areas, so a strait (a land
+                    # border, 2.1) before a sea crossing.
+                    rating = base_rating(state, player, "conquest", target, base, total)
+                    key = (rating - total * sea_gold, -total)
+                else:
+                    key = (merit * 4 - total * 3 - (4 if seas >= 2 else 0), 0)
                 known = best_base.get(target)
                 if known is None or key > known[0]:
                     best_base[target] = (key, base, total)

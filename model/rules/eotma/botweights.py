@@ -21,6 +21,7 @@ class BotWeights:
     keep_for_defense: int
     replan_width: int
     domestic_width: int
+    base_by_rating: bool
     build_rounds_left: int
     build_value_cap: float
     bribe_reserve: int
