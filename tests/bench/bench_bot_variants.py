@@ -3,15 +3,16 @@
 Run ``python tests/bench/bench_bot_variants.py SCENARIO [--games N] [--seed S] [--variant NAME]``.
 Game ``g`` seats the shipped bot in seat ``g mod n`` and the variant in every other seat. The
 default variant, ``plain``, switches off the behaviours that make the bots use every action kind
-(EotMA: plunder when short, lowering forts, untie before asking asylum, revoking asylum, the coup on
-a leader's claim step, bribes for two voters and in the last round; Seasons: frontier towers,
-defensive aid, pillage before the end; 7 Ages: the worth of land across straits): a new heuristic
-must win at least its fair share against the old one. A win counts 1 (shared when the ruleset names
-several winners); the fair share is ``1 / n``. Also printed: per seat, the mean score when seated
-with the shipped table minus the mean score of the same seat with the variant; and the paired gain:
-each game is played again with the variant in every seat from the same seed, and the shipped seat's
-score is compared with that seat's score there (far less noise than wins). ``--changes
-'{"plunder_short": 0}'`` plays against any other variant of the table.
+(EotMA: plunder when short, lowering forts, fortifying where a rival borders, untie before asking
+asylum and in asylum, asking a court that would grant it, diplomacy in asylum, revoking asylum, the
+coup on a leader's claim step, bribes for two voters and in the last round, bases chosen by rating;
+Seasons: frontier towers, defensive aid, pillage before the end; 7 Ages: the worth of land across
+straits): a new heuristic must win at least its fair share against the old one. A win counts 1
+(shared when the ruleset names several winners); the fair share is ``1 / n``. Also printed: per
+seat, the mean score when seated with the shipped table minus the mean score of the same seat with
+the variant; and the paired gain: each game is played again with the variant in every seat from the
+same seed, and the shipped seat's score is compared with that seat's score there (far less noise
+than wins). ``--changes '{"plunder_short": 0}'`` plays against any other variant of the table.
 Writes the figures to tests/bench/results/bench_bot_variants.json (or ``--out``).
 """
 
@@ -54,6 +55,11 @@ VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
             "reduce_fort_to_convert": False,
             "slight_before_fall": False,
             "untie_for_asylum": False,
+            "ask_willing_host": False,
+            "untie_in_asylum": False,
+            "exile_diplomacy": False,
+            "fort_threat_share": 0,
+            "base_by_rating": False,
             "revoke_lead": -1,
             "revoke_for_vote": False,
             "coup_on_claims": False,

@@ -16,11 +16,21 @@ hand limit (19.2), removes unpaid fleets and interior armies first (33.23) and t
 partial conversion offered with a gift (22.21). As a host it grants
 asylum (21.2) and revokes it, at its first decision after, once the exile has a tie or claim on
 one of its areas, leads it in victory points or voted against its parley (it refuses such an
-exile asylum in the first place); as an exile it first removes its ties to the host's areas
-(12.43). When taxation leaves it without gold for an endeavour it plunders an untaxable area
-(16.2) near the end; it lowers the fortification of an interior area it is about to convert (14.43, 14.31);
-with no tie on its own areas to break, it plays Diplomatic Coup on a leading empire's step to a
-claim (12.43, 18). Its weights are the ruleset's ``bot`` table (``botweights``).
+exile asylum in the first place); as an exile it asks a court that would take it, first removes
+its ties to the host's areas (12.43), also while in asylum, and uses the asylum for diplomacy
+toward an area that could be its court again (21.3). When taxation leaves it without gold for an
+endeavour it plunders an untaxable area (16.2) near the end; it fortifies an area another empire
+or a Magnate borders when a share of the area is worth the gold (14.31, 14.32), and lowers the
+fortification of an area it is about to convert when the rating gained is worth more than the
+fortification (14.43, 14.31); with no tie on its own areas to break, it plays Diplomatic Coup on
+a leading empire's step to a claim (12.43, 18). Its weights are the ruleset's ``bot`` table
+(``botweights``).
+
+Straits of the map are land borders to it, as to the rules (2.1): a conquest across one pays no
+sea gold (9.17) and is not halved (9.32) unless the base's own line of communications crosses
+the sea (7.51). It has no bonus of its own for them: in the shipped scenarios every strait it
+leaves alone either has no empire at either end or leads to an area not worth its endeavour
+(``scenarios/sources/medieval-europe/README.md``, "Straits in play").
 """
 
 from __future__ import annotations
@@ -79,7 +89,7 @@ from model.rules.eotma.ratings import (
 from model.rules.eotma.records import Located
 from model.rules.eotma.state import EotmaState
 from model.rules.eotma.taxation import plunder_problem, tax_problem
-from model.rules.eotma.territory import connection, sea_range
+from model.rules.eotma.territory import connection, sea_range, suitable_court
 from model.rules.protocol import Action, State
 
 LOW, HIGH = -15, 25
@@ -159,6 +169,8 @@ class EotmaHeuristicBot:
         self._memo: tuple[tuple[int, int, int, int], list[Located]] | None = None
         self._tax_key: tuple[int, int, int] | None = None
         self._tax_plan: list[tuple[int, int]] = []
+        self._lower_first: set[int] = set()
+        """Own areas the last scoring would convert (22.2) only after lowering their fort (14.43)."""
 
     def choose(self, state: State) -> Action:
         """Return the bot's action for the current player."""
@@ -190,6 +202,10 @@ class EotmaHeuristicBot:
         slight = self._slight(state, player)
         if slight is not None:
             return slight
+        if state.is_exiled(player):
+            diplomacy = self._exile_diplomacy(state, player)
+            if diplomacy is not None:
+                return diplomacy
         if state.tax_stage == 0 and not state.is_exiled(player) and self._wants_tax(state, player):
             return BeginTaxation()
         if state.hand[player] and (
@@ -213,12 +229,12 @@ class EotmaHeuristicBot:
 
     def _lower_fort(self, state: EotmaState, player: int, action: Action) -> Action | None:
         """14.43, 14.31: before converting an own fortified area (22.2), lower its fortification,
-        which counts against the converter's own rating; only where no foreign area borders it
-        (there the fortification still guards against conquest, 14.31, and rebellion, 14.32)."""
+        which counts against the converter's own rating, when the scoring found the conversion
+        worth more that way (``_fort_to_lower`` prices the fortification given up)."""
         if not isinstance(action, Conquest):
             return None
         target = state.game.board.index.get(action.target, -1)
-        if target < 0 or not self._fort_to_lower(state, player, target):
+        if target < 0 or target not in self._lower_first or not state.fort[target]:
             return None
         return ReduceFort(action.target)
 
@@ -236,14 +252,69 @@ class EotmaHeuristicBot:
                 return ReduceFort(board.ids[target])
         return None
 
-    def _fort_to_lower(self, state: EotmaState, player: int, target: int) -> int:
-        """The fortification strength the bot would lower (14.43) before converting ``target``
-        (22.2): all of it in an own area of another faith that no foreign area borders, else 0."""
+    @staticmethod
+    def _threatened(state: EotmaState, player: int, area: int) -> bool:
+        """Whether another empire or a Magnate holds an area bordering ``area`` (one that can
+        attack it: independent areas never do)."""
+        owner = state.owner
+        return any(owner[n] >= 0 and owner[n] != player for n in state.game.board.adj[area])
+
+    def _exile_diplomacy(self, state: EotmaState, player: int) -> Action | None:
+        """21.2, 21.3: an exile in asylum undertakes diplomacy endeavours from its host's court
+        toward the areas that could be its court again (its leader's language and religion): a
+        diplomatic conquest of one ends the exile (21.3), a tie is the step to it (12.3). Never
+        against the host's areas, whose tie would make the host revoke the asylum; only while
+        one is worth its gold (``exile_return_value`` for ending the exile)."""
+        host = state.asylum[player]
+        if not self.w.exile_diplomacy or host < 0 or not state.hand[player]:
+            return None
+        board = state.game.board
+        base = state.court[host]
+        courts = set(state.court) | set(state.mag_court)
+        candidates = [
+            Located("diplomacy", player, target, base, 0)
+            for target in range(board.n)
+            if target not in courts
+            and state.owner[target] not in (player, host)
+            and suitable_court(state, player, target)
+        ]
+        for value, at, gold in self._score(state, player, candidates):
+            if value <= 0:
+                break
+            action = self._action(state, at, gold)
+            if problem(state, player, action) is None:
+                return action
+        return None
+
+    def _fort_to_lower(self, state: EotmaState, player: int, target: int) -> tuple[int, float]:
+        """The fortification strength the bot could lower (14.43) before converting ``target``
+        (22.2), and what giving it up costs in VP; (0, 0) when it keeps it.
+
+        Where no other empire or Magnate borders the area the fortification only lowers its
+        rebellion value (14.32): ``fort_level_value`` a level. Where one does, it also guards the
+        area against conquest (14.31): worth what the bot would pay to fortify it
+        (``_fort_guard``); with ``fort_threat_share`` 0 it is never lowered in an area with a
+        foreign neighbour."""
         if not self.w.reduce_fort_to_convert or not state.fort[target] or state.owner[target] != player:
-            return 0
-        if any(state.owner[n] != player for n in state.game.board.adj[target]):
-            return 0
-        return state.fort[target] if is_conversion(state, player, target) else 0
+            return 0, 0.0
+        if not is_conversion(state, player, target):
+            return 0, 0.0
+        strength = state.fort[target]
+        exposed = any(state.owner[n] != player for n in state.game.board.adj[target])
+        if exposed and self.w.fort_threat_share <= 0:
+            return 0, 0.0
+        if exposed and self._threatened(state, player, target):
+            return strength, max(strength * self.w.fort_level_value, self._fort_guard(state, target))
+        return strength, strength * self.w.fort_level_value
+
+    def _fort_guard(self, state: EotmaState, area: int) -> float:
+        """What a fortification of an area another empire or a Magnate borders is worth, in VP
+        (14.31, 14.32): ``fort_threat_share`` of the area's worth, scaled down over the last
+        three rounds (fewer turns left in which it guards the area)."""
+        board = state.game.board
+        area_value = 3.0 + state.ss[area] + max(board.population[area], 0)
+        rounds_left = state.game.rounds - state.round
+        return self.w.fort_threat_share * area_value * min(1.0, rounds_left / 3)
 
     # --- asylum (21.2) ---
 
@@ -588,7 +659,9 @@ class EotmaHeuristicBot:
         board = game.board
         owner = state.owner
         conn = connection(state, player)
-        best_base: dict[int, tuple[int, int, int]] = {}
+        best_base: dict[int, tuple[tuple[int, int], int, int]] = {}
+        by_rating = self.w.base_by_rating
+        sea_gold = game.rules.sea_gold
         for base, to_base in conn.items():
             merit = state.ss[base] - partial_against(state, base) + state.army[base]
             options = [(t, 0) for t in board.adj[base]]
@@ -599,7 +672,15 @@ class EotmaHeuristicBot:
                 if owner[target] == player:
                     continue
                 total = to_base + seas
-                key = merit * 4 - total * 3 - (4 if seas >= 2 else 0)
+                if by_rating:
+                    # The conquest rating from this base, sea adjustment included (9.32), less a
+                    # point per sea area on the line (9.17: a gold each, and a gold buys a point,
+                    # 9.33); of equal bases the one with fewer sea areas, so a strait (a land
+                    # border, 2.1) before a sea crossing.
+                    rating = base_rating(state, player, "conquest", target, base, total)
+                    key = (rating - total * sea_gold, -total)
+                else:
+                    key = (merit * 4 - total * 3 - (4 if seas >= 2 else 0), 0)
                 known = best_base.get(target)
                 if known is None or key > known[0]:
                     best_base[target] = (key, base, total)
@@ -615,7 +696,7 @@ class EotmaHeuristicBot:
         bit = 1 << player
         court = state.court[player]
         rule: list[tuple[tuple[int, int, int], int, int]] = []
-        fortify: list[tuple[tuple[int, int], int, int]] = []
+        fortify: list[tuple[tuple[int, int, int], int, int]] = []
         ties: list[tuple[int, int]] = []
         for area, seas in conn.items():
             exposed = any(owner[n] != player for n in board.adj[area])
@@ -625,7 +706,9 @@ class EotmaHeuristicBot:
                     ((0 if state.unrest[area] else 1, state.ss[area], -board.population[area]), area, seas)
                 )
             if state.fort[area] < 3 and (area == court or exposed):
-                fortify.append(((0 if area == court else 1, -board.population[area]), area, seas))
+                # The court first, then (with ``fort_threat_share``) areas a rival borders.
+                threat = 0 if self.w.fort_threat_share > 0 and self._threatened(state, player, area) else 1
+                fortify.append(((0 if area == court else 1, threat, -board.population[area]), area, seas))
             if game.options.armies_fleets and exposed and state.army[area] < 2:
                 found.append(Located("raise_army", player, area, area, seas))
             if not state.ties[area] & bit and area not in courts:
@@ -763,6 +846,7 @@ class EotmaHeuristicBot:
         gold_value = self.w.gold_value
         population = game.board.population
         scored: list[tuple[float, Located, int]] = []
+        self._lower_first.clear()
         width = self.w.replan_width
         fixed = game.rules.fixed_cost
         floor = -1e9  # the value the ranking's last kept entry must beat
@@ -784,24 +868,28 @@ class EotmaHeuristicBot:
                 rating = base_rating(state, player, at.kind, at.target, at.base, at.seas)
                 if at.kind == "conquest":
                     conquest_rating[at.target] = rating
+            options = [(rating, const, False)]
             if at.kind == "conquest" and state.owner[at.target] == player:
-                # A conversion (22.2) of an area whose fortification the bot lowers first (14.43):
-                # rated without it (14.31), at the price of the levels given up.
-                lowered = self._fort_to_lower(state, player, at.target)
-                rating += lowered
-                const -= lowered * self.w.fort_level_value
-            start = rating - penalty - LOW
-            best_value, best_gold = -1e9, 0
-            for gold in (0,) if at.kind in fixed else extra:
-                if price + gold > treasury:
-                    break
-                index = start + gold
-                index = 0 if index < 0 else (SPAN if index > SPAN else index)
-                value = const - (price + gold) * gold_value
-                for curve, weight in terms:
-                    value += weight * curve[index]
-                if value > best_value:
-                    best_value, best_gold = value, gold
+                # A conversion (22.2) of an area whose fortification the bot may lower first
+                # (14.43): rated without it (14.31), at the price of what the fortification is worth.
+                lowered, price_of_fort = self._fort_to_lower(state, player, at.target)
+                if lowered:
+                    options.append((rating + lowered, const - price_of_fort, True))
+            best_value, best_gold, lower = -1e9, 0, False
+            for option_rating, option_const, option_lower in options:
+                start = option_rating - penalty - LOW
+                for gold in (0,) if at.kind in fixed else extra:
+                    if price + gold > treasury:
+                        break
+                    index = start + gold
+                    index = 0 if index < 0 else (SPAN if index > SPAN else index)
+                    value = option_const - (price + gold) * gold_value
+                    for curve, weight in terms:
+                        value += weight * curve[index]
+                    if value > best_value:
+                        best_value, best_gold, lower = value, gold, option_lower
+            if lower:
+                self._lower_first.add(at.target)
             scored.append((best_value, at, best_gold))
             if len(scored) >= width * 3:
                 scored.sort(key=_first, reverse=True)
@@ -839,6 +927,8 @@ class EotmaHeuristicBot:
             harm = 0.8 if defended else 0.2
             return 0.0, [(table.pillage_gold, 1.6 * self.w.gold_value), (table.pillage_target, harm)], penalty
         if kind == "diplomacy":
+            if state.is_exiled(player) and suitable_court(state, player, target):
+                area_value += self.w.exile_return_value  # a diplomatic conquest ends the exile (21.3)
             tie_value = 0.6 if owner == player else 0.3
             if state.ties[target] & (1 << player):
                 tie_value = 0.0
@@ -856,6 +946,11 @@ class EotmaHeuristicBot:
         if kind == "fortify":
             exposed = any(state.owner[n] != player for n in board.adj[target])
             weight = 2.0 if target == state.court[player] else (1.0 if exposed else 0.2)
+            if exposed and self.w.fort_threat_share > 0 and self._threatened(state, player, target):
+                # 14.31, 14.32: every later conquest or pillage of the area is rated lower by the
+                # fortification, and its rebellion value too: worth a share of the area, less as
+                # the rounds that remain to be protected run out.
+                weight = max(weight, self._fort_guard(state, target))
             return 0.0, [(table.fortify, weight)], 0
         unrest = state.unrest[target]
         gain = 1.0 if state.ss[target] < 3 else 0.0

@@ -117,9 +117,15 @@ def ask_asylum(state: EotmaState, player: int, weights: BotWeights) -> Action | 
 
     With ``weights.untie_for_asylum`` it asks only a court whose areas it holds no claim to, and
     first removes its ties to that court's areas (12.43): hosts refuse an exile reaching for their
-    areas (``EotmaHeuristicBot._threat``), and an exile without asylum makes no endeavour at all."""
-    if not state.is_exiled(player) or state.asylum[player] >= 0:
+    areas (``EotmaHeuristicBot._threat``), and an exile without asylum makes no endeavour at all.
+    With ``weights.ask_willing_host`` it passes over the courts whose holders it leads by
+    ``weights.revoke_lead`` victory points or more, which refuse it (``EotmaHeuristicBot._ahead``),
+    while any other court is left. An exile that holds asylum removes a tie it has come to hold
+    on one of its host's areas (``weights.untie_in_asylum``, ``keep_asylum``)."""
+    if not state.is_exiled(player):
         return None
+    if state.asylum[player] >= 0:
+        return keep_asylum(state, player, weights)
     who = state.game.player_ids[player]
     for entry in reversed(state.log):
         if entry.round != state.round:
@@ -136,7 +142,12 @@ def ask_asylum(state: EotmaState, player: int, weights: BotWeights) -> Action | 
     if not weights.untie_for_asylum:
         return AskAsylum(state.game.player_ids[max(hosts)[2]])
     bit = 1 << player
-    for _ss, _p, host in sorted(hosts, reverse=True):
+    ranked = sorted(hosts, reverse=True)
+    if weights.ask_willing_host and weights.revoke_lead >= 0:
+        points = victory.victory_points(state)
+        willing = [h for h in ranked if points[player] - points[h[2]] < weights.revoke_lead]
+        ranked = willing or ranked  # none would take it: ask the best court all the same
+    for _ss, _p, host in ranked:
         held = [a for a, owner in enumerate(state.owner) if owner == host]
         if any(state.claims[a] & bit for a in held):
             continue  # a claim cannot be given up by itself: that host would refuse anyway
@@ -144,6 +155,20 @@ def ask_asylum(state: EotmaState, player: int, weights: BotWeights) -> Action | 
         if ties:
             return Untie(state.game.board.ids[ties[0]])
         return AskAsylum(state.game.player_ids[host])
+    return None
+
+
+def keep_asylum(state: EotmaState, player: int, weights: BotWeights) -> Action | None:
+    """12.43, 21.2: an exile in asylum removes its tie to one of its host's areas (the host has
+    conquered an area the exile is tied to, or a crusade gave the tie): the host revokes the
+    asylum of an exile tied to its areas, and without asylum the exile makes no endeavour."""
+    if not weights.untie_in_asylum:
+        return None
+    host = state.asylum[player]
+    bit = 1 << player
+    for area, owner in enumerate(state.owner):
+        if owner == host and state.ties[area] & bit:
+            return Untie(state.game.board.ids[area])
     return None
 
 

@@ -21,6 +21,7 @@ class BotWeights:
     keep_for_defense: int
     replan_width: int
     domestic_width: int
+    base_by_rating: bool
     build_rounds_left: int
     build_value_cap: float
     bribe_reserve: int
@@ -38,8 +39,13 @@ class BotWeights:
     plunder_unrest: float
     reduce_fort_to_convert: bool
     fort_level_value: float
+    fort_threat_share: float
     slight_before_fall: bool
     untie_for_asylum: bool
+    ask_willing_host: bool
+    untie_in_asylum: bool
+    exile_diplomacy: bool
+    exile_return_value: float
     revoke_lead: int
     revoke_for_vote: bool
     coup_on_claims: bool

@@ -52,3 +52,22 @@ def test_12_43_diplomatic_coup_breaks_a_rivals_tie_to_an_own_area() -> None:
     assert str(EotmaHeuristicBot().choose(state)) == "play diplomatic_coup march east"
     state.apply("play diplomatic_coup march east")
     assert not state.ties[idx(state, "march")] & (1 << state.game.player_index["east"])
+
+
+def test_14_43_it_lowers_the_fort_of_an_area_it_converts_when_that_is_worth_more() -> None:
+    state = pagan_north(Rules.load())
+    west = state.game.player_index["west"]
+    denmark = idx(state, "denmark")
+    state.parley_round[west] = state.round
+    state.conversion[(west, denmark)] = 2  # one result left: 10 VP ride on it
+    state.fort[denmark] = 2  # -2 to west's own conversion rating (14.31)
+    # Only independent norway borders denmark: the fort just lowers its rebellion value (14.32),
+    # 0.5 VP a level, less than the two points of rating are worth to the conversion.
+    assert str(EotmaHeuristicBot().choose(state)) == "reduce-fort denmark"
+    state.apply("reduce-fort denmark")
+    assert state.fort[denmark] == 0
+    assert str(EotmaHeuristicBot().choose(state)).startswith("conquest denmark from home")
+    # With fort_threat_share 0 it keeps any fortification an area with a foreign neighbour has.
+    state.fort[denmark] = 2
+    bot = EotmaHeuristicBot(Rules.load().bot.replace({"fort_threat_share": 0}))
+    assert str(bot.choose(state)) == "conquest denmark from home +5"
