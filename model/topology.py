@@ -229,14 +229,12 @@ class Topology:
         rings, ring_face = shapely.get_rings(polygons, return_index=True)
         coords, ring_of = shapely.get_coordinates(rings, return_index=True)
         same = ring_of[:-1] == ring_of[1:]
-        face_keys = _row_keys(np.hstack([coords[:-1][same], coords[1:][same]]))
+        rows = np.hstack([coords[:-1][same], coords[1:][same]])
         owners = ids[ring_face[ring_of[:-1][same]]]
-        order = np.argsort(face_keys)
-        face_keys, owners = face_keys[order], owners[order]
         if candidates is None:
             candidates = sorted({bid for _, bid in self._line_index.query(polygons, predicate="intersects")})
         segments = _first_segments([self._lines[bid] for bid in candidates])
-        sides = [_lookup(face_keys, owners, segments), _lookup(face_keys, owners, segments[:, [2, 3, 0, 1]])]
+        sides = _segment_owners(rows, owners, segments)
         boundary_faces = self._boundary_faces
         hits, faces = [], []
         for side, found in enumerate(sides):
@@ -261,7 +259,11 @@ class Topology:
         apart (30,000 faces on a big map).
         """
         order_of = self._boundary_order
-        at = np.fromiter((order_of[candidates[k]] for k in hits.tolist()), dtype=np.int64, count=len(hits))
+        if candidates is self._map_boundary_ids and len(order_of) == len(candidates):
+            at = hits  # a build's candidates are the map's boundaries, in map order, ids unique
+        else:
+            places = (order_of[candidates[k]] for k in hits.tolist())
+            at = np.fromiter(places, dtype=np.int64, count=len(hits))
         perm = np.lexsort((at, faces))
         grouped = np.asarray(candidates, dtype=object)[hits[perm]].tolist() if len(hits) else []
         faces = faces[perm]
@@ -779,6 +781,60 @@ def _first_segments(lines: Sequence[LineString]) -> np.ndarray:
     owners, first = np.unique(owner[starts], return_index=True)
     found[owners] = np.hstack([coords[starts[first]], coords[starts[first] + 1]])
     return found
+
+
+def _segment_owners(rows: np.ndarray, owners: np.ndarray, segments: np.ndarray) -> list[np.ndarray]:
+    """For each of ``segments`` (rows ``x0 y0 x1 y1``), the owner of the equal row of ``rows`` in
+    its own direction and in the other one (-1 where none): the faces on its left and right.
+
+    Rows are matched by a 64-bit hash of their bits, sorted and searched as integers, and every
+    match is confirmed on the coordinates (a third of the time of sorting them as 32-byte keys). A
+    hash that two rows share, as equal rows do where faces overlap (broken linework), sends the
+    match to those byte keys, which settle which owner is found as they always did.
+    """
+    reverse = segments[:, [2, 3, 0, 1]]
+    hashes = _row_hashes(rows)
+    order = np.argsort(hashes)
+    ordered = hashes[order]
+    if len(ordered) > 1 and bool((ordered[1:] == ordered[:-1]).any()):
+        keys = _row_keys(rows)
+        order = np.argsort(keys)
+        keys, owned = keys[order], owners[order]
+        return [_lookup(keys, owned, segments), _lookup(keys, owned, reverse)]
+    return [_hash_lookup(ordered, order, rows, owners, wanted) for wanted in (segments, reverse)]
+
+
+_HASH_FACTORS = np.array(
+    [0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93], dtype=np.uint64
+)
+
+
+def _row_hashes(rows: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of each row of four floats (-0.0 taken as 0.0, as ``_row_keys`` does)."""
+    bits = np.ascontiguousarray(rows + 0.0, dtype=np.float64).view(np.uint64).reshape(-1, 4)
+    mixed = bits * _HASH_FACTORS  # wraps around, as a hash should
+    hashes: np.ndarray = (
+        mixed[:, 0] ^ mixed[:, 1] ^ (mixed[:, 2] >> np.uint64(7)) ^ (mixed[:, 3] << np.uint64(5))
+    )
+    return hashes ^ (hashes >> np.uint64(31))
+
+
+def _hash_lookup(
+    ordered: np.ndarray, order: np.ndarray, rows: np.ndarray, owners: np.ndarray, segments: np.ndarray
+) -> np.ndarray:
+    """For each segment, the owner of the equal row (-1 where none), the rows' hashes being
+    ``ordered`` (sorted, all different) and ``order`` their rows."""
+    result = np.full(len(segments), -1, dtype=np.int64)
+    if not len(ordered) or not len(segments):
+        return result
+    at = np.searchsorted(ordered, _row_hashes(segments))
+    inside = np.nonzero(at < len(ordered))[0]
+    found = order[at[inside]]
+    # An equal row has an equal hash, and no other row has that hash: a match that is not equal
+    # on the coordinates is a row that is not there. NaN (a line without a segment) equals nothing.
+    equal = (rows[found] == segments[inside]).all(axis=1)
+    result[inside[equal]] = owners[found[equal]]
+    return result
 
 
 def _row_keys(rows: np.ndarray) -> np.ndarray:
