@@ -816,7 +816,8 @@ def _row_hashes(rows: np.ndarray) -> np.ndarray:
     hashes: np.ndarray = (
         mixed[:, 0] ^ mixed[:, 1] ^ (mixed[:, 2] >> np.uint64(7)) ^ (mixed[:, 3] << np.uint64(5))
     )
-    return hashes ^ (hashes >> np.uint64(31))
+    mixed_down: np.ndarray = hashes ^ (hashes >> np.uint64(31))
+    return mixed_down
 
 
 def _hash_lookup(
