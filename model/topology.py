@@ -296,13 +296,16 @@ class Topology:
         if not points:
             return
         touched: set[int] = set()
-        # Faces overlap only when the linework crosses itself; then an anchor takes the lowest id.
-        found: dict[int, int] = {}
-        for i, face in index.query(shapely.points(np.array(points, dtype=float)), predicate="within"):
-            found[i] = min(face, found.get(i, face))
+        # Faces overlap only when the linework crosses itself; then an anchor takes the lowest id:
+        # the matches sorted by point and face, the first of each point kept.
+        inputs, faces = index.query_arrays(shapely.points(np.array(points, dtype=float)), predicate="within")
+        order = np.lexsort((faces, inputs))
+        inputs, faces = inputs[order], faces[order]
+        first = np.ones(len(inputs), dtype=bool)
+        first[1:] = inputs[1:] != inputs[:-1]
         placed: set[str] = set()
         anchor_faces, face_areas = self._anchor_faces, self._face_areas
-        for i, face in found.items():
+        for i, face in zip(inputs[first].tolist(), faces[first].tolist(), strict=True):
             area_id, anchor = owners[i]
             placed.add(area_id)
             anchor_faces[area_id][anchor] = face
@@ -880,5 +883,9 @@ class LineworkCheck:
 
     def run(self) -> LineworkResult:
         """Find the breaking problems (the dangling ones are derived elsewhere), boundaries in map order."""
-        ordered = {bid: self.lines[bid] for bid in sorted(self.lines, key=self.order.__getitem__)}
+        places = np.fromiter(map(self.order.__getitem__, self.lines), dtype=np.int64, count=len(self.lines))
+        if bool((places[1:] > places[:-1]).all()):
+            ordered = self.lines  # in map order already, as after a build: nothing to sort
+        else:
+            ordered = {bid: self.lines[bid] for bid in sorted(self.lines, key=self.order.__getitem__)}
         return LineworkResult(find_problems(ordered, self.bounded, dangling=False), self.build)
