@@ -281,13 +281,20 @@ class Topology:
         """Find the face of every anchor of these areas (their old records must be gone)."""
         owners: list[tuple[str, int]] = []
         points: list[tuple[float, float]] = []
+        anchors_of, faces_of, strays = self._anchors, self._anchor_faces, self._strays
         for area in areas:
-            anchors = tuple((float(x), float(y)) for x, y in area.anchors)
-            self._anchors[area.id] = anchors
-            self._anchor_faces[area.id] = [None] * len(anchors)
-            self._strays.add(area.id)
-            owners.extend((area.id, i) for i in range(len(anchors)))
-            points.extend(anchors)
+            area_id = area.id
+            # The model's points are tuples already (a copy of the list keeps later edits out).
+            anchors = tuple(area.anchors)
+            anchors_of[area_id] = anchors
+            faces_of[area_id] = [None] * len(anchors)
+            strays.add(area_id)
+            if len(anchors) == 1:  # nearly always
+                owners.append((area_id, 0))
+                points.append(anchors[0])
+            else:
+                owners.extend((area_id, i) for i in range(len(anchors)))
+                points.extend(anchors)
         self._assign(owners, points, index)
 
     def _assign(
