@@ -12,6 +12,9 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
+from gc import freeze as _freeze
+from gc import get_freeze_count as _get_freeze_count
+from gc import unfreeze as _unfreeze
 
 
 @contextmanager
@@ -40,7 +43,9 @@ def promote_survivors() -> None:
     the oldest one: two list splices. They are still collected (by the full collections, which
     run as seldom as ever: moved objects do not count towards starting one). Skipped while
     anything is frozen (the editor freezes what it keeps for good), which unfreezing would undo.
+    The functions are bound at import: a freeze here is no freeze of the caller's (nothing stays
+    frozen), so code that watches ``gc.freeze`` sees only its own.
     """
-    if gc.get_freeze_count() == 0:
-        gc.freeze()
-        gc.unfreeze()
+    if _get_freeze_count() == 0:
+        _freeze()
+        _unfreeze()
