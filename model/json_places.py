@@ -153,20 +153,25 @@ def deepest(data: Any, limit: int, skip: frozenset[Pattern] = frozenset()) -> li
     return None
 
 
+_NOT_STRUCTURE = bytes(sorted(set(range(256)) - set(b'"[]{}')))
+"""Every byte but quotes and brackets: what ``text_depth`` drops before counting."""
+
+
 def text_depth(data: bytes) -> int | None:
     """How deeply objects and arrays nest in valid JSON text (outside strings), or None if unsure.
 
     Counted over the bytes with numpy: a bracket outside strings has an even number of quotes
     before it, and its depth is the opening brackets up to it less the closing ones before it.
-    On a 30,000-area map this takes a fraction of walking the parsed data (``deepest``), so the
-    walk only runs when the text is deep enough to need it. Text with a quote right after a
-    backslash (an escaped quote, or a string ending in an escaped backslash) answers None.
+    Only the order of quotes and brackets matters, so every other byte is dropped first (in one
+    C pass; a map file is mostly digits). On a 30,000-area map this takes a fraction of walking
+    the parsed data (``deepest``), so the walk only runs when the text is deep enough to need
+    it. Text with a quote right after a backslash (an escaped quote, or a string ending in an
+    escaped backslash) answers None.
     """
-    codes = np.frombuffer(data, dtype=np.uint8)
-    quotes = np.flatnonzero(codes == 0x22)
-    inner = quotes[quotes > 0]
-    if len(inner) and bool((codes[inner - 1] == 0x5C).any()):
+    if b'\\"' in data:
         return None
+    codes = np.frombuffer(data.translate(None, _NOT_STRUCTURE), dtype=np.uint8)
+    quotes = np.flatnonzero(codes == 0x22)
     opens = np.flatnonzero((codes == 0x5B) | (codes == 0x7B))
     closes = np.flatnonzero((codes == 0x5D) | (codes == 0x7D))
     opens = opens[np.searchsorted(quotes, opens) % 2 == 0]

@@ -248,7 +248,7 @@ map's boundaries meet about five others; far more means tangled linework, left t
 
 
 def _noded_already(array: np.ndarray, tree: shapely.STRtree, simple: np.ndarray) -> bool:
-    """Whether the lines meet only at shared end points, told by noding them all at once.
+    """Whether the lines meet only at shared end points, told by GEOS's simplicity test or by noding.
 
     Noding (``shapely.node``) cuts every line where another touches or crosses it away from the
     ends of both, and keeps one copy of duplicated stretches; so when the noded lines are exactly
@@ -258,7 +258,8 @@ def _noded_already(array: np.ndarray, tree: shapely.STRtree, simple: np.ndarray)
     difference sends the check to that pair test, which says where and how lines meet; so does
     linework with a self-crossing line (left out of the pair test) or boxes overlapping more
     than a map's (tangled linework, where noding could make millions of pieces), counted in
-    chunks as the pair test counts them.
+    chunks as the pair test counts them. Lines that are simple together (``_simple_together``)
+    need no noding.
     """
     if not len(array) or not simple.all():
         return False
@@ -268,6 +269,8 @@ def _noded_already(array: np.ndarray, tree: shapely.STRtree, simple: np.ndarray)
         seen += tree.query(array[begin : begin + 8192]).shape[1]
         if seen > budget:
             return False
+    if _simple_together(array):
+        return True
     # Noded strip by strip (noding all 90,000 lines of a big map at once took 100 MB more at its
     # peak): a strip's lines by the middles of their boxes, with every line whose box meets the
     # strip's box; so two lines that meet are noded together in the strip of either.
@@ -279,6 +282,19 @@ def _noded_already(array: np.ndarray, tree: shapely.STRtree, simple: np.ndarray)
         if not _noding_keeps(lines):
             return False
     return True
+
+
+def _simple_together(array: np.ndarray) -> bool:
+    """Whether the lines, taken as one geometry, are simple: then no two of them meet but at
+    points that are end points of both (so noding would give them back unchanged).
+
+    GEOS tells that by looking for the first improper meeting, in a fraction of the time noding
+    takes (0.09 s against 0.45 s on a 30,000-area map), and without holding the GIL. It is the
+    stricter of the two: closed lines touching at their end point are not simple (the end point
+    of a ring counts as inside it), though noding keeps them; so False here is not an answer,
+    and noding strip by strip settles it.
+    """
+    return bool(shapely.is_simple(shapely.multilinestrings(array)))
 
 
 _NODING_STRIP = 2048

@@ -45,6 +45,12 @@ def app_root() -> Path:
     return Path(bundle).resolve()
 
 
+def model_source_dir() -> Path | None:
+    """The folder of the ``model`` package's source files, or None when frozen (the bundle keeps
+    them compiled inside its archive). Used to tell two installs' code apart, never for data."""
+    return None if is_frozen() else SOURCE_ROOT / "model"
+
+
 def resources_dir() -> Path:
     """The shipped ``resources/`` folder (ruleset tables, basemaps, icons, schema)."""
     return app_root() / "resources"

@@ -31,6 +31,7 @@ class SpatialIndex(Generic[K]):
     def _rebuild(self) -> None:
         keys = list(self._geoms)
         self._tree_keys: list[K] = keys
+        self._tree_key_array: np.ndarray | None = None
         self._tree = STRtree(np.array([self._geoms[k] for k in keys], dtype=object)) if keys else None
         self._alive = np.ones(len(keys), dtype=bool)
         self._position = {key: i for i, key in enumerate(keys)}
@@ -96,15 +97,53 @@ class SpatialIndex(Generic[K]):
                 (int(i), keys[int(j)]) for i, j in zip(pairs[0][alive], pairs[1][alive], strict=True)
             )
         if self._overlay and len(inputs):
-            if self._overlay_tree is None:
-                overlay_keys = list(self._overlay)
-                overlay = np.array([self._overlay[k] for k in overlay_keys], dtype=object)
-                self._overlay_tree = (overlay_keys, STRtree(overlay))
-            overlay_keys, tree = self._overlay_tree
+            overlay_keys, tree = self._overlay_tree_now()
             pairs = tree.query(inputs, predicate=predicate)
             found.extend((int(i), overlay_keys[int(j)]) for i, j in zip(pairs[0], pairs[1], strict=True))
         return found
 
+    def query_arrays(self, geometries: Any, predicate: str = "intersects") -> tuple[np.ndarray, np.ndarray]:
+        """``query`` as two arrays, input indices and keys (an object array unless the keys are
+        numbers), without a Python tuple per match."""
+        inputs = np.asarray(geometries, dtype=object)
+        if inputs.ndim == 0:
+            inputs = inputs.reshape(1)
+        found_inputs: list[np.ndarray] = [np.zeros(0, dtype=np.int64)]
+        found_keys: list[np.ndarray] = []
+        if self._tree is not None and len(inputs):
+            pairs = self._tree.query(inputs, predicate=predicate)
+            alive = self._alive[pairs[1]]
+            found_inputs.append(pairs[0][alive])
+            found_keys.append(self._key_array()[pairs[1][alive]])
+        if self._overlay and len(inputs):
+            overlay_keys, tree = self._overlay_tree_now()
+            pairs = tree.query(inputs, predicate=predicate)
+            found_inputs.append(pairs[0])
+            found_keys.append(_as_array(overlay_keys)[pairs[1]])
+        keys = np.concatenate(found_keys) if found_keys else np.zeros(0, dtype=np.int64)
+        return np.concatenate(found_inputs).astype(np.int64), keys
+
+    def _key_array(self) -> np.ndarray:
+        """The snapshot's keys as an array (made once per snapshot)."""
+        if self._tree_key_array is None:
+            self._tree_key_array = _as_array(self._tree_keys)
+        return self._tree_key_array
+
+    def _overlay_tree_now(self) -> tuple[list[K], STRtree]:
+        """The tree of the entries added since the snapshot, built when first needed."""
+        if self._overlay_tree is None:
+            overlay_keys = list(self._overlay)
+            overlay = np.array([self._overlay[k] for k in overlay_keys], dtype=object)
+            self._overlay_tree = (overlay_keys, STRtree(overlay))
+        return self._overlay_tree
+
     def query_keys(self, geometry: BaseGeometry, predicate: str = "intersects") -> list[K]:
         """Return the keys of stored geometries meeting ``predicate(geometry, stored)``."""
         return [key for _, key in self.query([geometry], predicate)]
+
+
+def _as_array(keys: list[Any]) -> np.ndarray:
+    """Keys as an array: of integers when they are integers (face ids), else of the objects."""
+    if keys and all(isinstance(key, int) for key in keys):
+        return np.asarray(keys, dtype=np.int64)
+    return np.array(keys, dtype=object)

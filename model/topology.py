@@ -239,24 +239,49 @@ class Topology:
         rings, ring_face = shapely.get_rings(polygons, return_index=True)
         coords, ring_of = shapely.get_coordinates(rings, return_index=True)
         same = ring_of[:-1] == ring_of[1:]
-        face_keys = _row_keys(np.hstack([coords[:-1][same], coords[1:][same]]))
+        rows = np.hstack([coords[:-1][same], coords[1:][same]])
         owners = ids[ring_face[ring_of[:-1][same]]]
-        order = np.argsort(face_keys)
-        face_keys, owners = face_keys[order], owners[order]
         if candidates is None:
             candidates = sorted({bid for _, bid in self._line_index.query(polygons, predicate="intersects")})
         segments = _first_segments([self._lines[bid] for bid in candidates])
-        sides = [_lookup(face_keys, owners, segments), _lookup(face_keys, owners, segments[:, [2, 3, 0, 1]])]
-        for face in ids.tolist():
-            self._face_boundaries[face] = []
+        sides = _segment_owners(rows, owners, segments)
+        boundary_faces = self._boundary_faces
+        hits, faces = [], []
         for side, found in enumerate(sides):
-            for k in np.nonzero(found >= 0)[0].tolist():
+            hit = np.nonzero(found >= 0)[0]
+            hits.append(hit)
+            faces.append(found[hit])
+            for k, face in zip(hit.tolist(), faces[-1].tolist(), strict=True):
                 bid = candidates[k]
-                face = int(found[k])
-                self._boundary_faces.setdefault(bid, [None, None])[side] = face
-                self._face_boundaries[face].append(bid)
-        for face in ids.tolist():
-            self._face_boundaries[face].sort(key=self._boundary_order.__getitem__)
+                slots = boundary_faces.get(bid)
+                if slots is None:
+                    boundary_faces[bid] = slots = [None, None]
+                slots[side] = face
+        self._group_face_boundaries(ids, np.concatenate(hits), np.concatenate(faces), candidates)
+
+    def _group_face_boundaries(
+        self, face_ids: np.ndarray, hits: np.ndarray, faces: np.ndarray, candidates: Sequence[str]
+    ) -> None:
+        """Set each of ``face_ids``'s boundaries: the candidates ``hits`` found on the faces
+        ``faces`` (left sides first, then right ones), in map order.
+
+        Grouped with one stable sort by face and map order instead of a list per face sorted
+        apart (30,000 faces on a big map).
+        """
+        order_of = self._boundary_order
+        if candidates is self._map_boundary_ids and len(order_of) == len(candidates):
+            at = hits  # a build's candidates are the map's boundaries, in map order, ids unique
+        else:
+            places = (order_of[candidates[k]] for k in hits.tolist())
+            at = np.fromiter(places, dtype=np.int64, count=len(hits))
+        perm = np.lexsort((at, faces))
+        grouped = np.asarray(candidates, dtype=object)[hits[perm]].tolist() if len(hits) else []
+        faces = faces[perm]
+        starts = np.searchsorted(faces, face_ids, side="left").tolist()
+        stops = np.searchsorted(faces, face_ids, side="right").tolist()
+        face_boundaries = self._face_boundaries
+        for face, start, stop in zip(face_ids.tolist(), starts, stops, strict=True):
+            face_boundaries[face] = grouped[start:stop]
 
     def _faces_of(self, boundary_id: str) -> list[int]:
         slots = self._boundary_faces.get(boundary_id)
@@ -266,13 +291,20 @@ class Topology:
         """Find the face of every anchor of these areas (their old records must be gone)."""
         owners: list[tuple[str, int]] = []
         points: list[tuple[float, float]] = []
+        anchors_of, faces_of, strays = self._anchors, self._anchor_faces, self._strays
         for area in areas:
-            anchors = tuple((float(x), float(y)) for x, y in area.anchors)
-            self._anchors[area.id] = anchors
-            self._anchor_faces[area.id] = [None] * len(anchors)
-            self._strays.add(area.id)
-            owners.extend((area.id, i) for i in range(len(anchors)))
-            points.extend(anchors)
+            area_id = area.id
+            # The model's points are tuples already (a copy of the list keeps later edits out).
+            anchors = tuple(area.anchors)
+            anchors_of[area_id] = anchors
+            faces_of[area_id] = [None] * len(anchors)
+            strays.add(area_id)
+            if len(anchors) == 1:  # nearly always
+                owners.append((area_id, 0))
+                points.append(anchors[0])
+            else:
+                owners.extend((area_id, i) for i in range(len(anchors)))
+                points.extend(anchors)
         self._assign(owners, points, index)
 
     def _assign(
@@ -281,24 +313,34 @@ class Topology:
         if not points:
             return
         touched: set[int] = set()
-        # Faces overlap only when the linework crosses itself; then an anchor takes the lowest id.
-        found: dict[int, int] = {}
-        for i, face in index.query(shapely.points(np.array(points, dtype=float)), predicate="within"):
-            found[i] = min(face, found.get(i, face))
+        # Faces overlap only when the linework crosses itself; then an anchor takes the lowest id:
+        # the matches sorted by point and face, the first of each point kept.
+        inputs, faces = index.query_arrays(shapely.points(np.array(points, dtype=float)), predicate="within")
+        order = np.lexsort((faces, inputs))
+        inputs, faces = inputs[order], faces[order]
+        first = np.ones(len(inputs), dtype=bool)
+        first[1:] = inputs[1:] != inputs[:-1]
         placed: set[str] = set()
-        for i, face in found.items():
+        anchor_faces, face_areas = self._anchor_faces, self._face_areas
+        for i, face in zip(inputs[first].tolist(), faces[first].tolist(), strict=True):
             area_id, anchor = owners[i]
             placed.add(area_id)
-            self._anchor_faces[area_id][anchor] = face
-            holders = self._face_areas.setdefault(face, [])
-            if area_id not in holders:
+            anchor_faces[area_id][anchor] = face
+            holders = face_areas.get(face)
+            if holders is None:
+                face_areas[face] = [area_id]
+                touched.add(face)
+            elif area_id not in holders:
                 holders.append(area_id)
                 touched.add(face)
+        position = self._area_position.__getitem__
         for face in touched:
-            self._face_areas[face].sort(key=self._area_position.__getitem__)
+            holders = face_areas[face]
+            if len(holders) > 1:  # one holder, nearly always: already in order
+                holders.sort(key=position)
         self._mark_faces(touched)
         for area_id in placed:
-            if None not in self._anchor_faces[area_id]:
+            if None not in anchor_faces[area_id]:
                 self._strays.discard(area_id)
 
     def _unplace_area(self, area_id: str) -> None:
@@ -801,6 +843,61 @@ def _first_segments(lines: Sequence[LineString]) -> np.ndarray:
     return found
 
 
+def _segment_owners(rows: np.ndarray, owners: np.ndarray, segments: np.ndarray) -> list[np.ndarray]:
+    """For each of ``segments`` (rows ``x0 y0 x1 y1``), the owner of the equal row of ``rows`` in
+    its own direction and in the other one (-1 where none): the faces on its left and right.
+
+    Rows are matched by a 64-bit hash of their bits, sorted and searched as integers, and every
+    match is confirmed on the coordinates (a third of the time of sorting them as 32-byte keys). A
+    hash that two rows share, as equal rows do where faces overlap (broken linework), sends the
+    match to those byte keys, which settle which owner is found as they always did.
+    """
+    reverse = segments[:, [2, 3, 0, 1]]
+    hashes = _row_hashes(rows)
+    order = np.argsort(hashes)
+    ordered = hashes[order]
+    if len(ordered) > 1 and bool((ordered[1:] == ordered[:-1]).any()):
+        keys = _row_keys(rows)
+        order = np.argsort(keys)
+        keys, owned = keys[order], owners[order]
+        return [_lookup(keys, owned, segments), _lookup(keys, owned, reverse)]
+    return [_hash_lookup(ordered, order, rows, owners, wanted) for wanted in (segments, reverse)]
+
+
+_HASH_FACTORS = np.array(
+    [0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93], dtype=np.uint64
+)
+
+
+def _row_hashes(rows: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of each row of four floats (-0.0 taken as 0.0, as ``_row_keys`` does)."""
+    bits = np.ascontiguousarray(rows + 0.0, dtype=np.float64).view(np.uint64).reshape(-1, 4)
+    mixed = bits * _HASH_FACTORS  # wraps around, as a hash should
+    hashes: np.ndarray = (
+        mixed[:, 0] ^ mixed[:, 1] ^ (mixed[:, 2] >> np.uint64(7)) ^ (mixed[:, 3] << np.uint64(5))
+    )
+    mixed_down: np.ndarray = hashes ^ (hashes >> np.uint64(31))
+    return mixed_down
+
+
+def _hash_lookup(
+    ordered: np.ndarray, order: np.ndarray, rows: np.ndarray, owners: np.ndarray, segments: np.ndarray
+) -> np.ndarray:
+    """For each segment, the owner of the equal row (-1 where none), the rows' hashes being
+    ``ordered`` (sorted, all different) and ``order`` their rows."""
+    result = np.full(len(segments), -1, dtype=np.int64)
+    if not len(ordered) or not len(segments):
+        return result
+    at = np.searchsorted(ordered, _row_hashes(segments))
+    inside = np.nonzero(at < len(ordered))[0]
+    found = order[at[inside]]
+    # An equal row has an equal hash, and no other row has that hash: a match that is not equal
+    # on the coordinates is a row that is not there. NaN (a line without a segment) equals nothing.
+    equal = (rows[found] == segments[inside]).all(axis=1)
+    result[inside[equal]] = owners[found[equal]]
+    return result
+
+
 def _row_keys(rows: np.ndarray) -> np.ndarray:
     """Rows of four floats as sortable byte strings (-0.0 folded into 0.0 so equal means equal)."""
     clean = np.ascontiguousarray(rows + 0.0, dtype=np.float64)
@@ -843,7 +940,11 @@ class LineworkCheck:
 
     def run(self) -> LineworkResult:
         """Find the breaking problems (the dangling ones are derived elsewhere), boundaries in map order."""
-        ordered = {bid: self.lines[bid] for bid in sorted(self.lines, key=self.order.__getitem__)}
+        places = np.fromiter(map(self.order.__getitem__, self.lines), dtype=np.int64, count=len(self.lines))
+        if bool((places[1:] > places[:-1]).all()):
+            ordered = self.lines  # in map order already, as after a build: nothing to sort
+        else:
+            ordered = {bid: self.lines[bid] for bid in sorted(self.lines, key=self.order.__getitem__)}
         return LineworkResult(find_problems(ordered, self.bounded, dangling=False), self.build)
 
 

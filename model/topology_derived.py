@@ -91,18 +91,22 @@ class Derived:
         src = self._src
         ids = list(src.lines)
         at_node = self._at_node
-        # One tuple per node, shared by the boundaries ending there (three, mostly).
+        # One tuple per node, shared by the boundaries ending there (three, mostly): the tuples
+        # made by zip, the first of each node kept by setdefault, both looping in C.
         canonical: dict[Node, Node] = {}
+        keep = canonical.setdefault
         # A slice of lines per vectorised call: one call for 90,000 lines holds the GIL for tens of
         # milliseconds (the editor derives adjacency in a worker thread beside its UI thread).
         for begin in range(0, len(ids), ENDS_SLICE):
             chunk = ids[begin : begin + ENDS_SLICE]
-            lines = np.array([src.lines[b] for b in chunk], dtype=object)
+            lines = np.fromiter((src.lines[b] for b in chunk), dtype=object, count=len(chunk))
             coords, owner = shapely.get_coordinates(lines, return_index=True)
             last = np.concatenate([np.nonzero(np.diff(owner))[0], [len(owner) - 1]])
             first = np.concatenate([[0], last[:-1] + 1])
-            starts = [canonical.setdefault(p, p) for p in map(tuple, coords[first].tolist())]
-            stops = [canonical.setdefault(p, p) for p in map(tuple, coords[last].tolist())]
+            points = list(zip(coords[first, 0].tolist(), coords[first, 1].tolist(), strict=True))
+            starts = list(map(keep, points, points))
+            points = list(zip(coords[last, 0].tolist(), coords[last, 1].tolist(), strict=True))
+            stops = list(map(keep, points, points))
             self._ends.update(zip(chunk, zip(starts, stops, strict=True), strict=True))
             for bid, start, stop in zip(chunk, starts, stops, strict=True):
                 at_node[start].add(bid)
@@ -170,13 +174,20 @@ class Derived:
             if not first or not second:
                 continue
             if len(first) == 1 and len(second) == 1:  # one area per face: nearly always
-                if first[0] == second[0]:
+                a, b = first[0], second[0]
+                if a == b:
                     continue
-                found: tuple[tuple[str, str], ...] = ((first[0], second[0]),)
-            else:
-                found = tuple((a, b) for a in first for b in second if a != b)
-                if not found:
-                    continue
+                pairs_of[bid] = ((a, b),)
+                pair = frozenset((a, b))
+                members = members_of.get(pair)
+                if members is None:
+                    members_of[pair] = [bid]
+                else:
+                    members.append(bid)
+                continue
+            found = tuple((a, b) for a in first for b in second if a != b)
+            if not found:
+                continue
             pairs_of[bid] = found
             for a, b in found:
                 pair = frozenset((a, b))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from model import about
+from model import about, resources
 from model.rules.registry import ENTRY_POINT_GROUP
 
 _SKIPPED_DIRS = frozenset({"__pycache__"})
@@ -69,9 +69,8 @@ def _rulesets() -> tuple[tuple[str, str], ...]:
 @functools.cache
 def identity() -> Identity:
     """This process's ``Identity`` (computed once: reading the package's files takes a few ms)."""
-    import model
-
-    return Identity(about.mappa_version(), _code_digest(Path(model.__file__).parent), _rulesets())
+    source = resources.model_source_dir()
+    return Identity(about.mappa_version(), _code_digest(source) if source else "", _rulesets())
 
 
 def mismatch(worker: Identity, client: Identity) -> str:

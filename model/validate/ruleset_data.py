@@ -3,6 +3,7 @@ them, its limits table, units."""
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections import defaultdict
@@ -170,12 +171,8 @@ def _attribute_references(
     code and rule (EotMA ties and claims), so that one mistake is not reported twice.
     """
     known = context.known_ids()
-    for name, info in model.model_fields.items():
-        extra = info.json_schema_extra
-        target = extra.get("ref") if isinstance(extra, dict) else None
-        if not isinstance(target, str) or target not in known or name not in attributes:
-            continue
-        if isinstance(extra, dict) and extra.get("checked_by") == "ruleset":
+    for name, target in _reference_fields(model):
+        if target not in known or name not in attributes:
             continue
         value = attributes[name]
         values = list(value) if isinstance(value, list | dict) else [value]
@@ -186,6 +183,22 @@ def _attribute_references(
                 yield unknown_reference(
                     f"the {name} of {owner}", item, f"{path}.{name}", expected, ids, location
                 )
+
+
+@functools.cache
+def _reference_fields(model: type[BaseModel]) -> tuple[tuple[str, str], ...]:
+    """``(field, kind of id)`` of the fields of an attribute model that the core check follows
+    (read once per model: there is one model per kind of object, and 30,000 areas)."""
+    found = []
+    for name, info in model.model_fields.items():
+        extra = info.json_schema_extra
+        target = extra.get("ref") if isinstance(extra, dict) else None
+        if not isinstance(target, str):
+            continue
+        if isinstance(extra, dict) and extra.get("checked_by") == "ruleset":
+            continue
+        found.append((name, target))
+    return tuple(found)
 
 
 def units(context: Context) -> Iterator[Issue]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from shapely.geometry import LineString
 
 from model import linework_problems
@@ -90,3 +92,20 @@ def test_noding_strip_by_strip_finds_what_noding_all_at_once_finds(
     assert not noded([*lines, LineString(lines[len(lines) // 2].coords)])  # a duplicate
     middle = shapely.line_interpolate_point(lines[3], 0.5, normalized=True)
     assert not noded([*lines, LineString([middle.coords[0], (middle.x + 0.1, middle.y + 0.1)])])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 3)), min_size=2, max_size=4), max_size=6)
+)
+def test_lines_simple_together_meet_only_at_shared_ends(points: list[list[tuple[int, int]]]) -> None:
+    """The quick simplicity test only ever says clean where the pair-by-pair check finds no
+    meeting problem (lines on a small grid: ends on ends, on middles, overlaps, rings, repeats)."""
+    lines = np.array([LineString(p) for p in points], dtype=object)
+    simple = shapely.is_simple(lines)
+    if not len(lines) or not simple.all() or not linework_problems._simple_together(lines):
+        return
+    ids = [f"b{i}" for i in range(len(lines))]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(linework_problems, "_noded_already", lambda *args: False)
+        assert linework_problems._meeting_problems(ids, lines, simple) == []
