@@ -29,8 +29,9 @@ heuristic's move only on evidence:
    favourite, if that gain exceeds ``confidence`` standard errors, then plays ``verify`` fresh
    rounds against the favourite and is played only if it gains by as much there too: the race's
    winner is the luckiest of several moves on shared samples, its margin biased upwards (on
-   EotMA's 7-seat scenario the unchecked race overruled the heuristic with far-off moves and gifts
-   of areas). Otherwise the favourite is played.
+   EotMA's 7-seat scenario the unchecked race overruled the heuristic in one searched decision of
+   eight, far-off diplomacy and gifts of areas among them, and full-game rollouts rated those
+   moves no better than the heuristic's on average). Otherwise the favourite is played.
 
 The tuning numbers' house defaults are data (resources/bots/mcts.json, model/bots/mcts_settings.py).
 Everything random comes from the bot's own seeded generator, so a decision depends only on the
