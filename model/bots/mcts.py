@@ -17,7 +17,8 @@ heuristic's move only on evidence:
    playout follows a tree shared by every determinization, whose edges are action texts; children
    are ranked by UCB1 over the times they were available, and progressive widening keeps a node at
    about ``widening * visits ** 0.5`` children, the first being the policy's own choice.
-4. *Roll out and score*: the policy plays on for at most ``depth`` actions, and when ``rounds``
+4. *Roll out and score*: the policy plays on for at most ``depth`` actions (or ``seat_depth`` per
+   seat, so that a game of many seats is seen as far ahead as one of few), and when ``rounds``
    is set only until the game's round is that many past the decision's (a round's end is where
    the rules settle what its actions did: taxes, battles, rebellions). ``State.evaluation()``,
    where the ruleset offers it (each seat's score plus what its gold or units will be worth),
@@ -161,6 +162,7 @@ class MctsBot:
         samples: int | None = None,
         candidates: int | None = None,
         depth: int | None = None,
+        seat_depth: int | None = None,
         rounds: int | None = None,
         confidence: float | None = None,
         verify: int | None = None,
@@ -174,6 +176,7 @@ class MctsBot:
             "samples": samples,
             "candidates": candidates,
             "depth": depth,
+            "seat_depth": seat_depth,
             "rounds": rounds,
             "confidence": confidence,
             "verify": verify,
@@ -337,7 +340,8 @@ class MctsBot:
             sample.apply(child.action)
             path.append(child)
             node = child
-        roll_out(sample, policy, config.depth, state.cursor()[0] + config.rounds if config.rounds else None)
+        depth = config.seat_depth * len(state.game.players()) if config.seat_depth else config.depth
+        roll_out(sample, policy, depth, state.cursor()[0] + config.rounds if config.rounds else None)
         reward = rewards(sample)
         for child in path:
             child.visits += 1

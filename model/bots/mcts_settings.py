@@ -44,6 +44,10 @@ class MctsSettings(BaseModel):
     then other legal moves at random."""
     depth: int = Field(ge=0)
     """Actions played by the rollout policy after the tree before the position is scored."""
+    seat_depth: int = Field(default=0, ge=0)
+    """When above 0, a rollout plays at most this many actions per seat of the game
+    (``Game.players()``) instead of ``depth``: every seat acts in a round, so a 7-seat game needs
+    more than twice the actions of a 3-seat one to see as far ahead."""
     rounds: int = Field(default=0, ge=0)
     """A rollout also stops once the game's round (``State.cursor()``) is this many past the
     decision's, so that the position is judged at a round's end, where the rules settle what the

@@ -1,7 +1,7 @@
 """Benchmark: the MCTS AI level against the heuristic level, in rotated seats, per scenario.
 
 Run ``python tests/bench/bench_mcts.py [SCENARIO ...] [--games N] [--samples S] [--candidates C]
-[--depth D] [--rounds R] [--confidence Z] [--verify V] [--widening W]`` (default
+[--depth D] [--seat-depth P] [--rounds R] [--confidence Z] [--verify V] [--widening W]`` (default
 scenarios/default.mappa.json, 20 games; a tuning number not given takes the house default of
 resources/bots/mcts.json). Game ``g`` seats the MCTS bot in seat ``g mod n`` and the heuristic bot
 in every other seat, so each seat gets the search in turn. A win counts 1 (shared equally when the
@@ -34,7 +34,17 @@ from model.rules.protocol import Action, State  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "bench_mcts.json"
 DEFAULT = ROOT / "scenarios" / "default.mappa.json"
-TUNING = ("samples", "candidates", "depth", "rounds", "confidence", "verify", "widening", "exploration")
+TUNING = (
+    "samples",
+    "candidates",
+    "depth",
+    "seat_depth",
+    "rounds",
+    "confidence",
+    "verify",
+    "widening",
+    "exploration",
+)
 
 
 def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
@@ -150,6 +160,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=None)
     parser.add_argument("--candidates", type=int, default=None)
     parser.add_argument("--depth", type=int, default=None)
+    parser.add_argument("--seat-depth", dest="seat_depth", type=int, default=None)
     parser.add_argument("--rounds", type=int, default=None)
     parser.add_argument("--confidence", type=float, default=None)
     parser.add_argument("--verify", type=int, default=None)

@@ -192,6 +192,30 @@ def test_a_rollout_stops_at_its_depth_or_at_the_round_given() -> None:
     assert roll_out(state, TakeOne(state, 0), depth=50) == 11 and state.is_over()
 
 
+class CountingTakeOne(TakeOne):
+    """Takes one stone and counts, over all its instances, how often it was asked."""
+
+    asked = 0
+
+    def choose(self, state: State) -> Action:
+        CountingTakeOne.asked += 1
+        return Take(1)
+
+
+def rollout_actions(**settings: Any) -> int:
+    """How many actions the policy chose in one search of a 60-stone Nim game (a plain rollout
+    after each root move: no tree)."""
+    CountingTakeOne.asked = 0
+    bot = MctsBot(seed=4, samples=3, candidates=2, widening=0, rollout=CountingTakeOne, **settings)
+    bot.choose(NimGame(60).new_state(0))
+    return CountingTakeOne.asked
+
+
+def test_seat_depth_gives_each_seat_as_many_rollout_actions() -> None:
+    # Two seats: 5 actions per seat are 10 a rollout, as a depth of 10 is.
+    assert rollout_actions(depth=10) == rollout_actions(depth=1, seat_depth=5) > rollout_actions(depth=1)
+
+
 class RatedNim(NimState):
     """Nim whose unfinished positions rate the side to move by the stones left (an evaluation)."""
 
@@ -228,6 +252,7 @@ def test_the_tuning_numbers_come_from_the_settings_file(tmp_path: Path) -> None:
         "samples",
         "candidates",
         "depth",
+        "seat_depth",
         "rounds",
         "confidence",
         "verify",
