@@ -44,9 +44,22 @@ class MctsSettings(BaseModel):
     then other legal moves at random."""
     depth: int = Field(ge=0)
     """Actions played by the rollout policy after the tree before the position is scored."""
+    seat_depth: int = Field(default=0, ge=0)
+    """When above 0, a rollout plays at most this many actions per seat of the game
+    (``Game.players()``) instead of ``depth``: every seat acts in a round, so a 7-seat game needs
+    more than twice the actions of a 3-seat one to see as far ahead."""
+    rounds: int = Field(default=0, ge=0)
+    """A rollout also stops once the game's round (``State.cursor()``) is this many past the
+    decision's, so that the position is judged at a round's end, where the rules settle what the
+    round's actions did (0: only ``depth`` stops it)."""
     confidence: float = Field(ge=0.0)
     """How many standard errors a move's paired gain over the policy's choice must exceed before
     it is played instead (and how far below the best a move must fall to leave the race)."""
+    verify: int = Field(default=0, ge=0)
+    """Fresh paired rounds a move that won the race plays against the policy's choice before it is
+    played: the race picks the luckiest of several moves on the same samples, so its margin is
+    biased upwards; the move is played only if it also gains by ``confidence`` standard errors on
+    these new samples alone (0: no such check)."""
     widening: float = Field(ge=0.0)
     """Progressive widening below the root: a node holds about ``widening * visits ** 0.5``
     children (at least one, the policy's choice, so 0 makes every playout a plain rollout)."""

@@ -22,6 +22,8 @@
   :data:`PUBLIC` nobody in particular (what every seat may know).
   A search bot samples what a seat cannot see with :meth:`State.determinize` (default: a clone,
   open information); a ruleset that hides things deals them again there.
+  A search bot that stops a playout early judges the position by :meth:`State.evaluation`
+  when the ruleset offers one (each seat's score plus what its holdings will be worth).
 * Randomness is a :class:`model.rules.rng.Rng` kept in the state, so :func:`replay` of
   ``seed + actions`` rebuilds an identical state.
 """
@@ -282,6 +284,14 @@ class State(ABC):
         Future dice are not this hook's business: a search bot reseeds the copy's generator.
         """
         return self.clone()
+
+    def evaluation(self) -> dict[str, float] | None:
+        """Return each seat's worth of this position for a search bot that stops a playout before
+        the end, in the units of :meth:`scores`: the score plus what the seat holds that will
+        count later (gold, units), as the ruleset judges it. None (the default) when the ruleset
+        offers no such estimate: the search then reads :meth:`scores` and :meth:`winners`.
+        A finished game is judged by its scores whatever this returns."""
+        return None
 
     def statistics_for(self, seat: str | None) -> dict[str, int]:
         """Return the event counters ``seat`` may know of (``None``: all, as :meth:`statistics`)."""

@@ -1,14 +1,15 @@
 """Benchmark: the MCTS AI level against the heuristic level, in rotated seats, per scenario.
 
 Run ``python tests/bench/bench_mcts.py [SCENARIO ...] [--games N] [--samples S] [--candidates C]
-[--depth D] [--confidence Z] [--widening W]`` (default scenarios/default.mappa.json, 20 games; a
-tuning number not given takes the house default of resources/bots/mcts.json). Game ``g`` seats
-the MCTS bot in seat ``g mod n`` and the heuristic bot in every other seat, so each seat gets the
-search in turn. A win counts 1 (shared equally when the ruleset names several winners); the fair
-share is ``1 / n``. Prints, per scenario, the MCTS share with its 95% Wilson interval, the fair
-share, the settings and the search's time per decision, and writes the figures to
-tests/bench/results/bench_mcts.json (a list when several scenarios are given). The ruleset is
-whatever the scenario names (any ruleset whose spec offers the levels ``heuristic`` and ``mcts``).
+[--depth D] [--seat-depth P] [--rounds R] [--confidence Z] [--verify V] [--widening W]`` (default
+scenarios/default.mappa.json, 20 games; a tuning number not given takes the house default of
+resources/bots/mcts.json). Game ``g`` seats the MCTS bot in seat ``g mod n`` and the heuristic bot
+in every other seat, so each seat gets the search in turn. A win counts 1 (shared equally when the
+ruleset names several winners); the fair share is ``1 / n``. Prints, per scenario, the MCTS share
+with its 95% Wilson interval, the fair share, the settings and the search's time per decision, and
+writes the figures to tests/bench/results/bench_mcts.json (a list when several scenarios are given).
+The ruleset is whatever the scenario names (any ruleset whose spec offers the levels ``heuristic``
+and ``mcts``).
 """
 
 from __future__ import annotations
@@ -33,7 +34,17 @@ from model.rules.protocol import Action, State  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "bench_mcts.json"
 DEFAULT = ROOT / "scenarios" / "default.mappa.json"
-TUNING = ("samples", "candidates", "depth", "confidence", "widening", "exploration")
+TUNING = (
+    "samples",
+    "candidates",
+    "depth",
+    "seat_depth",
+    "rounds",
+    "confidence",
+    "verify",
+    "widening",
+    "exploration",
+)
 
 
 def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
@@ -149,7 +160,10 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=None)
     parser.add_argument("--candidates", type=int, default=None)
     parser.add_argument("--depth", type=int, default=None)
+    parser.add_argument("--seat-depth", dest="seat_depth", type=int, default=None)
+    parser.add_argument("--rounds", type=int, default=None)
     parser.add_argument("--confidence", type=float, default=None)
+    parser.add_argument("--verify", type=int, default=None)
     parser.add_argument("--widening", type=float, default=None)
     parser.add_argument("--exploration", type=float, default=None)
     parser.add_argument("--seed", type=int, default=1)

@@ -15,7 +15,7 @@ import pytest
 
 from model import io
 from model.bots.base import Bot, RandomBot
-from model.bots.mcts import LEVEL, MctsBot, heuristic_rollout, paired_gain, rewards
+from model.bots.mcts import LEVEL, MctsBot, heuristic_rollout, paired_gain, rewards, roll_out
 from model.bots.mcts_settings import MctsSettingsError, load_settings, settings_file
 from model.rules import registry
 from model.rules.protocol import Action, ActionCodec, Game, IllegalActionError, MalformedActionError, State
@@ -158,6 +158,85 @@ def test_the_policy_move_is_kept_unless_another_is_better_beyond_the_confidence(
     assert str(alone.choose(state)) == "take 1" and alone.counts.playouts == 0
 
 
+class Scripted(MctsBot):
+    """Plays no game: a playout of the favourite (the first candidate) is worth 0.5, one of the
+    other move 0.9 during the race and 0.1 afterwards, as when the race's margin was luck."""
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(seed=2, rollout=TakeOne, **settings)
+        self.race_rounds = settings["samples"]
+        self.calls = 0
+
+    def _playout(self, state: State, seat: str | None, root: Any, seeds: Any, config: Any) -> float:
+        self.calls += 1
+        if str(root.action) == "take 1":
+            return 0.5
+        race = self.calls <= 2 * self.race_rounds
+        return 0.9 + 0.01 * (self.calls % 3) if race else 0.1 + 0.01 * (self.calls % 3)
+
+
+def test_the_race_winner_is_played_only_if_fresh_rounds_confirm_its_gain() -> None:
+    state = NimGame(2).new_state(0)
+    unchecked = Scripted(samples=5, candidates=2, verify=0)
+    assert str(unchecked.choose(state)) == "take 2" and unchecked.calls == 10
+    checked = Scripted(samples=5, candidates=2, verify=4)
+    assert str(checked.choose(state)) == "take 1"
+    assert checked.calls == 10 + 2 * 4 and checked.counts.overruled == 0
+
+
+def test_a_rollout_stops_at_its_depth_or_at_the_round_given() -> None:
+    state = NimGame(20).new_state(0)  # a Nim round is one turn (its cursor)
+    assert roll_out(state, TakeOne(state, 0), depth=6) == 6 and state.stones == 14
+    assert roll_out(state, TakeOne(state, 0), depth=50, until_round=state.turn + 3) == 3
+    assert state.stones == 11
+    assert roll_out(state, TakeOne(state, 0), depth=50) == 11 and state.is_over()
+
+
+class CountingTakeOne(TakeOne):
+    """Takes one stone and counts, over all its instances, how often it was asked."""
+
+    asked = 0
+
+    def choose(self, state: State) -> Action:
+        CountingTakeOne.asked += 1
+        return Take(1)
+
+
+def rollout_actions(**settings: Any) -> int:
+    """How many actions the policy chose in one search of a 60-stone Nim game (a plain rollout
+    after each root move: no tree)."""
+    CountingTakeOne.asked = 0
+    bot = MctsBot(seed=4, samples=3, candidates=2, widening=0, rollout=CountingTakeOne, **settings)
+    bot.choose(NimGame(60).new_state(0))
+    return CountingTakeOne.asked
+
+
+def test_seat_depth_gives_each_seat_as_many_rollout_actions() -> None:
+    # Two seats: 5 actions per seat are 10 a rollout, as a depth of 10 is.
+    assert rollout_actions(depth=10) == rollout_actions(depth=1, seat_depth=5) > rollout_actions(depth=1)
+
+
+class RatedNim(NimState):
+    """Nim whose unfinished positions rate the side to move by the stones left (an evaluation)."""
+
+    def evaluation(self) -> dict[str, float] | None:
+        mover = self.game.players()[self.turn % 2]
+        return {p: float(self.stones if p == mover else 0) for p in self.game.players()}
+
+
+def test_a_cut_off_game_is_judged_by_the_rulesets_evaluation_and_a_finished_one_by_its_scores() -> None:
+    game = NimGame(5)
+    state = RatedNim(game, 0, 5, 0, None)
+    # ann to move with 5 stones: she leads (half) and holds the top place (half); bob neither.
+    assert rewards(state) == {"ann": 1.0, "bob": 0.0}
+    state.apply("take 2")
+    assert rewards(state) == {"ann": 0.0, "bob": 1.0}
+    state.apply("take 3")  # bob took the last stone: the scores say he won, whatever it rates
+    assert state.is_over() and rewards(state) == {"ann": 0.0, "bob": 1.0}
+    # No evaluation: the scores, 0 each, so both lead (a quarter each) at the middle place.
+    assert rewards(NimGame(3).new_state(0)) == {"ann": 0.5, "bob": 0.5}
+
+
 def test_paired_gain_is_the_mean_and_standard_error_of_the_differences() -> None:
     ours = {0: 1.0, 1: 0.5, 2: 1.0, 3: 0.0, 7: 1.0}
     theirs = {0: 0.5, 1: 0.5, 2: 0.0, 3: 0.0, 5: 1.0}
@@ -173,7 +252,10 @@ def test_the_tuning_numbers_come_from_the_settings_file(tmp_path: Path) -> None:
         "samples",
         "candidates",
         "depth",
+        "seat_depth",
+        "rounds",
         "confidence",
+        "verify",
         "widening",
         "exploration",
     }
@@ -230,7 +312,7 @@ def decisions(name: str, seed: int, count: int) -> list[str]:
     state = game.new_state(seed)
     bot = spec.make_bot(LEVEL, seed=seed)
     assert isinstance(bot, MctsBot)
-    bot.overrides.update(samples=3, depth=15)
+    bot.overrides.update(samples=3, depth=15, verify=3)  # cheap, and the check still runs
     chosen = []
     while len(chosen) < count and not state.is_over():
         listed = {str(action) for action in state.legal_actions()}

@@ -71,6 +71,10 @@ class EotmaState(Position, State):
     def scores(self) -> dict[str, float]:
         return victory.scores(self)
 
+    def evaluation(self) -> dict[str, float]:
+        """Return each empire's victory points plus its gold's worth (``victory.evaluation``)."""
+        return victory.evaluation(self)
+
     def winners(self) -> list[str]:
         """Return the empires with the most points, ties broken by stature (``victory.winners``)."""
         return victory.winners(self)

@@ -44,3 +44,12 @@ def winners(state: Position) -> list[str]:
     tied = [p for p, vp in enumerate(points) if vp == best]
     top = max(sum(state.stat[p]) for p in tied)
     return [state.game.player_ids[p] for p in tied if sum(state.stat[p]) == top]
+
+
+def evaluation(state: Position) -> dict[str, float]:
+    """Return {empire id: worth of the position} for a search bot that stops before the end: the
+    victory points now plus the treasury at the heuristic bot's price of gold (``bot`` table
+    ``gold_value``, in VP), since gold buys the endeavours (9.1) that will bring points later."""
+    gold = state.game.rules.bot.gold_value
+    points = victory_points(state)
+    return {pid: points[p] + gold * state.treasury[p] for p, pid in enumerate(state.game.player_ids)}

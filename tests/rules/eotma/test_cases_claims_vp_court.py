@@ -86,6 +86,16 @@ def test_26_equal_points_go_to_the_higher_sum_of_statures() -> None:
     assert state.winners() == ["west"]
 
 
+def test_a_search_bot_rates_a_position_by_its_points_and_its_gold_at_the_bots_price() -> None:
+    # The MCTS level's evaluation (model/bots/mcts.py) of an unfinished game: 26 points plus each
+    # gold at the bot table's gold_value (0.45 VP), the price the heuristic level pays for gold.
+    state = game(west={"treasury": 10}, east={"treasury": 4}).new_state(1)
+    assert state.game.rules.bot.gold_value == 0.45
+    assert state.evaluation() == pytest.approx({"west": 14 + 4.5, "east": 14 + 1.8})
+    state.treasury[1] += 10
+    assert state.evaluation()["east"] == pytest.approx(14 + 6.3) and state.scores()["east"] == 14
+
+
 # --- 18 claims (house default) ---
 
 
