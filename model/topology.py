@@ -512,7 +512,7 @@ class Topology:
         if not affected:
             raise Refusal("the change is outside every face (beyond the map's outer edge)")
         if len(affected) > limit:
-            raise Refusal(f"the change reaches {len(affected)} faces (a full build is faster)")
+            raise Refusal("the change reaches too many faces (a full build is faster)")
         if self._broken and any(self._broken.intersection(self._face_boundaries[f]) for f in affected):
             raise BrokenNear  # a face there came from broken linework
         region = [self.faces[f] for f in sorted(affected)]

@@ -47,7 +47,6 @@ reason in ``Refusal``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -64,8 +63,8 @@ if TYPE_CHECKING:
 
 Node = tuple[float, float]
 
-GROWTH_ROUNDS = 3
-"""How many times the region may grow to the faces under dirty rings that reach out of it."""
+GROWTH_ROUNDS = 6
+"""How many times the lines polygonized may grow by those ending at nodes of the rings outside."""
 
 _ORDER_OF_CODE = {"BOUNDARY_DEGENERATE": 0, "BOUNDARY_SELF_CROSSING": 1}
 """The order of a full check's problems: degenerate lines, then self-crossings, then pairs."""
@@ -114,19 +113,19 @@ def plan(
     region = set(removed)
     probes = [*old_lines.values(), *new_lines.values()]
     region.update(face for _, face in topology._face_index.query(probes, predicate="intersects"))
+    if not region:
+        raise Refusal("the change is outside every face (beyond the map's outer edge)")
+    if len(region) > face_limit:
+        raise Refusal("the change reaches too many faces (a full build is faster)")
+    extra: set[str] = set()
     for _ in range(GROWTH_ROUNDS):
-        if not region:
-            raise Refusal("the change is outside every face (beyond the map's outer edge)")
-        if len(region) > face_limit:
-            raise Refusal(f"the change reaches {len(region)} faces (a full build is faster)")
-        outside = _polygonize_region(topology, new_lines, changed, dirty, region)
-        if isinstance(outside, tuple):
-            polygons, taken = outside
+        found = _polygonize_region(topology, new_lines, changed, dirty, region, extra)
+        if isinstance(found, tuple):
+            polygons, taken = found
             break
-        grown = {face for _, face in topology._face_index.query(outside, predicate="intersects")}
-        if grown <= region:
-            raise Refusal("a ring of the change reaches outside every face (the map's outer edge)")
-        region |= grown
+        if len(extra) + len(found) > face_limit:
+            raise Refusal("the rings of the change reach too far through crossing lines")
+        extra |= found
     else:
         raise Refusal("the rings of the change reach too far through crossing lines")
     removed = set()
@@ -185,16 +184,22 @@ def _ends_at(
 
 
 def _polygonize_region(
-    topology: Topology, new_lines: dict[str, LineString], changed: set[str], dirty: set[str], region: set[int]
-) -> tuple[list[Polygon], set[str]] | np.ndarray:
-    """The dirty faces polygonized from the lines meeting ``region``'s faces, with the boundaries
-    whose rings they are (the dirty ones and those that the checks took in); or the points of
-    those rings outside the region's faces (it must grow). Raises ``Refusal`` when unprovable."""
+    topology: Topology,
+    new_lines: dict[str, LineString],
+    changed: set[str],
+    dirty: set[str],
+    region: set[int],
+    extra: set[str],
+) -> tuple[list[Polygon], set[str]] | set[str]:
+    """The dirty faces polygonized from the lines meeting ``region``'s faces and the ``extra`` ones,
+    with the boundaries whose rings they are (the dirty ones and those the checks took in); or the
+    boundaries missing at nodes of those rings (to polygonize too). Raises ``Refusal`` when the
+    faces cannot be proved those of a full build."""
     faces = np.array([topology.faces[f] for f in sorted(region)], dtype=object)
     if shapely.get_num_interior_rings(faces).any():
         raise Refusal("a face near the change has holes (which face a hole goes to is decided map-wide)")
     near = {bid for _, bid in topology._line_index.query(faces, predicate="intersects")} - changed
-    ids = sorted(near | dirty, key=topology._boundary_order.__getitem__)
+    ids = sorted(near | dirty | extra, key=topology._boundary_order.__getitem__)
     lines = np.array([new_lines[b] if b in new_lines else topology._lines[b] for b in ids], dtype=object)
     # A frame around the lines gives every ring running the other way round (a hole) that no face
     # here contains a face to go to, so that polygonize shows it (else it drops it unseen).
@@ -278,15 +283,33 @@ def _polygonize_region(
         for i in (cut | dangling) - taken:
             if any(end in nodes for end in _ends(lines[i])):
                 waiting.append(i)  # a dropped edge at a node of a taken ring: its walk is checked too
-    tree = shapely.STRtree(faces)
-    probes = shapely.points(points)
-    covered = np.zeros(len(points), dtype=bool)
-    covered[tree.query(probes, predicate="intersects")[0]] = True
-    if not covered.all():
-        return np.asarray(probes[~covered])
+    missing = _missing_at(topology, nodes & at_node.keys(), faces, set(ids) | changed)
+    if missing:
+        return missing
     found = [shells[k] for k in sorted(picked_shells)]
     _check_holes_unclaimed(topology, holes[sorted(picked_holes)], found, {ids[i] for i in taken})
     return found, {ids[i] for i in taken}
+
+
+def _missing_at(topology: Topology, nodes: set[Node], faces: np.ndarray, have: set[str]) -> set[str]:
+    """The boundaries ending at these nodes that are not among the lines polygonized (``have``).
+
+    A node in the region's faces has them all (every line meeting the faces is polygonized), so
+    only the nodes outside are looked up; where the linework is broken, some of the plane is in
+    no face at all.
+    """
+    if not nodes:
+        return set()
+    points = list(nodes)
+    probes = shapely.points(np.array(points, dtype=float))
+    covered = np.zeros(len(points), dtype=bool)
+    covered[shapely.STRtree(faces).query(probes, predicate="intersects")[0]] = True
+    missing: set[str] = set()
+    for k in np.nonzero(~covered)[0].tolist():
+        for bid in topology._line_index.query_keys(probes[k]):
+            if bid not in have and points[k] in _ends(topology._lines[bid]):
+                missing.add(bid)
+    return missing
 
 
 def _frame(lines: np.ndarray) -> LineString:
@@ -329,14 +352,12 @@ def _check_holes_unclaimed(
 
 
 def _which(parts: np.ndarray, firsts: np.ndarray) -> set[int]:
-    """The indices of the lines (given by their first segments) that ``parts`` are."""
+    """The indices of the lines (given by their first segments) that ``parts`` are (polygonize
+    gives its dropped edges back as the lines it was given)."""
     if not len(parts):
         return set()
-    keys, owners = ring_segments(
-        np.array([LineString(first) for first in first_segments(list(parts)).reshape(-1, 2, 2)], dtype=object)
-    )
-    found = lookup(keys, owners, firsts)
-    return {int(i) for i in np.nonzero(found >= 0)[0]}
+    dropped = set(row_keys(first_segments(list(parts))).tolist())
+    return {i for i, key in enumerate(row_keys(firsts).tolist()) if key in dropped}
 
 
 def _unique_segments(firsts: np.ndarray, lines: np.ndarray) -> np.ndarray:
