@@ -47,6 +47,7 @@ reason in ``Refusal``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -92,6 +93,14 @@ class Plan:
     """The breaking problems of the whole linework after the edit, in the order of a full check."""
 
 
+@dataclass
+class Growth:
+    """What to polygonize too, so that all boundaries at the nodes of the rings found are there."""
+
+    faces: set[int]
+    lines: set[str]
+
+
 def plan(
     topology: Topology,
     new_lines: dict[str, LineString],
@@ -123,9 +132,10 @@ def plan(
         if isinstance(found, tuple):
             polygons, taken = found
             break
-        if len(extra) + len(found) > face_limit:
+        region |= found.faces
+        extra |= found.lines
+        if len(region) + len(extra) > face_limit:
             raise Refusal("the rings of the change reach too far through crossing lines")
-        extra |= found
     else:
         raise Refusal("the rings of the change reach too far through crossing lines")
     removed = set()
@@ -190,11 +200,11 @@ def _polygonize_region(
     dirty: set[str],
     region: set[int],
     extra: set[str],
-) -> tuple[list[Polygon], set[str]] | set[str]:
+) -> tuple[list[Polygon], set[str]] | Growth:
     """The dirty faces polygonized from the lines meeting ``region``'s faces and the ``extra`` ones,
     with the boundaries whose rings they are (the dirty ones and those the checks took in); or the
-    boundaries missing at nodes of those rings (to polygonize too). Raises ``Refusal`` when the
-    faces cannot be proved those of a full build."""
+    faces and boundaries to polygonize too, to have all boundaries at the nodes of those rings.
+    Raises ``Refusal`` when the faces cannot be proved those of a full build."""
     faces = np.array([topology.faces[f] for f in sorted(region)], dtype=object)
     if shapely.get_num_interior_rings(faces).any():
         raise Refusal("a face near the change has holes (which face a hole goes to is decided map-wide)")
@@ -209,7 +219,7 @@ def _polygonize_region(
     framed = shapely.equals(shapely.get_exterior_ring(shells), frame)
     if framed.sum() != 1:
         raise Refusal("the lines near the change meet the frame drawn around them")
-    framing = shells[framed][0]
+    framing = shapely.orient_polygons(shells[framed][0], exterior_cw=False)
     holes = np.array(list(framing.interiors), dtype=object)
     shells = shells[~framed]
     if len(shells) and shapely.get_num_interior_rings(shells).any():
@@ -280,36 +290,115 @@ def _polygonize_region(
             )
         )
         nodes = {(x, y) for x, y in points.tolist()}
+        # Where a ring is seen whole and oriented (a face's outer ring counter-clockwise, a hole
+        # clockwise), polygonize turned at each node to the next edge on its left: an edge it
+        # dropped there matters only if it leaves the node between those two (else the whole
+        # map's walk turns the same way). Elsewhere (invalid rings, which are not oriented, and
+        # the edges of rings not seen) every dropped edge at the node is taken in.
+        turns = _turns(np.concatenate([outer[sorted(picked_shells)], holes[sorted(picked_holes)]]))
+        strict = {
+            (x, y)
+            for x, y in shapely.get_coordinates(
+                np.concatenate([rings[sorted(picked_rings)], shapely.boundary(lines[sorted(taken)])])
+            ).tolist()
+        }
         for i in (cut | dangling) - taken:
-            if any(end in nodes for end in _ends(lines[i])):
-                waiting.append(i)  # a dropped edge at a node of a taken ring: its walk is checked too
+            for end, direction in zip(_ends(lines[i]), _leaving(lines[i]), strict=True):
+                if end in strict or (end in nodes and _between(direction, turns.get(end, ()))):
+                    waiting.append(i)  # a dropped edge that a taken ring may turn into: check its walk
+                    break
     missing = _missing_at(topology, nodes & at_node.keys(), faces, set(ids) | changed)
-    if missing:
+    if missing.faces or missing.lines:
         return missing
     found = [shells[k] for k in sorted(picked_shells)]
     _check_holes_unclaimed(topology, holes[sorted(picked_holes)], found, {ids[i] for i in taken})
     return found, {ids[i] for i in taken}
 
 
-def _missing_at(topology: Topology, nodes: set[Node], faces: np.ndarray, have: set[str]) -> set[str]:
-    """The boundaries ending at these nodes that are not among the lines polygonized (``have``).
+def _missing_at(topology: Topology, nodes: set[Node], faces: np.ndarray, have: set[str]) -> Growth:
+    """What to polygonize too so that every boundary ending at these nodes is among the lines:
+    the faces at nodes where some are missing, and the missing boundaries where no face is.
 
     A node in the region's faces has them all (every line meeting the faces is polygonized), so
-    only the nodes outside are looked up; where the linework is broken, some of the plane is in
-    no face at all.
+    only the nodes outside are looked up. Taking the faces around such a node closes the rings
+    there; where the linework is broken some of the plane is in no face, and the lines are taken.
     """
+    more_faces: set[int] = set()
+    more_lines: set[str] = set()
     if not nodes:
-        return set()
+        return Growth(more_faces, more_lines)
     points = list(nodes)
     probes = shapely.points(np.array(points, dtype=float))
     covered = np.zeros(len(points), dtype=bool)
     covered[shapely.STRtree(faces).query(probes, predicate="intersects")[0]] = True
-    missing: set[str] = set()
     for k in np.nonzero(~covered)[0].tolist():
-        for bid in topology._line_index.query_keys(probes[k]):
-            if bid not in have and points[k] in _ends(topology._lines[bid]):
-                missing.add(bid)
-    return missing
+        missing = {
+            bid
+            for bid in topology._line_index.query_keys(probes[k])
+            if bid not in have and points[k] in _ends(topology._lines[bid])
+        }
+        if not missing:
+            continue
+        around = set(topology._face_index.query_keys(probes[k]))
+        if around:
+            more_faces |= around
+        else:
+            more_lines |= missing
+    return Growth(more_faces, more_lines)
+
+
+Turn = tuple[tuple[float, float], tuple[float, float]]
+
+
+def _turns(rings: np.ndarray) -> dict[Node, list[Turn]]:
+    """Node -> (the direction a ring leaves it in, the direction back along the way it came) for
+    every vertex of these rings (closed, without repeated points)."""
+    found: dict[Node, list[Turn]] = {}
+    for ring in rings:
+        coords = shapely.get_coordinates(ring)[:-1]
+        if len(coords) < 3:
+            continue
+        after = np.roll(coords, -1, axis=0) - coords
+        back = np.roll(coords, 1, axis=0) - coords
+        for (x, y), (ax, ay), (bx, by) in zip(coords.tolist(), after.tolist(), back.tolist(), strict=True):
+            found.setdefault((x, y), []).append(((ax, ay), (bx, by)))
+    return found
+
+
+def _leaving(line: LineString) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The directions a line leaves its start and its end in (along its first non-zero segment)."""
+    coords = shapely.get_coordinates(line)
+    steps = np.diff(coords, axis=0)
+    moving = steps[np.any(steps != 0, axis=1)]
+    if not len(moving):
+        return (0.0, 0.0), (0.0, 0.0)
+    return (float(moving[0][0]), float(moving[0][1])), (float(-moving[-1][0]), float(-moving[-1][1]))
+
+
+_CLEAR = 1e-9
+"""How clearly (sine of the angle) an edge must leave outside a turn to be known not to be in it."""
+
+
+def _between(direction: tuple[float, float], turns: Iterable[Turn]) -> bool:
+    """Whether ``direction`` might lie in a turn's sector: counter-clockwise from where the ring
+    leaves to where it came from (on its left). Near the sector's sides counts as in it."""
+    dx, dy = direction
+    length = (dx * dx + dy * dy) ** 0.5
+    if length == 0:
+        return True
+    for (ox, oy), (bx, by) in turns:
+        out_len = (ox * ox + oy * oy) ** 0.5
+        back_len = (bx * bx + by * by) ** 0.5
+        # Signed sines: from "out" to the direction, and from the direction to "back".
+        after_out = (ox * dy - oy * dx) / (out_len * length)
+        before_back = (dx * by - dy * bx) / (length * back_len)
+        span = (ox * by - oy * bx) / (out_len * back_len)
+        if span > _CLEAR:  # the sector is less than half a turn: inside both sides
+            if after_out > -_CLEAR and before_back > -_CLEAR:
+                return True
+        elif not (after_out < -_CLEAR and before_back < -_CLEAR) or abs(span) <= _CLEAR:
+            return True  # half a turn or more: in it unless clearly in the rest
+    return False
 
 
 def _frame(lines: np.ndarray) -> LineString:
