@@ -280,7 +280,9 @@ _NODING_PAIRS_PER_LINE = 16
 map's boundaries meet about five others; far more means tangled linework, left to the pair check."""
 
 
-def _noded_already(array: np.ndarray, tree: shapely.STRtree, simple: np.ndarray, counts: CheckCounts) -> bool:
+def _noded_already(
+    array: np.ndarray, tree: shapely.STRtree, simple: np.ndarray, counts: CheckCounts | None = None
+) -> bool:
     """Whether the lines meet only at shared end points, told by noding them all at once.
 
     Noding (``shapely.node``) cuts every line where another touches or crosses it away from the
@@ -301,7 +303,8 @@ def _noded_already(array: np.ndarray, tree: shapely.STRtree, simple: np.ndarray,
         seen += tree.query(array[begin : begin + 8192]).shape[1]
         if seen > budget:
             return False
-    counts.box_pairs = seen  # all counted; the pair test, if noding fails, counts them again
+    if counts is not None:
+        counts.box_pairs = seen  # all counted; the pair test, if noding fails, counts them again
     # Noded strip by strip (noding all 90,000 lines of a big map at once took 100 MB more at its
     # peak): a strip's lines by the middles of their boxes, with every line whose box meets the
     # strip's box; so two lines that meet are noded together in the strip of either.

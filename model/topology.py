@@ -10,11 +10,13 @@ Edits stay local at any size: ``Topology.update`` re-polygonizes only the faces 
 boundaries touch, found with spatial indexes, and gives the same faces, anchors and adjacency as a
 fresh ``Topology.build``; adjacency, boundary sides and the linework check after it re-derive only
 the boundaries it touched (``model.topology_derived``). The whole linework is checked once after a
-build; a crossing somewhere keeps edits elsewhere local. An edit falls back to a full build, which
-is always right, when it makes or touches broken linework (a crossing, a duplicate), when the faces
-around it come from broken linework, or when it reaches outside the existing faces (the map's edge).
-``last_update_was_local``, ``last_update_faces`` and ``last_refresh_boundaries`` say how much an
-edit touched.
+build; a crossing somewhere keeps edits elsewhere local. An edit that makes, moves or undoes broken
+linework (a node dragged across a neighbouring border) is re-polygonized locally too, where
+``model.topology_broken`` can prove the faces those of a full build, and its linework problems are
+re-checked locally. An edit falls back to a full build, which is always right, where that proof
+fails (the edit reaches the map's outer edge, a hole, or rings of tangled linework that run far)
+or it reaches too many faces; ``last_full_build_reason`` says why. ``last_update_was_local``,
+``last_update_faces`` and ``last_refresh_boundaries`` say how much an edit touched.
 
 Face ids are integers that stay valid until an update removes that face; ``faces[i]`` is None for
 removed faces, so iterate ``face_ids()``.
@@ -670,9 +672,10 @@ class Topology:
     def _check_linework(self) -> None:
         """Check the whole linework once after a full build; local updates then keep it known.
 
-        A local update never adds a breaking problem (``_locally_clean``) and never touches a
-        boundary that has one, so the breaking problems found here stay true until the next
-        full build; the dangling ones are kept up to date by ``Derived``.
+        A local update of clean linework adds no breaking problem (``_locally_clean``) and touches
+        no boundary that has one; one beside broken linework re-checks the boundaries it changed
+        (``model.topology_broken``). So the breaking problems stay true until the next full build;
+        the dangling ones are kept up to date by ``Derived``.
         """
         work = self.linework_check()
         if work is not None:
