@@ -550,12 +550,14 @@ class Topology:
     def _commit_lines(self, new_lines: dict[str, LineString], changed: set[str]) -> None:
         """Replace the changed boundaries' lines (and their order, lengths and index entries)."""
         self._mark(changed)
+        came_or_went = False
         for bid in changed:
             if bid not in new_lines:
-                self._boundary_order.pop(bid, None)
+                came_or_went |= self._boundary_order.pop(bid, None) is not None
             elif bid not in self._boundary_order:
                 self._boundary_order[bid] = self._next_order
                 self._next_order += 1
+                came_or_went = True
             self._line_index.remove(bid)
             self._lines.pop(bid, None)
             self._lengths.pop(bid, None)
@@ -564,6 +566,12 @@ class Topology:
             self._lines[bid] = line
             self._lengths[bid] = float(line.length)
             self._line_index.add(bid, line)
+        if came_or_went:
+            # The map's order again (an undone delete puts a boundary back in its place, not at the
+            # end): linework problems are listed in it, as a full build lists them. In place, since
+            # ``Derived`` reads this dict.
+            self._boundary_order.clear()
+            self._boundary_order.update(self._boundary_position)
 
     def _drop_faces(self, faces: Iterable[int]) -> set[str]:
         """Remove these faces and what pointed at them; return the areas that held them."""
