@@ -272,8 +272,11 @@ class Topology:
         slots = self._boundary_faces.get(boundary_id)
         return sorted(f for f in slots if f is not None) if slots else []
 
-    def _place_areas(self, areas: Iterable[Area], index: SpatialIndex[int]) -> None:
-        """Find the face of every anchor of these areas (their old records must be gone)."""
+    def _place_areas(
+        self, areas: Iterable[Area], index: SpatialIndex[int], rank: Callable[[int], int] | None = None
+    ) -> None:
+        """Find the face of every anchor of these areas (their old records must be gone); ``rank``
+        orders overlapping faces (default: by id, the order of a full build)."""
         owners: list[tuple[str, int]] = []
         points: list[tuple[float, float]] = []
         for area in areas:
@@ -283,7 +286,7 @@ class Topology:
             self._strays.add(area.id)
             owners.extend((area.id, i) for i in range(len(anchors)))
             points.extend(anchors)
-        self._assign(owners, points, index)
+        self._assign(owners, points, index, rank)
 
     def _assign(
         self,
@@ -413,6 +416,7 @@ class Topology:
         self._place_areas(
             [areas[self._area_position[a]] for a in sorted(moved, key=self._area_position.__getitem__)],
             self._face_index,
+            self._rank,  # after local updates, face ids no longer follow a full build's order
         )
         if reorder:
             for holders in self._face_areas.values():

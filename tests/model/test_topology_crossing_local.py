@@ -119,22 +119,24 @@ _MOVE = st.tuples(
     st.floats(min_value=-1.0, max_value=1.0),
     st.floats(min_value=-1.0, max_value=1.0),
     st.booleans(),  # then undo it (move the node back)
+    st.booleans(),  # and move an area's anchor to where the borders moved (faces may overlap there)
 )
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_MOVE, min_size=1, max_size=6))
 def test_random_node_moves_equal_a_fresh_build(
-    moves: list[tuple[int, bool, float, float, float, bool]],
+    moves: list[tuple[int, bool, float, float, float, bool, bool]],
 ) -> None:
-    """Random node moves, small and big (across neighbours), some undone: after every update the
-    topology equals a fresh build, and says why when it was not local."""
+    """Random node moves, small and big (across neighbours), some undone, some followed by an
+    anchor moved where the borders moved: after every update the topology equals a fresh build,
+    and says why when it was not local."""
     scenario = _map(AREAS, 3)
     topology = Topology.build(scenario.map)
     topology.prepare_for_edits()
     bounds = scenario.map.bounds
     width = (bounds.max_x - bounds.min_x) / AREAS**0.5
-    for pick, at_end, scale, fx, fy, undo in moves:
+    for pick, at_end, scale, fx, fy, undo, anchor in moves:
         boundary = scenario.map.boundaries[pick % len(scenario.map.boundaries)]
         index = len(boundary.points) - 1 if at_end else 0
         x, y = boundary.points[index]
@@ -146,6 +148,15 @@ def test_random_node_moves_equal_a_fresh_build(
                 break  # a point off the map or a degenerate line: the op refuses it
             topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
             assert topology.last_update_was_local == (topology.last_full_build_reason == "")
+            _assert_fresh(scenario, topology)
+        if anchor:
+            area = scenario.map.areas[pick % len(scenario.map.areas)]
+            middle = ((x + target[0]) / 2, (y + target[1]) / 2)
+            try:
+                change = ops.move_anchor(scenario, area.id, 0, middle)
+            except OpError:
+                continue
+            topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
             _assert_fresh(scenario, topology)
 
 
