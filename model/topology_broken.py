@@ -23,25 +23,30 @@ what a full build finds:
 
 1. The edit keeps the graph: every node of a changed boundary keeps the same boundary ends, at its
    old place or its new one (a drag); no boundary comes or goes, none collapses to a point. Then
-   what polygonize deletes as dangling stays the same, and only the rings through the changed
-   nodes or along the changed boundaries can change ("dirty" rings: each holds a directed edge of
-   a "dirty" boundary, a changed one or one ending at a changed node).
-2. The lines meeting the old faces around the edit (the region) are polygonized; each directed
-   edge of a dirty boundary must come out on a face's outer ring or on an invalid ring. One on a
-   hole or on no ring (the outside of the map, an island's coast) is not provable here: the hole
-   may belong to a face far away.
-3. Every point of every dirty ring lies in the region's faces (closed). Each node there has all
-   its boundaries among the lines polygonized, and none of them was dropped as dangling or as a
-   cut edge, so the walk through it is the walk of the whole map, and the ring is the whole map's
-   ring with the same points: the same validity, the same way round. The region grows to the faces
-   under points outside it a few times before giving way.
-4. No face polygonized there has holes (which face a hole goes to is decided among all faces).
+   what polygonize drops as dangling stays the same, and only the rings through the changed nodes
+   or along the changed boundaries can change ("dirty" rings: each holds a directed edge of a
+   "dirty" boundary, a changed one or one ending at a changed node).
+2. The lines meeting the old faces around the edit (the region) are polygonized with a frame
+   around them, so that every ring running the other way round (a hole) shows up as a hole of
+   the frame if no face there takes it. Each directed edge of a dirty boundary must come out on a
+   ring: a face's outer ring, a hole, or an invalid ring. Polygonize does not list an invalid ring
+   whose every edge has a listed ring on its other side, and drops cut edges: the boundaries
+   around those are taken in too, so that every ring they may be on is checked.
+3. At every node of those rings, every boundary ending there is among the lines polygonized (the
+   nodes in the region's faces have them all), and none was dropped as dangling or cut where the
+   ring turns (an edge the ring turns away from, on its other side, does not change its walk).
+   Then the walk is the whole map's walk and the ring the whole map's ring with the same points:
+   the same validity, the same way round. The region grows by the faces, or the lines, at nodes
+   where boundaries are missing, a few times before giving way.
+4. No face polygonized there has holes, and no face could take a hole found (which face a hole
+   goes to is decided among all faces; the map's outer edge is such a ring, so an edit that
+   reaches it is refused).
 
 Every other ring of the map is untouched, so the faces of the map after the edit are the old ones
-without the dirty faces, with the dirty rings found here. ``Topology`` then re-derives the linework
-check of the changed boundaries (``linework_problems``, in the order of a full check) and places
-the anchors near the change by the order above. Anything else gives way to a full build with the
-reason in ``Refusal``.
+without those of the taken boundaries, with the rings found for them here. ``Topology`` then
+re-checks the changed boundaries' linework problems (listed in the order of a full check) and
+places the anchors near the change by the order above. Anything else gives way to a full build,
+with the reason in ``Refusal``.
 """
 
 from __future__ import annotations
