@@ -7,7 +7,7 @@ validator reports them with their locations.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import shapely
@@ -32,6 +32,19 @@ class LineworkProblem:
     boundary_ids: tuple[str, ...]
     location: tuple[float, float]
     message: str
+
+
+@dataclass
+class CheckCounts:
+    """What a whole-linework check counted on the way (``find_problems`` fills it in).
+
+    ``box_pairs`` is how many ordered pairs of boundaries (each with itself too) have overlapping
+    boxes, the figure ``CROSSING_PAIRS_EXAMINED`` bounds; None when the check did not count them all
+    (it stopped at the limit, or found no pair to look at). ``model.topology`` keeps it up to date
+    through local edits, so that it knows when a full check would stop at that limit.
+    """
+
+    box_pairs: int | None = field(default=None)
 
 
 BREAKING = frozenset(
@@ -66,17 +79,24 @@ def meets_at_ends(a: LineString, b: LineString) -> bool:
 
 
 def find_problems(
-    lines: dict[str, LineString], bounded: set[str], known_clean: bool = False, dangling: bool = True
+    lines: dict[str, LineString],
+    bounded: set[str],
+    known_clean: bool = False,
+    dangling: bool = True,
+    counts: CheckCounts | None = None,
 ) -> list[LineworkProblem]:
     """Check the whole linework with vectorised predicates (no loop over all pairs).
 
     With ``known_clean`` only dangling boundaries are looked for: the caller knows there is no
     degenerate, self-crossing, crossing or duplicate boundary. Without ``dangling`` only the
     breaking problems are (``model.topology_derived`` keeps the dangling ones by itself).
+    ``counts``, when given, receives what the check counted (``CheckCounts``).
     """
     problems: list[LineworkProblem] = []
     ids = list(lines)
     if not ids:
+        if counts is not None:
+            counts.box_pairs = 0
         return problems
     array = np.array([lines[b] for b in ids], dtype=object)
     lengths = shapely.length(array)
@@ -112,25 +132,35 @@ def find_problems(
         simple = shapely.is_simple(array)
         for k in np.nonzero(~simple & (lengths > 0))[0]:
             problems.append(_self_crossing(ids[int(k)], array[int(k)]))
-        problems.extend(_meeting_problems(ids, array, simple))
+        problems.extend(_meeting_problems(ids, array, simple, counts or CheckCounts()))
     if not dangling:
         return problems
     # Dangling: a free end, or a boundary that bounds no face.
     first = np.concatenate([[0], np.nonzero(np.diff(owner))[0] + 1])
     last = np.concatenate([first[1:] - 1, [len(owner) - 1]])
     coords = np.concatenate([coords_all[first], coords_all[last]])
-    _, inverse, counts = np.unique(coords, axis=0, return_inverse=True, return_counts=True)
+    _, inverse, occurrences = np.unique(coords, axis=0, return_inverse=True, return_counts=True)
     inverse = inverse.reshape(-1)
     closed = np.all(coords[: len(ids)] == coords[len(ids) :], axis=1)
     # A boundary that crosses something bounds no face for that reason; say it once.
     broken = {bid for p in problems for bid in p.boundary_ids}
     for i, bid in enumerate(ids):
-        free = [k for k in (i, i + len(ids)) if counts[inverse[k]] == 1 and not closed[i]]
+        free = [k for k in (i, i + len(ids)) if occurrences[inverse[k]] == 1 and not closed[i]]
         end = (float(coords[free[0]][0]), float(coords[free[0]][1])) if free else None
         problem = dangling_problem(bid, array[i], float(lengths[i]), end, bid in bounded, bid in broken)
         if problem is not None:
             problems.append(problem)
     return problems
+
+
+def count_box_pairs(lines: list[LineString]) -> int:
+    """Ordered pairs of these lines (each with itself too) whose boxes overlap, as the whole check
+    counts them against ``CROSSING_PAIRS_EXAMINED``; in slices, like the check."""
+    if not lines:
+        return 0
+    array = np.array(lines, dtype=object)
+    tree = shapely.STRtree(array)
+    return sum(int(tree.query(array[i : i + 8192]).shape[1]) for i in range(0, len(array), 8192))
 
 
 def dangling_problem(
@@ -190,7 +220,9 @@ _CHUNK_PAIRS = 200_000
 """About how many candidate pairs one chunk of boundaries may bring back (bounds the arrays)."""
 
 
-def _meeting_problems(ids: list[str], array: np.ndarray, simple: np.ndarray) -> list[LineworkProblem]:
+def _meeting_problems(
+    ids: list[str], array: np.ndarray, simple: np.ndarray, counts: CheckCounts
+) -> list[LineworkProblem]:
     """Pairs of boundaries meeting anywhere but at shared end points (indexed, in chunks).
 
     Bounded work: at most ``CROSSINGS_LISTED`` problems are listed (then one says there are
@@ -202,7 +234,7 @@ def _meeting_problems(ids: list[str], array: np.ndarray, simple: np.ndarray) -> 
     """
     problems: list[LineworkProblem] = []
     tree = shapely.STRtree(array)
-    if _noded_already(array, tree, simple):
+    if _noded_already(array, tree, simple, counts):
         return problems
     closed = shapely.is_closed(array)
     examined = 0
@@ -239,6 +271,7 @@ def _meeting_problems(ids: list[str], array: np.ndarray, simple: np.ndarray) -> 
                 problems.append(_too_tangled(ids, array, a, CROSSINGS_LISTED.explain()))
                 return problems
             problems.append(_meeting(ids, array, a, b, matrix))
+    counts.box_pairs = examined
     return problems
 
 
@@ -247,7 +280,9 @@ _NODING_PAIRS_PER_LINE = 16
 map's boundaries meet about five others; far more means tangled linework, left to the pair check."""
 
 
-def _noded_already(array: np.ndarray, tree: shapely.STRtree, simple: np.ndarray) -> bool:
+def _noded_already(
+    array: np.ndarray, tree: shapely.STRtree, simple: np.ndarray, counts: CheckCounts | None = None
+) -> bool:
     """Whether the lines meet only at shared end points, told by GEOS's simplicity test or by noding.
 
     Noding (``shapely.node``) cuts every line where another touches or crosses it away from the
@@ -269,6 +304,8 @@ def _noded_already(array: np.ndarray, tree: shapely.STRtree, simple: np.ndarray)
         seen += tree.query(array[begin : begin + 8192]).shape[1]
         if seen > budget:
             return False
+    if counts is not None:
+        counts.box_pairs = seen  # all counted; the pair test, if noding fails, counts them again
     if _simple_together(array):
         return True
     # Noded strip by strip (noding all 90,000 lines of a big map at once took 100 MB more at its

@@ -79,11 +79,11 @@ class SpatialIndex(Generic[K]):
         if len(self._overlay) > self._overlay_limit:
             self._rebuild()
 
-    def query(self, geometries: Any, predicate: str = "intersects") -> list[tuple[int, K]]:
+    def query(self, geometries: Any, predicate: str | None = "intersects") -> list[tuple[int, K]]:
         """Return ``(input index, key)`` for every input geometry and stored one meeting ``predicate``.
 
-        ``predicate(input, stored)`` is tested, as in ``STRtree.query``; ``geometries`` is an array
-        or a list of geometries.
+        ``predicate(input, stored)`` is tested, as in ``STRtree.query`` (None: the boxes overlap);
+        ``geometries`` is an array or a list of geometries.
         """
         inputs = np.asarray(geometries, dtype=object)
         if inputs.ndim == 0:

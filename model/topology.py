@@ -10,11 +10,13 @@ Edits stay local at any size: ``Topology.update`` re-polygonizes only the faces 
 boundaries touch, found with spatial indexes, and gives the same faces, anchors and adjacency as a
 fresh ``Topology.build``; adjacency, boundary sides and the linework check after it re-derive only
 the boundaries it touched (``model.topology_derived``). The whole linework is checked once after a
-build; a crossing somewhere keeps edits elsewhere local. An edit falls back to a full build, which
-is always right, when it makes or touches broken linework (a crossing, a duplicate), when the faces
-around it come from broken linework, or when it reaches outside the existing faces (the map's edge).
-``last_update_was_local``, ``last_update_faces`` and ``last_refresh_boundaries`` say how much an
-edit touched.
+build; a crossing somewhere keeps edits elsewhere local. An edit that makes, moves or undoes broken
+linework (a node dragged across a neighbouring border) is re-polygonized locally too, where
+``model.topology_broken`` can prove the faces those of a full build, and its linework problems are
+re-checked locally. An edit falls back to a full build, which is always right, where that proof
+fails (the edit reaches the map's outer edge, a hole, or rings of tangled linework that run far)
+or it reaches too many faces; ``last_full_build_reason`` says why. ``last_update_was_local``,
+``last_update_faces`` and ``last_refresh_boundaries`` say how much an edit touched.
 
 Face ids are integers that stay valid until an update removes that face; ``faces[i]`` is None for
 removed faces, so iterate ``face_ids()``.
@@ -34,10 +36,22 @@ import shapely
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from model.linework_problems import BREAKING, LineworkProblem, find_problems, has_repeats, meets_at_ends
+from model.linework_problems import (
+    BREAKING,
+    CheckCounts,
+    LineworkProblem,
+    count_box_pairs,
+    find_problems,
+    has_repeats,
+    meets_at_ends,
+)
 from model.perf import gc_paused
 from model.scenario import AdjacencyPolicy, Area, Boundary, MapData
+from model.segment_keys import first_segments, segment_owners
 from model.spatial_index import SpatialIndex
+from model.topology_broken import BrokenNear, Refusal, within_pair_limit
+from model.topology_broken import Plan as BrokenPlan
+from model.topology_broken import plan as broken_plan
 from model.topology_derived import Derived, Sources
 
 AreaShape: TypeAlias = Polygon | MultiPolygon
@@ -123,8 +137,13 @@ class Topology:
         """Counts builds and updates: a derivation begun before one is of other faces."""
         self._broken: frozenset[str] = frozenset()
         self._tangled = False
+        # Ordered pairs of boundaries with overlapping boxes (what a full check counts against its
+        # limit), kept through local edits; None when not known.
+        self._box_pairs: int | None = None
         self.last_update_was_local = False
         """Whether the last ``update`` re-polygonized locally (False: it did a full build)."""
+        self.last_full_build_reason = ""
+        """Why the last ``update`` did a full build ("" when it was local)."""
         self.last_update_faces = 0
         """How many faces the last local ``update`` replaced (0 after a full build)."""
         self.last_changed_areas: frozenset[str] = frozenset()
@@ -216,6 +235,7 @@ class Topology:
         self._breaking = None
         self._broken = frozenset()
         self._tangled = False
+        self._box_pairs = None
         self._builds += 1  # a check begun before this build is of other linework
         self._revision += 1
         self._reset_caches()
@@ -243,8 +263,8 @@ class Topology:
         owners = ids[ring_face[ring_of[:-1][same]]]
         if candidates is None:
             candidates = sorted({bid for _, bid in self._line_index.query(polygons, predicate="intersects")})
-        segments = _first_segments([self._lines[bid] for bid in candidates])
-        sides = _segment_owners(rows, owners, segments)
+        segments = first_segments([self._lines[bid] for bid in candidates])
+        sides = segment_owners(rows, owners, segments)
         boundary_faces = self._boundary_faces
         hits, faces = [], []
         for side, found in enumerate(sides):
@@ -287,8 +307,11 @@ class Topology:
         slots = self._boundary_faces.get(boundary_id)
         return sorted(f for f in slots if f is not None) if slots else []
 
-    def _place_areas(self, areas: Iterable[Area], index: SpatialIndex[int]) -> None:
-        """Find the face of every anchor of these areas (their old records must be gone)."""
+    def _place_areas(
+        self, areas: Iterable[Area], index: SpatialIndex[int], rank: Callable[[int], int] | None = None
+    ) -> None:
+        """Find the face of every anchor of these areas (their old records must be gone); ``rank``
+        orders overlapping faces (default: by id, the order of a full build)."""
         owners: list[tuple[str, int]] = []
         points: list[tuple[float, float]] = []
         anchors_of, faces_of, strays = self._anchors, self._anchor_faces, self._strays
@@ -305,18 +328,27 @@ class Topology:
             else:
                 owners.extend((area_id, i) for i in range(len(anchors)))
                 points.extend(anchors)
-        self._assign(owners, points, index)
+        self._assign(owners, points, index, rank)
 
     def _assign(
-        self, owners: list[tuple[str, int]], points: list[tuple[float, float]], index: SpatialIndex[int]
+        self,
+        owners: list[tuple[str, int]],
+        points: list[tuple[float, float]],
+        index: SpatialIndex[int],
+        rank: Callable[[int], int] | None = None,
     ) -> None:
         if not points:
             return
         touched: set[int] = set()
-        # Faces overlap only when the linework crosses itself; then an anchor takes the lowest id:
-        # the matches sorted by point and face, the first of each point kept.
+        # Faces overlap only when the linework crosses itself; then an anchor takes the first face
+        # of a full build: the lowest id after one, the lowest ``rank`` after local updates. The
+        # matches are sorted by point, then rank and face, and the first of each point kept.
         inputs, faces = index.query_arrays(shapely.points(np.array(points, dtype=float)), predicate="within")
-        order = np.lexsort((faces, inputs))
+        if rank is None:
+            order = np.lexsort((faces, inputs))
+        else:
+            ranks = np.fromiter(map(rank, faces.tolist()), dtype=np.int64, count=len(faces))
+            order = np.lexsort((faces, ranks, inputs))
         inputs, faces = inputs[order], faces[order]
         first = np.ones(len(inputs), dtype=bool)
         first[1:] = inputs[1:] != inputs[:-1]
@@ -418,12 +450,15 @@ class Topology:
         self.last_update_was_local = True
         self.last_update_faces = 0
         reshaped = gone | moved
+        self.last_full_build_reason = ""
         if changed:
-            relinked = self._update_linework(current, changed)
-            if relinked is None:
+            try:
+                relinked = self._update_linework(current, changed)
+            except Refusal as refusal:
                 before = self._area_face_keys()
                 self._build(map_data)
                 self.last_update_was_local = False
+                self.last_full_build_reason = str(refusal)
                 after = self._area_face_keys()
                 reshaped |= {a for a in before.keys() | after.keys() if before.get(a) != after.get(a)}
                 return reshaped
@@ -432,6 +467,7 @@ class Topology:
         self._place_areas(
             [areas[self._area_position[a]] for a in sorted(moved, key=self._area_position.__getitem__)],
             self._face_index,
+            self._rank,  # after local updates, face ids no longer follow a full build's order
         )
         if reorder:
             for holders in self._face_areas.values():
@@ -458,8 +494,8 @@ class Topology:
                 result[area_id] = shapes
         return result
 
-    def _update_linework(self, current: dict[str, Boundary], changed: set[str]) -> set[str] | None:
-        """Re-polygonize around the changed boundaries; None means: do a full build instead.
+    def _update_linework(self, current: dict[str, Boundary], changed: set[str]) -> set[str]:
+        """Re-polygonize around the changed boundaries, or raise ``Refusal`` (do a full build).
 
         Returns the areas whose faces changed: those that held a replaced face, and stray ones
         that a new face now holds.
@@ -467,48 +503,22 @@ class Topology:
         # Only the linework near the change must be clean: a crossing elsewhere in a big map (where
         # there is more often one somewhere) does not make every edit a full build.
         self._check_linework()
-        if self._tangled or changed & self._broken:
-            return None
+        if self._tangled:
+            raise Refusal("the linework is too tangled for the whole check (it stopped at a limit)")
         new_ids = [bid for bid in changed if bid in current]
         new_lines = dict(zip(new_ids, boundary_lines([current[b] for b in new_ids]), strict=True))
         old_lines = {bid: self._lines[bid] for bid in changed if bid in self._lines}
-        if not self._locally_clean(new_lines, changed):
-            return None
-        affected: set[int] = set()
-        for bid in old_lines:
-            affected.update(self._faces_of(bid))
-        probes = list(old_lines.values()) + list(new_lines.values())
-        affected.update(face for _, face in self._face_index.query(probes, predicate="intersects"))
-        if not affected or len(affected) > max(32, LOCAL_UPDATE_LIMIT * len(self._face_index)):
-            return None
-        if self._broken and any(self._broken.intersection(self._face_boundaries[f]) for f in affected):
-            return None  # a face there came from broken linework: only a full build is right
-        region = [self.faces[f] for f in sorted(affected)]
+        limit = int(max(32, LOCAL_UPDATE_LIMIT * len(self._face_index)))
         try:
-            union = shapely.union_all(np.array(region, dtype=object))
-        except shapely.errors.GEOSException:
-            return None  # faces that overlap or are invalid: broken linework that a build redoes
-        if not all(shapely.covers(union, np.array(probes, dtype=object))):
-            return None  # the change reaches outside the existing faces (the map's outer edge)
-        if self._broken and self._broken.intersection(self._line_index.query_keys(union, "intersects")):
-            return None  # broken linework meets the faces there: only a full build is right
+            affected, region = self._clean_region(new_lines, old_lines, changed, limit)
+        except BrokenNear:
+            # Where the linework is (or becomes) broken, the faces near the edit are found by
+            # polygonizing the lines there as a full build would (``model.topology_broken``).
+            return self._update_broken(broken_plan(self, new_lines, changed, limit), new_lines, changed)
+        pairs = self._pairs_after(old_lines, new_lines, changed)
         self.last_update_faces = len(affected)
-        self._mark(changed)
-        # Commit the new linework.
-        for bid in changed:
-            if bid not in current:
-                self._boundary_order.pop(bid, None)
-            elif bid not in self._boundary_order:
-                self._boundary_order[bid] = self._next_order
-                self._next_order += 1
-            self._line_index.remove(bid)
-            self._lines.pop(bid, None)
-            self._lengths.pop(bid, None)
-            self._boundary_faces.pop(bid, None)
-        for bid, line in new_lines.items():
-            self._lines[bid] = line
-            self._lengths[bid] = float(line.length)
-            self._line_index.add(bid, line)
+        self._commit_lines(new_lines, changed)
+        self._box_pairs = pairs
         nearby = {bid for _, bid in self._line_index.query(region, predicate="intersects")}
         ordered = sorted(nearby, key=self._boundary_order.__getitem__)
         pieces = shapely.polygonize(np.array([self._lines[b] for b in ordered], dtype=object))
@@ -518,25 +528,8 @@ class Topology:
             probes_in = shapely.point_on_surface(candidates)
             covered = shapely.covers(np.array(region, dtype=object)[:, None], probes_in[None, :]).any(axis=0)
             inside = [poly for poly, keep in zip(candidates, covered, strict=True) if keep]
-        # Drop the old faces and what pointed at them.
-        displaced: set[str] = set()
-        for face in affected:
-            self.faces[face] = None
-            self._face_index.remove(face)
-            for bid in self._face_boundaries.pop(face, []):
-                self._mark((bid,))
-                slots = self._boundary_faces.get(bid)
-                if slots is not None:
-                    slots[:] = [None if f == face else f for f in slots]
-                    if slots == [None, None]:
-                        del self._boundary_faces[bid]
-            displaced.update(self._face_areas.pop(face, []))
-        new_faces = list(range(len(self.faces), len(self.faces) + len(inside)))
-        self.faces.extend(inside)
-        for face, poly in zip(new_faces, inside, strict=True):
-            self._face_index.add(face, poly)
-        self._link_faces(new_faces)
-        self._mark_faces(new_faces)
+        displaced = self._drop_faces(affected)
+        new_faces = self._add_faces(inside)
         # Anchors that were in the old faces, or in no face, may be in a new one.
         owners: list[tuple[str, int]] = []
         points: list[tuple[float, float]] = []
@@ -551,6 +544,178 @@ class Topology:
         self._assign(owners, points, SpatialIndex(zip(new_faces, inside, strict=True)))
         placed = {area_id for area_id, i in owners if self._anchor_faces[area_id][i] is not None}
         return displaced | placed
+
+    def _clean_region(
+        self,
+        new_lines: dict[str, LineString],
+        old_lines: dict[str, LineString],
+        changed: set[str],
+        limit: int,
+    ) -> tuple[set[int], list[Polygon]]:
+        """The faces to re-polygonize for an edit that keeps the linework noded, and their polygons.
+
+        Raises ``BrokenNear`` when broken linework is there (before or after the edit), and
+        ``Refusal`` when the edit reaches outside the faces or over too many of them.
+        """
+        if changed & self._broken:
+            raise BrokenNear
+        if not self._locally_clean(new_lines, changed):
+            raise BrokenNear
+        affected: set[int] = set()
+        for bid in old_lines:
+            affected.update(self._faces_of(bid))
+        probes = list(old_lines.values()) + list(new_lines.values())
+        affected.update(face for _, face in self._face_index.query(probes, predicate="intersects"))
+        if not affected:
+            raise Refusal("the change is outside every face (beyond the map's outer edge)")
+        if len(affected) > limit:
+            raise Refusal("the change reaches too many faces (a full build is faster)")
+        if self._broken and any(self._broken.intersection(self._face_boundaries[f]) for f in affected):
+            raise BrokenNear  # a face there came from broken linework
+        region = [self.faces[f] for f in sorted(affected)]
+        try:
+            union = shapely.union_all(np.array(region, dtype=object))
+        except shapely.errors.GEOSException as error:
+            raise BrokenNear from error  # faces that overlap or are invalid: broken linework
+        if not all(shapely.covers(union, np.array(probes, dtype=object))):
+            # Polygonize walks the outer edge of the map as a ring running the other way round
+            # (a hole of no face); an edit reaching past it changes that ring, which is as long
+            # as the map's edge, and the faces it may enclose: only a full build sees all of it.
+            raise Refusal("the change reaches outside the faces (the map's outer edge)")
+        if self._broken and self._broken.intersection(self._line_index.query_keys(union, "intersects")):
+            raise BrokenNear  # broken linework meets the faces there
+        return affected, region
+
+    def _pairs_after(
+        self, old_lines: dict[str, LineString], new_lines: dict[str, LineString], changed: set[str]
+    ) -> int | None:
+        """The box pairs a full check would examine after this edit (None: not known)."""
+        if self._box_pairs is None:
+            return None
+        return self._box_pairs - self._pairs_with(old_lines, changed) + self._pairs_with(new_lines, changed)
+
+    def _pairs_with(self, lines: dict[str, LineString], changed: set[str]) -> int:
+        """Ordered pairs of boxes with one of these lines (standing for ``changed``) in them."""
+        if not lines:
+            return 0
+        array = np.array(list(lines.values()), dtype=object)
+        others = sum(1 for _, bid in self._line_index.query(array, predicate=None) if bid not in changed)
+        return 2 * others + int(shapely.STRtree(array).query(array).shape[1])
+
+    def _commit_lines(self, new_lines: dict[str, LineString], changed: set[str]) -> None:
+        """Replace the changed boundaries' lines (and their order, lengths and index entries)."""
+        self._mark(changed)
+        came_or_went = False
+        for bid in changed:
+            if bid not in new_lines:
+                came_or_went |= self._boundary_order.pop(bid, None) is not None
+            elif bid not in self._boundary_order:
+                self._boundary_order[bid] = self._next_order
+                self._next_order += 1
+                came_or_went = True
+            self._line_index.remove(bid)
+            self._lines.pop(bid, None)
+            self._lengths.pop(bid, None)
+            self._boundary_faces.pop(bid, None)
+        for bid, line in new_lines.items():
+            self._lines[bid] = line
+            self._lengths[bid] = float(line.length)
+            self._line_index.add(bid, line)
+        if came_or_went:
+            # The map's order again (an undone delete puts a boundary back in its place, not at the
+            # end): linework problems are listed in it, as a full build lists them. In place, since
+            # ``Derived`` reads this dict.
+            self._boundary_order.clear()
+            self._boundary_order.update(self._boundary_position)
+
+    def _drop_faces(self, faces: Iterable[int]) -> set[str]:
+        """Remove these faces and what pointed at them; return the areas that held them."""
+        displaced: set[str] = set()
+        for face in faces:
+            self.faces[face] = None
+            self._face_index.remove(face)
+            for bid in self._face_boundaries.pop(face, []):
+                self._mark((bid,))
+                slots = self._boundary_faces.get(bid)
+                if slots is not None:
+                    slots[:] = [None if f == face else f for f in slots]
+                    if slots == [None, None]:
+                        del self._boundary_faces[bid]
+            displaced.update(self._face_areas.pop(face, []))
+        return displaced
+
+    def _add_faces(self, polygons: list[Polygon]) -> list[int]:
+        """Add these faces (new ids at the end) and link them to their boundaries."""
+        new_faces = list(range(len(self.faces), len(self.faces) + len(polygons)))
+        self.faces.extend(polygons)
+        for face, poly in zip(new_faces, polygons, strict=True):
+            self._face_index.add(face, poly)
+        self._link_faces(new_faces)
+        self._mark_faces(new_faces)
+        return new_faces
+
+    def _update_broken(
+        self, plan: BrokenPlan, new_lines: dict[str, LineString], changed: set[str]
+    ) -> set[str]:
+        """Commit a local update beside broken linework (``model.topology_broken.plan``)."""
+        pairs = self._pairs_after({b: self._lines[b] for b in changed}, new_lines, changed)
+        if pairs is None:
+            pairs = count_box_pairs([new_lines.get(b, line) for b, line in self._lines.items()])
+        if not within_pair_limit(pairs):
+            raise Refusal("a full check would stop at its limit of box pairs")
+        self.last_update_faces = max(len(plan.removed), len(plan.polygons))
+        self._commit_lines(new_lines, changed)
+        self._box_pairs = pairs
+        self._breaking = plan.problems
+        self._broken = frozenset(bid for p in plan.problems for bid in p.boundary_ids)
+        displaced = self._drop_faces(plan.removed)
+        new_faces = self._add_faces(plan.polygons)
+        # Faces may overlap here: an anchor goes to the first face of a full build's order, so the
+        # anchors in faces the new ones overlap are placed again too.
+        overlapped = {f for _, f in self._face_index.query(plan.polygons, predicate="intersects")}
+        areas = set(displaced) | self._strays
+        for face in overlapped - set(new_faces):
+            areas.update(self._face_areas.get(face, ()))
+        before = {a: tuple(self._anchor_faces[a]) for a in areas}
+        owners: list[tuple[str, int]] = []
+        points: list[tuple[float, float]] = []
+        for area_id in sorted(areas, key=self._area_position.__getitem__):
+            faces = self._anchor_faces[area_id]
+            for held in {f for f in faces if f is not None} - plan.removed:
+                holders = self._face_areas[held]
+                holders.remove(area_id)
+                self._mark_faces((held,))
+                if not holders:
+                    del self._face_areas[held]
+            faces[:] = [None] * len(faces)
+            self._strays.add(area_id)
+            owners.extend((area_id, i) for i in range(len(faces)))
+            points.extend(self._anchors[area_id])
+        self._assign(owners, points, self._face_index, rank=self._rank)
+        return set(displaced) | {a for a in areas if tuple(self._anchor_faces[a]) != before[a]}
+
+    def _rank(self, face: int) -> int:
+        """The place of a face in a full build's order (``model.topology_broken``): polygonize gives
+        the faces in the order of their outer rings' first directed edge, two per boundary in the
+        map's order, the one from start to end (with the face on its right) first."""
+        polygon = self.faces[face]
+        assert polygon is not None
+        outer: set[tuple[float, float]] | None = None
+        if len(polygon.interiors):
+            outer = {(x, y) for x, y in polygon.exterior.coords}
+        best = 2 * len(self._boundary_position) + 2
+        for bid in self._face_boundaries.get(face, ()):
+            if outer is not None:
+                x0, y0, x1, y1 = first_segments([self._lines[bid]])[0]
+                if (x0, y0) not in outer or (x1, y1) not in outer:
+                    continue  # on a hole: not part of the ring that orders the face
+            left, right = self._boundary_faces[bid]
+            position = 2 * self._boundary_position[bid]
+            if right == face:
+                best = min(best, position)
+            if left == face:
+                best = min(best, position + 1)
+        return best
 
     def _locally_clean(self, new_lines: dict[str, LineString], changed: set[str]) -> bool:
         """Whether the changed boundaries keep the linework noded (else a full build is safer)."""
@@ -570,9 +735,10 @@ class Topology:
     def _check_linework(self) -> None:
         """Check the whole linework once after a full build; local updates then keep it known.
 
-        A local update never adds a breaking problem (``_locally_clean``) and never touches a
-        boundary that has one, so the breaking problems found here stay true until the next
-        full build; the dangling ones are kept up to date by ``Derived``.
+        A local update of clean linework adds no breaking problem (``_locally_clean``) and touches
+        no boundary that has one; one beside broken linework re-checks the boundaries it changed
+        (``model.topology_broken``). So the breaking problems stay true until the next full build;
+        the dangling ones are kept up to date by ``Derived``.
         """
         work = self.linework_check()
         if work is not None:
@@ -604,6 +770,7 @@ class Topology:
         self._tangled = any(
             p.code == "BOUNDARY_CROSSING" and len(p.boundary_ids) == 1 for p in self._breaking
         )
+        self._box_pairs = problems.box_pairs
         return True
 
     def _derived_state(self) -> Derived:
@@ -830,101 +997,14 @@ def _union(polygons: list[Polygon | None]) -> AreaShape:
     return MultiPolygon([p for p in shapely.get_parts(shape) if isinstance(p, Polygon)])
 
 
-def _first_segments(lines: Sequence[LineString]) -> np.ndarray:
-    """The first segment of non-zero length of each line, as rows ``x0 y0 x1 y1`` (NaN if none)."""
-    found = np.full((len(lines), 4), np.nan)
-    if not len(lines):
-        return found
-    coords, owner = shapely.get_coordinates(np.array(lines, dtype=object), return_index=True)
-    moving = (owner[:-1] == owner[1:]) & np.any(coords[:-1] != coords[1:], axis=1)
-    starts = np.nonzero(moving)[0]
-    owners, first = np.unique(owner[starts], return_index=True)
-    found[owners] = np.hstack([coords[starts[first]], coords[starts[first] + 1]])
-    return found
-
-
-def _segment_owners(rows: np.ndarray, owners: np.ndarray, segments: np.ndarray) -> list[np.ndarray]:
-    """For each of ``segments`` (rows ``x0 y0 x1 y1``), the owner of the equal row of ``rows`` in
-    its own direction and in the other one (-1 where none): the faces on its left and right.
-
-    Rows are matched by a 64-bit hash of their bits, sorted and searched as integers, and every
-    match is confirmed on the coordinates (a third of the time of sorting them as 32-byte keys). A
-    hash that two rows share, as equal rows do where faces overlap (broken linework), sends the
-    match to those byte keys, which settle which owner is found as they always did.
-    """
-    reverse = segments[:, [2, 3, 0, 1]]
-    hashes = _row_hashes(rows)
-    order = np.argsort(hashes)
-    ordered = hashes[order]
-    if len(ordered) > 1 and bool((ordered[1:] == ordered[:-1]).any()):
-        keys = _row_keys(rows)
-        order = np.argsort(keys)
-        keys, owned = keys[order], owners[order]
-        return [_lookup(keys, owned, segments), _lookup(keys, owned, reverse)]
-    return [_hash_lookup(ordered, order, rows, owners, wanted) for wanted in (segments, reverse)]
-
-
-_HASH_FACTORS = np.array(
-    [0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93], dtype=np.uint64
-)
-
-
-def _row_hashes(rows: np.ndarray) -> np.ndarray:
-    """A 64-bit hash of each row of four floats (-0.0 taken as 0.0, as ``_row_keys`` does)."""
-    bits = np.ascontiguousarray(rows + 0.0, dtype=np.float64).view(np.uint64).reshape(-1, 4)
-    mixed = bits * _HASH_FACTORS  # wraps around, as a hash should
-    hashes: np.ndarray = (
-        mixed[:, 0] ^ mixed[:, 1] ^ (mixed[:, 2] >> np.uint64(7)) ^ (mixed[:, 3] << np.uint64(5))
-    )
-    mixed_down: np.ndarray = hashes ^ (hashes >> np.uint64(31))
-    return mixed_down
-
-
-def _hash_lookup(
-    ordered: np.ndarray, order: np.ndarray, rows: np.ndarray, owners: np.ndarray, segments: np.ndarray
-) -> np.ndarray:
-    """For each segment, the owner of the equal row (-1 where none), the rows' hashes being
-    ``ordered`` (sorted, all different) and ``order`` their rows."""
-    result = np.full(len(segments), -1, dtype=np.int64)
-    if not len(ordered) or not len(segments):
-        return result
-    at = np.searchsorted(ordered, _row_hashes(segments))
-    inside = np.nonzero(at < len(ordered))[0]
-    found = order[at[inside]]
-    # An equal row has an equal hash, and no other row has that hash: a match that is not equal
-    # on the coordinates is a row that is not there. NaN (a line without a segment) equals nothing.
-    equal = (rows[found] == segments[inside]).all(axis=1)
-    result[inside[equal]] = owners[found[equal]]
-    return result
-
-
-def _row_keys(rows: np.ndarray) -> np.ndarray:
-    """Rows of four floats as sortable byte strings (-0.0 folded into 0.0 so equal means equal)."""
-    clean = np.ascontiguousarray(rows + 0.0, dtype=np.float64)
-    return clean.view(np.dtype((np.void, 32))).reshape(-1)
-
-
-def _lookup(keys: np.ndarray, owners: np.ndarray, segments: np.ndarray) -> np.ndarray:
-    """For each segment, the owner of the equal key in sorted ``keys`` (-1 where none)."""
-    result = np.full(len(segments), -1, dtype=np.int64)
-    if not len(keys) or not len(segments):
-        return result
-    wanted = _row_keys(segments)
-    at = np.searchsorted(keys, wanted)
-    inside = at < len(keys)
-    hit = np.zeros(len(segments), dtype=bool)
-    hit[inside] = keys[at[inside]] == wanted[inside]
-    hit &= ~np.isnan(segments).any(axis=1)
-    result[hit] = owners[at[hit]]
-    return result
-
-
 class LineworkResult:
-    """The problems a ``LineworkCheck`` found, and which build of the linework it checked."""
+    """The problems a ``LineworkCheck`` found, which build of the linework it checked, and the box
+    pairs it counted (``CheckCounts``; None when not all were counted)."""
 
-    def __init__(self, problems: list[LineworkProblem], build: int) -> None:
+    def __init__(self, problems: list[LineworkProblem], build: int, box_pairs: int | None = None) -> None:
         self.problems = problems
         self.build = build
+        self.box_pairs = box_pairs
 
 
 class LineworkCheck:
@@ -945,7 +1025,9 @@ class LineworkCheck:
             ordered = self.lines  # in map order already, as after a build: nothing to sort
         else:
             ordered = {bid: self.lines[bid] for bid in sorted(self.lines, key=self.order.__getitem__)}
-        return LineworkResult(find_problems(ordered, self.bounded, dangling=False), self.build)
+        counts = CheckCounts()
+        problems = find_problems(ordered, self.bounded, dangling=False, counts=counts)
+        return LineworkResult(problems, self.build, counts.box_pairs)
 
 
 class AdjacencyDerivation:

@@ -4,8 +4,10 @@ Times: generating the map, saving and loading it, building the faces, deriving a
 the graphs, validating, loading and validating together (also as CPU time, which a shared
 machine's other work disturbs less than the clock), and one boundary edit
 (``ops.move_vertex`` on an inner node) with its local recomputation (``Topology.update``) and the
-adjacency and linework check after it; the rows of issue 15's table carry its goals (at 30,000
-areas). A "profile" section then lists what costs the time in those stages (cProfile: share of
+adjacency and linework check after it; then nodes dragged across the face beside them (their
+borders cross a neighbour's) and back, in CPU time. It prints how many edits were local and, for
+any that were not, the reason ``Topology`` gave. The rows of issue 15's table carry its goals (at
+30,000 areas). A "profile" section then lists what costs the time in those stages (cProfile: share of
 the stage, cumulative time, call count), which stays readable on a loaded machine. Prints a
 table and writes ``tests/bench/results/bench_model.json``. It is a script, not a test:
 
@@ -23,6 +25,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -119,6 +122,7 @@ def bench(n_areas: int, edits: int, profiled: bool = False) -> dict[str, Any]:
     # One boundary edit at a time: the op, then the local recomputation the editor runs.
     op_times, update_times, adjacency_times, linework_times, local = [], [], [], [], 0
     check_times: list[float] = []
+    not_local: Counter[str] = Counter()
     for boundary_id, index in inner_nodes(loaded, topology, edits):
         x, y = loaded.boundary_index()[boundary_id].points[index]
         change, op_time = timed(
@@ -130,6 +134,8 @@ def bench(n_areas: int, edits: int, profiled: bool = False) -> dict[str, Any]:
         _, adjacency_time = timed(topology.adjacency)
         linework_times.append(timed(topology.linework_problems)[1])
         local += topology.last_update_was_local
+        if not topology.last_update_was_local:
+            not_local[topology.last_full_build_reason] += 1
         op_times.append(op_time)
         update_times.append(update_time)
         adjacency_times.append(adjacency_time)
@@ -139,6 +145,7 @@ def bench(n_areas: int, edits: int, profiled: bool = False) -> dict[str, Any]:
         figures["profile"] = profiles
     figures["edits"] = len(update_times)
     figures["edits_local"] = local
+    figures["edits_not_local"] = dict(not_local)
     figures["edit_op_median"] = statistics.median(op_times)
     figures["edit_update_median"] = statistics.median(update_times)
     figures["edit_update_max"] = max(update_times)
@@ -146,11 +153,55 @@ def bench(n_areas: int, edits: int, profiled: bool = False) -> dict[str, Any]:
     figures["edit_linework_median"] = statistics.median(linework_times)
     figures["edit_check_median"] = statistics.median(check_times)
     figures["edit_check_max"] = max(check_times)
+    figures.update(_crossing_drags(loaded, topology, edits))
     _, figures["fresh_build_after_edits"] = timed(lambda: Topology.build(loaded.map))
     same = topology.canonical() == Topology.build(loaded.map).canonical()
     figures["update_equals_fresh_build"] = same
     figures.update(_edits_beside_a_crossing(loaded, edits))
     return figures
+
+
+def cpu_only(function: Callable[[], T]) -> tuple[T, float]:
+    """Run ``function`` once; return its result and the CPU seconds this process spent on it."""
+    start = time.process_time()
+    result = function()
+    return result, time.process_time() - start
+
+
+def _crossing_drags(scenario: Any, topology: Topology, count: int) -> dict[str, Any]:
+    """Nodes thrown across the face beside them (mirrored through its centre, so that their
+    borders cross its far side), then put back: the slip of a drag that issue 15 saw cost a full
+    build of the map per step. CPU times of the update (the editor runs it on its UI thread)."""
+    throws, undos, local, crossed = [], [], 0, 0
+    not_local: Counter[str] = Counter()
+    for boundary_id, index in inner_nodes(scenario, topology, count):
+        x, y = scenario.boundary_index()[boundary_id].points[index]
+        faces = topology.boundary_faces(boundary_id)
+        if not faces:
+            continue
+        centre = topology.face(faces[0]).centroid
+        for target, times in (((2 * centre.x - x, 2 * centre.y - y), throws), ((x, y), undos)):
+            change = ops.move_vertex(scenario, boundary_id, index, target)
+            times.append(
+                cpu_only(
+                    lambda c=change: topology.update(scenario.map, c.touched.boundaries, c.touched.areas)
+                )[1]
+            )
+            local += topology.last_update_was_local
+            if not topology.last_update_was_local:
+                not_local[topology.last_full_build_reason] += 1
+            if times is throws:
+                crossed += any(p.code == "BOUNDARY_CROSSING" for p in topology.linework_problems())
+    return {
+        "drag_edits": len(throws) + len(undos),
+        "drag_edits_crossing": crossed,
+        "drag_edits_local": local,
+        "drag_edits_not_local": dict(not_local),
+        "drag_across_cpu_median": statistics.median(throws),
+        "drag_across_cpu_max": max(throws),
+        "drag_back_cpu_median": statistics.median(undos),
+        "drag_back_cpu_max": max(undos),
+    }
 
 
 def _edits_beside_a_crossing(scenario: Any, edits: int) -> dict[str, Any]:
@@ -209,6 +260,7 @@ def best_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
     merged["update_equals_fresh_build"] = all(run["update_equals_fresh_build"] for run in runs)
     merged["edits_local"] = min(run["edits_local"] for run in runs)
     merged["crossing_edits_local"] = min(run["crossing_edits_local"] for run in runs)
+    merged["drag_edits_local"] = min(run["drag_edits_local"] for run in runs)
     merged["crossing_update_equals_fresh_build"] = all(
         run["crossing_update_equals_fresh_build"] for run in runs
     )
@@ -238,6 +290,10 @@ ROWS = [
     ("edit_check_max", "edit: adjacency + linework check (max)"),
     ("fresh_build_after_edits", "full rebuild, for comparison"),
     ("crossing_edit_update_median", "edit beside a crossing elsewhere: update (median)"),
+    ("drag_across_cpu_median", "drag a node across a face: update, CPU (median)"),
+    ("drag_across_cpu_max", "drag a node across a face: update, CPU (max)"),
+    ("drag_back_cpu_median", "drag it back (undo the crossing): CPU (median)"),
+    ("drag_back_cpu_max", "drag it back (undo the crossing): CPU (max)"),
 ]
 
 GOALS = {
@@ -248,6 +304,8 @@ GOALS = {
     "edit_check_median": "< 30 ms",
     "edit_check_max": "< 30 ms",
     "crossing_edit_update_median": "< 30 ms, always local",
+    "drag_across_cpu_max": "< 30 ms, local",
+    "drag_back_cpu_max": "< 30 ms, local",
 }
 """The goals of the rows that are in issue 15's table (the model's part of it)."""
 
@@ -273,6 +331,13 @@ def table(results: list[dict[str, Any]]) -> str:
             f"{r['crossing_edits_local']}/{r['crossing_edits']} edits local, "
             f"update equals fresh build: {r['crossing_update_equals_fresh_build']}"
         )
+        lines.append(
+            f"  drags across a face and back: {r['drag_edits_local']}/{r['drag_edits']} local "
+            f"({r['drag_edits_crossing']} drags made a crossing)"
+        )
+        for label, reasons in (("edits", r["edits_not_local"]), ("drags", r["drag_edits_not_local"])):
+            for reason, times in sorted(reasons.items(), key=lambda item: -item[1]):
+                lines.append(f"  {label} not local ({times}x): {reason}")
         if r.get("note"):
             lines.append(f"  note: {r['note']}")
     for r in results:

@@ -108,4 +108,4 @@ def test_lines_simple_together_meet_only_at_shared_ends(points: list[list[tuple[
     ids = [f"b{i}" for i in range(len(lines))]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(linework_problems, "_noded_already", lambda *args: False)
-        assert linework_problems._meeting_problems(ids, lines, simple) == []
+        assert linework_problems._meeting_problems(ids, lines, simple, linework_problems.CheckCounts()) == []

@@ -1,5 +1,5 @@
 """The faces on the two sides of each boundary are matched by hashed segments
-(``model.topology._segment_owners``) exactly as by sorted byte keys, equal rows included."""
+(``model.segment_keys.segment_owners``) exactly as by sorted byte keys, equal rows included."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model import topology
+from model import segment_keys, topology
 from model.geometry import generate_test_map
 from model.topology import Topology
 
-_LOOKUP = topology._lookup
+_LOOKUP = segment_keys.lookup
 
 
 def by_byte_keys(rows: np.ndarray, owners: np.ndarray, segments: np.ndarray) -> list[np.ndarray]:
-    keys = topology._row_keys(rows)
+    keys = segment_keys.row_keys(rows)
     order = np.argsort(keys)
     keys, owned = keys[order], owners[order]
     return [_LOOKUP(keys, owned, s) for s in (segments, segments[:, [2, 3, 0, 1]])]
@@ -35,7 +35,7 @@ def test_hashed_matching_finds_what_byte_keys_find(
     ring_rows = ring_rows[~np.isnan(ring_rows).any(axis=1)]  # face rings have no NaN
     owners = np.arange(len(ring_rows), dtype=np.int64) * 3
     segments = np.array([*segs, *rows[:5]], dtype=float).reshape(-1, 4)
-    found = topology._segment_owners(ring_rows, owners, segments)
+    found = segment_keys.segment_owners(ring_rows, owners, segments)
     expected = by_byte_keys(ring_rows, owners, segments)
     assert [f.tolist() for f in found] == [e.tolist() for e in expected]
 
@@ -48,10 +48,10 @@ def test_a_generated_map_takes_the_hashed_matching_and_gets_the_same_sides(
     def refused(*args: object) -> None:
         raise AssertionError("the byte keys were used")
 
-    monkeypatch.setattr(topology, "_lookup", refused)
+    monkeypatch.setattr(segment_keys, "lookup", refused)
     hashed = Topology.build(scenario.map)
-    monkeypatch.setattr(topology, "_segment_owners", by_byte_keys)
-    monkeypatch.setattr(topology, "_lookup", _LOOKUP)
+    monkeypatch.setattr(topology, "segment_owners", by_byte_keys)
+    monkeypatch.setattr(segment_keys, "lookup", _LOOKUP)
     keyed = Topology.build(scenario.map)
     assert hashed._boundary_faces == keyed._boundary_faces
     assert hashed._face_boundaries == keyed._face_boundaries

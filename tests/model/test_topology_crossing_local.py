@@ -1,0 +1,171 @@
+"""Edits that make, move or undo crossing borders stay local and equal a fresh build (issue 15).
+
+A drag that slips a node across a neighbouring border makes the linework cross itself; the faces
+of such linework come out of polygonize's rings (``model.topology_broken``), and a local update
+must give exactly what a full build gives: the same faces, anchors, adjacency and sides, and the
+same linework problems in the same order.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from model import ops
+from model.geometry import generate_test_map
+from model.linework_problems import count_box_pairs
+from model.ops.core import OpError
+from model.scenario import Scenario
+from model.topology import Topology, boundary_lines
+
+AREAS = 120
+"""The generated map of the property test: small, so that a fresh build after every edit is quick."""
+
+
+@cache
+def _generated(n_areas: int, seed: int) -> Scenario:
+    return generate_test_map(n_areas, seed=seed)
+
+
+def _map(n_areas: int, seed: int) -> Scenario:
+    return _generated(n_areas, seed).model_copy(deep=True)
+
+
+def _assert_fresh(scenario: Scenario, topology: Topology) -> None:
+    """The updated topology is what a full build of the map gives."""
+    fresh = Topology.build(scenario.map)
+    assert topology.canonical() == fresh.canonical()
+    assert topology.linework_problems() == fresh.linework_problems()
+
+
+def _crossings(topology: Topology) -> int:
+    return sum(p.code == "BOUNDARY_CROSSING" for p in topology.linework_problems())
+
+
+def _inner_starts(scenario: Scenario, step: int) -> list[str]:
+    """Boundaries starting well inside the map (every ``step``-th)."""
+    bounds = scenario.map.bounds
+    size = bounds.max_x - bounds.min_x
+    picks = []
+    for boundary in scenario.map.boundaries[::step]:
+        x, y = boundary.points[0]
+        if 0.25 * size < x < 0.75 * size and 0.25 * size < y < 0.75 * size:
+            picks.append(boundary.id)
+    return picks
+
+
+def test_dragging_a_node_across_a_face_and_back_stays_local() -> None:
+    """A node thrown across the face beside it (mirrored through the face's centre, so its borders
+    cross the face's far side) and then put back: both updates local and equal to a fresh build."""
+    scenario = _map(200, 11)
+    topology = Topology.build(scenario.map)
+    topology.prepare_for_edits()
+    crossing = 0
+    for boundary_id in _inner_starts(scenario, 7)[:16]:
+        x, y = scenario.boundary_index()[boundary_id].points[0]
+        centre = topology.face(topology.boundary_faces(boundary_id)[0]).centroid
+        change = ops.move_vertex(scenario, boundary_id, 0, (2 * centre.x - x, 2 * centre.y - y))
+        topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+        assert topology.last_update_was_local, topology.last_full_build_reason
+        assert topology.last_full_build_reason == ""
+        crossing += _crossings(topology) > 0
+        _assert_fresh(scenario, topology)
+        change = ops.move_vertex(scenario, boundary_id, 0, (x, y))
+        topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+        assert topology.last_update_was_local, topology.last_full_build_reason
+        assert _crossings(topology) == 0
+        _assert_fresh(scenario, topology)
+    assert crossing >= 12  # most of those drags crossed a border (13 of 16 on this map)
+
+
+def test_the_issue_drag_on_5000_areas_is_local() -> None:
+    """Issue 15's case: node 0 of b4483 moved by (+3, +2) crosses a neighbouring border."""
+    scenario = _map(5000, 7)
+    topology = Topology.build(scenario.map)
+    topology.prepare_for_edits()
+    for dx, dy in [(3.0, 2.0), (3.0, 2.0), (-6.0, -4.0)]:
+        x, y = scenario.boundary_index()["b4483"].points[0]
+        change = ops.move_vertex(scenario, "b4483", 0, (x + dx, y + dy))
+        topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+        assert topology.last_update_was_local, topology.last_full_build_reason
+        assert topology.last_update_faces <= 12
+    fresh = Topology.build(scenario.map)
+    assert topology.canonical() == fresh.canonical()
+    assert topology.linework_problems() == fresh.linework_problems() == []
+
+
+def test_an_edit_that_cannot_be_local_says_why() -> None:
+    """A node on the map's outer edge dragged out across its neighbour: polygonize walks the map's
+    edge as one ring, so this stays a full build, with the reason, and equal to a fresh build."""
+    scenario = _map(AREAS, 3)
+    topology = Topology.build(scenario.map)
+    topology.prepare_for_edits()
+    bounds = scenario.map.bounds
+    edge = min(scenario.map.boundaries, key=lambda b: b.points[0][0])  # starts at the left edge
+    x, y = edge.points[0]
+    change = ops.move_vertex(scenario, edge.id, 0, (x - 0.2 * (bounds.max_x - bounds.min_x), y))
+    topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+    assert not topology.last_update_was_local
+    assert "outer edge" in topology.last_full_build_reason
+    _assert_fresh(scenario, topology)
+
+
+_MOVE = st.tuples(
+    st.integers(min_value=0, max_value=10_000),  # which boundary
+    st.booleans(),  # its start or its end
+    st.sampled_from([0.05, 0.5, 1.0, 2.0]),  # how far, in face widths: a slip to a big throw
+    st.floats(min_value=-1.0, max_value=1.0),
+    st.floats(min_value=-1.0, max_value=1.0),
+    st.booleans(),  # then undo it (move the node back)
+    st.booleans(),  # and move an area's anchor to where the borders moved (faces may overlap there)
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_MOVE, min_size=1, max_size=6))
+def test_random_node_moves_equal_a_fresh_build(
+    moves: list[tuple[int, bool, float, float, float, bool, bool]],
+) -> None:
+    """Random node moves, small and big (across neighbours), some undone, some followed by an
+    anchor moved where the borders moved: after every update the topology equals a fresh build,
+    and says why when it was not local."""
+    scenario = _map(AREAS, 3)
+    topology = Topology.build(scenario.map)
+    topology.prepare_for_edits()
+    bounds = scenario.map.bounds
+    width = (bounds.max_x - bounds.min_x) / AREAS**0.5
+    for pick, at_end, scale, fx, fy, undo, anchor in moves:
+        boundary = scenario.map.boundaries[pick % len(scenario.map.boundaries)]
+        index = len(boundary.points) - 1 if at_end else 0
+        x, y = boundary.points[index]
+        target = (x + fx * scale * width, y + fy * scale * width)
+        for point in [target, (x, y)] if undo else [target]:
+            try:
+                change = ops.move_vertex(scenario, boundary.id, index, point)
+            except OpError:
+                break  # a point off the map or a degenerate line: the op refuses it
+            topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+            assert topology.last_update_was_local == (topology.last_full_build_reason == "")
+            _assert_fresh(scenario, topology)
+        if anchor:
+            area = scenario.map.areas[pick % len(scenario.map.areas)]
+            middle = ((x + target[0]) / 2, (y + target[1]) / 2)
+            try:
+                change = ops.move_anchor(scenario, area.id, 0, middle)
+            except OpError:
+                continue
+            topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+            _assert_fresh(scenario, topology)
+
+
+def test_the_check_counts_the_box_pairs_it_bounds() -> None:
+    """The whole check reports the box pairs it examined (what a topology keeps through edits)."""
+    scenario = _map(AREAS, 3)
+    topology = Topology.build(scenario.map)
+    work = topology.linework_check()
+    assert work is not None
+    result = work.run()
+    assert result.box_pairs == count_box_pairs(boundary_lines(scenario.map.boundaries))
+    assert result.box_pairs is not None and result.box_pairs > len(scenario.map.boundaries)
