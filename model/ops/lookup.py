@@ -14,10 +14,16 @@ changed length, so a list changed outside the operations (an importer filling a 
 not answered from a stale index. Ids are assumed unique, as the validator requires
 (``DUPLICATE_ID``). The indexes go with their scenario (they are kept beside it, not in it: a
 scenario's copies and its saved file never see them).
+
+Building the boundary indexes of a 30,000-area map takes a good part of a second, which the first
+drag step would pay. ``prepare`` builds them from a snapshot of the list, on any thread (the
+editor's runs after opening a map), and ``install``, on the thread that edits, takes them only if
+the list still holds exactly the snapshot's items.
 """
 
 from __future__ import annotations
 
+import operator
 import weakref
 from collections.abc import Iterable
 from typing import Any
@@ -25,7 +31,7 @@ from typing import Any
 from model.scenario import Point as XY
 from model.scenario import Scenario
 
-__all__ = ["BOUNDARIES", "ending_at", "forget", "position", "replaced"]
+__all__ = ["BOUNDARIES", "PreparedIndex", "ending_at", "forget", "install", "position", "prepare", "replaced"]
 
 Path = tuple[str, ...]
 BOUNDARIES: Path = ("map", "boundaries")
@@ -147,3 +153,47 @@ def forget(scenario: Scenario, paths: Iterable[Path]) -> None:
     if indexes is not None:
         for path in paths:
             indexes.pop(path, None)
+
+
+class PreparedIndex:
+    """Indexes of one list built from a snapshot of it (``prepare``), to be ``install``-ed."""
+
+    def __init__(self, path: Path, snapshot: list[Any]) -> None:
+        self.path = path
+        self.snapshot = snapshot
+        self.index = _ListIndex(snapshot)
+
+    def build(self) -> PreparedIndex:
+        """Make the indexes (plain Python loops: on another thread they hold the GIL only in the
+        interpreter's short switch intervals). Returns itself."""
+        self.index.ids()
+        if self.path == BOUNDARIES:
+            self.index.nodes()
+        return self
+
+
+def prepare(scenario: Scenario, path: Path = BOUNDARIES) -> PreparedIndex:
+    """A snapshot of the list at ``path`` whose ``build`` may run on another thread.
+
+    Only the snapshot is taken here (a copy of the list of references, quick); edits made
+    meanwhile replace items in the scenario's list, never in the snapshot.
+    """
+    return PreparedIndex(path, list(_items(scenario, path)))
+
+
+def install(scenario: Scenario, prepared: PreparedIndex) -> bool:
+    """Take built indexes for the scenario's list, if it still holds exactly the snapshot's items
+    and has no index of its own yet (one built by an edit meanwhile is as good and more recent).
+    Returns whether they were taken."""
+    items = _items(scenario, prepared.path)
+    snapshot = prepared.snapshot
+    if len(items) != len(snapshot) or not all(map(operator.is_, items, snapshot)):
+        return False  # edited meanwhile: the first edit builds its own
+    indexes = _indexes(scenario)
+    found = indexes.get(prepared.path)
+    if found is not None and found.current(items) and found.by_id is not None:
+        return False
+    index = prepared.index
+    index.items = items  # the scenario's own list, which later edits report on
+    indexes[prepared.path] = index
+    return True

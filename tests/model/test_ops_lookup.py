@@ -142,3 +142,37 @@ def test_save_after_replace_keeps_the_state_before_both(generated: Scenario) -> 
     change = rec.change("edit", ops.Touched())
     change.revert(scenario)
     assert scenario.model_dump() == before
+
+
+def test_indexes_prepared_elsewhere_are_taken_and_answer_as_the_scan(generated: Scenario) -> None:
+    scenario = generated.model_copy(deep=True)
+    prepared = lookup.prepare(scenario)
+    assert prepared.build() is prepared  # what the editor's indexer thread runs
+    assert lookup.install(scenario, prepared)
+    assert prepared.index.by_node is not None  # the drag's look-ups need no building any more
+    assert_same_as_scan(scenario)
+    # Edits after the install keep the taken indexes right.
+    boundary_id, index = shared_nodes(scenario)[0]
+    at = scan_position(scenario, boundary_id)
+    assert at is not None
+    x, y = scenario.map.boundaries[at].points[index]
+    ops.move_vertex(scenario, boundary_id, index, (x + 0.5, y + 0.25))
+    assert_same_as_scan(scenario)
+
+
+def test_indexes_prepared_before_an_edit_are_refused(generated: Scenario) -> None:
+    scenario = generated.model_copy(deep=True)
+    prepared = lookup.prepare(scenario).build()
+    boundary_id, index = shared_nodes(scenario)[1]
+    at = scan_position(scenario, boundary_id)
+    assert at is not None
+    x, y = scenario.map.boundaries[at].points[index]
+    change = ops.move_vertex(scenario, boundary_id, index, (x + 0.5, y + 0.25))
+    # The snapshot's items are no longer all in the list: taking its indexes would miss the move.
+    assert not lookup.install(scenario, prepared)
+    assert_same_as_scan(scenario)
+    # Undone, the list holds the snapshot's very items again, and the indexes are right for it;
+    # but the edit built indexes of its own, which are kept.
+    change.revert(scenario)
+    assert not lookup.install(scenario, prepared)
+    assert_same_as_scan(scenario)
