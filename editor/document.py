@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 _CHECKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="linework-check")
 _INDEXER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="edit-indexes")
 """Builds the edit operations' boundary indexes after an open (``model.ops.lookup.prepare``)."""
+_INDEX_DELAY_MS = 1000
 """Runs the whole-linework check after an open off the UI thread (a second on a 20,000-area map)."""
 
 _KINDS = ("boundaries", "areas", "connections", "empires", "magnates", "units")
@@ -228,7 +229,8 @@ class ScenarioDocument(QObject):
         except Exception:
             log.exception("cannot check the linework")  # the first edit will rebuild instead
             return
-        self._prepare_edit_indexes()
+        # A second later: the map's first frame and the validation's start come first.
+        QTimer.singleShot(_INDEX_DELAY_MS, self, self._prepare_edit_indexes)
         if work is None:
             return
         # On a big map the check runs in a helper process: in the checker thread its stretches
