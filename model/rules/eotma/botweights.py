@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from model.rules.bot_table import weights_from_entries
+
 
 @dataclass(frozen=True, slots=True)
 class BotWeights:
@@ -53,20 +55,9 @@ class BotWeights:
     @classmethod
     def from_table(cls, entry: Callable[[str], Any]) -> BotWeights:
         """Build the weights from ``entry(name)``, the value of one table entry (a scenario's
-        table, else the shipped one); each value is converted to its field's type."""
-        values: dict[str, Any] = {}
-        for item in dataclasses.fields(cls):
-            converters: dict[str, Callable[[Any], Any]] = {"float": float, "int": int, "bool": _switch}
-            convert = converters[str(item.type)]
-            values[item.name] = convert(entry(item.name))
-        return cls(**values)
+        table, else the shipped one); each value is checked against its field's type."""
+        return weights_from_entries(cls, entry)
 
     def replace(self, changes: Mapping[str, Any]) -> BotWeights:
         """Return a copy with some weights changed (benchmarks play one variant against another)."""
         return dataclasses.replace(self, **changes)
-
-
-def _switch(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"a bot table switch must be true or false, not {value!r}")
-    return value

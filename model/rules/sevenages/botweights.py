@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from model.resources import resource_path
+from model.rules.bot_table import weights_from_entries
 
 
 class BotTableError(ValueError):
@@ -32,21 +33,14 @@ class BotWeights:
     @classmethod
     def from_table(cls, table: dict[str, Any]) -> BotWeights:
         """Build the weights from a ``bot`` table (entry name -> ``{"value": ..., "note": ...}``)."""
-        values: dict[str, Any] = {}
-        for item in dataclasses.fields(cls):
-            entry = table.get(item.name)
-            if not isinstance(entry, dict) or "value" not in entry:
-                raise BotTableError(f"the 7 Ages bot table has no entry {item.name!r} with a 'value'")
-            value = entry["value"]
-            if str(item.type) == "bool":
-                if not isinstance(value, bool):
-                    raise BotTableError(f"bot table entry {item.name!r} must be true or false, not {value!r}")
-            elif isinstance(value, bool) or not isinstance(value, int | float):
-                raise BotTableError(f"bot table entry {item.name!r} must be a number, not {value!r}")
-            else:
-                value = float(value)
-            values[item.name] = value
-        return cls(**values)
+
+        def value(name: str) -> Any:
+            found = table.get(name)
+            if not isinstance(found, dict) or "value" not in found:
+                raise BotTableError(f"the 7 Ages bot table has no entry {name!r} with a 'value'")
+            return found["value"]
+
+        return weights_from_entries(cls, value, BotTableError)
 
     def replace(self, **changes: Any) -> BotWeights:
         """Return a copy with some weights changed (benchmarks play one variant against another)."""
