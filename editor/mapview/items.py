@@ -386,20 +386,14 @@ class LabelLayerItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
+    def _metrics(self, sea: bool) -> QFontMetricsF:
+        """The metrics of the names' font: the board style's serif per kind, else the plain one."""
+        state = self._state
+        return QFontMetricsF(state.name_font(sea)) if state.board else state.label_metrics
+
     def set_label(self, area_id: str, text: str, position: QPointF, extent: float, sea: bool = False) -> None:
         """Show ``text`` centred on ``position``; ``extent`` is the area's width in map units."""
-        metrics = (
-            QFontMetricsF(self._state.name_font(sea)) if self._state.board else self._state.label_metrics
-        )
-        label = Label(
-            text,
-            position.x(),
-            position.y(),
-            extent,
-            metrics.horizontalAdvance(text) + 6,
-            metrics.height() + 2,
-            sea=sea,
-        )
+        label = _label(self._metrics(sea), text, position, extent, sea)
         old = self.labels.get(area_id)
         if old is not None and _same_label(old, label):
             return  # an edit next to the area that left its name as it was: nothing to redraw
@@ -409,33 +403,13 @@ class LabelLayerItem(QGraphicsItem):
     def set_labels(self, entries: Iterable[tuple[str, str, QPointF, float, bool]]) -> None:
         """Show these names instead of the current ones, each as ``set_label`` takes it (area id,
         text, position, extent, sea), with one redraw of the layer (a map opened)."""
-        board = self._state.board
-        plain = self._state.label_metrics
-        metrics = {
-            sea: QFontMetricsF(self._state.name_font(sea)) if board else plain for sea in (False, True)
+        metrics = {sea: self._metrics(sea) for sea in (False, True)}
+        self.labels = {
+            area_id: _label(metrics[sea], text, position, extent, sea)
+            for area_id, text, position, extent, sea in entries
         }
-        labels = {}
-        for area_id, text, position, extent, sea in entries:
-            font = metrics[sea]
-            labels[area_id] = Label(
-                text,
-                position.x(),
-                position.y(),
-                extent,
-                font.horizontalAdvance(text) + 6,
-                font.height() + 2,
-                sea=sea,
-            )
-        self.labels = labels
         self._changed()
-        # Indexed at once from the new labels (what ``_index`` would do at the first frame).
-        self._ids = list(labels)
-        values = list(labels.values())
-        self._points = np.array([(label.x, label.y) for label in values], dtype=float).reshape(-1, 2)
-        self._extents = np.fromiter((label.extent for label in values), dtype=float, count=len(values))
-        self._widths = np.fromiter((label.width for label in values), dtype=float, count=len(values))
-        self._dirty = False
-        self._set_bounds()
+        self._index()  # at once from the new labels, not at the first frame
 
     def remove(self, area_id: str) -> None:
         """Forget an area's label."""
@@ -466,12 +440,12 @@ class LabelLayerItem(QGraphicsItem):
         if not self._dirty:
             return
         self._ids = list(self.labels)
-        labels = [self.labels[i] for i in self._ids]
+        labels = list(self.labels.values())
         self._points = np.array([(label.x, label.y) for label in labels], dtype=float).reshape(-1, 2)
         # Per label: its area's width in map units and its text's width in pixels, so that a frame
         # picks the readable names in its rectangle with array operations (``visible``).
-        self._extents = np.array([label.extent for label in labels], dtype=float)
-        self._widths = np.array([label.width for label in labels], dtype=float)
+        self._extents = np.fromiter((label.extent for label in labels), dtype=float, count=len(labels))
+        self._widths = np.fromiter((label.width for label in labels), dtype=float, count=len(labels))
         self._dirty = False
         self._set_bounds()
 
@@ -737,3 +711,16 @@ class MarkerItem(QGraphicsItem):
             painter.setPen(QPen(QColor("#006d2c"), 2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(QPointF(0, 0), 4, 4)
+
+
+def _label(metrics: QFontMetricsF, text: str, position: QPointF, extent: float, sea: bool) -> Label:
+    """A name's placement record: its text's box in these metrics (with a small margin)."""
+    return Label(
+        text,
+        position.x(),
+        position.y(),
+        extent,
+        metrics.horizontalAdvance(text) + 6,
+        metrics.height() + 2,
+        sea=sea,
+    )
