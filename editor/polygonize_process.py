@@ -117,8 +117,8 @@ def polygonize_elsewhere(lines: list[LineString]) -> list[Polygon]:
         with _LOCK:  # one request at a time on the one pipe
             process = helper()
             assert process.stdin is not None and process.stdout is not None
-            _send(process.stdin, wkb)
-            faces = _receive(process.stdout)
+            send(process.stdin, wkb)
+            faces = receive(process.stdout)
     except Exception:
         log.exception("cannot polygonize in a helper process; polygonizing here")
         return list(shapely.get_parts(shapely.polygonize(lines)))
@@ -138,22 +138,25 @@ def _in_slices(convert: Any, items: list[Any]) -> list[Any]:
     return result
 
 
-def _send(stream: IO[bytes], value: Any) -> None:
+def send(stream: IO[bytes], value: Any) -> None:
+    """Write one pickled value to a helper's pipe, its length first (the framing every Mappa
+    helper process and its editor use)."""
     data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     stream.write(struct.pack("<Q", len(data)))
     stream.write(data)
     stream.flush()
 
 
-def _receive(stream: IO[bytes]) -> Any:
+def receive(stream: IO[bytes]) -> Any:
+    """Read one value that ``send`` wrote; ``EOFError`` when the pipe closed."""
     head = stream.read(8)
     if len(head) < 8:
-        raise EOFError("the polygonize helper closed its pipe")
+        raise EOFError("the helper process closed its pipe")
     (size,) = struct.unpack("<Q", head)
     data = stream.read(size)
     if len(data) < size:
-        raise EOFError("the polygonize helper closed its pipe")
-    return pickle.loads(data)  # our own child process's answer, never a file
+        raise EOFError("the helper process closed its pipe")
+    return pickle.loads(data)  # our own child process's answer (or its editor's), never a file
 
 
 CHECK_ELSEWHERE_AREAS = 5000
@@ -179,10 +182,10 @@ def check_elsewhere(work: LineworkCheck) -> LineworkResult:
         with _LOCK:  # one request at a time on the one pipe
             process = helper()
             assert process.stdin is not None and process.stdout is not None
-            _send(process.stdin, ("check", len(parts), work.build))
+            send(process.stdin, ("check", len(parts), work.build))
             for part in parts:
-                _send(process.stdin, part)
-            problems = _receive(process.stdout)
+                send(process.stdin, part)
+            problems = receive(process.stdout)
     except Exception:
         log.exception("cannot check the linework in a helper process; checking here")
         return work.run()
@@ -196,7 +199,7 @@ def check_parts(stream: IO[bytes], parts: int, build: int) -> Any:
     order: dict[str, int] = {}
     bounded: set[str] = set()
     for _ in range(parts):
-        ids, wkb, positions, sided = _receive(stream)
+        ids, wkb, positions, sided = receive(stream)
         lines.update(zip(ids, shapely.from_wkb(np.array(wkb, dtype=object)), strict=True))
         order.update(zip(ids, positions, strict=True))
         bounded.update(bid for bid, has in zip(ids, sided, strict=True) if has)
@@ -207,13 +210,13 @@ def serve() -> None:
     """The helper's loop: polygonize or check each request until the editor closes the pipe."""
     while True:
         try:
-            request = _receive(sys.stdin.buffer)
+            request = receive(sys.stdin.buffer)
         except EOFError:
             return
         if isinstance(request, tuple) and request and request[0] == "check":
-            _send(sys.stdout.buffer, check_parts(sys.stdin.buffer, *request[1:]))
+            send(sys.stdout.buffer, check_parts(sys.stdin.buffer, *request[1:]))
         else:
-            _send(sys.stdout.buffer, polygonize_wkb(request))
+            send(sys.stdout.buffer, polygonize_wkb(request))
 
 
 if __name__ == "__main__":

@@ -25,14 +25,13 @@ import gc
 import logging
 import os
 import pickle
-import struct
 import subprocess
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from editor.polygonize_process import helper_environment
+from editor.polygonize_process import helper_environment, receive, send
 from editor.scenario_delta import FieldPath, Flat, apply, delta, flatten
 from model.issues import Issue
 from model.perf import gc_paused
@@ -149,14 +148,6 @@ class ValidationProcess:
             process.wait()
 
 
-def send(stream: IO[bytes], value: Any) -> None:
-    """Write one pickled value, its length first."""
-    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(struct.pack("<Q", len(data)))
-    stream.write(data)
-    stream.flush()
-
-
 OPEN_CHUNK = 5000
 """Items of a long list or dict (the map's boundaries and areas) pickled together when a whole
 scenario is sent: one ``pickle.dumps`` of a 30,000-area scenario held the GIL for 50 ms and more
@@ -199,18 +190,6 @@ def receive_scenario(stream: IO[bytes], skeleton: Scenario, parts: int) -> Scena
         else:
             container.update(items)
     return skeleton
-
-
-def receive(stream: IO[bytes]) -> Any:
-    """Read one value that ``send`` wrote; ``EOFError`` when the pipe closed."""
-    head = stream.read(8)
-    if len(head) < 8:
-        raise EOFError("the validation helper's pipe closed")
-    (size,) = struct.unpack("<Q", head)
-    data = stream.read(size)
-    if len(data) < size:
-        raise EOFError("the validation helper's pipe closed")
-    return pickle.loads(data)  # the editor and its own child process, never a file
 
 
 # --- the helper's side -----------------------------------------------------------------------------
