@@ -198,7 +198,7 @@ def test_the_polygonize_helper_runs_from_the_frozen_program(app: Path) -> None:
     import shapely
     from shapely.geometry import LineString
 
-    from editor.polygonize_process import _receive, _send
+    from editor.polygonize_process import receive, send
 
     square = [
         LineString([(0, 0), (2, 0)]),
@@ -213,8 +213,8 @@ def test_the_polygonize_helper_runs_from_the_frozen_program(app: Path) -> None:
     )
     assert helper.stdin is not None and helper.stdout is not None
     try:
-        _send(helper.stdin, [shapely.to_wkb(line) for line in square])
-        (face,) = [shapely.from_wkb(wkb) for wkb in _receive(helper.stdout)]
+        send(helper.stdin, [shapely.to_wkb(line) for line in square])
+        (face,) = [shapely.from_wkb(wkb) for wkb in receive(helper.stdout)]
     finally:
         helper.stdin.close()  # the helper ends when its stdin closes
         assert helper.wait(timeout=60) == 0
