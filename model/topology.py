@@ -36,6 +36,7 @@ import shapely
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from model.face_walk import walk_lines
 from model.linework_problems import (
     BREAKING,
     CheckCounts,
@@ -219,12 +220,22 @@ class Topology:
         self._map_area_ids = [area.id for area in map_data.areas]
         self._area_position = _first_positions(self._map_area_ids)
         self._line_index = SpatialIndex(self._lines.items())
-        polygons = (polygonize or polygonize_here)(lines) if lines else []
+        # One walk of the linework's graph gives the faces and their sides at once; where it
+        # cannot be sure to give shapely's faces (broken linework) polygonize, then link.
+        walked = walk_lines(lines)
+        if walked is not None:
+            polygons: list[Polygon] = list(walked.faces)
+        else:
+            polygons = (polygonize or polygonize_here)(lines) if lines else []
         self.faces = list(polygons)
         self._face_index = SpatialIndex(enumerate(polygons))
         self._face_boundaries = {}
         self._boundary_faces = {}
-        self._link_faces(range(len(polygons)), ids)
+        if walked is not None:
+            face_ids = np.arange(len(polygons), dtype=np.int64)
+            self._record_sides(face_ids, [walked.left, walked.right], ids)
+        else:
+            self._link_faces(range(len(polygons)), ids)
         # Ids should be unique (the validator reports DUPLICATE_ID); the first area of an id counts.
         areas = [map_data.areas[i] for i in self._area_position.values()]
         self._anchors = {}
@@ -264,7 +275,11 @@ class Topology:
         if candidates is None:
             candidates = sorted({bid for _, bid in self._line_index.query(polygons, predicate="intersects")})
         segments = first_segments([self._lines[bid] for bid in candidates])
-        sides = segment_owners(rows, owners, segments)
+        self._record_sides(ids, segment_owners(rows, owners, segments), candidates)
+
+    def _record_sides(self, ids: np.ndarray, sides: list[np.ndarray], candidates: Sequence[str]) -> None:
+        """Record the faces ``ids`` on the sides of the candidates: ``sides[0][k]`` is the face on
+        the left of ``candidates[k]``, ``sides[1][k]`` the one on its right (-1: none of them)."""
         boundary_faces = self._boundary_faces
         hits, faces = [], []
         for side, found in enumerate(sides):
