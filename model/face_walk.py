@@ -87,8 +87,8 @@ def walk_faces(coords: np.ndarray, line_of: np.ndarray, line_count: int) -> Face
     ring = _ring_starts(following)
     if bool((ring[0::2] == ring[1::2]).any()):
         return None  # a cut edge: GEOS deletes it first
-    pairs = ring * (int(nodes.max()) + 1) + nodes
-    if len(np.unique(pairs)) != len(pairs):
+    pairs = np.sort(ring * (int(nodes.max()) + 1) + nodes)
+    if bool((pairs[1:] == pairs[:-1]).any()):
         return None  # a ring through a node twice: GEOS splits it into smaller rings
     return _faces(coords, counts, starts, ends, ring, following)
 
@@ -182,7 +182,8 @@ def _faces(
 ) -> FaceWalk | None:
     """Build the rings' polygons as GEOS does, keep its faces, and name each edge's face."""
     place = _ring_places(following, ring)
-    walk = np.lexsort((place, ring))  # the edges ring by ring, each ring from its start
+    # The edges ring by ring, each ring from its start (one sort of a key: faster than lexsort).
+    walk = np.argsort(ring * (int(place.max()) + 1) + place)
     line = walk // 2
     forward = walk % 2 == 0
     opening = place[walk] == 0
@@ -194,7 +195,9 @@ def _faces(
     offsets = np.concatenate([[0], np.cumsum(taken)])
     within = np.arange(offsets[-1]) - offsets[edge_of_point]
     points = coords[from_point[edge_of_point] + step[edge_of_point] * within]
-    ring_ids, ring_first = np.unique(ring[walk], return_index=True)
+    walked_rings = ring[walk]
+    ring_first = np.flatnonzero(np.concatenate([[True], walked_rings[1:] != walked_rings[:-1]]))
+    ring_ids = walked_rings[ring_first]
     ring_offsets = np.append(offsets[ring_first], offsets[-1])
     sizes = np.diff(ring_offsets)
     # GEOS drops rings of three points or fewer (two lines between the same nodes) as invalid.
@@ -208,22 +211,84 @@ def _faces(
     valid = shapely.is_valid(rings)
     ccw = shapely.is_ccw(rings)
     shells = valid & ~ccw
-    holes = np.nonzero(valid & ccw)[0]
-    if len(holes) > 1:
-        return None  # islands or several pieces: GEOS assigns holes to faces
-    if len(holes) == 1:
-        boxes = shapely.bounds(polygons)
-        hole = boxes[holes[0]]
-        covering = (
-            (boxes[:, 0] <= hole[0])
-            & (boxes[:, 1] <= hole[1])
-            & (boxes[:, 2] >= hole[2])
-            & (boxes[:, 3] >= hole[3])
-        )
-        if bool((covering & shells).any()):
-            return None  # it may be a hole of that face
     face_of_kept = np.where(shells, np.cumsum(shells) - 1, -1)
+    faces = polygons[shells]
+    holes = np.nonzero(valid & ccw)[0]
+    if len(holes):
+        boxes = shapely.bounds(polygons)
+        owners = _hole_owners(polygons, boxes, kept_points[kept_offsets[holes]], shells, holes)
+        if owners is None:
+            return None
+        assigned = owners >= 0
+        face_of_kept[holes[assigned]] = face_of_kept[owners[assigned]]
+        faces = _with_holes(faces, rings, face_of_kept, shells, holes[assigned])
     face_of_ring = np.full(len(ring_ids), -1, dtype=np.int64)
     face_of_ring[kept] = face_of_kept
     face_of_edge = face_of_ring[np.searchsorted(ring_ids, ring)]
-    return FaceWalk(faces=polygons[shells], left=face_of_edge[1::2], right=face_of_edge[0::2])
+    return FaceWalk(faces=faces, left=face_of_edge[1::2], right=face_of_edge[0::2])
+
+
+def _hole_owners(
+    polygons: np.ndarray, boxes: np.ndarray, first_points: np.ndarray, shells: np.ndarray, holes: np.ndarray
+) -> np.ndarray | None:
+    """The ring (index into ``polygons``) of the face each counter-clockwise ring is a hole of, -1
+    for none (the outside of a piece of linework that no face holds); None when GEOS's choice is
+    not certain here.
+
+    GEOS takes, among the faces whose box holds the hole's box properly (not equal) and which
+    hold a point of the hole inside, the one whose box the others' hold (the innermost). Its
+    first point is tested here; where that point lies on a candidate's border GEOS would test
+    further points, and where candidates are not nested its choice depends on its index's order:
+    then the walk gives way.
+    """
+    owners = np.full(len(holes), -1, dtype=np.int64)
+    shell_rows = np.nonzero(shells)[0]
+    if not len(shell_rows):
+        return owners
+    tree = shapely.STRtree(polygons[shell_rows])
+    points = shapely.points(first_points)
+    hole_of, shell_of = tree.query(points, predicate="intersects")
+    shell_of = shell_rows[shell_of]
+    outer, inner = boxes[shell_of], boxes[holes[hole_of]]
+    covers = (outer[:, :2] <= inner[:, :2]).all(axis=1) & (outer[:, 2:] >= inner[:, 2:]).all(axis=1)
+    candidate = covers & ~(outer == inner).all(axis=1)
+    hole_of, shell_of = hole_of[candidate], shell_of[candidate]
+    if not len(hole_of):
+        return owners
+    if not bool(shapely.within(points[hole_of], polygons[shell_of]).all()):
+        return None  # a hole's first point on a face's border
+    order = np.lexsort((shell_of, hole_of))
+    hole_of, shell_of = hole_of[order], shell_of[order]
+    single = np.ones(len(hole_of), dtype=bool)
+    single[1:] = hole_of[1:] != hole_of[:-1]
+    single[:-1] &= hole_of[:-1] != hole_of[1:]
+    owners[hole_of[single]] = shell_of[single]
+    for hole in np.unique(hole_of[~single]).tolist():  # nested faces round a hole: rare
+        found = shell_of[hole_of == hole]
+        box = boxes[found]
+        smallest = int(np.argmin((box[:, 2] - box[:, 0]) * (box[:, 3] - box[:, 1])))
+        inner_box = box[smallest]
+        others = np.arange(len(found)) != smallest
+        holds = (box[others, :2] <= inner_box[:2]).all(axis=1)
+        holds &= (box[others, 2:] >= inner_box[2:]).all(axis=1)
+        if not bool(holds.all()) or bool((box[others] == inner_box).all(axis=1).any()):
+            return None
+        owners[hole] = found[smallest]
+    return owners
+
+
+def _with_holes(
+    faces: np.ndarray, rings: np.ndarray, face_of_kept: np.ndarray, shells: np.ndarray, holes: np.ndarray
+) -> np.ndarray:
+    """The faces with their holes: each face's rings, its own first, then its holes in GEOS's
+    order (that of the rings), as polygons."""
+    holed = np.unique(face_of_kept[holes])
+    shell_rows = np.nonzero(shells)[0][holed]
+    rows = np.concatenate([shell_rows, holes])
+    owner = face_of_kept[rows]
+    kind = np.concatenate([np.zeros(len(shell_rows), dtype=np.int64), np.ones(len(holes), dtype=np.int64)])
+    order = np.lexsort((rows, kind, owner))
+    rebuilt = shapely.polygons(rings[rows[order]], indices=np.searchsorted(holed, owner[order]))
+    faces = faces.copy()
+    faces[holed] = rebuilt
+    return faces
