@@ -25,13 +25,13 @@ one piece of linework and no holes, what the editor works on nearly always, take
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
 from shapely import GeometryType
-from shapely.geometry import LineString
+from shapely.geometry import LineString, Polygon
 
 __all__ = ["FaceWalk", "walk_faces", "walk_lines"]
 
@@ -87,9 +87,12 @@ def walk_faces(coords: np.ndarray, line_of: np.ndarray, line_count: int) -> Face
     ring = _ring_starts(following)
     if bool((ring[0::2] == ring[1::2]).any()):
         return None  # a cut edge: GEOS deletes it first
-    pairs = np.sort(ring * (int(nodes.max()) + 1) + nodes)
-    if bool((pairs[1:] == pairs[:-1]).any()):
-        return None  # a ring through a node twice: GEOS splits it into smaller rings
+    through = _nodes_passed_twice(ring, nodes)
+    if len(through):
+        # A ring through a node twice (an island touching its coast at a node, faces meeting at
+        # a corner): GEOS splits it into minimal rings there.
+        following = _minimal_rings(following, ring, nodes, order, through)
+        ring = _ring_starts(following)
     return _faces(coords, counts, starts, ends, ring, following)
 
 
@@ -140,6 +143,45 @@ def _next_edges(order: np.ndarray, nodes: np.ndarray) -> np.ndarray:
     counter_clockwise = np.empty_like(order)
     counter_clockwise[order] = after
     following: np.ndarray = counter_clockwise[np.arange(len(order)) ^ 1]
+    return following
+
+
+def _nodes_passed_twice(ring: np.ndarray, nodes: np.ndarray) -> np.ndarray:
+    """``(ring, node)`` pairs, as ``ring * node count + node``, of the nodes that a ring leaves
+    more than once."""
+    pairs = np.sort(ring * (int(nodes.max()) + 1) + nodes)
+    twice = pairs[1:] == pairs[:-1]
+    return np.unique(pairs[1:][twice]) if bool(twice.any()) else pairs[:0]
+
+
+def _minimal_rings(
+    following: np.ndarray, ring: np.ndarray, nodes: np.ndarray, order: np.ndarray, through: np.ndarray
+) -> np.ndarray:
+    """The next edges after GEOS's ``convertMaximalToMinimalEdgeRings``: at each node a ring
+    passes twice, that ring's edges arriving there are linked to the next of its edges leaving
+    there clockwise (``computeNextCCWEdges``). Such nodes are few: a loop in Python."""
+    following = following.copy()
+    node_count = int(nodes.max()) + 1
+    by_node = nodes[order]
+    labels = ring.tolist()
+    for key in through.tolist():
+        label, node = divmod(key, node_count)
+        low, high = np.searchsorted(by_node, [node, node + 1]).tolist()
+        first_out: int | None = None
+        arriving: int | None = None
+        for edge in reversed(order[low:high].tolist()):
+            out = edge if labels[edge] == label else None
+            back = edge ^ 1 if labels[edge ^ 1] == label else None
+            if back is not None:
+                arriving = back
+            if out is not None:
+                if arriving is not None:
+                    following[arriving] = out
+                    arriving = None
+                if first_out is None:
+                    first_out = out
+        if arriving is not None and first_out is not None:
+            following[arriving] = first_out
     return following
 
 
@@ -216,7 +258,9 @@ def _faces(
     holes = np.nonzero(valid & ccw)[0]
     if len(holes):
         boxes = shapely.bounds(polygons)
-        owners = _hole_owners(polygons, boxes, kept_points[kept_offsets[holes]], shells, holes)
+        owners = _hole_owners(
+            polygons, boxes, lambda k: kept_points[kept_offsets[k] : kept_offsets[k + 1]], shells, holes
+        )
         if owners is None:
             return None
         assigned = owners >= 0
@@ -229,24 +273,27 @@ def _faces(
 
 
 def _hole_owners(
-    polygons: np.ndarray, boxes: np.ndarray, first_points: np.ndarray, shells: np.ndarray, holes: np.ndarray
+    polygons: np.ndarray,
+    boxes: np.ndarray,
+    ring_points: Callable[[int], np.ndarray],
+    shells: np.ndarray,
+    holes: np.ndarray,
 ) -> np.ndarray | None:
     """The ring (index into ``polygons``) of the face each counter-clockwise ring is a hole of, -1
     for none (the outside of a piece of linework that no face holds); None when GEOS's choice is
     not certain here.
 
     GEOS takes, among the faces whose box holds the hole's box properly (not equal) and which
-    hold a point of the hole inside, the one whose box the others' hold (the innermost). Its
-    first point is tested here; where that point lies on a candidate's border GEOS would test
-    further points, and where candidates are not nested its choice depends on its index's order:
-    then the walk gives way.
+    hold the hole's first point not on their border inside, the one whose box the others' hold
+    (the innermost). Where candidates are not nested its choice depends on its index's order:
+    then the walk gives way. ``ring_points(k)`` are the points of ring ``k``.
     """
     owners = np.full(len(holes), -1, dtype=np.int64)
     shell_rows = np.nonzero(shells)[0]
     if not len(shell_rows):
         return owners
     tree = shapely.STRtree(polygons[shell_rows])
-    points = shapely.points(first_points)
+    points = shapely.points(np.array([ring_points(int(h))[0] for h in holes.tolist()]).reshape(-1, 2))
     hole_of, shell_of = tree.query(points, predicate="intersects")
     shell_of = shell_rows[shell_of]
     outer, inner = boxes[shell_of], boxes[holes[hole_of]]
@@ -255,8 +302,15 @@ def _hole_owners(
     hole_of, shell_of = hole_of[candidate], shell_of[candidate]
     if not len(hole_of):
         return owners
-    if not bool(shapely.within(points[hole_of], polygons[shell_of]).all()):
-        return None  # a hole's first point on a face's border
+    inside = shapely.within(points[hole_of], polygons[shell_of])
+    for k in np.nonzero(~inside)[0].tolist():  # the first point on the face's border: look further
+        decided = _point_in_or_out(ring_points(int(holes[hole_of[k]])), polygons[shell_of[k]])
+        if decided is None:
+            return None
+        inside[k] = decided
+    hole_of, shell_of = hole_of[inside], shell_of[inside]
+    if not len(hole_of):
+        return owners
     order = np.lexsort((shell_of, hole_of))
     hole_of, shell_of = hole_of[order], shell_of[order]
     single = np.ones(len(hole_of), dtype=bool)
@@ -275,6 +329,16 @@ def _hole_owners(
             return None
         owners[hole] = found[smallest]
     return owners
+
+
+def _point_in_or_out(points: np.ndarray, face: Polygon) -> bool | None:
+    """Whether the first of ``points`` not on the face's border is inside it (GEOS's
+    ``isPointInOrOut``); None when all are on its border."""
+    probes = shapely.points(points)
+    inside = shapely.within(probes, face)
+    outside = ~shapely.intersects(probes, face)
+    decided = np.nonzero(inside | outside)[0]
+    return bool(inside[decided[0]]) if len(decided) else None
 
 
 def _with_holes(
