@@ -50,6 +50,12 @@ class SpatialIndex(Generic[K]):
         other._overlay = dict(self._overlay)
         return other
 
+    def prepare(self) -> None:
+        """Make what the next query needs now (the tree of entries added since the snapshot), so
+        that the query itself is quick."""
+        if self._overlay:
+            self._overlay_tree_now()
+
     def __len__(self) -> int:
         return len(self._geoms)
 

@@ -116,7 +116,9 @@ class Topology:
         self._boundary_order: dict[str, int] = {}
         self._next_order = 0
         self._strays: set[str] = set()
-        self._line_index: SpatialIndex[str] = SpatialIndex()
+        # The boundaries' spatial index, made when first asked for (``_line_index``): a build
+        # does not need it, only edits and queries do (the validator's build never asks).
+        self._line_index_made: SpatialIndex[str] | None = SpatialIndex()
         self._face_index: SpatialIndex[int] = SpatialIndex()
         self._face_boundaries: dict[int, list[str]] = {}
         # boundary id -> [face on its left, face on its right] (x right, y up), None for neither.
@@ -174,6 +176,15 @@ class Topology:
         other._dirty = set()
         return other
 
+    @property
+    def _line_index(self) -> SpatialIndex[str]:
+        """The boundaries' spatial index, made from ``_lines`` when first asked for. Made later,
+        it holds what edits since did to ``_lines``: removing a key it lacks, or adding one it
+        has, changes nothing."""
+        if self._line_index_made is None:
+            self._line_index_made = SpatialIndex(self._lines.items())
+        return self._line_index_made
+
     def _reset_caches(self) -> None:
         self._geometry_cache: dict[str, AreaShape | None] = {}
         self._derived: Derived | None = None
@@ -219,7 +230,7 @@ class Topology:
         self._boundary_position = dict(self._boundary_order)
         self._map_area_ids = [area.id for area in map_data.areas]
         self._area_position = _first_positions(self._map_area_ids)
-        self._line_index = SpatialIndex(self._lines.items())
+        self._line_index_made = None
         # One walk of the linework's graph gives the faces and their sides at once; where it
         # cannot be sure to give shapely's faces (broken linework) polygonize, then link.
         walked = walk_lines(lines)
@@ -232,8 +243,7 @@ class Topology:
         self._face_boundaries = {}
         self._boundary_faces = {}
         if walked is not None:
-            face_ids = np.arange(len(polygons), dtype=np.int64)
-            self._record_sides(face_ids, [walked.left, walked.right], ids)
+            self._record_walked_sides(walked.left, walked.right, ids)
         else:
             self._link_faces(range(len(polygons)), ids)
         # Ids should be unique (the validator reports DUPLICATE_ID); the first area of an id counts.
@@ -276,6 +286,29 @@ class Topology:
             candidates = sorted({bid for _, bid in self._line_index.query(polygons, predicate="intersects")})
         segments = first_segments([self._lines[bid] for bid in candidates])
         self._record_sides(ids, segment_owners(rows, owners, segments), candidates)
+
+    def _record_walked_sides(self, left: np.ndarray, right: np.ndarray, ids: list[str]) -> None:
+        """Record the faces on the sides of every boundary of a build (``left[k]`` and ``right[k]``
+        those of ``ids[k]``, -1: none): ``_record_sides`` with the slots made in bulk.
+
+        The slots go in in the order ``_record_sides`` gives them (boundaries with a face on their
+        left first), which what derives from them follows.
+        """
+        face_ids = np.arange(len(self.faces), dtype=np.int64)
+        if len(self._boundary_position) != len(ids):  # repeated ids: slots merge one by one
+            self._record_sides(face_ids, [left, right], ids)
+            return
+        has_left = left >= 0
+        rows = np.concatenate([np.nonzero(has_left)[0], np.nonzero(~has_left & (right >= 0))[0]])
+        slots = np.stack([left[rows], right[rows]], axis=1).astype(object)
+        slots[np.stack([left[rows], right[rows]], axis=1) < 0] = None
+        self._boundary_faces = dict(
+            zip(np.asarray(ids, dtype=object)[rows].tolist(), slots.tolist(), strict=True)
+        )
+        left_hits = np.nonzero(has_left)[0]
+        right_hits = np.nonzero(right >= 0)[0]
+        hits = np.concatenate([left_hits, right_hits])
+        self._group_face_boundaries(face_ids, hits, np.concatenate([left[left_hits], right[right_hits]]), ids)
 
     def _record_sides(self, ids: np.ndarray, sides: list[np.ndarray], candidates: Sequence[str]) -> None:
         """Record the faces ``ids`` on the sides of the candidates: ``sides[0][k]`` is the face on
@@ -857,9 +890,11 @@ class Topology:
 
     def prepare_for_edits(self) -> None:
         """Check the whole linework now (what the first local ``update`` needs), so that the first
-        edit after opening a big map does not pay for it. Adjacency is derived when first asked
-        for (by the graphs or the validator), not here: the editor calls this on its UI thread."""
+        edit after opening a big map does not pay for it, and make the boundaries' spatial index
+        edits query. Adjacency is derived when first asked for (by the graphs or the validator),
+        not here: the editor calls this on its UI thread."""
         self._check_linework()
+        self._line_index.prepare()
 
     # --- queries -----------------------------------------------------------------------------
 
