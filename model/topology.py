@@ -36,6 +36,7 @@ import shapely
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from model.anchor_places import place_anchors
 from model.face_walk import walk_lines
 from model.linework_problems import (
     BREAKING,
@@ -248,11 +249,9 @@ class Topology:
             self._link_faces(range(len(polygons)), ids)
         # Ids should be unique (the validator reports DUPLICATE_ID); the first area of an id counts.
         areas = [map_data.areas[i] for i in self._area_position.values()]
-        self._anchors = {}
-        self._anchor_faces = {}
-        self._face_areas = {}
-        self._strays = set()
-        self._place_areas(areas, self._face_index)
+        places = place_anchors(areas, self.faces, self._face_index)
+        self._anchors, self._anchor_faces = places.anchors, places.anchor_faces
+        self._face_areas, self._strays = places.face_areas, places.strays
         self._breaking = None
         self._broken = frozenset()
         self._tangled = False
