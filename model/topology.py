@@ -138,6 +138,7 @@ class Topology:
         self._breaking: list[LineworkProblem] | None = None
         self._builds = 0
         self._revision = 0
+        self._for_edits = True
         """Counts builds and updates: a derivation begun before one is of other faces."""
         self._broken: frozenset[str] = frozenset()
         self._tangled = False
@@ -207,14 +208,21 @@ class Topology:
     # --- building --------------------------------------------------------------------------
 
     @classmethod
-    def build(cls, map_data: MapData, polygonize: Polygonizer | None = None) -> Topology:
+    def build(
+        cls, map_data: MapData, polygonize: Polygonizer | None = None, for_edits: bool = True
+    ) -> Topology:
         """Polygonize the whole linework and place every anchor.
 
         ``polygonize`` replaces the in-process ``polygonize_here`` (same faces, same order): shapely's
         polygonize holds the GIL for its whole run (a third of a second at 20,000 areas), so a caller
         on a worker thread of a UI may hand it to another process.
+
+        Without ``for_edits`` (a validator's topology, read and dropped) the first derivation of
+        adjacency leaves out the tables only edits read; an ``update`` still gives the right
+        answer (its derivation then starts again, with them).
         """
         topology = cls()
+        topology._for_edits = for_edits
         with gc_paused():
             topology._build(map_data, polygonize)
         return topology
@@ -453,6 +461,7 @@ class Topology:
         never is left out.
         """
         self._revision += 1  # a derivation under way elsewhere is of the faces before this
+        self._for_edits = True  # edited after all: derive with the tables edits read from now on
         with gc_paused():
             changed = self._update(map_data, changed_boundaries, changed_areas)
         self.last_changed_areas = frozenset(changed)
@@ -830,7 +839,7 @@ class Topology:
                 lengths=self._lengths,
                 order=self._boundary_order,
             )
-            self._derived = Derived(self._policy, sources, self._broken)
+            self._derived = Derived(self._policy, sources, self._broken, self._for_edits)
             with gc_paused():
                 self._derived.refresh_all()
             self._dirty = set()
