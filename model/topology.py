@@ -28,8 +28,9 @@ The checks of the linework itself (crossings, dangling ends...) live in ``model.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import chain
 from operator import attrgetter
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 import numpy as np
 import shapely
@@ -37,7 +38,7 @@ from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from model.anchor_places import place_anchors
-from model.face_walk import walk_lines
+from model.face_walk import walk_faces
 from model.linework_problems import (
     BREAKING,
     CheckCounts,
@@ -93,17 +94,39 @@ def boundary_lines(boundaries: Sequence[Boundary]) -> list[LineString]:
     keeps it while it makes Python objects), stalling the editor's UI thread while its validation
     worker builds faces.
     """
+    return boundary_linework(boundaries).lines
+
+
+class Linework(NamedTuple):
+    """The boundaries as shapely lines, and all their points with the index of the line of each."""
+
+    lines: list[LineString]
+    coords: np.ndarray
+    line_of: np.ndarray
+
+
+def boundary_linework(boundaries: Sequence[Boundary]) -> Linework:
+    """``boundary_lines``, with the points they were made of (what the face walk reads)."""
     lines: list[LineString] = []
+    coords: list[np.ndarray] = [np.zeros((0, 2))]
+    counts: list[np.ndarray] = [np.zeros(0, dtype=np.int64)]
     for start in range(0, len(boundaries), LINES_SLICE):
-        lines.extend(_lines(boundaries[start : start + LINES_SLICE]))
-    return lines
+        made, points, sizes = _lines(boundaries[start : start + LINES_SLICE])
+        lines.extend(made)
+        coords.append(points)
+        counts.append(sizes)
+    sizes = np.concatenate(counts)
+    return Linework(lines, np.concatenate(coords), np.repeat(np.arange(len(sizes)), sizes))
 
 
-def _lines(boundaries: Sequence[Boundary]) -> list[LineString]:
-    counts = np.fromiter((len(b.points) for b in boundaries), dtype=np.int64, count=len(boundaries))
-    coords = np.array([p for b in boundaries for p in b.points], dtype=float)
+def _lines(boundaries: Sequence[Boundary]) -> tuple[list[LineString], np.ndarray, np.ndarray]:
+    lists = [b.points for b in boundaries]
+    counts = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
+    # The coordinates straight from the point tuples (half the time of making an array of them).
+    flat = chain.from_iterable(chain.from_iterable(lists))
+    coords = np.fromiter(flat, dtype=float, count=2 * int(counts.sum())).reshape(-1, 2)
     indices = np.repeat(np.arange(len(boundaries)), counts)
-    return list(shapely.linestrings(coords, indices=indices))
+    return list(shapely.linestrings(coords, indices=indices)), coords, counts
 
 
 class Topology:
@@ -230,7 +253,8 @@ class Topology:
     def _build(self, map_data: MapData, polygonize: Polygonizer | None = None) -> None:
         self._policy = map_data.adjacency.model_copy()
         ids = [b.id for b in map_data.boundaries]
-        lines = boundary_lines(map_data.boundaries)
+        linework = boundary_linework(map_data.boundaries)
+        lines = linework.lines
         self._lines = dict(zip(ids, lines, strict=True))
         self._lengths = dict(zip(ids, shapely.length(np.array(lines, dtype=object)).tolist(), strict=True))
         self._boundary_order = {bid: i for i, bid in enumerate(ids)}
@@ -242,7 +266,7 @@ class Topology:
         self._line_index_made = None
         # One walk of the linework's graph gives the faces and their sides at once; where it
         # cannot be sure to give shapely's faces (broken linework) polygonize, then link.
-        walked = walk_lines(lines)
+        walked = walk_faces(linework.coords, linework.line_of, len(lines)) if lines else None
         if walked is not None:
             polygons: list[Polygon] = list(walked.faces)
         else:
