@@ -203,7 +203,10 @@ class Derived:
         counted = np.concatenate([node[:, 0], node[~ring, 1]])
         boundaries_at = np.bincount(counted, minlength=int(node.max()) + 1)
         lonely = (boundaries_at[node] == 1).any(axis=1)
-        faceless = np.fromiter((bid not in src.faces for bid in ids), dtype=bool, count=len(ids))
+        without_faces = src.lines.keys() - src.faces.keys()
+        faceless = np.zeros(len(ids), dtype=bool)
+        if without_faces:
+            faceless = np.fromiter((bid in without_faces for bid in ids), dtype=bool, count=len(ids))
         looked_at = np.nonzero(lonely | faceless)[0]
         if not len(looked_at):
             return
