@@ -140,8 +140,8 @@ class Topology:
         self._boundary_order: dict[str, int] = {}
         self._next_order = 0
         self._strays: set[str] = set()
-        # The boundaries' spatial index, made when first asked for (``_line_index``): a build
-        # does not need it, only edits and queries do (the validator's build never asks).
+        # The boundaries' spatial index: edits and queries read it, a build does not; so the
+        # build of a topology not made for edits leaves it to the first ask (``_line_index``).
         self._line_index_made: SpatialIndex[str] | None = SpatialIndex()
         self._face_index: SpatialIndex[int] = SpatialIndex()
         self._face_boundaries: dict[int, list[str]] = {}
@@ -263,7 +263,8 @@ class Topology:
         self._boundary_position = dict(self._boundary_order)
         self._map_area_ids = [area.id for area in map_data.areas]
         self._area_position = _first_positions(self._map_area_ids)
-        self._line_index_made = None
+        # Edits query it from the first one on: made now for a topology that will be edited.
+        self._line_index_made = SpatialIndex(self._lines.items()) if self._for_edits else None
         # One walk of the linework's graph gives the faces and their sides at once; where it
         # cannot be sure to give shapely's faces (broken linework) polygonize, then link.
         walked = walk_faces(linework.coords, linework.line_of, len(lines)) if lines else None
