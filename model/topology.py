@@ -53,6 +53,8 @@ from model.topology_broken import BrokenNear, Refusal, within_pair_limit
 from model.topology_broken import Plan as BrokenPlan
 from model.topology_broken import plan as broken_plan
 from model.topology_derived import Derived, Sources
+from model.topology_outer import OutsideFaces
+from model.topology_outer import plan as outer_plan
 
 AreaShape: TypeAlias = Polygon | MultiPolygon
 
@@ -509,25 +511,24 @@ class Topology:
         new_lines = dict(zip(new_ids, boundary_lines([current[b] for b in new_ids]), strict=True))
         old_lines = {bid: self._lines[bid] for bid in changed if bid in self._lines}
         limit = int(max(32, LOCAL_UPDATE_LIMIT * len(self._face_index)))
+        region: list[Polygon] | None = None
         try:
             affected, region = self._clean_region(new_lines, old_lines, changed, limit)
         except BrokenNear:
             # Where the linework is (or becomes) broken, the faces near the edit are found by
             # polygonizing the lines there as a full build would (``model.topology_broken``).
             return self._update_broken(broken_plan(self, new_lines, changed, limit), new_lines, changed)
+        except OutsideFaces as outside:
+            # Past the faces (the map's outer edge): the faces found from the lines near the edit
+            # where ``model.topology_outer`` proves them a full build's.
+            outer = outer_plan(self, new_lines, changed, outside.affected, limit)
+            affected, inside = outer.removed, outer.polygons
         pairs = self._pairs_after(old_lines, new_lines, changed)
         self.last_update_faces = len(affected)
         self._commit_lines(new_lines, changed)
         self._box_pairs = pairs
-        nearby = {bid for _, bid in self._line_index.query(region, predicate="intersects")}
-        ordered = sorted(nearby, key=self._boundary_order.__getitem__)
-        pieces = shapely.polygonize(np.array([self._lines[b] for b in ordered], dtype=object))
-        candidates = shapely.get_parts(pieces)
-        inside: list[Polygon] = []
-        if len(candidates):
-            probes_in = shapely.point_on_surface(candidates)
-            covered = shapely.covers(np.array(region, dtype=object)[:, None], probes_in[None, :]).any(axis=0)
-            inside = [poly for poly, keep in zip(candidates, covered, strict=True) if keep]
+        if region is not None:
+            inside = self._faces_in(region)
         displaced = self._drop_faces(affected)
         new_faces = self._add_faces(inside)
         # Anchors that were in the old faces, or in no face, may be in a new one.
@@ -545,6 +546,19 @@ class Topology:
         placed = {area_id for area_id, i in owners if self._anchor_faces[area_id][i] is not None}
         return displaced | placed
 
+    def _faces_in(self, region: list[Polygon]) -> list[Polygon]:
+        """The faces of the lines meeting ``region`` (old faces, after the edit's lines are in)
+        that lie in it: a clean edit inside the faces re-makes only those."""
+        nearby = {bid for _, bid in self._line_index.query(region, predicate="intersects")}
+        ordered = sorted(nearby, key=self._boundary_order.__getitem__)
+        pieces = shapely.polygonize(np.array([self._lines[b] for b in ordered], dtype=object))
+        candidates = shapely.get_parts(pieces)
+        if not len(candidates):
+            return []
+        probes_in = shapely.point_on_surface(candidates)
+        covered = shapely.covers(np.array(region, dtype=object)[:, None], probes_in[None, :]).any(axis=0)
+        return [poly for poly, keep in zip(candidates, covered, strict=True) if keep]
+
     def _clean_region(
         self,
         new_lines: dict[str, LineString],
@@ -554,8 +568,9 @@ class Topology:
     ) -> tuple[set[int], list[Polygon]]:
         """The faces to re-polygonize for an edit that keeps the linework noded, and their polygons.
 
-        Raises ``BrokenNear`` when broken linework is there (before or after the edit), and
-        ``Refusal`` when the edit reaches outside the faces or over too many of them.
+        Raises ``BrokenNear`` when broken linework is there (before or after the edit),
+        ``OutsideFaces`` when the edit reaches outside the faces (the map's outer edge), and
+        ``Refusal`` when it reaches over too many of them.
         """
         if changed & self._broken:
             raise BrokenNear
@@ -567,7 +582,7 @@ class Topology:
         probes = list(old_lines.values()) + list(new_lines.values())
         affected.update(face for _, face in self._face_index.query(probes, predicate="intersects"))
         if not affected:
-            raise Refusal("the change is outside every face (beyond the map's outer edge)")
+            raise OutsideFaces(affected)
         if len(affected) > limit:
             raise Refusal("the change reaches too many faces (a full build is faster)")
         if self._broken and any(self._broken.intersection(self._face_boundaries[f]) for f in affected):
@@ -581,7 +596,7 @@ class Topology:
             # Polygonize walks the outer edge of the map as a ring running the other way round
             # (a hole of no face); an edit reaching past it changes that ring, which is as long
             # as the map's edge, and the faces it may enclose: only a full build sees all of it.
-            raise Refusal("the change reaches outside the faces (the map's outer edge)")
+            raise OutsideFaces(affected)
         if self._broken and self._broken.intersection(self._line_index.query_keys(union, "intersects")):
             raise BrokenNear  # broken linework meets the faces there
         return affected, region
