@@ -673,9 +673,10 @@ class Topology:
         self, plan: BrokenPlan, new_lines: dict[str, LineString], changed: set[str]
     ) -> set[str]:
         """Commit a local update beside broken linework (``model.topology_broken.plan``)."""
-        pairs = self._pairs_after({b: self._lines[b] for b in changed}, new_lines, changed)
+        pairs = self._pairs_after({b: self._lines[b] for b in changed if b in self._lines}, new_lines, changed)
         if pairs is None:
-            pairs = count_box_pairs([new_lines.get(b, line) for b, line in self._lines.items()])
+            after = {b: line for b, line in self._lines.items() if b not in changed}
+            pairs = count_box_pairs([*after.values(), *new_lines.values()])
         if not within_pair_limit(pairs):
             raise Refusal("a full check would stop at its limit of box pairs")
         self.last_update_faces = max(len(plan.removed), len(plan.polygons))

@@ -114,18 +114,19 @@ def plan(
 ) -> Plan:
     """Work out a local update for an edit of ``changed`` boundaries (their new lines given), or
     raise ``Refusal``. Reads ``topology`` as it was before the edit and changes nothing."""
-    if set(new_lines) != changed or not changed <= topology._lines.keys():
-        # A boundary that comes or goes can revive or strand a chain of dangling edges, and so
-        # change walks at nodes away from the edit; the rings changed would have to be followed
-        # edge by edge from both the old faces and the new rings. Not done: a full build.
-        raise Refusal("boundaries were added or removed beside broken linework")
-    old_lines = {bid: topology._lines[bid] for bid in changed}
-    nodes = _kept_nodes(topology, old_lines, new_lines, changed)
-    dirty = set(changed)
+    added = changed - topology._lines.keys()
+    gone = changed - new_lines.keys()
+    moved = changed - added - gone
+    old_lines = {bid: topology._lines[bid] for bid in changed - added}
+    nodes = _kept_nodes(topology, old_lines, new_lines, changed, moved)
+    dirty = moved | added
     for ends in nodes.values():
         dirty.update(bid for bid, _ in ends)
+    if added or gone:
+        dirty |= _core_kept(topology, old_lines, new_lines, changed, added | gone, nodes)
+    dirty -= gone
     removed: set[int] = set()
-    for bid in dirty:
+    for bid in dirty | gone:
         removed.update(topology._faces_of(bid))
     region = set(removed)
     probes = [*old_lines.values(), *new_lines.values()]
@@ -147,19 +148,66 @@ def plan(
     else:
         raise Refusal("the rings of the change reach too far through crossing lines")
     removed = set()
-    for bid in taken - (changed - topology._lines.keys()):
+    for bid in (taken - added) | gone:
         removed.update(topology._faces_of(bid))
     problems = _problems_after(topology, new_lines, changed)
     return Plan(removed=removed, polygons=polygons, region=sorted(region), problems=problems)
 
 
+def _core_kept(
+    topology: Topology,
+    old_lines: dict[str, LineString],
+    new_lines: dict[str, LineString],
+    changed: set[str],
+    came_or_went: set[str],
+    nodes: dict[Node, frozenset[tuple[str, int]]],
+) -> set[str]:
+    """The other boundaries at the ends of the boundaries that come or go, checking that what
+    polygonize drops as dangling stays the same for every other boundary (else ``Refusal``).
+
+    Polygonize drops the edges outside the graph's 2-core (it strips edges at nodes of degree 1
+    until none is left). An edge that comes or goes at a node with no other edge is stripped
+    first (it dangles), and the rest of the graph is stripped as before. One whose ends each keep
+    two edges that bound a face (on a ring, so in the 2-core) leaves the other nodes' degrees in
+    the 2-core at two or more, so the 2-core only gains or loses that edge. Each node may have
+    only one such edge, and no boundary moved there, so that these counts hold together.
+    """
+    ends: list[Node] = []
+    for bid in came_or_went:
+        line = new_lines[bid] if bid in new_lines else old_lines[bid]
+        if line.length == 0:
+            raise Refusal(f"boundary {bid} has zero length (polygonize leaves it out of the graph)")
+        start, stop = _ends(line)
+        ends.extend([start] if start == stop else [start, stop])
+    if len(set(ends)) != len(ends) or not nodes.keys().isdisjoint(ends):
+        raise Refusal("boundaries added or removed beside broken linework share a node")
+    others: set[str] = set()
+    for bid in came_or_went:
+        line = new_lines[bid] if bid in new_lines else old_lines[bid]
+        at = [{b for b, _ in _ends_at(topology, end, {}, set())} for end in set(_ends(line))]
+        if any(not here.isdisjoint(changed - {bid}) for here in at):
+            raise Refusal("a boundary moved at a node where one was added or removed")
+        at = [here - {bid} for here in at]
+        bounding = [sum(1 for b in here if topology._faces_of(b)) for here in at]
+        if not (any(not here for here in at) or all(count >= 2 for count in bounding)):
+            raise Refusal("a boundary added or removed beside broken linework may change what dangles")
+        for here in at:
+            others |= here
+    return others
+
+
 def _kept_nodes(
-    topology: Topology, old_lines: dict[str, LineString], new_lines: dict[str, LineString], changed: set[str]
+    topology: Topology,
+    old_lines: dict[str, LineString],
+    new_lines: dict[str, LineString],
+    changed: set[str],
+    kept: set[str],
 ) -> dict[Node, frozenset[tuple[str, int]]]:
-    """The old nodes of the changed boundaries with the boundary ends there (id, 0 start / 1 end),
-    checking that each node keeps exactly those ends at its new place (the graph is the same)."""
+    """The old nodes of the ``kept`` boundaries (changed, neither added nor removed) with the
+    boundary ends there (id, 0 start / 1 end), checking that each node keeps exactly those ends at
+    its new place (the graph is the same there)."""
     moved: dict[Node, Node] = {}
-    for bid in changed:
+    for bid in kept:
         old, new = old_lines[bid], new_lines[bid]
         if old.length == 0 or new.length == 0:
             raise Refusal(f"boundary {bid} has zero length (polygonize leaves it out of the graph)")
@@ -217,7 +265,7 @@ def _polygonize_region(
     if shapely.get_num_interior_rings(faces).any():
         raise Refusal("a face near the change has holes (which face a hole goes to is decided map-wide)")
     near = {bid for _, bid in topology._line_index.query(faces, predicate="intersects")} - changed
-    ids = sorted(near | dirty | extra, key=topology._boundary_order.__getitem__)
+    ids = sorted(near | dirty | extra, key=topology._boundary_position.__getitem__)
     lines = np.array([new_lines[b] if b in new_lines else topology._lines[b] for b in ids], dtype=object)
     # A frame around the lines gives every ring running the other way round (a hole) that no face
     # here contains a face to go to, so that polygonize shows it (else it drops it unseen).
@@ -481,7 +529,7 @@ def _problems_after(
     assert topology._breaking is not None
     near = {bid for _, bid in topology._line_index.query(list(new_lines.values()), predicate=None)}
     near = (near - changed) | set(new_lines)
-    order = topology._boundary_order
+    order = topology._boundary_position  # the map's order after the edit (boundaries may come or go)
     subset = {bid: new_lines.get(bid) or topology._lines[bid] for bid in sorted(near, key=order.__getitem__)}
     found = find_problems(subset, set(), dangling=False)
     if any(p.code == "BOUNDARY_CROSSING" and len(p.boundary_ids) == 1 for p in found):
