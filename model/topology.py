@@ -13,9 +13,11 @@ the boundaries it touched (``model.topology_derived``). The whole linework is ch
 build; a crossing somewhere keeps edits elsewhere local. An edit that makes, moves or undoes broken
 linework (a node dragged across a neighbouring border) is re-polygonized locally too, where
 ``model.topology_broken`` can prove the faces those of a full build, and its linework problems are
-re-checked locally. An edit falls back to a full build, which is always right, where that proof
-fails (the edit reaches the map's outer edge, a hole, or rings of tangled linework that run far)
-or it reaches too many faces; ``last_full_build_reason`` says why. ``last_update_was_local``,
+re-checked locally; so is a clean edit that reaches past the faces (a node of the map's outer
+edge dragged out), by ``model.topology_outer``. An edit falls back to a full build, which is
+always right, where those proofs fail (a hole near broken linework, rings of tangled linework
+that run far, a border added or removed where what dangles may change) or it reaches too many
+faces; ``last_full_build_reason`` says why. ``last_update_was_local``,
 ``last_update_faces`` and ``last_refresh_boundaries`` say how much an edit touched.
 
 Face ids are integers that stay valid until an update removes that face; ``faces[i]`` is None for
@@ -673,7 +675,9 @@ class Topology:
         self, plan: BrokenPlan, new_lines: dict[str, LineString], changed: set[str]
     ) -> set[str]:
         """Commit a local update beside broken linework (``model.topology_broken.plan``)."""
-        pairs = self._pairs_after({b: self._lines[b] for b in changed if b in self._lines}, new_lines, changed)
+        pairs = self._pairs_after(
+            {b: self._lines[b] for b in changed if b in self._lines}, new_lines, changed
+        )
         if pairs is None:
             after = {b: line for b, line in self._lines.items() if b not in changed}
             pairs = count_box_pairs([*after.values(), *new_lines.values()])

@@ -21,11 +21,12 @@ in the map's order: start to end first), and an anchor in overlapping faces goes
 ``plan`` re-polygonizes the lines near an edit, and keeps what it finds only where that is provably
 what a full build finds:
 
-1. The edit keeps the graph: every node of a changed boundary keeps the same boundary ends, at its
-   old place or its new one (a drag); no boundary comes or goes, none collapses to a point. Then
-   what polygonize drops as dangling stays the same, and only the rings through the changed nodes
-   or along the changed boundaries can change ("dirty" rings: each holds a directed edge of a
-   "dirty" boundary, a changed one or one ending at a changed node).
+1. The edit keeps the graph: every node of a moved boundary keeps the same boundary ends, at its
+   old place or its new one (a drag); none collapses to a point. A boundary may come or go only
+   where what polygonize drops as dangling (all outside the graph's 2-core) provably stays the
+   same for the others (``_core_kept``). Then only the rings through the changed nodes or along
+   the changed boundaries can change ("dirty" rings: each holds a directed edge of a "dirty"
+   boundary, a changed one or one ending at a changed node).
 2. The lines meeting the old faces around the edit (the region) are polygonized with a frame
    around them, so that every ring running the other way round (a hole) shows up as a hole of
    the frame if no face there takes it. Each directed edge of a dirty boundary must come out on a

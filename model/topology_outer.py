@@ -140,7 +140,7 @@ def _found(
         return []
     keep = np.zeros(len(shells), dtype=bool)
     if len(news):
-            keep[shapely.STRtree(shells).query(news, predicate="intersects")[1]] = True
+        keep[shapely.STRtree(shells).query(news, predicate="intersects")[1]] = True
     if union is not None:
         keep |= shapely.covers(union, shapely.point_on_surface(shells))
     return [shell for shell, kept in zip(shells, keep, strict=True) if kept]

@@ -6,11 +6,12 @@ machine's other work disturbs less than the clock), and one boundary edit
 (``ops.move_vertex`` on an inner node) with its local recomputation (``Topology.update``) and the
 adjacency and linework check after it; then nodes dragged across the face beside them (their
 borders cross a neighbour's) and back, nodes of the map's outer edge dragged out and back, and
-borders deleted and islands drawn (and undone) beside a crossing, in CPU time. It prints how many edits were local and, for
-any that were not, the reason ``Topology`` gave. The rows of issue 15's table carry its goals (at
-30,000 areas). A "profile" section then lists what costs the time in those stages (cProfile: share of
-the stage, cumulative time, call count), which stays readable on a loaded machine. Prints a
-table and writes ``tests/bench/results/bench_model.json``. It is a script, not a test:
+borders deleted and islands drawn (and undone) beside a crossing, in CPU time. It prints how
+many edits were local and, for any that were not, the reason ``Topology`` gave. The rows of
+issue 15's table carry its goals (at 30,000 areas). A "profile" section then lists what costs
+the time in those stages (cProfile: share of the stage, cumulative time, call count), which
+stays readable on a loaded machine. Prints a table and writes
+``tests/bench/results/bench_model.json``. It is a script, not a test:
 
     .venv/bin/python tests/bench/bench_model.py [--sizes 5000 20000 30000] [--edits 20] [--no-profile]
 """
@@ -245,9 +246,8 @@ def _boundary_edits_beside_a_crossing(scenario: Any, topology: Topology) -> dict
 
     def update(change: Any) -> None:
         nonlocal local
-        times.append(
-            cpu_only(lambda: topology.update(scenario.map, change.touched.boundaries, change.touched.areas))[1]
-        )
+        touched = change.touched
+        times.append(cpu_only(lambda: topology.update(scenario.map, touched.boundaries, touched.areas))[1])
         local += topology.last_update_was_local
         if not topology.last_update_was_local:
             not_local[topology.last_full_build_reason] += 1
@@ -369,10 +369,10 @@ ROWS = [
     ("drag_across_cpu_max", "drag a node across a face: update, CPU (max)"),
     ("drag_back_cpu_median", "drag it back (undo the crossing): CPU (median)"),
     ("drag_back_cpu_max", "drag it back (undo the crossing): CPU (max)"),
-    ("edge_drag_cpu_median", "drag an outer-edge node out and back: CPU (median)"),
-    ("edge_drag_cpu_max", "drag an outer-edge node out and back: CPU (max)"),
-    ("broken_edit_cpu_median", "delete/undo a border, draw/undo an island beside a crossing: CPU (median)"),
-    ("broken_edit_cpu_max", "delete/undo a border, draw/undo an island beside a crossing: CPU (max)"),
+    ("edge_drag_cpu_median", "outer-edge node dragged out and back: CPU (median)"),
+    ("edge_drag_cpu_max", "outer-edge node dragged out and back: CPU (max)"),
+    ("broken_edit_cpu_median", "border/island edit beside a crossing: CPU (median)"),
+    ("broken_edit_cpu_max", "border/island edit beside a crossing: CPU (max)"),
 ]
 
 GOALS = {

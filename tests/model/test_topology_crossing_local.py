@@ -17,7 +17,7 @@ from model import ops
 from model.geometry import generate_test_map
 from model.linework_problems import count_box_pairs
 from model.ops.core import OpError
-from model.scenario import Scenario
+from model.scenario import Boundary, Scenario
 from model.topology import Topology, boundary_lines
 
 AREAS = 120
@@ -96,22 +96,6 @@ def test_the_issue_drag_on_5000_areas_is_local() -> None:
     assert topology.linework_problems() == fresh.linework_problems() == []
 
 
-def test_an_edit_that_cannot_be_local_says_why() -> None:
-    """A node on the map's outer edge dragged out across its neighbour: polygonize walks the map's
-    edge as one ring, so this stays a full build, with the reason, and equal to a fresh build."""
-    scenario = _map(AREAS, 3)
-    topology = Topology.build(scenario.map)
-    topology.prepare_for_edits()
-    bounds = scenario.map.bounds
-    edge = min(scenario.map.boundaries, key=lambda b: b.points[0][0])  # starts at the left edge
-    x, y = edge.points[0]
-    change = ops.move_vertex(scenario, edge.id, 0, (x - 0.2 * (bounds.max_x - bounds.min_x), y))
-    topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
-    assert not topology.last_update_was_local
-    assert "outer edge" in topology.last_full_build_reason
-    _assert_fresh(scenario, topology)
-
-
 _MOVE = st.tuples(
     st.integers(min_value=0, max_value=10_000),  # which boundary
     st.booleans(),  # its start or its end
@@ -169,3 +153,83 @@ def test_the_check_counts_the_box_pairs_it_bounds() -> None:
     result = work.run()
     assert result.box_pairs == count_box_pairs(boundary_lines(scenario.map.boundaries))
     assert result.box_pairs is not None and result.box_pairs > len(scenario.map.boundaries)
+
+
+def _crossed_map() -> tuple[Scenario, Topology]:
+    """The small map with one boundary laid straight across a dozen faces (crossing their borders)."""
+    scenario = _map(AREAS, 3)
+    bounds = scenario.map.bounds
+    size = bounds.max_x - bounds.min_x
+    scenario.map.boundaries.append(
+        Boundary(id="crossing", points=[(0.2 * size, 0.25 * size), (0.8 * size, 0.7 * size)])
+    )
+    topology = Topology.build(scenario.map)
+    topology.prepare_for_edits()
+    assert _crossings(topology) >= 6
+    return scenario, topology
+
+
+def _borders_crossed(scenario: Scenario, topology: Topology) -> list[str]:
+    """The borders of the faces that the crossing line runs through (it dangles: no face is its)."""
+    (ax, ay), (bx, by) = scenario.boundary_index()["crossing"].points
+    faces = {topology.face_at(ax + t / 50 * (bx - ax), ay + t / 50 * (by - ay)) for t in range(1, 50)}
+    return sorted({b for f in faces if f is not None for b in topology.face_boundaries(f)} - {"crossing"})
+
+
+def test_deleting_a_border_beside_a_crossing_and_undoing_it_is_local() -> None:
+    """Borders of faces that a crossing line runs through, deleted and put back: local updates
+    (the graph's 2-core keeps), each equal to a fresh build."""
+    scenario, topology = _crossed_map()
+    borders = _borders_crossed(scenario, topology)
+    local = 0
+    for boundary_id in borders[:10]:
+        change = ops.delete_boundary(scenario, boundary_id)
+        topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+        local += topology.last_update_was_local
+        _assert_fresh(scenario, topology)
+        change = change.revert(scenario)
+        topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+        local += topology.last_update_was_local
+        _assert_fresh(scenario, topology)
+    assert local == 20
+
+
+def test_an_island_beside_a_crossing_is_a_full_build_that_says_why() -> None:
+    """An island drawn in a face beside a crossing: which face its hole goes to is decided among
+    all faces, so this stays a full build, with the reason, and equal to a fresh build."""
+    scenario, topology = _crossed_map()
+    bounds = scenario.map.bounds
+    x, y = (bounds.max_x + bounds.min_x) / 2, (bounds.max_y + bounds.min_y) / 2
+    ring = [(x + 10.0, y - 30.0), (x + 30.0, y - 30.0), (x + 30.0, y - 10.0), (x + 10.0, y - 30.0)]
+    change = ops.add_boundary(scenario, ring)
+    topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+    assert not topology.last_update_was_local
+    assert "hole" in topology.last_full_build_reason
+    _assert_fresh(scenario, topology)
+
+
+_EDIT = st.tuples(
+    st.integers(min_value=0, max_value=10_000),  # which border of a face the crossing runs through
+    st.booleans(),  # then undo it (put the border back)
+)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_EDIT, min_size=1, max_size=4))
+def test_random_deletes_beside_a_crossing_equal_a_fresh_build(edits: list[tuple[int, bool]]) -> None:
+    """Borders beside a crossing deleted, some put back: after every update the topology equals a
+    fresh build, and says why when it was not local."""
+    scenario, topology = _crossed_map()
+    for pick, undo in edits:
+        borders = _borders_crossed(scenario, topology)
+        if not borders:
+            break
+        change = ops.delete_boundary(scenario, borders[pick % len(borders)])
+        topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+        assert topology.last_update_was_local == (topology.last_full_build_reason == "")
+        _assert_fresh(scenario, topology)
+        if undo:
+            change = change.revert(scenario)
+            topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+            assert topology.last_update_was_local == (topology.last_full_build_reason == "")
+            _assert_fresh(scenario, topology)

@@ -93,7 +93,11 @@ def test_a_boundary_drawn_outside_the_map_closing_a_new_face_is_local() -> None:
     topology.prepare_for_edits()
     bounds = scenario.map.bounds
     left = sorted(
-        (b for b in scenario.map.boundaries if b.points[0][0] == bounds.min_x and b.points[-1][0] == bounds.min_x),
+        (
+            b
+            for b in scenario.map.boundaries
+            if b.points[0][0] == bounds.min_x and b.points[-1][0] == bounds.min_x
+        ),
         key=lambda b: b.points[0][1],
     )[0]
     (x0, y0), (x1, y1) = left.points[0], left.points[-1]
