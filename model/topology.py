@@ -51,12 +51,13 @@ from model.perf import gc_paused
 from model.scenario import AdjacencyPolicy, Area, Boundary, MapData
 from model.segment_keys import first_segments, segment_owners
 from model.spatial_index import SpatialIndex
-from model.topology_broken import BrokenNear, Refusal, within_pair_limit
+from model.topology_broken import BrokenNear, within_pair_limit
 from model.topology_broken import Plan as BrokenPlan
 from model.topology_broken import plan as broken_plan
 from model.topology_derived import Derived, Sources
 from model.topology_outer import OutsideFaces
 from model.topology_outer import plan as outer_plan
+from model.topology_refusal import Refusal
 
 AreaShape: TypeAlias = Polygon | MultiPolygon
 

@@ -59,11 +59,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LinearRing, LineString, Point, Polygon
 
 from model.limits import CROSSING_PAIRS_EXAMINED, CROSSINGS_LISTED
 from model.linework_problems import LineworkProblem, find_problems
 from model.segment_keys import first_segments, lookup, ring_segments, row_keys
+from model.topology_holes import assign_holes
+from model.topology_refusal import Refusal
 
 if TYPE_CHECKING:
     from model.topology import Topology
@@ -75,10 +77,6 @@ GROWTH_ROUNDS = 6
 
 _ORDER_OF_CODE = {"BOUNDARY_DEGENERATE": 0, "BOUNDARY_SELF_CROSSING": 1}
 """The order of a full check's problems: degenerate lines, then self-crossings, then pairs."""
-
-
-class Refusal(Exception):
-    """A local update cannot be proved equal to a full build (its message says why)."""
 
 
 class BrokenNear(Exception):
@@ -97,6 +95,22 @@ class Plan:
     """The old faces whose lines were polygonized."""
     problems: list[LineworkProblem] = field(default_factory=list)
     """The breaking problems of the whole linework after the edit, in the order of a full check."""
+
+
+@dataclass
+class Found:
+    """The dirty rings polygonized near an edit, proved the whole map's rings."""
+
+    shells: list[Polygon]
+    """The dirty rings that are faces' outer rings (as polygons without holes)."""
+    taken: set[str]
+    """The boundaries whose rings were taken from here."""
+    holes: list[LinearRing]
+    """The dirty rings running the other way round (holes: ``model.topology_holes`` places them)."""
+    rings: list[LinearRing]
+    """Every ring running the other way round that the lines polygonized here make."""
+    lines: set[str]
+    """The boundaries polygonized here."""
 
 
 @dataclass
@@ -139,8 +153,8 @@ def plan(
     extra: set[str] = set()
     for _ in range(GROWTH_ROUNDS):
         found = _polygonize_region(topology, new_lines, changed, dirty, region, extra)
-        if isinstance(found, tuple):
-            polygons, taken = found
+        if isinstance(found, Found):
+            taken = found.taken
             break
         region |= found.faces
         extra |= found.lines
@@ -151,6 +165,8 @@ def plan(
     removed = set()
     for bid in (taken - added) | gone:
         removed.update(topology._faces_of(bid))
+    old_dirty = [old_lines[b] if b in old_lines else topology._lines[b] for b in (taken - added) | gone]
+    polygons = assign_holes(topology, removed, found, old_dirty, changed)
     problems = _problems_after(topology, new_lines, changed)
     return Plan(removed=removed, polygons=polygons, region=sorted(region), problems=problems)
 
@@ -257,14 +273,12 @@ def _polygonize_region(
     dirty: set[str],
     region: set[int],
     extra: set[str],
-) -> tuple[list[Polygon], set[str]] | Growth:
+) -> Found | Growth:
     """The dirty faces polygonized from the lines meeting ``region``'s faces and the ``extra`` ones,
     with the boundaries whose rings they are (the dirty ones and those the checks took in); or the
     faces and boundaries to polygonize too, to have all boundaries at the nodes of those rings.
     Raises ``Refusal`` when the faces cannot be proved those of a full build."""
     faces = np.array([topology.faces[f] for f in sorted(region)], dtype=object)
-    if shapely.get_num_interior_rings(faces).any():
-        raise Refusal("a face near the change has holes (which face a hole goes to is decided map-wide)")
     near = {bid for _, bid in topology._line_index.query(faces, predicate="intersects")} - changed
     ids = sorted(near | dirty | extra, key=topology._boundary_position.__getitem__)
     lines = np.array([new_lines[b] if b in new_lines else topology._lines[b] for b in ids], dtype=object)
@@ -276,11 +290,11 @@ def _polygonize_region(
     framed = shapely.equals(shapely.get_exterior_ring(shells), frame)
     if framed.sum() != 1:
         raise Refusal("the lines near the change meet the frame drawn around them")
-    framing = shapely.orient_polygons(shells[framed][0], exterior_cw=False)
-    holes = np.array(list(framing.interiors), dtype=object)
-    shells = shells[~framed]
-    if len(shells) and shapely.get_num_interior_rings(shells).any():
-        raise Refusal("a hole (an island) is near the change: which face a hole goes to is decided map-wide")
+    # Every ring running the other way round (a hole) is taken as a ring of its own, whichever
+    # shell here took it: which face it goes to is decided among all faces (``model.topology_holes``).
+    oriented = shapely.orient_polygons(shells, exterior_cw=False)
+    holes = np.array([ring for polygon in oriented for ring in polygon.interiors], dtype=object)
+    shells = shapely.polygons(shapely.get_exterior_ring(shells[~framed]))
     forward = first_segments(list(lines))
     backward = forward[:, [2, 3, 0, 1]]
     unique = _unique_segments(forward, lines)
@@ -316,6 +330,7 @@ def _polygonize_region(
     picked_shells: set[int] = set()
     picked_rings: set[int] = set()
     picked_holes: set[int] = set()
+    nodes: set[Node] = set()  # the nodes of the rings taken (none when only a lone ring went)
     while waiting:
         while waiting:
             i = waiting.pop()
@@ -368,8 +383,7 @@ def _polygonize_region(
     if missing.faces or missing.lines:
         return missing
     found = [shells[k] for k in sorted(picked_shells)]
-    _check_holes_unclaimed(topology, holes[sorted(picked_holes)], found, {ids[i] for i in taken})
-    return found, {ids[i] for i in taken}
+    return Found(found, {ids[i] for i in taken}, list(holes[sorted(picked_holes)]), list(holes), set(ids))
 
 
 def _missing_at(topology: Topology, nodes: set[Node], faces: np.ndarray, have: set[str]) -> Growth:
@@ -464,37 +478,6 @@ def _frame(lines: np.ndarray) -> LineString:
     margin = 1.0 + max(x1 - x0, y1 - y0)
     left, bottom, right, top = x0 - margin, y0 - margin, x1 + margin, y1 + margin
     return LineString([(left, bottom), (right, bottom), (right, top), (left, top), (left, bottom)])
-
-
-def _check_holes_unclaimed(
-    topology: Topology, holes: np.ndarray, shells: list[Polygon], taken: set[str]
-) -> None:
-    """Refuse unless no face of the map after the edit could take these holes.
-
-    Polygonize gives a hole to a face whose box covers the hole's box and that contains a point of
-    it; a hole no face takes is dropped. The faces after the edit are the old ones (less those of
-    the ``taken`` boundaries) and ``shells``; any that meets a hole and whose box covers its box
-    might take it, and then that face has a hole this update does not give it.
-    """
-    if not len(holes):
-        return
-    gone: set[int] = set()
-    for bid in taken:
-        gone.update(topology._faces_of(bid))
-    areas = shapely.polygons(holes)
-    candidates = [
-        topology.faces[f]
-        for _, f in topology._face_index.query(areas, predicate="intersects")
-        if f not in gone
-    ]
-    candidates += shells
-    if not candidates:
-        return
-    boxes = shapely.bounds(np.array(candidates, dtype=object))
-    for x0, y0, x1, y1 in shapely.bounds(areas).tolist():
-        covering = (boxes[:, 0] <= x0) & (boxes[:, 1] <= y0) & (boxes[:, 2] >= x1) & (boxes[:, 3] >= y1)
-        if covering.any():
-            raise Refusal("a ring running the other way round (a hole) may belong to a face nearby")
 
 
 def _which(parts: np.ndarray, firsts: np.ndarray) -> set[int]:

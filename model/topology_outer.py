@@ -39,7 +39,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 
 from model.segment_keys import first_segments, lookup, ring_segments
-from model.topology_broken import Refusal
+from model.topology_refusal import Refusal
 
 if TYPE_CHECKING:
     from model.topology import Topology

@@ -194,17 +194,22 @@ def test_deleting_a_border_beside_a_crossing_and_undoing_it_is_local() -> None:
     assert local == 20
 
 
-def test_an_island_beside_a_crossing_is_a_full_build_that_says_why() -> None:
-    """An island drawn in a face beside a crossing: which face its hole goes to is decided among
-    all faces, so this stays a full build, with the reason, and equal to a fresh build."""
+def test_an_island_beside_a_crossing_drawn_and_undone_is_local() -> None:
+    """An island drawn in a face beside a crossing, then undone: its hole goes to the face around
+    it (``model.topology_holes``), locally, as a full build gives it."""
     scenario, topology = _crossed_map()
     bounds = scenario.map.bounds
     x, y = (bounds.max_x + bounds.min_x) / 2, (bounds.max_y + bounds.min_y) / 2
     ring = [(x + 10.0, y - 30.0), (x + 30.0, y - 30.0), (x + 30.0, y - 10.0), (x + 10.0, y - 30.0)]
+    holes = sum(len(topology.face(f).interiors) for f in topology.face_ids())
     change = ops.add_boundary(scenario, ring)
     topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
-    assert not topology.last_update_was_local
-    assert "hole" in topology.last_full_build_reason
+    assert topology.last_update_was_local, topology.last_full_build_reason
+    assert sum(len(topology.face(f).interiors) for f in topology.face_ids()) == holes + 1
+    _assert_fresh(scenario, topology)
+    change = change.revert(scenario)
+    topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+    assert topology.last_update_was_local, topology.last_full_build_reason
     _assert_fresh(scenario, topology)
 
 
@@ -233,3 +238,45 @@ def test_random_deletes_beside_a_crossing_equal_a_fresh_build(edits: list[tuple[
             topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
             assert topology.last_update_was_local == (topology.last_full_build_reason == "")
             _assert_fresh(scenario, topology)
+
+
+_ISLAND = st.tuples(
+    st.sampled_from(["draw", "delete", "move"]),
+    st.floats(min_value=0.05, max_value=0.95),  # where along the crossing line
+    st.floats(min_value=-1.0, max_value=1.0),  # how far beside it, in face widths
+    st.sampled_from([0.05, 0.2, 0.5, 1.2]),  # how big, in face widths (big ones take in borders)
+    st.integers(min_value=0, max_value=10_000),  # which island to delete, which node to move
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_ISLAND, min_size=1, max_size=6))
+def test_random_islands_beside_a_crossing_equal_a_fresh_build(
+    edits: list[tuple[str, float, float, float, int]],
+) -> None:
+    """Islands drawn beside and across a crossing line (some in others, some taking in borders),
+    deleted, and nodes moved near them: after every update the topology equals a fresh build, and
+    says why when it was not local."""
+    scenario, topology = _crossed_map()
+    bounds = scenario.map.bounds
+    width = (bounds.max_x - bounds.min_x) / AREAS**0.5
+    (ax, ay), (bx, by) = scenario.boundary_index()["crossing"].points
+    islands: list[str] = []
+    for kind, along, beside, size, pick in edits:
+        x, y = ax + along * (bx - ax) + beside * width, ay + along * (by - ay) - beside * width
+        try:
+            if kind == "draw":
+                r = size * width
+                ring = [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r), (x - r, y - r)]
+                change = ops.add_boundary(scenario, ring)
+                islands.extend(change.created[:1])
+            elif kind == "delete" and islands:
+                change = ops.delete_boundary(scenario, islands.pop(pick % len(islands)))
+            else:
+                boundary = scenario.map.boundaries[pick % len(scenario.map.boundaries)]
+                change = ops.move_vertex(scenario, boundary.id, 0, (x, y))
+        except OpError:
+            continue  # a degenerate line, or a border the op will not draw: nothing changed
+        topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+        assert topology.last_update_was_local == (topology.last_full_build_reason == "")
+        _assert_fresh(scenario, topology)
