@@ -14,10 +14,11 @@ build; a crossing somewhere keeps edits elsewhere local. An edit that makes, mov
 linework (a node dragged across a neighbouring border) is re-polygonized locally too, where
 ``model.topology_broken`` can prove the faces those of a full build, and its linework problems are
 re-checked locally; so is a clean edit that reaches past the faces (a node of the map's outer
-edge dragged out), by ``model.topology_outer``. An edit falls back to a full build, which is
-always right, where those proofs fail (a hole near broken linework, rings of tangled linework
-that run far, a border added or removed where what dangles may change) or it reaches too many
-faces; ``last_full_build_reason`` says why. ``last_update_was_local``,
+edge dragged out), by ``model.topology_outer``; islands beside broken linework get their holes
+by ``model.topology_holes``. An edit falls back to a full build, which is always right, where
+those proofs fail (rings of tangled linework that run far, faces around a hole that do not nest,
+a border added or removed where what dangles may change, broken linework at the outer edge) or
+it reaches too many faces; ``last_full_build_reason`` says why. ``last_update_was_local``,
 ``last_update_faces`` and ``last_refresh_boundaries`` say how much an edit touched.
 
 Face ids are integers that stay valid until an update removes that face; ``faces[i]`` is None for

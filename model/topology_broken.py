@@ -39,9 +39,11 @@ what a full build finds:
    Then the walk is the whole map's walk and the ring the whole map's ring with the same points:
    the same validity, the same way round. The region grows by the faces, or the lines, at nodes
    where boundaries are missing, a few times before giving way.
-4. No face polygonized there has holes, and no face could take a hole found (which face a hole
-   goes to is decided among all faces; the map's outer edge is such a ring, so an edit that
-   reaches it is refused).
+4. The faces found are kept by their outer rings; every ring running the other way round (a
+   hole) that changed, or that was a hole of a face that goes, is given to the face a full build
+   gives it, by polygonize's nesting rule among all faces (``model.topology_holes``), and no other
+   hole may change its face. The map's outer edge is such a ring, one as long as the map's edge:
+   an edit whose rings reach it gives way (``model.topology_outer`` takes clean ones).
 
 Every other ring of the map is untouched, so the faces of the map after the edit are the old ones
 without those of the taken boundaries, with the rings found for them here. ``Topology`` then
