@@ -135,12 +135,17 @@ def plan(
     gone = changed - new_lines.keys()
     moved = changed - added - gone
     old_lines = {bid: topology._lines[bid] for bid in changed - added}
-    nodes = _kept_nodes(topology, old_lines, new_lines, changed, moved)
-    dirty = moved | added
-    for ends in nodes.values():
-        dirty.update(bid for bid, _ in ends)
-    if added or gone:
-        dirty |= _core_kept(topology, old_lines, new_lines, changed, added | gone, nodes)
+    try:
+        nodes = _kept_nodes(topology, old_lines, new_lines, changed, moved)
+        dirty = moved | added
+        for ends in nodes.values():
+            dirty.update(bid for bid, _ in ends)
+        if added or gone:
+            dirty |= _core_kept(topology, old_lines, new_lines, changed, added | gone, nodes)
+    except Refusal as refusal:
+        # The graph changed otherwise (a boundary cut at a new node, nodes joined): local still
+        # where no other boundary's dangling changes (``_core_unchanged``).
+        dirty = (moved | added) | _core_unchanged(topology, old_lines, new_lines, changed, refusal)
     dirty -= gone
     removed: set[int] = set()
     for bid in dirty | gone:
@@ -171,6 +176,39 @@ def plan(
     polygons = assign_holes(topology, removed, found, old_dirty, changed)
     problems = _problems_after(topology, new_lines, changed)
     return Plan(removed=removed, polygons=polygons, region=sorted(region), problems=problems)
+
+
+def _core_unchanged(
+    topology: Topology,
+    old_lines: dict[str, LineString],
+    new_lines: dict[str, LineString],
+    changed: set[str],
+    refusal: Refusal,
+) -> set[str]:
+    """The unchanged boundaries ending where a changed one ends (before or after the edit),
+    checking that what polygonize drops as dangling stays the same for every unchanged boundary;
+    else ``refusal`` (why the narrower checks refused) is raised.
+
+    Polygonize drops the edges outside the graph's 2-core. Where each node at an end of a changed
+    boundary has either no unchanged boundary, or two or more that bound a face (so in the 2-core
+    before), the unchanged part of the 2-core is the 2-core of the unchanged boundaries alone,
+    both before and after the edit: taking the changed edges out of either 2-core leaves every
+    node with two or more edges. Then only rings through those nodes or along the changed
+    boundaries can change.
+    """
+    nodes: set[Node] = set()
+    for lines in (old_lines, new_lines):
+        for line in lines.values():
+            if line.length == 0:
+                raise refusal
+            nodes.update(_ends(line))
+    others: set[str] = set()
+    for node in nodes:
+        at = {bid for bid, _ in _ends_at(topology, node, {}, set())} - changed
+        if at and sum(1 for bid in at if topology._faces_of(bid)) < 2:
+            raise refusal
+        others |= at
+    return others
 
 
 def _core_kept(
