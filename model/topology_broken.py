@@ -67,6 +67,7 @@ from model.limits import CROSSING_PAIRS_EXAMINED, CROSSINGS_LISTED
 from model.linework_problems import LineworkProblem, find_problems
 from model.segment_keys import first_segments, lookup, ring_segments, row_keys
 from model.topology_holes import assign_holes
+from model.topology_outer import escapes
 from model.topology_refusal import Refusal
 
 if TYPE_CHECKING:
@@ -390,7 +391,11 @@ def _polygonize_region(
                     waiting.extend(k for k in at_node[end] if k in cut or sides[k] < 2)
             picked_shells.update(int(k) for k in on_shells[:, i] if k >= 0)
             picked_rings.update(int(k) for k in on_rings[:, i] if k >= 0)
-            picked_holes.update(int(k) for k in on_holes[:, i] if k >= 0)
+            for side, k in enumerate(on_holes[:, i].tolist()):
+                # A side from which a path leaves the map crossing no line is in no face, and its
+                # ring (the map's outer edge, or a stretch of it) is no face's hole: not needed.
+                if k >= 0 and not escapes(topology, new_lines, changed, ids[i], forward[i], 1.0 - 2 * side):
+                    picked_holes.add(k)
         points = shapely.get_coordinates(
             np.concatenate(
                 [

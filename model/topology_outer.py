@@ -163,11 +163,11 @@ def _check_sides(
     right = lookup(keys, owners, backward)
     for k, bid in enumerate(ids):
         for side, face in ((1.0, left[k]), (-1.0, right[k])):
-            if face < 0 and not _escapes(topology, new_lines, changed, bid, forward[k], side):
+            if face < 0 and not escapes(topology, new_lines, changed, bid, forward[k], side):
                 raise Refusal("a side of a line at the map's outer edge is neither a face nor outside")
 
 
-def _escapes(
+def escapes(
     topology: Topology,
     new_lines: dict[str, LineString],
     changed: set[str],
@@ -176,7 +176,11 @@ def _escapes(
     side: float,
 ) -> bool:
     """Whether a path from the middle of ``segment`` (of line ``bid``), a step off to its left
-    (``side`` 1) or right (-1), then straight away, meets no line of the map after the edit."""
+    (``side`` 1) or right (-1), then straight away, meets no line of the map after the edit.
+
+    Then no face is on that side: a point inside a face cannot leave it without crossing its
+    outer ring, which is made of the map's lines (and no face has a hole there either, as a face
+    around the hole would be crossed too)."""
     x0, y0, x1, y1 = segment.tolist()
     dx, dy = x1 - x0, y1 - y0
     if not np.isfinite([dx, dy]).all() or (dx == 0 and dy == 0):
@@ -184,7 +188,7 @@ def _escapes(
     middle = ((x0 + x1) / 2, (y0 + y1) / 2)
     off = (middle[0] - side * dy * _STEP, middle[1] + side * dx * _STEP)
     step = ((dx * dx + dy * dy) ** 0.5) * _STEP
-    own = new_lines[bid]
+    own = new_lines[bid] if bid in new_lines else topology._lines[bid]
     if own.distance(Point(off)) < step / 2:
         return False  # another part of the line itself is that close: the side is not clear
     for ux, uy in _DIRECTIONS:
