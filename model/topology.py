@@ -433,7 +433,7 @@ class Topology:
             changed |= known - self._lines.keys()
             changed |= self._lines.keys() - known
             self._map_boundary_ids = ids
-            self._boundary_position = {bid: i for i, bid in enumerate(ids)}
+            self._boundary_position = dict(zip(ids, range(len(ids)), strict=True))  # in C: 90,000 ids
         current = {
             bid: map_data.boundaries[self._boundary_position[bid]]
             for bid in changed
