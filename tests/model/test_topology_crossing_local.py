@@ -280,3 +280,39 @@ def test_random_islands_beside_a_crossing_equal_a_fresh_build(
         topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
         assert topology.last_update_was_local == (topology.last_full_build_reason == "")
         _assert_fresh(scenario, topology)
+
+
+def _local_update(scenario: Scenario, topology: Topology, change: ops.Change) -> int:
+    """Update after ``change`` (just made); 1 when it was local (the assert says why if not)."""
+    topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+    assert topology.last_update_was_local, topology.last_full_build_reason
+    return 1
+
+
+def test_border_and_island_edits_beside_a_crossing_on_a_big_map_are_local() -> None:
+    """On a 3,000-area map with a line crossing a stretch of faces: borders there deleted and put
+    back, islands drawn and undone, all local, and the result a fresh build's."""
+    scenario = _map(3000, 7)
+    size = scenario.map.bounds.max_x - scenario.map.bounds.min_x
+    (ax, ay), (bx, by) = (0.4 * size, 0.4 * size + 3.0), (0.6 * size, 0.6 * size - 3.0)
+    scenario.map.boundaries.append(Boundary(id="crossing", points=[(ax, ay), (bx, by)]))
+    topology = Topology.build(scenario.map)
+    topology.prepare_for_edits()
+    assert _crossings(topology) >= 10
+    edits = 0
+    for share in (0.2, 0.4, 0.6, 0.8):
+        x, y = ax + share * (bx - ax), ay + share * (by - ay)
+        face = topology.face_at(x + 20.0, y - 20.0)
+        assert face is not None
+        border = next(b for b in topology.face_boundaries(face) if b != "crossing")
+        ring = [(x + 15.0, y - 25.0), (x + 25.0, y - 25.0), (x + 25.0, y - 15.0), (x + 15.0, y - 25.0)]
+        change = ops.delete_boundary(scenario, border)
+        edits += _local_update(scenario, topology, change)
+        edits += _local_update(scenario, topology, change.revert(scenario))
+        change = ops.add_boundary(scenario, ring)
+        edits += _local_update(scenario, topology, change)
+        edits += _local_update(scenario, topology, change.revert(scenario))
+    assert edits == 16
+    fresh = Topology.build(scenario.map)
+    assert topology.canonical() == fresh.canonical()
+    assert topology.linework_problems() == fresh.linework_problems()
