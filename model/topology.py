@@ -30,7 +30,7 @@ The checks of the linework itself (crossings, dangling ends...) live in ``model.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import TypeAlias
 
@@ -429,11 +429,22 @@ class Topology:
         # the same order); only then are the ids compared as sets and the positions re-indexed.
         ids = list(map(_ID, map_data.boundaries))
         if ids != self._map_boundary_ids:
-            known = set(ids)
-            changed |= known - self._lines.keys()
-            changed |= self._lines.keys() - known
+            found = _id_changes(self._map_boundary_ids, ids, self._lines)
+            if found is None:  # ids repeat: compare them all
+                known = set(ids)
+                changed |= known - self._lines.keys()
+                changed |= self._lines.keys() - known
+                self._boundary_position = dict(zip(ids, range(len(ids)), strict=True))
+            else:
+                # Only the stretch from the first difference on is compared and re-indexed: 90,000
+                # ids as sets and a new position for each took the update 25 ms.
+                came, went, start = found
+                changed |= came | went
+                positions = self._boundary_position
+                for bid in went:
+                    del positions[bid]
+                positions.update(zip(ids[start:], range(start, len(ids)), strict=True))
             self._map_boundary_ids = ids
-            self._boundary_position = dict(zip(ids, range(len(ids)), strict=True))  # in C: 90,000 ids
         current = {
             bid: map_data.boundaries[self._boundary_position[bid]]
             for bid in changed
@@ -997,6 +1008,44 @@ class Topology:
         self._check_linework()
         assert self._breaking is not None
         return [*self._breaking, *self._derived_state().dangling_problems()]
+
+
+ID_CHUNK = 4096
+"""Ids compared at a time (in C) while looking for where two id lists start to differ."""
+
+
+def _common_prefix(old: list[str], new: list[str]) -> int:
+    """How many ids the two lists share at their start (compared a chunk at a time, in C)."""
+    size = min(len(old), len(new))
+    at = 0
+    while at < size and old[at : at + ID_CHUNK] == new[at : at + ID_CHUNK]:
+        at += ID_CHUNK
+    for k in range(at, min(at + ID_CHUNK, size)):  # the first difference is in this chunk, if any
+        if old[k] != new[k]:
+            return k
+    return size
+
+
+def _id_changes(
+    old: list[str], new: list[str], known: Mapping[str, object]
+) -> tuple[set[str], set[str], int] | None:
+    """The ids added to and removed from a list of unique ids (``known`` holds the old ones), and
+    the first position where the lists differ; None when ids repeat (then compare them all).
+
+    Edits add and remove ids in one stretch of the list (an undo puts them back in place), so
+    only that stretch is compared: the rest is a common start and a common end.
+    """
+    if len(known) != len(old):
+        return None  # the old ids repeat
+    start = _common_prefix(old, new)
+    end = _common_prefix(old[start:][::-1], new[start:][::-1])
+    old_middle = old[start : len(old) - end]
+    new_middle = new[start : len(new) - end]
+    added = {bid for bid in new_middle if bid not in known}
+    removed = set(old_middle).difference(new_middle)
+    if len(set(new_middle)) != len(new_middle) or len(new) != len(old) - len(removed) + len(added):
+        return None  # the new ids repeat
+    return added, removed, start
 
 
 def _first_positions(ids: Iterable[str]) -> dict[str, int]:
