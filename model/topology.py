@@ -31,6 +31,7 @@ The checks of the linework itself (crossings, dangling ends...) live in ``model.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import filterfalse
 from operator import attrgetter
 from typing import TypeAlias
 
@@ -1041,9 +1042,10 @@ def _id_changes(
     end = _common_prefix(old[start:][::-1], new[start:][::-1])
     old_middle = old[start : len(old) - end]
     new_middle = new[start : len(new) - end]
-    added = {bid for bid in new_middle if bid not in known}
-    removed = set(old_middle).difference(new_middle)
-    if len(set(new_middle)) != len(new_middle) or len(new) != len(old) - len(removed) + len(added):
+    added = set(filterfalse(known.__contains__, new_middle))  # in C
+    new_set = set(new_middle)
+    removed = set(old_middle) - new_set
+    if len(new_set) != len(new_middle) or len(new) != len(old) - len(removed) + len(added):
         return None  # the new ids repeat
     return added, removed, start
 
