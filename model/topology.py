@@ -13,9 +13,12 @@ the boundaries it touched (``model.topology_derived``). The whole linework is ch
 build; a crossing somewhere keeps edits elsewhere local. An edit that makes, moves or undoes broken
 linework (a node dragged across a neighbouring border) is re-polygonized locally too, where
 ``model.topology_broken`` can prove the faces those of a full build, and its linework problems are
-re-checked locally. An edit falls back to a full build, which is always right, where that proof
-fails (the edit reaches the map's outer edge, a hole, or rings of tangled linework that run far)
-or it reaches too many faces; ``last_full_build_reason`` says why. ``last_update_was_local``,
+re-checked locally; so is a clean edit that reaches past the faces (a node of the map's outer
+edge dragged out), by ``model.topology_outer``; islands beside broken linework get their holes
+by ``model.topology_holes``. An edit falls back to a full build, which is always right, where
+those proofs fail (rings of tangled linework that run far, faces around a hole that do not nest,
+a border added or removed where what dangles may change, broken linework at the outer edge) or
+it reaches too many faces; ``last_full_build_reason`` says why. ``last_update_was_local``,
 ``last_update_faces`` and ``last_refresh_boundaries`` say how much an edit touched.
 
 Face ids are integers that stay valid until an update removes that face; ``faces[i]`` is None for
@@ -27,8 +30,8 @@ The checks of the linework itself (crossings, dangling ends...) live in ``model.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from itertools import chain
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import chain, filterfalse
 from operator import attrgetter
 from typing import NamedTuple, TypeAlias
 
@@ -52,10 +55,13 @@ from model.perf import gc_paused
 from model.scenario import AdjacencyPolicy, Area, Boundary, MapData
 from model.segment_keys import first_segments, segment_owners
 from model.spatial_index import SpatialIndex
-from model.topology_broken import BrokenNear, Refusal, within_pair_limit
+from model.topology_broken import BrokenNear, within_pair_limit
 from model.topology_broken import Plan as BrokenPlan
 from model.topology_broken import plan as broken_plan
 from model.topology_derived import Derived, Sources
+from model.topology_outer import OutsideFaces
+from model.topology_outer import plan as outer_plan
+from model.topology_refusal import Refusal
 
 AreaShape: TypeAlias = Polygon | MultiPolygon
 
@@ -504,11 +510,22 @@ class Topology:
         # the same order); only then are the ids compared as sets and the positions re-indexed.
         ids = list(map(_ID, map_data.boundaries))
         if ids != self._map_boundary_ids:
-            known = set(ids)
-            changed |= known - self._lines.keys()
-            changed |= self._lines.keys() - known
+            found = _id_changes(self._map_boundary_ids, ids, self._lines)
+            if found is None:  # ids repeat: compare them all
+                known = set(ids)
+                changed |= known - self._lines.keys()
+                changed |= self._lines.keys() - known
+                self._boundary_position = dict(zip(ids, range(len(ids)), strict=True))
+            else:
+                # Only the stretch from the first difference on is compared and re-indexed: 90,000
+                # ids as sets and a new position for each took the update 25 ms.
+                came, went, start = found
+                changed |= came | went
+                positions = self._boundary_position
+                for bid in went:
+                    del positions[bid]
+                positions.update(zip(ids[start:], range(start, len(ids)), strict=True))
             self._map_boundary_ids = ids
-            self._boundary_position = {bid: i for i, bid in enumerate(ids)}
         current = {
             bid: map_data.boundaries[self._boundary_position[bid]]
             for bid in changed
@@ -590,25 +607,24 @@ class Topology:
         new_lines = dict(zip(new_ids, boundary_lines([current[b] for b in new_ids]), strict=True))
         old_lines = {bid: self._lines[bid] for bid in changed if bid in self._lines}
         limit = int(max(32, LOCAL_UPDATE_LIMIT * len(self._face_index)))
+        region: list[Polygon] | None = None
         try:
             affected, region = self._clean_region(new_lines, old_lines, changed, limit)
         except BrokenNear:
             # Where the linework is (or becomes) broken, the faces near the edit are found by
             # polygonizing the lines there as a full build would (``model.topology_broken``).
             return self._update_broken(broken_plan(self, new_lines, changed, limit), new_lines, changed)
+        except OutsideFaces as outside:
+            # Past the faces (the map's outer edge): the faces found from the lines near the edit
+            # where ``model.topology_outer`` proves them a full build's.
+            outer = outer_plan(self, new_lines, changed, outside.affected, limit)
+            affected, inside = outer.removed, outer.polygons
         pairs = self._pairs_after(old_lines, new_lines, changed)
         self.last_update_faces = len(affected)
         self._commit_lines(new_lines, changed)
         self._box_pairs = pairs
-        nearby = {bid for _, bid in self._line_index.query(region, predicate="intersects")}
-        ordered = sorted(nearby, key=self._boundary_order.__getitem__)
-        pieces = shapely.polygonize(np.array([self._lines[b] for b in ordered], dtype=object))
-        candidates = shapely.get_parts(pieces)
-        inside: list[Polygon] = []
-        if len(candidates):
-            probes_in = shapely.point_on_surface(candidates)
-            covered = shapely.covers(np.array(region, dtype=object)[:, None], probes_in[None, :]).any(axis=0)
-            inside = [poly for poly, keep in zip(candidates, covered, strict=True) if keep]
+        if region is not None:
+            inside = self._faces_in(region)
         displaced = self._drop_faces(affected)
         new_faces = self._add_faces(inside)
         # Anchors that were in the old faces, or in no face, may be in a new one.
@@ -626,6 +642,19 @@ class Topology:
         placed = {area_id for area_id, i in owners if self._anchor_faces[area_id][i] is not None}
         return displaced | placed
 
+    def _faces_in(self, region: list[Polygon]) -> list[Polygon]:
+        """The faces of the lines meeting ``region`` (old faces, after the edit's lines are in)
+        that lie in it: a clean edit inside the faces re-makes only those."""
+        nearby = {bid for _, bid in self._line_index.query(region, predicate="intersects")}
+        ordered = sorted(nearby, key=self._boundary_order.__getitem__)
+        pieces = shapely.polygonize(np.array([self._lines[b] for b in ordered], dtype=object))
+        candidates = shapely.get_parts(pieces)
+        if not len(candidates):
+            return []
+        probes_in = shapely.point_on_surface(candidates)
+        covered = shapely.covers(np.array(region, dtype=object)[:, None], probes_in[None, :]).any(axis=0)
+        return [poly for poly, keep in zip(candidates, covered, strict=True) if keep]
+
     def _clean_region(
         self,
         new_lines: dict[str, LineString],
@@ -635,8 +664,9 @@ class Topology:
     ) -> tuple[set[int], list[Polygon]]:
         """The faces to re-polygonize for an edit that keeps the linework noded, and their polygons.
 
-        Raises ``BrokenNear`` when broken linework is there (before or after the edit), and
-        ``Refusal`` when the edit reaches outside the faces or over too many of them.
+        Raises ``BrokenNear`` when broken linework is there (before or after the edit),
+        ``OutsideFaces`` when the edit reaches outside the faces (the map's outer edge), and
+        ``Refusal`` when it reaches over too many of them.
         """
         if changed & self._broken:
             raise BrokenNear
@@ -648,7 +678,7 @@ class Topology:
         probes = list(old_lines.values()) + list(new_lines.values())
         affected.update(face for _, face in self._face_index.query(probes, predicate="intersects"))
         if not affected:
-            raise Refusal("the change is outside every face (beyond the map's outer edge)")
+            raise OutsideFaces(affected)
         if len(affected) > limit:
             raise Refusal("the change reaches too many faces (a full build is faster)")
         if self._broken and any(self._broken.intersection(self._face_boundaries[f]) for f in affected):
@@ -662,7 +692,7 @@ class Topology:
             # Polygonize walks the outer edge of the map as a ring running the other way round
             # (a hole of no face); an edit reaching past it changes that ring, which is as long
             # as the map's edge, and the faces it may enclose: only a full build sees all of it.
-            raise Refusal("the change reaches outside the faces (the map's outer edge)")
+            raise OutsideFaces(affected)
         if self._broken and self._broken.intersection(self._line_index.query_keys(union, "intersects")):
             raise BrokenNear  # broken linework meets the faces there
         return affected, region
@@ -739,9 +769,12 @@ class Topology:
         self, plan: BrokenPlan, new_lines: dict[str, LineString], changed: set[str]
     ) -> set[str]:
         """Commit a local update beside broken linework (``model.topology_broken.plan``)."""
-        pairs = self._pairs_after({b: self._lines[b] for b in changed}, new_lines, changed)
+        pairs = self._pairs_after(
+            {b: self._lines[b] for b in changed if b in self._lines}, new_lines, changed
+        )
         if pairs is None:
-            pairs = count_box_pairs([new_lines.get(b, line) for b, line in self._lines.items()])
+            after = {b: line for b, line in self._lines.items() if b not in changed}
+            pairs = count_box_pairs([*after.values(), *new_lines.values()])
         if not within_pair_limit(pairs):
             raise Refusal("a full check would stop at its limit of box pairs")
         self.last_update_faces = max(len(plan.removed), len(plan.polygons))
@@ -1058,6 +1091,45 @@ class Topology:
         self._check_linework()
         assert self._breaking is not None
         return [*self._breaking, *self._derived_state().dangling_problems()]
+
+
+ID_CHUNK = 4096
+"""Ids compared at a time (in C) while looking for where two id lists start to differ."""
+
+
+def _common_prefix(old: list[str], new: list[str]) -> int:
+    """How many ids the two lists share at their start (compared a chunk at a time, in C)."""
+    size = min(len(old), len(new))
+    at = 0
+    while at < size and old[at : at + ID_CHUNK] == new[at : at + ID_CHUNK]:
+        at += ID_CHUNK
+    for k in range(at, min(at + ID_CHUNK, size)):  # the first difference is in this chunk, if any
+        if old[k] != new[k]:
+            return k
+    return size
+
+
+def _id_changes(
+    old: list[str], new: list[str], known: Mapping[str, object]
+) -> tuple[set[str], set[str], int] | None:
+    """The ids added to and removed from a list of unique ids (``known`` holds the old ones), and
+    the first position where the lists differ; None when ids repeat (then compare them all).
+
+    Edits add and remove ids in one stretch of the list (an undo puts them back in place), so
+    only that stretch is compared: the rest is a common start and a common end.
+    """
+    if len(known) != len(old):
+        return None  # the old ids repeat
+    start = _common_prefix(old, new)
+    end = _common_prefix(old[start:][::-1], new[start:][::-1])
+    old_middle = old[start : len(old) - end]
+    new_middle = new[start : len(new) - end]
+    added = set(filterfalse(known.__contains__, new_middle))  # in C
+    new_set = set(new_middle)
+    removed = set(old_middle) - new_set
+    if len(new_set) != len(new_middle) or len(new) != len(old) - len(removed) + len(added):
+        return None  # the new ids repeat
+    return added, removed, start
 
 
 def _first_positions(ids: Iterable[str]) -> dict[str, int]:

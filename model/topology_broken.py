@@ -21,11 +21,12 @@ in the map's order: start to end first), and an anchor in overlapping faces goes
 ``plan`` re-polygonizes the lines near an edit, and keeps what it finds only where that is provably
 what a full build finds:
 
-1. The edit keeps the graph: every node of a changed boundary keeps the same boundary ends, at its
-   old place or its new one (a drag); no boundary comes or goes, none collapses to a point. Then
-   what polygonize drops as dangling stays the same, and only the rings through the changed nodes
-   or along the changed boundaries can change ("dirty" rings: each holds a directed edge of a
-   "dirty" boundary, a changed one or one ending at a changed node).
+1. The edit keeps the graph: every node of a moved boundary keeps the same boundary ends, at its
+   old place or its new one (a drag); none collapses to a point. A boundary may come or go only
+   where what polygonize drops as dangling (all outside the graph's 2-core) provably stays the
+   same for the others (``_core_kept``). Then only the rings through the changed nodes or along
+   the changed boundaries can change ("dirty" rings: each holds a directed edge of a "dirty"
+   boundary, a changed one or one ending at a changed node).
 2. The lines meeting the old faces around the edit (the region) are polygonized with a frame
    around them, so that every ring running the other way round (a hole) shows up as a hole of
    the frame if no face there takes it. Each directed edge of a dirty boundary must come out on a
@@ -38,9 +39,11 @@ what a full build finds:
    Then the walk is the whole map's walk and the ring the whole map's ring with the same points:
    the same validity, the same way round. The region grows by the faces, or the lines, at nodes
    where boundaries are missing, a few times before giving way.
-4. No face polygonized there has holes, and no face could take a hole found (which face a hole
-   goes to is decided among all faces; the map's outer edge is such a ring, so an edit that
-   reaches it is refused).
+4. The faces found are kept by their outer rings; every ring running the other way round (a
+   hole) that changed, or that was a hole of a face that goes, is given to the face a full build
+   gives it, by polygonize's nesting rule among all faces (``model.topology_holes``), and no other
+   hole may change its face. The map's outer edge is such a ring, one as long as the map's edge:
+   an edit whose rings reach it gives way (``model.topology_outer`` takes clean ones).
 
 Every other ring of the map is untouched, so the faces of the map after the edit are the old ones
 without those of the taken boundaries, with the rings found for them here. ``Topology`` then
@@ -58,11 +61,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LinearRing, LineString, Point, Polygon
 
 from model.limits import CROSSING_PAIRS_EXAMINED, CROSSINGS_LISTED
 from model.linework_problems import LineworkProblem, find_problems
 from model.segment_keys import first_segments, lookup, ring_segments, row_keys
+from model.topology_holes import assign_holes
+from model.topology_outer import escapes
+from model.topology_refusal import Refusal
 
 if TYPE_CHECKING:
     from model.topology import Topology
@@ -74,10 +80,6 @@ GROWTH_ROUNDS = 6
 
 _ORDER_OF_CODE = {"BOUNDARY_DEGENERATE": 0, "BOUNDARY_SELF_CROSSING": 1}
 """The order of a full check's problems: degenerate lines, then self-crossings, then pairs."""
-
-
-class Refusal(Exception):
-    """A local update cannot be proved equal to a full build (its message says why)."""
 
 
 class BrokenNear(Exception):
@@ -99,6 +101,22 @@ class Plan:
 
 
 @dataclass
+class Found:
+    """The dirty rings polygonized near an edit, proved the whole map's rings."""
+
+    shells: list[Polygon]
+    """The dirty rings that are faces' outer rings (as polygons without holes)."""
+    taken: set[str]
+    """The boundaries whose rings were taken from here."""
+    holes: list[LinearRing]
+    """The dirty rings running the other way round (holes: ``model.topology_holes`` places them)."""
+    rings: list[LinearRing]
+    """Every ring running the other way round that the lines polygonized here make."""
+    lines: set[str]
+    """The boundaries polygonized here."""
+
+
+@dataclass
 class Growth:
     """What to polygonize too, so that all boundaries at the nodes of the rings found are there."""
 
@@ -114,18 +132,24 @@ def plan(
 ) -> Plan:
     """Work out a local update for an edit of ``changed`` boundaries (their new lines given), or
     raise ``Refusal``. Reads ``topology`` as it was before the edit and changes nothing."""
-    if set(new_lines) != changed or not changed <= topology._lines.keys():
-        # A boundary that comes or goes can revive or strand a chain of dangling edges, and so
-        # change walks at nodes away from the edit; the rings changed would have to be followed
-        # edge by edge from both the old faces and the new rings. Not done: a full build.
-        raise Refusal("boundaries were added or removed beside broken linework")
-    old_lines = {bid: topology._lines[bid] for bid in changed}
-    nodes = _kept_nodes(topology, old_lines, new_lines, changed)
-    dirty = set(changed)
-    for ends in nodes.values():
-        dirty.update(bid for bid, _ in ends)
+    added = changed - topology._lines.keys()
+    gone = changed - new_lines.keys()
+    moved = changed - added - gone
+    old_lines = {bid: topology._lines[bid] for bid in changed - added}
+    try:
+        nodes = _kept_nodes(topology, old_lines, new_lines, changed, moved)
+        dirty = moved | added
+        for ends in nodes.values():
+            dirty.update(bid for bid, _ in ends)
+        if added or gone:
+            dirty |= _core_kept(topology, old_lines, new_lines, changed, added | gone, nodes)
+    except Refusal as refusal:
+        # The graph changed otherwise (a boundary cut at a new node, nodes joined): local still
+        # where no other boundary's dangling changes (``_core_unchanged``).
+        dirty = (moved | added) | _core_unchanged(topology, old_lines, new_lines, changed, refusal)
+    dirty -= gone
     removed: set[int] = set()
-    for bid in dirty:
+    for bid in dirty | gone:
         removed.update(topology._faces_of(bid))
     region = set(removed)
     probes = [*old_lines.values(), *new_lines.values()]
@@ -137,8 +161,8 @@ def plan(
     extra: set[str] = set()
     for _ in range(GROWTH_ROUNDS):
         found = _polygonize_region(topology, new_lines, changed, dirty, region, extra)
-        if isinstance(found, tuple):
-            polygons, taken = found
+        if isinstance(found, Found):
+            taken = found.taken
             break
         region |= found.faces
         extra |= found.lines
@@ -147,19 +171,101 @@ def plan(
     else:
         raise Refusal("the rings of the change reach too far through crossing lines")
     removed = set()
-    for bid in taken - (changed - topology._lines.keys()):
+    for bid in (taken - added) | gone:
         removed.update(topology._faces_of(bid))
+    old_dirty = [old_lines[b] if b in old_lines else topology._lines[b] for b in (taken - added) | gone]
+    polygons = assign_holes(topology, removed, found, old_dirty, changed)
     problems = _problems_after(topology, new_lines, changed)
     return Plan(removed=removed, polygons=polygons, region=sorted(region), problems=problems)
 
 
+def _core_unchanged(
+    topology: Topology,
+    old_lines: dict[str, LineString],
+    new_lines: dict[str, LineString],
+    changed: set[str],
+    refusal: Refusal,
+) -> set[str]:
+    """The unchanged boundaries ending where a changed one ends (before or after the edit),
+    checking that what polygonize drops as dangling stays the same for every unchanged boundary;
+    else ``refusal`` (why the narrower checks refused) is raised.
+
+    Polygonize drops the edges outside the graph's 2-core. Where each node at an end of a changed
+    boundary has either no unchanged boundary, or two or more that bound a face (so in the 2-core
+    before), the unchanged part of the 2-core is the 2-core of the unchanged boundaries alone,
+    both before and after the edit: taking the changed edges out of either 2-core leaves every
+    node with two or more edges. Then only rings through those nodes or along the changed
+    boundaries can change.
+    """
+    nodes: set[Node] = set()
+    for lines in (old_lines, new_lines):
+        for line in lines.values():
+            if line.length == 0:
+                raise refusal
+            nodes.update(_ends(line))
+    others: set[str] = set()
+    for node in nodes:
+        at = {bid for bid, _ in _ends_at(topology, node, {}, set())} - changed
+        if at and sum(1 for bid in at if topology._faces_of(bid)) < 2:
+            raise refusal
+        others |= at
+    return others
+
+
+def _core_kept(
+    topology: Topology,
+    old_lines: dict[str, LineString],
+    new_lines: dict[str, LineString],
+    changed: set[str],
+    came_or_went: set[str],
+    nodes: dict[Node, frozenset[tuple[str, int]]],
+) -> set[str]:
+    """The other boundaries at the ends of the boundaries that come or go, checking that what
+    polygonize drops as dangling stays the same for every other boundary (else ``Refusal``).
+
+    Polygonize drops the edges outside the graph's 2-core (it strips edges at nodes of degree 1
+    until none is left). An edge that comes or goes at a node with no other edge is stripped
+    first (it dangles), and the rest of the graph is stripped as before. One whose ends each keep
+    two edges that bound a face (on a ring, so in the 2-core) leaves the other nodes' degrees in
+    the 2-core at two or more, so the 2-core only gains or loses that edge. Each node may have
+    only one such edge, and no boundary moved there, so that these counts hold together.
+    """
+    ends: list[Node] = []
+    for bid in came_or_went:
+        line = new_lines[bid] if bid in new_lines else old_lines[bid]
+        if line.length == 0:
+            raise Refusal(f"boundary {bid} has zero length (polygonize leaves it out of the graph)")
+        start, stop = _ends(line)
+        ends.extend([start] if start == stop else [start, stop])
+    if len(set(ends)) != len(ends) or not nodes.keys().isdisjoint(ends):
+        raise Refusal("boundaries added or removed beside broken linework share a node")
+    others: set[str] = set()
+    for bid in came_or_went:
+        line = new_lines[bid] if bid in new_lines else old_lines[bid]
+        at = [{b for b, _ in _ends_at(topology, end, {}, set())} for end in set(_ends(line))]
+        if any(not here.isdisjoint(changed - {bid}) for here in at):
+            raise Refusal("a boundary moved at a node where one was added or removed")
+        at = [here - {bid} for here in at]
+        bounding = [sum(1 for b in here if topology._faces_of(b)) for here in at]
+        if not (any(not here for here in at) or all(count >= 2 for count in bounding)):
+            raise Refusal("a boundary added or removed beside broken linework may change what dangles")
+        for here in at:
+            others |= here
+    return others
+
+
 def _kept_nodes(
-    topology: Topology, old_lines: dict[str, LineString], new_lines: dict[str, LineString], changed: set[str]
+    topology: Topology,
+    old_lines: dict[str, LineString],
+    new_lines: dict[str, LineString],
+    changed: set[str],
+    kept: set[str],
 ) -> dict[Node, frozenset[tuple[str, int]]]:
-    """The old nodes of the changed boundaries with the boundary ends there (id, 0 start / 1 end),
-    checking that each node keeps exactly those ends at its new place (the graph is the same)."""
+    """The old nodes of the ``kept`` boundaries (changed, neither added nor removed) with the
+    boundary ends there (id, 0 start / 1 end), checking that each node keeps exactly those ends at
+    its new place (the graph is the same there)."""
     moved: dict[Node, Node] = {}
-    for bid in changed:
+    for bid in kept:
         old, new = old_lines[bid], new_lines[bid]
         if old.length == 0 or new.length == 0:
             raise Refusal(f"boundary {bid} has zero length (polygonize leaves it out of the graph)")
@@ -208,16 +314,14 @@ def _polygonize_region(
     dirty: set[str],
     region: set[int],
     extra: set[str],
-) -> tuple[list[Polygon], set[str]] | Growth:
+) -> Found | Growth:
     """The dirty faces polygonized from the lines meeting ``region``'s faces and the ``extra`` ones,
     with the boundaries whose rings they are (the dirty ones and those the checks took in); or the
     faces and boundaries to polygonize too, to have all boundaries at the nodes of those rings.
     Raises ``Refusal`` when the faces cannot be proved those of a full build."""
     faces = np.array([topology.faces[f] for f in sorted(region)], dtype=object)
-    if shapely.get_num_interior_rings(faces).any():
-        raise Refusal("a face near the change has holes (which face a hole goes to is decided map-wide)")
     near = {bid for _, bid in topology._line_index.query(faces, predicate="intersects")} - changed
-    ids = sorted(near | dirty | extra, key=topology._boundary_order.__getitem__)
+    ids = sorted(near | dirty | extra, key=topology._boundary_position.__getitem__)
     lines = np.array([new_lines[b] if b in new_lines else topology._lines[b] for b in ids], dtype=object)
     # A frame around the lines gives every ring running the other way round (a hole) that no face
     # here contains a face to go to, so that polygonize shows it (else it drops it unseen).
@@ -227,11 +331,11 @@ def _polygonize_region(
     framed = shapely.equals(shapely.get_exterior_ring(shells), frame)
     if framed.sum() != 1:
         raise Refusal("the lines near the change meet the frame drawn around them")
-    framing = shapely.orient_polygons(shells[framed][0], exterior_cw=False)
-    holes = np.array(list(framing.interiors), dtype=object)
-    shells = shells[~framed]
-    if len(shells) and shapely.get_num_interior_rings(shells).any():
-        raise Refusal("a hole (an island) is near the change: which face a hole goes to is decided map-wide")
+    # Every ring running the other way round (a hole) is taken as a ring of its own, whichever
+    # shell here took it: which face it goes to is decided among all faces (``model.topology_holes``).
+    oriented = shapely.orient_polygons(shells, exterior_cw=False)
+    holes = np.array([ring for polygon in oriented for ring in polygon.interiors], dtype=object)
+    shells = shapely.polygons(shapely.get_exterior_ring(shells[~framed]))
     forward = first_segments(list(lines))
     backward = forward[:, [2, 3, 0, 1]]
     unique = _unique_segments(forward, lines)
@@ -267,6 +371,7 @@ def _polygonize_region(
     picked_shells: set[int] = set()
     picked_rings: set[int] = set()
     picked_holes: set[int] = set()
+    nodes: set[Node] = set()  # the nodes of the rings taken (none when only a lone ring went)
     while waiting:
         while waiting:
             i = waiting.pop()
@@ -286,7 +391,11 @@ def _polygonize_region(
                     waiting.extend(k for k in at_node[end] if k in cut or sides[k] < 2)
             picked_shells.update(int(k) for k in on_shells[:, i] if k >= 0)
             picked_rings.update(int(k) for k in on_rings[:, i] if k >= 0)
-            picked_holes.update(int(k) for k in on_holes[:, i] if k >= 0)
+            for side, k in enumerate(on_holes[:, i].tolist()):
+                # A side from which a path leaves the map crossing no line is in no face, and its
+                # ring (the map's outer edge, or a stretch of it) is no face's hole: not needed.
+                if k >= 0 and not escapes(topology, new_lines, changed, ids[i], forward[i], 1.0 - 2 * side):
+                    picked_holes.add(k)
         points = shapely.get_coordinates(
             np.concatenate(
                 [
@@ -319,8 +428,7 @@ def _polygonize_region(
     if missing.faces or missing.lines:
         return missing
     found = [shells[k] for k in sorted(picked_shells)]
-    _check_holes_unclaimed(topology, holes[sorted(picked_holes)], found, {ids[i] for i in taken})
-    return found, {ids[i] for i in taken}
+    return Found(found, {ids[i] for i in taken}, list(holes[sorted(picked_holes)]), list(holes), set(ids))
 
 
 def _missing_at(topology: Topology, nodes: set[Node], faces: np.ndarray, have: set[str]) -> Growth:
@@ -417,37 +525,6 @@ def _frame(lines: np.ndarray) -> LineString:
     return LineString([(left, bottom), (right, bottom), (right, top), (left, top), (left, bottom)])
 
 
-def _check_holes_unclaimed(
-    topology: Topology, holes: np.ndarray, shells: list[Polygon], taken: set[str]
-) -> None:
-    """Refuse unless no face of the map after the edit could take these holes.
-
-    Polygonize gives a hole to a face whose box covers the hole's box and that contains a point of
-    it; a hole no face takes is dropped. The faces after the edit are the old ones (less those of
-    the ``taken`` boundaries) and ``shells``; any that meets a hole and whose box covers its box
-    might take it, and then that face has a hole this update does not give it.
-    """
-    if not len(holes):
-        return
-    gone: set[int] = set()
-    for bid in taken:
-        gone.update(topology._faces_of(bid))
-    areas = shapely.polygons(holes)
-    candidates = [
-        topology.faces[f]
-        for _, f in topology._face_index.query(areas, predicate="intersects")
-        if f not in gone
-    ]
-    candidates += shells
-    if not candidates:
-        return
-    boxes = shapely.bounds(np.array(candidates, dtype=object))
-    for x0, y0, x1, y1 in shapely.bounds(areas).tolist():
-        covering = (boxes[:, 0] <= x0) & (boxes[:, 1] <= y0) & (boxes[:, 2] >= x1) & (boxes[:, 3] >= y1)
-        if covering.any():
-            raise Refusal("a ring running the other way round (a hole) may belong to a face nearby")
-
-
 def _which(parts: np.ndarray, firsts: np.ndarray) -> set[int]:
     """The indices of the lines (given by their first segments) that ``parts`` are (polygonize
     gives its dropped edges back as the lines it was given)."""
@@ -481,7 +558,7 @@ def _problems_after(
     assert topology._breaking is not None
     near = {bid for _, bid in topology._line_index.query(list(new_lines.values()), predicate=None)}
     near = (near - changed) | set(new_lines)
-    order = topology._boundary_order
+    order = topology._boundary_position  # the map's order after the edit (boundaries may come or go)
     subset = {bid: new_lines.get(bid) or topology._lines[bid] for bid in sorted(near, key=order.__getitem__)}
     found = find_problems(subset, set(), dangling=False)
     if any(p.code == "BOUNDARY_CROSSING" and len(p.boundary_ids) == 1 for p in found):

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import shapely
-from shapely.geometry import Point
-
-from model.geometry import anchor_for
 from model.ops import lookup
+from model.ops.anchors_off import anchors_off_the_line, move_anchors
 from model.ops.areas import remove_area_references
 from model.ops.core import (
     Change,
@@ -27,12 +24,8 @@ from model.ops.core import (
     snap,
 )
 from model.ops.noding import (
-    NodedStroke,
-    Plan,
     apply_plan,
     check_noded,
-    current_topology,
-    face_parts,
     node_stroke,
     without_slivers,
 )
@@ -87,71 +80,12 @@ def add_boundary(
             "only make faces thinner than the grid; draw it farther from them"
         )
     check_noded(noded, plan)
-    moves = _anchors_off_the_line(scenario, noded, plan, topology)
+    moves = anchors_off_the_line(scenario, noded, plan, topology)
     rec = Recorder(scenario)
     own, cut_off, cut = apply_plan(rec, plan)
-    moved = _move_anchors(rec, moves)
+    moved = move_anchors(rec, moves)
     touched = Touched(boundaries=frozenset(own) | frozenset(cut_off) | frozenset(cut), areas=moved)
     return rec.change(f"Add boundary {own[0]}", touched, created=[*own, *cut_off])
-
-
-def _anchors_off_the_line(
-    scenario: Scenario, noded: NodedStroke, plan: Plan, topology: Topology | None
-) -> dict[str, dict[int, XY]]:
-    """Where to move the anchors that the new line would cover (``{area: {anchor index: point}}``).
-
-    An anchor left on a border lies in no face, and its area would vanish into gaps. Each moves into
-    the part of its face that holds the area's other anchors there, else into the biggest part.
-    """
-    grid = scenario.map.grid
-    lines = shapely.MultiLineString(plan.pieces)
-    found = [
-        (area, i, Point(anchor))
-        for area in scenario.map.areas
-        for i, anchor in enumerate(area.anchors)
-        if lines.distance(Point(anchor)) <= grid * 1e-3
-    ]
-    if not found:
-        return {}
-    topology = current_topology(scenario, topology)
-    by_id = scenario.boundary_index()
-    moves: dict[str, dict[int, XY]] = {}
-    for area, i, anchor in found:
-        face_id = topology.anchor_face(area.id, i)
-        if face_id is None:
-            continue  # already in no face: not this line's doing
-        face = topology.face(face_id)
-        parts = face_parts(noded, plan, face, set(topology.face_boundaries(face_id)), by_id)
-        if not parts or any(part.contains(anchor) for part in parts):
-            continue  # the line ends inside the face (a dangle): the face holds the anchor still
-        others = [
-            Point(a)
-            for k, a in enumerate(area.anchors)
-            if k != i and topology.anchor_face(area.id, k) == face_id
-        ]
-        home = [part for part in parts if any(part.contains(o) for o in others)]
-        target = anchor_for(home[0] if home else max(parts, key=lambda part: part.area), grid)
-        if target is None:
-            raise InvalidGeometryError(
-                f"the new boundary passes through anchor {i} of area {area.id}, and no part of the area "
-                "beside it is wide enough to take the anchor; move the anchor first"
-            )
-        moves.setdefault(area.id, {})[i] = target
-    return moves
-
-
-def _move_anchors(rec: Recorder, moves: dict[str, dict[int, XY]]) -> frozenset[str]:
-    """Apply ``_anchors_off_the_line``'s moves (saving the areas for undo); return the areas moved."""
-    if not moves:
-        return frozenset()
-    rec.save(AREAS)
-    areas = rec.scenario.map.areas
-    for at, area in enumerate(areas):
-        if area.id in moves:
-            anchors = [moves[area.id].get(k, a) for k, a in enumerate(area.anchors)]
-            unique_anchors = [a for k, a in enumerate(anchors) if a not in anchors[:k]]
-            areas[at] = Area.model_validate({**area.model_dump(), "anchors": unique_anchors})
-    return frozenset(moves)
 
 
 # --- vertices --------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 
 from model.geometry import anchor_for
+from model.ops.anchors_off import anchors_off_the_line, move_anchors
 from model.ops.core import Change, InvalidGeometryError, PreconditionError, Recorder, Touched, index_of
 from model.ops.noding import (
     NodedStroke,
@@ -159,7 +160,11 @@ def _split(
             else "the line crosses no area from border to border"
         )
     check_noded(noded, plan)
-    return _write(scenario, topology, plan, done, name)
+    # Anchors of other areas that the new borders cover (an area sharing a face with one split)
+    # move off them too, as a drawn border moves them: on a border an anchor is in no face.
+    split = {cut.area_id for cut in done}
+    moves = {a: m for a, m in anchors_off_the_line(scenario, noded, plan, topology).items() if a not in split}
+    return _write(scenario, topology, plan, done, name, moves)
 
 
 def _areas_crossed(scenario: Scenario, topology: Topology, stroke: LineString) -> list[str]:
@@ -255,9 +260,15 @@ def _why_not(
 
 
 def _write(
-    scenario: Scenario, topology: Topology, plan: Plan, done: list[_FaceCut], name: str | None
+    scenario: Scenario,
+    topology: Topology,
+    plan: Plan,
+    done: list[_FaceCut],
+    name: str | None,
+    moves: dict[str, dict[int, XY]],
 ) -> Change:
-    """Make the areas and write the plan (all checks are done)."""
+    """Make the areas, write the plan and move the other areas' anchors that it covers (``moves``,
+    from ``anchors_off_the_line``; all checks are done)."""
     grid = scenario.map.grid
     # Per area: anchor moves (into the kept part), anchors given away, and the new parts.
     anchors: dict[str, list[XY | None]] = {}
@@ -314,10 +325,12 @@ def _write(
             scenario.map.areas.insert(at + 1 + k, Area.model_validate(data))
             if setup is not None:
                 scenario.setup.areas[new_id] = type(setup).model_validate(setup.model_dump())
+    moved = move_anchors(rec, moves)
     new_areas = [a for ids in made.values() for a in ids]
     created = [*own, *cut_off]
     touched = Touched(
-        boundaries=frozenset(created) | frozenset(was_cut), areas=frozenset(made) | frozenset(new_areas)
+        boundaries=frozenset(created) | frozenset(was_cut),
+        areas=frozenset(made) | frozenset(new_areas) | moved,
     )
     parts_text = [_parts_text(area_id, made[area_id]) for area_id in made]
     if len(parts_text) == 1:

@@ -5,11 +5,13 @@ the graphs, validating, loading and validating together (also as CPU time, which
 machine's other work disturbs less than the clock), and one boundary edit
 (``ops.move_vertex`` on an inner node) with its local recomputation (``Topology.update``) and the
 adjacency and linework check after it; then nodes dragged across the face beside them (their
-borders cross a neighbour's) and back, in CPU time. It prints how many edits were local and, for
-any that were not, the reason ``Topology`` gave. The rows of issue 15's table carry its goals (at
-30,000 areas). A "profile" section then lists what costs the time in those stages (cProfile: share of
-the stage, cumulative time, call count), which stays readable on a loaded machine. Prints a
-table and writes ``tests/bench/results/bench_model.json``. It is a script, not a test:
+borders cross a neighbour's) and back, nodes of the map's outer edge dragged out and back, and
+borders deleted and islands drawn (and undone) beside a crossing, in CPU time. It prints how
+many edits were local and, for any that were not, the reason ``Topology`` gave. The rows of
+issue 15's table carry its goals (at 30,000 areas). A "profile" section then lists what costs
+the time in those stages (cProfile: share of the stage, cumulative time, call count), which
+stays readable on a loaded machine. Prints a table and writes
+``tests/bench/results/bench_model.json``. It is a script, not a test:
 
     .venv/bin/python tests/bench/bench_model.py [--sizes 5000 20000 30000] [--edits 20] [--no-profile]
 """
@@ -154,6 +156,7 @@ def bench(n_areas: int, edits: int, profiled: bool = False) -> dict[str, Any]:
     figures["edit_check_median"] = statistics.median(check_times)
     figures["edit_check_max"] = max(check_times)
     figures.update(_crossing_drags(loaded, topology, edits))
+    figures.update(_outer_edge_drags(loaded, topology, edits))
     _, figures["fresh_build_after_edits"] = timed(lambda: Topology.build(loaded.map))
     same = topology.canonical() == Topology.build(loaded.map).canonical()
     figures["update_equals_fresh_build"] = same
@@ -204,6 +207,73 @@ def _crossing_drags(scenario: Any, topology: Topology, count: int) -> dict[str, 
     }
 
 
+def _outer_edge_drags(scenario: Any, topology: Topology, count: int) -> dict[str, Any]:
+    """Nodes on the map's outer edge (boundaries with a face on one side only) dragged out and put
+    back, in CPU time of the update: issue 15 saw each cost a full build of the map."""
+    edge = [bid for bid in topology.boundary_ids() if len(topology.boundary_faces(bid)) == 1]
+    times: list[float] = []
+    local = 0
+    not_local: Counter[str] = Counter()
+    for boundary_id in edge[:: max(1, len(edge) // count)][:count]:
+        x, y = scenario.boundary_index()[boundary_id].points[0]
+        for target in ((x - 3.0, y + 2.0), (x, y)):
+            change = ops.move_vertex(scenario, boundary_id, 0, target)
+            times.append(
+                cpu_only(
+                    lambda c=change: topology.update(scenario.map, c.touched.boundaries, c.touched.areas)
+                )[1]
+            )
+            local += topology.last_update_was_local
+            if not topology.last_update_was_local:
+                not_local[topology.last_full_build_reason] += 1
+    return {
+        "edge_edits": len(times),
+        "edge_edits_local": local,
+        "edge_edits_not_local": dict(not_local),
+        "edge_drag_cpu_median": statistics.median(times),
+        "edge_drag_cpu_max": max(times),
+    }
+
+
+def _boundary_edits_beside_a_crossing(scenario: Any, topology: Topology) -> dict[str, Any]:
+    """Boundaries deleted and put back (undo), and an island drawn and deleted, in faces that a
+    crossing boundary runs through: CPU time of each update, and why any was not local."""
+    crossing = scenario.boundary_index()["bench-crossing"]
+    (ax, ay), (bx, by) = crossing.points[0], crossing.points[-1]
+    times: list[float] = []
+    local = 0
+    not_local: Counter[str] = Counter()
+
+    def update(change: Any) -> None:
+        nonlocal local
+        touched = change.touched
+        times.append(cpu_only(lambda: topology.update(scenario.map, touched.boundaries, touched.areas))[1])
+        local += topology.last_update_was_local
+        if not topology.last_update_was_local:
+            not_local[topology.last_full_build_reason] += 1
+
+    for share in (0.3, 0.5, 0.7):
+        x, y = ax + share * (bx - ax), ay + share * (by - ay)
+        face = topology.face_at(x + 40.0, y - 40.0)
+        if face is None:
+            continue
+        others = [b for b in topology.face_boundaries(face) if b != "bench-crossing"]
+        change = ops.delete_boundary(scenario, others[0])
+        update(change)
+        update(change.revert(scenario))
+        island = [(x + 30.0, y - 50.0), (x + 50.0, y - 50.0), (x + 50.0, y - 30.0), (x + 30.0, y - 50.0)]
+        drawn = ops.add_boundary(scenario, island)
+        update(drawn)
+        update(drawn.revert(scenario))
+    return {
+        "broken_edits": len(times),
+        "broken_edits_local": local,
+        "broken_edits_not_local": dict(not_local),
+        "broken_edit_cpu_median": statistics.median(times) if times else None,
+        "broken_edit_cpu_max": max(times) if times else None,
+    }
+
+
 def _edits_beside_a_crossing(scenario: Any, edits: int) -> dict[str, Any]:
     """Edits in the middle of a map with one crossing boundary near a corner.
 
@@ -225,7 +295,10 @@ def _edits_beside_a_crossing(scenario: Any, edits: int) -> dict[str, Any]:
         )
         local += topology.last_update_was_local
     same = topology.canonical() == Topology.build(scenario.map).canonical()
+    broken = _boundary_edits_beside_a_crossing(scenario, topology)
+    same = same and topology.canonical() == Topology.build(scenario.map).canonical()
     return {
+        **broken,
         "crossing_edit_update_median": statistics.median(times),
         "crossing_edits": len(times),
         "crossings": crossings,
@@ -261,6 +334,8 @@ def best_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
     merged["edits_local"] = min(run["edits_local"] for run in runs)
     merged["crossing_edits_local"] = min(run["crossing_edits_local"] for run in runs)
     merged["drag_edits_local"] = min(run["drag_edits_local"] for run in runs)
+    merged["edge_edits_local"] = min(run["edge_edits_local"] for run in runs)
+    merged["broken_edits_local"] = min(run["broken_edits_local"] for run in runs)
     merged["crossing_update_equals_fresh_build"] = all(
         run["crossing_update_equals_fresh_build"] for run in runs
     )
@@ -294,6 +369,10 @@ ROWS = [
     ("drag_across_cpu_max", "drag a node across a face: update, CPU (max)"),
     ("drag_back_cpu_median", "drag it back (undo the crossing): CPU (median)"),
     ("drag_back_cpu_max", "drag it back (undo the crossing): CPU (max)"),
+    ("edge_drag_cpu_median", "outer-edge node dragged out and back: CPU (median)"),
+    ("edge_drag_cpu_max", "outer-edge node dragged out and back: CPU (max)"),
+    ("broken_edit_cpu_median", "border/island edit beside a crossing: CPU (median)"),
+    ("broken_edit_cpu_max", "border/island edit beside a crossing: CPU (max)"),
 ]
 
 GOALS = {
@@ -306,6 +385,8 @@ GOALS = {
     "crossing_edit_update_median": "< 30 ms, always local",
     "drag_across_cpu_max": "< 30 ms, local",
     "drag_back_cpu_max": "< 30 ms, local",
+    "edge_drag_cpu_max": "< 30 ms, local",
+    "broken_edit_cpu_max": "< 30 ms, local",
 }
 """The goals of the rows that are in issue 15's table (the model's part of it)."""
 
@@ -335,7 +416,16 @@ def table(results: list[dict[str, Any]]) -> str:
             f"  drags across a face and back: {r['drag_edits_local']}/{r['drag_edits']} local "
             f"({r['drag_edits_crossing']} drags made a crossing)"
         )
-        for label, reasons in (("edits", r["edits_not_local"]), ("drags", r["drag_edits_not_local"])):
+        lines.append(
+            f"  outer-edge drags: {r['edge_edits_local']}/{r['edge_edits']} local; border and island "
+            f"edits beside a crossing: {r['broken_edits_local']}/{r['broken_edits']} local"
+        )
+        for label, reasons in (
+            ("edits", r["edits_not_local"]),
+            ("drags", r["drag_edits_not_local"]),
+            ("outer-edge drags", r["edge_edits_not_local"]),
+            ("edits beside a crossing", r["broken_edits_not_local"]),
+        ):
             for reason, times in sorted(reasons.items(), key=lambda item: -item[1]):
                 lines.append(f"  {label} not local ({times}x): {reason}")
         if r.get("note"):

@@ -430,12 +430,14 @@ def test_a_sequence_of_edits_undoes_in_reverse(grid: Scenario) -> None:
 
 def test_topology_update_with_touched_equals_fresh_build(grid: Scenario) -> None:
     topology = Topology.build(grid.map)
-    for change in (
-        ops.add_boundary(grid, [(0, 15), (30, 15)]),
-        ops.move_vertex(grid, "v11", 0, (11, 11)),
-        ops.split_area(grid, "a22", [(22, 19), (22, 31)], topology=topology),
-        ops.add_area(grid, (5, 12)),
+    # Each op, then the update it calls for (an update names every boundary changed since the last).
+    for edit in (
+        lambda: ops.add_boundary(grid, [(0, 15), (30, 15)]),
+        lambda: ops.move_vertex(grid, "v11", 0, (11, 11)),
+        lambda: ops.split_area(grid, "a22", [(22, 19), (22, 31)], topology=topology),
+        lambda: ops.add_area(grid, (5, 12)),
     ):
+        change = edit()
         topology.update(grid.map, change.touched.boundaries, change.touched.areas)
         assert topology.canonical() == Topology.build(grid.map).canonical()
 

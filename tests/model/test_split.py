@@ -143,6 +143,31 @@ def test_split_crossed_splits_every_area_the_line_crosses_in_one_change(grid: Sc
     assert sorted(surfaces[a] for a in parts) == pytest.approx([30.0] * 3)
 
 
+def test_a_split_moves_another_areas_anchor_off_the_new_border() -> None:
+    """Regression (found by the random drawing test on seasons-isles): dunhollow's anchor moved into
+    harrowmere's face, then harrowmere split by a line through that anchor. The new border used to
+    cover the anchor, leaving dunhollow in no face (ANCHOR_OUTSIDE); now it moves off the border,
+    as a drawn border moves anchors, and undo gives the file back."""
+    text = (ROOT / "scenarios" / "seasons-isles.mappa.json").read_text(encoding="utf-8")
+    scenario = io.loads(text)
+    topology = Topology.build(scenario.map)
+    ops.move_anchor(scenario, "dunhollow", 0, (99.0, 102.0))  # inside harrowmere's face
+    topology = Topology.build(scenario.map)
+    assert topology.area_faces("dunhollow") == topology.area_faces("harrowmere")
+    before = dump(scenario)
+    change = ops.split_area(scenario, "harrowmere", [(200.0, 102.35), (0.0, 102.35)], topology=topology)
+    assert "dunhollow" in change.touched.areas
+    (anchor,) = scenario.area("dunhollow").anchors
+    assert anchor != (99.0, 102.0)
+    lines = [LineString(b.points) for b in scenario.map.boundaries]
+    assert min(line.distance(Point(anchor)) for line in lines) > 0
+    after = Topology.build(scenario.map)
+    assert after.anchor_face("dunhollow", 0) is not None
+    assert ("dunhollow", 0) not in after.stray_anchors()
+    change.revert(scenario)
+    assert dump(scenario) == before
+
+
 def test_split_crossed_limited_to_some_areas(grid: Scenario) -> None:
     change = split_and_check(grid, ops.split_crossed, [(-2, 13), (32, 13)], ["a12", "a00"])
     assert change.touched.areas == {"a12", *new_areas(change)}

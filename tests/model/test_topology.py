@@ -261,11 +261,12 @@ def test_update_after_adding_a_splitting_boundary_and_an_area(grid: Scenario) ->
     assert topology.adjacency()[frozenset(("a11", "new"))] == pytest.approx(200**0.5)
 
 
-def test_update_moving_the_outer_edge_falls_back_to_a_full_build(grid: Scenario) -> None:
+def test_update_moving_the_outer_edge_out_is_local(grid: Scenario) -> None:
+    """A node of the map's outer edge dragged outwards (``model.topology_outer``)."""
     topology = Topology.build(grid.map)
     changed = move_node(grid, (0.0, 10.0), (-4.0, 10.0))
     topology.update(grid.map, changed)
-    assert not topology.last_update_was_local
+    assert topology.last_update_was_local, topology.last_full_build_reason
     check_same(topology, grid)
 
 
@@ -280,6 +281,8 @@ def test_update_with_anchor_moves_only(grid: Scenario) -> None:
 
 
 NODES = [(float(c * 10), float(r * 10)) for r in range(1, 4) for c in range(1, 3)]
+# and nodes of the map's outer edge, whose moves out reach past every face
+NODES += [(x, float(r * 10)) for x in (0.0, 30.0) for r in range(1, 4)] + [(10.0, 0.0), (20.0, 40.0)]
 
 edit = st.one_of(
     st.tuples(st.just("move"), st.sampled_from(NODES), st.integers(-3, 3), st.integers(-3, 3)),

@@ -1,0 +1,79 @@
+"""Anchors that a new line would cover, moved off it into their face (``add_boundary``, the splits).
+
+An anchor left on a border lies in no face, and its area would vanish into gaps (the validator
+reports ANCHOR_OUTSIDE). Drawing a border and splitting an area both move every such anchor, of
+whichever area, into a part of its face beside the line.
+"""
+
+from __future__ import annotations
+
+import shapely
+from shapely.geometry import Point
+
+from model.geometry import anchor_for
+from model.ops.core import InvalidGeometryError, Recorder
+from model.ops.noding import NodedStroke, Plan, current_topology, face_parts
+from model.scenario import Area, Scenario
+from model.scenario import Point as XY
+from model.topology import Topology
+
+AREAS = ("map", "areas")
+
+
+def anchors_off_the_line(
+    scenario: Scenario, noded: NodedStroke, plan: Plan, topology: Topology | None
+) -> dict[str, dict[int, XY]]:
+    """Where to move the anchors that the new line would cover (``{area: {anchor index: point}}``).
+
+    An anchor left on a border lies in no face, and its area would vanish into gaps. Each moves into
+    the part of its face that holds the area's other anchors there, else into the biggest part.
+    """
+    grid = scenario.map.grid
+    lines = shapely.MultiLineString(plan.pieces)
+    found = [
+        (area, i, Point(anchor))
+        for area in scenario.map.areas
+        for i, anchor in enumerate(area.anchors)
+        if lines.distance(Point(anchor)) <= grid * 1e-3
+    ]
+    if not found:
+        return {}
+    topology = current_topology(scenario, topology)
+    by_id = scenario.boundary_index()
+    moves: dict[str, dict[int, XY]] = {}
+    for area, i, anchor in found:
+        face_id = topology.anchor_face(area.id, i)
+        if face_id is None:
+            continue  # already in no face: not this line's doing
+        face = topology.face(face_id)
+        parts = face_parts(noded, plan, face, set(topology.face_boundaries(face_id)), by_id)
+        if not parts or any(part.contains(anchor) for part in parts):
+            continue  # the line ends inside the face (a dangle): the face holds the anchor still
+        others = [
+            Point(a)
+            for k, a in enumerate(area.anchors)
+            if k != i and topology.anchor_face(area.id, k) == face_id
+        ]
+        home = [part for part in parts if any(part.contains(o) for o in others)]
+        target = anchor_for(home[0] if home else max(parts, key=lambda part: part.area), grid)
+        if target is None:
+            raise InvalidGeometryError(
+                f"the new boundary passes through anchor {i} of area {area.id}, and no part of the area "
+                "beside it is wide enough to take the anchor; move the anchor first"
+            )
+        moves.setdefault(area.id, {})[i] = target
+    return moves
+
+
+def move_anchors(rec: Recorder, moves: dict[str, dict[int, XY]]) -> frozenset[str]:
+    """Apply ``anchors_off_the_line``'s moves (saving the areas for undo); return the areas moved."""
+    if not moves:
+        return frozenset()
+    rec.save(AREAS)
+    areas = rec.scenario.map.areas
+    for at, area in enumerate(areas):
+        if area.id in moves:
+            anchors = [moves[area.id].get(k, a) for k, a in enumerate(area.anchors)]
+            unique_anchors = [a for k, a in enumerate(anchors) if a not in anchors[:k]]
+            areas[at] = Area.model_validate({**area.model_dump(), "anchors": unique_anchors})
+    return frozenset(moves)
