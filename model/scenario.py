@@ -38,13 +38,25 @@ Point = tuple[float, float]
 """A point ``(x, y)`` in map units."""
 
 
+_FEW_POINTS = 4
+"""Lists of points up to this long are checked value by value (see ``_within_map``)."""
+
+
 def _within_map(points: list[Point]) -> list[Point]:
     """Refuse a coordinate beyond ``COORDINATE_MAX`` (snapping it to the grid would overflow).
 
     One check per list, naming the first such point: a constraint on each coordinate made one
     error per point, and a file of a million far points took a minute and gigabytes to refuse.
     """
-    if points:
+    if len(points) <= _FEW_POINTS:
+        # Most lists (a boundary's two ends, an anchor) are this short: comparing each value is
+        # quicker than the calls below (120,000 lists on a 30,000-area map). NaN fails it too.
+        for x, y in points:
+            if not (-COORDINATE_MAX <= x <= COORDINATE_MAX and -COORDINATE_MAX <= y <= COORDINATE_MAX):
+                break
+        else:
+            return points
+    elif points:
         # Extremes in C first (80,000 lists on a 20,000-area map); the loop only names the point.
         # NaN compares false both ways, so max and min may pass over it: a sum holding one is NaN
         # (and not equal to itself), which is quicker to ask than each value.

@@ -50,6 +50,12 @@ class SpatialIndex(Generic[K]):
         other._overlay = dict(self._overlay)
         return other
 
+    def prepare(self) -> None:
+        """Make what the next query needs now (the tree of entries added since the snapshot), so
+        that the query itself is quick."""
+        if self._overlay:
+            self._overlay_tree_now()
+
     def __len__(self) -> int:
         return len(self._geoms)
 
@@ -102,9 +108,11 @@ class SpatialIndex(Generic[K]):
             found.extend((int(i), overlay_keys[int(j)]) for i, j in zip(pairs[0], pairs[1], strict=True))
         return found
 
-    def query_arrays(self, geometries: Any, predicate: str = "intersects") -> tuple[np.ndarray, np.ndarray]:
+    def query_arrays(
+        self, geometries: Any, predicate: str | None = "intersects"
+    ) -> tuple[np.ndarray, np.ndarray]:
         """``query`` as two arrays, input indices and keys (an object array unless the keys are
-        numbers), without a Python tuple per match."""
+        numbers), without a Python tuple per match; a None ``predicate`` matches boxes only."""
         inputs = np.asarray(geometries, dtype=object)
         if inputs.ndim == 0:
             inputs = inputs.reshape(1)

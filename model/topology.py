@@ -31,15 +31,17 @@ The checks of the linework itself (crossings, dangling ends...) live in ``model.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from itertools import filterfalse
+from itertools import chain, filterfalse
 from operator import attrgetter
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 import numpy as np
 import shapely
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from model.anchor_places import place_anchors
+from model.face_walk import walk_faces
 from model.linework_problems import (
     BREAKING,
     CheckCounts,
@@ -98,17 +100,39 @@ def boundary_lines(boundaries: Sequence[Boundary]) -> list[LineString]:
     keeps it while it makes Python objects), stalling the editor's UI thread while its validation
     worker builds faces.
     """
+    return boundary_linework(boundaries).lines
+
+
+class Linework(NamedTuple):
+    """The boundaries as shapely lines, and all their points with the index of the line of each."""
+
+    lines: list[LineString]
+    coords: np.ndarray
+    line_of: np.ndarray
+
+
+def boundary_linework(boundaries: Sequence[Boundary]) -> Linework:
+    """``boundary_lines``, with the points they were made of (what the face walk reads)."""
     lines: list[LineString] = []
+    coords: list[np.ndarray] = [np.zeros((0, 2))]
+    counts: list[np.ndarray] = [np.zeros(0, dtype=np.int64)]
     for start in range(0, len(boundaries), LINES_SLICE):
-        lines.extend(_lines(boundaries[start : start + LINES_SLICE]))
-    return lines
+        made, points, sizes = _lines(boundaries[start : start + LINES_SLICE])
+        lines.extend(made)
+        coords.append(points)
+        counts.append(sizes)
+    sizes = np.concatenate(counts)
+    return Linework(lines, np.concatenate(coords), np.repeat(np.arange(len(sizes)), sizes))
 
 
-def _lines(boundaries: Sequence[Boundary]) -> list[LineString]:
-    counts = np.fromiter((len(b.points) for b in boundaries), dtype=np.int64, count=len(boundaries))
-    coords = np.array([p for b in boundaries for p in b.points], dtype=float)
+def _lines(boundaries: Sequence[Boundary]) -> tuple[list[LineString], np.ndarray, np.ndarray]:
+    lists = [b.points for b in boundaries]
+    counts = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
+    # The coordinates straight from the point tuples (half the time of making an array of them).
+    flat = chain.from_iterable(chain.from_iterable(lists))
+    coords = np.fromiter(flat, dtype=float, count=2 * int(counts.sum())).reshape(-1, 2)
     indices = np.repeat(np.arange(len(boundaries)), counts)
-    return list(shapely.linestrings(coords, indices=indices))
+    return list(shapely.linestrings(coords, indices=indices)), coords, counts
 
 
 class Topology:
@@ -122,7 +146,9 @@ class Topology:
         self._boundary_order: dict[str, int] = {}
         self._next_order = 0
         self._strays: set[str] = set()
-        self._line_index: SpatialIndex[str] = SpatialIndex()
+        # The boundaries' spatial index: edits and queries read it, a build does not; so the
+        # build of a topology not made for edits leaves it to the first ask (``_line_index``).
+        self._line_index_made: SpatialIndex[str] | None = SpatialIndex()
         self._face_index: SpatialIndex[int] = SpatialIndex()
         self._face_boundaries: dict[int, list[str]] = {}
         # boundary id -> [face on its left, face on its right] (x right, y up), None for neither.
@@ -141,6 +167,7 @@ class Topology:
         self._breaking: list[LineworkProblem] | None = None
         self._builds = 0
         self._revision = 0
+        self._for_edits = True
         """Counts builds and updates: a derivation begun before one is of other faces."""
         self._broken: frozenset[str] = frozenset()
         self._tangled = False
@@ -180,6 +207,15 @@ class Topology:
         other._dirty = set()
         return other
 
+    @property
+    def _line_index(self) -> SpatialIndex[str]:
+        """The boundaries' spatial index, made from ``_lines`` when first asked for. Made later,
+        it holds what edits since did to ``_lines``: removing a key it lacks, or adding one it
+        has, changes nothing."""
+        if self._line_index_made is None:
+            self._line_index_made = SpatialIndex(self._lines.items())
+        return self._line_index_made
+
     def _reset_caches(self) -> None:
         self._geometry_cache: dict[str, AreaShape | None] = {}
         self._derived: Derived | None = None
@@ -201,14 +237,21 @@ class Topology:
     # --- building --------------------------------------------------------------------------
 
     @classmethod
-    def build(cls, map_data: MapData, polygonize: Polygonizer | None = None) -> Topology:
+    def build(
+        cls, map_data: MapData, polygonize: Polygonizer | None = None, for_edits: bool = True
+    ) -> Topology:
         """Polygonize the whole linework and place every anchor.
 
         ``polygonize`` replaces the in-process ``polygonize_here`` (same faces, same order): shapely's
         polygonize holds the GIL for its whole run (a third of a second at 20,000 areas), so a caller
         on a worker thread of a UI may hand it to another process.
+
+        Without ``for_edits`` (a validator's topology, read and dropped) the first derivation of
+        adjacency leaves out the tables only edits read; an ``update`` still gives the right
+        answer (its derivation then starts again, with them).
         """
         topology = cls()
+        topology._for_edits = for_edits
         with gc_paused():
             topology._build(map_data, polygonize)
         return topology
@@ -216,7 +259,8 @@ class Topology:
     def _build(self, map_data: MapData, polygonize: Polygonizer | None = None) -> None:
         self._policy = map_data.adjacency.model_copy()
         ids = [b.id for b in map_data.boundaries]
-        lines = boundary_lines(map_data.boundaries)
+        linework = boundary_linework(map_data.boundaries)
+        lines = linework.lines
         self._lines = dict(zip(ids, lines, strict=True))
         self._lengths = dict(zip(ids, shapely.length(np.array(lines, dtype=object)).tolist(), strict=True))
         self._boundary_order = {bid: i for i, bid in enumerate(ids)}
@@ -225,20 +269,28 @@ class Topology:
         self._boundary_position = dict(self._boundary_order)
         self._map_area_ids = [area.id for area in map_data.areas]
         self._area_position = _first_positions(self._map_area_ids)
-        self._line_index = SpatialIndex(self._lines.items())
-        polygons = (polygonize or polygonize_here)(lines) if lines else []
+        # Edits query it from the first one on: made now for a topology that will be edited.
+        self._line_index_made = SpatialIndex(self._lines.items()) if self._for_edits else None
+        # One walk of the linework's graph gives the faces and their sides at once; where it
+        # cannot be sure to give shapely's faces (broken linework) polygonize, then link.
+        walked = walk_faces(linework.coords, linework.line_of, len(lines)) if lines else None
+        if walked is not None:
+            polygons: list[Polygon] = list(walked.faces)
+        else:
+            polygons = (polygonize or polygonize_here)(lines) if lines else []
         self.faces = list(polygons)
         self._face_index = SpatialIndex(enumerate(polygons))
         self._face_boundaries = {}
         self._boundary_faces = {}
-        self._link_faces(range(len(polygons)), ids)
+        if walked is not None:
+            self._record_walked_sides(walked.left, walked.right, ids)
+        else:
+            self._link_faces(range(len(polygons)), ids)
         # Ids should be unique (the validator reports DUPLICATE_ID); the first area of an id counts.
         areas = [map_data.areas[i] for i in self._area_position.values()]
-        self._anchors = {}
-        self._anchor_faces = {}
-        self._face_areas = {}
-        self._strays = set()
-        self._place_areas(areas, self._face_index)
+        places = place_anchors(areas, self.faces, self._face_index)
+        self._anchors, self._anchor_faces = places.anchors, places.anchor_faces
+        self._face_areas, self._strays = places.face_areas, places.strays
         self._breaking = None
         self._broken = frozenset()
         self._tangled = False
@@ -271,7 +323,34 @@ class Topology:
         if candidates is None:
             candidates = sorted({bid for _, bid in self._line_index.query(polygons, predicate="intersects")})
         segments = first_segments([self._lines[bid] for bid in candidates])
-        sides = segment_owners(rows, owners, segments)
+        self._record_sides(ids, segment_owners(rows, owners, segments), candidates)
+
+    def _record_walked_sides(self, left: np.ndarray, right: np.ndarray, ids: list[str]) -> None:
+        """Record the faces on the sides of every boundary of a build (``left[k]`` and ``right[k]``
+        those of ``ids[k]``, -1: none): ``_record_sides`` with the slots made in bulk.
+
+        The slots go in in the order ``_record_sides`` gives them (boundaries with a face on their
+        left first), which what derives from them follows.
+        """
+        face_ids = np.arange(len(self.faces), dtype=np.int64)
+        if len(self._boundary_position) != len(ids):  # repeated ids: slots merge one by one
+            self._record_sides(face_ids, [left, right], ids)
+            return
+        has_left = left >= 0
+        rows = np.concatenate([np.nonzero(has_left)[0], np.nonzero(~has_left & (right >= 0))[0]])
+        slots = np.stack([left[rows], right[rows]], axis=1).astype(object)
+        slots[np.stack([left[rows], right[rows]], axis=1) < 0] = None
+        self._boundary_faces = dict(
+            zip(np.asarray(ids, dtype=object)[rows].tolist(), slots.tolist(), strict=True)
+        )
+        left_hits = np.nonzero(has_left)[0]
+        right_hits = np.nonzero(right >= 0)[0]
+        hits = np.concatenate([left_hits, right_hits])
+        self._group_face_boundaries(face_ids, hits, np.concatenate([left[left_hits], right[right_hits]]), ids)
+
+    def _record_sides(self, ids: np.ndarray, sides: list[np.ndarray], candidates: Sequence[str]) -> None:
+        """Record the faces ``ids`` on the sides of the candidates: ``sides[0][k]`` is the face on
+        the left of ``candidates[k]``, ``sides[1][k]`` the one on its right (-1: none of them)."""
         boundary_faces = self._boundary_faces
         hits, faces = [], []
         for side, found in enumerate(sides):
@@ -413,6 +492,7 @@ class Topology:
         never is left out.
         """
         self._revision += 1  # a derivation under way elsewhere is of the faces before this
+        self._for_edits = True  # edited after all: derive with the tables edits read from now on
         with gc_paused():
             changed = self._update(map_data, changed_boundaries, changed_areas)
         self.last_changed_areas = frozenset(changed)
@@ -817,7 +897,7 @@ class Topology:
                 lengths=self._lengths,
                 order=self._boundary_order,
             )
-            self._derived = Derived(self._policy, sources, self._broken)
+            self._derived = Derived(self._policy, sources, self._broken, self._for_edits)
             with gc_paused():
                 self._derived.refresh_all()
             self._dirty = set()
@@ -876,9 +956,11 @@ class Topology:
 
     def prepare_for_edits(self) -> None:
         """Check the whole linework now (what the first local ``update`` needs), so that the first
-        edit after opening a big map does not pay for it. Adjacency is derived when first asked
-        for (by the graphs or the validator), not here: the editor calls this on its UI thread."""
+        edit after opening a big map does not pay for it, and make the boundaries' spatial index
+        edits query. Adjacency is derived when first asked for (by the graphs or the validator),
+        not here: the editor calls this on its UI thread."""
         self._check_linework()
+        self._line_index.prepare()
 
     # --- queries -----------------------------------------------------------------------------
 

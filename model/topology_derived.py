@@ -58,11 +58,23 @@ _NOBODY: list[str] = []
 class Derived:
     """Adjacency, boundary sides and dangling boundaries, re-derived boundary by boundary."""
 
-    def __init__(self, policy: AdjacencyPolicy, sources: Sources, broken: frozenset[str]) -> None:
+    def __init__(
+        self, policy: AdjacencyPolicy, sources: Sources, broken: frozenset[str], for_edits: bool = True
+    ) -> None:
         self.policy = policy.model_copy()
         self.broken = broken
         """Boundaries with a breaking problem (they are not reported as enclosing nothing too)."""
+        self._for_edits = for_edits
+        # Whether the tables only edits read (each boundary's ends and pairs, the boundaries at
+        # each node) were left out of the last full derivation (``for_edits`` False).
+        self._lean = False
         self._src = sources
+        self._clear()
+        self.boundaries_refreshed = 0
+        """How many boundaries the last ``refresh`` re-derived (a full derivation: all of them)."""
+
+    def _clear(self) -> None:
+        """Forget everything derived."""
         # Boundary -> the pairs it adds its length to, as tuples of ids (a frozenset is four times
         # the memory, and 90,000 boundaries have one or more each).
         self._pairs_of: dict[str, tuple[tuple[str, str], ...]] = {}
@@ -77,8 +89,6 @@ class Derived:
         self._sides: dict[str, tuple[str | None, str | None]] | None = None
         self.dangling: dict[str, LineworkProblem] = {}
         self.adjacency: dict[Pair, float] = {}
-        self.boundaries_refreshed = 0
-        """How many boundaries the last ``refresh`` re-derived (a full derivation: all of them)."""
 
     def rebind(self, sources: Sources) -> None:
         """Read these tables from now on: the owner's own, equal to the copies derived from."""
@@ -87,7 +97,16 @@ class Derived:
     def refresh_all(self) -> None:
         """Derive every boundary (the first time after a build) with loops kept lean: the ends are
         read in a few vectorised calls, and only boundaries with a lonely end or no face are looked
-        at for dangling (on 60,000 boundaries a general per-boundary pass took half a second)."""
+        at for dangling (on 60,000 boundaries a general per-boundary pass took half a second).
+
+        Made ``for_edits`` False (a validator's topology, never edited), it leaves out the tables
+        only ``refresh`` reads, unless the policy counts corners (they need them): adjacency and
+        the dangling boundaries come out the same. A ``refresh`` after that derives all again.
+        """
+        if not self._for_edits and self.policy.corner_touch != CornerTouch.ADJACENT:
+            self._refresh_all_lean()
+            return
+        self._lean = False
         src = self._src
         ids = list(src.lines)
         at_node = self._at_node
@@ -115,20 +134,18 @@ class Derived:
         corner = self.policy.corner_touch == CornerTouch.ADJACENT
         if corner:
             self._refresh_corners(set(at_node))
-        lengths, minimum = src.lengths, self.policy.min_shared_length
-        for pair, members in self._members.items():
-            length = lengths[members[0]] if len(members) == 1 else math.fsum(lengths[b] for b in members)
-            if corner or length >= minimum:
-                self.adjacency[pair] = length
-        if corner:
-            for pair in self._corner_count:
-                self.adjacency.setdefault(pair, 0.0)
+        self._settle_all(corner)
         lonely = {bid for bids in at_node.values() if len(bids) == 1 for bid in bids}
         self._refresh_dangling(lonely | (src.lines.keys() - src.faces.keys()))
         self.boundaries_refreshed = len(ids)
 
     def refresh(self, boundaries: Iterable[str]) -> None:
         """Re-derive these boundaries (changed, added or removed), their nodes and their pairs."""
+        if self._lean:  # the tables an edit reads were left out: derive all, with them
+            self._clear()
+            self._for_edits = True
+            self.refresh_all()
+            return
         dirty = set(boundaries)
         nodes: set[Node] = set()
         for bid in dirty:
@@ -162,9 +179,66 @@ class Derived:
                 del self._at_node[node]
         self.boundaries_refreshed = len(dirty | around)
 
-    def _all_pairs(self) -> None:
+    def _refresh_all_lean(self) -> None:
+        """``refresh_all`` without the tables of edits: the ends and the boundaries at each node
+        only for the boundaries that may dangle (found with array operations), no pairs per
+        boundary."""
+        self._lean = True
+        src = self._src
+        ids = list(src.lines)
+        self.boundaries_refreshed = len(ids)
+        self._all_pairs(keep_pairs_of=False)
+        self._settle_all(corner=False)
+        if not ids:
+            return
+        lines = np.fromiter(src.lines.values(), dtype=object, count=len(ids))
+        coords, owner = shapely.get_coordinates(lines, return_index=True)
+        last = np.concatenate([np.nonzero(np.diff(owner))[0], [len(owner) - 1]])
+        first = np.concatenate([[0], last[:-1] + 1])
+        ends = np.stack([coords[first], coords[last]], axis=1) + 0.0  # -0.0 is the node 0.0
+        _, node = np.unique(ends.reshape(-1, 2).view(np.complex128).reshape(-1), return_inverse=True)
+        node = node.reshape(-1, 2)
+        # Boundaries at each node, each once (a ring's two ends are one node).
+        ring = node[:, 0] == node[:, 1]
+        counted = np.concatenate([node[:, 0], node[~ring, 1]])
+        boundaries_at = np.bincount(counted, minlength=int(node.max()) + 1)
+        lonely = (boundaries_at[node] == 1).any(axis=1)
+        without_faces = src.lines.keys() - src.faces.keys()
+        faceless = np.zeros(len(ids), dtype=bool)
+        if without_faces:
+            faceless = np.fromiter((bid in without_faces for bid in ids), dtype=bool, count=len(ids))
+        looked_at = np.nonzero(lonely | faceless)[0]
+        if not len(looked_at):
+            return
+        # The ends and the boundaries at them of those (and of every boundary at those nodes).
+        wanted = np.zeros(len(boundaries_at), dtype=bool)
+        wanted[node[looked_at].reshape(-1)] = True
+        sharing = np.nonzero(wanted[node].any(axis=1))[0]
+        points = ends[sharing].tolist()
+        at_node = self._at_node
+        for k, (start, stop) in zip(sharing.tolist(), points, strict=True):
+            bid = ids[k]
+            start_node, stop_node = (start[0], start[1]), (stop[0], stop[1])
+            self._ends[bid] = (start_node, stop_node)
+            at_node[start_node].add(bid)
+            at_node[stop_node].add(bid)
+        self._refresh_dangling([ids[k] for k in looked_at.tolist()])
+
+    def _settle_all(self, corner: bool) -> None:
+        """Every pair's shared length, kept when the policy keeps it (after ``_all_pairs``)."""
+        lengths, minimum = self._src.lengths, self.policy.min_shared_length
+        for pair, members in self._members.items():
+            length = lengths[members[0]] if len(members) == 1 else math.fsum(lengths[b] for b in members)
+            if corner or length >= minimum:
+                self.adjacency[pair] = length
+        if corner:
+            for pair in self._corner_count:
+                self.adjacency.setdefault(pair, 0.0)
+
+    def _all_pairs(self, keep_pairs_of: bool = True) -> None:
         """Every boundary's pairs: ``_refresh_pairs`` for all, without the bookkeeping of a change
-        (nothing to take back, nothing to settle one by one), in one lean loop."""
+        (nothing to take back, nothing to settle one by one), in one lean loop. Without
+        ``keep_pairs_of`` each boundary's own pairs (what an edit takes back) are not kept."""
         holders, pairs_of, members_of = self._src.holders, self._pairs_of, self._members
         for bid, (left, right) in self._src.faces.items():
             if left is None or right is None:
@@ -177,7 +251,8 @@ class Derived:
                 a, b = first[0], second[0]
                 if a == b:
                     continue
-                pairs_of[bid] = ((a, b),)
+                if keep_pairs_of:
+                    pairs_of[bid] = ((a, b),)
                 pair = frozenset((a, b))
                 members = members_of.get(pair)
                 if members is None:
@@ -188,7 +263,8 @@ class Derived:
             found = tuple((a, b) for a in first for b in second if a != b)
             if not found:
                 continue
-            pairs_of[bid] = found
+            if keep_pairs_of:
+                pairs_of[bid] = found
             for a, b in found:
                 pair = frozenset((a, b))
                 members = members_of.get(pair)

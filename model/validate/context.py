@@ -63,7 +63,8 @@ class Context:
             return None
         try:
             if self.topology is None:
-                self.topology = Topology.build(self.scenario.map)
+                # Read and dropped: without the tables that only edits of it would read.
+                self.topology = Topology.build(self.scenario.map, for_edits=False)
             if self.graphs is None:
                 self.graphs = MapGraphs.from_scenario(self.scenario, self.topology)
         except FAILURES as error:  # GEOS out of memory or not converging: the file's doing

@@ -22,13 +22,9 @@ _CATALOG_PARENTS = (
 """Catalog entries that name a parent: (catalog, kind, field, ``Context.known_ids`` kind of the parent)."""
 
 
-def _identified(scenario: Scenario) -> Iterator[tuple[str, str, str, int, str]]:
-    """Yield ``(id, kind, JSON path of its list, index in it, name)`` of every object with an id.
-
-    The object's own path (``f"{path}[{index}]"``) is spelled out by the callers only for the
-    objects they report: formatting it for every one of 80,000 boundaries took most of a second.
-    """
-    groups: list[tuple[str, str, list[Any]]] = [
+def _groups(scenario: Scenario) -> list[tuple[str, str, list[Any]]]:
+    """The lists of objects with an id: ``(kind, JSON path of the list, its objects)``."""
+    return [
         ("boundary", "map.boundaries", scenario.map.boundaries),
         ("area", "map.areas", scenario.map.areas),
         ("connection", "map.connections", scenario.map.connections),
@@ -41,8 +37,19 @@ def _identified(scenario: Scenario) -> Iterator[tuple[str, str, str, int, str]]:
         ("Magnate", "setup.magnates", scenario.setup.magnates),
         ("unit", "setup.units", scenario.setup.units),
     ]
+
+
+def _identified(scenario: Scenario, skip: tuple[str, ...] = ()) -> Iterator[tuple[str, str, str, int, str]]:
+    """Yield ``(id, kind, JSON path of its list, index in it, name)`` of every object with an id
+    (but those of the kinds in ``skip``).
+
+    The object's own path (``f"{path}[{index}]"``) is spelled out by the callers only for the
+    objects they report: formatting it for every one of 80,000 boundaries took most of a second.
+    """
     named: dict[type, bool] = {}  # asking pydantic for a class's fields is slow: once per class
-    for kind, path, items in groups:
+    for kind, path, items in _groups(scenario):
+        if kind in skip:
+            continue
         for index, item in enumerate(items):
             cls = type(item)
             if cls not in named:
@@ -53,6 +60,9 @@ def _identified(scenario: Scenario) -> Iterator[tuple[str, str, str, int, str]]:
 
 def ids(context: Context) -> Iterator[Issue]:
     """Ids used by two objects (ids are unique across the whole scenario)."""
+    every = [item.id for _, _, items in _groups(context.scenario) for item in items]
+    if len(set(every)) == len(every):
+        return  # nearly always: no id comes twice (asked in C, 120,000 ids on a big map)
     # The first object of each id, as (kind, name): phrased only when an id comes again.
     seen: dict[str, tuple[str, str]] = {}
     for object_id, kind, path, index, name in _identified(context.scenario):
@@ -78,8 +88,8 @@ def _called(kind: str, name: str) -> str:
 
 def names(context: Context) -> Iterator[Issue]:
     """Objects that need a name and have none; areas that share a name."""
-    for object_id, kind, path_of_list, index, name in _identified(context.scenario):
-        if kind not in _UNNAMED_KINDS and not name.strip():
+    for object_id, kind, path_of_list, index, name in _identified(context.scenario, skip=_UNNAMED_KINDS):
+        if not name.strip():
             path = f"{path_of_list}[{index}]"
             yield issue(
                 "NAME_MISSING",

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 import shapely
 
-from model import io, limits, linework_problems, topology
+from model import face_walk, io, limits, linework_problems, topology
 from model.crossings import self_crossings
 from model.importers import SourceError, import_file, pipeline
 from model.importers.common import ImportOptions
@@ -304,7 +304,9 @@ def test_a_geos_failure_is_an_issue_naming_the_boundaries(
     def fail(*args: Any, **kwargs: Any) -> Any:
         raise failure
 
+    # The faces come from the face walk, or from polygonize where the walk gives way: both fail.
     monkeypatch.setattr(topology.shapely, "polygonize", fail)
+    monkeypatch.setattr(face_walk.shapely, "is_valid", fail)
     issues = validate(scenario)
     [failed] = [i for i in issues if i.code == "GEOMETRY_FAILED"]
     assert failed.ids == ("b1",) and "look at boundaries b1" in failed.message
