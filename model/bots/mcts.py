@@ -49,7 +49,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from model.bots.base import Bot, BotError, RandomBot
+from model.bots.base import Bot, BotError, RandomBot, RankingBot
 from model.bots.mcts_settings import MctsSettings, load_settings
 from model.rules import registry
 from model.rules.protocol import Action, ActionError, State
@@ -163,6 +163,7 @@ class MctsBot:
         seed: int = 0,
         samples: int | None = None,
         candidates: int | None = None,
+        explore: int | None = None,
         depth: int | None = None,
         seat_depth: int | None = None,
         rounds: int | None = None,
@@ -177,6 +178,7 @@ class MctsBot:
         self.overrides: dict[str, float | int | None] = {
             "samples": samples,
             "candidates": candidates,
+            "explore": explore,
             "depth": depth,
             "seat_depth": seat_depth,
             "rounds": rounds,
@@ -205,10 +207,13 @@ class MctsBot:
             return legal[0]
         config = self.settings(state)
         seat = state.current_player()
-        favourite = self.rollout(state, self.rng.below(2**31)).choose(state)
-        candidates = self._candidates(state, seat, legal, favourite, config)
+        policy = self.rollout(state, self.rng.below(2**31))
+        if isinstance(policy, RankingBot):
+            candidates = self._ranked(state, legal, policy, config)
+        else:
+            candidates = self._candidates(state, seat, legal, policy.choose(state), config)
         if len(candidates) == 1:
-            return favourite
+            return candidates[0]
         self.counts.searched += 1
         chosen = self._search(state, seat, candidates, config)
         if chosen is not candidates[0]:
@@ -216,6 +221,18 @@ class MctsBot:
         return chosen
 
     # --- the root ---------------------------------------------------------------------------------
+
+    def _ranked(
+        self, state: State, legal: list[Action], policy: RankingBot, config: MctsSettings
+    ) -> list[Action]:
+        """The root moves to compare when the policy ranks its moves: its ``candidates`` best
+        (its own choice, the favourite, first), then ``explore`` other legal moves at random."""
+        chosen = policy.shortlist(state, config.candidates)
+        texts = {str(action) for action in chosen}
+        fresh = [action for action in legal if str(action) not in texts]
+        for _ in range(min(config.explore, len(fresh))):
+            chosen.append(fresh.pop(self.rng.below(len(fresh))))
+        return chosen
 
     def _candidates(
         self, state: State, seat: str | None, legal: list[Action], favourite: Action, config: MctsSettings
@@ -383,10 +400,16 @@ class MctsBot:
         """The next action to add under ``node``: the rollout policy's choice first, then others at
         random. A heuristic bot may choose an action that ``legal_actions()`` does not list (a
         group of units of its own choosing); it is taken when the engine accepts it here."""
-        favourite = policy.choose(sample)
-        text = str(favourite)
-        if text not in node.children and (text in legal or _allowed(sample, favourite)):
-            return legal.get(text, favourite)
+        if isinstance(policy, RankingBot):
+            # Its best move not yet in the tree: the shortlist one longer than the children.
+            for action in policy.shortlist(sample, len(node.children) + 1):
+                if str(action) not in node.children:
+                    return legal.get(str(action), action)
+        else:
+            favourite = policy.choose(sample)
+            text = str(favourite)
+            if text not in node.children and (text in legal or _allowed(sample, favourite)):
+                return legal.get(text, favourite)
         fresh = sorted(text for text in legal if text not in node.children)
         return legal[fresh[self.rng.below(len(fresh))]]
 
