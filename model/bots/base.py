@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from model.rules.protocol import Action, Game, State
 from model.rules.rng import Rng
@@ -14,6 +14,18 @@ class Bot(Protocol):
 
     def choose(self, state: State) -> Action:
         """Return a legal action for ``state.current_player()``."""
+        ...
+
+
+@runtime_checkable
+class RankingBot(Bot, Protocol):
+    """A bot that can also say which moves it rates next after its own choice: the search
+    (model/bots/mcts.py) compares those instead of moves drawn at random from the legal ones."""
+
+    def shortlist(self, state: State, k: int) -> list[Action]:
+        """Return at most ``k`` distinct actions the engine accepts for ``state.current_player()``,
+        best first by the bot's own rating, the first being what :meth:`choose` would return.
+        Deterministic for the bot's seed and the state."""
         ...
 
 

@@ -42,6 +42,10 @@ class MctsSettings(BaseModel):
     candidates: int = Field(ge=1)
     """Root moves compared: the rollout policy's own choice, its choices in other determinizations,
     then other legal moves at random."""
+    explore: int = Field(default=0, ge=0)
+    """When the rollout policy ranks its moves (``model.bots.base.RankingBot``), the root compares
+    its ``candidates`` best and this many other legal moves drawn at random; a policy that does
+    not rank fills ``candidates`` with its choices in other determinizations and random moves."""
     depth: int = Field(ge=0)
     """Actions played by the rollout policy after the tree before the position is scored."""
     seat_depth: int = Field(default=0, ge=0)

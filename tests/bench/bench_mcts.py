@@ -1,7 +1,8 @@
 """Benchmark: the MCTS AI level against the heuristic level, in rotated seats, per scenario.
 
 Run ``python tests/bench/bench_mcts.py [SCENARIO ...] [--games N] [--samples S] [--candidates C]
-[--depth D] [--seat-depth P] [--rounds R] [--confidence Z] [--verify V] [--widening W]`` (default
+[--explore E] [--depth D] [--seat-depth P] [--rounds R] [--confidence Z] [--verify V]
+[--widening W]`` (default
 scenarios/default.mappa.json, 20 games; a tuning number not given takes the house default of
 resources/bots/mcts.json). Game ``g`` seats the MCTS bot in seat ``g mod n`` and the heuristic bot
 in every other seat, so each seat gets the search in turn. A win counts 1 (shared equally when the
@@ -37,6 +38,7 @@ DEFAULT = ROOT / "scenarios" / "default.mappa.json"
 TUNING = (
     "samples",
     "candidates",
+    "explore",
     "depth",
     "seat_depth",
     "rounds",
@@ -159,6 +161,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--samples", type=int, default=None)
     parser.add_argument("--candidates", type=int, default=None)
+    parser.add_argument("--explore", type=int, default=None)
     parser.add_argument("--depth", type=int, default=None)
     parser.add_argument("--seat-depth", dest="seat_depth", type=int, default=None)
     parser.add_argument("--rounds", type=int, default=None)

@@ -14,8 +14,8 @@ from typing import Any, ClassVar, Self
 import pytest
 
 from model import io
-from model.bots.base import Bot, RandomBot
-from model.bots.mcts import LEVEL, MctsBot, heuristic_rollout, paired_gain, rewards, roll_out
+from model.bots.base import Bot, RandomBot, RankingBot
+from model.bots.mcts import LEVEL, MctsBot, _Node, heuristic_rollout, paired_gain, rewards, roll_out
 from model.bots.mcts_settings import MctsSettingsError, load_settings, settings_file
 from model.rules import registry
 from model.rules.protocol import Action, ActionCodec, Game, IllegalActionError, MalformedActionError, State
@@ -251,6 +251,7 @@ def test_the_tuning_numbers_come_from_the_settings_file(tmp_path: Path) -> None:
     assert shipped.model_dump().keys() == {
         "samples",
         "candidates",
+        "explore",
         "depth",
         "seat_depth",
         "rounds",
@@ -430,3 +431,82 @@ def test_sevenages_keeps_a_card_given_in_a_trade_with_its_giver() -> None:
         assert len(sample.board.players[giver].hand) == len(state.board.players[giver].hand)
         for action in sample.legal_actions():
             sample.clone().apply(action)  # the swap finds both cards
+
+
+# --- a policy that ranks its moves (model.bots.base.RankingBot) ---------------------------------
+
+
+class RanksOneThenThree(TakeOne):
+    """Takes one stone, and names taking three as its next best move (never two)."""
+
+    asked: ClassVar[list[int]] = []
+
+    def shortlist(self, state: State, k: int) -> list[Action]:
+        RanksOneThenThree.asked.append(k)
+        ranked: list[Action] = [Take(1), Take(3)]
+        return ranked[:k]
+
+
+class RootsPlayed(MctsBot):
+    """Plays no game: records the root moves it played out (each worth 0.5)."""
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(seed=6, samples=4, rollout=RanksOneThenThree, **settings)
+        self.roots: set[str] = set()
+
+    def _playout(self, state: State, seat: str | None, root: Any, seeds: Any, config: Any) -> float:
+        self.roots.add(str(root.action))
+        return 0.5
+
+
+def test_a_ranking_policy_gives_the_root_moves_and_explore_adds_random_ones() -> None:
+    assert isinstance(RanksOneThenThree(NimGame(5).new_state(0), 0), RankingBot)
+    state = NimGame(5).new_state(0)
+    RanksOneThenThree.asked = []
+    ranked = RootsPlayed(candidates=3, explore=0)
+    assert str(ranked.choose(state)) == "take 1"  # no gain over the favourite
+    assert ranked.roots == {"take 1", "take 3"} and RanksOneThenThree.asked == [3]
+    explored = RootsPlayed(candidates=3, explore=1)
+    explored.choose(state)
+    assert explored.roots == {"take 1", "take 2", "take 3"}
+    assert RootsPlayed(candidates=1, explore=0).choose(state) == Take(1)  # one candidate: no search
+
+
+def test_below_the_root_a_ranking_policy_widens_the_tree_in_its_order() -> None:
+    # Widening 3 lets the node after the root move grow children; the policy ranks "take 1" then
+    # "take 3", so those are the first two children, in that order, before any random one.
+    bot = MctsBot(seed=3, samples=6, candidates=1, explore=0, widening=3.0, rollout=RanksOneThenThree)
+    root = _Node(mover="ann", action=Take(1))
+    config = bot.settings(NimGame(9).new_state(0)).model_copy(update={"depth": 0})
+    for round_ in range(3):
+        bot._playout(NimGame(9).new_state(0), "ann", root, (1, 2, round_), config)
+    assert list(root.children)[:2] == ["take 1", "take 3"]
+
+
+# --- each shipped ruleset's shortlist -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", (*SHIPPED, "medieval-europe-976.mappa.json"))
+def test_each_rulesets_heuristic_shortlist_is_legal_distinct_seeded_and_led_by_its_choice(name: str) -> None:
+    scenario = io.load(ROOT / "scenarios" / name)
+    spec = registry.get(scenario.ruleset.id)
+    assert spec is not None
+    state = spec.engine_factory()(scenario).new_state(7)
+    longest = 0
+    for step in range(60):
+        if state.is_over():
+            break
+        listed = spec.make_bot("heuristic", seed=step)
+        assert isinstance(listed, RankingBot)
+        ranked = listed.shortlist(state, 4)
+        choice = spec.make_bot("heuristic", seed=step).choose(state)
+        assert 1 <= len(ranked) <= 4 and str(ranked[0]) == str(choice)
+        assert len({str(action) for action in ranked}) == len(ranked)
+        for action in ranked:
+            state.clone().apply(action)  # raises when the engine refuses it
+        again = spec.make_bot("heuristic", seed=step).shortlist(state, 4)
+        assert [str(a) for a in again] == [str(a) for a in ranked]
+        assert [str(a) for a in spec.make_bot("heuristic", seed=step).shortlist(state, 1)] == [str(choice)]
+        longest = max(longest, len(ranked))
+        state.apply(choice)
+    assert longest == 4

@@ -80,7 +80,7 @@ from model.rules.eotma.decisions import COMMERCE, DecisionKind
 from model.rules.eotma.endeavours.common import is_conversion, problem
 from model.rules.eotma.endeavours.diplomacy import outcome
 from model.rules.eotma.legal import candidate_action, deciding_player, revoke_problem
-from model.rules.eotma.moves import legal_actions
+from model.rules.eotma.moves import legal_actions, why_not
 from model.rules.eotma.ratings import (
     base_rating,
     cost,
@@ -226,6 +226,44 @@ class EotmaHeuristicBot:
         if state.tax_stage == 0 and not state.is_exiled(player):
             return BeginTaxation()
         return EndTurn()
+
+    def shortlist(self, state: State, k: int) -> list[Action]:
+        """Return at most ``k`` distinct legal actions, best first: the bot's own choice, then in
+        its main step the endeavours its scoring ranks next (those rated above nothing first),
+        beginning taxation and ending the turn, then the rest; at a tax, the areas of its tax
+        plan and the end of taxation; elsewhere (decisions, movement, initiative) the other
+        answers the rules list, in their order."""
+        assert isinstance(state, EotmaState)
+        ranked: list[Action] = [self.choose(state)]
+        if k > 1:
+            ranked += self._alternatives(state)
+        found: list[Action] = []
+        seen: set[str] = set()
+        for action in ranked:
+            text = str(action)
+            if text in seen or why_not(state, action) is not None:
+                continue
+            seen.add(text)
+            found.append(action)
+            if len(found) >= k:
+                break
+        return found
+
+    def _alternatives(self, state: EotmaState) -> list[Action]:
+        """The actions :meth:`shortlist` offers after the bot's choice, best first (unchecked)."""
+        listed = legal_actions(state)
+        if state.pending or state.phase != "turn" or state.step == "move":
+            return listed
+        player = state.active()
+        if state.tax_stage == 1:
+            ids = state.game.board.ids
+            return [*(Tax(ids[area], amount) for area, amount in self._tax_plan), EndTaxation(), *listed]
+        exiled = state.is_exiled(player)
+        scored = [] if exiled else self._score(state, player, self._candidates(state, player))
+        good = [self._action(state, at, gold) for value, at, gold in scored if value > 0]
+        poor = [self._action(state, at, gold) for value, at, gold in scored if value <= 0]
+        passing = [action for action in listed if isinstance(action, BeginTaxation | EndTurn)]
+        return [*good, *passing, *poor, *listed]
 
     def _lower_fort(self, state: EotmaState, player: int, action: Action) -> Action | None:
         """14.43, 14.31: before converting an own fortified area (22.2), lower its fortification,

@@ -32,21 +32,48 @@ class HeuristicBot:
 
     def choose(self, state: State) -> Action:
         """Return a legal action for the current player."""
+        return self._ranking(state, False)[0]
+
+    def shortlist(self, state: State, k: int) -> list[Action]:
+        """Return at most ``k`` distinct legal actions, best first: the bot's choice, then the
+        other orders and purchase of its plan in their order, being done, then the other legal
+        actions in the order the rules list them (``model.bots.base.RankingBot``)."""
+        if not isinstance(state, SeasonsState):
+            raise TypeError(f"the Seasons bot cannot play a {type(state).__name__}")
+        found: list[Action] = []
+        seen: set[str] = set()
+        for action in self._ranking(state, k > 1):
+            text = str(action)
+            if text in seen or rules.reason(state, action) is not None:
+                continue
+            seen.add(text)
+            found.append(action)
+            if len(found) >= k:
+                break
+        return found
+
+    def _ranking(self, state: State, whole: bool) -> list[Action]:
+        """The bot's choice first, then (``whole``) the actions it rates next, unchecked."""
         if not isinstance(state, SeasonsState):
             raise TypeError(f"the Seasons bot cannot play a {type(state).__name__}")
         self.w = self._table if self._table is not None else state.game.tables.bot
         legal = state.legal_actions()
         nation = state.current_player()
         assert nation is not None
+        rest = legal if whole else []
         if state.board.phase == CASUALTIES:
-            return self._casualty(state, nation, legal)
+            return [self._casualty(state, nation, legal), *rest]
         if state.board.phase == UPKEEP:
-            return self._disband(state, nation, legal)
+            return [self._disband(state, nation, legal), *rest]
         # Its moves may name any group of units, not only the groups legal_actions lists.
-        for action in (self._purchase(state, nation), *self._orders(state, nation)):
-            if action is not None and rules.reason(state, action) is None:
-                return action
-        return Done()
+        planned = [
+            action
+            for action in (self._purchase(state, nation), *self._orders(state, nation))
+            if action is not None and rules.reason(state, action) is None
+        ]
+        if not whole:
+            return planned[:1] or [Done()]
+        return [*planned, Done(), *rest]
 
     # --- planning ---
 

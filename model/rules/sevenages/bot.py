@@ -43,6 +43,24 @@ class HeuristicBot:
         best = max(legal, key=lambda a: (self._score(state, player, a), self.random.random()))
         return best
 
+    def shortlist(self, state: State, k: int) -> list[Action]:
+        """Return the ``k`` legal actions the bot scores highest, best first (its choice first:
+        the same scores and the same random tie-breaks, ``model.bots.base.RankingBot``)."""
+        if not isinstance(state, SevenAgesState):
+            raise TypeError(f"the 7 Ages bot cannot play a {type(state).__name__}")
+        player = state.current_player()
+        assert player is not None
+        legal = state.legal_actions()
+        keys = [(self._score(state, player, a), self.random.random()) for a in legal]
+        ranked = sorted(zip(keys, legal, strict=True), key=lambda pair: pair[0], reverse=True)
+        found: list[Action] = []
+        seen: set[str] = set()
+        for _key, action in ranked:
+            if str(action) not in seen:
+                seen.add(str(action))
+                found.append(action)
+        return found[:k]
+
     # --- scoring ---
 
     def _score(self, state: SevenAgesState, player: str, action: Action) -> float:
