@@ -23,9 +23,9 @@ endeavour it plunders an untaxable area (16.2) near the end; it fortifies an are
 or a Magnate borders when a share of the area is worth the gold (14.31, 14.32), and lowers the
 fortification of an area it is about to convert when the rating gained on the results the
 conversion still needs is worth more than the fortification (14.43, 14.31), and ties an own area
-it would convert to halve the results needed (22.24); with no tie on its own areas to break, it plays Diplomatic Coup on
-a leading empire's step to a claim (12.43, 18). Its weights are the ruleset's ``bot`` table
-(``botweights``).
+it would convert to halve the results needed (22.24); with no tie on its own areas to break, it
+plays Diplomatic Coup on a leading empire's step to a claim (12.43, 18). Its weights are the
+ruleset's ``bot`` table (``botweights``).
 
 Straits of the map are land borders to it, as to the rules (2.1): a conquest across one pays no
 sea gold (9.17) and is not halved (9.32) unless the base's own line of communications crosses
