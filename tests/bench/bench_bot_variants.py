@@ -63,6 +63,7 @@ VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
             "revoke_lead": -1,
             "revoke_for_vote": False,
             "coup_on_claims": False,
+            "tie_to_convert": False,
         },
         "seasons": {"pillage_before_end": 0, "frontier_towers": 0, "defensive_aid": False},
         "sevenages": {"cross_straits": False},

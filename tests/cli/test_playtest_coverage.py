@@ -116,25 +116,26 @@ def test_coverage_of_four_heuristic_games_has_exact_counts() -> None:
     config = PlaytestConfig(games=4, jobs=1, seed=7, default_level="heuristic", coverage=True)
     coverage = run_playtest(scenario, config).to_json()["coverage"]
     level = coverage["levels"]["heuristic"]
-    # Since the bot fortifies areas a rival or the Magnate borders (14.31, the bot table's
-    # fort_threat_share), these games go otherwise: 1359 decisions (1346 before) and a conquest
-    # across the Corvant Narrows in one of them (none before).
-    assert level["decisions"] == 1359
+    # Since the bot ties an own area it would convert (22.24, the bot table's tie_to_convert),
+    # these games go otherwise: 1357 decisions (1359 before), two conversions (none before) and
+    # conquests across the Corvant Narrows in two of them (one before).
+    assert level["decisions"] == 1357
     verbs = {name: (v["legal"], v["chosen"], v["games_chosen"]) for name, v in level["verbs"].items()}
-    assert verbs["fortify"] == (445, 11, 4)  # (454, 10, 4) before
+    assert verbs["fortify"] == (466, 11, 4)  # (445, 11, 4) before
     # holding cards (12.43, 36.11) and claim parleys (20.42); plunder (16.2) only in the last round
     # with an empty treasury, which these four games never bring
     assert verbs["play"] == (152, 1, 1)
-    assert verbs["parley"] == (44, 6, 4)
-    assert verbs["plunder"] == (224, 0, 0)
+    assert verbs["parley"] == (67, 7, 4)
+    assert verbs["plunder"] == (228, 0, 0)
     # no gift turns a vote here, no fortified area is converted (14.43), nobody goes into exile (12.43)
     assert verbs["give"][1] == verbs["reduce-fort"][1] == verbs["untie"][1] == 0
     assert coverage["connections"]["corvant_strait"] == {
         "kind": "strait",
         "name": "Corvant Narrows",
-        "crossings": 2,
-        "games": 1,
+        "crossings": 7,
+        "games": 2,
     }
+    assert coverage["events"]["conversions"] == {"total": 2, "per_game": 0.5, "games": 2}
     assert coverage["seats"]["aldmoor_kingdom"]["never_chosen"] == [
         "give",
         "move-army",

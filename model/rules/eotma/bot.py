@@ -21,10 +21,11 @@ its ties to the host's areas (12.43), also while in asylum, and uses the asylum 
 toward an area that could be its court again (21.3). When taxation leaves it without gold for an
 endeavour it plunders an untaxable area (16.2) near the end; it fortifies an area another empire
 or a Magnate borders when a share of the area is worth the gold (14.31, 14.32), and lowers the
-fortification of an area it is about to convert when the rating gained is worth more than the
-fortification (14.43, 14.31); with no tie on its own areas to break, it plays Diplomatic Coup on
-a leading empire's step to a claim (12.43, 18). Its weights are the ruleset's ``bot`` table
-(``botweights``).
+fortification of an area it is about to convert when the rating gained on the results the
+conversion still needs is worth more than the fortification (14.43, 14.31), and ties an own area
+it would convert to halve the results needed (22.24); with no tie on its own areas to break, it
+plays Diplomatic Coup on a leading empire's step to a claim (12.43, 18). Its weights are the
+ruleset's ``bot`` table (``botweights``).
 
 Straits of the map are land borders to it, as to the rules (2.1): a conquest across one pays no
 sea gold (9.17) and is not halved (9.32) unless the base's own line of communications crosses
@@ -825,8 +826,38 @@ class EotmaHeuristicBot:
                 and (state.owner[other] == player or not 0 <= state.owner[other] < n)
             )
         areas = min(areas, self.w.conversion_group_cap)
+        return areas * game.rules.vp_conversion / self._results_needed(state, player, area)
+
+    def _tie_for_conversion(self, state: EotmaState, player: int, area: int, table: Odds) -> float:
+        """What a tie to an own area of another faith is worth to its conversion, in VP (22.24:
+        the tie halves the differential): the results it saves at the bot's value of one result
+        (``_conversion_value``), when an attempt there would be worth its gold once halved;
+        else nothing (a tie for a conversion it would never attempt is worth nothing more)."""
+        if not self.w.tie_to_convert or state.ties[area] & (1 << player):
+            return 0.0
+        if not is_conversion(state, player, area):
+            return 0.0
+        done = state.conversion.get((player, area), 0)
+        full = conversion_differential(state, player, area)
+        need = max(1, full - done)
+        halved = max(1, full // 2 - done)
+        if halved >= need:
+            return 0.0
+        per_result = self._conversion_value(state, player, area)
+        seas = connection(state, player).get(area, 0)
+        rating = base_rating(state, player, "conquest", area, area, seas)
+        attempt = (
+            Odds.at(table.conquest, rating) * per_result * need / halved
+            - Odds.at(table.conquest_target_loss, rating) * (1.0 + self.w.conversion_unrest)
+            - cost(state, "conquest", seas, 0) * self.w.gold_value
+        )
+        return (need - halved) * per_result if attempt > 0 else 0.0
+
+    @staticmethod
+    def _results_needed(state: EotmaState, player: int, area: int) -> int:
+        """The C results converting an own area still needs (22.2-22.24), at least one."""
         need = conversion_differential(state, player, area) - state.conversion.get((player, area), 0)
-        return areas * game.rules.vp_conversion / max(1, need)
+        return max(1, need)
 
     def _build_candidates(self, state: EotmaState, player: int, conn: dict[int, int]) -> list[Located]:
         """35.11, 35.32: a Commerce marker where taxes are raised (the court, else the connected
@@ -910,9 +941,12 @@ class EotmaHeuristicBot:
             if at.kind == "conquest" and state.owner[at.target] == player:
                 # A conversion (22.2) of an area whose fortification the bot may lower first
                 # (14.43): rated without it (14.31), at the price of what the fortification is worth.
+                # The fortification is given up once, its rating gained for every C result the
+                # conversion still needs (22.2): its price is shared over those results.
                 lowered, price_of_fort = self._fort_to_lower(state, player, at.target)
                 if lowered:
-                    options.append((rating + lowered, const - price_of_fort, True))
+                    share = price_of_fort / self._results_needed(state, player, at.target)
+                    options.append((rating + lowered, const - share, True))
             best_value, best_gold, lower = -1e9, 0, False
             for option_rating, option_const, option_lower in options:
                 start = option_rating - penalty - LOW
@@ -970,7 +1004,14 @@ class EotmaHeuristicBot:
             tie_value = 0.6 if owner == player else 0.3
             if state.ties[target] & (1 << player):
                 tie_value = 0.0
-            return 0.0, [(table.diplomacy_c, area_value), (table.diplomacy_t, tie_value)], 0
+            terms = [(table.diplomacy_c, area_value), (table.diplomacy_t, tie_value)]
+            if owner == player:
+                # A C or a T result gives a tie to an own area (12.3), which halves the
+                # differential of its conversion (22.24).
+                convert = self._tie_for_conversion(state, player, target, table)
+                if convert:
+                    terms += [(table.diplomacy_c, convert), (table.diplomacy_t, convert)]
+            return 0.0, terms, 0
         if kind == "build":  # Commerce: one more gold each turn the area is taxed (35.32)
             rounds = state.game.rounds - state.round
             gain = min(self.w.build_value_cap, rounds * self.w.gold_value * 0.8)

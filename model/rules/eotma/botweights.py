@@ -35,6 +35,7 @@ class BotWeights:
     fleet_reserve: int
     conversion_group_cap: int
     conversion_unrest: float
+    tie_to_convert: bool
     plunder_short: int
     plunder_rounds_left: int
     plunder_gold_value: float

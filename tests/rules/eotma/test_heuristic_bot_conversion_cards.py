@@ -6,11 +6,12 @@ from __future__ import annotations
 from eotma_helpers import idx, pagan_north, start
 
 from model.rules.eotma.actions import Conquest, Diplomacy
-from model.rules.eotma.bot import EotmaHeuristicBot
+from model.rules.eotma.bot import EotmaHeuristicBot, odds
 from model.rules.eotma.botdiplomacy import leader_card
 from model.rules.eotma.conversion import conversion_differential
 from model.rules.eotma.data import Rules
 from model.rules.eotma.game import AreaStart, Options
+from model.rules.eotma.state import EotmaState
 
 
 def test_22_2_the_bot_converts_its_pagan_area_from_its_court() -> None:
@@ -71,3 +72,49 @@ def test_14_43_it_lowers_the_fort_of_an_area_it_converts_when_that_is_worth_more
     state.fort[denmark] = 2
     bot = EotmaHeuristicBot(Rules.load().bot.replace({"fort_threat_share": 0}))
     assert str(bot.choose(state)) == "conquest denmark from home +5"
+
+
+def _strong_west(combat: int, done: int) -> tuple[EotmaState, int, int]:
+    """pagan_north with west's combat stature set, ``done`` results toward converting denmark
+    and its court already at strength 3 (no fortification of it to weigh)."""
+    state = pagan_north(Rules.load())
+    west = state.game.player_index["west"]
+    denmark = idx(state, "denmark")
+    state.parley_round[west] = state.round
+    state.conversion[(west, denmark)] = done
+    state.fort[idx(state, "home")] = 3
+    stat = list(state.stat[west])
+    stat[0] = combat
+    state.stat[west] = type(state.stat[west])(stat)
+    return state, west, denmark
+
+
+def test_14_43_the_fort_is_given_up_once_for_every_result_the_conversion_still_needs() -> None:
+    state, west, denmark = _strong_west(combat=5, done=1)
+    state.fort[denmark] = 2  # -2 to each of the two conversion results still needed (14.31)
+    bot = EotmaHeuristicBot()
+    # The fort's 1 VP (two levels at 0.5, 14.32) is shared over the two results: lowering it
+    # first beats the pillage of norway and the conversion at -2.
+    assert str(bot.choose(state)) == "reduce-fort denmark"
+    assert bot._results_needed(state, west, denmark) == 2
+    state.conversion[(west, denmark)] = 0  # three results to go, at a combat stature of 3
+    stat = list(state.stat[west])
+    stat[0] = 3
+    state.stat[west] = type(state.stat[west])(stat)
+    assert str(EotmaHeuristicBot().choose(state)) != "reduce-fort denmark"
+
+
+def test_22_24_it_ties_its_own_area_to_halve_the_conversion() -> None:
+    state, west, denmark = _strong_west(combat=7, done=0)
+    state.ties[denmark] &= ~(1 << west)
+    assert conversion_differential(state, west, denmark) == 6  # 12 - 6 without the tie
+    bot = EotmaHeuristicBot()
+    # A tie (from a T, or a C against its own area, 12.3) halves it to 3 (22.24): three results
+    # saved at 2 x 5 VP / 6 each, worth more than the pillage or conquest of norway.
+    assert str(bot.choose(state)) == "diplomacy denmark +3"
+    assert bot._tie_for_conversion(state, west, denmark, odds(state.game.rules)) == 5.0
+    plain = EotmaHeuristicBot(Rules.load().bot.replace({"tie_to_convert": False}))
+    assert str(plain.choose(state)) == "conquest norway from denmark +2"
+    # Once tied, the tie is worth nothing more to the conversion.
+    state.ties[denmark] |= 1 << west
+    assert bot._tie_for_conversion(state, west, denmark, odds(state.game.rules)) == 0.0
