@@ -31,6 +31,7 @@ The checks of the linework itself (crossings, dangling ends...) live in ``model.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import filterfalse
 from operator import attrgetter
 from typing import TypeAlias
@@ -133,6 +134,9 @@ class Topology:
         self._boundary_position: dict[str, int] = {}
         self._map_area_ids: list[str] = []
         self._area_position: dict[str, int] = {}
+        # The positions the running update re-indexed (None: all of them, or none), which
+        # ``_commit_lines`` copies into the boundary order.
+        self._reindexed: dict[str, int] | None = None
         self._anchors: dict[str, tuple[tuple[float, float], ...]] = {}
         self._anchor_faces: dict[str, list[int | None]] = {}
         self._face_areas: dict[int, list[str]] = {}
@@ -426,6 +430,7 @@ class Topology:
             self._derived = None  # another minimum length or corner rule: derive adjacency afresh
         self._policy = policy
         changed = set(changed_boundaries)
+        self._reindexed = None
         # Comparing the id lists is quick when nothing was added or removed (the same strings in
         # the same order); only then are the ids compared as sets and the positions re-indexed.
         ids = list(map(_ID, map_data.boundaries))
@@ -437,14 +442,16 @@ class Topology:
                 changed |= self._lines.keys() - known
                 self._boundary_position = dict(zip(ids, range(len(ids)), strict=True))
             else:
-                # Only the stretch from the first difference on is compared and re-indexed: 90,000
-                # ids as sets and a new position for each took the update 25 ms.
-                came, went, start = found
+                # Only the places where the lists differ are compared and re-indexed: 90,000 ids as
+                # sets and a new position for each took the update 25 ms.
+                came, went, places = found
                 changed |= came | went
                 positions = self._boundary_position
                 for bid in went:
                     del positions[bid]
-                positions.update(zip(ids[start:], range(start, len(ids)), strict=True))
+                reindexed = places.positions(ids)
+                positions.update(reindexed)
+                self._reindexed = reindexed
             self._map_boundary_ids = ids
         current = {
             bid: map_data.boundaries[self._boundary_position[bid]]
@@ -655,9 +662,13 @@ class Topology:
         if came_or_went:
             # The map's order again (an undone delete puts a boundary back in its place, not at the
             # end): linework problems are listed in it, as a full build lists them. In place, since
-            # ``Derived`` reads this dict.
-            self._boundary_order.clear()
-            self._boundary_order.update(self._boundary_position)
+            # ``Derived`` reads this dict. Before this edit it was the map's order, so only the
+            # positions this update re-indexed change (copying all 90,000 took a few ms).
+            if self._reindexed is None:
+                self._boundary_order.clear()
+                self._boundary_order.update(self._boundary_position)
+            else:
+                self._boundary_order.update(self._reindexed)
 
     def _drop_faces(self, faces: Iterable[int]) -> set[str]:
         """Remove these faces and what pointed at them; return the areas that held them."""
@@ -1027,27 +1038,73 @@ def _common_prefix(old: list[str], new: list[str]) -> int:
     return size
 
 
+ALIGNED_DIFFERENCES = 64
+"""Places where two id lists of the same length so far may differ before they are taken as shifted."""
+
+
+@dataclass(frozen=True)
+class Places:
+    """Where a new id list differs from the old one: ``differing`` positions (ids replaced in
+    place) and every position from ``tail`` on (ids inserted, removed or appended there)."""
+
+    differing: list[int]
+    tail: int
+
+    def positions(self, ids: list[str]) -> dict[str, int]:
+        """Id -> its position, for the ids at these places of ``ids`` (the new list)."""
+        found = {ids[k]: k for k in self.differing}
+        found.update(zip(ids[self.tail :], range(self.tail, len(ids)), strict=True))
+        return found
+
+
+def _aligned_differences(old: list[str], new: list[str], start: int, stop: int) -> list[int] | None:
+    """The positions below ``stop`` from ``start`` on where the lists differ, compared a chunk at a
+    time in C; None when there are more than ``ALIGNED_DIFFERENCES`` (ids shifted, not replaced)."""
+    found: list[int] = []
+    at = start
+    while at < stop:
+        top = min(at + ID_CHUNK, stop)
+        if old[at:top] != new[at:top]:
+            for k in range(at, top):
+                if old[k] != new[k]:
+                    found.append(k)
+                    if len(found) > ALIGNED_DIFFERENCES:
+                        return None
+        at = top
+    return found
+
+
 def _id_changes(
     old: list[str], new: list[str], known: Mapping[str, object]
-) -> tuple[set[str], set[str], int] | None:
+) -> tuple[set[str], set[str], Places] | None:
     """The ids added to and removed from a list of unique ids (``known`` holds the old ones), and
-    the first position where the lists differ; None when ids repeat (then compare them all).
+    the places where the lists differ; None when ids repeat (then compare them all).
 
-    Edits add and remove ids in one stretch of the list (an undo puts them back in place), so
-    only that stretch is compared: the rest is a common start and a common end.
+    Edits add and remove ids in one stretch of the list (an undo puts them back in place), or
+    replace a few in place and add or remove some at the end (a boundary cut into pieces: the first
+    keeps its place, the others are appended), so only those places are compared.
     """
     if len(known) != len(old):
         return None  # the old ids repeat
     start = _common_prefix(old, new)
-    end = _common_prefix(old[start:][::-1], new[start:][::-1])
-    old_middle = old[start : len(old) - end]
-    new_middle = new[start : len(new) - end]
+    shared = min(len(old), len(new))
+    differing = _aligned_differences(old, new, start, shared)
+    if differing is not None:
+        old_middle = [old[k] for k in differing] + old[shared:]
+        new_middle = [new[k] for k in differing] + new[shared:]
+        places = Places(differing, shared)
+    else:
+        end = _common_prefix(old[start:][::-1], new[start:][::-1])
+        old_middle = old[start : len(old) - end]
+        new_middle = new[start : len(new) - end]
+        places = Places([], start)
     added = set(filterfalse(known.__contains__, new_middle))  # in C
     new_set = set(new_middle)
     removed = set(old_middle) - new_set
+    # The counts agree only if no id of the new middle is also in the common part (a repeat).
     if len(new_set) != len(new_middle) or len(new) != len(old) - len(removed) + len(added):
         return None  # the new ids repeat
-    return added, removed, start
+    return added, removed, places
 
 
 def _first_positions(ids: Iterable[str]) -> dict[str, int]:
