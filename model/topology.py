@@ -435,7 +435,7 @@ class Topology:
         # the same order); only then are the ids compared as sets and the positions re-indexed.
         ids = list(map(_ID, map_data.boundaries))
         if ids != self._map_boundary_ids:
-            found = _id_changes(self._map_boundary_ids, ids, self._lines)
+            found = _id_changes(self._map_boundary_ids, ids, self._boundary_position)
             if found is None:  # ids repeat: compare them all
                 known = set(ids)
                 changed |= known - self._lines.keys()
@@ -1074,25 +1074,77 @@ def _aligned_differences(old: list[str], new: list[str], start: int, stop: int) 
     return found
 
 
-def _id_changes(
-    old: list[str], new: list[str], known: Mapping[str, object]
-) -> tuple[set[str], set[str], Places] | None:
-    """The ids added to and removed from a list of unique ids (``known`` holds the old ones), and
-    the places where the lists differ; None when ids repeat (then compare them all).
+WALK_STEPS = 256
+"""Places where the id lists differ that ``_walk_differences`` steps over before giving way."""
 
-    Edits add and remove ids in one stretch of the list (an undo puts them back in place), or
-    replace a few in place and add or remove some at the end (a boundary cut into pieces: the first
-    keeps its place, the others are appended), so only those places are compared.
+
+def _walk_differences(
+    old: list[str], new: list[str], start: int, old_position: Mapping[str, int]
+) -> tuple[list[str], list[str]] | None:
+    """The old and the new ids where the lists differ, walking both from ``start`` (a difference)
+    and comparing the stretches in between a chunk at a time in C; None after ``WALK_STEPS``.
+
+    At a difference, a new id that was not in the old list, or was before where the walk is, is
+    the new list's; one further on in the old list means the old ids up to it are the old list's.
+    Every other id is matched with itself at the same offset, so the two results hold every id
+    that comes, goes or moves (``_id_changes`` checks that none repeats).
+    """
+    old_out: list[str] = []
+    new_out: list[str] = []
+    i = j = start
+    steps = 0
+    while i < len(old) and j < len(new):
+        if old[i : i + ID_CHUNK] == new[j : j + ID_CHUNK]:
+            i += ID_CHUNK
+            j += ID_CHUNK
+            continue
+        same = 0
+        for k in range(min(ID_CHUNK, len(old) - i, len(new) - j)):
+            if old[i + k] != new[j + k]:
+                break
+            same += 1
+        i += same
+        j += same
+        if i == len(old) or j == len(new):
+            break
+        steps += 1
+        if steps > WALK_STEPS:
+            return None
+        at = old_position.get(new[j], -1)
+        if at < i:
+            new_out.append(new[j])
+            j += 1
+        else:
+            old_out.extend(old[i:at])
+            i = at
+    old_out.extend(old[i:])
+    new_out.extend(new[j:])
+    return old_out, new_out
+
+
+def _id_changes(
+    old: list[str], new: list[str], known: Mapping[str, int]
+) -> tuple[set[str], set[str], Places] | None:
+    """The ids added to and removed from a list of unique ids (``known``: the old ones, each to its
+    position), and the places where the lists differ; None when ids repeat (then compare them all).
+
+    Edits replace a few ids in place and add or remove some at the end (a redrawn boundary), or
+    insert and remove ids at a few places (a cut boundary's pieces go after it, an undo puts ids
+    back in place), so only those places are compared as sets.
     """
     if len(known) != len(old):
         return None  # the old ids repeat
     start = _common_prefix(old, new)
     shared = min(len(old), len(new))
     differing = _aligned_differences(old, new, start, shared)
+    walked = None if differing is not None else _walk_differences(old, new, start, known)
     if differing is not None:
         old_middle = [old[k] for k in differing] + old[shared:]
         new_middle = [new[k] for k in differing] + new[shared:]
         places = Places(differing, shared)
+    elif walked is not None:
+        old_middle, new_middle = walked
+        places = Places([], start)
     else:
         end = _common_prefix(old[start:][::-1], new[start:][::-1])
         old_middle = old[start : len(old) - end]
@@ -1101,7 +1153,8 @@ def _id_changes(
     added = set(filterfalse(known.__contains__, new_middle))  # in C
     new_set = set(new_middle)
     removed = set(old_middle) - new_set
-    # The counts agree only if no id of the new middle is also in the common part (a repeat).
+    # The ids outside the middles are matched one to one, so the counts agree only if no id of the
+    # new middle is also among them (a repeat).
     if len(new_set) != len(new_middle) or len(new) != len(old) - len(removed) + len(added):
         return None  # the new ids repeat
     return added, removed, places
