@@ -31,6 +31,7 @@ The checks of the linework itself (crossings, dangling ends...) live in ``model.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import chain, filterfalse
 from operator import attrgetter
 from typing import NamedTuple, TypeAlias
@@ -510,21 +511,29 @@ class Topology:
         # the same order); only then are the ids compared as sets and the positions re-indexed.
         ids = list(map(_ID, map_data.boundaries))
         if ids != self._map_boundary_ids:
-            found = _id_changes(self._map_boundary_ids, ids, self._lines)
+            found = _id_changes(self._map_boundary_ids, ids, self._boundary_position)
             if found is None:  # ids repeat: compare them all
                 known = set(ids)
                 changed |= known - self._lines.keys()
                 changed |= self._lines.keys() - known
                 self._boundary_position = dict(zip(ids, range(len(ids)), strict=True))
             else:
-                # Only the stretch from the first difference on is compared and re-indexed: 90,000
-                # ids as sets and a new position for each took the update 25 ms.
-                came, went, start = found
+                # Only the places where the lists differ are compared and re-indexed: 90,000 ids as
+                # sets and a new position for each took the update 25 ms.
+                came, went, places = found
                 changed |= came | went
-                positions = self._boundary_position
+                # Between updates the boundary order is the map's order (``_commit_lines``), so one
+                # table serves as both and only it is re-indexed (a second pass over the ids after
+                # an insertion took the update 7 ms at 30,000 areas); ``_commit_lines`` finds it
+                # up to date. It stays the same object: ``Derived`` reads it. The whole-linework
+                # check, which reads it with the old lines, is run first.
+                if came or went:
+                    self._check_linework()
+                positions = self._boundary_order
+                self._boundary_position = positions
                 for bid in went:
                     del positions[bid]
-                positions.update(zip(ids[start:], range(start, len(ids)), strict=True))
+                positions.update(places.positions(ids))
             self._map_boundary_ids = ids
         current = {
             bid: map_data.boundaries[self._boundary_position[bid]]
@@ -735,7 +744,8 @@ class Topology:
         if came_or_went:
             # The map's order again (an undone delete puts a boundary back in its place, not at the
             # end): linework problems are listed in it, as a full build lists them. In place, since
-            # ``Derived`` reads this dict.
+            # ``Derived`` reads this dict. (After ids came or went without repeats ``_update``
+            # re-indexed it already, as the positions: nothing came or went here then.)
             self._boundary_order.clear()
             self._boundary_order.update(self._boundary_position)
 
@@ -1109,27 +1119,126 @@ def _common_prefix(old: list[str], new: list[str]) -> int:
     return size
 
 
-def _id_changes(
-    old: list[str], new: list[str], known: Mapping[str, object]
-) -> tuple[set[str], set[str], int] | None:
-    """The ids added to and removed from a list of unique ids (``known`` holds the old ones), and
-    the first position where the lists differ; None when ids repeat (then compare them all).
+ALIGNED_DIFFERENCES = 64
+"""Places where two id lists of the same length so far may differ before they are taken as shifted."""
 
-    Edits add and remove ids in one stretch of the list (an undo puts them back in place), so
-    only that stretch is compared: the rest is a common start and a common end.
+
+@dataclass(frozen=True)
+class Places:
+    """Where a new id list differs from the old one: ``differing`` positions (ids replaced in
+    place) and every position from ``tail`` on (ids inserted, removed or appended there)."""
+
+    differing: list[int]
+    tail: int
+
+    def positions(self, ids: list[str]) -> dict[str, int]:
+        """Id -> its position, for the ids at these places of ``ids`` (the new list)."""
+        found = {ids[k]: k for k in self.differing}
+        found.update(zip(ids[self.tail :], range(self.tail, len(ids)), strict=True))
+        return found
+
+
+def _aligned_differences(old: list[str], new: list[str], start: int, stop: int) -> list[int] | None:
+    """The positions below ``stop`` from ``start`` on where the lists differ, compared a chunk at a
+    time in C; None when there are more than ``ALIGNED_DIFFERENCES`` (ids shifted, not replaced)."""
+    found: list[int] = []
+    at = start
+    while at < stop:
+        top = min(at + ID_CHUNK, stop)
+        if old[at:top] != new[at:top]:
+            for k in range(at, top):
+                if old[k] != new[k]:
+                    found.append(k)
+                    if len(found) > ALIGNED_DIFFERENCES:
+                        return None
+        at = top
+    return found
+
+
+WALK_STEPS = 256
+"""Places where the id lists differ that ``_walk_differences`` steps over before giving way."""
+
+
+def _walk_differences(
+    old: list[str], new: list[str], start: int, old_position: Mapping[str, int]
+) -> tuple[list[str], list[str]] | None:
+    """The old and the new ids where the lists differ, walking both from ``start`` (a difference)
+    and comparing the stretches in between a chunk at a time in C; None after ``WALK_STEPS``.
+
+    At a difference, a new id that was not in the old list, or was before where the walk is, is
+    the new list's; one further on in the old list means the old ids up to it are the old list's.
+    Every other id is matched with itself at the same offset, so the two results hold every id
+    that comes, goes or moves (``_id_changes`` checks that none repeats).
+    """
+    old_out: list[str] = []
+    new_out: list[str] = []
+    i = j = start
+    steps = 0
+    while i < len(old) and j < len(new):
+        if old[i : i + ID_CHUNK] == new[j : j + ID_CHUNK]:
+            i += ID_CHUNK
+            j += ID_CHUNK
+            continue
+        same = 0
+        for k in range(min(ID_CHUNK, len(old) - i, len(new) - j)):
+            if old[i + k] != new[j + k]:
+                break
+            same += 1
+        i += same
+        j += same
+        if i == len(old) or j == len(new):
+            break
+        steps += 1
+        if steps > WALK_STEPS:
+            return None
+        at = old_position.get(new[j], -1)
+        if at < i:
+            new_out.append(new[j])
+            j += 1
+        else:
+            old_out.extend(old[i:at])
+            i = at
+    old_out.extend(old[i:])
+    new_out.extend(new[j:])
+    return old_out, new_out
+
+
+def _id_changes(
+    old: list[str], new: list[str], known: Mapping[str, int]
+) -> tuple[set[str], set[str], Places] | None:
+    """The ids added to and removed from a list of unique ids (``known``: the old ones, each to its
+    position), and the places where the lists differ; None when ids repeat (then compare them all).
+
+    Edits replace a few ids in place and add or remove some at the end (a redrawn boundary), or
+    insert and remove ids at a few places (a cut boundary's pieces go after it, an undo puts ids
+    back in place), so only those places are compared as sets.
     """
     if len(known) != len(old):
         return None  # the old ids repeat
     start = _common_prefix(old, new)
-    end = _common_prefix(old[start:][::-1], new[start:][::-1])
-    old_middle = old[start : len(old) - end]
-    new_middle = new[start : len(new) - end]
+    shared = min(len(old), len(new))
+    differing = _aligned_differences(old, new, start, shared)
+    walked = None if differing is not None else _walk_differences(old, new, start, known)
+    if differing is not None:
+        old_middle = [old[k] for k in differing] + old[shared:]
+        new_middle = [new[k] for k in differing] + new[shared:]
+        places = Places(differing, shared)
+    elif walked is not None:
+        old_middle, new_middle = walked
+        places = Places([], start)
+    else:
+        end = _common_prefix(old[start:][::-1], new[start:][::-1])
+        old_middle = old[start : len(old) - end]
+        new_middle = new[start : len(new) - end]
+        places = Places([], start)
     added = set(filterfalse(known.__contains__, new_middle))  # in C
     new_set = set(new_middle)
     removed = set(old_middle) - new_set
+    # The ids outside the middles are matched one to one, so the counts agree only if no id of the
+    # new middle is also among them (a repeat).
     if len(new_set) != len(new_middle) or len(new) != len(old) - len(removed) + len(added):
         return None  # the new ids repeat
-    return added, removed, start
+    return added, removed, places
 
 
 def _first_positions(ids: Iterable[str]) -> dict[str, int]:

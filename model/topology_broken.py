@@ -132,7 +132,7 @@ def plan(
 ) -> Plan:
     """Work out a local update for an edit of ``changed`` boundaries (their new lines given), or
     raise ``Refusal``. Reads ``topology`` as it was before the edit and changes nothing."""
-    added = changed - topology._lines.keys()
+    added = {bid for bid in changed if bid not in topology._lines}  # not ``- keys()``: that scans them
     gone = changed - new_lines.keys()
     moved = changed - added - gone
     old_lines = {bid: topology._lines[bid] for bid in changed - added}
