@@ -59,7 +59,7 @@ from model.topology_broken import BrokenNear, within_pair_limit
 from model.topology_broken import Plan as BrokenPlan
 from model.topology_broken import plan as broken_plan
 from model.topology_derived import Derived, Sources
-from model.topology_order import ORDER_GAP, id_changes, key_places, locate, order_keys
+from model.topology_order import ORDER_GAP, id_changes, ids_after, key_places, locate, order_keys
 from model.topology_outer import OutsideFaces
 from model.topology_outer import plan as outer_plan
 from model.topology_refusal import Refusal
@@ -166,6 +166,10 @@ class Topology:
         # at most ``_position_slack`` places off: inserting or deleting in the middle of the list
         # does not re-index the boundaries after it (``model.topology_order.locate``).
         self._map_boundary_ids: list[str] = []
+        # The map's boundaries and areas as last seen: the id lists are refreshed only where
+        # these differ (the same objects, compared in C), since reading 90,000 ids took 4 ms.
+        self._map_boundaries: list[Boundary] = []
+        self._map_areas: list[Area] = []
         self._boundary_position: dict[str, int] = {}
         self._position_slack = 0
         self._map_area_ids: list[str] = []
@@ -277,6 +281,8 @@ class Topology:
         self._boundary_order = order_keys(ids)
         self._next_order = len(ids) * ORDER_GAP
         self._map_boundary_ids = ids
+        self._map_boundaries = list(map_data.boundaries)
+        self._map_areas = list(map_data.areas)
         self._boundary_position = dict(zip(ids, range(len(ids)), strict=True))
         self._position_slack = 0
         self._map_area_ids = [area.id for area in map_data.areas]
@@ -520,19 +526,26 @@ class Topology:
         changed = set(changed_boundaries)
         # Comparing the id lists is quick when nothing was added or removed (the same strings in
         # the same order); only then are the ids compared as sets and the positions re-indexed.
-        ids = list(map(_ID, map_data.boundaries))
-        if ids != self._map_boundary_ids:
-            changed |= self._follow_boundary_ids(ids)
+        boundaries = list(map_data.boundaries)
+        if boundaries != self._map_boundaries:  # the same objects (C compares identity first)
+            ids = ids_after(self._map_boundaries, self._map_boundary_ids, boundaries)
+            self._map_boundaries = boundaries
+            if ids != self._map_boundary_ids:
+                changed |= self._follow_boundary_ids(ids)
         ids = self._map_boundary_ids
         order, hints, slack = self._boundary_order, self._boundary_position, self._position_slack
-        boundaries = map_data.boundaries
         current = {
             bid: boundaries[locate(ids, bid, hints.get(bid), slack)] for bid in changed if bid in order
         }
-        area_ids = list(map(_ID, map_data.areas))
         added: set[str] = set()
         gone: set[str] = set()
-        # Edits never reorder areas, so the order only needs refreshing when some come or go.
+        # Edits never reorder areas, so the order only needs refreshing when some come or go; the
+        # ids are read only when the areas are not the same objects (a border edit keeps them).
+        area_ids = self._map_area_ids
+        areas_now = list(map_data.areas)
+        if areas_now != self._map_areas:
+            self._map_areas = areas_now
+            area_ids = list(map(_ID, areas_now))
         reorder = area_ids != self._map_area_ids
         if reorder:
             known = set(area_ids)

@@ -15,15 +15,17 @@ used to re-index every position after it. Here each one is proportional to the e
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import filterfalse
+from typing import Protocol
 
 __all__ = [
     "ID_CHUNK",
     "ORDER_GAP",
     "Places",
     "id_changes",
+    "ids_after",
     "key_places",
     "locate",
     "order_keys",
@@ -43,14 +45,14 @@ def order_keys(ids: list[str]) -> dict[str, int]:
     return dict(zip(ids, range(0, len(ids) * ORDER_GAP, ORDER_GAP), strict=True))
 
 
-def _common_prefix(old: list[str], new: list[str]) -> int:
-    """How many ids the two lists share at their start (compared a chunk at a time, in C)."""
+def _common_prefix(old: Sequence[object], new: Sequence[object]) -> int:
+    """How many items (ids) the two lists share at their start (compared a chunk at a time, in C)."""
     size = min(len(old), len(new))
     at = 0
     while at < size and old[at : at + ID_CHUNK] == new[at : at + ID_CHUNK]:
         at += ID_CHUNK
     for k in range(at, min(at + ID_CHUNK, size)):  # the first difference is in this chunk, if any
-        if old[k] != new[k]:
+        if old[k] is not new[k] and old[k] != new[k]:  # `!=` alone compares even the same object
             return k
     return size
 
@@ -78,7 +80,9 @@ class Places:
         return {ids[k]: k for k in self.indexes()}
 
 
-def _aligned_differences(old: list[str], new: list[str], start: int, stop: int) -> list[int] | None:
+def _aligned_differences(
+    old: Sequence[object], new: Sequence[object], start: int, stop: int
+) -> list[int] | None:
     """The positions below ``stop`` from ``start`` on where the lists differ, compared a chunk at a
     time in C; None when there are more than ``ALIGNED_DIFFERENCES`` (ids shifted, not replaced)."""
     found: list[int] = []
@@ -87,7 +91,7 @@ def _aligned_differences(old: list[str], new: list[str], start: int, stop: int) 
         top = min(at + ID_CHUNK, stop)
         if old[at:top] != new[at:top]:
             for k in range(at, top):
-                if old[k] != new[k]:
+                if old[k] is not new[k] and old[k] != new[k]:
                     found.append(k)
                     if len(found) > ALIGNED_DIFFERENCES:
                         return None
@@ -147,6 +151,41 @@ def walk_differences(
             i = at
     old_out.extend(old[i:])
     return old_out, new_at, min(j, len(new))
+
+
+class Identified(Protocol):
+    """An item with an id (a boundary, an area)."""
+
+    @property
+    def id(self) -> str: ...
+
+
+def ids_after(
+    old_items: Sequence[Identified], old_ids: list[str], new_items: Sequence[Identified]
+) -> list[str]:
+    """The ids of ``new_items``, reading only those of the items that are not the old ones where
+    they were (``old_ids``: the ids of ``old_items``).
+
+    Items are compared as lists are, in C: the same object is equal at once, so only where an edit
+    put other items are they compared by value (and an item equal by value has the same id). Edits
+    replace items rather than change them (``model.ops``), so an id changed on the same object is
+    not seen: such a caller passes a new list of new items, which is then read in full.
+    """
+    if len(old_ids) != len(old_items):
+        return [item.id for item in new_items]
+    start = _common_prefix(old_items, new_items)
+    shared = min(len(old_items), len(new_items))
+    differing = _aligned_differences(old_items, new_items, start, shared)
+    if differing is not None:  # replaced in place, and perhaps added or removed at the end
+        ids = old_ids[:shared]
+        for k in differing:
+            ids[k] = new_items[k].id
+        ids.extend(item.id for item in new_items[shared:])
+        return ids
+    # Inserted or removed in one stretch: the ids before and after it are the old ones.
+    end = _common_prefix(old_items[start:][::-1], new_items[start:][::-1])
+    middle = [item.id for item in new_items[start : len(new_items) - end]]
+    return old_ids[:start] + middle + old_ids[len(old_items) - end :]  # copies in C
 
 
 def id_changes(
