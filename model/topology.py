@@ -606,25 +606,25 @@ class Topology:
         if came or went:
             self._check_linework()
         self._map_boundary_ids = ids
-        top = None
+        keyed = False
         if found is not None:
             for bid in went:
                 del order[bid]
                 self._boundary_position.pop(bid, None)
             spots = places.indexes()
-            top = key_places(order, ids, spots)  # in place: ``Derived`` reads this dict
+            keyed = key_places(order, ids, spots)  # in place: ``Derived`` reads this dict
+            if keyed and spots:  # the keys increase along the list: the last spot's is the largest
+                self._next_order = max(self._next_order, order[ids[spots[-1]]] + 1)
             # An id kept shifts by at most as many places as ids came, moved or went before it.
             self._position_slack += len(spots) + len(went)
             self._boundary_position.update(places.positions(ids))
-        if top is None or self._position_slack > POSITION_SLACK:
+        if not keyed or self._position_slack > POSITION_SLACK:
             self._boundary_position = dict(zip(ids, range(len(ids)), strict=False))
             self._position_slack = 0
-        if top is None:
+        if not keyed:
             order.clear()
             order.update(order_keys(ids))
             self._next_order = len(ids) * ORDER_GAP
-        else:
-            self._next_order = max(self._next_order, top + 1)
         return came | went
 
     def _area_face_keys(self) -> dict[str, frozenset[bytes]]:

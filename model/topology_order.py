@@ -226,13 +226,12 @@ def id_changes(
     return added, removed, places
 
 
-def key_places(order: dict[str, int], ids: list[str], spots: list[int]) -> int | None:
+def key_places(order: dict[str, int], ids: list[str], spots: list[int]) -> bool:
     """Give the ids at the positions ``spots`` (ascending) of ``ids`` keys between those of their
     neighbours, which must have increasing keys (ids kept in place); each run of neighbouring
-    spots shares its gap evenly. Returns the largest key given (-1 for none), or None when a gap
-    is too small or a neighbour has no key: then key the whole list again (``order_keys``).
+    spots shares its gap evenly. Returns False when a gap is too small or a neighbour has no key:
+    then key the whole list again (``order_keys``).
     """
-    top = -1
     k = 0
     while k < len(spots):
         first = last = spots[k]
@@ -244,7 +243,7 @@ def key_places(order: dict[str, int], ids: list[str], spots: list[int]) -> int |
         low = order.get(ids[first - 1]) if first > 0 else None
         high = order.get(ids[last + 1]) if last + 1 < len(ids) else None
         if (first > 0 and low is None) or (last + 1 < len(ids) and high is None):
-            return None
+            return False
         if low is None and high is None:
             low = -ORDER_GAP
         if low is None:
@@ -254,11 +253,10 @@ def key_places(order: dict[str, int], ids: list[str], spots: list[int]) -> int |
             high = low + (count + 1) * ORDER_GAP
         step = (high - low) // (count + 1)
         if step < 1:
-            return None
+            return False
         for t in range(count):
             order[ids[first + t]] = low + step * (t + 1)
-        top = max(top, low + step * count)
-    return top
+    return True
 
 
 def locate(ids: list[str], boundary_id: str, hint: int | None, slack: int) -> int:
