@@ -1,8 +1,11 @@
 """Map topology: the faces that the linework encloses, which areas hold them, and adjacency.
 
 The file stores boundaries (polylines between nodes) and, for each area, anchor points
-(DESIGN.md "Geometry"). Here the boundaries are polygonized into faces (``shapely.polygonize``);
-an area is the union of the faces holding its anchors, so islands and multi-part areas come free.
+(DESIGN.md "Geometry"). Here the boundaries are polygonized into faces: a build walks the
+linework's graph once for the faces and their sides (``model.face_walk``, GEOS's faces in GEOS's
+order) and calls ``shapely.polygonize`` where the walk gives way (dangles, overlaps...); anchors
+are placed all at once (``model.anchor_places``). An area is the union of the faces holding its
+anchors, so islands and multi-part areas come free.
 Two areas are adjacent when a boundary has a face of each on its two sides; the map's
 ``adjacency`` policy sets a minimum shared length and whether areas meeting only at a corner count.
 

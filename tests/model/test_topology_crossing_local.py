@@ -8,36 +8,15 @@ same linework problems in the same order.
 
 from __future__ import annotations
 
-from functools import cache
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from model import ops
-from model.geometry import generate_test_map
 from model.linework_problems import count_box_pairs
 from model.ops.core import OpError
 from model.scenario import Boundary, Scenario
 from model.topology import Topology, boundary_lines
-
-AREAS = 120
-"""The generated map of the property test: small, so that a fresh build after every edit is quick."""
-
-
-@cache
-def _generated(n_areas: int, seed: int) -> Scenario:
-    return generate_test_map(n_areas, seed=seed)
-
-
-def _map(n_areas: int, seed: int) -> Scenario:
-    return _generated(n_areas, seed).model_copy(deep=True)
-
-
-def _assert_fresh(scenario: Scenario, topology: Topology) -> None:
-    """The updated topology is what a full build of the map gives."""
-    fresh = Topology.build(scenario.map)
-    assert topology.canonical() == fresh.canonical()
-    assert topology.linework_problems() == fresh.linework_problems()
+from tests.model.local_update_helpers import AREAS, assert_fresh, generated_map
 
 
 def _crossings(topology: Topology) -> int:
@@ -59,7 +38,7 @@ def _inner_starts(scenario: Scenario, step: int) -> list[str]:
 def test_dragging_a_node_across_a_face_and_back_stays_local() -> None:
     """A node thrown across the face beside it (mirrored through the face's centre, so its borders
     cross the face's far side) and then put back: both updates local and equal to a fresh build."""
-    scenario = _map(200, 11)
+    scenario = generated_map(200, 11)
     topology = Topology.build(scenario.map)
     topology.prepare_for_edits()
     crossing = 0
@@ -71,18 +50,18 @@ def test_dragging_a_node_across_a_face_and_back_stays_local() -> None:
         assert topology.last_update_was_local, topology.last_full_build_reason
         assert topology.last_full_build_reason == ""
         crossing += _crossings(topology) > 0
-        _assert_fresh(scenario, topology)
+        assert_fresh(scenario, topology)
         change = ops.move_vertex(scenario, boundary_id, 0, (x, y))
         topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
         assert topology.last_update_was_local, topology.last_full_build_reason
         assert _crossings(topology) == 0
-        _assert_fresh(scenario, topology)
+        assert_fresh(scenario, topology)
     assert crossing >= 12  # most of those drags crossed a border (13 of 16 on this map)
 
 
 def test_the_issue_drag_on_5000_areas_is_local() -> None:
     """Issue 15's case: node 0 of b4483 moved by (+3, +2) crosses a neighbouring border."""
-    scenario = _map(5000, 7)
+    scenario = generated_map(5000, 7)
     topology = Topology.build(scenario.map)
     topology.prepare_for_edits()
     for dx, dy in [(3.0, 2.0), (3.0, 2.0), (-6.0, -4.0)]:
@@ -115,7 +94,7 @@ def test_random_node_moves_equal_a_fresh_build(
     """Random node moves, small and big (across neighbours), some undone, some followed by an
     anchor moved where the borders moved: after every update the topology equals a fresh build,
     and says why when it was not local."""
-    scenario = _map(AREAS, 3)
+    scenario = generated_map(AREAS, 3)
     topology = Topology.build(scenario.map)
     topology.prepare_for_edits()
     bounds = scenario.map.bounds
@@ -132,7 +111,7 @@ def test_random_node_moves_equal_a_fresh_build(
                 break  # a point off the map or a degenerate line: the op refuses it
             topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
             assert topology.last_update_was_local == (topology.last_full_build_reason == "")
-            _assert_fresh(scenario, topology)
+            assert_fresh(scenario, topology)
         if anchor:
             area = scenario.map.areas[pick % len(scenario.map.areas)]
             middle = ((x + target[0]) / 2, (y + target[1]) / 2)
@@ -141,12 +120,12 @@ def test_random_node_moves_equal_a_fresh_build(
             except OpError:
                 continue
             topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
-            _assert_fresh(scenario, topology)
+            assert_fresh(scenario, topology)
 
 
 def test_the_check_counts_the_box_pairs_it_bounds() -> None:
     """The whole check reports the box pairs it examined (what a topology keeps through edits)."""
-    scenario = _map(AREAS, 3)
+    scenario = generated_map(AREAS, 3)
     topology = Topology.build(scenario.map)
     work = topology.linework_check()
     assert work is not None
@@ -157,7 +136,7 @@ def test_the_check_counts_the_box_pairs_it_bounds() -> None:
 
 def _crossed_map() -> tuple[Scenario, Topology]:
     """The small map with one boundary laid straight across a dozen faces (crossing their borders)."""
-    scenario = _map(AREAS, 3)
+    scenario = generated_map(AREAS, 3)
     bounds = scenario.map.bounds
     size = bounds.max_x - bounds.min_x
     scenario.map.boundaries.append(
@@ -186,11 +165,11 @@ def test_deleting_a_border_beside_a_crossing_and_undoing_it_is_local() -> None:
         change = ops.delete_boundary(scenario, boundary_id)
         topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
         local += topology.last_update_was_local
-        _assert_fresh(scenario, topology)
+        assert_fresh(scenario, topology)
         change = change.revert(scenario)
         topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
         local += topology.last_update_was_local
-        _assert_fresh(scenario, topology)
+        assert_fresh(scenario, topology)
     assert local == 20
 
 
@@ -206,11 +185,11 @@ def test_an_island_beside_a_crossing_drawn_and_undone_is_local() -> None:
     topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
     assert topology.last_update_was_local, topology.last_full_build_reason
     assert sum(len(topology.face(f).interiors) for f in topology.face_ids()) == holes + 1
-    _assert_fresh(scenario, topology)
+    assert_fresh(scenario, topology)
     change = change.revert(scenario)
     topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
     assert topology.last_update_was_local, topology.last_full_build_reason
-    _assert_fresh(scenario, topology)
+    assert_fresh(scenario, topology)
 
 
 _EDIT = st.tuples(
@@ -232,12 +211,12 @@ def test_random_deletes_beside_a_crossing_equal_a_fresh_build(edits: list[tuple[
         change = ops.delete_boundary(scenario, borders[pick % len(borders)])
         topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
         assert topology.last_update_was_local == (topology.last_full_build_reason == "")
-        _assert_fresh(scenario, topology)
+        assert_fresh(scenario, topology)
         if undo:
             change = change.revert(scenario)
             topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
             assert topology.last_update_was_local == (topology.last_full_build_reason == "")
-            _assert_fresh(scenario, topology)
+            assert_fresh(scenario, topology)
 
 
 _ISLAND = st.tuples(
@@ -279,7 +258,7 @@ def test_random_islands_beside_a_crossing_equal_a_fresh_build(
             continue  # a degenerate line, or a border the op will not draw: nothing changed
         topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
         assert topology.last_update_was_local == (topology.last_full_build_reason == "")
-        _assert_fresh(scenario, topology)
+        assert_fresh(scenario, topology)
 
 
 def _local_update(scenario: Scenario, topology: Topology, change: ops.Change) -> int:
@@ -292,7 +271,7 @@ def _local_update(scenario: Scenario, topology: Topology, change: ops.Change) ->
 def test_border_and_island_edits_beside_a_crossing_on_a_big_map_are_local() -> None:
     """On a 3,000-area map with a line crossing a stretch of faces: borders there deleted and put
     back, islands drawn and undone, all local, and the result a fresh build's."""
-    scenario = _map(3000, 7)
+    scenario = generated_map(3000, 7)
     size = scenario.map.bounds.max_x - scenario.map.bounds.min_x
     (ax, ay), (bx, by) = (0.4 * size, 0.4 * size + 3.0), (0.6 * size, 0.6 * size - 3.0)
     scenario.map.boundaries.append(Boundary(id="crossing", points=[(ax, ay), (bx, by)]))

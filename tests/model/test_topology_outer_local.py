@@ -8,35 +8,13 @@ adjacency and sides, and the same linework problems.
 
 from __future__ import annotations
 
-from functools import cache
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from model import ops
-from model.geometry import generate_test_map
 from model.ops.core import OpError
-from model.scenario import Scenario
 from model.topology import Topology
-
-AREAS = 120
-"""The generated map of the property test: small, so that a fresh build after every edit is quick."""
-
-
-@cache
-def _generated(n_areas: int, seed: int) -> Scenario:
-    return generate_test_map(n_areas, seed=seed)
-
-
-def _map(n_areas: int, seed: int) -> Scenario:
-    return _generated(n_areas, seed).model_copy(deep=True)
-
-
-def _assert_fresh(scenario: Scenario, topology: Topology) -> None:
-    """The updated topology is what a full build of the map gives."""
-    fresh = Topology.build(scenario.map)
-    assert topology.canonical() == fresh.canonical()
-    assert topology.linework_problems() == fresh.linework_problems()
+from tests.model.local_update_helpers import AREAS, assert_fresh, generated_map
 
 
 def _edge_boundaries(topology: Topology) -> list[str]:
@@ -47,7 +25,7 @@ def _edge_boundaries(topology: Topology) -> list[str]:
 def test_outer_edge_nodes_dragged_out_and_back_on_a_big_map_are_local() -> None:
     """On a 3,000-area map, nodes of the outer edge dragged out (and in, and back): every update
     local, few faces touched, and the result a fresh build's."""
-    scenario = _map(3000, 7)
+    scenario = generated_map(3000, 7)
     topology = Topology.build(scenario.map)
     topology.prepare_for_edits()
     edge = _edge_boundaries(topology)
@@ -63,12 +41,12 @@ def test_outer_edge_nodes_dragged_out_and_back_on_a_big_map_are_local() -> None:
             assert topology.last_update_faces <= 8
             moves += 1
     assert moves >= 36
-    _assert_fresh(scenario, topology)
+    assert_fresh(scenario, topology)
 
 
 def test_a_far_outward_drag_of_an_edge_node_is_local() -> None:
     """A node at the left edge dragged a fifth of the map out: local, and a fresh build's faces."""
-    scenario = _map(AREAS, 3)
+    scenario = generated_map(AREAS, 3)
     topology = Topology.build(scenario.map)
     topology.prepare_for_edits()
     bounds = scenario.map.bounds
@@ -79,7 +57,7 @@ def test_a_far_outward_drag_of_an_edge_node_is_local() -> None:
     change = ops.move_vertex(scenario, edge.id, 0, (x - 0.2 * (bounds.max_x - bounds.min_x), y))
     topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
     assert topology.last_update_was_local, topology.last_full_build_reason
-    _assert_fresh(scenario, topology)
+    assert_fresh(scenario, topology)
     assert before is not None
     grown = topology.area_geometry(area)
     assert grown is not None and grown.area > before.area  # the area reaches out with its node
@@ -88,7 +66,7 @@ def test_a_far_outward_drag_of_an_edge_node_is_local() -> None:
 def test_a_boundary_drawn_outside_the_map_closing_a_new_face_is_local() -> None:
     """A border drawn from one edge node out and back to the next one closes a face outside the
     map: local, and equal to a fresh build (the new face holds no anchor: a gap)."""
-    scenario = _map(AREAS, 3)
+    scenario = generated_map(AREAS, 3)
     topology = Topology.build(scenario.map)
     topology.prepare_for_edits()
     bounds = scenario.map.bounds
@@ -107,11 +85,11 @@ def test_a_boundary_drawn_outside_the_map_closing_a_new_face_is_local() -> None:
     topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
     assert topology.last_update_was_local, topology.last_full_build_reason
     assert len(topology.gaps()) == gaps + 1
-    _assert_fresh(scenario, topology)
+    assert_fresh(scenario, topology)
     change = change.revert(scenario)
     topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
     assert topology.last_update_was_local, topology.last_full_build_reason
-    _assert_fresh(scenario, topology)
+    assert_fresh(scenario, topology)
 
 
 _MOVE = st.tuples(
@@ -131,7 +109,7 @@ def test_random_outer_edge_moves_equal_a_fresh_build(
 ) -> None:
     """Random moves of nodes on the map's outer edge, out, in and across neighbours, some undone:
     after every update the topology equals a fresh build, and says why when it was not local."""
-    scenario = _map(AREAS, 3)
+    scenario = generated_map(AREAS, 3)
     topology = Topology.build(scenario.map)
     topology.prepare_for_edits()
     bounds = scenario.map.bounds
@@ -151,4 +129,4 @@ def test_random_outer_edge_moves_equal_a_fresh_build(
                 break  # a degenerate line: the op refuses it
             topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
             assert topology.last_update_was_local == (topology.last_full_build_reason == "")
-            _assert_fresh(scenario, topology)
+            assert_fresh(scenario, topology)

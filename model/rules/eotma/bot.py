@@ -92,6 +92,7 @@ from model.rules.eotma.state import EotmaState
 from model.rules.eotma.taxation import plunder_problem, tax_problem
 from model.rules.eotma.territory import connection, sea_range, suitable_court
 from model.rules.protocol import Action, State
+from model.rules.ranking import first_distinct
 
 LOW, HIGH = -15, 25
 """Ratings outside this range behave like its ends for every card."""
@@ -238,17 +239,7 @@ class EotmaHeuristicBot:
         ranked: list[Action] = [self.choose(state)]
         if k > 1:
             ranked += self._alternatives(state)
-        found: list[Action] = []
-        seen: set[str] = set()
-        for action in ranked:
-            text = str(action)
-            if text in seen or why_not(state, action) is not None:
-                continue
-            seen.add(text)
-            found.append(action)
-            if len(found) >= k:
-                break
-        return found
+        return first_distinct(ranked, k, lambda action: why_not(state, action))
 
     def _alternatives(self, state: EotmaState) -> list[Action]:
         """The actions :meth:`shortlist` offers after the bot's choice, best first (unchecked)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from model.rules.protocol import Action, State
+from model.rules.ranking import first_distinct
 from model.rules.seasons import economy, resolution, rules
 from model.rules.seasons.actions import Aid, Build, Buy, Casualty, Disband, Done, Move, Pillage, Raise
 from model.rules.seasons.battle import CAVALRY, INFANTRY, LAND_KINDS, SIEGE
@@ -40,17 +41,7 @@ class HeuristicBot:
         actions in the order the rules list them (``model.bots.base.RankingBot``)."""
         if not isinstance(state, SeasonsState):
             raise TypeError(f"the Seasons bot cannot play a {type(state).__name__}")
-        found: list[Action] = []
-        seen: set[str] = set()
-        for action in self._ranking(state, k > 1):
-            text = str(action)
-            if text in seen or rules.reason(state, action) is not None:
-                continue
-            seen.add(text)
-            found.append(action)
-            if len(found) >= k:
-                break
-        return found
+        return first_distinct(self._ranking(state, k > 1), k, lambda action: rules.reason(state, action))
 
     def _ranking(self, state: State, whole: bool) -> list[Action]:
         """The bot's choice first, then (``whole``) the actions it rates next, unchecked."""

@@ -17,6 +17,7 @@ import random
 from itertools import pairwise
 
 from model.rules.protocol import Action, State
+from model.rules.ranking import first_distinct
 from model.rules.sevenages import botglory, crossings, economy, founding, movement
 from model.rules.sevenages.actions import Words
 from model.rules.sevenages.botweights import BotWeights, shipped
@@ -53,13 +54,7 @@ class HeuristicBot:
         legal = state.legal_actions()
         keys = [(self._score(state, player, a), self.random.random()) for a in legal]
         ranked = sorted(zip(keys, legal, strict=True), key=lambda pair: pair[0], reverse=True)
-        found: list[Action] = []
-        seen: set[str] = set()
-        for _key, action in ranked:
-            if str(action) not in seen:
-                seen.add(str(action))
-                found.append(action)
-        return found[:k]
+        return first_distinct((action for _key, action in ranked), k)
 
     # --- scoring ---
 

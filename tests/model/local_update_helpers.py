@@ -1,0 +1,34 @@
+"""Shared by the tests that prove local topology updates equal a fresh build (issue 15).
+
+A small generated map, copied afresh for every example, and the check that an updated topology is
+exactly what a full build of the same map gives.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from model.geometry import generate_test_map
+from model.scenario import Scenario
+from model.topology import Topology
+
+AREAS = 120
+"""The generated map of the property tests: small, so that a fresh build after every edit is quick."""
+
+
+@cache
+def _generated(n_areas: int, seed: int) -> Scenario:
+    return generate_test_map(n_areas, seed=seed)
+
+
+def generated_map(n_areas: int, seed: int) -> Scenario:
+    """A private copy of the generated map of ``n_areas`` areas and ``seed`` (made once, copied)."""
+    return _generated(n_areas, seed).model_copy(deep=True)
+
+
+def assert_fresh(scenario: Scenario, topology: Topology) -> None:
+    """The updated topology is what a full build of the map gives: faces, anchors, adjacency,
+    sides, and the linework problems in the same order."""
+    fresh = Topology.build(scenario.map)
+    assert topology.canonical() == fresh.canonical()
+    assert topology.linework_problems() == fresh.linework_problems()
