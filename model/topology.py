@@ -503,7 +503,9 @@ class Topology:
         """Recompute locally after an edit; the result is identical to a fresh ``build``.
 
         ``changed_boundaries`` must name every boundary whose points changed; added and removed
-        boundaries and areas are found by comparing ids. ``changed_areas`` names areas whose
+        boundaries and areas are found by comparing ids, read where the map's lists hold other
+        objects than last time (so an id is changed by putting a new object in, as ``model.ops``
+        does, never by assigning it on the same object). ``changed_areas`` names areas whose
         anchors moved. Only the faces the changed boundaries touch are re-polygonized.
 
         Returns (and keeps in ``last_changed_areas``) the ids of the areas whose faces may have
@@ -527,8 +529,9 @@ class Topology:
             self._derived = None  # another minimum length or corner rule: derive adjacency afresh
         self._policy = policy
         changed = set(changed_boundaries)
-        # Comparing the id lists is quick when nothing was added or removed (the same strings in
-        # the same order); only then are the ids compared as sets and the positions re-indexed.
+        # The map's boundaries are compared with those last seen as objects (quick when they are
+        # the same ones); only where they differ are ids read, and only where the ids differ are
+        # they compared as sets and keyed (``model.topology_order``).
         boundaries = list(map_data.boundaries)
         if boundaries != self._map_boundaries:  # the same objects (C compares identity first)
             ids = ids_after(self._map_boundaries, self._map_boundary_ids, boundaries)

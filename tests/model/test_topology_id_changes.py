@@ -3,7 +3,8 @@
 ``Topology.update`` compares the map's boundary ids with those it last saw only where they differ
 (edits add and remove ids in one stretch, an undo puts them back in place; a cut boundary keeps its
 place and its other pieces are appended), and must find exactly what comparing them all as sets
-finds, or say that ids repeat; the places it re-indexes must be all that moved.
+finds, or say that ids repeat; the places it keys again must hold every id that came or moved,
+and the ids elsewhere must be old ones in their old order.
 """
 
 from __future__ import annotations

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 import model.topology as topology_module
 from model import ops
-from model.geometry import generate_test_map
 from model.scenario import Boundary, Scenario
 from model.topology import Topology
 from model.topology_order import ORDER_GAP, ids_after, key_places, locate, order_keys
+from tests.model.local_update_helpers import AREAS, assert_fresh, generated_map
 
 
 def test_order_keys_are_a_gap_apart() -> None:
@@ -109,16 +109,9 @@ def _increasing_in_map_order(topology: Topology, scenario: Scenario) -> bool:
     return len(topology._boundary_order) == len(keys) and all(a < b for a, b in pairwise(keys))
 
 
-def _same_as_fresh(topology: Topology, scenario: Scenario) -> None:
-    fresh = Topology.build(scenario.map)
-    assert topology.canonical() == fresh.canonical()
-    assert topology.linework_problems() == fresh.linework_problems()
-    assert topology.adjacency() == fresh.adjacency()
-
-
 @pytest.fixture
 def voronoi() -> Scenario:
-    return generate_test_map(100, seed=7)
+    return generated_map(AREAS, 7)
 
 
 def test_a_border_deleted_and_put_back_in_the_middle_rekeys_nothing_else(voronoi: Scenario) -> None:
@@ -131,13 +124,13 @@ def test_a_border_deleted_and_put_back_in_the_middle_rekeys_nothing_else(voronoi
     topology.update(voronoi.map, change.touched.boundaries, change.touched.areas)
     assert topology.last_update_was_local
     assert topology._boundary_order == {b: k for b, k in before.items() if b != victim}
-    _same_as_fresh(topology, voronoi)
+    assert_fresh(voronoi, topology)
     undo = change.revert(voronoi)
     topology.update(voronoi.map, undo.touched.boundaries, undo.touched.areas)
     assert topology.last_update_was_local
     assert topology._boundary_order == before  # back between its neighbours, at the same key
     assert topology._position_slack == 2  # one went, then one came: the hints after it shifted
-    _same_as_fresh(topology, voronoi)
+    assert_fresh(voronoi, topology)
 
 
 def test_islands_put_at_one_place_until_the_gap_runs_out(voronoi: Scenario) -> None:
@@ -159,7 +152,7 @@ def test_islands_put_at_one_place_until_the_gap_runs_out(voronoi: Scenario) -> N
         kept = all(topology._boundary_order[b] == k for b, k in before.items())
         rekeyed += not kept
     assert rekeyed == 1  # 2**20 halved twenty times leaves no room: once, the whole list
-    _same_as_fresh(topology, voronoi)
+    assert_fresh(voronoi, topology)
 
 
 def test_position_hints_are_made_exact_past_their_slack(
@@ -181,4 +174,4 @@ def test_position_hints_are_made_exact_past_their_slack(
         topology.update(voronoi.map, move.touched.boundaries, move.touched.areas)
     assert slacks == [1, 2, 0]  # the third went past two: every hint exact again
     assert topology._boundary_position == {b.id: k for k, b in enumerate(voronoi.map.boundaries)}
-    _same_as_fresh(topology, voronoi)
+    assert_fresh(voronoi, topology)
