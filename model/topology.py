@@ -534,7 +534,7 @@ class Topology:
         # they compared as sets and keyed (``model.topology_order``).
         boundaries = list(map_data.boundaries)
         if boundaries != self._map_boundaries:  # the same objects (C compares identity first)
-            ids = ids_after(self._map_boundaries, self._map_boundary_ids, boundaries)
+            ids = ids_after(self._map_boundaries, self._map_boundary_ids, boundaries, self._boundary_order)
             self._map_boundaries = boundaries
             if ids != self._map_boundary_ids:
                 changed |= self._follow_boundary_ids(ids)

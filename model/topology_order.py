@@ -161,10 +161,14 @@ class Identified(Protocol):
 
 
 def ids_after(
-    old_items: Sequence[Identified], old_ids: list[str], new_items: Sequence[Identified]
+    old_items: Sequence[Identified],
+    old_ids: list[str],
+    new_items: Sequence[Identified],
+    order: Mapping[str, int],
 ) -> list[str]:
     """The ids of ``new_items``, reading only those of the items that are not the old ones where
-    they were (``old_ids``: the ids of ``old_items``).
+    they were (``old_ids``: the ids of ``old_items``; ``order``: a key for each, increasing along
+    them, which only guides the walk: the answer is read from the items whatever it says).
 
     Items are compared as lists are, in C: the same object is equal at once, so only where an edit
     put other items are they compared by value (and an item equal by value has the same id). Edits
@@ -182,10 +186,68 @@ def ids_after(
             ids[k] = new_items[k].id
         ids.extend(item.id for item in new_items[shared:])
         return ids
-    # Inserted or removed in one stretch: the ids before and after it are the old ones.
+    walked = _walk_items(old_items, old_ids, new_items, start, order)
+    if walked is not None:
+        return walked
+    # Many places: the ids before and after the stretch that differs are the old ones.
     end = _common_prefix(old_items[start:][::-1], new_items[start:][::-1])
     middle = [item.id for item in new_items[start : len(new_items) - end]]
     return old_ids[:start] + middle + old_ids[len(old_items) - end :]  # copies in C
+
+
+def _walk_items(
+    old_items: Sequence[Identified],
+    old_ids: list[str],
+    new_items: Sequence[Identified],
+    start: int,
+    order: Mapping[str, int],
+) -> list[str] | None:
+    """``ids_after`` by a walk over both lists from ``start`` (as ``walk_differences`` walks the
+    ids): the stretches where the items are the same give the old ids, and where they differ the
+    new item's id is read (a piece of a cut boundary put after it, and the new ones appended at
+    the end, are a few steps, not the whole list from the first one). None after ``WALK_STEPS``.
+
+    At a difference, an item whose id is an old one further on in the old list means the old ids up
+    to it are gone; every other new item's id is taken. Each step takes a new item's id or skips
+    old ones, so the result is the new items' ids whichever way a step goes.
+    """
+    ids = old_ids[:start]
+    i = j = start
+    steps = 0
+    while i < len(old_items) and j < len(new_items):
+        if old_items[i : i + ID_CHUNK] == new_items[j : j + ID_CHUNK]:
+            ids.extend(old_ids[i : i + ID_CHUNK])
+            i += ID_CHUNK
+            j += ID_CHUNK
+            continue
+        same = 0
+        for k in range(min(ID_CHUNK, len(old_items) - i, len(new_items) - j)):
+            before, after = old_items[i + k], new_items[j + k]
+            if before is not after and before != after:
+                break
+            same += 1
+        ids.extend(old_ids[i : i + same])
+        i += same
+        j += same
+        if i >= len(old_items) or j >= len(new_items):
+            break
+        steps += 1
+        if steps > WALK_STEPS:
+            return None
+        new_id = new_items[j].id
+        key, here = order.get(new_id), order.get(old_ids[i])
+        if new_id != old_ids[i] and key is not None and here is not None and key > here:
+            try:  # further on in the old list: the old ones up to it are gone (a short scan, in C)
+                i = old_ids.index(new_id, i)
+                continue
+            except ValueError:
+                pass
+        ids.append(new_id)  # replaced in place, new, or moved here from further back
+        if new_id == old_ids[i]:
+            i += 1
+        j += 1
+    ids.extend(item.id for item in new_items[j:])
+    return ids
 
 
 def id_changes(
