@@ -62,7 +62,15 @@ from model.topology_broken import BrokenNear, within_pair_limit
 from model.topology_broken import Plan as BrokenPlan
 from model.topology_broken import plan as broken_plan
 from model.topology_derived import Derived, Sources
-from model.topology_order import ORDER_GAP, id_changes, ids_after, key_places, locate, order_keys
+from model.topology_order import (
+    ORDER_GAP,
+    id_changes,
+    ids_after,
+    key_places,
+    locate,
+    order_keys,
+    other_objects,
+)
 from model.topology_outer import OutsideFaces
 from model.topology_outer import plan as outer_plan
 from model.topology_refusal import Refusal
@@ -533,7 +541,8 @@ class Topology:
         # the same ones); only where they differ are ids read, and only where the ids differ are
         # they compared as sets and keyed (``model.topology_order``).
         boundaries = list(map_data.boundaries)
-        if boundaries != self._map_boundaries:  # the same objects (C compares identity first)
+        # The same objects (C compares identity first), unless they are others throughout.
+        if other_objects(self._map_boundaries, boundaries) or boundaries != self._map_boundaries:
             ids = ids_after(self._map_boundaries, self._map_boundary_ids, boundaries, self._boundary_order)
             self._map_boundaries = boundaries
             if ids != self._map_boundary_ids:
@@ -549,7 +558,7 @@ class Topology:
         # ids are read only when the areas are not the same objects (a border edit keeps them).
         area_ids = self._map_area_ids
         areas_now = list(map_data.areas)
-        if areas_now != self._map_areas:
+        if other_objects(self._map_areas, areas_now) or areas_now != self._map_areas:
             self._map_areas = areas_now
             area_ids = list(map(_ID, areas_now))
         reorder = area_ids != self._map_area_ids

@@ -17,7 +17,7 @@ import model.topology as topology_module
 from model import ops
 from model.scenario import Boundary, Scenario
 from model.topology import Topology
-from model.topology_order import ORDER_GAP, ids_after, key_places, locate, order_keys
+from model.topology_order import ORDER_GAP, ids_after, key_places, locate, order_keys, other_objects
 from tests.model.local_update_helpers import AREAS, assert_fresh, generated_map
 
 
@@ -191,3 +191,22 @@ def test_position_hints_are_made_exact_past_their_slack(
     assert slacks == [1, 2, 0]  # the third went past two: every hint exact again
     assert topology._boundary_position == {b.id: k for k, b in enumerate(voronoi.map.boundaries)}
     assert_fresh(voronoi, topology)
+
+
+def test_a_copied_list_is_read_in_full_not_compared_item_by_item() -> None:
+    old = [_Item(f"b{k}") for k in range(1000)]
+    copied = [_Item(item.name) for item in old]
+    assert other_objects(old, copied)
+    assert not other_objects(old, old[:500] + old[501:])  # a deletion keeps the first and last
+    assert _ids_after_reading(old, copied) == ([item.name for item in old], 1000)
+
+
+def test_an_update_with_a_copy_of_the_map_equals_a_fresh_build(voronoi: Scenario) -> None:
+    """A caller may hand the topology a deep copy of the map it was built from, then edit that."""
+    topology = Topology.build(voronoi.map)
+    copy = voronoi.model_copy(deep=True)
+    victim = copy.map.boundaries[len(copy.map.boundaries) // 2].id
+    change = ops.delete_boundary(copy, victim)
+    topology.update(copy.map, change.touched.boundaries, change.touched.areas)
+    assert victim not in topology._boundary_order
+    assert_fresh(copy, topology)
