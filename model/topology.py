@@ -33,9 +33,8 @@ The checks of the linework itself (crossings, dangling ends...) live in ``model.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from itertools import chain, filterfalse
+from collections.abc import Callable, Iterable, Sequence
+from itertools import chain
 from operator import attrgetter
 from typing import NamedTuple, TypeAlias
 
@@ -63,6 +62,15 @@ from model.topology_broken import BrokenNear, within_pair_limit
 from model.topology_broken import Plan as BrokenPlan
 from model.topology_broken import plan as broken_plan
 from model.topology_derived import Derived, Sources
+from model.topology_order import (
+    ORDER_GAP,
+    id_changes,
+    ids_after,
+    key_places,
+    locate,
+    order_keys,
+    other_objects,
+)
 from model.topology_outer import OutsideFaces
 from model.topology_outer import plan as outer_plan
 from model.topology_refusal import Refusal
@@ -79,6 +87,10 @@ __all__ = [
 ]
 
 _ID = attrgetter("id")
+
+POSITION_SLACK = 4096
+"""How far the boundaries' position hints may be off before they are made exact again (a scan of
+a few thousand ids in C is quick; making 90,000 hints exact takes milliseconds)."""
 
 LOCAL_UPDATE_LIMIT = 0.25
 """A change touching more than this share of the faces is recomputed by a full build (it is faster)."""
@@ -147,8 +159,11 @@ class Topology:
         self._policy = AdjacencyPolicy()
         self._lines: dict[str, LineString] = {}
         self._lengths: dict[str, float] = {}
+        # Boundary id -> its order key: increasing in the map's order, with gaps, so that ids put in
+        # the middle of the list change no other key (``model.topology_order``); ``Derived`` reads it.
         self._boundary_order: dict[str, int] = {}
         self._next_order = 0
+        """Above every order key."""
         self._strays: set[str] = set()
         # The boundaries' spatial index: edits and queries read it, a build does not; so the
         # build of a topology not made for edits leaves it to the first ask (``_line_index``).
@@ -158,9 +173,16 @@ class Topology:
         # boundary id -> [face on its left, face on its right] (x right, y up), None for neither.
         self._boundary_faces: dict[str, list[int | None]] = {}
         # The map's id lists as last seen, and each id's position in them (the first one of an id);
-        # the area positions also order the areas holding a face.
+        # the area positions also order the areas holding a face. A boundary's position is a hint,
+        # at most ``_position_slack`` places off: inserting or deleting in the middle of the list
+        # does not re-index the boundaries after it (``model.topology_order.locate``).
         self._map_boundary_ids: list[str] = []
+        # The map's boundaries and areas as last seen: the id lists are refreshed only where
+        # these differ (the same objects, compared in C), since reading 90,000 ids took 4 ms.
+        self._map_boundaries: list[Boundary] = []
+        self._map_areas: list[Area] = []
         self._boundary_position: dict[str, int] = {}
+        self._position_slack = 0
         self._map_area_ids: list[str] = []
         self._area_position: dict[str, int] = {}
         self._anchors: dict[str, tuple[tuple[float, float], ...]] = {}
@@ -267,10 +289,13 @@ class Topology:
         lines = linework.lines
         self._lines = dict(zip(ids, lines, strict=True))
         self._lengths = dict(zip(ids, shapely.length(np.array(lines, dtype=object)).tolist(), strict=True))
-        self._boundary_order = {bid: i for i, bid in enumerate(ids)}
-        self._next_order = len(ids)
+        self._boundary_order = order_keys(ids)
+        self._next_order = len(ids) * ORDER_GAP
         self._map_boundary_ids = ids
-        self._boundary_position = dict(self._boundary_order)
+        self._map_boundaries = list(map_data.boundaries)
+        self._map_areas = list(map_data.areas)
+        self._boundary_position = dict(zip(ids, range(len(ids)), strict=True))
+        self._position_slack = 0
         self._map_area_ids = [area.id for area in map_data.areas]
         self._area_position = _first_positions(self._map_area_ids)
         # Edits query it from the first one on: made now for a topology that will be edited.
@@ -486,7 +511,9 @@ class Topology:
         """Recompute locally after an edit; the result is identical to a fresh ``build``.
 
         ``changed_boundaries`` must name every boundary whose points changed; added and removed
-        boundaries and areas are found by comparing ids. ``changed_areas`` names areas whose
+        boundaries and areas are found by comparing ids, read where the map's lists hold other
+        objects than last time (so an id is changed by putting a new object in, as ``model.ops``
+        does, never by assigning it on the same object). ``changed_areas`` names areas whose
         anchors moved. Only the faces the changed boundaries touch are re-polygonized.
 
         Returns (and keeps in ``last_changed_areas``) the ids of the areas whose faces may have
@@ -510,43 +537,30 @@ class Topology:
             self._derived = None  # another minimum length or corner rule: derive adjacency afresh
         self._policy = policy
         changed = set(changed_boundaries)
-        # Comparing the id lists is quick when nothing was added or removed (the same strings in
-        # the same order); only then are the ids compared as sets and the positions re-indexed.
-        ids = list(map(_ID, map_data.boundaries))
-        if ids != self._map_boundary_ids:
-            found = _id_changes(self._map_boundary_ids, ids, self._boundary_position)
-            if found is None:  # ids repeat: compare them all
-                known = set(ids)
-                changed |= known - self._lines.keys()
-                changed |= self._lines.keys() - known
-                self._boundary_position = dict(zip(ids, range(len(ids)), strict=True))
-            else:
-                # Only the places where the lists differ are compared and re-indexed: 90,000 ids as
-                # sets and a new position for each took the update 25 ms.
-                came, went, places = found
-                changed |= came | went
-                # Between updates the boundary order is the map's order (``_commit_lines``), so one
-                # table serves as both and only it is re-indexed (a second pass over the ids after
-                # an insertion took the update 7 ms at 30,000 areas); ``_commit_lines`` finds it
-                # up to date. It stays the same object: ``Derived`` reads it. The whole-linework
-                # check, which reads it with the old lines, is run first.
-                if came or went:
-                    self._check_linework()
-                positions = self._boundary_order
-                self._boundary_position = positions
-                for bid in went:
-                    del positions[bid]
-                positions.update(places.positions(ids))
-            self._map_boundary_ids = ids
+        # The map's boundaries are compared with those last seen as objects (quick when they are
+        # the same ones); only where they differ are ids read, and only where the ids differ are
+        # they compared as sets and keyed (``model.topology_order``).
+        boundaries = list(map_data.boundaries)
+        # The same objects (C compares identity first), unless they are others throughout.
+        if other_objects(self._map_boundaries, boundaries) or boundaries != self._map_boundaries:
+            ids = ids_after(self._map_boundaries, self._map_boundary_ids, boundaries, self._boundary_order)
+            self._map_boundaries = boundaries
+            if ids != self._map_boundary_ids:
+                changed |= self._follow_boundary_ids(ids)
+        ids = self._map_boundary_ids
+        order, hints, slack = self._boundary_order, self._boundary_position, self._position_slack
         current = {
-            bid: map_data.boundaries[self._boundary_position[bid]]
-            for bid in changed
-            if bid in self._boundary_position
+            bid: boundaries[locate(ids, bid, hints.get(bid), slack)] for bid in changed if bid in order
         }
-        area_ids = list(map(_ID, map_data.areas))
         added: set[str] = set()
         gone: set[str] = set()
-        # Edits never reorder areas, so the order only needs refreshing when some come or go.
+        # Edits never reorder areas, so the order only needs refreshing when some come or go; the
+        # ids are read only when the areas are not the same objects (a border edit keeps them).
+        area_ids = self._map_area_ids
+        areas_now = list(map_data.areas)
+        if other_objects(self._map_areas, areas_now) or areas_now != self._map_areas:
+            self._map_areas = areas_now
+            area_ids = list(map(_ID, areas_now))
         reorder = area_ids != self._map_area_ids
         if reorder:
             known = set(area_ids)
@@ -585,6 +599,48 @@ class Topology:
         for area_id in reshaped:
             self._geometry_cache.pop(area_id, None)
         return reshaped
+
+    def _follow_boundary_ids(self, ids: list[str]) -> set[str]:
+        """Take the map's new boundary id list: drop the keys of the ids that went, key those that
+        came or moved, and keep the position hints within their slack. Returns the ids that came
+        and went.
+
+        Only the places where the lists differ are compared and keyed (``model.topology_order``):
+        90,000 ids compared as sets took an update 25 ms, and re-indexing every position after a
+        boundary deleted in the middle of the list 5 to 10 ms.
+        """
+        old = self._map_boundary_ids
+        order = self._boundary_order
+        found = id_changes(old, ids, order)
+        if found is None:  # ids repeat: compare them all
+            known = set(ids)
+            came, went = known - self._lines.keys(), self._lines.keys() - known
+        else:
+            came, went, places = found
+        # The whole-linework check, which reads the order with the old lines, runs first.
+        if came or went:
+            self._check_linework()
+        self._map_boundary_ids = ids
+        keyed = False
+        if found is not None:
+            for bid in went:
+                del order[bid]
+                self._boundary_position.pop(bid, None)
+            spots = places.indexes()
+            keyed = key_places(order, ids, spots)  # in place: ``Derived`` reads this dict
+            if keyed and spots:  # the keys increase along the list: the last spot's is the largest
+                self._next_order = max(self._next_order, order[ids[spots[-1]]] + 1)
+            # An id kept shifts by at most as many places as ids came, moved or went before it.
+            self._position_slack += len(spots) + len(went)
+            self._boundary_position.update(places.positions(ids))
+        if not keyed or self._position_slack > POSITION_SLACK:
+            self._boundary_position = dict(zip(ids, range(len(ids)), strict=False))
+            self._position_slack = 0
+        if not keyed:
+            order.clear()
+            order.update(order_keys(ids))
+            self._next_order = len(ids) * ORDER_GAP
+        return came | went
 
     def _area_face_keys(self) -> dict[str, frozenset[bytes]]:
         """Area id -> its faces by shape (normalized WKB), for areas with an anchor in a face.
@@ -728,14 +784,7 @@ class Topology:
     def _commit_lines(self, new_lines: dict[str, LineString], changed: set[str]) -> None:
         """Replace the changed boundaries' lines (and their order, lengths and index entries)."""
         self._mark(changed)
-        came_or_went = False
         for bid in changed:
-            if bid not in new_lines:
-                came_or_went |= self._boundary_order.pop(bid, None) is not None
-            elif bid not in self._boundary_order:
-                self._boundary_order[bid] = self._next_order
-                self._next_order += 1
-                came_or_went = True
             self._line_index.remove(bid)
             self._lines.pop(bid, None)
             self._lengths.pop(bid, None)
@@ -744,13 +793,6 @@ class Topology:
             self._lines[bid] = line
             self._lengths[bid] = float(line.length)
             self._line_index.add(bid, line)
-        if came_or_went:
-            # The map's order again (an undone delete puts a boundary back in its place, not at the
-            # end): linework problems are listed in it, as a full build lists them. In place, since
-            # ``Derived`` reads this dict. (After ids came or went without repeats ``_update``
-            # re-indexed it already, as the positions: nothing came or went here then.)
-            self._boundary_order.clear()
-            self._boundary_order.update(self._boundary_position)
 
     def _drop_faces(self, faces: Iterable[int]) -> set[str]:
         """Remove these faces and what pointed at them; return the areas that held them."""
@@ -830,14 +872,14 @@ class Topology:
         outer: set[tuple[float, float]] | None = None
         if len(polygon.interiors):
             outer = {(x, y) for x, y in polygon.exterior.coords}
-        best = 2 * len(self._boundary_position) + 2
+        best = 2 * self._next_order + 2
         for bid in self._face_boundaries.get(face, ()):
             if outer is not None:
                 x0, y0, x1, y1 = first_segments([self._lines[bid]])[0]
                 if (x0, y0) not in outer or (x1, y1) not in outer:
                     continue  # on a hole: not part of the ring that orders the face
             left, right = self._boundary_faces[bid]
-            position = 2 * self._boundary_position[bid]
+            position = 2 * self._boundary_order[bid]
             if right == face:
                 best = min(best, position)
             if left == face:
@@ -1104,144 +1146,6 @@ class Topology:
         self._check_linework()
         assert self._breaking is not None
         return [*self._breaking, *self._derived_state().dangling_problems()]
-
-
-ID_CHUNK = 4096
-"""Ids compared at a time (in C) while looking for where two id lists start to differ."""
-
-
-def _common_prefix(old: list[str], new: list[str]) -> int:
-    """How many ids the two lists share at their start (compared a chunk at a time, in C)."""
-    size = min(len(old), len(new))
-    at = 0
-    while at < size and old[at : at + ID_CHUNK] == new[at : at + ID_CHUNK]:
-        at += ID_CHUNK
-    for k in range(at, min(at + ID_CHUNK, size)):  # the first difference is in this chunk, if any
-        if old[k] != new[k]:
-            return k
-    return size
-
-
-ALIGNED_DIFFERENCES = 64
-"""Places where two id lists of the same length so far may differ before they are taken as shifted."""
-
-
-@dataclass(frozen=True)
-class Places:
-    """Where a new id list differs from the old one: ``differing`` positions (ids replaced in
-    place) and every position from ``tail`` on (ids inserted, removed or appended there)."""
-
-    differing: list[int]
-    tail: int
-
-    def positions(self, ids: list[str]) -> dict[str, int]:
-        """Id -> its position, for the ids at these places of ``ids`` (the new list)."""
-        found = {ids[k]: k for k in self.differing}
-        found.update(zip(ids[self.tail :], range(self.tail, len(ids)), strict=True))
-        return found
-
-
-def _aligned_differences(old: list[str], new: list[str], start: int, stop: int) -> list[int] | None:
-    """The positions below ``stop`` from ``start`` on where the lists differ, compared a chunk at a
-    time in C; None when there are more than ``ALIGNED_DIFFERENCES`` (ids shifted, not replaced)."""
-    found: list[int] = []
-    at = start
-    while at < stop:
-        top = min(at + ID_CHUNK, stop)
-        if old[at:top] != new[at:top]:
-            for k in range(at, top):
-                if old[k] != new[k]:
-                    found.append(k)
-                    if len(found) > ALIGNED_DIFFERENCES:
-                        return None
-        at = top
-    return found
-
-
-WALK_STEPS = 256
-"""Places where the id lists differ that ``_walk_differences`` steps over before giving way."""
-
-
-def _walk_differences(
-    old: list[str], new: list[str], start: int, old_position: Mapping[str, int]
-) -> tuple[list[str], list[str]] | None:
-    """The old and the new ids where the lists differ, walking both from ``start`` (a difference)
-    and comparing the stretches in between a chunk at a time in C; None after ``WALK_STEPS``.
-
-    At a difference, a new id that was not in the old list, or was before where the walk is, is
-    the new list's; one further on in the old list means the old ids up to it are the old list's.
-    Every other id is matched with itself at the same offset, so the two results hold every id
-    that comes, goes or moves (``_id_changes`` checks that none repeats).
-    """
-    old_out: list[str] = []
-    new_out: list[str] = []
-    i = j = start
-    steps = 0
-    while i < len(old) and j < len(new):
-        if old[i : i + ID_CHUNK] == new[j : j + ID_CHUNK]:
-            i += ID_CHUNK
-            j += ID_CHUNK
-            continue
-        same = 0
-        for k in range(min(ID_CHUNK, len(old) - i, len(new) - j)):
-            if old[i + k] != new[j + k]:
-                break
-            same += 1
-        i += same
-        j += same
-        if i == len(old) or j == len(new):
-            break
-        steps += 1
-        if steps > WALK_STEPS:
-            return None
-        at = old_position.get(new[j], -1)
-        if at < i:
-            new_out.append(new[j])
-            j += 1
-        else:
-            old_out.extend(old[i:at])
-            i = at
-    old_out.extend(old[i:])
-    new_out.extend(new[j:])
-    return old_out, new_out
-
-
-def _id_changes(
-    old: list[str], new: list[str], known: Mapping[str, int]
-) -> tuple[set[str], set[str], Places] | None:
-    """The ids added to and removed from a list of unique ids (``known``: the old ones, each to its
-    position), and the places where the lists differ; None when ids repeat (then compare them all).
-
-    Edits replace a few ids in place and add or remove some at the end (a redrawn boundary), or
-    insert and remove ids at a few places (a cut boundary's pieces go after it, an undo puts ids
-    back in place), so only those places are compared as sets.
-    """
-    if len(known) != len(old):
-        return None  # the old ids repeat
-    start = _common_prefix(old, new)
-    shared = min(len(old), len(new))
-    differing = _aligned_differences(old, new, start, shared)
-    walked = None if differing is not None else _walk_differences(old, new, start, known)
-    if differing is not None:
-        old_middle = [old[k] for k in differing] + old[shared:]
-        new_middle = [new[k] for k in differing] + new[shared:]
-        places = Places(differing, shared)
-    elif walked is not None:
-        old_middle, new_middle = walked
-        places = Places([], start)
-    else:
-        end = _common_prefix(old[start:][::-1], new[start:][::-1])
-        old_middle = old[start : len(old) - end]
-        new_middle = new[start : len(new) - end]
-        places = Places([], start)
-    added = set(filterfalse(known.__contains__, new_middle))  # in C
-    new_set = set(new_middle)
-    removed = set(old_middle) - new_set
-    # The ids outside the middles are matched one to one, so the counts agree only if no id of the
-    # new middle is also among them (a repeat).
-    if len(new_set) != len(new_middle) or len(new) != len(old) - len(removed) + len(added):
-        return None  # the new ids repeat
-    return added, removed, places
 
 
 def _first_positions(ids: Iterable[str]) -> dict[str, int]:

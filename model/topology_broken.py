@@ -321,7 +321,7 @@ def _polygonize_region(
     Raises ``Refusal`` when the faces cannot be proved those of a full build."""
     faces = np.array([topology.faces[f] for f in sorted(region)], dtype=object)
     near = {bid for _, bid in topology._line_index.query(faces, predicate="intersects")} - changed
-    ids = sorted(near | dirty | extra, key=topology._boundary_position.__getitem__)
+    ids = sorted(near | dirty | extra, key=topology._boundary_order.__getitem__)
     lines = np.array([new_lines[b] if b in new_lines else topology._lines[b] for b in ids], dtype=object)
     # A frame around the lines gives every ring running the other way round (a hole) that no face
     # here contains a face to go to, so that polygonize shows it (else it drops it unseen).
@@ -558,7 +558,7 @@ def _problems_after(
     assert topology._breaking is not None
     near = {bid for _, bid in topology._line_index.query(list(new_lines.values()), predicate=None)}
     near = (near - changed) | set(new_lines)
-    order = topology._boundary_position  # the map's order after the edit (boundaries may come or go)
+    order = topology._boundary_order  # the map's order after the edit (boundaries may come or go)
     subset = {bid: new_lines.get(bid) or topology._lines[bid] for bid in sorted(near, key=order.__getitem__)}
     found = find_problems(subset, set(), dangling=False)
     if any(p.code == "BOUNDARY_CROSSING" and len(p.boundary_ids) == 1 for p in found):

@@ -133,7 +133,7 @@ def _found(
     """The faces polygonized from the ``taken`` lines that meet a new line or lie in ``union``
     (the old faces the edit touched), in the order polygonize gives them."""
     order = topology._boundary_order
-    ids = sorted(taken, key=lambda b: (order.get(b, len(order)), b))  # an added boundary: last
+    ids = sorted(taken, key=lambda b: (order.get(b, topology._next_order), b))  # an added boundary: last
     lines = np.array([new_lines[b] if b in new_lines else topology._lines[b] for b in ids], dtype=object)
     shells = shapely.get_parts(shapely.polygonize(lines))
     if not len(shells):
