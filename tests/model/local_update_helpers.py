@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from functools import cache
 
+from model import ops
 from model.geometry import generate_test_map
+from model.ops.core import OpError
 from model.scenario import Scenario
 from model.topology import Topology
 
@@ -32,3 +34,25 @@ def assert_fresh(scenario: Scenario, topology: Topology) -> None:
     fresh = Topology.build(scenario.map)
     assert topology.canonical() == fresh.canonical()
     assert topology.linework_problems() == fresh.linework_problems()
+
+
+def drag_and_check(
+    scenario: Scenario,
+    topology: Topology,
+    boundary_id: str,
+    index: int,
+    target: tuple[float, float],
+    undo: bool,
+) -> None:
+    """Move a boundary's node to ``target`` (and, with ``undo``, back where it was), updating the
+    topology after each move and checking it against a fresh build; a move the op refuses (a point
+    off the map, a degenerate line) ends the drag."""
+    start = scenario.boundary_index()[boundary_id].points[index]
+    for point in [target, start] if undo else [target]:
+        try:
+            change = ops.move_vertex(scenario, boundary_id, index, point)
+        except OpError:
+            return
+        topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
+        assert topology.last_update_was_local == (topology.last_full_build_reason == "")
+        assert_fresh(scenario, topology)

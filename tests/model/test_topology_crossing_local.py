@@ -16,7 +16,7 @@ from model.linework_problems import count_box_pairs
 from model.ops.core import OpError
 from model.scenario import Boundary, Scenario
 from model.topology import Topology, boundary_lines
-from tests.model.local_update_helpers import AREAS, assert_fresh, generated_map
+from tests.model.local_update_helpers import AREAS, assert_fresh, drag_and_check, generated_map
 
 
 def _crossings(topology: Topology) -> int:
@@ -104,14 +104,7 @@ def test_random_node_moves_equal_a_fresh_build(
         index = len(boundary.points) - 1 if at_end else 0
         x, y = boundary.points[index]
         target = (x + fx * scale * width, y + fy * scale * width)
-        for point in [target, (x, y)] if undo else [target]:
-            try:
-                change = ops.move_vertex(scenario, boundary.id, index, point)
-            except OpError:
-                break  # a point off the map or a degenerate line: the op refuses it
-            topology.update(scenario.map, change.touched.boundaries, change.touched.areas)
-            assert topology.last_update_was_local == (topology.last_full_build_reason == "")
-            assert_fresh(scenario, topology)
+        drag_and_check(scenario, topology, boundary.id, index, target, undo)
         if anchor:
             area = scenario.map.areas[pick % len(scenario.map.areas)]
             middle = ((x + target[0]) / 2, (y + target[1]) / 2)
