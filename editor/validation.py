@@ -251,6 +251,13 @@ class _Job(QRunnable):
         self.relay.finished.emit(self.generation, issues, time.perf_counter() - started)
 
 
+SHUTDOWN_WAIT_MS = 10_000
+"""How long a closing window waits for a validation under way (it is not published any more)."""
+
+_OUTLIVING: list[LiveValidator] = []
+"""Validators whose worker outlasted the wait at shutdown: kept until the process ends."""
+
+
 class LiveValidator(QObject):
     """Runs ``model.validate.validate`` after edits (debounced, in a worker, stale results dropped).
 
@@ -390,7 +397,11 @@ class LiveValidator(QObject):
     def shutdown(self) -> None:
         """The window closes: no run starts any more, and the polygonize helper process is stopped.
 
-        A run under way finishes in its worker (its result is no longer published).
+        A run under way finishes in its worker (its result is no longer published), and this waits
+        for it, with the GIL released: else the collector may later destroy this object, and with
+        it the pool, on the UI thread, and the pool's C++ destructor waits for the worker while the
+        collector holds the GIL that the worker's Python needs (a deadlock seen in the test suite).
+        A worker that outlasts the wait keeps this object alive, out of the collector's reach.
         """
         self.timer.stop()
         self._pending = False
@@ -398,6 +409,8 @@ class LiveValidator(QObject):
         stop_helper()
         if self._helper is not None:
             self._helper.stop()
+        if not self.wait(SHUTDOWN_WAIT_MS):
+            _OUTLIVING.append(self)
 
     def wait(self, timeout_ms: int = -1) -> bool:
         """Block until the worker is idle (used when closing); return whether it is."""

@@ -262,3 +262,26 @@ def test_a_big_maps_linework_check_after_an_open_runs_in_the_helper(
     document.linework_check.result(timeout=60)
     qtbot.waitUntil(lambda: topology.linework_check() is None, timeout=5000)  # taken on the UI thread
     assert len(calls) == 1 and topology._breaking == []
+
+
+def test_closing_the_window_waits_for_a_run_under_way(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run still in its worker when the window closes is waited for: a validator collected later
+    on the UI thread must not destroy a pool whose worker still needs the GIL (a deadlock)."""
+    started = threading.Event()
+    real = validation.validate
+
+    def slow(scenario: Scenario, **kwargs: object) -> list[Issue]:
+        started.set()
+        threading.Event().wait(0.5)  # a long validation, still under way at the close
+        return real(scenario, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(validation, "validate", slow)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.document.replace_scenario(generate_test_map(50, seed=3))
+    window.validator.timer.timeout.emit()  # the debounce's pause is over: a run starts now
+    assert started.wait(10)
+    assert window.validator.pool.activeThreadCount() == 1
+    assert window.close()
+    assert window.validator.pool.activeThreadCount() == 0
+    assert window.validator not in validation._OUTLIVING  # it finished within the wait
