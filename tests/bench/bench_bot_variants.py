@@ -30,12 +30,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from gamebench import save  # noqa: E402
+from gamebench import load_game, save  # noqa: E402
 
-from model import io  # noqa: E402
 from model.bots.base import Bot, play  # noqa: E402
 from model.playtest.stats import wilson_interval  # noqa: E402
-from model.rules import registry  # noqa: E402
 from model.rules.eotma.bot import EotmaHeuristicBot  # noqa: E402
 from model.rules.eotma.game import EotmaGame  # noqa: E402
 from model.rules.seasons.bot import HeuristicBot as SeasonsBot  # noqa: E402
@@ -101,11 +99,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
 
-    scenario = io.load(args.scenario)
-    spec = registry.get(scenario.ruleset.id)
-    if spec is None:
-        raise SystemExit(registry.why_unknown(scenario.ruleset.id))
-    game = spec.engine_factory()(scenario)
+    spec, game = load_game(args.scenario)
     changes = args.changes if args.changes is not None else VARIANTS[args.variant][spec.id]
     make_variant = variant_maker(game, spec.id, changes)
     seats = list(game.players())

@@ -24,38 +24,23 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from gamebench import save  # noqa: E402
+from gamebench import load_game, save  # noqa: E402
 
-from model import io  # noqa: E402
 from model.bots.base import Bot, play  # noqa: E402
 from model.bots.mcts import MctsBot, SearchCounts  # noqa: E402
+from model.bots.mcts_settings import MctsSettings  # noqa: E402
 from model.playtest.stats import wilson_interval  # noqa: E402
-from model.rules import registry  # noqa: E402
 from model.rules.protocol import Action, State  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "bench_mcts.json"
 DEFAULT = ROOT / "scenarios" / "default.mappa.json"
-TUNING = (
-    "samples",
-    "candidates",
-    "explore",
-    "depth",
-    "seat_depth",
-    "rounds",
-    "confidence",
-    "verify",
-    "widening",
-    "exploration",
-)
+TUNING = tuple(MctsSettings.model_fields)
+"""The tuning numbers the command line may override (every field of the settings file)."""
 
 
 def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
     """Play ``args.games`` seat-rotated games on one scenario; print and return the figures."""
-    scenario = io.load(path)
-    spec = registry.get(scenario.ruleset.id)
-    if spec is None:
-        raise SystemExit(registry.why_unknown(scenario.ruleset.id))
-    game = spec.engine_factory()(scenario)
+    spec, game = load_game(path)
     seats = game.players()
     overrides = {name: getattr(args, name) for name in TUNING}
     wins = 0.0

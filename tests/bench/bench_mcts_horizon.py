@@ -25,11 +25,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from gamebench import save  # noqa: E402
+from gamebench import load_game, save  # noqa: E402
 
-from model import io  # noqa: E402
 from model.bots.mcts import rewards  # noqa: E402
-from model.rules import registry  # noqa: E402
 from model.rules.protocol import State  # noqa: E402
 from model.rules.rng import Rng  # noqa: E402
 
@@ -39,11 +37,7 @@ DEFAULT = ROOT / "scenarios" / "default.mappa.json"
 
 def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
     """Play the game, roll out from its positions; print and return the figures."""
-    scenario = io.load(path)
-    spec = registry.get(scenario.ruleset.id)
-    if spec is None:
-        raise SystemExit(registry.why_unknown(scenario.ruleset.id))
-    game = spec.engine_factory()(scenario)
+    spec, game = load_game(path)
     seats = game.players()
     bots = {seat: spec.make_bot("heuristic", seed=index) for index, seat in enumerate(seats)}
     state = game.new_state(7)

@@ -171,6 +171,16 @@ def cpu_only(function: Callable[[], T]) -> tuple[T, float]:
     return result, time.process_time() - start
 
 
+def _cpu_update(scenario: Any, topology: Topology, change: Any, not_local: Counter[str]) -> float:
+    """Update ``topology`` after ``change``; return the update's CPU seconds, counting in
+    ``not_local`` why it was a full build if it was one."""
+    touched = change.touched
+    seconds = cpu_only(lambda: topology.update(scenario.map, touched.boundaries, touched.areas))[1]
+    if not topology.last_update_was_local:
+        not_local[topology.last_full_build_reason] += 1
+    return seconds
+
+
 def _crossing_drags(scenario: Any, topology: Topology, count: int) -> dict[str, Any]:
     """Nodes thrown across the face beside them (mirrored through its centre, so that their
     borders cross its far side), then put back: the slip of a drag that issue 15 saw cost a full
@@ -185,14 +195,8 @@ def _crossing_drags(scenario: Any, topology: Topology, count: int) -> dict[str, 
         centre = topology.face(faces[0]).centroid
         for target, times in (((2 * centre.x - x, 2 * centre.y - y), throws), ((x, y), undos)):
             change = ops.move_vertex(scenario, boundary_id, index, target)
-            times.append(
-                cpu_only(
-                    lambda c=change: topology.update(scenario.map, c.touched.boundaries, c.touched.areas)
-                )[1]
-            )
+            times.append(_cpu_update(scenario, topology, change, not_local))
             local += topology.last_update_was_local
-            if not topology.last_update_was_local:
-                not_local[topology.last_full_build_reason] += 1
             if times is throws:
                 crossed += any(p.code == "BOUNDARY_CROSSING" for p in topology.linework_problems())
     return {
@@ -218,14 +222,8 @@ def _outer_edge_drags(scenario: Any, topology: Topology, count: int) -> dict[str
         x, y = scenario.boundary_index()[boundary_id].points[0]
         for target in ((x - 3.0, y + 2.0), (x, y)):
             change = ops.move_vertex(scenario, boundary_id, 0, target)
-            times.append(
-                cpu_only(
-                    lambda c=change: topology.update(scenario.map, c.touched.boundaries, c.touched.areas)
-                )[1]
-            )
+            times.append(_cpu_update(scenario, topology, change, not_local))
             local += topology.last_update_was_local
-            if not topology.last_update_was_local:
-                not_local[topology.last_full_build_reason] += 1
     return {
         "edge_edits": len(times),
         "edge_edits_local": local,
@@ -246,11 +244,8 @@ def _boundary_edits_beside_a_crossing(scenario: Any, topology: Topology) -> dict
 
     def update(change: Any) -> None:
         nonlocal local
-        touched = change.touched
-        times.append(cpu_only(lambda: topology.update(scenario.map, touched.boundaries, touched.areas))[1])
+        times.append(_cpu_update(scenario, topology, change, not_local))
         local += topology.last_update_was_local
-        if not topology.last_update_was_local:
-            not_local[topology.last_full_build_reason] += 1
 
     for share in (0.3, 0.5, 0.7):
         x, y = ax + share * (bx - ax), ay + share * (by - ay)

@@ -1,5 +1,5 @@
-"""What the whole-game benchmarks share: timing a run of seeded games, saving the figures and
-profiling.
+"""What the whole-game benchmarks share: loading a scenario's game, timing a run of seeded games,
+saving the figures and profiling.
 
 Imported by the ``bench_*.py`` scripts beside it (run as scripts, their folder is on ``sys.path``).
 """
@@ -12,6 +12,19 @@ import pstats
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+
+def load_game(path: Path) -> tuple[Any, Any]:
+    """The ruleset spec and the engine's game of the scenario at ``path``; exits naming an unknown ruleset."""
+    from model import io
+    from model.rules import registry
+
+    scenario = io.load(path)
+    spec = registry.get(scenario.ruleset.id)
+    if spec is None:
+        raise SystemExit(registry.why_unknown(scenario.ruleset.id))
+    return spec, spec.engine_factory()(scenario)
 
 
 def time_games(count: int, play_one: Callable[[int], int]) -> dict[str, float]:
