@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+
+import pytest
 from pytestqt.qtbot import QtBot
 
 from editor.files import DEFAULT_SCENARIO
@@ -9,6 +12,7 @@ from editor.mainwindow import MainWindow
 from editor.playtest.controller import PlaytestController
 from editor.playtest.session import HUMAN, PlaytestSetup
 from model import io
+from model.graph import MapGraphs
 from model.scenario import Scenario
 
 
@@ -37,3 +41,16 @@ def seasons_playtest(qtbot: QtBot, human: bool, seed: int) -> tuple[PlaytestCont
         seats[nations[0]] = HUMAN
     assert controller.start(PlaytestSetup(seats, seed))
     return controller, window
+
+
+def record_graph_builds(monkeypatch: pytest.MonkeyPatch) -> list[threading.Thread]:
+    """Make every ``MapGraphs`` build note the thread it runs on; return that list of threads."""
+    threads: list[threading.Thread] = []
+    real_build = MapGraphs._build.__func__  # type: ignore[attr-defined]
+
+    def noting_build(cls: type[MapGraphs], *args: object) -> MapGraphs:
+        threads.append(threading.current_thread())
+        return real_build(cls, *args)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(MapGraphs, "_build", classmethod(noting_build))
+    return threads

@@ -20,6 +20,7 @@ from editor.mapview.adjacency_layer import STYLES
 from editor.mapview.scene import MapScene
 from model import io, ops
 from model.graph import MapGraphs
+from tests.editor.editor_helpers import record_graph_builds
 
 
 @pytest.fixture
@@ -198,14 +199,7 @@ def test_on_a_big_map_the_panel_waits_for_graphs_built_off_the_ui_thread(
     a, _b = parse_edge_id(item_id) or ("", "")
     monkeypatch.setattr(graph_cache, "BUILD_ELSEWHERE", 10)  # the default map counts as big
     monkeypatch.setattr("editor.mapview.adjacency_layer.BUILD_ELSEWHERE", 10)  # and for the layer
-    threads: list[threading.Thread] = []
-    real_build = MapGraphs._build.__func__  # type: ignore[attr-defined]
-
-    def noting_build(cls: type[MapGraphs], *args: object) -> MapGraphs:
-        threads.append(threading.current_thread())
-        return real_build(cls, *args)  # type: ignore[no-any-return]
-
-    monkeypatch.setattr(MapGraphs, "_build", classmethod(noting_build))
+    threads = record_graph_builds(monkeypatch)
     # An edit elsewhere makes the graphs stale; the panel then asks the worker for them.
     commands.execute(window.document, lambda s: ops.set_area_fields(s, a, name="Renamed"), "Rename")
     window.selection.set([item_id])

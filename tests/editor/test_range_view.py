@@ -13,6 +13,7 @@ from editor.mainwindow import MainWindow
 from editor.mapview import range_mode
 from editor.mapview.modes import get_mode
 from model import ops
+from tests.editor.editor_helpers import record_graph_builds
 
 ROOT = Path(__file__).resolve().parents[2]
 M976 = ROOT / "scenarios" / "medieval-europe-976.mappa.json"
@@ -143,14 +144,7 @@ def test_on_a_big_map_the_graphs_and_distances_are_computed_off_the_ui_thread(
     from model.graph import MapGraphs
     from model.rules import reach as reaches
 
-    threads: list[threading.Thread] = []
-    real_build = MapGraphs._build.__func__  # type: ignore[attr-defined]
-
-    def noting_build(cls: type[MapGraphs], *args: object) -> MapGraphs:
-        threads.append(threading.current_thread())
-        return real_build(cls, *args)  # type: ignore[no-any-return]
-
-    monkeypatch.setattr(MapGraphs, "_build", classmethod(noting_build))
+    threads = record_graph_builds(monkeypatch)
     monkeypatch.setattr(graph_cache, "BUILD_ELSEWHERE", 10)  # the 976 map counts as big
     window.actions_by_name["range_view"].trigger()
     dock = window.range_dock  # type: ignore[attr-defined]
