@@ -9,7 +9,8 @@ It calls a claim parley (20.42) or a readmission parley (20.45) when it expects 
 vote, first giving a gold (20.1) to the one voter whose support would turn it (not for a claim
 rule 18 will give it anyway); it votes for the parleys of empires behind it in victory
 points or of one that gave it gold this round. It lends to a trailing crusader and asks for a
-loan itself when short of gold (23.32). It raises one fleet when rich enough (34.1), and as an
+loan itself when short of gold (23.32). It raises one fleet when rich enough (34.1), moves army points
+to the frontier and to the base of its planned attack (33.4, 33.5), and as an
 exile asks the best court for asylum once a round (21.2). It rules several palace areas with one
 card when that beats its best endeavour (35.33), gives up its least useful holding card over the
 hand limit (19.2), removes unpaid fleets and interior armies first (33.23) and takes over any
@@ -436,9 +437,12 @@ class EotmaHeuristicBot:
 
     def _move(self, state: EotmaState, player: int) -> Action:
         """Move one army point from an area with no foreign neighbour to the nearest frontier
-        area short of armies (the court first); end the movement when no such move is left.
+        area short of armies (the court first); then (``army_to_attack_base``) points no rival
+        can attack to the base of the turn's planned attack; end the movement when no such move
+        is left.
 
-        Points only leave interior areas, so the moves of a turn cannot undo one another.
+        Points only leave interior areas, or unthreatened ones for the planned base, and every
+        move spends movement (33.4), so the moves of a turn cannot go on undoing one another.
         """
         board = state.game.board
         owner = state.owner
@@ -462,9 +466,43 @@ class EotmaHeuristicBot:
                 if best is None or key < best[0]:
                     best = (key, source, target)
         if best is None:
-            return EndMovement()
+            toward = self._to_attack_base(state, player, cap) if self.w.army_to_attack_base else None
+            return toward if toward is not None else EndMovement()
         _key, source, target = best
         return MoveArmy(board.ids[source], board.ids[target], 1)
+
+    def _to_attack_base(self, state: EotmaState, player: int, cap: int) -> Action | None:
+        """33.4, 33.5: move one army point by land to the base of the turn's best-valued conquest
+        or pillage of another's area (each point there adds one to the attack), from an own area
+        no rival borders (independent areas never attack, so its army only waits there); the
+        nearest such point first. None when no attack is worth making, the base is full or no
+        point can reach it this turn."""
+        board = state.game.board
+        owner = state.owner
+        plan = next(
+            (
+                at
+                for value, at, _gold in self._score(state, player, self._candidates(state, player))
+                if value > 0 and at.kind in ("conquest", "pillage") and owner[at.target] != player
+            ),
+            None,
+        )
+        if plan is None or state.army[plan.base] >= cap:
+            return None
+        best: tuple[int, int] | None = None
+        for source, holder in enumerate(owner):
+            if holder != player or not state.army[source] or source == plan.base:
+                continue
+            if self._threatened(state, player, source):
+                continue
+            route = armies.routes(state, player, source).get(plan.base)
+            if route is None or route[1] or route[0] > state.moves_left:
+                continue  # by land only: a crossing costs gold the attack may need (33.42)
+            if best is None or (route[0], source) < best:
+                best = (route[0], source)
+        if best is None:
+            return None
+        return MoveArmy(board.ids[best[1]], board.ids[plan.base], 1)
 
     # --- decisions inside another player's turn ---
 

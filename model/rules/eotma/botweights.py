@@ -31,6 +31,7 @@ class BotWeights:
     bribe_last_round: bool
     claim_unfree_first: bool
     lend_reserve: int
+    army_to_attack_base: bool
     fleet_value: float
     fleet_reserve: int
     conversion_group_cap: int
