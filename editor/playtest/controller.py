@@ -138,6 +138,7 @@ class PlaytestController(QObject):
         session.changed.connect(self.refresh)
         session.failed.connect(self._on_failed)
         session.running_changed.connect(self._on_running)
+        session.thinking_changed.connect(self._on_thinking)
         session.set_speed(SPEEDS_MS[self.dock.speed.value()])
         self.overlay = PlayOverlay(self.window.scene)
         self.area = None
@@ -161,8 +162,9 @@ class PlaytestController(QObject):
         """End play-test mode: the map and tools are the editor's again."""
         if self.session is None:
             return
-        self.session.pause()
+        self.session.shutdown()
         self.session.changed.disconnect(self.refresh)
+        self.session.thinking_changed.disconnect(self._on_thinking)
         self.session.deleteLater()
         self.session = None
         if self.overlay is not None:
@@ -510,6 +512,11 @@ class PlaytestController(QObject):
         self.dock.play_button.setChecked(running and self.session is not None and self.session._goal is None)
         self.dock.play_button.setText("Pause" if self.dock.play_button.isChecked() else "Auto-play")
         self.dock.play_button.blockSignals(False)
+
+    def _on_thinking(self, _thinking: bool) -> None:
+        """A slow AI seat started or stopped choosing in the background: the status says so."""
+        if self.session is not None:
+            self.refresh()
 
     def _on_failed(self, failure: PlaytestFailure) -> None:
         where = f" Replay: {failure.replay_path}" if failure.replay_path else ""

@@ -5,10 +5,14 @@ Game and State, and a bot per AI seat. It never touches the editor's document: p
 nothing there until the user captures a position (``editor.playtest.capture_action``).
 
 AI seats act from a ``QTimer`` so the window stays responsive: each tick applies actions for at
-most ``TICK_BUDGET_MS`` of work, then yields to the event loop. Auto-play stops by itself when a
-human seat must act, at the goal the user asked for (end of the turn or the round), at the end of
-the game, or on an engine error. Undo to an earlier action replays the log from the seed
-(DESIGN.md: ``seed + actions`` replays to an identical state).
+most ``TICK_BUDGET_MS`` of work, then yields to the event loop. A bot that says its decisions are
+slow (``slow``: the MCTS level searches for tenths of a second or more) chooses in a worker thread
+on a clone of the state while the window goes on (``thinking_changed``); its action is applied on
+the UI thread when it arrives, unless the position changed meanwhile (undo, restart).
+
+Auto-play stops by itself when a human seat must act, at the goal the user asked for (end of the
+turn or the round), at the end of the game, or on an engine error. Undo to an earlier action
+replays the log from the seed (DESIGN.md: ``seed + actions`` replays to an identical state).
 
 An exception from the engine or a bot never escapes: the session stops, keeps a
 :class:`PlaytestFailure` (the error, the action that caused it, the traceback) and writes a
@@ -23,6 +27,7 @@ import random
 import time
 import traceback
 from collections.abc import Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -86,11 +91,16 @@ class PlaytestSession(QObject):
     * ``changed()``: the state moved (an action, an undo, a restart): views redraw.
     * ``running_changed(bool)``: auto-play started or stopped.
     * ``failed(PlaytestFailure)``: the engine raised; the session is stopped.
+    * ``thinking_changed(bool)``: a slow AI seat started or finished choosing in the background.
     """
 
     changed = Signal()
     running_changed = Signal(bool)
     failed = Signal(object)
+    thinking_changed = Signal(bool)
+    _decided = Signal(int, object)
+    """A background decision ended: (the position's generation when asked, its future). Emitted
+    from the worker thread, so Qt queues it to the session's own (UI) thread."""
 
     def __init__(self, scenario: Scenario, setup: PlaytestSetup, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -131,6 +141,12 @@ class PlaytestSession(QObject):
         self._timer.timeout.connect(self._tick)
         self._bots: dict[str, Any] = {}
         self._checkpoints: dict[int, State] = {}
+        self._thinker: ThreadPoolExecutor | None = None
+        self._generation = 0
+        """Counts changes of position other than actions (undo, restart, stop): a background
+        decision asked before one of them is dropped when it arrives."""
+        self._thinking = False
+        self._decided.connect(self._on_decided)
         self.state: State = self._fresh_state()
 
     # --- state ----------------------------------------------------------------------------------
@@ -181,6 +197,11 @@ class PlaytestSession(QObject):
     def running(self) -> bool:
         """Whether auto-play is on."""
         return self._timer.isActive()
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a slow AI seat is choosing its action in the background."""
+        return self._thinking
 
     @property
     def stopped(self) -> bool:
@@ -243,10 +264,74 @@ class PlaytestSession(QObject):
         return entry is not None
 
     def step_once(self) -> None:
-        """The Step button: one AI action, then tell the views."""
+        """The Step button: one AI action, then tell the views (a slow seat's when it arrives)."""
         self.pause()
-        if self.step():
+        if self._thinking:
+            return
+        if self._slow_seat_to_act():
+            self._think()
+        elif self.step():
             self.changed.emit()
+
+    # --- slow bots choose in the background --------------------------------------------------------
+
+    def _slow_seat_to_act(self) -> bool:
+        """Whether the seat to act is an AI whose bot chooses slowly (see the module docstring)."""
+        if self.stopped or self.state.is_over() or self.human_to_act():
+            return False
+        bot = self._bots.get(self.state.current_player() or "")
+        return bool(getattr(bot, "slow", False))
+
+    def _think(self) -> None:
+        """Ask the slow bot to act in the worker thread, on a clone (the UI keeps the state)."""
+        player = self.state.current_player()
+        assert player is not None
+        if self._thinker is None:
+            self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="playtest-ai")
+        generation = self._generation
+        future = self._thinker.submit(self._bots[player].choose, self.state.clone())
+        self._thinking = True
+        self.thinking_changed.emit(True)
+        future.add_done_callback(lambda done: self._decided.emit(generation, done))
+
+    def _on_decided(self, generation: int, future: Future[Action]) -> None:
+        """Apply a background decision on the UI thread, unless the position changed since."""
+        if generation != self._generation:
+            return  # asked before an undo or restart: that position is gone
+        self._set_thinking(False)
+        try:
+            action = future.result()
+        except Exception as error:
+            self._fail(error, None)
+            return
+        try:
+            entry = self._apply(action)
+        except ActionError as error:  # a bot choosing an illegal action is an engine/bot bug
+            self._fail(error, str(action))
+            return
+        if entry is None:
+            return
+        if self._goal_reached():
+            self.pause()
+        self.changed.emit()
+
+    def _set_thinking(self, thinking: bool) -> None:
+        if self._thinking != thinking:
+            self._thinking = thinking
+            self.thinking_changed.emit(thinking)
+
+    def _forget_decision(self) -> None:
+        """Drop a background decision in flight: the position it was asked for is gone."""
+        self._generation += 1
+        self._set_thinking(False)
+
+    def shutdown(self) -> None:
+        """Stop auto-play and let the worker end (a decision in flight finishes and is dropped)."""
+        self.pause()
+        self._forget_decision()
+        if self._thinker is not None:
+            self._thinker.shutdown(wait=False, cancel_futures=True)
+            self._thinker = None
 
     # --- auto-play ------------------------------------------------------------------------------
 
@@ -288,10 +373,15 @@ class PlaytestSession(QObject):
 
     def _tick(self) -> None:
         """One timer tick: one action at the chosen speed, or a batch within the budget when fast."""
+        if self._thinking:
+            return  # the decision's arrival applies it; ticks wait for it
         fast = self._goal is not None or self.interval_ms == 0
         started = time.monotonic()
         moved = False
         while True:
+            if self._slow_seat_to_act():
+                self._think()
+                break
             if not self.step():
                 self.pause()
                 break
@@ -320,6 +410,7 @@ class PlaytestSession(QObject):
                 f"there is no position after {count} actions (the game has {len(self.actions)})"
             )
         self.pause()
+        self._forget_decision()
         kept = self.actions[:count]
         self.failure = None
         # Start from the last checkpoint at or before the position (clone equals the original).
@@ -348,6 +439,7 @@ class PlaytestSession(QObject):
     def restart(self, seed: int | None = None) -> None:
         """Start again from the setup, with the same seed or ``seed``."""
         self.pause()
+        self._forget_decision()
         if seed is not None:
             self.seed = seed
         self.failure = None
@@ -416,6 +508,7 @@ class PlaytestSession(QObject):
     def _fail(self, error: BaseException, action: str | None) -> None:
         """Stop on an engine error: keep it, write a replay that reproduces it, tell the views."""
         self._timer.stop()
+        self._forget_decision()
         details = "".join(traceback.format_exception(error))
         log.error("play-test stopped by an engine error: %s", details)
         data = self.replay_data()

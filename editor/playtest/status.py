@@ -71,7 +71,7 @@ def status_parts(session: PlaytestSession, view: Mapping[str, Any], scenario: Sc
         winners = ", ".join(name(p) for p, s in scores.items() if s == best)
         parts.append(f"<b>Game over</b>: {html.escape(winners)} won")
     elif player:
-        parts.append(f"to act: <b>{who}</b>")
+        parts.append(f"to act: <b>{who}</b>{', thinking…' if session.thinking else ''}")
     if view.get("decision"):
         parts.append(f"decision: <b>{html.escape(str(view['decision']))}</b>")
     parts.append(f"seed {session.seed}, {len(session.actions)} actions")

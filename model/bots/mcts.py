@@ -54,6 +54,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from model.bots.base import Bot, BotError, RandomBot, RankingBot
 from model.bots.mcts_settings import MctsSettings, load_settings
@@ -163,6 +164,10 @@ class MctsBot:
     Every tuning number left as None takes its house default from resources/bots/mcts.json (with
     that file's overrides for the state's ruleset); see :class:`MctsSettings` for their meaning.
     """
+
+    slow: ClassVar[bool] = True
+    """A decision takes tenths of a second or more: an interactive caller (the editor's play-test)
+    asks it in a worker thread, on a clone of the state, rather than on its UI thread."""
 
     def __init__(
         self,

@@ -5,7 +5,8 @@ Game ``g`` seats the shipped bot in seat ``g mod n`` and the variant in every ot
 default variant, ``plain``, switches off the behaviours that make the bots use every action kind
 (EotMA: plunder when short, lowering forts, fortifying where a rival borders, untie before asking
 asylum and in asylum, asking a court that would grant it, diplomacy in asylum, revoking asylum, the
-coup on a leader's claim step, armies to the planned attack's base, bribes for two voters and in the last round, bases chosen by rating;
+coup on a leader's claim step, armies to the planned attack's base, bribes for two voters and in
+the last round, bases chosen by rating;
 Seasons: frontier towers, defensive aid, pillage before the end; 7 Ages: the worth of land across
 straits): a new heuristic must win at least its fair share against the old one. A win counts 1
 (shared when the ruleset names several winners); the fair share is ``1 / n``. Also printed: per
