@@ -4,6 +4,7 @@ for a position that an undo or a restart took away is dropped."""
 
 from __future__ import annotations
 
+import sys
 import threading
 
 from pytestqt.qtbot import QtBot
@@ -12,7 +13,7 @@ from editor.files import DEFAULT_SCENARIO
 from editor.mainwindow import MainWindow
 from editor.playtest import status
 from editor.playtest.controller import PlaytestController
-from editor.playtest.session import PlaytestSession, PlaytestSetup
+from editor.playtest.session import THINKING_SWITCH_S, PlaytestSession, PlaytestSetup
 from model import io
 from model.bots.mcts import MctsBot
 
@@ -64,10 +65,13 @@ def test_background_decisions_give_the_same_game_as_decisions_on_the_ui_thread(q
 
 def test_a_decision_asked_before_an_undo_is_dropped(qtbot: QtBot) -> None:
     session = PlaytestSession(io.load(DEFAULT_SCENARIO), _setup())
+    interval = sys.getswitchinterval()
     session.step_once()  # the MCTS seat acts first: it starts thinking in the background
     assert session.thinking and session.actions == []
+    assert sys.getswitchinterval() == THINKING_SWITCH_S  # the UI thread gets the GIL sooner
     session.go_to(0)  # the same position, asked again: the first answer belongs to the old one
     assert not session.thinking
+    assert sys.getswitchinterval() == interval
     assert session._thinker is not None
     session._thinker.submit(lambda: None).result()  # one worker, in order: the answer is in
     qtbot.wait(50)  # and its queued signal delivered (and dropped)
