@@ -363,6 +363,28 @@ PLAYTEST_COMPARE = "playtest compare"
 since ``mappa playtest`` itself takes a scenario FILE as its first word."""
 
 
+PLAYTEST_HANDICAPS = "playtest handicaps"
+"""``mappa playtest handicaps FILE OUT``: handicaps that even out the win rates of a finished run."""
+
+TWO_WORDS = (PLAYTEST_COMPARE, PLAYTEST_HANDICAPS)
+"""Subcommands of two words, which ``main`` joins into one for argparse."""
+
+
+def _configure_playtest_handicaps(parser: argparse.ArgumentParser) -> None:
+    from model.playtest.command import configure_handicaps
+
+    configure_handicaps(parser)
+
+
+def _run_playtest_handicaps(args: argparse.Namespace) -> int:
+    from model.playtest.command import ERRORS, run_handicaps
+
+    try:
+        return run_handicaps(args)
+    except ERRORS as error:
+        raise CliError(str(error)) from error
+
+
 def _configure_playtest_compare(parser: argparse.ArgumentParser) -> None:
     from model.playtest.command import configure_compare
 
@@ -463,6 +485,12 @@ COMMANDS: list[Command] = [
         "compare two balance reports: win rates, mean VP, events, with significance tests",
         _configure_playtest_compare,
         _run_playtest_compare,
+    ),
+    Command(
+        PLAYTEST_HANDICAPS,
+        "handicaps that would even out the win rates of a finished play-test run (its games.jsonl)",
+        _configure_playtest_handicaps,
+        _run_playtest_handicaps,
     ),
     Command(
         "graph",
@@ -566,8 +594,9 @@ def main(
     parser = build_parser(offered, version)
     by_name = {command.name: command for command in offered}
     words = list(sys.argv[1:] if argv is None else argv)
-    if words[:2] == PLAYTEST_COMPARE.split() and PLAYTEST_COMPARE in by_name:
-        words[:2] = [PLAYTEST_COMPARE]
+    for joined in TWO_WORDS:
+        if words[:2] == joined.split() and joined in by_name:
+            words[:2] = [joined]
     if default is not None and words and words[0].endswith(".json"):
         words.insert(0, default)  # ``mappa FILE`` opens the file, as a desktop file association does
     args = parser.parse_args(_join_negative_values(words))

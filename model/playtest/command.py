@@ -212,3 +212,63 @@ def run_compare(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(render_text(comparison))
     return 0
+
+
+def configure_handicaps(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``mappa playtest handicaps FILE OUT``."""
+    parser.add_argument("file", metavar="FILE", help="the scenario the games were played on")
+    parser.add_argument(
+        "out", metavar="OUT", help=f"the play-test's output folder (it holds the results log, {JOURNAL_NAME})"
+    )
+    parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="output format (default text)"
+    )
+
+
+def run_handicaps(args: argparse.Namespace) -> int:
+    """Print the handicaps that would even out the win rates of a finished run; exit 0."""
+    import hashlib
+    import json
+
+    from model.playtest.journal import read_log
+    from model.playtest.report import current_handicaps
+    from model.playtest.win_handicaps import even_win_handicaps
+
+    path = Path(args.file)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise PlaytestError(f"{path}: cannot read the scenario ({error.strerror or error})") from error
+    scenario = io.loads(text, source=str(path))
+    current = current_handicaps(scenario)
+    if current is None:
+        raise PlaytestError(f"{path}: its ruleset gives empires no handicap, so there is nothing to suggest")
+    log_path = Path(args.out) / JOURNAL_NAME
+    try:
+        with log_path.open("rb") as handle:
+            header = json.loads(handle.readline() or b"{}")
+    except (OSError, ValueError) as error:
+        raise JournalError(f"{log_path}: cannot read the results log ({error})") from error
+    if not isinstance(header, dict) or "mappa_playtest_log" not in header:
+        raise JournalError(f"{log_path}: not a play-test results log (its first line is not a header)")
+    if header.get("scenario_sha256") != hashlib.sha256(text.encode("utf-8")).hexdigest():
+        raise JournalError(
+            f"{log_path}: the games were played on another scenario or another version of "
+            f"{path.name}; run `mappa playtest {path} --out {args.out}` again first"
+        )
+    _logged, games = read_log(log_path, header)
+    scores = [result.scores for result, _replay in games if result.error is None]
+    suggestion = even_win_handicaps(scores, current)
+    if args.format == "json":
+        print(json.dumps(suggestion, indent=2, ensure_ascii=False))
+        return 0
+    names = {empire.id: empire.name for empire in scenario.setup.empires}
+    print(f"Handicaps that even out the win rates of {suggestion['games']} games of {path.name}:")
+    print(f"  {'empire':24} {'now':>5} {'suggested':>9} {'change':>6}   wins now -> with it")
+    for empire, row in suggestion["empires"].items():
+        print(
+            f"  {names.get(empire, empire):24} {row['current']:+5d} {row['suggested']:+9d} "
+            f"{row['change']:+6d}   {row['wins_now']:8.1%} -> {row['wins_after']:.1%}"
+        )
+    print(suggestion["method"])
+    return 0
