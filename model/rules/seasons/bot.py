@@ -13,6 +13,7 @@ from model.rules.protocol import Action, State
 from model.rules.ranking import first_distinct
 from model.rules.seasons import economy, resolution, rules
 from model.rules.seasons.actions import Aid, Build, Buy, Casualty, Disband, Done, Move, Pillage, Raise
+from model.rules.seasons.alternatives import alternatives
 from model.rules.seasons.battle import CAVALRY, INFANTRY, LAND_KINDS, SIEGE
 from model.rules.seasons.schema import Building
 from model.rules.seasons.state import CASUALTIES, UPKEEP, SeasonsState
@@ -64,7 +65,10 @@ class HeuristicBot:
         ]
         if not whole:
             return planned[:1] or [Done()]
-        return [*planned, Done(), *rest]
+        if not planned:
+            return [Done(), *rest]
+        # The choice given differently before the rest of the plan: see model.rules.seasons.alternatives.
+        return [planned[0], *alternatives(state, nation, planned[0]), *planned[1:], Done(), *rest]
 
     # --- planning ---
 
