@@ -14,6 +14,12 @@ from model.rules.seasons.game import SeasonsGame
 from model.rules.seasons.state import SeasonsState
 
 
+def _weighted(isles: SeasonsGame, worth: float) -> SeasonsGame:
+    """The game with the bot table's ``worth_per_resource`` set (the shipped value is tuned data)."""
+    bot = isles.tables.bot.model_copy(update={"worth_per_resource": worth})
+    return dataclasses.replace(isles, tables=isles.tables.model_copy(update={"bot": bot}))
+
+
 def _start(isles: SeasonsGame) -> SeasonsState:
     state = isles.new_state(1)
     assert isinstance(state, SeasonsState)
@@ -54,7 +60,7 @@ def test_a_purchase_is_offered_as_the_other_land_units_and_other_actions_as_noth
 def test_the_worth_of_a_nation_is_its_areas_plus_its_assets_shrinking_with_the_turns_left(
     isles: SeasonsGame,
 ) -> None:
-    state = _start(isles)
+    state = _start(_weighted(isles, 0.1))
     # Vellmark: 4 areas; treasury 6 + 4, units 2 + 2 + 4 + 2 + 4 (a war boat), a tower 8: 32 points.
     # Ostrand: 4 areas; treasury 14 + 10, units 14, a tower 8: 46 points. A tenth of an area each.
     assert state.evaluation() == pytest.approx(
@@ -67,9 +73,4 @@ def test_the_worth_of_a_nation_is_its_areas_plus_its_assets_shrinking_with_the_t
 
 
 def test_without_a_worth_per_resource_the_search_judges_by_the_areas(isles: SeasonsGame) -> None:
-    tables = isles.tables
-    plain = dataclasses.replace(
-        isles,
-        tables=tables.model_copy(update={"bot": tables.bot.model_copy(update={"worth_per_resource": 0.0})}),
-    )
-    assert plain.new_state(1).evaluation() is None
+    assert _start(_weighted(isles, 0.0)).evaluation() is None
