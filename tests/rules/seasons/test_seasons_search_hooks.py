@@ -8,6 +8,7 @@ import dataclasses
 
 import pytest
 
+from model.bots.mcts import rewards
 from model.rules.seasons.actions import Buy, Move
 from model.rules.seasons.alternatives import alternatives
 from model.rules.seasons.game import SeasonsGame
@@ -74,3 +75,12 @@ def test_the_worth_of_a_nation_is_its_areas_plus_its_assets_shrinking_with_the_t
 
 def test_without_a_worth_per_resource_the_search_judges_by_the_areas(isles: SeasonsGame) -> None:
     assert _start(_weighted(isles, 0.0)).evaluation() is None
+
+
+def test_the_search_rewards_a_cut_off_game_by_the_worth(isles: SeasonsGame) -> None:
+    # Every nation holds 4 areas at the start; by the areas alone all would share the lead.
+    rewarded = rewards(_start(_weighted(isles, 0.1)))
+    assert rewarded == pytest.approx({"vellmark": 0.0, "ostrand": 0.75, "suderland": 0.75, "kessary": 0.0})
+    assert rewards(_start(_weighted(isles, 0.0))) == pytest.approx(
+        {"vellmark": 0.375, "ostrand": 0.375, "suderland": 0.375, "kessary": 0.375}
+    )
