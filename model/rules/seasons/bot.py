@@ -37,9 +37,11 @@ class HeuristicBot:
         return self._ranking(state, False)[0]
 
     def shortlist(self, state: State, k: int) -> list[Action]:
-        """Return at most ``k`` distinct legal actions, best first: the bot's choice, then the
-        other orders and purchase of its plan in their order, being done, then the other legal
-        actions in the order the rules list them (``model.bots.base.RankingBot``)."""
+        """Return at most ``k`` distinct legal actions, best first: the bot's choice, then that
+        choice given differently (``model.rules.seasons.alternatives``: the search gains by
+        choosing where units go, not in which order the plan's orders are given), then the other
+        orders and purchase of its plan in their order, being done, then the other legal actions
+        in the order the rules list them (``model.bots.base.RankingBot``)."""
         if not isinstance(state, SeasonsState):
             raise TypeError(f"the Seasons bot cannot play a {type(state).__name__}")
         return first_distinct(self._ranking(state, k > 1), k, lambda action: rules.reason(state, action))
