@@ -6,6 +6,8 @@ offers. Offering the rest of the plan in another order gives the search nothing 
 bot gives the same orders a decision later. What matters is *which* order: where the units of an
 area go, how many of them, and which unit a purchase buys. So after the bot's choice the
 shortlist offers that choice done differently (this module), and only then the rest of the plan.
+On the 40 games of seed 101 on scenarios/seasons-isles.mappa.json this alone raised the MCTS
+level's share from 0.28 to 0.39 (figures on fresh seeds: resources/bots/mcts.json).
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ judged by areas alone sees a purchase as free (its upkeep is paid in a later sum
 and a lost army as no loss. Here a nation's worth is its areas plus what its units, buildings and
 treasury could still win: their price in resources (Seasons: Resources) times the bot table's
 ``worth_per_resource``, scaled down as the turns run out, since what a nation holds after the last
-turn wins nothing.
+turn wins nothing. On the 40 games of seed 101 on scenarios/seasons-isles.mappa.json it raised
+the MCTS level's share from 0.28 to 0.45 alone and to 0.55 with the shortlist's alternatives; the
+figures on fresh seeds are in resources/bots/mcts.json.
 """
 
 from __future__ import annotations
