@@ -13,6 +13,7 @@ from model.rules.protocol import Action, State
 from model.rules.ranking import first_distinct
 from model.rules.seasons import economy, resolution, rules
 from model.rules.seasons.actions import Aid, Build, Buy, Casualty, Disband, Done, Move, Pillage, Raise
+from model.rules.seasons.alternatives import alternatives
 from model.rules.seasons.battle import CAVALRY, INFANTRY, LAND_KINDS, SIEGE
 from model.rules.seasons.schema import Building
 from model.rules.seasons.state import CASUALTIES, UPKEEP, SeasonsState
@@ -36,9 +37,11 @@ class HeuristicBot:
         return self._ranking(state, False)[0]
 
     def shortlist(self, state: State, k: int) -> list[Action]:
-        """Return at most ``k`` distinct legal actions, best first: the bot's choice, then the
-        other orders and purchase of its plan in their order, being done, then the other legal
-        actions in the order the rules list them (``model.bots.base.RankingBot``)."""
+        """Return at most ``k`` distinct legal actions, best first: the bot's choice, then that
+        choice given differently (``model.rules.seasons.alternatives``: the search gains by
+        choosing where units go, not in which order the plan's orders are given), then the other
+        orders and purchase of its plan in their order, being done, then the other legal actions
+        in the order the rules list them (``model.bots.base.RankingBot``)."""
         if not isinstance(state, SeasonsState):
             raise TypeError(f"the Seasons bot cannot play a {type(state).__name__}")
         return first_distinct(self._ranking(state, k > 1), k, lambda action: rules.reason(state, action))
@@ -64,7 +67,10 @@ class HeuristicBot:
         ]
         if not whole:
             return planned[:1] or [Done()]
-        return [*planned, Done(), *rest]
+        if not planned:
+            return [Done(), *rest]
+        # The choice given differently before the rest of the plan: see model.rules.seasons.alternatives.
+        return [planned[0], *alternatives(state, nation, planned[0]), *planned[1:], Done(), *rest]
 
     # --- planning ---
 

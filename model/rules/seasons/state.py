@@ -24,7 +24,7 @@ from typing import Any, Self
 from model.rules.boardstate import BoardState
 from model.rules.protocol import Action, LogEntry
 from model.rules.rng import Rng
-from model.rules.seasons import determinize, economy, invariants, visibility
+from model.rules.seasons import determinize, economy, evaluation, invariants, visibility
 from model.rules.seasons.game import SeasonsGame
 from model.rules.seasons.schema import Building, Season
 from model.rules.seasons.tables import SeasonEffects
@@ -236,6 +236,11 @@ class SeasonsState(BoardState[SeasonsGame, Board]):
             if area.owner in held:
                 held[area.owner] += 1
         return held
+
+    def evaluation(self) -> dict[str, float] | None:
+        """Return each nation's areas plus what its units, buildings and treasury may still win,
+        for a search cut off before the end (``model.rules.seasons.evaluation``)."""
+        return evaluation.worth(self)
 
     def winners(self) -> list[str]:
         """Return the winning nations: the one holding most areas, with its allies within the margin.

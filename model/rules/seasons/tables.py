@@ -157,6 +157,9 @@ class BotTable(_Table):
     """The most strongholds it builds towards by adding towers on its frontier (Buildings / Tower)."""
     defensive_aid: bool
     """Whether idle units aid held neighbours that foreign units stand next to (Tokens / Aid)."""
+    worth_per_resource: float = Field(default=0.0, ge=0)
+    """For the search (``model.rules.seasons.evaluation``): areas a resource point of units,
+    buildings or treasury is worth when the whole game is still to play (0: areas alone)."""
 
 
 class Tables(_Table):
