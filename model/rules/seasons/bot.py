@@ -51,9 +51,12 @@ class HeuristicBot:
         if not isinstance(state, SeasonsState):
             raise TypeError(f"the Seasons bot cannot play a {type(state).__name__}")
         self.w = self._table if self._table is not None else state.game.tables.bot
-        legal = state.legal_actions()
         nation = state.current_player()
         assert nation is not None
+        # Planning checks its own actions one by one: listing every legal action (the costly part
+        # of a choice) is only needed for casualties, disbanding and the whole ranking.
+        planning = state.board.phase not in (CASUALTIES, UPKEEP)
+        legal = state.legal_actions() if whole or not planning else []
         rest = legal if whole else []
         if state.board.phase == CASUALTIES:
             return [self._casualty(state, nation, legal), *rest]

@@ -165,11 +165,29 @@ class Board:
 class SeasonsState(BoardState[SeasonsGame, Board]):
     """A Seasons game in progress."""
 
+    plan_start: Board | None = None
+    """The board at the start of this turn's planning (after income), for honest determinizations
+    (``model.rules.seasons.determinize``). Never changed once taken, so clones share it; saved."""
+
     # --- construction and persistence ---
 
     @classmethod
     def read_board(cls, data: dict[str, Any]) -> Board:
         return Board.from_json(data)
+
+    @classmethod
+    def from_json(cls, game: SeasonsGame, data: dict[str, Any]) -> Self:
+        """Rebuild a state saved by :meth:`to_json` (an older save has no ``plan_start``)."""
+        state = super().from_json(game, data)
+        saved = data.get("plan_start")
+        state.plan_start = None if saved is None else Board.from_json(saved)
+        return state
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if self.plan_start is not None:
+            data["plan_start"] = self.plan_start.to_json()
+        return data
 
     @classmethod
     def start(cls, game: SeasonsGame, seed: int) -> SeasonsState:
@@ -203,14 +221,23 @@ class SeasonsState(BoardState[SeasonsGame, Board]):
         return state
 
     def clone(self) -> Self:
-        return type(self)(self.game, copy.deepcopy(self.board), self.rng.clone(), list(self.log))
+        copied = type(self)(self.game, copy.deepcopy(self.board), self.rng.clone(), list(self.log))
+        copied.plan_start = self.plan_start
+        return copied
 
     def determinize(self, seat: str | None, rng: Rng) -> Self:
-        """Return a copy with the other nations' face-down units dealt their kinds again
-        (Seasons: Units; what stays true is listed in ``model.rules.seasons.determinize``)."""
+        """Return a position ``seat`` cannot tell from this one: the other nations' face-down
+        units dealt their kinds again (Seasons: Units) and, during planning, the plans of the
+        nations before ``seat`` made again by the heuristic bot (Seasons: Tokens, Turns); what
+        stays true is listed in ``model.rules.seasons.determinize``."""
+        if seat is None:
+            return self.clone()
+        replanned = determinize.replan(self, seat, rng)
+        if replanned is not None:
+            assert isinstance(replanned, type(self))
+            return replanned
         sample = self.clone()
-        if seat is not None:
-            determinize.deal_face_down(sample.board, seat, rng)
+        determinize.deal_face_down(sample.board, seat, rng)
         return sample
 
     # --- what the protocol asks ---
@@ -496,6 +523,7 @@ class SeasonsState(BoardState[SeasonsGame, Board]):
         board.phase = PLAN
         board.orders, board.purchases, board.fought = [], [], []
         board.moved_from, board.busy_boats, board.bonus, board.pillaged = {}, [], {}, []
+        self.plan_start = copy.deepcopy(board)
         return effects
 
     def finish_planning(self, nation: str) -> list[str]:
