@@ -105,9 +105,10 @@ def heuristic_rollout(state: State, seed: int) -> Bot:
     return bot
 
 
-def rewards(state: State) -> dict[str, float]:
+def rewards(state: State, margin: float = 0.0) -> dict[str, float]:
     """Return each seat's reward in [0, 1] for a finished or cut-off game: half for being among
-    the leaders, half for the score's place between the lowest and the highest.
+    the leaders, half for the score's place between the lowest and the highest, the whole taken
+    ``1 - margin`` times and :func:`lead_margin` ``margin`` times.
 
     A finished game, or a cut-off one whose ruleset offers no ``State.evaluation()``, is judged by
     ``State.scores()``, its leaders being ``State.winners()``; a cut-off game whose ruleset
@@ -128,6 +129,26 @@ def rewards(state: State) -> dict[str, float]:
         place = (score - low) / spread if spread > 0 else 0.5
         lead = 1.0 / len(leaders) if seat in leaders else 0.0
         result[seat] = 0.5 * lead + 0.5 * place
+    if margin > 0:
+        lead_by = lead_margin(scores)
+        result = {seat: (1 - margin) * value + margin * lead_by[seat] for seat, value in result.items()}
+    return result
+
+
+def lead_margin(scores: dict[str, float]) -> dict[str, float]:
+    """Return each seat's lead over the best of the others as a reward in (0, 1): 0.5 when level,
+    ``0.5 + 0.5 * d / (|d| + scale)`` for a lead of ``d`` (negative when behind), ``scale`` being
+    the mean size of the scores, so a small lead is worth about ``d / (2 * scale)``.
+
+    The place between the lowest and the highest score tells two seats only who leads, which a
+    move rarely changes a few dozen actions on; by how much is what a move can change."""
+    if len(scores) < 2:
+        return {seat: 0.5 for seat in scores}
+    scale = sum(abs(value) for value in scores.values()) / len(scores) or 1.0
+    result = {}
+    for seat, score in scores.items():
+        lead = score - max(value for other, value in scores.items() if other != seat)
+        result[seat] = 0.5 + 0.5 * lead / (abs(lead) + scale)
     return result
 
 
@@ -177,6 +198,7 @@ class MctsBot:
         verify: int | None = None,
         widening: float | None = None,
         exploration: float | None = None,
+        margin: float | None = None,
         seconds: float | None = None,
         rollout: RolloutFactory = heuristic_rollout,
     ) -> None:
@@ -192,6 +214,7 @@ class MctsBot:
             "verify": verify,
             "widening": widening,
             "exploration": exploration,
+            "margin": margin,
         }
         # Checked now so that a bad value fails where it is given, not in the middle of a game.
         load_settings("", self.overrides)
@@ -367,7 +390,7 @@ class MctsBot:
             node = child
         depth = config.seat_depth * len(state.game.players()) if config.seat_depth else config.depth
         roll_out(sample, policy, depth, state.cursor()[0] + config.rounds if config.rounds else None)
-        reward = rewards(sample)
+        reward = rewards(sample, config.margin)
         for child in path:
             child.visits += 1
             if child.mover is not None:

@@ -69,6 +69,11 @@ class MctsSettings(BaseModel):
     children (at least one, the policy's choice, so 0 makes every playout a plain rollout)."""
     exploration: float = Field(ge=0.0)
     """The UCB1 exploration constant below the root."""
+    margin: float = Field(default=0.0, ge=0.0, le=1.0)
+    """The weight of the deciding seat's lead over the best of the others (``mcts.lead_margin``)
+    in a playout's reward, beside the lead and place (0: lead and place alone). With two seats
+    the place says only who leads, so without it a move that gains ground on the leader scores
+    the same as one that loses it."""
 
 
 _FIELDS = tuple(MctsSettings.model_fields)

@@ -15,7 +15,16 @@ import pytest
 
 from model import io
 from model.bots.base import Bot, RandomBot, RankingBot
-from model.bots.mcts import LEVEL, MctsBot, _Node, heuristic_rollout, paired_gain, rewards, roll_out
+from model.bots.mcts import (
+    LEVEL,
+    MctsBot,
+    _Node,
+    heuristic_rollout,
+    lead_margin,
+    paired_gain,
+    rewards,
+    roll_out,
+)
 from model.bots.mcts_settings import MctsSettingsError, load_settings, settings_file
 from model.rules import registry
 from model.rules.protocol import Action, ActionCodec, Game, IllegalActionError, MalformedActionError, State
@@ -237,6 +246,29 @@ def test_a_cut_off_game_is_judged_by_the_rulesets_evaluation_and_a_finished_one_
     assert rewards(NimGame(3).new_state(0)) == {"ann": 0.5, "bob": 0.5}
 
 
+def test_the_lead_margin_grows_with_the_lead_over_the_best_other_seat() -> None:
+    # Scale: the mean size of the scores, (6 + 4 + 2) / 3 = 4; ann leads bob by 2, bob trails by 2,
+    # cid trails ann by 4.
+    margin = lead_margin({"ann": 6.0, "bob": 4.0, "cid": 2.0})
+    assert margin == pytest.approx(
+        {"ann": 0.5 + 0.5 * 2 / 6, "bob": 0.5 - 0.5 * 2 / 6, "cid": 0.5 - 0.5 * 4 / 8}
+    )
+    assert lead_margin({"ann": 3.0, "bob": 3.0}) == {"ann": 0.5, "bob": 0.5}
+    assert lead_margin({"ann": 0.0, "bob": 0.0}) == {"ann": 0.5, "bob": 0.5}  # no scale: level
+    assert lead_margin({"ann": 1.0}) == {"ann": 0.5}
+
+
+def test_with_a_margin_weight_two_seats_are_rewarded_by_how_far_one_leads() -> None:
+    game = NimGame(9)
+    near, far = RatedNim(game, 0, 5, 0, None), RatedNim(game, 0, 9, 0, None)
+    # Lead and place alone: ann leads bob (0 points) by any number of stones alike.
+    assert rewards(near) == rewards(far) == {"ann": 1.0, "bob": 0.0}
+    # Scale 2.5 with 5 stones: ann's margin 0.5 + 0.5 * 5 / 7.5; a quarter of her reward is it.
+    assert rewards(near, 0.25)["ann"] == pytest.approx(0.75 + 0.25 * (0.5 + 0.5 * 5 / 7.5))
+    assert rewards(far, 0.25)["ann"] == pytest.approx(0.75 + 0.25 * (0.5 + 0.5 * 9 / 13.5))
+    assert rewards(near, 1.0)["bob"] == pytest.approx(0.5 - 0.5 * 5 / 7.5)
+
+
 def test_paired_gain_is_the_mean_and_standard_error_of_the_differences() -> None:
     ours = {0: 1.0, 1: 0.5, 2: 1.0, 3: 0.0, 7: 1.0}
     theirs = {0: 0.5, 1: 0.5, 2: 0.0, 3: 0.0, 5: 1.0}
@@ -259,6 +291,7 @@ def test_the_tuning_numbers_come_from_the_settings_file(tmp_path: Path) -> None:
         "verify",
         "widening",
         "exploration",
+        "margin",
     }
     assert MctsBot().settings(NimGame(3).new_state(0)) == load_settings("nim-test")
     assert MctsBot(depth=7).settings(NimGame(3).new_state(0)).depth == 7
