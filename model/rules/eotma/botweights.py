@@ -20,6 +20,7 @@ class BotWeights:
     """One field per entry of the ``bot`` table (its notes say what each one means)."""
 
     gold_value: float
+    search_conversion_share: float
     keep_for_defense: int
     replan_width: int
     domestic_width: int
