@@ -199,6 +199,7 @@ class MctsBot:
         widening: float | None = None,
         exploration: float | None = None,
         margin: float | None = None,
+        extend: int | None = None,
         seconds: float | None = None,
         rollout: RolloutFactory = heuristic_rollout,
     ) -> None:
@@ -215,6 +216,7 @@ class MctsBot:
             "widening": widening,
             "exploration": exploration,
             "margin": margin,
+            "extend": extend,
         }
         # Checked now so that a bad value fails where it is given, not in the middle of a game.
         load_settings("", self.overrides)
@@ -293,7 +295,9 @@ class MctsBot:
         results: list[dict[int, float]] = [{} for _ in candidates]
         alive = list(range(len(candidates)))
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
-        for round_ in range(config.samples):
+        for round_ in range(config.samples + config.extend):
+            if round_ >= config.samples and not self._contested(alive, results, config):
+                break
             seeds = (self.rng.below(2**62), self.rng.below(2**62), self.rng.below(2**31))
             for index in alive:
                 reward = self._playout(state, seat, roots[index], seeds, config)
@@ -336,6 +340,19 @@ class MctsBot:
                 break
         mean, error, _ = paired_gain(fresh[1], fresh[0])
         return mean - config.confidence * error > 0
+
+    @staticmethod
+    def _contested(alive: list[int], results: list[dict[int, float]], config: MctsSettings) -> bool:
+        """Whether a candidate still in the race gains on the favourite (index 0) but not yet by
+        ``confidence`` standard errors, and none does by that much: more rounds may decide it.
+        A decision whose challengers all lost ground, or where one already won, takes no more."""
+        open_ = False
+        for index in alive[1:]:
+            mean, error, _ = paired_gain(results[index], results[0])
+            if mean - config.confidence * error > 0:
+                return False
+            open_ = open_ or mean > 0
+        return open_
 
     @staticmethod
     def _race(

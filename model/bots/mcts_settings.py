@@ -59,6 +59,11 @@ class MctsSettings(BaseModel):
     confidence: float = Field(ge=0.0)
     """How many standard errors a move's paired gain over the policy's choice must exceed before
     it is played instead (and how far below the best a move must fall to leave the race)."""
+    extend: int = Field(default=0, ge=0)
+    """At most this many rounds after ``samples``, played only while the decision is contested: a
+    candidate still in the race gains on the policy's choice, none yet by ``confidence`` standard
+    errors. The budget goes to the close calls; a decision where every other move lost ground
+    takes no more (0: ``samples`` rounds at most)."""
     verify: int = Field(default=0, ge=0)
     """Fresh paired rounds a move that won the race plays against the policy's choice before it is
     played: the race picks the luckiest of several moves on the same samples, so its margin is

@@ -193,6 +193,42 @@ def test_the_race_winner_is_played_only_if_fresh_rounds_confirm_its_gain() -> No
     assert checked.calls == 10 + 2 * 4 and checked.counts.overruled == 0
 
 
+class Alternating(MctsBot):
+    """Plays no game: the favourite's playouts are worth 0.5; the other move's 0.6 and 0.45 in
+    turn (``gain``, ``loss``), so its paired gain is small, positive, and noisy."""
+
+    def __init__(self, gain: float = 0.1, loss: float = -0.05, **settings: Any) -> None:
+        super().__init__(seed=2, rollout=TakeOne, candidates=2, confidence=1.0, **settings)
+        self.gain, self.loss = gain, loss
+        self.rounds = 0
+
+    def _playout(self, state: State, seat: str | None, root: Any, seeds: Any, config: Any) -> float:
+        if str(root.action) == "take 1":
+            return 0.5
+        self.rounds += 1
+        return 0.5 + (self.gain if self.rounds % 2 else self.loss)
+
+
+def test_extra_rounds_go_only_to_a_decision_still_contested() -> None:
+    state = NimGame(2).new_state(0)
+    # Gains 0.1, -0.05, ...: after 4 rounds mean 0.025, error 0.0866 / 2 = 0.043: not played.
+    plain = Alternating(samples=4)
+    assert str(plain.choose(state)) == "take 1" and plain.rounds == 4
+    # One extra round decides it: mean 0.04, error sqrt(0.00675 / 5) = 0.037.
+    extended = Alternating(samples=4, extend=6)
+    assert str(extended.choose(state)) == "take 2" and extended.rounds == 5
+    # Gains 0.1, -0.08, ...: the error stays above the mean (after 8 rounds 0.01 against 0.034),
+    # so it takes every extra round and keeps the favourite.
+    open_ = Alternating(samples=4, extend=4, loss=-0.08)
+    assert str(open_.choose(state)) == "take 1" and open_.rounds == 8
+    # Gains 0.1, 0.05, ...: decided after the 4 rounds (mean 0.075, error 0.025): no extra round.
+    decided = Alternating(samples=4, extend=6, loss=0.05)
+    assert str(decided.choose(state)) == "take 2" and decided.rounds == 4
+    # Gains 0.05, -0.1, ...: after 4 rounds it has lost ground (mean -0.025): no extra round.
+    losing = Alternating(samples=4, extend=6, gain=0.05, loss=-0.1)
+    assert str(losing.choose(state)) == "take 1" and losing.rounds == 4
+
+
 def test_a_rollout_stops_at_its_depth_or_at_the_round_given() -> None:
     state = NimGame(20).new_state(0)  # a Nim round is one turn (its cursor)
     assert roll_out(state, TakeOne(state, 0), depth=6) == 6 and state.stones == 14
