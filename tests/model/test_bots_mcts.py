@@ -328,6 +328,7 @@ def test_the_tuning_numbers_come_from_the_settings_file(tmp_path: Path) -> None:
         "widening",
         "exploration",
         "margin",
+        "extend",
     }
     assert MctsBot().settings(NimGame(3).new_state(0)) == load_settings("nim-test")
     assert MctsBot(depth=7).settings(NimGame(3).new_state(0)).depth == 7
