@@ -188,7 +188,8 @@ class MctsBot:
     rollout policy and its choice as the move to beat.
 
     Every tuning number left as None takes its house default from resources/bots/mcts.json (with
-    that file's overrides for the state's ruleset); see :class:`MctsSettings` for their meaning.
+    that file's overrides for the state's ruleset and number of seats); see :class:`MctsSettings`
+    for their meaning.
     """
 
     def __init__(
@@ -231,8 +232,8 @@ class MctsBot:
         self.counts = SearchCounts()
 
     def settings(self, state: State) -> MctsSettings:
-        """Return the settings this bot searches with in ``state``'s ruleset."""
-        return load_settings(state.game.ruleset, self.overrides)
+        """Return the settings this bot searches with in ``state``'s ruleset and number of seats."""
+        return load_settings(state.game.ruleset, self.overrides, seats=len(state.game.players()))
 
     def choose(self, state: State) -> Action:
         """Return the action the search rates best for ``state.current_player()``."""

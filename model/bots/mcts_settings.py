@@ -3,7 +3,9 @@
 The file holds one value per tuning number (see :class:`MctsSettings` for what each means), an
 optional ``rulesets`` table of overrides keyed by ruleset id, for a ruleset whose actions are much
 bigger or smaller than the others' (a rollout ``depth`` counts actions), and an ``about`` text for
-its readers. A bot built with explicit
+its readers. A ruleset's entry may hold a ``seats`` table of further overrides keyed by the number
+of seats of the game (as text: ``"2"``), for a ruleset whose scenarios of few seats and of many
+want different searches (a duel decides less by luck than a seven-seat melee). A bot built with explicit
 values keeps them whatever the file says.
 """
 
@@ -96,18 +98,30 @@ def _file(path: Path) -> dict[str, Any]:
 
 
 def load_settings(
-    ruleset: str, overrides: dict[str, Any] | None = None, path: Path | None = None
+    ruleset: str,
+    overrides: dict[str, Any] | None = None,
+    path: Path | None = None,
+    seats: int | None = None,
 ) -> MctsSettings:
     """Return the settings for a search in ``ruleset``: the file's defaults, then its overrides for
-    that ruleset, then ``overrides`` (values given to the bot; None entries are ignored); ``path``
-    replaces the shipped file."""
+    that ruleset, then that ruleset's overrides for a game of ``seats`` seats (when given), then
+    ``overrides`` (values given to the bot; None entries are ignored); ``path`` replaces the
+    shipped file."""
     path = settings_file() if path is None else path
     data = _file(path)
     values = {key: data[key] for key in _FIELDS if key in data}
     per_ruleset = data.get("rulesets", {})
     if not isinstance(per_ruleset, dict):
         raise MctsSettingsError(f"'rulesets' of {path.name} must map ruleset ids to settings")
-    values.update(per_ruleset.get(ruleset, {}))
+    own = dict(per_ruleset.get(ruleset, {}))
+    per_seats = own.pop("seats", {})
+    if not isinstance(per_seats, dict):
+        raise MctsSettingsError(
+            f"'seats' of {ruleset!r} in {path.name} must map numbers of seats to settings"
+        )
+    values.update(own)
+    if seats is not None:
+        values.update(per_seats.get(str(seats), {}))
     values.update({key: value for key, value in (overrides or {}).items() if value is not None})
     try:
         return MctsSettings(**values)

@@ -350,6 +350,42 @@ def test_the_tuning_numbers_come_from_the_settings_file(tmp_path: Path) -> None:
     assert settings_file().name == "mcts.json" and settings_file().is_file()
 
 
+def test_a_ruleset_may_override_its_settings_for_a_number_of_seats(tmp_path: Path) -> None:
+    path = tmp_path / "mcts.json"
+    path.write_text(
+        '{"samples": 5, "candidates": 2, "depth": 9, "confidence": 1, "widening": 0, "exploration": 1,'
+        ' "rulesets": {"nim-test": {"depth": 3, "seats": {"2": {"samples": 11, "confidence": 0.25}}}}}'
+    )
+    duel = load_settings("nim-test", path=path, seats=2)
+    assert (duel.samples, duel.confidence, duel.depth) == (11, 0.25, 3)
+    trio = load_settings("nim-test", path=path, seats=3)
+    assert (trio.samples, trio.confidence, trio.depth) == (5, 1.0, 3)
+    assert load_settings("other", path=path, seats=2).samples == 5  # another ruleset's table
+    assert load_settings("nim-test", {"samples": 4}, path=path, seats=2).samples == 4  # given wins
+    broken = tmp_path / "broken" / "mcts.json"
+    broken.parent.mkdir()
+    broken.write_text('{"samples": 5, "rulesets": {"nim-test": {"seats": [2]}}}')
+    with pytest.raises(MctsSettingsError, match=r"'seats' of 'nim-test' in mcts\.json"):
+        load_settings("nim-test", path=broken)
+
+
+def test_the_bot_searches_with_the_settings_for_its_games_number_of_seats(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "mcts.json"
+    path.write_text(
+        '{"samples": 5, "candidates": 2, "depth": 9, "confidence": 1, "widening": 0, "exploration": 1,'
+        ' "rulesets": {"nim-test": {"seats": {"2": {"samples": 2}}}}}'
+    )
+    monkeypatch.setattr("model.bots.mcts_settings.settings_file", lambda: path)
+    assert MctsBot().settings(NimGame(9).new_state(0)).samples == 2
+    bot = MctsBot(seed=3)
+    state = NimGame(9).new_state(0)
+    bot.choose(state)
+    # Two paired rounds, each playing both candidates once: the duel's own sample count.
+    assert bot.counts.searched == 1 and bot.counts.playouts == 2 * 2
+
+
 def test_an_unregistered_ruleset_rolls_out_at_random() -> None:
     assert isinstance(heuristic_rollout(NimGame(4).new_state(0), 5), RandomBot)
 
