@@ -39,9 +39,9 @@ heuristic's move only on evidence:
    that has not gained on the favourite. With ``extend`` set, up to that many more rounds are
    played while the decision is contested (a candidate still in the race gains on the favourite,
    none yet by ``confidence`` standard errors), so the budget goes to the close calls. The
-   candidate with the best paired gain over the favourite, if that gain exceeds ``confidence`` standard errors, is played; with ``verify``
-   set it first plays that many fresh rounds against the favourite and is played only if it gains
-   by as much there too, since the race's winner is the luckiest of several moves on shared
+   candidate with the best paired gain over the favourite, if that gain exceeds ``confidence``
+   standard errors, is played; with ``verify`` set it first plays that many fresh rounds against
+   the favourite and is played only if it gains by as much there too, since the race's winner is the luckiest of several moves on shared
    samples, its margin biased upwards. Otherwise the favourite is played. (On EotMA's 7-seat
    scenario the unchecked race overruled the heuristic in one searched decision of eight, far-off
    diplomacy and gifts of areas among them, and full-game rollouts rated those moves no better
