@@ -34,19 +34,20 @@ heuristic's move only on evidence:
    seats the place says only who leads, and on EotMA's 2-seat scenario (771) the leader after 40
    actions was almost always the same whatever the move, so every candidate scored alike and the
    race overruled the heuristic in 1 searched decision of 300; with ``margin`` 0.5 it did in 1 of 4.
-5. *Race and choose*: after each round, a candidate whose paired mean falls ``confidence``
-   standard errors below the best one's leaves the race, and from half the rounds on so does one
-   that has not gained on the favourite. With ``extend`` set, up to that many more rounds are
-   played while the decision is contested (a candidate still in the race gains on the favourite,
-   none yet by ``confidence`` standard errors), so the budget goes to the close calls. The
-   candidate with the best paired gain over the favourite, if that gain exceeds ``confidence``
-   standard errors, is played; with ``verify`` set it first plays that many fresh rounds against
-   the favourite and is played only if it gains by as much there too, since the race's winner is the luckiest of several moves on shared
-   samples, its margin biased upwards. Otherwise the favourite is played. (On EotMA's 7-seat
-   scenario the unchecked race overruled the heuristic in one searched decision of eight, far-off
-   diplomacy and gifts of areas among them, and full-game rollouts rated those moves no better
-   than the heuristic's on average; the check there cut the overrulings by two thirds without a
-   measurable gain, and on the 2-seat scenario it left almost none, so EotMA does without it.)
+5. *Race and choose*: after each round, a candidate whose paired mean falls ``confidence`` standard
+   errors below the best one's leaves the race, and from half the rounds on so does one that has
+   not gained on the favourite. With ``extend`` set, up to that many more rounds are played while
+   the decision is contested (a candidate still in the race gains on the favourite, none yet by
+   ``confidence`` standard errors), so the budget goes to the close calls. The candidate with the
+   best paired gain over the favourite, if that gain exceeds ``confidence`` standard errors, is
+   played; with ``verify`` set it first plays that many fresh rounds against the favourite and is
+   played only if it gains by as much there too, since the race's winner is the luckiest of several
+   moves on shared samples, its margin biased upwards. Otherwise the favourite is played. (On
+   EotMA's 7-seat scenario the unchecked race overruled the heuristic in one searched decision of
+   eight, far-off diplomacy and gifts of areas among them, and full-game rollouts rated those moves
+   no better than the heuristic's on average; the check there cut the overrulings by two thirds
+   without a measurable gain, and on the 2-seat scenario it left almost none, so EotMA does without
+   it.)
 
 The tuning numbers' house defaults are data (resources/bots/mcts.json, model/bots/mcts_settings.py).
 Everything random comes from the bot's own seeded generator, so a decision depends only on the
