@@ -29,18 +29,29 @@ heuristic's move only on evidence:
    the rules settle what its actions did: taxes, battles, rebellions). ``State.evaluation()``,
    where the ruleset offers it (each seat's score plus what its gold or units will be worth),
    else ``State.scores()`` and ``State.winners()``, give each seat a reward in [0, 1] (half for
-   leading, half for the place between the lowest and the highest).
-5. *Race and choose*: after each round, a candidate whose paired mean falls ``confidence``
-   standard errors below the best one's leaves the race, and from half the rounds on so does one
-   that has not gained on the favourite. The candidate with the best paired gain over the
-   favourite, if that gain exceeds ``confidence`` standard errors, is played; with ``verify``
-   set it first plays that many fresh rounds against the favourite and is played only if it gains
-   by as much there too, since the race's winner is the luckiest of several moves on shared
-   samples, its margin biased upwards. Otherwise the favourite is played. (On EotMA's 7-seat
-   scenario the unchecked race overruled the heuristic in one searched decision of eight, far-off
-   diplomacy and gifts of areas among them, and full-game rollouts rated those moves no better
-   than the heuristic's on average; the check there cut the overrulings by two thirds without a
-   measurable gain, and on the 2-seat scenario it left almost none, so EotMA does without it.)
+   leading, half for the place between the lowest and the highest), and with ``margin`` set that
+   share of it is the seat's lead over the best of the others (:func:`lead_margin`): with two
+   seats the place says only who leads, and on EotMA's 2-seat scenario (771) the leader after 40
+   actions was almost always the same whatever the move, so every candidate scored alike and the
+   race overruled the heuristic in 1 searched decision of 300; with ``margin`` 0.5 it did in 1 of 4.
+   There, with rollouts of 80 actions (about two rounds) instead of 40, the level won 27 of 40
+   games of seed 101 (the heuristic in its seats 20) and, confirmed on fresh seeds, 63 of 100 of
+   seed 7001 (95% interval 0.53 to 0.72, the heuristic 47), at 0.1 s a decision; at 40 actions
+   the margin gained nothing measurable (21 and 24 of 40 on seed 101).
+5. *Race and choose*: after each round, a candidate whose paired mean falls ``confidence`` standard
+   errors below the best one's leaves the race, and from half the rounds on so does one that has
+   not gained on the favourite. With ``extend`` set, up to that many more rounds are played while
+   the decision is contested (a candidate still in the race gains on the favourite, none yet by
+   ``confidence`` standard errors), so the budget goes to the close calls. The candidate with the
+   best paired gain over the favourite, if that gain exceeds ``confidence`` standard errors, is
+   played; with ``verify`` set it first plays that many fresh rounds against the favourite and is
+   played only if it gains by as much there too, since the race's winner is the luckiest of several
+   moves on shared samples, its margin biased upwards. Otherwise the favourite is played. (On
+   EotMA's 7-seat scenario the unchecked race overruled the heuristic in one searched decision of
+   eight, far-off diplomacy and gifts of areas among them, and full-game rollouts rated those moves
+   no better than the heuristic's on average; the check there cut the overrulings by two thirds
+   without a measurable gain, and on the 2-seat scenario it left almost none, so EotMA does without
+   it.)
 
 The tuning numbers' house defaults are data (resources/bots/mcts.json, model/bots/mcts_settings.py).
 Everything random comes from the bot's own seeded generator, so a decision depends only on the
@@ -106,9 +117,10 @@ def heuristic_rollout(state: State, seed: int) -> Bot:
     return bot
 
 
-def rewards(state: State) -> dict[str, float]:
+def rewards(state: State, margin: float = 0.0) -> dict[str, float]:
     """Return each seat's reward in [0, 1] for a finished or cut-off game: half for being among
-    the leaders, half for the score's place between the lowest and the highest.
+    the leaders, half for the score's place between the lowest and the highest, the whole taken
+    ``1 - margin`` times and :func:`lead_margin` ``margin`` times.
 
     A finished game, or a cut-off one whose ruleset offers no ``State.evaluation()``, is judged by
     ``State.scores()``, its leaders being ``State.winners()``; a cut-off game whose ruleset
@@ -129,6 +141,26 @@ def rewards(state: State) -> dict[str, float]:
         place = (score - low) / spread if spread > 0 else 0.5
         lead = 1.0 / len(leaders) if seat in leaders else 0.0
         result[seat] = 0.5 * lead + 0.5 * place
+    if margin > 0:
+        lead_by = lead_margin(scores)
+        result = {seat: (1 - margin) * value + margin * lead_by[seat] for seat, value in result.items()}
+    return result
+
+
+def lead_margin(scores: dict[str, float]) -> dict[str, float]:
+    """Return each seat's lead over the best of the others as a reward in (0, 1): 0.5 when level,
+    ``0.5 + 0.5 * d / (|d| + scale)`` for a lead of ``d`` (negative when behind), ``scale`` being
+    the mean size of the scores, so a small lead is worth about ``d / (2 * scale)``.
+
+    The place between the lowest and the highest score tells two seats only who leads, which a
+    move rarely changes a few dozen actions on; by how much is what a move can change."""
+    if len(scores) < 2:
+        return {seat: 0.5 for seat in scores}
+    scale = sum(abs(value) for value in scores.values()) / len(scores) or 1.0
+    result = {}
+    for seat, score in scores.items():
+        lead = score - max(value for other, value in scores.items() if other != seat)
+        result[seat] = 0.5 + 0.5 * lead / (abs(lead) + scale)
     return result
 
 
@@ -162,7 +194,8 @@ class MctsBot:
     rollout policy and its choice as the move to beat.
 
     Every tuning number left as None takes its house default from resources/bots/mcts.json (with
-    that file's overrides for the state's ruleset); see :class:`MctsSettings` for their meaning.
+    that file's overrides for the state's ruleset and number of seats); see :class:`MctsSettings`
+    for their meaning.
     """
 
     slow: ClassVar[bool] = True
@@ -182,6 +215,8 @@ class MctsBot:
         verify: int | None = None,
         widening: float | None = None,
         exploration: float | None = None,
+        margin: float | None = None,
+        extend: int | None = None,
         seconds: float | None = None,
         rollout: RolloutFactory = heuristic_rollout,
     ) -> None:
@@ -197,6 +232,8 @@ class MctsBot:
             "verify": verify,
             "widening": widening,
             "exploration": exploration,
+            "margin": margin,
+            "extend": extend,
         }
         # Checked now so that a bad value fails where it is given, not in the middle of a game.
         load_settings("", self.overrides)
@@ -205,8 +242,8 @@ class MctsBot:
         self.counts = SearchCounts()
 
     def settings(self, state: State) -> MctsSettings:
-        """Return the settings this bot searches with in ``state``'s ruleset."""
-        return load_settings(state.game.ruleset, self.overrides)
+        """Return the settings this bot searches with in ``state``'s ruleset and number of seats."""
+        return load_settings(state.game.ruleset, self.overrides, seats=len(state.game.players()))
 
     def choose(self, state: State) -> Action:
         """Return the action the search rates best for ``state.current_player()``."""
@@ -275,7 +312,9 @@ class MctsBot:
         results: list[dict[int, float]] = [{} for _ in candidates]
         alive = list(range(len(candidates)))
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
-        for round_ in range(config.samples):
+        for round_ in range(config.samples + config.extend):
+            if round_ >= config.samples and not self._contested(alive, results, config):
+                break
             seeds = (self.rng.below(2**62), self.rng.below(2**62), self.rng.below(2**31))
             for index in alive:
                 reward = self._playout(state, seat, roots[index], seeds, config)
@@ -318,6 +357,19 @@ class MctsBot:
                 break
         mean, error, _ = paired_gain(fresh[1], fresh[0])
         return mean - config.confidence * error > 0
+
+    @staticmethod
+    def _contested(alive: list[int], results: list[dict[int, float]], config: MctsSettings) -> bool:
+        """Whether a candidate still in the race gains on the favourite (index 0) but not yet by
+        ``confidence`` standard errors, and none does by that much: more rounds may decide it.
+        A decision whose challengers all lost ground, or where one already won, takes no more."""
+        open_ = False
+        for index in alive[1:]:
+            mean, error, _ = paired_gain(results[index], results[0])
+            if mean - config.confidence * error > 0:
+                return False
+            open_ = open_ or mean > 0
+        return open_
 
     @staticmethod
     def _race(
@@ -372,7 +424,7 @@ class MctsBot:
             node = child
         depth = config.seat_depth * len(state.game.players()) if config.seat_depth else config.depth
         roll_out(sample, policy, depth, state.cursor()[0] + config.rounds if config.rounds else None)
-        reward = rewards(sample)
+        reward = rewards(sample, config.margin)
         for child in path:
             child.visits += 1
             if child.mover is not None:

@@ -3,7 +3,9 @@
 The file holds one value per tuning number (see :class:`MctsSettings` for what each means), an
 optional ``rulesets`` table of overrides keyed by ruleset id, for a ruleset whose actions are much
 bigger or smaller than the others' (a rollout ``depth`` counts actions), and an ``about`` text for
-its readers. A bot built with explicit
+its readers. A ruleset's entry may hold a ``seats`` table of further overrides keyed by the number
+of seats of the game (as text: ``"2"``), for a ruleset whose scenarios of few seats and of many
+want different searches (a duel decides less by luck than a seven-seat melee). A bot built with explicit
 values keeps them whatever the file says.
 """
 
@@ -59,6 +61,11 @@ class MctsSettings(BaseModel):
     confidence: float = Field(ge=0.0)
     """How many standard errors a move's paired gain over the policy's choice must exceed before
     it is played instead (and how far below the best a move must fall to leave the race)."""
+    extend: int = Field(default=0, ge=0)
+    """At most this many rounds after ``samples``, played only while the decision is contested: a
+    candidate still in the race gains on the policy's choice, none yet by ``confidence`` standard
+    errors. The budget goes to the close calls; a decision where every other move lost ground
+    takes no more (0: ``samples`` rounds at most)."""
     verify: int = Field(default=0, ge=0)
     """Fresh paired rounds a move that won the race plays against the policy's choice before it is
     played: the race picks the luckiest of several moves on the same samples, so its margin is
@@ -69,6 +76,11 @@ class MctsSettings(BaseModel):
     children (at least one, the policy's choice, so 0 makes every playout a plain rollout)."""
     exploration: float = Field(ge=0.0)
     """The UCB1 exploration constant below the root."""
+    margin: float = Field(default=0.0, ge=0.0, le=1.0)
+    """The weight of the deciding seat's lead over the best of the others (``mcts.lead_margin``)
+    in a playout's reward, beside the lead and place (0: lead and place alone). With two seats
+    the place says only who leads, so without it a move that gains ground on the leader scores
+    the same as one that loses it."""
 
 
 _FIELDS = tuple(MctsSettings.model_fields)
@@ -86,18 +98,30 @@ def _file(path: Path) -> dict[str, Any]:
 
 
 def load_settings(
-    ruleset: str, overrides: dict[str, Any] | None = None, path: Path | None = None
+    ruleset: str,
+    overrides: dict[str, Any] | None = None,
+    path: Path | None = None,
+    seats: int | None = None,
 ) -> MctsSettings:
     """Return the settings for a search in ``ruleset``: the file's defaults, then its overrides for
-    that ruleset, then ``overrides`` (values given to the bot; None entries are ignored); ``path``
-    replaces the shipped file."""
+    that ruleset, then that ruleset's overrides for a game of ``seats`` seats (when given), then
+    ``overrides`` (values given to the bot; None entries are ignored); ``path`` replaces the
+    shipped file."""
     path = settings_file() if path is None else path
     data = _file(path)
     values = {key: data[key] for key in _FIELDS if key in data}
     per_ruleset = data.get("rulesets", {})
     if not isinstance(per_ruleset, dict):
         raise MctsSettingsError(f"'rulesets' of {path.name} must map ruleset ids to settings")
-    values.update(per_ruleset.get(ruleset, {}))
+    own = dict(per_ruleset.get(ruleset, {}))
+    per_seats = own.pop("seats", {})
+    if not isinstance(per_seats, dict):
+        raise MctsSettingsError(
+            f"'seats' of {ruleset!r} in {path.name} must map numbers of seats to settings"
+        )
+    values.update(own)
+    if seats is not None:
+        values.update(per_seats.get(str(seats), {}))
     values.update({key: value for key, value in (overrides or {}).items() if value is not None})
     try:
         return MctsSettings(**values)

@@ -154,6 +154,8 @@ def main() -> None:
     parser.add_argument("--verify", type=int, default=None)
     parser.add_argument("--widening", type=float, default=None)
     parser.add_argument("--exploration", type=float, default=None)
+    parser.add_argument("--margin", type=float, default=None)
+    parser.add_argument("--extend", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=RESULTS)
     parser.add_argument("--minutes", type=float, default=None, help="start no new rotation after this")

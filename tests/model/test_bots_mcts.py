@@ -15,7 +15,16 @@ import pytest
 
 from model import io
 from model.bots.base import Bot, RandomBot, RankingBot
-from model.bots.mcts import LEVEL, MctsBot, _Node, heuristic_rollout, paired_gain, rewards, roll_out
+from model.bots.mcts import (
+    LEVEL,
+    MctsBot,
+    _Node,
+    heuristic_rollout,
+    lead_margin,
+    paired_gain,
+    rewards,
+    roll_out,
+)
 from model.bots.mcts_settings import MctsSettingsError, load_settings, settings_file
 from model.rules import registry
 from model.rules.protocol import Action, ActionCodec, Game, IllegalActionError, MalformedActionError, State
@@ -184,6 +193,42 @@ def test_the_race_winner_is_played_only_if_fresh_rounds_confirm_its_gain() -> No
     assert checked.calls == 10 + 2 * 4 and checked.counts.overruled == 0
 
 
+class Alternating(MctsBot):
+    """Plays no game: the favourite's playouts are worth 0.5; the other move's 0.6 and 0.45 in
+    turn (``gain``, ``loss``), so its paired gain is small, positive, and noisy."""
+
+    def __init__(self, gain: float = 0.1, loss: float = -0.05, **settings: Any) -> None:
+        super().__init__(seed=2, rollout=TakeOne, candidates=2, confidence=1.0, **settings)
+        self.gain, self.loss = gain, loss
+        self.rounds = 0
+
+    def _playout(self, state: State, seat: str | None, root: Any, seeds: Any, config: Any) -> float:
+        if str(root.action) == "take 1":
+            return 0.5
+        self.rounds += 1
+        return 0.5 + (self.gain if self.rounds % 2 else self.loss)
+
+
+def test_extra_rounds_go_only_to_a_decision_still_contested() -> None:
+    state = NimGame(2).new_state(0)
+    # Gains 0.1, -0.05, ...: after 4 rounds mean 0.025, error 0.0866 / 2 = 0.043: not played.
+    plain = Alternating(samples=4)
+    assert str(plain.choose(state)) == "take 1" and plain.rounds == 4
+    # One extra round decides it: mean 0.04, error sqrt(0.00675 / 5) = 0.037.
+    extended = Alternating(samples=4, extend=6)
+    assert str(extended.choose(state)) == "take 2" and extended.rounds == 5
+    # Gains 0.1, -0.08, ...: the error stays above the mean (after 8 rounds 0.01 against 0.034),
+    # so it takes every extra round and keeps the favourite.
+    open_ = Alternating(samples=4, extend=4, loss=-0.08)
+    assert str(open_.choose(state)) == "take 1" and open_.rounds == 8
+    # Gains 0.1, 0.05, ...: decided after the 4 rounds (mean 0.075, error 0.025): no extra round.
+    decided = Alternating(samples=4, extend=6, loss=0.05)
+    assert str(decided.choose(state)) == "take 2" and decided.rounds == 4
+    # Gains 0.05, -0.1, ...: after 4 rounds it has lost ground (mean -0.025): no extra round.
+    losing = Alternating(samples=4, extend=6, gain=0.05, loss=-0.1)
+    assert str(losing.choose(state)) == "take 1" and losing.rounds == 4
+
+
 def test_a_rollout_stops_at_its_depth_or_at_the_round_given() -> None:
     state = NimGame(20).new_state(0)  # a Nim round is one turn (its cursor)
     assert roll_out(state, TakeOne(state, 0), depth=6) == 6 and state.stones == 14
@@ -237,6 +282,29 @@ def test_a_cut_off_game_is_judged_by_the_rulesets_evaluation_and_a_finished_one_
     assert rewards(NimGame(3).new_state(0)) == {"ann": 0.5, "bob": 0.5}
 
 
+def test_the_lead_margin_grows_with_the_lead_over_the_best_other_seat() -> None:
+    # Scale: the mean size of the scores, (6 + 4 + 2) / 3 = 4; ann leads bob by 2, bob trails by 2,
+    # cid trails ann by 4.
+    margin = lead_margin({"ann": 6.0, "bob": 4.0, "cid": 2.0})
+    assert margin == pytest.approx(
+        {"ann": 0.5 + 0.5 * 2 / 6, "bob": 0.5 - 0.5 * 2 / 6, "cid": 0.5 - 0.5 * 4 / 8}
+    )
+    assert lead_margin({"ann": 3.0, "bob": 3.0}) == {"ann": 0.5, "bob": 0.5}
+    assert lead_margin({"ann": 0.0, "bob": 0.0}) == {"ann": 0.5, "bob": 0.5}  # no scale: level
+    assert lead_margin({"ann": 1.0}) == {"ann": 0.5}
+
+
+def test_with_a_margin_weight_two_seats_are_rewarded_by_how_far_one_leads() -> None:
+    game = NimGame(9)
+    near, far = RatedNim(game, 0, 5, 0, None), RatedNim(game, 0, 9, 0, None)
+    # Lead and place alone: ann leads bob (0 points) by any number of stones alike.
+    assert rewards(near) == rewards(far) == {"ann": 1.0, "bob": 0.0}
+    # Scale 2.5 with 5 stones: ann's margin 0.5 + 0.5 * 5 / 7.5; a quarter of her reward is it.
+    assert rewards(near, 0.25)["ann"] == pytest.approx(0.75 + 0.25 * (0.5 + 0.5 * 5 / 7.5))
+    assert rewards(far, 0.25)["ann"] == pytest.approx(0.75 + 0.25 * (0.5 + 0.5 * 9 / 13.5))
+    assert rewards(near, 1.0)["bob"] == pytest.approx(0.5 - 0.5 * 5 / 7.5)
+
+
 def test_paired_gain_is_the_mean_and_standard_error_of_the_differences() -> None:
     ours = {0: 1.0, 1: 0.5, 2: 1.0, 3: 0.0, 7: 1.0}
     theirs = {0: 0.5, 1: 0.5, 2: 0.0, 3: 0.0, 5: 1.0}
@@ -259,6 +327,8 @@ def test_the_tuning_numbers_come_from_the_settings_file(tmp_path: Path) -> None:
         "verify",
         "widening",
         "exploration",
+        "margin",
+        "extend",
     }
     assert MctsBot().settings(NimGame(3).new_state(0)) == load_settings("nim-test")
     assert MctsBot(depth=7).settings(NimGame(3).new_state(0)).depth == 7
@@ -278,6 +348,42 @@ def test_the_tuning_numbers_come_from_the_settings_file(tmp_path: Path) -> None:
     with pytest.raises(MctsSettingsError, match=r"'rulesets' of mcts\.json"):
         load_settings("x", path=path)
     assert settings_file().name == "mcts.json" and settings_file().is_file()
+
+
+def test_a_ruleset_may_override_its_settings_for_a_number_of_seats(tmp_path: Path) -> None:
+    path = tmp_path / "mcts.json"
+    path.write_text(
+        '{"samples": 5, "candidates": 2, "depth": 9, "confidence": 1, "widening": 0, "exploration": 1,'
+        ' "rulesets": {"nim-test": {"depth": 3, "seats": {"2": {"samples": 11, "confidence": 0.25}}}}}'
+    )
+    duel = load_settings("nim-test", path=path, seats=2)
+    assert (duel.samples, duel.confidence, duel.depth) == (11, 0.25, 3)
+    trio = load_settings("nim-test", path=path, seats=3)
+    assert (trio.samples, trio.confidence, trio.depth) == (5, 1.0, 3)
+    assert load_settings("other", path=path, seats=2).samples == 5  # another ruleset's table
+    assert load_settings("nim-test", {"samples": 4}, path=path, seats=2).samples == 4  # given wins
+    broken = tmp_path / "broken" / "mcts.json"
+    broken.parent.mkdir()
+    broken.write_text('{"samples": 5, "rulesets": {"nim-test": {"seats": [2]}}}')
+    with pytest.raises(MctsSettingsError, match=r"'seats' of 'nim-test' in mcts\.json"):
+        load_settings("nim-test", path=broken)
+
+
+def test_the_bot_searches_with_the_settings_for_its_games_number_of_seats(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "mcts.json"
+    path.write_text(
+        '{"samples": 5, "candidates": 2, "depth": 9, "confidence": 1, "widening": 0, "exploration": 1,'
+        ' "rulesets": {"nim-test": {"seats": {"2": {"samples": 2}}}}}'
+    )
+    monkeypatch.setattr("model.bots.mcts_settings.settings_file", lambda: path)
+    assert MctsBot().settings(NimGame(9).new_state(0)).samples == 2
+    bot = MctsBot(seed=3)
+    state = NimGame(9).new_state(0)
+    bot.choose(state)
+    # Two paired rounds, each playing both candidates once: the duel's own sample count.
+    assert bot.counts.searched == 1 and bot.counts.playouts == 2 * 2
 
 
 def test_an_unregistered_ruleset_rolls_out_at_random() -> None:

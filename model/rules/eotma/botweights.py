@@ -20,6 +20,8 @@ class BotWeights:
     """One field per entry of the ``bot`` table (its notes say what each one means)."""
 
     gold_value: float
+    search_conversion_share: float
+    search_gold_rounds: int
     keep_for_defense: int
     replan_width: int
     domestic_width: int

@@ -69,30 +69,53 @@ def convert_result(state: Position, player: int, area: int, effects: list[str]) 
         state.conversion[(player, area)] = done
         return
     state.conversion.pop((player, area), None)
-    old = state.religion[area]
     new = faith(state, player)
-    converted = [area]
-    if old in game.rules.group_conversion:
-        # 22.25: the whole pagan group converts, except areas held by a player of another
-        # religion or church (under a union result the united churches are one, 23.11).
-        for other in range(board.n):
-            if other == area or state.religion[other] != old:
-                continue
-            owner = state.owner[other]
-            if (
-                0 <= owner < game.n_players
-                and owner != player
-                and board.religion_difference(faith(state, owner), new, state.united()) != 0
-            ):
-                continue
-            converted.append(other)
-    for other in converted:
+    for other in converting_areas(state, player, area):
         state.religion[other] = new
         state.count("conversions")
         state.conversion.pop((player, other), None)
         state.vp_conversions[player] += game.rules.vp_conversion
         effects.append(f"{board.ids[other]}: converted to {new} (+{game.rules.vp_conversion} VP, 22.28)")
         end_claims(state, other, effects)
+
+
+def converting_areas(state: Position, player: int, area: int) -> list[int]:
+    """Return the areas a conversion of ``area`` by ``player`` would turn to its leader's faith
+    now: the area, and for a pagan group the whole group, except areas held by a player of
+    another religion or church (22.25; under a union result the united churches are one, 23.11)."""
+    game = state.game
+    board = game.board
+    old = state.religion[area]
+    new = faith(state, player)
+    converted = [area]
+    if old not in game.rules.group_conversion:
+        return converted
+    for other in range(board.n):
+        if other == area or state.religion[other] != old:
+            continue
+        owner = state.owner[other]
+        if (
+            0 <= owner < game.n_players
+            and owner != player
+            and board.religion_difference(faith(state, owner), new, state.united()) != 0
+        ):
+            continue
+        converted.append(other)
+    return converted
+
+
+def conversion_progress(state: Position, player: int) -> float:
+    """Return the victory points the C results ``player`` holds toward converting its own areas
+    would bring were every conversion finished (22.28 for each area that would convert with it,
+    22.25), each counted for the share of its results already gained (22.2: results needed)."""
+    points = 0.0
+    for (holder, area), done in state.conversion.items():
+        if holder != player or state.owner[area] != player or done <= 0:
+            continue
+        needed = conversion_differential(state, player, area)
+        share = min(1.0, done / needed)
+        points += share * state.game.rules.vp_conversion * len(converting_areas(state, player, area))
+    return points
 
 
 def end_claims(state: Position, area: int, effects: list[str]) -> None:

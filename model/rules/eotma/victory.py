@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from model.rules.eotma.conversion import conversion_progress
+
 if TYPE_CHECKING:
     from model.rules.eotma.position import Position
 
@@ -48,8 +50,23 @@ def winners(state: Position) -> list[str]:
 
 def evaluation(state: Position) -> dict[str, float]:
     """Return {empire id: worth of the position} for a search bot that stops before the end: the
-    victory points now plus the treasury at the heuristic bot's price of gold (``bot`` table
-    ``gold_value``, in VP), since gold buys the endeavours (9.1) that will bring points later."""
-    gold = state.game.rules.bot.gold_value
+    victory points now, plus the treasury at the heuristic bot's price of gold (``bot`` table
+    ``gold_value``, in VP), since gold buys the endeavours (9.1) that will bring points later
+    (over the last ``search_gold_rounds`` rounds less and less, as gold left at the end wins
+    nothing), plus the points of the conversions under way (22.2, 22.25, 22.28) for the share of their C
+    results already gained (``conversion.conversion_progress``, weighted by the ``bot`` table's
+    ``search_conversion_share``): a pagan group converts only on its last result, many rounds
+    after the first, and a search that saw nothing of it before then would never begin one."""
+    weights = state.game.rules.bot
     points = victory_points(state)
-    return {pid: points[p] + gold * state.treasury[p] for p, pid in enumerate(state.game.player_ids)}
+    gold = weights.gold_value
+    if weights.search_gold_rounds:
+        left = state.game.rounds - state.round  # the current round counted (rounds count from 0)
+        gold *= min(1.0, max(0, left) / weights.search_gold_rounds)
+    result = {}
+    for p, pid in enumerate(state.game.player_ids):
+        worth = points[p] + gold * state.treasury[p]
+        if weights.search_conversion_share:
+            worth += weights.search_conversion_share * conversion_progress(state, p)
+        result[pid] = worth
+    return result

@@ -96,6 +96,19 @@ def test_a_search_bot_rates_a_position_by_its_points_and_its_gold_at_the_bots_pr
     assert state.evaluation()["east"] == pytest.approx(14 + 6.3) and state.scores()["east"] == 14
 
 
+def test_a_search_bot_prices_gold_lower_over_the_last_rounds_when_the_bot_table_says_so() -> None:
+    # search_gold_rounds 4 in a game of 3 rounds: 3/4 of its worth in the first round (3 left,
+    # the current one counted), 1/4 in the last; the shipped 0 never lowers it.
+    table = {"bot": {"search_gold_rounds": {"value": 4}}}
+    state = game(west={"treasury": 10}, east={"treasury": 4}, tables=table).new_state(1)
+    assert state.evaluation()["west"] == pytest.approx(14 + 0.45 * 10 * 3 / 4)
+    state.round = 2  # the last of 3 rounds: one left
+    assert state.evaluation()["west"] == pytest.approx(14 + 0.45 * 10 / 4)
+    plain = game(west={"treasury": 10}, east={"treasury": 4}).new_state(1)
+    plain.round = 2
+    assert plain.evaluation()["west"] == pytest.approx(14 + 4.5)
+
+
 # --- 18 claims (house default) ---
 
 

@@ -12,6 +12,7 @@ import pytest
 from eotma_helpers import CATALOG, area, card, idx, pagan_north, rules_with, start
 
 from model.rules.eotma.board import Board, LandSpec
+from model.rules.eotma.conversion import conversion_progress
 from model.rules.eotma.data import Rules, RulesDataError
 from model.rules.eotma.game import (
     AreaStart,
@@ -20,6 +21,7 @@ from model.rules.eotma.game import (
     PlayerSetup,
 )
 from model.rules.eotma.state import EotmaState
+from model.rules.eotma.victory import victory_points
 from model.rules.protocol import IllegalActionError
 
 
@@ -152,3 +154,21 @@ def test_22_3_a_group_kind_missing_from_the_conversion_table_is_a_table_error() 
     assert rules.conversion_rating(None, "other", None) == rules.conversion_by_kind["other"]
     with pytest.raises(RulesDataError, match=r"conversion table.*by_group_kind.*'martian'"):
         rules.conversion_rating(None, "martian", None)
+
+
+def test_22_25_a_search_evaluation_credits_a_group_conversion_for_the_results_gained() -> None:
+    # 12 - 6 = 6 results, halved for the tie (22.24): 3. The group converting with denmark is
+    # denmark and nobody's norway (east's Eastern sweden stays, 22.25): 2 areas of 5 VP (22.28).
+    state = pagan_north(rules_with(C_ANY))
+    state.force_year_cards("west", [1, 1, 1])
+    assert conversion_progress(state, 0) == 0.0
+    state.apply("conquest denmark from denmark")
+    assert conversion_progress(state, 0) == pytest.approx(1 / 3 * 5 * 2)
+    points, gold = victory_points(state)[0], state.treasury[0]
+    assert state.scores()["west"] == points  # the score counts no conversion before it is done
+    assert state.evaluation()["west"] == pytest.approx(points + 0.45 * gold + 10 / 3)
+    state.union = True  # 23.11: sweden's church is west's, so it would convert with the group
+    assert conversion_progress(state, 0) == pytest.approx(1 / 3 * 5 * 3)
+    state.apply("conquest denmark from denmark")
+    assert conversion_progress(state, 0) == pytest.approx(2 / 3 * 5 * 3)
+    assert conversion_progress(state, 1) == 0.0
