@@ -21,6 +21,7 @@ class BotWeights:
 
     gold_value: float
     search_conversion_share: float
+    search_conversion_seats: int
     search_gold_rounds: int
     keep_for_defense: int
     replan_width: int

@@ -55,18 +55,20 @@ def evaluation(state: Position) -> dict[str, float]:
     (over the last ``search_gold_rounds`` rounds less and less, as gold left at the end wins
     nothing), plus the points of the conversions under way (22.2, 22.25, 22.28) for the share of their C
     results already gained (``conversion.conversion_progress``, weighted by the ``bot`` table's
-    ``search_conversion_share``): a pagan group converts only on its last result, many rounds
-    after the first, and a search that saw nothing of it before then would never begin one."""
+    ``search_conversion_share``, in games of at most ``search_conversion_seats`` seats): a pagan
+    group converts only on its last result, many rounds after the first, and a search that saw
+    nothing of it before then would never begin one."""
     weights = state.game.rules.bot
     points = victory_points(state)
     gold = weights.gold_value
     if weights.search_gold_rounds:
         left = state.game.rounds - state.round  # the current round counted (rounds count from 0)
         gold *= min(1.0, max(0, left) / weights.search_gold_rounds)
+    credit = state.game.n_players <= weights.search_conversion_seats and weights.search_conversion_share
     result = {}
     for p, pid in enumerate(state.game.player_ids):
         worth = points[p] + gold * state.treasury[p]
-        if weights.search_conversion_share:
+        if credit:
             worth += weights.search_conversion_share * conversion_progress(state, p)
         result[pid] = worth
     return result

@@ -159,8 +159,8 @@ def test_22_3_a_group_kind_missing_from_the_conversion_table_is_a_table_error() 
 def test_22_25_a_search_evaluation_credits_a_group_conversion_for_the_results_gained() -> None:
     # 12 - 6 = 6 results, halved for the tie (22.24): 3. The group converting with denmark is
     # denmark and nobody's norway (east's Eastern sweden stays, 22.25): 2 areas of 5 VP (22.28).
-    # The bot table's search_conversion_share, shipped at 0, credits it in full here.
-    state = pagan_north(rules_with(C_ANY, bot={"search_conversion_share": {"value": 1.0}}))
+    # The shipped bot table credits it in full in a game of two seats (search_conversion_seats 2).
+    state = pagan_north(rules_with(C_ANY))
     state.force_year_cards("west", [1, 1, 1])
     assert conversion_progress(state, 0) == 0.0
     state.apply("conquest denmark from denmark")
@@ -168,10 +168,10 @@ def test_22_25_a_search_evaluation_credits_a_group_conversion_for_the_results_ga
     points, gold = victory_points(state)[0], state.treasury[0]
     assert state.scores()["west"] == points  # the score counts no conversion before it is done
     assert state.evaluation()["west"] == pytest.approx(points + 0.45 * gold + 10 / 3)
-    shipped = pagan_north(rules_with(C_ANY))
-    shipped.force_year_cards("west", [1, 1, 1])
-    shipped.apply("conquest denmark from denmark")
-    assert shipped.evaluation()["west"] == pytest.approx(points + 0.45 * gold)  # no credit shipped
+    duel_only = pagan_north(rules_with(C_ANY, bot={"search_conversion_seats": {"value": 1}}))
+    duel_only.force_year_cards("west", [1, 1, 1])
+    duel_only.apply("conquest denmark from denmark")
+    assert duel_only.evaluation()["west"] == pytest.approx(points + 0.45 * gold)  # 2 seats > 1: none
     state.union = True  # 23.11: sweden's church is west's, so it would convert with the group
     assert conversion_progress(state, 0) == pytest.approx(1 / 3 * 5 * 3)
     state.apply("conquest denmark from denmark")
