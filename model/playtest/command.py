@@ -227,10 +227,9 @@ def configure_handicaps(parser: argparse.ArgumentParser) -> None:
 
 def run_handicaps(args: argparse.Namespace) -> int:
     """Print the handicaps that would even out the win rates of a finished run; exit 0."""
-    import hashlib
     import json
 
-    from model.playtest.journal import read_log
+    from model.playtest.journal import read_header, read_log, scenario_digest
     from model.playtest.report import current_handicaps
     from model.playtest.win_handicaps import even_win_handicaps
 
@@ -244,14 +243,8 @@ def run_handicaps(args: argparse.Namespace) -> int:
     if current is None:
         raise PlaytestError(f"{path}: its ruleset gives empires no handicap, so there is nothing to suggest")
     log_path = Path(args.out) / JOURNAL_NAME
-    try:
-        with log_path.open("rb") as handle:
-            header = json.loads(handle.readline() or b"{}")
-    except (OSError, ValueError) as error:
-        raise JournalError(f"{log_path}: cannot read the results log ({error})") from error
-    if not isinstance(header, dict) or "mappa_playtest_log" not in header:
-        raise JournalError(f"{log_path}: not a play-test results log (its first line is not a header)")
-    if header.get("scenario_sha256") != hashlib.sha256(text.encode("utf-8")).hexdigest():
+    header = read_header(log_path)
+    if header.get("scenario_sha256") != scenario_digest(text):
         raise JournalError(
             f"{log_path}: the games were played on another scenario or another version of "
             f"{path.name}; run `mappa playtest {path} --out {args.out}` again first"

@@ -38,6 +38,24 @@ class JournalError(RuntimeError):
     """A results log that cannot be resumed: unreadable, from another run, or corrupt before its end."""
 
 
+def scenario_digest(scenario_text: str) -> str:
+    """The digest of a scenario's text that a run's header names it by."""
+    return hashlib.sha256(scenario_text.encode("utf-8")).hexdigest()
+
+
+def read_header(path: Path) -> dict[str, Any]:
+    """Return the header of the results log at ``path`` (``JournalError`` when it cannot be read
+    or its first line is not a header)."""
+    try:
+        with path.open("rb") as handle:
+            header = json.loads(handle.readline() or b"{}")
+    except (OSError, ValueError) as error:
+        raise JournalError(f"{path}: cannot read the results log ({error})") from error
+    if not isinstance(header, dict) or "mappa_playtest_log" not in header:
+        raise JournalError(f"{path}: not a play-test results log (its first line is not a header)")
+    return header
+
+
 def run_header(
     scenario_text: str, ruleset: str, seed: int, levels: Mapping[str, str], **options: Any
 ) -> dict[str, Any]:
@@ -48,7 +66,7 @@ def run_header(
     """
     return {
         "mappa_playtest_log": FORMAT,
-        "scenario_sha256": hashlib.sha256(scenario_text.encode("utf-8")).hexdigest(),
+        "scenario_sha256": scenario_digest(scenario_text),
         "ruleset": ruleset,
         "seed": seed,
         "seats": dict(sorted(levels.items())),

@@ -68,10 +68,16 @@ def planning_entries(state: SeasonsState) -> tuple[int, list[tuple[str, str]]]:
     turn = state.board.turn
     first = len(state.log)
     found: list[tuple[str, str]] = []
-    for index, entry in enumerate(state.log):
+    # From the end back to the turn's start only: it runs for every sample a search draws, and
+    # the log's rounds never go down.
+    for index in range(len(state.log) - 1, -1, -1):
+        entry = state.log[index]
+        if entry.round < turn:
+            break
         if entry.round == turn and entry.player is not None and entry.phase.endswith(PLANNING_PHASES):
-            first = min(first, index)
+            first = index
             found.append((entry.player, entry.action))
+    found.reverse()
     return first, found
 
 
