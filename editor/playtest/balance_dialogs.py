@@ -130,6 +130,12 @@ class HandicapPreviewDialog(QDialog):
         choices.addWidget(self.wins_option)
         choices.addStretch(1)
         layout.addLayout(choices)
+        # A disabled choice's tooltip is easy to miss: say why under the choices too.
+        self.wins_note = QLabel("" if self.win_preview is not None else self.wins_option.toolTip(), self)
+        self.wins_note.setWordWrap(True)
+        self.wins_note.setEnabled(False)  # greyed, as the choice it explains
+        self.wins_note.setVisible(self.win_preview is None)
+        layout.addWidget(self.wins_note)
         self.table = _table(self, [], [], set())
         layout.addWidget(self.table, 1)
         self.basis = QLabel("", self)

@@ -70,10 +70,12 @@ def test_the_even_win_choice_shows_what_win_handicaps_finds_on_the_runs_games(
     assert expected["games"] == GAMES
     assert dock.win_suggestion == expected
     suggested = {empire: row["suggested"] for empire, row in expected["empires"].items()}
-    means = {empire: row["suggested"] for empire, row in dock.report["suggested_handicaps"]["empires"].items()}
+    assert dock.report is not None
+    means = {e: row["suggested"] for e, row in dock.report["suggested_handicaps"]["empires"].items()}
     assert suggested != before and suggested != means  # a run where the choice matters
     preview = _open_preview(dock)
     assert preview.means_option.isChecked() and preview.wins_option.isEnabled()
+    assert preview.wins_note.isHidden()
     assert preview.means_option.text() == "Even out mean scores"
     assert preview.wins_option.text() == "Even out win rates"
     preview.wins_option.click()
@@ -135,7 +137,9 @@ def test_applying_the_even_win_handicaps_is_one_undo_step(window: MainWindow, tm
     assert io.dumps(document.scenario) == text_after
 
 
-def test_without_the_runs_games_the_choice_is_disabled_and_says_why(window: MainWindow, tmp_path: Path) -> None:
+def test_without_the_runs_games_the_choice_is_disabled_and_says_why(
+    window: MainWindow, tmp_path: Path
+) -> None:
     path = _play(window, tmp_path / "run")
     alone = tmp_path / "alone"
     alone.mkdir()
@@ -146,7 +150,9 @@ def test_without_the_runs_games_the_choice_is_disabled_and_says_why(window: Main
     preview = _open_preview(dock)
     assert preview.means_option.isChecked()
     assert not preview.wins_option.isEnabled()
-    assert JOURNAL_NAME in preview.wins_option.toolTip() and "opened without it" in preview.wins_option.toolTip()
+    why = preview.wins_option.toolTip()
+    assert JOURNAL_NAME in why and "opened without it" in why
+    assert preview.wins_note.text() == why and not preview.wins_note.isHidden()
     before = io.dumps(window.document.scenario)
     assert not dock.apply_handicaps(Suggestion.WINS)
     assert io.dumps(window.document.scenario) == before
