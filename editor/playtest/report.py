@@ -91,7 +91,7 @@ class ReportWorker(QThread):
         self.scenario = scenario.model_copy(deep=True)
         self.config = config
         self.run_folder = run_folder
-        """Where the run's results log and engine-error replays go (None: nowhere)."""
+        """Where the run's results log goes (None: nowhere)."""
         self._cancelled = False
         self.cancelled = False
 
@@ -107,7 +107,6 @@ class ReportWorker(QThread):
                 self.config,
                 progress=lambda done, total: self.progress.emit(done, total),
                 should_stop=lambda: self._cancelled,
-                replay_dir=None if self.run_folder is None else self.run_folder / "replays",
                 results_log=None if self.run_folder is None else self.run_folder / JOURNAL_NAME,
             )
         except (PlaytestError, JournalError) as error:
