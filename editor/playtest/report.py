@@ -8,7 +8,12 @@ bar chart with whiskers), victory point distributions (box plots), game length, 
 conversions and other counters, unused connections and engine errors. "Show on map" switches to
 the "Changed hands" map mode fed by the report's ``area_changes``. When the ruleset has handicaps,
 the Figures tab lists the suggested ones and "Apply suggested handicaps" writes them all as one
-undoable edit (``model.ops.set_empires_attributes``).
+undoable edit (``model.ops.set_empires_attributes``): either the report's own suggestion, which
+evens out mean scores, or the one that evens out win rates (``model.playtest.win_handicaps``, as
+``mappa playtest handicaps`` prints it). The latter rests on every game's final scores, so the dock
+keeps its run's results log (``games.jsonl``) in a temporary folder, copies it beside a saved
+report, and reads it back with a report opened from a run's folder ("Open report…", for the
+folders ``mappa playtest --out`` writes).
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ from __future__ import annotations
 import html
 import json
 import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,11 +57,14 @@ from PySide6.QtWidgets import (
 
 from editor import commands
 from editor.playtest import changed_mode
-from editor.playtest.balance_dialogs import CompareDialog, HandicapPreviewDialog
-from model import ops
+from editor.playtest.balance_dialogs import CompareDialog, HandicapPreviewDialog, Suggestion
+from model import io, ops
 from model.colours import owner_colour
 from model.playtest import PlaytestConfig, PlaytestError, run_playtest
+from model.playtest.journal import JOURNAL_NAME, JournalError
 from model.playtest.report import HANDICAP, build_report, current_handicaps, write_report
+from model.playtest.run_scores import OtherScenarioError, logged_scores
+from model.playtest.win_handicaps import even_win_handicaps
 from model.scenario import Scenario
 
 if TYPE_CHECKING:
@@ -69,11 +79,19 @@ class ReportWorker(QThread):
     finished_report = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, scenario: Scenario, config: PlaytestConfig, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        scenario: Scenario,
+        config: PlaytestConfig,
+        parent: QObject | None = None,
+        run_folder: Path | None = None,
+    ) -> None:
         super().__init__(parent)
         # The worker plays a copy: the user may go on editing while it runs.
         self.scenario = scenario.model_copy(deep=True)
         self.config = config
+        self.run_folder = run_folder
+        """Where the run's results log goes (None: nowhere)."""
         self._cancelled = False
         self.cancelled = False
 
@@ -89,8 +107,9 @@ class ReportWorker(QThread):
                 self.config,
                 progress=lambda done, total: self.progress.emit(done, total),
                 should_stop=lambda: self._cancelled,
+                results_log=None if self.run_folder is None else self.run_folder / JOURNAL_NAME,
             )
-        except PlaytestError as error:
+        except (PlaytestError, JournalError) as error:
             self.failed.emit(str(error))
             return
         except Exception as error:  # an engine that cannot even start must not end the editor
@@ -296,6 +315,15 @@ class ReportDock(QDockWidget):
         self.window_ = window
         self.worker: ReportWorker | None = None
         self.report: dict[str, Any] | None = None
+        self.run_folder: Path | None = None
+        """The shown report's run folder, which may hold its results log (None: none known)."""
+        self.win_suggestion: dict[str, Any] | None = None
+        """The handicaps that even out the win rates of the shown report's games (``even_win_handicaps``)."""
+        self.win_reason = "No report yet."
+        """Why there is no ``win_suggestion``."""
+        # The results log of a run made here: a folder of its own, kept while its report is shown.
+        self._scratch: tempfile.TemporaryDirectory[str] | None = None
+        self._pending_scratch: tempfile.TemporaryDirectory[str] | None = None
         body = QWidget(self)
         layout = QVBoxLayout(body)
         form = QFormLayout()
@@ -340,9 +368,15 @@ class ReportDock(QDockWidget):
         self.compare_button = QPushButton("Compare with a report…", body)
         self.compare_button.setToolTip("Show this report beside a saved report.json, with significance tests")
         self.compare_button.setEnabled(False)
+        self.open_button = QPushButton("Open report…", body)
+        self.open_button.setToolTip(
+            "Show a saved report.json; with the results log of its run beside it (games.jsonl, as "
+            "mappa playtest --out writes it), the handicaps that even out win rates can be applied"
+        )
         balance_row = QHBoxLayout()
         balance_row.addWidget(self.apply_button)
         balance_row.addWidget(self.compare_button)
+        balance_row.addWidget(self.open_button)
         layout.addLayout(balance_row)
         self.preview: HandicapPreviewDialog | None = None
         self.comparison: CompareDialog | None = None
@@ -369,6 +403,7 @@ class ReportDock(QDockWidget):
         self.save_button.clicked.connect(lambda: self.save())
         self.apply_button.clicked.connect(self.preview_handicaps)
         self.compare_button.clicked.connect(lambda: self.compare_with())
+        self.open_button.clicked.connect(lambda: self.open_report())
         window.document.changed.connect(self._on_document_changed)
 
     def _names(self) -> dict[str, str]:
@@ -389,7 +424,10 @@ class ReportDock(QDockWidget):
         config = PlaytestConfig(
             games=self.games.value(), jobs=self.jobs.value(), seed=self.seed.value(), cluster=cluster
         )
-        self.worker = ReportWorker(self.window_.document.scenario, config, self)
+        self._pending_scratch = tempfile.TemporaryDirectory(prefix="mappa-playtest-")
+        self.worker = ReportWorker(
+            self.window_.document.scenario, config, self, run_folder=Path(self._pending_scratch.name)
+        )
         self.worker.progress.connect(self._on_progress)
         self.worker.finished_report.connect(self._on_report)
         self.worker.failed.connect(self._on_failed)
@@ -418,17 +456,38 @@ class ReportDock(QDockWidget):
     def _on_thread_done(self) -> None:
         worker = self.worker
         self.worker = None
+        if self._pending_scratch is not None:  # the run failed: its folder holds nothing shown
+            self._pending_scratch.cleanup()
+            self._pending_scratch = None
         self.run_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         if worker is not None:
             worker.deleteLater()
 
     def _on_report(self, report: dict[str, Any]) -> None:
-        self.show_report(report, cancelled=bool(self.worker and self.worker.cancelled))
+        scratch, self._pending_scratch = self._pending_scratch, None
+        folder = None if scratch is None else Path(scratch.name)
+        self.show_report(report, cancelled=bool(self.worker and self.worker.cancelled), run_folder=folder)
+        if self._scratch is not None:  # the report shown before is gone: so is its folder
+            self._scratch.cleanup()
+        self._scratch = scratch
 
-    def show_report(self, report: dict[str, Any], cancelled: bool = False) -> None:
-        """Show a finished report's charts and figures and feed the "Changed hands" mode."""
+    def show_report(
+        self,
+        report: dict[str, Any],
+        cancelled: bool = False,
+        run_folder: Path | None = None,
+        scenario_text: str | None = None,
+    ) -> None:
+        """Show a finished report's charts and figures and feed the "Changed hands" mode.
+
+        ``run_folder``: the run's folder, whose results log gives the handicaps that even out win
+        rates; with ``scenario_text`` (the canonical JSON of the scenario it should have been
+        played on) that log must name it.
+        """
         self.report = report
+        self.run_folder = run_folder
+        self._find_win_suggestion(run_folder, scenario_text)
         names = self._names()
         self.win_view.setChart(win_rate_chart(report, names, self._colours()))
         # A row per seat tall enough for its name: a scenario of 7 seats needs ~230 px of chart.
@@ -449,9 +508,46 @@ class ReportDock(QDockWidget):
         """The shown report's ``suggested_handicaps`` (empty without a report or suggestions)."""
         return (self.report or {}).get("suggested_handicaps") or {}
 
-    def suggested_handicaps(self) -> dict[str, int]:
-        """The handicaps the shown report suggests that differ from the current ones, by empire."""
+    def _find_win_suggestion(self, folder: Path | None, scenario_text: str | None) -> None:
+        """Find the handicaps that even out the win rates of the games in ``folder``'s results
+        log (``win_suggestion``), or say why there are none (``win_reason``)."""
+        self.win_suggestion = None
         suggestions = self._suggestions()
+        if not suggestions:
+            self.win_reason = "The report has no suggested handicaps."
+            return
+        if folder is None or not (folder / JOURNAL_NAME).is_file():
+            self.win_reason = (
+                f"Needs every game's final scores, from the run's results log ({JOURNAL_NAME}), and "
+                "this report was opened without it: open the report.json in the folder "
+                "mappa playtest --out wrote, or run the report here."
+            )
+            return
+        try:
+            scores = logged_scores(folder, scenario_text)
+        except OtherScenarioError:
+            self.win_reason = (
+                f"The games in the run's results log ({JOURNAL_NAME}) were played on another "
+                "scenario or another version of this one."
+            )
+            return
+        except JournalError as error:
+            self.win_reason = f"Cannot read the run's results log: {error}"
+            return
+        # The handicaps the games were played with (the report's), not the document's now.
+        current = {empire: int(data["current"]) for empire, data in suggestions.get("empires", {}).items()}
+        if not scores:
+            self.win_reason = f"The run's results log ({JOURNAL_NAME}) holds no finished game."
+            return
+        if any(set(current) - set(game) for game in scores):
+            self.win_reason = f"The games in the results log ({JOURNAL_NAME}) miss some empires' scores."
+            return
+        self.win_suggestion = even_win_handicaps(scores, current)
+
+    def suggested_handicaps(self, choice: Suggestion = Suggestion.MEANS) -> dict[str, int]:
+        """The handicaps a suggestion (the report's own: even mean scores; or even win rates)
+        sets that differ from the current ones, by empire."""
+        suggestions = self._suggestions() if choice is Suggestion.MEANS else (self.win_suggestion or {})
         return {
             player: int(data["suggested"])
             for player, data in suggestions.get("empires", {}).items()
@@ -480,24 +576,35 @@ class ReportDock(QDockWidget):
             self.apply_button.setToolTip("The report has no suggested handicaps.")
             return
         reason = self._stale_reason()
-        if not reason and not self.suggested_handicaps():
+        if not reason and not self._any_change():
             reason = "The handicaps already are the suggested ones."
         self.apply_button.setEnabled(not reason)
         self.apply_button.setToolTip(
-            reason or "Set every empire's handicap to the suggested one (one undo step); then run again."
+            reason
+            or "Choose the handicaps that even out mean scores or win rates, see the change per empire "
+            "and set them (one undo step); then run again."
         )
+
+    def _any_change(self) -> bool:
+        return bool(self.suggested_handicaps(Suggestion.MEANS) or self.suggested_handicaps(Suggestion.WINS))
 
     def preview_handicaps(self) -> HandicapPreviewDialog | None:
         """Show the change per empire with its intervals before applying (the dialog's Apply
         applies; "Run N games" runs the report again with the games a wanted width needs)."""
         reason = self._stale_reason()
-        if reason or not self.suggested_handicaps():
+        if reason or not self._any_change():
             self.message.setText(reason or "The handicaps already are the suggested ones.")
             return None
         if self.preview is not None:
             self.preview.close()
         self.preview = HandicapPreviewDialog(
-            self.report or {}, self._names(), self.apply_handicaps, self.run_games, self
+            self.report or {},
+            self._names(),
+            self.apply_handicaps,
+            self.run_games,
+            self,
+            win_suggestion=self.win_suggestion,
+            win_reason=self.win_reason,
         )
         self.preview.open()  # window-modal, not blocking: the dock's code goes on
         return self.preview
@@ -532,26 +639,66 @@ class ReportDock(QDockWidget):
         self.comparison.show()
         return self.comparison
 
-    def apply_handicaps(self) -> bool:
-        """Set every empire's handicap to the report's suggestion, as one undoable edit."""
+    def apply_handicaps(self, choice: Suggestion = Suggestion.MEANS) -> bool:
+        """Set every empire's handicap to a suggestion (the report's own, evening out mean
+        scores, or the one evening out win rates), as one undoable edit."""
         reason = self._stale_reason()
-        wanted = self.suggested_handicaps()
+        if choice is Suggestion.WINS and self.win_suggestion is None:
+            reason = reason or self.win_reason
+        wanted = self.suggested_handicaps(choice)
         if reason or not wanted:
             self.message.setText(reason or "The handicaps already are the suggested ones.")
             return False
         values = {player: {HANDICAP: value} for player, value in wanted.items()}
+        label = "Apply suggested handicaps" if choice is Suggestion.MEANS else "Apply even-win handicaps"
         try:
             commands.execute(
-                self.window_.document,
-                lambda scenario: ops.set_empires_attributes(scenario, values),
-                "Apply suggested handicaps",
+                self.window_.document, lambda scenario: ops.set_empires_attributes(scenario, values), label
             )
         except ops.OpError as error:
             self.message.setText(f"Cannot apply the handicaps: {error}")
             return False
+        which = "even out mean scores" if choice is Suggestion.MEANS else "even out win rates"
         self.message.setText(
-            f"Applied the suggested handicaps of {len(wanted)} empire(s); run the report again to check."
+            f"Applied the handicaps that {which} to {len(wanted)} empire(s); run the report again to check."
         )
+        return True
+
+    def open_report(self, path: Path | None = None) -> bool:
+        """Show a saved ``report.json`` of this scenario; the results log beside it (a run folder
+        of ``mappa playtest --out``) gives the handicaps that even out win rates."""
+        if path is None:
+            chosen, _filter = QFileDialog.getOpenFileName(
+                self, "Open a balance report", "", "Balance reports (report.json *.json)"
+            )
+            if not chosen:
+                return False
+            path = Path(chosen)
+        try:
+            report = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            self.message.setText(f"Cannot read {path.name}: {error}")
+            return False
+        if not isinstance(report, dict) or not isinstance(report.get("empires"), dict):
+            self.message.setText(f"{path.name} is not a balance report.")
+            return False
+        others = sorted(set(report["empires"]) - set(self._names()))
+        if others:
+            self.message.setText(
+                f"{path.name} is a report of another scenario: this one has no {', '.join(others)}."
+            )
+            return False
+        settings = report.get("settings") or {}
+        self.show_report(
+            report,
+            cancelled=bool(settings.get("cancelled")),
+            run_folder=path.parent,
+            scenario_text=io.dumps(self.window_.document.scenario),
+        )
+        if self._scratch is not None:  # the report of a run made here is no longer shown
+            self._scratch.cleanup()
+            self._scratch = None
+        self.message.setText(f"{self.message.text()} Opened {path}.")
         return True
 
     def show_on_map(self) -> None:
@@ -576,7 +723,17 @@ class ReportDock(QDockWidget):
         except OSError as error:
             self.message.setText(f"Cannot save the report: {error}")
             return False
-        self.message.setText(f"Saved {json_path.name} and {html_path.name} in {folder}")
+        saved = [json_path.name, html_path.name]
+        # The results log goes beside the report, so the folder opens again with its games.
+        log = None if self.run_folder is None else self.run_folder / JOURNAL_NAME
+        if log is not None and log.is_file() and log.resolve() != (folder / JOURNAL_NAME).resolve():
+            try:
+                shutil.copyfile(log, folder / JOURNAL_NAME)
+            except OSError as error:
+                self.message.setText(f"Saved the report but not its results log: {error}")
+                return False
+            saved.append(JOURNAL_NAME)
+        self.message.setText(f"Saved {', '.join(saved)} in {folder}")
         return True
 
     def shutdown(self) -> None:
@@ -585,6 +742,9 @@ class ReportDock(QDockWidget):
         if worker is not None:
             worker.cancel()
             worker.wait()
+        for scratch in (self._scratch, self._pending_scratch):
+            if scratch is not None:
+                scratch.cleanup()
 
 
 def report_dock(window: MainWindow) -> ReportDock:

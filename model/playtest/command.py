@@ -229,8 +229,8 @@ def run_handicaps(args: argparse.Namespace) -> int:
     """Print the handicaps that would even out the win rates of a finished run; exit 0."""
     import json
 
-    from model.playtest.journal import read_header, read_log, scenario_digest
     from model.playtest.report import current_handicaps
+    from model.playtest.run_scores import OtherScenarioError, logged_scores
     from model.playtest.win_handicaps import even_win_handicaps
 
     path = Path(args.file)
@@ -242,15 +242,13 @@ def run_handicaps(args: argparse.Namespace) -> int:
     current = current_handicaps(scenario)
     if current is None:
         raise PlaytestError(f"{path}: its ruleset gives empires no handicap, so there is nothing to suggest")
-    log_path = Path(args.out) / JOURNAL_NAME
-    header = read_header(log_path)
-    if header.get("scenario_sha256") != scenario_digest(text):
+    try:
+        scores = logged_scores(Path(args.out), text)
+    except OtherScenarioError as error:
         raise JournalError(
-            f"{log_path}: the games were played on another scenario or another version of "
-            f"{path.name}; run `mappa playtest {path} --out {args.out}` again first"
-        )
-    _logged, games = read_log(log_path, header)
-    scores = [result.scores for result, _replay in games if result.error is None]
+            f"{Path(args.out) / JOURNAL_NAME}: the games were played on another scenario or another "
+            f"version of {path.name}; run `mappa playtest {path} --out {args.out}` again first"
+        ) from error
     suggestion = even_win_handicaps(scores, current)
     if args.format == "json":
         print(json.dumps(suggestion, indent=2, ensure_ascii=False))

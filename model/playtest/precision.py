@@ -3,7 +3,9 @@
 The handicap preview of the editor (before "Apply suggested handicaps") shows each empire's
 suggested handicap with a 95% interval and, when the intervals are wide, the number of games that
 would narrow them to a chosen half-width. Both come from the report's own variance: the standard
-deviation of each empire's final victory points and its win rate.
+deviation of each empire's final victory points and its win rate. The other suggestion, the one
+that evens out win rates (``model.playtest.win_handicaps``), is shown with each empire's share of
+the games' wins now and with it, the latter with its 95% interval (:func:`even_win_preview`).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from model.playtest.stats import Z95
+from model.playtest.stats import Z95, wilson_interval
 
 VP_HALF_WIDTH = 2.0
 """The default wanted half-width of a suggested handicap's interval, in victory points."""
@@ -97,3 +99,33 @@ def handicap_preview(
         "vp_half_width": vp_half_width,
         "win_half_width": win_half_width,
     }
+
+
+def even_win_preview(suggestion: dict[str, Any]) -> dict[str, Any]:
+    """Return what applying the even-win handicaps of ``suggestion`` (what
+    ``model.playtest.win_handicaps.even_win_handicaps`` returns) would change, row by row.
+
+    ``{"games": the games it rests on, "rows": [{"empire", "old", "new", "wins_now",
+    "wins_after", "low", "high"}]}``: ``wins_now`` and ``wins_after`` are the empire's shares of
+    those games' wins under the old and the new handicaps; ``low`` and ``high`` bound the latter
+    with its 95% Wilson interval over those games (a tie's share counts as part of a win, as in
+    the report's win rates). The interval says how far a share read off that many games can be
+    from the one a new run would find, even before the bots react to the new handicaps. Empty
+    ``rows`` without games.
+    """
+    games = int(suggestion.get("games", 0))
+    rows: list[dict[str, Any]] = []
+    for empire, data in (suggestion.get("empires") or {}).items():
+        low, high = wilson_interval(float(data["wins_after"]) * games, games)
+        rows.append(
+            {
+                "empire": empire,
+                "old": int(data["current"]),
+                "new": int(data["suggested"]),
+                "wins_now": float(data["wins_now"]),
+                "wins_after": float(data["wins_after"]),
+                "low": round(low, 4),
+                "high": round(high, 4),
+            }
+        )
+    return {"games": games, "rows": rows}
