@@ -117,10 +117,11 @@ def heuristic_rollout(state: State, seed: int) -> Bot:
     return bot
 
 
-def rewards(state: State, margin: float = 0.0) -> dict[str, float]:
+def rewards(state: State, margin: float = 0.0, field: float = 0.0) -> dict[str, float]:
     """Return each seat's reward in [0, 1] for a finished or cut-off game: half for being among
     the leaders, half for the score's place between the lowest and the highest, the whole taken
-    ``1 - margin`` times and :func:`lead_margin` ``margin`` times.
+    ``1 - margin - field`` times, :func:`lead_margin` ``margin`` times and
+    :func:`lead_over_field` ``field`` times.
 
     A finished game, or a cut-off one whose ruleset offers no ``State.evaluation()``, is judged by
     ``State.scores()``, its leaders being ``State.winners()``; a cut-off game whose ruleset
@@ -141,9 +142,13 @@ def rewards(state: State, margin: float = 0.0) -> dict[str, float]:
         place = (score - low) / spread if spread > 0 else 0.5
         lead = 1.0 / len(leaders) if seat in leaders else 0.0
         result[seat] = 0.5 * lead + 0.5 * place
-    if margin > 0:
+    if margin > 0 or field > 0:
         lead_by = lead_margin(scores)
-        result = {seat: (1 - margin) * value + margin * lead_by[seat] for seat, value in result.items()}
+        over_field = lead_over_field(scores)
+        result = {
+            seat: (1 - margin - field) * value + margin * lead_by[seat] + field * over_field[seat]
+            for seat, value in result.items()
+        }
     return result
 
 
@@ -160,6 +165,24 @@ def lead_margin(scores: dict[str, float]) -> dict[str, float]:
     result = {}
     for seat, score in scores.items():
         lead = score - max(value for other, value in scores.items() if other != seat)
+        result[seat] = 0.5 + 0.5 * lead / (abs(lead) + scale)
+    return result
+
+
+def lead_over_field(scores: dict[str, float]) -> dict[str, float]:
+    """Return each seat's lead over the mean of the others as a reward in (0, 1), on the same
+    scale as :func:`lead_margin`: ``0.5 + 0.5 * d / (|d| + scale)`` for a lead of ``d``.
+
+    In a game of many seats the best of the others changes with every rollout's luck; their mean
+    does not, so a move's paired gain measures what it did for the seat (and, a little, against
+    all of the others)."""
+    if len(scores) < 2:
+        return {seat: 0.5 for seat in scores}
+    scale = sum(abs(value) for value in scores.values()) / len(scores) or 1.0
+    total = sum(scores.values())
+    result = {}
+    for seat, score in scores.items():
+        lead = score - (total - score) / (len(scores) - 1)
         result[seat] = 0.5 + 0.5 * lead / (abs(lead) + scale)
     return result
 
@@ -216,6 +239,7 @@ class MctsBot:
         widening: float | None = None,
         exploration: float | None = None,
         margin: float | None = None,
+        field: float | None = None,
         extend: int | None = None,
         seconds: float | None = None,
         rollout: RolloutFactory = heuristic_rollout,
@@ -233,6 +257,7 @@ class MctsBot:
             "widening": widening,
             "exploration": exploration,
             "margin": margin,
+            "field": field,
             "extend": extend,
         }
         # Checked now so that a bad value fails where it is given, not in the middle of a game.
@@ -424,7 +449,7 @@ class MctsBot:
             node = child
         depth = config.seat_depth * len(state.game.players()) if config.seat_depth else config.depth
         roll_out(sample, policy, depth, state.cursor()[0] + config.rounds if config.rounds else None)
-        reward = rewards(sample, config.margin)
+        reward = rewards(sample, config.margin, config.field)
         for child in path:
             child.visits += 1
             if child.mover is not None:

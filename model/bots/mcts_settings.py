@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from model.resources import resource_path
 
@@ -81,6 +81,19 @@ class MctsSettings(BaseModel):
     in a playout's reward, beside the lead and place (0: lead and place alone). With two seats
     the place says only who leads, so without it a move that gains ground on the leader scores
     the same as one that loses it."""
+    field: float = Field(default=0.0, ge=0.0, le=1.0)
+    """The weight of the deciding seat's lead over the mean of the others (``mcts.lead_over_field``)
+    in a playout's reward, taken out of the lead and place as ``margin`` is (``margin + field`` at
+    most 1). With many seats the lowest and highest scores that bound the place, and the best of
+    the others that bounds the margin, are each one noisy seat; the mean of six others barely
+    moves, so the reward follows what a move did for the seat itself."""
+
+    @model_validator(mode="after")
+    def _shares_fit(self) -> MctsSettings:
+        """The margin and field shares are taken out of one reward, so together at most all of it."""
+        if self.margin + self.field > 1.0:
+            raise ValueError(f"margin ({self.margin}) and field ({self.field}) add up to more than 1")
+        return self
 
 
 _FIELDS = tuple(MctsSettings.model_fields)

@@ -2,7 +2,7 @@
 
 Run ``python tests/bench/bench_mcts.py [SCENARIO ...] [--games N] [--samples S] [--candidates C]
 [--explore E] [--depth D] [--seat-depth P] [--rounds R] [--confidence Z] [--verify V]
-[--widening W]`` (default
+[--widening W] [--margin M] [--field F] [--extend X]`` (default
 scenarios/default.mappa.json, 20 games; a tuning number not given takes the house default of
 resources/bots/mcts.json). Game ``g`` seats the MCTS bot in seat ``g mod n`` and the heuristic bot
 in every other seat, so each seat gets the search in turn. A win counts 1 (shared equally when the
@@ -155,6 +155,7 @@ def main() -> None:
     parser.add_argument("--widening", type=float, default=None)
     parser.add_argument("--exploration", type=float, default=None)
     parser.add_argument("--margin", type=float, default=None)
+    parser.add_argument("--field", type=float, default=None)
     parser.add_argument("--extend", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=RESULTS)

@@ -21,6 +21,7 @@ from model.bots.mcts import (
     _Node,
     heuristic_rollout,
     lead_margin,
+    lead_over_field,
     paired_gain,
     rewards,
     roll_out,
@@ -294,6 +295,41 @@ def test_the_lead_margin_grows_with_the_lead_over_the_best_other_seat() -> None:
     assert lead_margin({"ann": 1.0}) == {"ann": 0.5}
 
 
+def test_the_lead_over_the_field_is_measured_against_the_mean_of_the_others() -> None:
+    # Scale (8 + 4 + 2 + 2) / 4 = 4. ann leads the others' mean (8 / 3) by 16 / 3; bob trails
+    # theirs (12 / 3 = 4) by 0; cid and dee trail (14 / 3) by 8 / 3.
+    over = lead_over_field({"ann": 8.0, "bob": 4.0, "cid": 2.0, "dee": 2.0})
+    cid = 0.5 - 0.5 * (8 / 3) / (8 / 3 + 4)
+    assert over == pytest.approx(
+        {"ann": 0.5 + 0.5 * (16 / 3) / (16 / 3 + 4), "bob": 0.5, "cid": cid, "dee": cid}
+    )
+    # Unlike the margin, a seat gains by the others' losses a share at a time: the best other
+    # losing 3 points moves cid's margin, only a third of it moves cid's lead over the field.
+    before, after = (
+        {"ann": 8.0, "bob": 4.0, "cid": 2.0, "dee": 2.0},
+        {"ann": 5.0, "bob": 4.0, "cid": 2.0, "dee": 2.0},
+    )
+    assert lead_margin(after)["cid"] > lead_margin(before)["cid"]
+    assert lead_over_field(after)["cid"] - lead_over_field(before)["cid"] < (
+        lead_margin(after)["cid"] - lead_margin(before)["cid"]
+    )
+    assert lead_over_field({"ann": 1.0}) == {"ann": 0.5}
+
+
+def test_a_field_weight_mixes_the_lead_over_the_field_into_the_reward() -> None:
+    game = NimGame(9)
+    near = RatedNim(game, 0, 5, 0, None)
+    # Two seats: the lead over the field is the margin. Half of ann's reward is it.
+    assert rewards(near, 0.0, 0.5)["ann"] == pytest.approx(0.5 + 0.5 * (0.5 + 0.5 * 5 / 7.5))
+    assert rewards(near, 0.25, 0.25)["ann"] == pytest.approx(rewards(near, 0.5)["ann"])
+
+
+def test_margin_and_field_together_may_not_exceed_the_whole_reward() -> None:
+    with pytest.raises(MctsSettingsError, match="add up to more than 1"):
+        load_settings("", {"margin": 0.6, "field": 0.5})
+    assert load_settings("", {"margin": 0.5, "field": 0.5}).field == 0.5
+
+
 def test_with_a_margin_weight_two_seats_are_rewarded_by_how_far_one_leads() -> None:
     game = NimGame(9)
     near, far = RatedNim(game, 0, 5, 0, None), RatedNim(game, 0, 9, 0, None)
@@ -328,6 +364,7 @@ def test_the_tuning_numbers_come_from_the_settings_file(tmp_path: Path) -> None:
         "widening",
         "exploration",
         "margin",
+        "field",
         "extend",
     }
     assert MctsBot().settings(NimGame(3).new_state(0)) == load_settings("nim-test")
