@@ -398,6 +398,8 @@ class State(ABC):
             return
         round_, now = self.cursor()
         step = AutomaticStep(len(effects), name, round_, phase or now)
+        while steps and steps[-1].start == step.start:
+            steps.pop()  # a step that logged nothing: the one before it may go on
         if steps and (steps[-1].name, steps[-1].phase) == (step.name, step.phase):
             return
         steps.append(step)
