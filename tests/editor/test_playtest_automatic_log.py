@@ -4,7 +4,9 @@ shipped 976 scenario with raiders and Magnates on."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -104,3 +106,30 @@ def test_going_back_to_an_automatic_entry_goes_back_before_the_action_that_set_i
     session.undo_to_entry(raid.seq)
     assert session.actions == actions[:-1] and session.current_player() == "kievan_rus"
     assert session.log[-1].action == "raiders"  # the target rolls of the round's start are back
+
+
+def test_a_log_saved_before_automatic_entries_existed_still_loads(
+    controller: PlaytestController, tmp_path: Path
+) -> None:
+    session = controller.session
+    assert session is not None
+    _to_the_second_round(controller, session)
+    _act(controller, session, "defend +1")
+    path = tmp_path / "old.log.json"
+    assert controller.save_log(path)
+    # Such a log held each action's automatic steps among its own effects, renumbered.
+    data = json.loads(path.read_text(encoding="utf-8"))
+    old: list[dict[str, Any]] = []
+    for entry in data["log"]:
+        if entry["player"] is None and old:
+            old[-1]["effects"] += entry["effects"]
+        else:
+            old.append({**entry, "seq": len(old)})
+    assert len(old) == len(session.actions) + 1 < len(data["log"])
+    path.write_text(json.dumps({**data, "log": old}), encoding="utf-8")
+    position, log = session.state.to_json(), [e.to_json() for e in session.log]
+    controller.stop()
+    assert controller.load_log(path)
+    loaded = controller.session
+    assert loaded is not None and loaded.state.to_json() == position
+    assert [e.to_json() for e in loaded.log] == log  # read again as the engine logs it now
