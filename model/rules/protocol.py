@@ -282,7 +282,8 @@ class State(ABC):
         """Carry out a checked action (and every automatic step after it); return its effects.
 
         Rolls are logged before the effects, unless the returned list is ``self.rng.trace``
-        itself (then rolls and effects stay in the order they happened).
+        itself (then rolls and effects stay in the order they happened). Where a step that is
+        not the acting player's doing begins, mark it with :meth:`begin_automatic`.
         """
 
     # --- optional: what a ruleset may offer beyond the mandatory protocol ---
@@ -393,6 +394,8 @@ class State(ABC):
         and phase are the cursor's now, unless ``phase`` names another. Outside :meth:`apply` (a
         state's setup, which logs one entry of its own) marks are ignored.
         """
+        if not name.strip():
+            raise ValueError("an automatic step needs a name: its log entry's action says what did it")
         steps = self._automatic_steps
         if steps is None:
             return

@@ -3,6 +3,8 @@ after it as entries of their own, named after what did it, and replays skip them
 
 from __future__ import annotations
 
+import pytest
+
 from model.rules.protocol import Action, is_automatic, replay, replay_log
 from tests.rules.test_protocol import RaceGame, RaceState
 
@@ -69,6 +71,8 @@ def test_marks_outside_an_action_are_ignored_and_replays_skip_automatic_entries(
     game = TollGame()
     state = game.new_state(9)
     state.begin_automatic("bank", [])
+    with pytest.raises(ValueError, match="needs a name"):
+        state.begin_automatic(" ", [])
     for text in ["add 2", "add 1", "stop", "add 1", "stop"]:
         state.apply(text)
     assert len(state.log) > 5 and sum(not is_automatic(e) for e in state.log) == 5
