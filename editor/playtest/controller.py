@@ -32,7 +32,7 @@ from editor.playtest.choices import Choice, choices_for_area, group_actions
 from editor.playtest.decisions import describe as describe_decision
 from editor.playtest.legend import owner_legend
 from editor.playtest.orders import chips_by_area, order_marks_for
-from editor.playtest.outcomes import NEUTRAL, OutcomeNote, chance_text, outcome_line, tone
+from editor.playtest.outcomes import OutcomeNote, chance_text, latest, outcome_line, spoken, told
 from editor.playtest.overlay import PlayOverlay
 from editor.playtest.panel import SPEEDS_MS, PlayLogDock, PlaytestDock
 from editor.playtest.prompts import PlaytestPrompts, QtPrompts
@@ -248,14 +248,11 @@ class PlaytestController(QObject):
         if len(entries) < self._told:  # went back: what is on the map is no longer the last action
             self.note.hide()
         if len(entries) > self._told and self.session is not None:
-            entry = entries[-1]
-            line = outcome_line(self.session.state, entry, names)
-            # An engine's success or failure names the endeavour itself; the entry's player may be
-            # the defender who answered it, so only a plain effect is prefixed with who acted.
-            who = "" if tone(line) != NEUTRAL else names.get(entry.player or "", entry.player or "")
-            self.note.say(who, line)
-            if line:
-                self.window.status.showMessage(f"{who}: {line}" if who else line, 8000)
+            # The newest action and the automatic steps it set off, each told as its doer's.
+            lines = told(self.session.state, latest(entries, self._told), names)
+            self.note.say_all(lines)
+            if lines:
+                self.window.status.showMessage(" · ".join(spoken(who, line) for who, line in lines), 8000)
         self._told = len(entries)
 
     def log_entries(self) -> list[LogEntry]:

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from editor.playtest.choices import Choice
 from editor.playtest.decisions import with_names
+from editor.playtest.outcomes import doer
 from editor.rulesets import SeatTable, SideList
 from model.rules.protocol import Action, LogEntry
 
@@ -492,7 +493,7 @@ class PlayLogDock(QDockWidget):
                 [
                     str(entry.seq),
                     f"{entry.round + first_round} {entry.phase}",
-                    names.get(entry.player or "", entry.player or "—"),
+                    doer(entry, names),  # a player, or what did an automatic step (Raiders)
                     with_names(entry.action, names),
                     outcome(entry) if outcome is not None else "",
                 ]

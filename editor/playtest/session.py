@@ -37,7 +37,7 @@ from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
 
 from model import io
 from model.rules import registry
-from model.rules.protocol import PUBLIC, Action, ActionError, Game, LogEntry, State
+from model.rules.protocol import PUBLIC, Action, ActionError, Game, LogEntry, State, is_automatic
 from model.scenario import Scenario
 
 log = logging.getLogger(__name__)
@@ -445,9 +445,14 @@ class PlaytestSession(QObject):
         self.changed.emit()
 
     def undo_to_entry(self, seq: int) -> None:
-        """Go back to just before log entry ``seq`` (automatic entries count with the action before)."""
-        count = sum(1 for entry in self.state.log[:seq] if entry.player is not None)
-        self.go_to(count)
+        """Go back to just before log entry ``seq``. An automatic entry (a round's start, raiders'
+        attacks) belongs to the action that set it off: going back before it goes back before that
+        action, since no position lies between them."""
+        log = self.state.log
+        first = min(seq, len(log))
+        while 0 < first < len(log) and is_automatic(log[first]):
+            first -= 1
+        self.go_to(sum(1 for entry in log[:first] if not is_automatic(entry)))
 
     def restart(self, seed: int | None = None) -> None:
         """Start again from the setup, with the same seed or ``seed``."""

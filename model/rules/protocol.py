@@ -26,6 +26,12 @@
   when the ruleset offers one (each seat's score plus what its holdings will be worth).
 * Randomness is a :class:`model.rules.rng.Rng` kept in the state, so :func:`replay` of
   ``seed + actions`` rebuilds an identical state.
+* Automatic steps: an action may set off steps that are nobody's choice (a round's end, attacks
+  by sides no seat plays, upkeep). A ruleset marks where each begins in its effects with
+  :meth:`State.begin_automatic`; :meth:`State.apply` then logs the step's effects as an entry of
+  their own after the action's, with no player and the step's name as its action (what did it:
+  ``raiders``, ``round-start``), so no log reads as if the acting player did them. Such entries
+  are not actions: :func:`replay_log` skips them, and an undo counts them with the action before.
 """
 
 from __future__ import annotations
@@ -140,7 +146,12 @@ class ActionCodec:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One accepted action and what it did: ``effects`` include every die roll, in order."""
+    """One accepted action and what it did: ``effects`` include every die roll, in order.
+
+    An automatic entry (``player`` None) logs what the engine did by itself: the game's start, or
+    an automatic step that an action set off (:meth:`State.begin_automatic`); its ``action``
+    names the step, i.e. who or what did it, and is no action text to replay.
+    """
 
     seq: int
     round: int
@@ -171,6 +182,24 @@ class LogEntry:
             str(data["action"]),
             tuple(str(e) for e in data["effects"]),
         )
+
+
+@dataclass(frozen=True)
+class AutomaticStep:
+    """Where an automatic step begins in the effects of the action being applied, and its entry's
+    cursor (see :meth:`State.begin_automatic`)."""
+
+    start: int
+    """The number of effects logged before the step (its first effect's index)."""
+    name: str
+    """Who or what did it: the automatic entry's ``action``."""
+    round: int
+    phase: str
+
+
+def is_automatic(entry: LogEntry) -> bool:
+    """Return whether ``entry`` logs something the engine did by itself (no player chose it)."""
+    return entry.player is None
 
 
 class Game(ABC):
@@ -211,6 +240,8 @@ class State(ABC):
     game: Game
     rng: Rng
     log: list[LogEntry]
+    _automatic_steps: list[AutomaticStep] | None = None
+    """The automatic steps marked while an action is applied (None outside :meth:`apply`)."""
 
     # --- what subclasses implement ---
 
@@ -251,7 +282,8 @@ class State(ABC):
         """Carry out a checked action (and every automatic step after it); return its effects.
 
         Rolls are logged before the effects, unless the returned list is ``self.rng.trace``
-        itself (then rolls and effects stay in the order they happened).
+        itself (then rolls and effects stay in the order they happened). Where a step that is
+        not the acting player's doing begins, mark it with :meth:`begin_automatic`.
         """
 
     # --- optional: what a ruleset may offer beyond the mandatory protocol ---
@@ -351,6 +383,30 @@ class State(ABC):
         card or die that decided it), naming things by id; empty when it has none to tell."""
         return ""
 
+    def begin_automatic(self, name: str, effects: Sequence[str], phase: str | None = None) -> None:
+        """Mark that the effects ``_apply`` appends to ``effects`` from now on are the automatic step
+        ``name``'s (who or what did them: ``raiders``, ``round-start``), not the acting player's.
+
+        ``effects`` is the list ``_apply`` returns (the rng's trace when rolls and effects
+        interleave; otherwise the step's rolls stay with the action's entry). The step lasts until
+        the next one begins or the action ends; marking the step already under way (same name
+        and phase) changes nothing, and a step that logs nothing gets no entry. The entry's round
+        and phase are the cursor's now, unless ``phase`` names another. Outside :meth:`apply` (a
+        state's setup, which logs one entry of its own) marks are ignored.
+        """
+        if not name.strip():
+            raise ValueError("an automatic step needs a name: its log entry's action says what did it")
+        steps = self._automatic_steps
+        if steps is None:
+            return
+        round_, now = self.cursor()
+        step = AutomaticStep(len(effects), name, round_, phase or now)
+        while steps and steps[-1].start == step.start:
+            steps.pop()  # a step that logged nothing: the one before it may go on
+        if steps and (steps[-1].name, steps[-1].phase) == (step.name, step.phase):
+            return
+        steps.append(step)
+
     def _ruleset_name(self) -> str:
         game = getattr(self, "game", None)
         return repr(getattr(game, "ruleset", "") or type(self).__name__)
@@ -360,6 +416,8 @@ class State(ABC):
     def apply(self, action: Action | str) -> LogEntry:
         """Check and carry out ``action`` (or its text), log it, and return the log entry.
 
+        The automatic steps the action set off (:meth:`begin_automatic`) are logged after it, each
+        as an automatic entry; the returned entry is the action's own.
         Raises a :class:`ActionError` subclass and changes nothing when the action is refused.
         """
         if isinstance(action, str):
@@ -370,12 +428,22 @@ class State(ABC):
         player = self.current_player()
         round_, phase = self.cursor()
         self.rng.drain()
-        effects = self._apply(action)
+        self._automatic_steps = []
+        try:
+            effects = self._apply(action)
+        finally:
+            steps, self._automatic_steps = self._automatic_steps, None
         rolls = self.rng.drain()
         # A ruleset that writes its effects into the rng's trace gets rolls and effects interleaved.
         combined = effects if rolls is effects else rolls + effects
-        entry = LogEntry(len(self.log), round_, phase, player, str(action), tuple(combined))
+        shift = 0 if rolls is effects else len(rolls)  # marks count the effects, not the rolls before
+        starts = [step.start + shift for step in steps] + [len(combined)]
+        entry = LogEntry(len(self.log), round_, phase, player, str(action), tuple(combined[: starts[0]]))
         self.log.append(entry)
+        for step, start, end in zip(steps, starts, starts[1:], strict=False):
+            if end > start:
+                part = tuple(combined[start:end])
+                self.log.append(LogEntry(len(self.log), step.round, step.phase, None, step.name, part))
         return entry
 
     def resolve(self, text: str) -> Action:
@@ -428,4 +496,4 @@ def replay(game: Game, seed: int, actions: Iterable[Action | str]) -> State:
 
 def replay_log(game: Game, seed: int, log: Iterable[LogEntry]) -> State:
     """Replay the actions of a log (entries whose player is None are automatic and skipped)."""
-    return replay(game, seed, [entry.action for entry in log if entry.player is not None])
+    return replay(game, seed, [entry.action for entry in log if not is_automatic(entry)])

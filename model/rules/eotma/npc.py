@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from model.rules.eotma import leaders, rebellion
+from model.rules.eotma import automatic, leaders, rebellion
 from model.rules.eotma.cards import YearCard
 from model.rules.eotma.crusades import roll_off
 from model.rules.eotma.decisions import DecisionKind, Pending
@@ -76,6 +76,7 @@ def queue_attacks(state: Position, effects: list[str]) -> None:
     game = state.game
     year = game.year(state.round)
     if game.options.raiders:
+        automatic.begin(state, automatic.RAIDERS, effects, phase=automatic.RAIDERS)
         for raider in game.rules.raiders:
             first, last = raider["years"]
             if not first <= year <= last:
@@ -94,6 +95,7 @@ def queue_attacks(state: Position, effects: list[str]) -> None:
                 )
                 state.npc_queue.append(attack)
     if game.options.magnates:
+        automatic.begin(state, automatic.MAGNATES, effects, phase=automatic.MAGNATES)
         appear(state, effects)
         if game.rules.magnates_attack:
             for k in range(len(state.mag_stat)):
@@ -176,7 +178,11 @@ def magnate_attack(state: Position, code: int) -> Attack | None:
 
 
 def run(state: Position, effects: list[str]) -> bool:
-    """Carry out queued attacks until one waits for a defense; return True when the queue is done."""
+    """Carry out queued attacks until one waits for a defense; return True when the queue is done.
+
+    An attack carried out here is nobody's answer: it is logged as the raiders' or the Magnates'
+    step (``automatic``), never as the action that ended the round or answered the last attack.
+    """
     while state.npc_queue:
         attack = state.npc_queue[0]
         target = attack.target
@@ -191,6 +197,8 @@ def run(state: Position, effects: list[str]) -> bool:
             state.pending.append(Pending(DecisionKind.NPC_DEFENSE, owner, text, (target,)))
             return False
         state.npc_queue.pop(0)
+        step = automatic.RAIDERS if attack.kind == "raid" else automatic.MAGNATES
+        automatic.begin(state, step, effects, phase=step)
         resolve(state, attack, 0, effects)
         if state.pending:  # 33.33: the owner chooses what the -1 takes before the next attack
             return False

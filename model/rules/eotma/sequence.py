@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from model.rules.eotma import (
     armies,
+    automatic,
     events,
     npc,
     schism,
@@ -84,8 +85,14 @@ def advance(state: Position) -> list[str]:
 
 
 def start_round(state: Position, effects: list[str]) -> None:
-    """Round start: schism check (23.1), deal five year cards, rank players for initiative."""
+    """Round start: schism check (23.1), deal five year cards, rank players for initiative.
+
+    Inside an action (the last turn's end) these are automatic steps, logged apart from it
+    (``automatic``): the round's start, the raiders' and Magnates' attacks (24), the initiative.
+    """
     game = state.game
+    in_setup = state.phase == "setup"
+    automatic.begin(state, automatic.ROUND_START, effects, phase=automatic.ROUND_START)
     effects.append(f"round {state.round + 1} ({game.year(state.round)})")
     if game.options.schism and state.round % ROUNDS_PER_GAME_TURN == 0:
         schism_check(state, effects)
@@ -104,6 +111,8 @@ def start_round(state: Position, effects: list[str]) -> None:
         npc.queue_attacks(state, effects)
         if not npc.run(state, effects):
             return
+        if not in_setup:  # the setup's position is settled by the first action, as it always was
+            settle(state, effects)
     begin_initiative(state, effects)
 
 
@@ -114,6 +123,7 @@ def begin_initiative(state: Position, effects: list[str]) -> None:
     state.slots = [-1] * game.n_players
     state.pick = 0
     state.phase = "initiative"
+    automatic.begin(state, automatic.INITIATIVE, effects)
     effects.append("initiative ranking: " + ", ".join(game.player_ids[p] for p in state.ranking))
     if game.n_players == 1:
         choose_slot(state, 1, effects)
@@ -148,6 +158,8 @@ def start_turn(state: Position, effects: list[str]) -> None:
     state.endeavours_done = 0
     state.tax_stage = 0
     state.taxed = []
+    # The rules, not the player whose action ended the last turn, start this one (logged apart).
+    automatic.begin(state, automatic.TURN_START, effects)
     effects.append(f"turn of {state.game.player_ids[player]}")
     watch_claims(state, player)
     state.step = "main"
@@ -312,6 +324,7 @@ def end_round(state: Position, effects: list[str]) -> None:
     state.round += 1
     if state.round >= game.rounds:
         state.phase = "over"
+        automatic.begin(state, automatic.ROUND_END, effects)
         effects.append("the game is over")
         return
     start_round(state, effects)
@@ -321,7 +334,18 @@ def after_action(state: Position, effects: list[str]) -> None:
     """The automatic steps after every action: the raider and Magnate attacks still queued (24),
     unrest in areas cut off from their court (17.0), the schism condition (23.12)."""
     if state.phase == "raiders" and not state.pending and npc.run(state, effects):
+        settle(state, effects)
         begin_initiative(state, effects)
+    settle(state, effects)
+
+
+def settle(state: Position, effects: list[str]) -> None:
+    """What every change of the map calls at once: unrest in areas cut off from their court (17.0)
+    and a schism check when Byzantine influence over Rome changed (23.12).
+
+    Run after every action, and when the raiders' and Magnates' attacks are over (24), so that what
+    a Magnate's conquest causes is logged with the Magnates' step, not the initiative after it.
+    """
     _unrest_for_lost_connection(state, effects)
     if state.schism_condition:
         schism.recheck(state, effects)

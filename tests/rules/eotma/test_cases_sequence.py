@@ -147,4 +147,8 @@ def test_1_3_a_stature_gained_in_a_round_counts_for_the_next_rounds_initiative()
     state.force_year_cards("east", [NOTHING])
     state.apply("rule capital")
     entry = state.apply("end-turn")
-    assert "initiative ranking: west, east" in entry.effects and state.current_player() == "west"
+    # The ranking is the round's automatic step (logged on its own), not east's end of turn.
+    ranking = state.log[-1]
+    assert (ranking.player, ranking.action, ranking.round) == (None, "initiative", 1)
+    assert ranking.effects == ("initiative ranking: west, east",) and state.current_player() == "west"
+    assert "initiative ranking: west, east" not in entry.effects

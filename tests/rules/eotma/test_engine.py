@@ -17,6 +17,7 @@ from model.rules.protocol import (
     AmbiguousActionError,
     IllegalActionError,
     MalformedActionError,
+    is_automatic,
     replay,
     replay_log,
 )
@@ -86,7 +87,15 @@ def test_replay_of_seed_and_actions_is_identical() -> None:
     g = game(options=Options(events=True), rounds=2)
     state = play(g, RandomBot(9), 9)
     assert replay_log(g, 9, state.log) == state
-    assert replay(g, 9, [e.action for e in state.log[1:]]) == state
+    # The automatic entries (the start, a round's start, a turn's start) are no actions to replay.
+    assert replay(g, 9, [e.action for e in state.log if not is_automatic(e)]) == state
+    assert {e.action for e in state.log if is_automatic(e)} == {
+        "start",
+        "round-start",
+        "initiative",
+        "turn-start",
+        "round-end",
+    }
 
 
 def test_view_is_plain_data() -> None:

@@ -65,7 +65,9 @@ def test_36_a_card_drawn_before_its_years_goes_under_the_deck_and_another_is_dra
         state = start(hand=[99], options=Options(events=True), tables={"event_cards": table})
         state.event_deck = ["quiet_years", "great_pestilence"]  # the pestilence (1346-1355) on top
         state.apply("rule home")
-        entry = state.apply("end-turn")  # east's turn begins with its draw
+        state.apply("end-turn")  # east's turn begins with its draw, logged as the turn's start
+        entry = state.log[-1]
+        assert (entry.player, entry.action) == (None, "turn-start") and entry.effects[0] == "turn of east"
         assert "Great Pestilence is not yet in its years and goes under the deck (36)" in entry.effects
         assert ("east draws event Quiet Years" in entry.effects) is substitute
         assert state.event_deck == (
