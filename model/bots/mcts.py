@@ -68,7 +68,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from model.bots.base import Bot, BotError, RandomBot, RankingBot
-from model.bots.mcts_settings import MctsSettings, load_settings
+from model.bots.mcts_settings import MctsSettings, check_overrides, load_settings
 from model.rules import registry
 from model.rules.protocol import Action, ActionError, State
 from model.rules.rng import Rng
@@ -261,7 +261,7 @@ class MctsBot:
             "extend": extend,
         }
         # Checked now so that a bad value fails where it is given, not in the middle of a game.
-        load_settings("", self.overrides)
+        check_overrides(self.overrides)
         self.seconds = seconds
         self.rollout = rollout
         self.counts = SearchCounts()
