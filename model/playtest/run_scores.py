@@ -30,8 +30,10 @@ def logged_scores(folder: Path, scenario_text: str | None = None) -> list[dict[s
     if scenario_text is not None and header.get("scenario_sha256") != scenario_digest(scenario_text):
         raise OtherScenarioError(f"{path}: the games were played on another scenario or another version")
     _logged, games = read_log(path, header)
-    by_index: dict[int, dict[str, float]] = {}
+    # The first record of a game is the one a resumed run folds, an engine error's too.
+    by_index: dict[int, dict[str, float] | None] = {}
     for result, _replay in games:
-        if result.error is None and result.index not in by_index:
-            by_index[result.index] = {empire: float(score) for empire, score in result.scores.items()}
-    return [by_index[index] for index in sorted(by_index)]
+        if result.index not in by_index:
+            scores = {empire: float(score) for empire, score in result.scores.items()}
+            by_index[result.index] = scores if result.error is None else None
+    return [scores for _index, scores in sorted(by_index.items()) if scores is not None]

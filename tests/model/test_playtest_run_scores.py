@@ -34,6 +34,13 @@ def test_the_scores_of_finished_games_by_game_number(tmp_path: Path) -> None:
     assert logged_scores(tmp_path) == logged_scores(tmp_path, TEXT)  # no scenario: no check
 
 
+def test_a_game_logged_twice_is_read_as_a_resumed_run_folds_it(tmp_path: Path) -> None:
+    # A resumed run folds the first record of a game (``runner._resume``), an engine error too:
+    # the report counts game 1 as an error, so its later record is not one of the games either.
+    _write(tmp_path, [_result(1, 0, 0, "Boom"), _result(0, 10, 8), _result(1, 5, 3)])
+    assert logged_scores(tmp_path, TEXT) == [{"a": 10.0, "b": 8.0}]
+
+
 def test_a_log_of_another_scenario_or_none_is_a_journal_error(tmp_path: Path) -> None:
     _write(tmp_path, [_result(0, 10, 8)])
     with pytest.raises(OtherScenarioError, match=r"games\.jsonl: the games were played on another scenario"):
