@@ -10,7 +10,7 @@ import pytest
 from model.playtest import GameResult, wilson_interval
 from model.playtest.journal import JOURNAL_NAME, JournalError, ResultsLog, run_header
 from model.playtest.precision import even_win_preview
-from model.playtest.run_scores import OtherScenarioError, logged_scores
+from model.playtest.run_scores import OtherRunError, OtherScenarioError, logged_scores
 from model.playtest.win_handicaps import even_win_handicaps
 
 TEXT = '{"a scenario": 1}\n'
@@ -45,6 +45,11 @@ def test_a_log_of_another_scenario_or_none_is_a_journal_error(tmp_path: Path) ->
     _write(tmp_path, [_result(0, 10, 8)])
     with pytest.raises(OtherScenarioError, match=r"games\.jsonl: the games were played on another scenario"):
         logged_scores(tmp_path, TEXT + " ")
+    with pytest.raises(
+        OtherRunError, match=r"games\.jsonl: the games are of the run with seed 1, not seed 2"
+    ):
+        logged_scores(tmp_path, TEXT, seed=2)
+    assert logged_scores(tmp_path, TEXT, seed=1) == [{"a": 10.0, "b": 8.0}]
     with pytest.raises(JournalError, match="cannot read the results log"):
         logged_scores(tmp_path / "nowhere")
 
