@@ -68,7 +68,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from model.bots.base import Bot, BotError, RandomBot, RankingBot
-from model.bots.mcts_settings import MctsSettings, check_overrides, load_settings
+from model.bots.mcts_settings import MctsSettings, load_settings
 from model.rules import registry
 from model.rules.protocol import Action, ActionError, State
 from model.rules.rng import Rng
@@ -260,8 +260,10 @@ class MctsBot:
             "field": field,
             "extend": extend,
         }
-        # Checked now so that a bad value fails where it is given, not in the middle of a game.
-        check_overrides(self.overrides)
+        # Checked now so that a bad value fails where it is given, not in the middle of a game. A
+        # value that fits the defaults but not a ruleset's or number of seats' own (a field beside
+        # a duel's margin) is refused only by a game of those seats: it suits the others.
+        load_settings("", self.overrides)
         self.seconds = seconds
         self.rollout = rollout
         self.counts = SearchCounts()

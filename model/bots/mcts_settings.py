@@ -141,25 +141,3 @@ def load_settings(
     except ValidationError as error:
         games = "" if seats is None else f" ({seats} seats)"
         raise MctsSettingsError(f"MCTS settings for {ruleset!r}{games} in {path.name}: {error}") from error
-
-
-def check_overrides(overrides: dict[str, Any], path: Path | None = None) -> None:
-    """Raise ``MctsSettingsError`` unless ``overrides`` (values given to a bot) fit the defaults and
-    every ruleset's and number of seats' settings in the file (``path``: instead of the shipped one).
-
-    A value may be valid alone and not beside a table's own: a ``field`` given to the bot and the
-    ``margin`` of a 2-seat table together exceed the whole reward. Checked when the bot is made, so
-    a bad value fails where it is given, not at the first decision of such a game."""
-    path = settings_file() if path is None else path
-    load_settings("", overrides, path)
-    per_ruleset = _file(path).get("rulesets", {})
-    for ruleset, own in per_ruleset.items():
-        load_settings(ruleset, overrides, path)
-        per_seats = own.get("seats", {}) if isinstance(own, dict) else {}
-        for seats in per_seats:
-            if not str(seats).isdigit():
-                raise MctsSettingsError(
-                    f"'seats' of {ruleset!r} in {path.name} must map numbers of seats to settings, "
-                    f"not {seats!r}"
-                )
-            load_settings(ruleset, overrides, path, seats=int(seats))
