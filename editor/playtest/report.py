@@ -63,7 +63,7 @@ from model.colours import owner_colour
 from model.playtest import PlaytestConfig, PlaytestError, run_playtest
 from model.playtest.journal import JOURNAL_NAME, JournalError
 from model.playtest.report import HANDICAP, build_report, current_handicaps, write_report
-from model.playtest.run_scores import OtherScenarioError, logged_scores
+from model.playtest.run_scores import OtherRunError, OtherScenarioError, logged_scores
 from model.playtest.win_handicaps import even_win_handicaps
 from model.scenario import Scenario
 
@@ -523,13 +523,17 @@ class ReportDock(QDockWidget):
                 "mappa playtest --out wrote, or run the report here."
             )
             return
+        seed = ((self.report or {}).get("settings") or {}).get("seed")
         try:
-            scores = logged_scores(folder, scenario_text)
+            scores = logged_scores(folder, scenario_text, seed if isinstance(seed, int) else None)
         except OtherScenarioError:
             self.win_reason = (
                 f"The games in the run's results log ({JOURNAL_NAME}) were played on another "
                 "scenario or another version of this one."
             )
+            return
+        except OtherRunError as error:  # a log left beside another run's report.json
+            self.win_reason = f"The results log ({JOURNAL_NAME}) is not this report's run: {error}"
             return
         except JournalError as error:
             self.win_reason = f"Cannot read the run's results log: {error}"

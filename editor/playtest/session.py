@@ -172,7 +172,8 @@ class PlaytestSession(QObject):
 
     @property
     def log(self) -> list[LogEntry]:
-        """The game's log (every accepted action with its effects)."""
+        """The game's log: every accepted action with its effects, and the automatic entries (the
+        game's start, the steps an action set off that nobody chose) beside them."""
         return self.state.log
 
     def log_seen_by(self, viewer: str | None) -> list[LogEntry]:

@@ -161,12 +161,10 @@ def lead_margin(scores: dict[str, float]) -> dict[str, float]:
     move rarely changes a few dozen actions on; by how much is what a move can change."""
     if len(scores) < 2:
         return {seat: 0.5 for seat in scores}
-    scale = sum(abs(value) for value in scores.values()) / len(scores) or 1.0
-    result = {}
-    for seat, score in scores.items():
-        lead = score - max(value for other, value in scores.items() if other != seat)
-        result[seat] = 0.5 + 0.5 * lead / (abs(lead) + scale)
-    return result
+    return _leads_as_rewards(
+        scores,
+        {seat: score - max(v for o, v in scores.items() if o != seat) for seat, score in scores.items()},
+    )
 
 
 def lead_over_field(scores: dict[str, float]) -> dict[str, float]:
@@ -178,13 +176,18 @@ def lead_over_field(scores: dict[str, float]) -> dict[str, float]:
     all of the others)."""
     if len(scores) < 2:
         return {seat: 0.5 for seat in scores}
-    scale = sum(abs(value) for value in scores.values()) / len(scores) or 1.0
     total = sum(scores.values())
-    result = {}
-    for seat, score in scores.items():
-        lead = score - (total - score) / (len(scores) - 1)
-        result[seat] = 0.5 + 0.5 * lead / (abs(lead) + scale)
-    return result
+    others = len(scores) - 1
+    return _leads_as_rewards(
+        scores, {seat: score - (total - score) / others for seat, score in scores.items()}
+    )
+
+
+def _leads_as_rewards(scores: dict[str, float], leads: dict[str, float]) -> dict[str, float]:
+    """Each seat's lead ``d`` (of two seats or more) as ``0.5 + 0.5 * d / (|d| + scale)``,
+    ``scale`` being the mean size of the scores (1 when all are 0)."""
+    scale = sum(abs(value) for value in scores.values()) / len(scores) or 1.0
+    return {seat: 0.5 + 0.5 * lead / (abs(lead) + scale) for seat, lead in leads.items()}
 
 
 def roll_out(state: State, policy: Bot, depth: int, until_round: int | None = None) -> int:
@@ -260,7 +263,9 @@ class MctsBot:
             "field": field,
             "extend": extend,
         }
-        # Checked now so that a bad value fails where it is given, not in the middle of a game.
+        # Checked now so that a bad value fails where it is given, not in the middle of a game. A
+        # value that fits the defaults but not a ruleset's or number of seats' own (a field beside
+        # a duel's margin) is refused only by a game of those seats: it suits the others.
         load_settings("", self.overrides)
         self.seconds = seconds
         self.rollout = rollout

@@ -139,4 +139,5 @@ def load_settings(
     try:
         return MctsSettings(**values)
     except ValidationError as error:
-        raise MctsSettingsError(f"MCTS settings for {ruleset!r} in {path.name}: {error}") from error
+        games = "" if seats is None else f" ({seats} seats)"
+        raise MctsSettingsError(f"MCTS settings for {ruleset!r}{games} in {path.name}: {error}") from error

@@ -243,7 +243,9 @@ def run_handicaps(args: argparse.Namespace) -> int:
     if current is None:
         raise PlaytestError(f"{path}: its ruleset gives empires no handicap, so there is nothing to suggest")
     try:
-        scores = logged_scores(Path(args.out), text)
+        # The run names its scenario by the canonical text (``runner.build_context``), not the
+        # file's bytes: a file Mappa did not write itself is the same scenario all the same.
+        scores = logged_scores(Path(args.out), io.dumps(scenario))
     except OtherScenarioError as error:
         raise JournalError(
             f"{Path(args.out) / JOURNAL_NAME}: the games were played on another scenario or another "

@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from gamebench import profile, save, time_games  # noqa: E402
+from gamebench import actions_in, profile, save, time_games  # noqa: E402
 
 from model import io  # noqa: E402
 from model.bots.base import play  # noqa: E402
@@ -93,7 +93,7 @@ def bench(game: EotmaGame, count: int) -> dict[str, float]:
     """Play ``count`` games with heuristic bots; return games per second and actions per game."""
     bot = EotmaHeuristicBot()
     play(game, bot, 0)  # warm caches (sea reach, deck odds)
-    return time_games(count, lambda seed: len(play(game, bot, seed).log))
+    return time_games(count, lambda seed: actions_in(play(game, bot, seed).log))
 
 
 def main() -> None:

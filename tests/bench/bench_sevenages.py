@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from gamebench import profile, save, time_games  # noqa: E402
+from gamebench import actions_in, profile, save, time_games  # noqa: E402
 
 from model import io  # noqa: E402
 from model.bots.base import Bot, RandomBot, play  # noqa: E402
@@ -57,7 +57,7 @@ def bench(game: SevenAgesGame, kind: str, count: int) -> dict[str, float]:
         else:
             state = play(game, bots_of(kind)(game, seed), seed)
         assert state.is_over()
-        return len(state.log)
+        return actions_in(state.log)
 
     return time_games(count, play_one)
 

@@ -10,7 +10,7 @@ import cProfile
 import json
 import pstats
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,14 @@ def load_game(path: Path) -> tuple[Any, Any]:
     if spec is None:
         raise SystemExit(registry.why_unknown(scenario.ruleset.id))
     return spec, spec.engine_factory()(scenario)
+
+
+def actions_in(log: Iterable[Any]) -> int:
+    """The actions a game's log holds: its entries less the automatic ones (the game's start, and
+    the steps an action set off that nobody chose, which ``State.begin_automatic`` logs apart)."""
+    from model.rules.protocol import is_automatic
+
+    return sum(1 for entry in log if not is_automatic(entry))
 
 
 def time_games(count: int, play_one: Callable[[int], int]) -> dict[str, float]:

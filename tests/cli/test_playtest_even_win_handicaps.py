@@ -92,7 +92,9 @@ def test_games_of_another_scenario_are_refused_by_name(tmp_path: Path, capsys: C
     out = tmp_path / "run"
     assert main(["playtest", str(DEFAULT), "--games", "3", "--seed", "5", "--jobs", "1", "-o", str(out)]) == 0
     other = tmp_path / "edited.mappa.json"
-    other.write_text(DEFAULT.read_text(encoding="utf-8") + "\n", encoding="utf-8")  # another file
+    edited = json.loads(DEFAULT.read_text(encoding="utf-8"))
+    edited["metadata"]["title"] += " (edited)"  # another version of the scenario
+    other.write_text(json.dumps(edited), encoding="utf-8")
     capsys.readouterr()
     assert main(["playtest", "handicaps", str(other), str(out)]) == 2
     error = capsys.readouterr().err
@@ -100,3 +102,19 @@ def test_games_of_another_scenario_are_refused_by_name(tmp_path: Path, capsys: C
     assert main(["playtest", "handicaps", str(DEFAULT), str(tmp_path / "nowhere")]) == 2
     error = capsys.readouterr().err
     assert "nowhere" in error and "games.jsonl: cannot read the results log" in error
+
+
+def test_a_run_of_a_file_not_saved_by_mappa_is_its_own_scenario(tmp_path: Path, capsys: Capture) -> None:
+    # The run names the scenario by its canonical text (what Mappa would save), not the file's
+    # bytes: a file written by hand or by another tool (other indentation) is still the same
+    # scenario for ``handicaps``, as it is for ``--resume``.
+    scenario = tmp_path / "by-hand.mappa.json"
+    scenario.write_text(
+        json.dumps(json.loads(DEFAULT.read_text(encoding="utf-8")), indent=4), encoding="utf-8"
+    )
+    out = tmp_path / "run"
+    run = ["playtest", str(scenario), "--games", "3", "--seed", "5", "--jobs", "1", "-o", str(out)]
+    assert main(run) == 0
+    capsys.readouterr()
+    assert main(["playtest", "handicaps", str(scenario), str(out), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 3

@@ -27,13 +27,13 @@ SEED, GAMES = 1, 6
 """A run of the default scenario whose two suggestions differ (and differ from no handicaps)."""
 
 
-def _play(window: MainWindow, folder: Path) -> Path:
+def _play(window: MainWindow, folder: Path, seed: int = SEED) -> Path:
     """Play GAMES games of the window's scenario as ``mappa playtest --out folder`` does; return
     the path of its report.json (its results log beside it)."""
     scenario = window.document.scenario
-    config = PlaytestConfig(games=GAMES, jobs=1, seed=SEED)
+    config = PlaytestConfig(games=GAMES, jobs=1, seed=seed)
     stats = run_playtest(scenario, config, results_log=folder / JOURNAL_NAME)
-    report = build_report(scenario, stats.to_json(), {"games": GAMES, "seed": SEED})
+    report = build_report(scenario, stats.to_json(), {"games": GAMES, "seed": seed})
     json_path, _html = write_report(scenario, report, folder)
     return json_path
 
@@ -162,6 +162,21 @@ def test_without_the_runs_games_the_choice_is_disabled_and_says_why(
     assert dock.win_suggestion is None and "another version" in dock.win_reason
     # The report's own suggestion is still there.
     assert dock.apply_button.isEnabled()
+
+
+def test_a_results_log_of_another_run_beside_the_report_is_not_read_as_its_games(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    # Same scenario, another seed: the folder's log is another run's (a report saved over a folder
+    # that held one, or files copied by hand), so its games are not the report's.
+    path = _play(window, tmp_path / "run")
+    _play(window, tmp_path / "other", seed=SEED + 1)
+    shutil.copyfile(tmp_path / "other" / JOURNAL_NAME, tmp_path / "run" / JOURNAL_NAME)
+    dock = report_dock(window)
+    assert dock.open_report(path)
+    assert dock.win_suggestion is None
+    assert f"seed {SEED + 1}" in dock.win_reason and f"seed {SEED}" in dock.win_reason
+    assert dock.apply_button.isEnabled()  # the report's own suggestion is still there
 
 
 def test_a_run_in_the_dock_keeps_its_games_and_saves_them_beside_the_report(

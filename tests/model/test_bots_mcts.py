@@ -330,6 +330,26 @@ def test_margin_and_field_together_may_not_exceed_the_whole_reward() -> None:
     assert load_settings("", {"margin": 0.5, "field": 0.5}).field == 0.5
 
 
+def test_a_field_that_overfills_a_seat_tables_reward_is_refused_naming_that_table(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The file gives nim duels a margin of 0.5: a field of 0.6 suits games of other sizes, so the
+    # bot takes it, and a duel refuses it naming the ruleset and the number of seats.
+    path = tmp_path / "mcts.json"
+    path.write_text(
+        '{"samples": 5, "candidates": 2, "depth": 9, "confidence": 1, "widening": 0, "exploration": 1,'
+        ' "rulesets": {"nim-test": {"seats": {"2": {"margin": 0.5}}}}}'
+    )
+    monkeypatch.setattr("model.bots.mcts_settings.settings_file", lambda: path)
+    bot = MctsBot(field=0.6)
+    assert load_settings("nim-test", bot.overrides, seats=3).field == 0.6
+    with pytest.raises(
+        MctsSettingsError, match=r"(?s)'nim-test' \(2 seats\) in mcts\.json.*add up to more than 1"
+    ):
+        bot.settings(NimGame(9).new_state(0))
+    assert MctsBot(field=0.6, margin=0.0).settings(NimGame(9).new_state(0)).field == 0.6
+
+
 def test_with_a_margin_weight_two_seats_are_rewarded_by_how_far_one_leads() -> None:
     game = NimGame(9)
     near, far = RatedNim(game, 0, 5, 0, None), RatedNim(game, 0, 9, 0, None)

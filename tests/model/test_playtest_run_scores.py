@@ -10,7 +10,7 @@ import pytest
 from model.playtest import GameResult, wilson_interval
 from model.playtest.journal import JOURNAL_NAME, JournalError, ResultsLog, run_header
 from model.playtest.precision import even_win_preview
-from model.playtest.run_scores import OtherScenarioError, logged_scores
+from model.playtest.run_scores import OtherRunError, OtherScenarioError, logged_scores
 from model.playtest.win_handicaps import even_win_handicaps
 
 TEXT = '{"a scenario": 1}\n'
@@ -34,10 +34,22 @@ def test_the_scores_of_finished_games_by_game_number(tmp_path: Path) -> None:
     assert logged_scores(tmp_path) == logged_scores(tmp_path, TEXT)  # no scenario: no check
 
 
+def test_a_game_logged_twice_is_read_as_a_resumed_run_folds_it(tmp_path: Path) -> None:
+    # A resumed run folds the first record of a game (``runner._resume``), an engine error too:
+    # the report counts game 1 as an error, so its later record is not one of the games either.
+    _write(tmp_path, [_result(1, 0, 0, "Boom"), _result(0, 10, 8), _result(1, 5, 3)])
+    assert logged_scores(tmp_path, TEXT) == [{"a": 10.0, "b": 8.0}]
+
+
 def test_a_log_of_another_scenario_or_none_is_a_journal_error(tmp_path: Path) -> None:
     _write(tmp_path, [_result(0, 10, 8)])
     with pytest.raises(OtherScenarioError, match=r"games\.jsonl: the games were played on another scenario"):
         logged_scores(tmp_path, TEXT + " ")
+    with pytest.raises(
+        OtherRunError, match=r"games\.jsonl: the games are of the run with seed 1, not seed 2"
+    ):
+        logged_scores(tmp_path, TEXT, seed=2)
+    assert logged_scores(tmp_path, TEXT, seed=1) == [{"a": 10.0, "b": 8.0}]
     with pytest.raises(JournalError, match="cannot read the results log"):
         logged_scores(tmp_path / "nowhere")
 

@@ -79,3 +79,22 @@ def test_marks_outside_an_action_are_ignored_and_replays_skip_automatic_entries(
     assert [e.seq for e in state.log] == list(range(len(state.log)))
     assert replay_log(game, 9, state.log) == state
     assert replay(game, 9, [e.action for e in state.log if not is_automatic(e)]) == state
+
+
+class FailingTollState(TollState):
+    """The toll, whose bank fails after it began its step: an engine error inside ``_apply``."""
+
+    def _apply(self, action: Action) -> list[str]:
+        effects = self.rng.trace
+        self.begin_automatic("bank", effects, phase="toll")
+        effects.append("bank opens")
+        raise RuntimeError("the bank is shut")
+
+
+def test_an_action_that_fails_midway_leaves_no_step_marked_behind() -> None:
+    state = FailingTollState(TollGame(), 5)
+    with pytest.raises(RuntimeError, match="the bank is shut"):
+        state.apply("add 2")
+    assert state._automatic_steps is None and state.log == []
+    state.begin_automatic("bank", [])  # outside an action again: ignored, no entry
+    assert state._automatic_steps is None and state.log == []

@@ -28,7 +28,8 @@ MAGNATES = "magnates"
 INITIATIVE = "initiative"
 """The initiative ranking (facts sheet 1.3 step 5)."""
 TURN_START = "turn-start"
-"""The next player's turn: its start and its event card(s) (19, 36), drawn by the rules."""
+"""The next player's turn: its start and its event card(s) (19, 36), drawn by the rules (after
+the player's army movement when it has armies, 33.4)."""
 
 
 def begin(state: Position, name: str, effects: list[str], phase: str | None = None) -> None:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from model.rules.eotma import (
     armies,
+    automatic,
     crusades,
     endeavours,
     events,
@@ -355,6 +356,8 @@ def _move_army(state: Position, action: MoveArmy, effects: list[str]) -> None:
 
 def _end_movement(state: Position, _action: EndMovement, effects: list[str]) -> None:
     state.step = "main"
+    # The rules draw the event card, after the movement as at the turn's start (19, 33.4).
+    automatic.begin(state, automatic.TURN_START, effects)
     sequence.draw_events(state, state.active(), effects)
 
 

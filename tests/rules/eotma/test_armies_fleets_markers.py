@@ -133,6 +133,18 @@ def test_33_4_movement_points_are_points_times_spaces() -> None:
     assert state.step == "main" and len(state.event_deck) == 58  # the event card comes after
 
 
+def test_33_4_the_event_card_after_the_movement_is_the_turns_start_not_the_players() -> None:
+    # 19, 36: the rules draw the event card, whether at the turn's start or after the armies moved
+    # (33.4); ending the movement is west's choice, the card and what it does are not.
+    state = _army_turn(areas={"border": AreaStart("west", 0)})
+    entry = state.apply("end-movement")
+    drawn = state.log[-1]
+    assert (entry.player, entry.action) == ("west", "end-movement")
+    assert not any("draws event" in effect for effect in entry.effects)
+    assert (drawn.player, drawn.action, drawn.phase) == (None, "turn-start", "turn")
+    assert drawn.effects[0].startswith("west draws event ")
+
+
 def test_33_42_armies_cross_the_sea_only_from_or_to_a_seafaring_home() -> None:
     state = _army_turn(areas={"isle": AreaStart("west", 0)})
     with pytest.raises(IllegalActionError, match=r"33\.42"):
