@@ -208,7 +208,13 @@ def end_turn(state: Position, effects: list[str]) -> None:
 
 
 def finish_turn(state: Position, player: int, effects: list[str]) -> None:
-    """After maintenance: claims (house default 18), then the next turn or the round's end."""
+    """After maintenance: claims (house default 18), then the next turn or the round's end.
+
+    Unpaid unit points removed at the turn's end (33.23) may cut a line to the court; its unrest
+    (17.0) is settled here, as the last thing the player's action did, before the next turn's
+    event card is drawn (else it would read as the next turn's doing, and the card would choose
+    among areas that are already due for unrest)."""
+    settle(state, effects)
     grant_watched_claims(state, player, effects)
     state.turn += 1
     if state.turn < len(state.order):
