@@ -629,19 +629,27 @@ class ReportDock(QDockWidget):
             if not chosen:
                 return None
             path = Path(chosen)
-        try:
-            other = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            self.message.setText(f"Cannot read {path.name}: {error}")
-            return None
-        if not isinstance(other, dict) or "empires" not in other:
-            self.message.setText(f"{path.name} is not a balance report.")
+        other = self._read_report(path)
+        if other is None:
             return None
         if self.comparison is not None:
             self.comparison.close()
         self.comparison = CompareDialog(other, self.report, str(path), "this report", self)
         self.comparison.show()
         return self.comparison
+
+    def _read_report(self, path: Path) -> dict[str, Any] | None:
+        """Read a saved ``report.json``; None, with the reason in the message line, when it cannot
+        be read or is no balance report (one with a table of empires)."""
+        try:
+            report = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            self.message.setText(f"Cannot read {path.name}: {error}")
+            return None
+        if not isinstance(report, dict) or not isinstance(report.get("empires"), dict):
+            self.message.setText(f"{path.name} is not a balance report.")
+            return None
+        return report
 
     def apply_handicaps(self, choice: Suggestion = Suggestion.MEANS) -> bool:
         """Set every empire's handicap to a suggestion (the report's own, evening out mean
@@ -678,13 +686,8 @@ class ReportDock(QDockWidget):
             if not chosen:
                 return False
             path = Path(chosen)
-        try:
-            report = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            self.message.setText(f"Cannot read {path.name}: {error}")
-            return False
-        if not isinstance(report, dict) or not isinstance(report.get("empires"), dict):
-            self.message.setText(f"{path.name} is not a balance report.")
+        report = self._read_report(path)
+        if report is None:
             return False
         others = sorted(set(report["empires"]) - set(self._names()))
         if others:
