@@ -622,21 +622,20 @@ class ReportDock(QDockWidget):
         """Show the shown report (B) beside a saved ``report.json`` (A) in a dialog."""
         if self.report is None:
             return None
-        if path is None:
-            chosen, _filter = QFileDialog.getOpenFileName(
-                self, "Compare with a report", "", "Balance reports (report.json *.json)"
-            )
-            if not chosen:
-                return None
-            path = Path(chosen)
-        other = self._read_report(path)
-        if other is None:
+        path = path or self._ask_report_path("Compare with a report")
+        other = None if path is None else self._read_report(path)
+        if path is None or other is None:
             return None
         if self.comparison is not None:
             self.comparison.close()
         self.comparison = CompareDialog(other, self.report, str(path), "this report", self)
         self.comparison.show()
         return self.comparison
+
+    def _ask_report_path(self, title: str) -> Path | None:
+        """Ask for a saved ``report.json`` in a file dialog titled ``title``; None when cancelled."""
+        chosen, _filter = QFileDialog.getOpenFileName(self, title, "", "Balance reports (report.json *.json)")
+        return Path(chosen) if chosen else None
 
     def _read_report(self, path: Path) -> dict[str, Any] | None:
         """Read a saved ``report.json``; None, with the reason in the message line, when it cannot
@@ -679,15 +678,9 @@ class ReportDock(QDockWidget):
     def open_report(self, path: Path | None = None) -> bool:
         """Show a saved ``report.json`` of this scenario; the results log beside it (a run folder
         of ``mappa playtest --out``) gives the handicaps that even out win rates."""
-        if path is None:
-            chosen, _filter = QFileDialog.getOpenFileName(
-                self, "Open a balance report", "", "Balance reports (report.json *.json)"
-            )
-            if not chosen:
-                return False
-            path = Path(chosen)
-        report = self._read_report(path)
-        if report is None:
+        path = path or self._ask_report_path("Open a balance report")
+        report = None if path is None else self._read_report(path)
+        if path is None or report is None:
             return False
         others = sorted(set(report["empires"]) - set(self._names()))
         if others:

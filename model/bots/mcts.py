@@ -146,13 +146,19 @@ def rewards(state: State, margin: float = 0.0, field: float = 0.0) -> dict[str, 
         place = (score - low) / spread if spread > 0 else 0.5
         lead = 1.0 / len(leaders) if seat in leaders else 0.0
         result[seat] = 0.5 * lead + 0.5 * place
-    if margin > 0 or field > 0:
-        lead_by = lead_margin(scores)
-        over_field = lead_over_field(scores)
-        result = {
-            seat: (1 - margin - field) * value + margin * lead_by[seat] + field * over_field[seat]
-            for seat, value in result.items()
-        }
+    # Only the leads asked for are computed: this runs once for every playout of a search.
+    mixes = [
+        (weight, lead(scores))
+        for weight, lead in ((margin, lead_margin), (field, lead_over_field))
+        if weight > 0
+    ]
+    if mixes:
+        kept = 1 - margin - field
+        for seat, value in result.items():
+            mixed = kept * value
+            for weight, by_seat in mixes:
+                mixed += weight * by_seat[seat]
+            result[seat] = mixed
     return result
 
 
