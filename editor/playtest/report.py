@@ -19,7 +19,6 @@ folders ``mappa playtest --out`` writes).
 from __future__ import annotations
 
 import html
-import json
 import os
 import shutil
 import tempfile
@@ -63,6 +62,7 @@ from model.colours import owner_colour
 from model.playtest import PlaytestConfig, PlaytestError, run_playtest
 from model.playtest.journal import JOURNAL_NAME, JournalError
 from model.playtest.report import HANDICAP, build_report, current_handicaps, write_report
+from model.playtest.report_file import ReportFileError, read_report
 from model.playtest.run_scores import OtherRunError, OtherScenarioError, logged_scores
 from model.playtest.win_handicaps import even_win_handicaps
 from model.scenario import Scenario
@@ -623,7 +623,7 @@ class ReportDock(QDockWidget):
         if self.report is None:
             return None
         path = path or self._ask_report_path("Compare with a report")
-        other = None if path is None else self._read_report(path)
+        other = None if path is None else self._read_report(path, shown=False)
         if path is None or other is None:
             return None
         if self.comparison is not None:
@@ -637,18 +637,15 @@ class ReportDock(QDockWidget):
         chosen, _filter = QFileDialog.getOpenFileName(self, title, "", "Balance reports (report.json *.json)")
         return Path(chosen) if chosen else None
 
-    def _read_report(self, path: Path) -> dict[str, Any] | None:
-        """Read a saved ``report.json``; None, with the reason in the message line, when it cannot
-        be read or is no balance report (one with a table of empires)."""
+    def _read_report(self, path: Path, shown: bool) -> dict[str, Any] | None:
+        """Read a saved ``report.json`` to compare with (to show, when ``shown``); None, with the
+        reason in the message line, when it cannot be read or lacks a figure that use needs
+        (``model.playtest.report_file``)."""
         try:
-            report = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            self.message.setText(f"Cannot read {path.name}: {error}")
+            return read_report(path, shown)
+        except ReportFileError as error:
+            self.message.setText(f"Cannot open the report: {error}")
             return None
-        if not isinstance(report, dict) or not isinstance(report.get("empires"), dict):
-            self.message.setText(f"{path.name} is not a balance report.")
-            return None
-        return report
 
     def apply_handicaps(self, choice: Suggestion = Suggestion.MEANS) -> bool:
         """Set every empire's handicap to a suggestion (the report's own, evening out mean
@@ -679,7 +676,7 @@ class ReportDock(QDockWidget):
         """Show a saved ``report.json`` of this scenario; the results log beside it (a run folder
         of ``mappa playtest --out``) gives the handicaps that even out win rates."""
         path = path or self._ask_report_path("Open a balance report")
-        report = None if path is None else self._read_report(path)
+        report = None if path is None else self._read_report(path, shown=True)
         if path is None or report is None:
             return False
         others = sorted(set(report["empires"]) - set(self._names()))

@@ -197,15 +197,14 @@ def run_compare(args: argparse.Namespace) -> int:
     import json
 
     from model.playtest.compare import compare_reports, render_text
+    from model.playtest.report_file import ReportFileError, read_report
 
     reports = []
     for path in (args.a, args.b):
         try:
-            reports.append(json.loads(Path(path).read_text(encoding="utf-8")))
-        except (OSError, ValueError) as error:
-            raise PlaytestError(f"{path}: cannot read the report ({error})") from error
-        if not isinstance(reports[-1], dict) or "empires" not in reports[-1]:
-            raise PlaytestError(f"{path}: not a balance report (no empires)")
+            reports.append(read_report(Path(path)))
+        except ReportFileError as error:
+            raise PlaytestError(str(error)) from error
     comparison = compare_reports(reports[0], reports[1])
     if args.format == "json":
         print(json.dumps(comparison, indent=2, ensure_ascii=False))

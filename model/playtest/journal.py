@@ -33,6 +33,9 @@ JOURNAL_NAME = "games.jsonl"
 FORMAT = 1
 """The version of the log's line format (in the header)."""
 
+RESUME_REMEDY = "run without --resume to start afresh, or choose another --out"
+"""What to do about a log that cannot be resumed, told to whoever asked for ``--resume``."""
+
 
 class JournalError(RuntimeError):
     """A results log that cannot be resumed: unreadable, from another run, or corrupt before its end."""
@@ -156,9 +159,13 @@ class LoggedGames:
 
 
 def read_log(
-    path: Path, header: Mapping[str, Any]
+    path: Path, header: Mapping[str, Any], remedy: str = RESUME_REMEDY
 ) -> tuple[LoggedGames, Iterator[tuple[GameResult, str | None]]]:
     """Check ``path``'s header against ``header`` and return it with an iterator over its games.
+
+    ``remedy`` ends the message of a log that is not one or was changed in its middle: what the
+    reader can do about it (a resumed run can start afresh; a reader of a finished run's scores
+    can only play the run again).
 
     The header is checked at once (``JournalError`` when the log belongs to another run); the
     games are read lazily, one line at a time, so a log of any length costs no memory. The
@@ -179,10 +186,7 @@ def read_log(
         found = None
     if not isinstance(found, dict) or "mappa_playtest_log" not in found:
         handle.close()
-        raise JournalError(
-            f"{path}: not a play-test results log (its first line is not a header); "
-            "run without --resume to start afresh, or choose another --out"
-        )
+        raise JournalError(f"{path}: not a play-test results log (its first line is not a header); {remedy}")
     different = sorted(key for key in set(found) | set(header) if found.get(key) != header.get(key))
     if different:
         handle.close()
@@ -212,8 +216,7 @@ def read_log(
                         return
                     raise JournalError(
                         f"{path}: line {number} is not a game result ({error}) and is not the last "
-                        "line, so the log was not cut short but changed; run without --resume to "
-                        "start afresh"
+                        f"line, so the log was not cut short but changed; {remedy}"
                     ) from error
                 logged.end += len(line)
                 yield item

@@ -12,6 +12,9 @@ from pathlib import Path
 
 from model.playtest.journal import JOURNAL_NAME, JournalError, read_header, read_log, scenario_digest
 
+REPLAY_REMEDY = "play the run again to write a new log (its games' scores are read from this one)"
+"""What to do about a finished run's log that was changed: nothing can be resumed from it."""
+
 
 class OtherScenarioError(JournalError):
     """A results log whose games were played on another scenario, or another version of it."""
@@ -40,7 +43,7 @@ def logged_scores(
         raise OtherRunError(
             f"{path}: the games are of the run with seed {header.get('seed')}, not seed {seed}"
         )
-    _logged, games = read_log(path, header)
+    _logged, games = read_log(path, header, remedy=REPLAY_REMEDY)
     # The first record of a game is the one a resumed run folds, an engine error's too.
     by_index: dict[int, dict[str, float] | None] = {}
     for result, _replay in games:

@@ -201,3 +201,19 @@ def test_a_run_in_the_dock_keeps_its_games_and_saves_them_beside_the_report(
     assert dock.open_report(tmp_path / "report.json")  # the saved folder opens with its games
     assert dock.win_suggestion == found
     assert not scratch.exists()  # the run's own folder went with its report
+
+
+def test_a_report_missing_a_figure_the_dock_draws_is_refused_with_its_place(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path = _play(window, tmp_path / "run")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    empire = next(iter(data["empires"]))
+    del data["empires"][empire]["victory_points"]["p90"]  # the box plot's upper whisker
+    path.write_text(json.dumps(data), encoding="utf-8")
+    dock = report_dock(window)
+    assert not dock.open_report(path)
+    assert dock.report is None
+    assert dock.message.text().startswith(
+        f"Cannot open the report: {path}: empires.{empire}.victory_points.p90: field required;"
+    )

@@ -82,3 +82,21 @@ def test_the_even_win_preview_rows_carry_the_suggestion_and_a_wilson_interval() 
     ]
     assert (round(low, 4), round(high, 4)) == (0.15, 0.85)
     assert even_win_preview(even_win_handicaps([], {"a": 0})) == {"games": 0, "rows": []}
+
+
+def test_a_log_changed_in_its_middle_names_the_line_and_asks_for_a_new_run_not_a_resume(
+    tmp_path: Path,
+) -> None:
+    # Reading a finished run's scores resumes nothing, so the resume advice would mislead there.
+    _write(tmp_path, [_result(0, 10, 8), _result(1, 7, 9)])
+    path = tmp_path / JOURNAL_NAME
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(lines[0] + b'{"index": "x"}\n' + lines[2])
+    with pytest.raises(JournalError) as caught:
+        logged_scores(tmp_path, TEXT)
+    message = str(caught.value)
+    assert "line 2 is not a game result" in message
+    assert message.endswith(
+        "; play the run again to write a new log (its games' scores are read from this one)"
+    )
+    assert "--resume" not in message
