@@ -57,7 +57,8 @@ heuristic's move only on evidence:
    without a measurable gain, and on the 2-seat scenario it left almost none, so EotMA does without
    it.)
 
-The tuning numbers' house defaults are data (resources/bots/mcts.json, model/bots/mcts_settings.py).
+The tuning numbers' house defaults are data (resources/bots/mcts.json, model/bots/mcts_settings.py);
+how each was measured is in resources/bots/MCTS-TUNING.md.
 Everything random comes from the bot's own seeded generator, so a decision depends only on the
 seed, the state and the settings; a time budget (``seconds``) may cut the rounds short for
 interactive play, at the cost of that determinism.

@@ -7,7 +7,7 @@ bot gives the same orders a decision later. What matters is *which* order: where
 area go, how many of them, and which unit a purchase buys. So after the bot's choice the
 shortlist offers that choice done differently (this module), and only then the rest of the plan.
 On the 40 games of seed 101 on scenarios/seasons-isles.mappa.json this alone raised the MCTS
-level's share from 0.28 to 0.39 (figures on fresh seeds: resources/bots/mcts.json).
+level's share from 0.28 to 0.39 (figures on fresh seeds: resources/bots/MCTS-TUNING.md).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ treasury could still win: their price in resources (Seasons: Resources) times th
 ``worth_per_resource``, scaled down as the turns run out, since what a nation holds after the last
 turn wins nothing. On the 40 games of seed 101 on scenarios/seasons-isles.mappa.json it raised
 the MCTS level's share from 0.28 to 0.45 alone and to 0.55 with the shortlist's alternatives; the
-figures on fresh seeds are in resources/bots/mcts.json.
+figures on fresh seeds are in resources/bots/MCTS-TUNING.md.
 """
 
 from __future__ import annotations
