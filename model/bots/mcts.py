@@ -11,9 +11,7 @@ heuristic's move only on evidence:
    shipped ruleset's heuristic bot) gives its ``candidates`` best, the favourite first, and
    ``explore`` other legal moves are drawn at random beside them; for another policy its choices
    in other determinizations, then other legal moves at random, fill up to ``candidates``. (Moves
-   drawn at random were where the search's far-off diplomacy and gifts of areas came from: on
-   EotMA's 7-seat scenario the ranked shortlist raised the level's share on the same 14 seeds
-   from 0.21 to 0.36, and was 0.26 in 42 games against a fair 0.14.)
+   drawn at random were where the search's far-off diplomacy and gifts of areas came from.)
 2. *Paired rounds*: each of ``samples`` rounds draws one determinization
    (``State.determinize(seat, rng)``: hidden things dealt again) and one seed for the future dice,
    and plays every candidate still in the race from that same sample. The differences between two
@@ -29,19 +27,12 @@ heuristic's move only on evidence:
    the rules settle what its actions did: taxes, battles, rebellions). ``State.evaluation()``,
    where the ruleset offers it (each seat's score plus what its gold or units will be worth),
    else ``State.scores()`` and ``State.winners()``, give each seat a reward in [0, 1] (half for
-   leading, half for the place between the lowest and the highest), and with ``margin`` set that
+   leading, half for the place between the lowest and the highest). With ``margin`` set, that
    share of it is the seat's lead over the best of the others (:func:`lead_margin`): with two
-   seats the place says only who leads, and on EotMA's 2-seat scenario (771) the leader after 40
-   actions was almost always the same whatever the move, so every candidate scored alike and the
-   race overruled the heuristic in 1 searched decision of 300; with ``margin`` 0.5 it did in 1 of 4.
-   There, with rollouts of 80 actions (about two rounds) instead of 40, the level won 27 of 40
-   games of seed 101 (the heuristic in its seats 20) and, confirmed on fresh seeds, 63 of 100 of
-   seed 7001 (95% interval 0.53 to 0.72, the heuristic 47), at 0.1 s a decision; at 40 actions
-   the margin gained nothing measurable (21 and 24 of 40 on seed 101). With ``field`` set, that
-   share is the seat's lead over the mean of the others (:func:`lead_over_field`): with seven
-   seats the lowest and highest scores that bound the place are two noisy seats; on EotMA's
-   7-seat scenario (976) half the reward by it won 31 of 154 fresh games (0.20, interval 0.146 to
-   0.272 against a fair 0.143), where the place alone won 16.5 of 84 tuning games (0.196, not clear).
+   seats the place says only who leads, which a move rarely changes within a few dozen actions,
+   so every candidate scored alike. With ``field`` set, that share is the seat's lead over the
+   mean of the others (:func:`lead_over_field`): with many seats the lowest and the highest
+   scores that bound the place are single noisy seats, and their mean barely moves.
 5. *Race and choose*: after each round, a candidate whose paired mean falls ``confidence`` standard
    errors below the best one's leaves the race, and from half the rounds on so does one that has
    not gained on the favourite. With ``extend`` set, up to that many more rounds are played while
@@ -50,12 +41,7 @@ heuristic's move only on evidence:
    best paired gain over the favourite, if that gain exceeds ``confidence`` standard errors, is
    played; with ``verify`` set it first plays that many fresh rounds against the favourite and is
    played only if it gains by as much there too, since the race's winner is the luckiest of several
-   moves on shared samples, its margin biased upwards. Otherwise the favourite is played. (On
-   EotMA's 7-seat scenario the unchecked race overruled the heuristic in one searched decision of
-   eight, far-off diplomacy and gifts of areas among them, and full-game rollouts rated those moves
-   no better than the heuristic's on average; the check there cut the overrulings by two thirds
-   without a measurable gain, and on the 2-seat scenario it left almost none, so EotMA does without
-   it.)
+   moves on shared samples, its margin biased upwards. Otherwise the favourite is played.
 
 The tuning numbers' house defaults are data (resources/bots/mcts.json, model/bots/mcts_settings.py);
 how each was measured is in resources/bots/MCTS-TUNING.md.
