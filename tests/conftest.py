@@ -30,3 +30,11 @@ def isolated_settings(tmp_path: Path, qapp: object) -> Iterator[None]:
     QSettings().clear()
     yield
     QSettings().clear()
+
+
+@pytest.fixture(scope="session")
+def tls_files(tmp_path_factory: pytest.TempPathFactory) -> object:
+    """A cluster's CA and certificates as PEM files, and some that cannot be used (``TLSFiles``)."""
+    from tls_certificates import make_tls_files
+
+    return make_tls_files(tmp_path_factory.mktemp("tls"))
