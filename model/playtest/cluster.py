@@ -253,10 +253,12 @@ def connect(address: str, stack: ExitStack, tls: ClusterTLS | None = None) -> Cl
                 why = f"no Dask handshake within {CONNECT_TIMEOUT:g} s"
             else:
                 why = f"{type(error).__name__}: {error}"
+            # A scheduler over TLS drops a connection that does not start with a TLS handshake.
+            tls_hint = "" if secured else f"; one started with certificates needs tls:// and {OPTIONS}"
             raise _unreachable(
                 address,
                 f"the port answers, but not as a Dask scheduler ({why}; a scheduler listens on 8786 by "
-                "default, 8787 is its dashboard)",
+                f"default, 8787 is its dashboard{tls_hint})",
             ) from error
         stack.enter_context(client)
     wait_for_workers(client, address)
