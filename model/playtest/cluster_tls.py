@@ -52,6 +52,11 @@ _WHAT = {
 }
 _NEEDED = (("ca_file", "CA"), ("cert", "CERT"))
 """The files a client cannot do without (the key may be in the certificate's file)."""
+_NOT_SIGNED_BY_CA = frozenset({2, 7, 18, 19, 20, 21})
+"""OpenSSL's verify codes for a certificate the trusted CA did not sign (X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT,
+_CERT_SIGNATURE_FAILURE, _DEPTH_ZERO_SELF_SIGNED_CERT, _SELF_SIGNED_CERT_IN_CHAIN,
+_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, _UNABLE_TO_VERIFY_LEAF_SIGNATURE); others (an expired
+certificate...) say what else is wrong."""
 _KEY_BLOCK = re.compile(rb"-----BEGIN ((?:[A-Z]+ )?PRIVATE KEY)-----.*?-----END \1-----", re.DOTALL)
 
 
@@ -246,10 +251,16 @@ def handshake(sock: socket.socket, address: str, client: ClientTLS, timeout: flo
                     f"probably refused this machine's certificate {files.cert} (see its log)"
                 )
     except ssl.SSLCertVerificationError as error:
+        if error.verify_code in _NOT_SIGNED_BY_CA:
+            raise ClusterTLSError(
+                f"the Dask scheduler at {address} shows a certificate that the CA of {files.ca_file} did "
+                f"not sign ({error.verify_message}): give --tls-ca-file the certificate of the CA that "
+                "signed the scheduler's (its --tls-ca-file)"
+            ) from error
         raise ClusterTLSError(
-            f"the Dask scheduler at {address} shows a certificate that the CA of {files.ca_file} did not "
-            f"sign ({error.verify_message}): give --tls-ca-file the certificate of the CA that signed the "
-            "scheduler's (its --tls-ca-file)"
+            f"the Dask scheduler at {address} shows a certificate this machine cannot accept "
+            f"({error.verify_message}): start the scheduler with a new certificate signed by the CA of "
+            f"{files.ca_file}"
         ) from error
     except ssl.SSLError as error:
         reason = error.reason or str(error)

@@ -190,6 +190,25 @@ def test_a_certificate_the_scheduler_does_not_trust_is_refused(
     assert not (tmp_path / "out").exists()
 
 
+def test_an_expired_scheduler_certificate_is_said(
+    tls_files: TLSFiles, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stale = DaskProcesses(tmp_path)
+    try:
+        # Dask starts with an expired certificate; its clients refuse it.
+        address = stale.start_scheduler(
+            "--protocol", "tls", *_certificates(tls_files.ca, *tls_files.expired_client)
+        )
+        certificates = _certificates(tls_files.ca, *tls_files.client)
+        assert _playtest(tmp_path / "out", "--cluster", address, *certificates) == 2
+    finally:
+        stale.close()
+    assert _error(capsys) == (
+        f"the Dask scheduler at {address} shows a certificate this machine cannot accept (certificate "
+        f"has expired): start the scheduler with a new certificate signed by the CA of {tls_files.ca}"
+    )
+
+
 def test_a_scheduler_without_tls_at_a_tls_address_is_said(
     tls_files: TLSFiles, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
