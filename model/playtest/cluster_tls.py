@@ -25,7 +25,7 @@ import datetime
 import re
 import socket
 import ssl
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -151,8 +151,8 @@ def client_tls(distributed: Any, address: str, tls: ClusterTLS | None) -> Client
         client.context()  # what Dask will load: an error the checks above missed is said here
     except (ssl.SSLError, OSError, ValueError) as error:
         raise ClusterTLSError(
-            f"cannot use the certificates {', '.join(filter(None, (files.ca_file, files.cert, files.key)))} "
-            f"for TLS ({type(error).__name__}: {error})"
+            f"cannot use the certificates {', '.join(map(_name, filter(None, astuple(files))))} for TLS "
+            f"({type(error).__name__}: {error})"
         ) from error
     return client
 
@@ -177,36 +177,46 @@ def check_files(files: ClusterTLS, now: datetime.datetime | None = None) -> None
     if block is None:
         if not files.key:
             raise ClusterTLSError(
-                f"{files.cert}: holds no private key: give its key with --tls-key KEY (or append the key "
-                "to the certificate file)"
+                f"{_name(files.cert)}: holds no private key: give its key with --tls-key KEY (or append "
+                "the key to the certificate file)"
             )
         raise ClusterTLSError(
-            f"{files.key}: not a PEM private key ({_WHAT['key']} must hold the text between "
+            f"{_name(files.key)}: not a PEM private key ({_WHAT['key']} must hold the text between "
             "-----BEGIN PRIVATE KEY----- and -----END PRIVATE KEY-----, as openssl writes it)"
         )
     try:
         key = serialization.load_pem_private_key(block.group(0), password=None)
     except TypeError as error:  # a key encrypted with a passphrase
         raise ClusterTLSError(
-            f"{key_source}: the key is encrypted with a passphrase, which Dask cannot ask for: write it "
-            "unencrypted (openssl pkey -in KEY -out PLAIN-KEY) and keep that file readable by you alone"
+            f"{_name(key_source)}: the key is encrypted with a passphrase, which Dask cannot ask for: "
+            "write it unencrypted (openssl pkey -in KEY -out PLAIN-KEY) and keep that file readable by "
+            "you alone"
         ) from error
     except (ValueError, UnsupportedAlgorithm) as error:
-        raise ClusterTLSError(f"{key_source}: not a usable private key ({error})") from error
+        raise ClusterTLSError(f"{_name(key_source)}: not a usable private key ({error})") from error
     der = serialization.Encoding.DER
     info = serialization.PublicFormat.SubjectPublicKeyInfo
     if key.public_key().public_bytes(der, info) != certificate.public_key().public_bytes(der, info):
         raise ClusterTLSError(
-            f"{key_source}: this is not the key of the certificate {files.cert} (give the key that was "
-            "made with that certificate)"
+            f"{_name(key_source)}: this is not the key of the certificate {_name(files.cert)} (give the "
+            "key that was made with that certificate)"
         )
 
 
+def _name(value: str) -> str:
+    """How messages name a file: its path, or for PEM text given in Dask's configuration, that."""
+    return "the PEM text in Dask's configuration" if "\n" in value else value
+
+
 def _read(path: str, name: str) -> bytes:
+    if "\n" in path:  # Dask's configuration may hold the PEM text itself, as Security takes it
+        return path.encode()
     try:
         return Path(path).read_bytes()
     except OSError as error:
-        raise ClusterTLSError(f"{path}: cannot read {_WHAT[name]} ({error.strerror or error})") from error
+        raise ClusterTLSError(
+            f"{_name(path)}: cannot read {_WHAT[name]} ({error.strerror or error})"
+        ) from error
 
 
 def _certificates(path: str, name: str) -> list[Any]:
@@ -219,7 +229,7 @@ def _certificates(path: str, name: str) -> list[Any]:
     except ValueError as error:
         held = " (it holds a private key)" if _KEY_BLOCK.search(data) else ""
         raise ClusterTLSError(
-            f"{path}: not a PEM certificate{held}: {_WHAT[name]} must hold the text between "
+            f"{_name(path)}: not a PEM certificate{held}: {_WHAT[name]} must hold the text between "
             "-----BEGIN CERTIFICATE----- and -----END CERTIFICATE-----"
         ) from error
 
@@ -228,10 +238,11 @@ def _check_dates(path: str, what: str, certificate: Any, now: datetime.datetime)
     after: datetime.datetime = certificate.not_valid_after_utc
     before: datetime.datetime = certificate.not_valid_before_utc
     if now > after:
-        raise ClusterTLSError(f"{path}: {what} expired on {after:%Y-%m-%d %H:%M} UTC: make a new one")
+        raise ClusterTLSError(f"{_name(path)}: {what} expired on {after:%Y-%m-%d %H:%M} UTC: make a new one")
     if now < before:
         raise ClusterTLSError(
-            f"{path}: {what} is valid only from {before:%Y-%m-%d %H:%M} UTC (is this machine's clock right?)"
+            f"{_name(path)}: {what} is valid only from {before:%Y-%m-%d %H:%M} UTC (is this machine's "
+            "clock right?)"
         )
 
 
@@ -248,25 +259,25 @@ def handshake(sock: socket.socket, address: str, client: ClientTLS, timeout: flo
             if not secured.recv(1):
                 raise ClusterTLSError(
                     f"the Dask scheduler at {address} closed the connection after the TLS handshake: it "
-                    f"probably refused this machine's certificate {files.cert} (see its log)"
+                    f"probably refused this machine's certificate {_name(files.cert)} (see its log)"
                 )
     except ssl.SSLCertVerificationError as error:
         if error.verify_code in _NOT_SIGNED_BY_CA:
             raise ClusterTLSError(
-                f"the Dask scheduler at {address} shows a certificate that the CA of {files.ca_file} did "
-                f"not sign ({error.verify_message}): give --tls-ca-file the certificate of the CA that "
-                "signed the scheduler's (its --tls-ca-file)"
+                f"the Dask scheduler at {address} shows a certificate that the CA of "
+                f"{_name(files.ca_file)} did not sign ({error.verify_message}): give --tls-ca-file the "
+                "certificate of the CA that signed the scheduler's (its --tls-ca-file)"
             ) from error
         raise ClusterTLSError(
             f"the Dask scheduler at {address} shows a certificate this machine cannot accept "
             f"({error.verify_message}): start the scheduler with a new certificate signed by the CA of "
-            f"{files.ca_file}"
+            f"{_name(files.ca_file)}"
         ) from error
     except ssl.SSLError as error:
         reason = error.reason or str(error)
         if "ALERT" in reason:  # the scheduler's answer to this machine's certificate
             raise ClusterTLSError(
-                f"the Dask scheduler at {address} refused this machine's certificate {files.cert} "
+                f"the Dask scheduler at {address} refused this machine's certificate {_name(files.cert)} "
                 f"({reason.lower().replace('_', ' ')}): it trusts another CA; give --tls-cert and "
                 "--tls-key a certificate signed by the CA the scheduler was started with (its "
                 "--tls-ca-file) and its key"
@@ -284,5 +295,5 @@ def handshake(sock: socket.socket, address: str, client: ClientTLS, timeout: flo
     except OSError as error:  # reset by the peer during the handshake
         raise ClusterTLSError(
             f"the Dask scheduler at {address} broke off the TLS handshake ({type(error).__name__}: "
-            f"{error}): it may have refused this machine's certificate {files.cert} (see its log)"
+            f"{error}): it may have refused this machine's certificate {_name(files.cert)} (see its log)"
         ) from error

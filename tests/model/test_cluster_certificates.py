@@ -146,3 +146,29 @@ def test_certificates_are_for_tls_addresses_only(address: str) -> None:
     check_options(ADDRESS, ClusterTLS(ca_file="ca.pem"))
     with pytest.raises(ClusterTLSError, match="are for a Dask scheduler reached over TLS"):
         check_options(address, ClusterTLS(key="client.key"))
+
+
+def test_pem_text_in_dask_config_is_read_and_named_as_such(tls_files: TLSFiles) -> None:
+    import dask
+
+    # Dask's configuration may hold the PEM text itself instead of a path (Security takes both).
+    pem = {
+        "distributed.comm.tls.ca-file": tls_files.ca.read_text(),
+        "distributed.comm.tls.client.cert": tls_files.client[0].read_text(),
+        "distributed.comm.tls.client.key": tls_files.client[1].read_text(),
+    }
+    with dask.config.set(pem):
+        secured = client_tls(distributed, ADDRESS, None)
+        assert secured is not None and secured.files.ca_file == tls_files.ca.read_text()
+        with pytest.raises(ClusterTLSError) as refused:
+            client_tls(distributed, ADDRESS, ClusterTLS(ca_file=str(tls_files.client[1])))
+        other_key = {"distributed.comm.tls.client.key": tls_files.worker[1].read_text()}
+        with dask.config.set(other_key), pytest.raises(ClusterTLSError) as mismatched:
+            client_tls(distributed, ADDRESS, None)
+    assert str(refused.value).startswith(
+        f"{tls_files.client[1]}: not a PEM certificate (it holds a private key)"
+    )
+    assert str(mismatched.value) == (
+        "the PEM text in Dask's configuration: this is not the key of the certificate the PEM text in "
+        "Dask's configuration (give the key that was made with that certificate)"
+    )
