@@ -2,7 +2,8 @@
 
 ``model.playtest.run_playtest`` does the work (in worker processes when ``jobs`` > 1, with the
 "spawn" start method, so it is safe to start from a ``QThread``; or on the Dask cluster named in
-the Cluster field, remembered in QSettings). The dock shows a progress bar
+the Cluster field, remembered in QSettings, with this machine's certificates for a ``tls://`` one:
+``editor.playtest.cluster_certificates``). The dock shows a progress bar
 and a Cancel button while it runs, then: win rate per seat with its 95% confidence interval (a
 bar chart with whiskers), victory point distributions (box plots), game length, rebellions,
 conversions and other counters, unused connections and engine errors. "Show on map" switches to
@@ -57,6 +58,7 @@ from PySide6.QtWidgets import (
 from editor import commands
 from editor.playtest import changed_mode
 from editor.playtest.balance_dialogs import CompareDialog, HandicapPreviewDialog, Suggestion
+from editor.playtest.cluster_certificates import CertificateFields
 from model import io, ops
 from model.colours import owner_colour
 from model.playtest import PlaytestConfig, PlaytestError, run_playtest
@@ -339,9 +341,10 @@ class ReportDock(QDockWidget):
         self.cluster = QLineEdit(body)
         self.cluster.setPlaceholderText("empty: this machine")
         self.cluster.setToolTip(
-            "Play the games on a Dask cluster: a scheduler address (tcp://host:8786) or local:W for "
-            "W worker processes on this machine; empty plays in the processes above. The report is "
-            "the same either way. Needs Mappa's cluster extra (pip install 'mappa[cluster]')."
+            "Play the games on a Dask cluster: a scheduler address (tcp://host:8786, or tls://host:8786 "
+            "with this machine's certificates below) or local:W for W worker processes on this "
+            "machine; empty plays in the processes above. The report is the same either way. Needs "
+            "Mappa's cluster extra (pip install 'mappa[cluster]')."
         )
         # Remembered per user: a play-tester's cluster does not change from one scenario to the next.
         self.cluster.setText(str(QSettings().value(CLUSTER_KEY, "") or ""))
@@ -349,6 +352,7 @@ class ReportDock(QDockWidget):
         form.addRow("Games", self.games)
         form.addRow("Processes", self.jobs)
         form.addRow("Cluster", self.cluster)
+        self.certificates = CertificateFields(body, form, self.cluster)
         form.addRow("Seed", self.seed)
         layout.addLayout(form)
         row = QHBoxLayout()
@@ -414,6 +418,7 @@ class ReportDock(QDockWidget):
 
     def _remember_cluster(self) -> None:
         QSettings().setValue(CLUSTER_KEY, self.cluster.text().strip())
+        self.certificates.remember()
 
     def run(self) -> None:
         """Start the games in a worker thread (on the cluster named in the Cluster field, if any)."""
@@ -422,7 +427,11 @@ class ReportDock(QDockWidget):
         self._remember_cluster()
         cluster = self.cluster.text().strip()
         config = PlaytestConfig(
-            games=self.games.value(), jobs=self.jobs.value(), seed=self.seed.value(), cluster=cluster
+            games=self.games.value(),
+            jobs=self.jobs.value(),
+            seed=self.seed.value(),
+            cluster=cluster,
+            cluster_tls=self.certificates.tls(),
         )
         self._pending_scratch = tempfile.TemporaryDirectory(prefix="mappa-playtest-")
         self.worker = ReportWorker(

@@ -1,7 +1,8 @@
 """Batch self-play and the balance report (DESIGN.md: ``playtest``).
 
 ``run_playtest(scenario, PlaytestConfig(...))`` plays AI games in parallel processes (or on a Dask
-cluster: ``cluster.py``, whose workers must run the Mappa the client runs: ``identity.py``),
+cluster: ``cluster.py``, over TLS with the client's certificates: ``cluster_tls.py``, whose workers
+must run the Mappa the client runs: ``identity.py``),
 optionally logging each game's result so a run can be resumed (``journal.py``), and returns
 ``BalanceStats``; ``report.write_report`` turns them into ``report.json`` and ``report.html``.
 """

@@ -3,10 +3,13 @@
 ``ADDRESS`` is a running scheduler (``tcp://host:8786``; start one with ``dask scheduler`` and
 workers with ``dask worker tcp://host:8786`` on machines where the same Mappa is installed), or
 ``local:W`` for a ``LocalCluster`` of W worker processes on this machine (``local-threads:W``:
-W worker threads in this process, which the tests use because it starts in a blink).
+W worker threads in this process, which the tests use because it starts in a blink). A scheduler
+reached over TLS (``tls://host:8786``, started with certificates) takes the client's certificates
+(``model.playtest.cluster_tls``), which are checked before anything is sent.
 
 Before any game is played the address is probed with a plain TCP connection (a refused port, an
-unknown host or a silent firewall are told apart and reported within ``CONNECT_TIMEOUT``), the
+unknown host or a silent firewall are told apart and reported within ``CONNECT_TIMEOUT``; over TLS
+the probe does the TLS handshake too, so a certificate either end refuses is said as such), the
 run waits up to ``WORKERS_TIMEOUT`` for a worker to join, and every worker is asked which Mappa
 it runs (``model.playtest.identity``): one that runs another version or other code is refused,
 by name. A worker that joins later checks itself before its first game.
@@ -39,11 +42,13 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import ExitStack
+from dataclasses import replace
 from importlib import metadata
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from model import about
+from model.playtest.cluster_tls import OPTIONS, ClientTLS, ClusterTLS, client_tls, handshake, is_tls
 from model.playtest.identity import Identity, identity, mismatch
 from model.playtest.runner import PlaytestConfig, PlaytestError, build_context, play_game
 from model.playtest.stats import GameResult
@@ -155,28 +160,32 @@ def _import_distributed() -> Any:
     return distributed
 
 
+def _worker_command(address: str) -> str:
+    """The command that starts a worker of the scheduler at ``address`` (with certificates over TLS)."""
+    return f"dask worker {address}" + (f" {OPTIONS}" if is_tls(address) else "")
+
+
 def _unreachable(address: str, why: str) -> ClusterError:
     return ClusterError(
         f"cannot reach the Dask scheduler at {address}: {why}; check the address, and that `dask "
-        f"scheduler` runs there with workers attached (`dask worker {address}`), or use --cluster "
+        f"scheduler` runs there with workers attached (`{_worker_command(address)}`), or use --cluster "
         "local:W to start W workers on this machine"
     )
 
 
-def _probe(address: str) -> None:
+def _probe(address: str, tls: ClientTLS | None = None) -> None:
     """Open and close a TCP connection to the scheduler's port: a quick, precise refusal.
 
     Dask's own connect retries a refused port until its timeout and then says only that it timed
     out; a plain socket tells a refused port, an unknown host and a silent firewall apart, and a
-    refused port at once.
+    refused port at once. With ``tls`` the TLS handshake is done on that connection too.
     """
     scheme, host, port = _split(address)
     if scheme == "inproc":
         return
     host = host.removeprefix("[").removesuffix("]")  # an IPv6 address: tcp://[::1]:8786
     try:
-        with socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT):
-            pass
+        sock = socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT)
     except socket.gaierror as error:
         raise _unreachable(address, f"no machine is named {host!r} ({error.strerror})") from error
     except ConnectionRefusedError as error:
@@ -193,22 +202,28 @@ def _probe(address: str) -> None:
         ) from error
     except OSError as error:  # no route to the host, the network is down...
         raise _unreachable(address, f"{type(error).__name__}: {error}") from error
+    with sock:
+        if tls is not None:  # its errors are ClusterTLSError, not the OSErrors above
+            handshake(sock, address, tls, CONNECT_TIMEOUT)
 
 
-async def _handshake(distributed: Any, address: str) -> None:
+async def _handshake(distributed: Any, address: str, connection_args: dict[str, Any]) -> None:
     """Open a Dask connection to ``address`` (its handshake answered) and close it again."""
-    comm = await distributed.comm.connect(address, timeout=CONNECT_TIMEOUT)
+    comm = await distributed.comm.connect(address, timeout=CONNECT_TIMEOUT, **connection_args)
     await comm.close()
 
 
-def connect(address: str, stack: ExitStack) -> Client:
+def connect(address: str, stack: ExitStack, tls: ClusterTLS | None = None) -> Client:
     """Return a client of the cluster at ``address`` (closed, with any local cluster, by ``stack``).
 
-    The cluster has at least one worker, and every worker runs the Mappa this process runs;
-    otherwise ``ClusterError`` says what is wrong and what to do.
+    A ``tls://`` address is reached with the certificates of ``tls`` (or of Dask's configuration);
+    certificates given for another address are refused. The cluster has at least one worker, and
+    every worker runs the Mappa this process runs; otherwise ``ClusterError`` (or
+    ``ClusterTLSError``) says what is wrong and what to do.
     """
     check_address(address)
     distributed = _import_distributed()
+    secured = client_tls(distributed, address, tls)  # before anything is sent
     if is_local(address):
         workers, processes = _local_workers(address)
         cluster = stack.enter_context(
@@ -225,21 +240,25 @@ def connect(address: str, stack: ExitStack) -> Client:
         )
         client = stack.enter_context(distributed.Client(cluster))
     else:
-        _probe(address)
+        _probe(address, secured)
+        security = None if secured is None else secured.security
+        connection_args = {} if security is None else security.get_connection_args("client")
         try:
             # Dask's connect waits for the peer's handshake without a timeout: a port that accepts
             # and never answers would hang the Client (and this run) for good.
-            asyncio.run(asyncio.wait_for(_handshake(distributed, address), CONNECT_TIMEOUT))
-            client = distributed.Client(address, timeout=f"{CONNECT_TIMEOUT}s")
+            asyncio.run(asyncio.wait_for(_handshake(distributed, address, connection_args), CONNECT_TIMEOUT))
+            client = distributed.Client(address, timeout=f"{CONNECT_TIMEOUT}s", security=security)
         except Exception as error:  # Dask's errors for a port that is not a scheduler's vary
             if isinstance(error, TimeoutError):
                 why = f"no Dask handshake within {CONNECT_TIMEOUT:g} s"
             else:
                 why = f"{type(error).__name__}: {error}"
+            # A scheduler over TLS drops a connection that does not start with a TLS handshake.
+            tls_hint = "" if secured else f"; one started with certificates needs tls:// and {OPTIONS}"
             raise _unreachable(
                 address,
                 f"the port answers, but not as a Dask scheduler ({why}; a scheduler listens on 8786 by "
-                "default, 8787 is its dashboard)",
+                f"default, 8787 is its dashboard{tls_hint})",
             ) from error
         stack.enter_context(client)
     wait_for_workers(client, address)
@@ -258,7 +277,7 @@ def wait_for_workers(client: Client, address: str) -> None:
         client.wait_for_workers(1, timeout=WORKERS_TIMEOUT)
     except TimeoutError as error:
         raise ClusterError(
-            f"the Dask scheduler at {address} has no workers: start `dask worker {address}` on each "
+            f"the Dask scheduler at {address} has no workers: start `{_worker_command(address)}` on each "
             "machine that should play (with the same Mappa installed), then run again"
         ) from error
 
@@ -400,7 +419,8 @@ class _Watch:
         elif now - self.empty_since >= WORKERS_TIMEOUT:
             raise ClusterLost(
                 f"every worker left the Dask cluster at {self.address} and none came back within "
-                f"{WORKERS_TIMEOUT:g} s (start `dask worker {self.address}` on the machines that should play)"
+                f"{WORKERS_TIMEOUT:g} s (start `{_worker_command(self.address)}` on the machines that "
+                "should play)"
             )
 
 
@@ -460,11 +480,13 @@ def run_on_cluster(
     workers = max(1, sum(client.nthreads().values()))
     spec = registry.get(context.ruleset)
     expected = identity()
-    key = hashlib.sha256(f"{context.scenario_text}\n{config!r}".encode()).hexdigest()[:16]
+    # The paths of this machine's certificates mean nothing on a worker: they stay here.
+    shared = replace(config, cluster_tls=None)
+    key = hashlib.sha256(f"{context.scenario_text}\n{shared!r}".encode()).hexdigest()[:16]
     # A task, not scattered data: the scheduler keeps its argument, so the data is computed again
     # if every worker that held it died, and a worker that joins fetches it from a peer.
     run = client.submit(
-        _hold, (key, context.scenario_text, config, spec, expected), key=f"playtest-run-{key}", pure=False
+        _hold, (key, context.scenario_text, shared, spec, expected), key=f"playtest-run-{key}", pure=False
     )
     # Tasks of a few games keep the scheduler's overhead per game small; enough of them per
     # worker keep every worker busy while the client reads results.

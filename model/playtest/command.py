@@ -3,7 +3,8 @@ early and still writes the report of the games finished so far).
 
 Every game's result is appended to ``games.jsonl`` in the output folder as it finishes
 (``model.playtest.journal``), so ``--resume`` continues a run that was stopped or killed; with
-``--cluster`` the games run on a Dask cluster (``model.playtest.cluster``). Neither changes the
+``--cluster`` the games run on a Dask cluster (``model.playtest.cluster``; over TLS with
+``--tls-ca-file``, ``--tls-cert`` and ``--tls-key``, ``model.playtest.cluster_tls``). Neither changes the
 report: the same seed and number of games give the same report.json byte for byte.
 """
 
@@ -19,6 +20,7 @@ from types import FrameType
 
 from model import io
 from model.playtest.cluster import ClusterLost, check_address
+from model.playtest.cluster_tls import ClusterTLS, check_options
 from model.playtest.journal import JOURNAL_NAME, JournalError
 from model.playtest.report import build_report, write_report
 from model.playtest.runner import PlaytestConfig, PlaytestError, parse_seats, run_playtest
@@ -64,6 +66,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="play on a Dask cluster: a scheduler address (tcp://HOST:8786) or local:W for W worker "
         "processes on this machine (needs the cluster extra: pip install 'mappa[cluster]'); "
         "the report is the same as a local run's",
+    )
+    tls = parser.add_argument_group(
+        "TLS", "this machine's certificates for a scheduler reached over TLS (--cluster tls://HOST:8786)"
+    )
+    tls.add_argument(
+        "--tls-ca-file",
+        default="",
+        metavar="CA",
+        help="the certificate (PEM) of the CA that signed the scheduler's, the workers' and --tls-cert",
+    )
+    tls.add_argument("--tls-cert", default="", metavar="CERT", help="this machine's certificate (PEM)")
+    tls.add_argument(
+        "--tls-key",
+        default="",
+        metavar="KEY",
+        help="the private key of --tls-cert (PEM, unencrypted; may be appended to CERT instead)",
     )
     parser.add_argument(
         "--resume",
@@ -111,10 +129,17 @@ def run(args: argparse.Namespace) -> int:
     cluster = str(getattr(args, "cluster", "") or "")
     if cluster:  # a malformed address is refused before any work (importing Dask is not needed)
         check_address(cluster)
+    tls = ClusterTLS(
+        str(getattr(args, "tls_ca_file", "") or ""),
+        str(getattr(args, "tls_cert", "") or ""),
+        str(getattr(args, "tls_key", "") or ""),
+    )
+    check_options(cluster, tls)
     config = PlaytestConfig(
         games=args.games,
         jobs=args.jobs,
         cluster=cluster,
+        cluster_tls=tls if tls.given() else None,
         seed=args.seed,
         seats=parse_seats(args.seats),
         default_level=args.level,

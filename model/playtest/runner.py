@@ -20,7 +20,7 @@ from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import ExitStack, closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from model import io
 from model.playtest.coverage import CoverageStats, GameCoverage, record, reports_crossings
@@ -29,6 +29,9 @@ from model.playtest.stats import BalanceStats, GameResult
 from model.rules import registry
 from model.rules.protocol import Game
 from model.scenario import Scenario
+
+if TYPE_CHECKING:
+    from model.playtest.cluster_tls import ClusterTLS
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(games_done, games_total)`` once before the first game, then after every game."""
@@ -52,6 +55,9 @@ class PlaytestConfig:
     cluster: str = ""
     """A Dask scheduler address (``tcp://host:8786``) or ``local:W`` to play on a cluster of W
     local worker processes; empty: play in ``jobs`` local processes (``model.playtest.cluster``)."""
+    cluster_tls: ClusterTLS | None = None
+    """The client's certificates for a ``tls://`` cluster address (``model.playtest.cluster_tls``;
+    None: Dask's configuration's, if any). Not a setting of the games: the report does not depend on it."""
     seed: int = 1
     seats: Mapping[str, str] = field(default_factory=dict)
     """Player id -> AI level; seats not named play at ``default_level``."""
@@ -344,7 +350,7 @@ def run_playtest(
             from model.playtest.cluster import connect, run_on_cluster
 
             # Before the log is (re)written: a cluster that cannot be reached leaves it as it was.
-            client = connect(config.cluster, stack)
+            client = connect(config.cluster, stack, config.cluster_tls)
             results = run_on_cluster(client, context, config, jobs, pending, should_stop)
         else:
             results = _local_results(context, config, jobs, pending, should_stop)

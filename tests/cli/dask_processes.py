@@ -49,8 +49,11 @@ class DaskProcesses:
         self.processes[name] = process
         return process
 
-    def start_scheduler(self) -> str:
-        """Start ``dask scheduler`` on a free port of 127.0.0.1 and return its address."""
+    def start_scheduler(self, *extra: str) -> str:
+        """Start ``dask scheduler`` on a free port of 127.0.0.1 and return its address.
+
+        ``extra`` are more options (``--protocol tls`` and the certificates for a scheduler over TLS).
+        """
         info = self.folder / "scheduler.json"
         process = self._start(
             "scheduler",
@@ -66,6 +69,7 @@ class DaskProcesses:
                 # Left behind by a test run that was killed, it ends by itself.
                 "--idle-timeout",
                 f"{IDLE_TIMEOUT:g}s",
+                *extra,
             ],
         )
         deadline = time.monotonic() + START_TIMEOUT
