@@ -334,13 +334,13 @@ def apply(state: SeasonsState, action: Action) -> list[str]:
     if isinstance(action, Done):
         effects = state.finish_planning(nation)
         if board.phase == PLAN:
-            effects += state.next_planner()
+            state.next_planner(effects)
         return effects
     if isinstance(action, Disband):
         effects = resolution.disband(state, nation, action.target)
         effects += state.try_pay(nation)
         if board.phase == PLAN:
-            effects += state.next_planner()
+            state.next_planner(effects)
         return effects
     if isinstance(action, Casualty):
         return resolution.choose_casualty(state, nation, action.target)

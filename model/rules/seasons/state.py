@@ -551,17 +551,19 @@ class SeasonsState(BoardState[SeasonsGame, Board]):
         self.board.phase = UPKEEP
         return [f"{nation} owes {due} with supply {treasury.supply}: it must disband"]
 
-    def next_planner(self) -> list[str]:
-        """Hand the planning to the next nation, or reveal and resolve when all are done."""
+    def next_planner(self, effects: list[str]) -> None:
+        """Hand the planning to the next nation, or reveal and resolve when all are done (the
+        resolution's effects go to ``effects``, the list the action's apply returns, each step
+        logged apart from the action: ``model.rules.seasons.automatic``)."""
         from model.rules.seasons import resolution
 
         board = self.board
         board.phase = PLAN
         board.plan_index += 1
         if board.plan_index < len(board.plan_order):
-            return []
+            return
         board.plan_index = len(board.plan_order) - 1
-        return resolution.resolve_turn(self)
+        resolution.resolve_turn(self, effects)
 
     # --- checking and applying actions (the rules modules import this one, hence the late imports) ---
 
