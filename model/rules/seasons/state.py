@@ -13,6 +13,9 @@ A turn is one season. It runs:
    then pillage, then moves, then battles one by one; a nation chooses which of its units take
    casualties when the choice matters (``casualty`` actions).
 4. End: areas change hands, the turn's income is worked out, the game ends after the last turn.
+
+Steps 3, 4 and the next turn's step 1 are logged as automatic entries of their own after the
+action that set them off (``model.rules.seasons.automatic``), not as that nation's doing.
 """
 
 from __future__ import annotations
