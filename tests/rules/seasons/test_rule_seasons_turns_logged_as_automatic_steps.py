@@ -9,7 +9,7 @@ a battle in Stavely closes the first turn, three battles and a casualty choice t
 
 from __future__ import annotations
 
-from model.rules.protocol import is_automatic, replay, replay_log
+from model.rules.protocol import LogEntry, is_automatic, replay, replay_log
 from model.rules.seasons import automatic
 from model.rules.seasons.game import SeasonsGame
 from model.rules.seasons.state import SeasonsState
@@ -73,8 +73,8 @@ def _played(game: SeasonsGame, actions: list[str]) -> SeasonsState:
     return state
 
 
-def _heads(entries: list[object]) -> list[tuple[object, ...]]:
-    return [(e.player, e.action, e.round, e.phase) for e in entries]  # type: ignore[attr-defined]
+def _heads(entries: list[LogEntry]) -> list[tuple[object, ...]]:
+    return [(e.player, e.action, e.round, e.phase) for e in entries]
 
 
 def test_turns_the_last_done_sets_off_the_reveal_moves_battle_and_next_turn_each_logged_apart(
