@@ -1,7 +1,7 @@
 """Seasons: Turns, Battles, Resources: what a turn does by itself once every nation has planned (the
 reveal, pillage, the moves, the battles, the turn's end and the next turn's start) is logged as
 automatic entries of their own after the action that set it off, never as that nation's doing
-(a play-test once read "kessary: ostrand takes stavely" after Kessary's ``done``).
+(these used to be effects of that action: the last nation's ``done`` carried the whole turn).
 
 Played on the shipped Four Isles scenario with the first two turns of a heuristic-bot game (seed 0):
 a battle in Stavely closes the first turn, three battles and a casualty choice the second.

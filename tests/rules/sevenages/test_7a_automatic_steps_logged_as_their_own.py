@@ -1,10 +1,11 @@
-"""7A facts 1, 2.1, 2.7, 2.8, 2.13, 2.16: what the turn does by itself (the bids revealed, a
-new turn, the next action marker turned up, an empire's production, a conflict, the end of turn)
-is logged as automatic entries of their own after the action that set it off, never as that
-player's doing (a play-test once read "player_4 | pass | peace mission removes ...", or the whole
-end of turn under the last actor's ``finish``).
+"""7A facts 1, 2.1, 2.3, 2.7, 2.8, 2.13, 2.16: what the turn does by itself (the bids revealed, a
+new turn, the next action marker turned up, an empire's production, a conflict, a new capital,
+the end of turn) is logged as automatic entries of their own after the action that set it off,
+never as that player's doing (these used to be effects of that action: a ``pass`` carried the
+peace mission it let through, the last actor's ``finish`` the whole end of turn).
 
-Played on the shipped world scenario with the first two turns of a heuristic-bot game (seed 1).
+Played on the shipped world scenario with the first two turns of a heuristic-bot game (seed 1),
+and the start of another (seed 0) for a new empire's capital.
 The emissary step's own entry is tested with the peace mission (test_en_peace_mission.py).
 """
 
@@ -184,3 +185,36 @@ def test_7a_replay_and_undo_skip_the_automatic_entries(world: SevenAgesGame) -> 
     assert undone.log == state.log[:last]
     undone.apply(ACTIONS[-1])
     assert undone == state
+
+
+FOUNDING_SEED = 0
+FOUNDING = [
+    *["bid card33", "bid card09", "bid card17", "bid card02"],
+    *COLOURS,
+    *["mark slot start"] * 4,
+    *["start sumerians", "buy spearmen sumer", "buy spearmen akkad", "buy spearmen elam"],
+]
+
+
+def test_7a_2_3_a_new_empire_s_conflict_then_its_capital_then_the_next_marker(world: SevenAgesGame) -> None:
+    state: SevenAgesState = world.new_state(FOUNDING_SEED)
+    for action in FOUNDING:
+        state.apply(action)
+    # Sumer's spearmen bought into neutral Elam fight there (one unit a side: no commitment to
+    # choose), then the capital is founded in Sumer, the first start area, then the next marker.
+    done, fought, founded, revealed = _after(state, "done")
+    assert _heads([done, fought, founded, revealed]) == [
+        ("player_4", "done", 1, "start"),
+        (None, automatic.CONFLICT, 1, "start"),
+        (None, automatic.FOUNDING, 1, "start"),
+        (None, automatic.MARKERS, 1, "start"),
+    ]
+    assert done.effects == ()
+    assert fought.effects[-3:] == (
+        "sumerians loses 1 units",
+        "neutral takes a disorder marker",
+        "neutral holds elam",
+    )
+    assert founded.effects == ("sumerians founds its capital in sumer",)
+    assert revealed.effects == ("player_1 reveals start on slot",)
+    assert replay_log(world, FOUNDING_SEED, state.log) == state
