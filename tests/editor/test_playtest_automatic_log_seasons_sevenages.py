@@ -100,10 +100,10 @@ def test_seasons_the_last_done_is_followed_by_the_rules_rows_and_the_map_message
         ["1 spring turn-end", "Turn end", "turn-end"],
         ["2 summer turn-start", "Turn start", "turn-start"],
     ]
-    # Every step the rules took is told on a line of its own, by its doer, after Kessary's.
+    # Every step the rules took is told on a line of its own, by its doer; Ostrand, to act, reads
+    # nothing of Kessary's own done (its treasury is hidden), not even the battle's dice.
     note = controller.note.text().splitlines()
     assert [line.split(": ")[0] for line in note] == [
-        names["kessary"],
         "Reveal",
         "Moves",
         "Battles",

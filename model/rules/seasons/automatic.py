@@ -8,8 +8,8 @@ purchases are revealed, pillage is served, the moves happen, the battles are fou
 starts (spring recovery, the income arrives; Seasons: Resources). Each such step's entry names
 what did it, as its ``action``: one of the names below; its phase is the season and that name.
 
-The dice of a battle are logged with the action that set the battles off (the protocol keeps the
-rolls before the effects of an action); the battle's entry repeats each roll in its totals.
+The Seasons rules write their effects into the rng's trace, so a battle's dice are logged in the
+battles step, after the battle's first line, not with the action that set the battles off.
 """
 
 from __future__ import annotations

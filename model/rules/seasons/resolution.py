@@ -287,12 +287,13 @@ def _roll(state: SeasonsState, area: str, sides: list[fight.Side]) -> tuple[figh
     return outcome, (defenders or tied)[0]
 
 
-def _start_battle(state: SeasonsState, area: str) -> list[str]:
-    """Seasons: Battles: work out might, roll, and queue the casualties of every nation."""
+def _start_battle(state: SeasonsState, area: str, effects: list[str]) -> None:
+    """Seasons: Battles: work out might, roll, and queue the casualties of every nation; the
+    battle's lines go to ``effects``, the rng's trace, so that its dice follow its first line."""
     groups = sides_in(state, area)
     sides, notes = _sides(state, area, groups)
+    effects += [f"battle in {area}: " + " vs ".join("+".join(side.nations) for side in sides), *notes]
     outcome, winner = _roll(state, area, sides)
-    effects = [f"battle in {area}: " + " vs ".join("+".join(side.nations) for side in sides), *notes]
     for side, might, roll, total in zip(sides, outcome.might, outcome.rolls, outcome.totals, strict=True):
         effects.append(f"{'+'.join(side.nations)}: might {might} + d{outcome.die} {roll} = {total}")
     effects.append(f"{'+'.join(sides[winner].nations)} wins")
@@ -308,7 +309,6 @@ def _start_battle(state: SeasonsState, area: str) -> list[str]:
     state.board.count("battles")
     if len(groups) > 2:
         state.board.count("battles_three_or_more_sides")
-    return effects
 
 
 def casualty_targets(state: SeasonsState, nation: str) -> list[str]:
@@ -406,14 +406,13 @@ def _settle_queue(state: SeasonsState) -> list[str]:
     return effects
 
 
-def choose_casualty(state: SeasonsState, nation: str, target: str) -> list[str]:
+def choose_casualty(state: SeasonsState, nation: str, target: str, effects: list[str]) -> None:
     """Apply a nation's chosen casualty target and carry on with the battles (the rest of the
-    turn is logged as automatic steps after the nation's own hit)."""
+    turn goes to ``effects`` as automatic steps after the nation's own hit)."""
     current = state.board.battle
     assert current is not None and current.queue and current.queue[0].nation == nation
-    effects = _hit(state, current.queue[0], target)
+    effects += _hit(state, current.queue[0], target)
     continue_battles(state, effects)
-    return effects
 
 
 def _retreat_target(state: SeasonsState, unit: UnitState, area: str) -> str | None:
@@ -490,7 +489,7 @@ def continue_battles(state: SeasonsState, effects: list[str]) -> None:
         if area is None:
             end_turn(state, effects)
             return
-        effects += _start_battle(state, area)
+        _start_battle(state, area, effects)
 
 
 # --- end of the turn -------------------------------------------------------------------------------

@@ -86,13 +86,8 @@ def test_turns_the_last_done_sets_off_the_reveal_moves_battle_and_next_turn_each
     new = state.log[before:]
     assert new[0] is entry and [e.seq for e in new] == list(range(before, before + 6))
     assert _heads([entry]) == [("kessary", "done", 1, "spring plan")]
-    # Kessary's own doing: its leftover resources into supply. The dice of the Stavely battle are
-    # logged with the action that set the battles off (the protocol keeps rolls before effects).
-    assert entry.effects == (
-        "stavely: ostrand: 1d4 4=4",
-        "stavely: kessary: 1d4 1=1",
-        "kessary puts 6 into supply",
-    )
+    # Kessary's own doing: its leftover resources into supply; the battle's dice are the battle's.
+    assert entry.effects == ("kessary puts 6 into supply",)
     assert _heads(new[1:]) == [
         (None, automatic.REVEAL, 1, "spring reveal"),
         (None, automatic.MOVES, 1, "spring moves"),
@@ -112,6 +107,8 @@ def test_turns_the_last_done_sets_off_the_reveal_moves_battle_and_next_turn_each
     assert moves.effects[-1] == "kessary moves kessary_4 from sallow to stavely" and len(moves.effects) == 12
     assert battles.effects == (
         "battle in stavely: ostrand vs kessary",
+        "stavely: ostrand: 1d4 4=4",
+        "stavely: kessary: 1d4 1=1",
         "ostrand: might 1 + d4 4 = 5",
         "kessary: might 1 + d4 1 = 2",
         "ostrand wins",
@@ -154,7 +151,7 @@ def test_battles_a_casualty_choice_is_the_nation_s_and_the_battles_after_it_are_
     entry = state.apply("casualty ostrand_3")
     chosen, battles, end, start = state.log[before:]
     assert chosen is entry and _heads([entry]) == [("ostrand", "casualty ostrand_3", 2, "summer casualties")]
-    assert entry.effects[-1] == "ostrand_3 holds"
+    assert entry.effects == ("ostrand_3 holds",)
     assert _heads([battles, end, start]) == [
         (None, automatic.BATTLES, 2, "summer battles"),
         (None, automatic.TURN_END, 2, "summer turn-end"),
@@ -163,6 +160,9 @@ def test_battles_a_casualty_choice_is_the_nation_s_and_the_battles_after_it_are_
     assert battles.effects == (
         "ostrand takes brenmoor",
         "battle in heartland: vellmark vs ostrand vs suderland",
+        "heartland: vellmark: 1d4 4=4",
+        "heartland: ostrand: 1d4 3=3",
+        "heartland: suderland: 1d4 2=2",
         "vellmark: might 1 + d4 4 = 5",
         "ostrand: might 1 + d4 3 = 4",
         "suderland: might 1 + d4 2 = 3",
