@@ -18,8 +18,8 @@ Readings of the text made here:
 
 from __future__ import annotations
 
+from model.rules.seasons import automatic, economy
 from model.rules.seasons import battle as fight
-from model.rules.seasons import economy
 from model.rules.seasons.schema import Building
 from model.rules.seasons.state import CASUALTIES, OVER, Allocation, BattleState, SeasonsState, UnitState
 
@@ -119,15 +119,19 @@ def _moves(state: SeasonsState) -> list[str]:
     return effects
 
 
-def resolve_turn(state: SeasonsState) -> list[str]:
-    """Reveal the tokens and purchases and resolve the turn, stopping when a nation must choose."""
+def resolve_turn(state: SeasonsState, effects: list[str]) -> None:
+    """Reveal the tokens and purchases and resolve the turn, stopping when a nation must choose;
+    each step's effects go to ``effects`` as an automatic step of its own (``automatic``)."""
     board = state.board
-    effects = ["reveal", *_reveal(state)]
+    automatic.begin(state, automatic.REVEAL, effects)
+    effects += ["reveal", *_reveal(state)]
     change = state.effects.production
     board.snapshot = {area: economy.production(a.resources, change) for area, a in board.areas.items()}
+    automatic.begin(state, automatic.PILLAGE, effects)
     effects += _pillage(state)
+    automatic.begin(state, automatic.MOVES, effects)
     effects += _moves(state)
-    return effects + continue_battles(state)
+    continue_battles(state, effects)
 
 
 # --- battles ---------------------------------------------------------------------------------------
@@ -283,12 +287,13 @@ def _roll(state: SeasonsState, area: str, sides: list[fight.Side]) -> tuple[figh
     return outcome, (defenders or tied)[0]
 
 
-def _start_battle(state: SeasonsState, area: str) -> list[str]:
-    """Seasons: Battles: work out might, roll, and queue the casualties of every nation."""
+def _start_battle(state: SeasonsState, area: str, effects: list[str]) -> None:
+    """Seasons: Battles: work out might, roll, and queue the casualties of every nation; the
+    battle's lines go to ``effects``, the rng's trace, so that its dice follow its first line."""
     groups = sides_in(state, area)
     sides, notes = _sides(state, area, groups)
+    effects += [f"battle in {area}: " + " vs ".join("+".join(side.nations) for side in sides), *notes]
     outcome, winner = _roll(state, area, sides)
-    effects = [f"battle in {area}: " + " vs ".join("+".join(side.nations) for side in sides), *notes]
     for side, might, roll, total in zip(sides, outcome.might, outcome.rolls, outcome.totals, strict=True):
         effects.append(f"{'+'.join(side.nations)}: might {might} + d{outcome.die} {roll} = {total}")
     effects.append(f"{'+'.join(sides[winner].nations)} wins")
@@ -304,7 +309,6 @@ def _start_battle(state: SeasonsState, area: str) -> list[str]:
     state.board.count("battles")
     if len(groups) > 2:
         state.board.count("battles_three_or_more_sides")
-    return effects
 
 
 def casualty_targets(state: SeasonsState, nation: str) -> list[str]:
@@ -402,12 +406,13 @@ def _settle_queue(state: SeasonsState) -> list[str]:
     return effects
 
 
-def choose_casualty(state: SeasonsState, nation: str, target: str) -> list[str]:
-    """Apply a nation's chosen casualty target and carry on with the battles."""
+def choose_casualty(state: SeasonsState, nation: str, target: str, effects: list[str]) -> None:
+    """Apply a nation's chosen casualty target and carry on with the battles (the rest of the
+    turn goes to ``effects`` as automatic steps after the nation's own hit)."""
     current = state.board.battle
     assert current is not None and current.queue and current.queue[0].nation == nation
-    effects = _hit(state, current.queue[0], target)
-    return effects + continue_battles(state)
+    effects += _hit(state, current.queue[0], target)
+    continue_battles(state, effects)
 
 
 def _retreat_target(state: SeasonsState, unit: UnitState, area: str) -> str | None:
@@ -469,20 +474,22 @@ def _finish_battle(state: SeasonsState) -> list[str]:
     return effects
 
 
-def continue_battles(state: SeasonsState) -> list[str]:
-    """Fight the battles one by one until a nation must choose casualties or the turn ends."""
+def continue_battles(state: SeasonsState, effects: list[str]) -> None:
+    """Fight the battles one by one until a nation must choose casualties or the turn ends; what
+    they do goes to ``effects`` as the automatic battles step."""
     board = state.board
-    effects: list[str] = []
+    automatic.begin(state, automatic.BATTLES, effects)
     while True:
         if board.battle is not None:
             effects += _settle_queue(state)
             if board.battle.queue:
-                return effects
+                return
             effects += _finish_battle(state)
         area = _next_battle(state)
         if area is None:
-            return effects + end_turn(state)
-        effects += _start_battle(state, area)
+            end_turn(state, effects)
+            return
+        _start_battle(state, area, effects)
 
 
 # --- end of the turn -------------------------------------------------------------------------------
@@ -503,10 +510,12 @@ def _occupy(state: SeasonsState) -> list[str]:
     return effects
 
 
-def end_turn(state: SeasonsState) -> list[str]:
-    """Hand out the turn's income (due at the start of the next) and start the next turn."""
+def end_turn(state: SeasonsState, effects: list[str]) -> None:
+    """Hand out the turn's income (due at the start of the next) and start the next turn; the
+    turn's end and the next turn's start go to ``effects`` as automatic steps of their own."""
     board = state.board
-    effects = _occupy(state)
+    automatic.begin(state, automatic.TURN_END, effects)
+    effects += _occupy(state)
     for nation, treasury in board.nations.items():
         held = [area for area, a in board.areas.items() if a.owner == nation]
         treasury.income = sum(board.snapshot.get(area, 0) for area in held) + board.bonus.get(nation, 0)
@@ -514,10 +523,12 @@ def end_turn(state: SeasonsState) -> list[str]:
     board.orders = []
     if board.turn >= state.game.turns:
         board.phase = OVER
-        return [*effects, "the game ends"]
+        effects.append("the game ends")
+        return
     board.turn += 1
     board.season = state.game.tables.seasons.after(state.season).value
-    return effects + state.begin_turn()
+    automatic.begin(state, automatic.TURN_START, effects)
+    effects += state.begin_turn()
 
 
 def disband(state: SeasonsState, nation: str, target: str) -> list[str]:

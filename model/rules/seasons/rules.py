@@ -331,17 +331,21 @@ def apply(state: SeasonsState, action: Action) -> list[str]:
         board.orders.append(Order(board.seq, nation, kind, action.source, action.target, units))
         board.seq += 1
         return []
+    # The effects are written into the rng's trace, so that a battle's dice are logged where they
+    # are rolled: in the battles step (``model.rules.seasons.automatic``), not with the action.
+    effects = state.rng.trace
     if isinstance(action, Done):
-        effects = state.finish_planning(nation)
+        effects += state.finish_planning(nation)
         if board.phase == PLAN:
-            effects += state.next_planner()
+            state.next_planner(effects)
         return effects
     if isinstance(action, Disband):
-        effects = resolution.disband(state, nation, action.target)
+        effects += resolution.disband(state, nation, action.target)
         effects += state.try_pay(nation)
         if board.phase == PLAN:
-            effects += state.next_planner()
+            state.next_planner(effects)
         return effects
     if isinstance(action, Casualty):
-        return resolution.choose_casualty(state, nation, action.target)
+        resolution.choose_casualty(state, nation, action.target, effects)
+        return effects
     raise IllegalActionError(action, "not a Seasons action")

@@ -13,6 +13,9 @@ A turn is one season. It runs:
    then pillage, then moves, then battles one by one; a nation chooses which of its units take
    casualties when the choice matters (``casualty`` actions).
 4. End: areas change hands, the turn's income is worked out, the game ends after the last turn.
+
+Steps 3, 4 and the next turn's step 1 are logged as automatic entries of their own after the
+action that set them off (``model.rules.seasons.automatic``), not as that nation's doing.
 """
 
 from __future__ import annotations
@@ -551,17 +554,19 @@ class SeasonsState(BoardState[SeasonsGame, Board]):
         self.board.phase = UPKEEP
         return [f"{nation} owes {due} with supply {treasury.supply}: it must disband"]
 
-    def next_planner(self) -> list[str]:
-        """Hand the planning to the next nation, or reveal and resolve when all are done."""
+    def next_planner(self, effects: list[str]) -> None:
+        """Hand the planning to the next nation, or reveal and resolve when all are done (the
+        resolution's effects go to ``effects``, the list the action's apply returns, each step
+        logged apart from the action: ``model.rules.seasons.automatic``)."""
         from model.rules.seasons import resolution
 
         board = self.board
         board.phase = PLAN
         board.plan_index += 1
         if board.plan_index < len(board.plan_order):
-            return []
+            return
         board.plan_index = len(board.plan_order) - 1
-        return resolution.resolve_turn(self)
+        resolution.resolve_turn(self, effects)
 
     # --- checking and applying actions (the rules modules import this one, hence the late imports) ---
 

@@ -70,8 +70,9 @@ def effect_for(effect: str, seat: str | None) -> str | None:
 def entry_for(entry: LogEntry, seat: str | None, face_down: bool) -> LogEntry:
     """Return the entry as ``seat`` may read it; ``face_down``: the entry's turn is not revealed yet.
 
-    A seat reads its own actions whole, but not every effect of them: the last ``done`` of a
-    planning carries the whole reveal, other nations' purchases and treasuries included.
+    A seat reads its own actions whole, but not every effect of them; the automatic entries a
+    turn's last ``done`` sets off (the reveal, battles, the turn's end and the next turn's start:
+    ``model.rules.seasons.automatic``) tell other nations' purchases and treasuries too.
     """
     own = entry.player is not None and entry.player == seat
     if face_down and not own and entry.player is not None and entry.phase.endswith(PLANNING_PHASES):

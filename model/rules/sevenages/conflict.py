@@ -21,7 +21,7 @@ from math import ceil, prod
 from typing import TYPE_CHECKING, Any
 
 from model.rules.protocol import Action
-from model.rules.sevenages import deck, neutrals
+from model.rules.sevenages import automatic, deck, neutrals
 from model.rules.sevenages.actions import Words, act
 from model.rules.sevenages.game import NEUTRAL
 from model.rules.sevenages.state import Unit
@@ -72,6 +72,7 @@ def begin(state: SevenAgesState, area: str, effects: list[str]) -> None:
     sides = state.sides(area)
     if len(sides) < 2:
         return
+    automatic.begin(state, automatic.CONFLICT, effects)
     holder = board.areas[area].owner
     defender = holder if holder in sides else sides[0]
     attacker = next(s for s in sides if s != defender)
@@ -199,6 +200,7 @@ def combat_value(state: SevenAgesState, side: str, card: int, front: list[Unit],
 def _round(state: SevenAgesState, effects: list[str]) -> None:
     c = state.board.conflict
     assert c is not None
+    automatic.begin(state, automatic.CONFLICT, effects)  # the last commitment's player fights none
     area = c["area"]
     totals: dict[str, int] = {}
     committed: dict[str, list[Unit]] = {}
@@ -296,6 +298,7 @@ def end(state: SevenAgesState, winner: str, effects: list[str]) -> None:
     board = state.board
     c = board.conflict
     assert c is not None
+    automatic.begin(state, automatic.CONFLICT, effects)  # after a retreat, the rules settle the area
     area = c["area"]
     board.units[area] = [u._replace(used=False) if u.used else u for u in board.units.get(area, [])]
     if not board.units[area]:

@@ -21,7 +21,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from model.rules.protocol import Action
-from model.rules.sevenages import conflict, economy, initiatives, movement, neutrals
+from model.rules.sevenages import automatic, conflict, economy, initiatives, movement, neutrals
 from model.rules.sevenages.actions import Words, act
 from model.rules.sevenages.game import NEUTRAL
 from model.rules.sevenages.state import Unit
@@ -344,6 +344,8 @@ def _close(state: SevenAgesState, cancelled: bool, effects: list[str]) -> None:
             board.count("arms_refunds")
         ctx["sub"] = "initiative"
         return
+    # Nobody meddled: the rules carry the initiative out, not the player who passed last.
+    automatic.begin(state, automatic.EMISSARY, effects)
     _execute(state, effects)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.protocol import Action
-from model.rules.sevenages import colours, conflict, economy, neutrals
+from model.rules.sevenages import automatic, colours, conflict, economy, neutrals
 from model.rules.sevenages.actions import Words, act
 from model.rules.sevenages.state import EmpireState, Unit
 
@@ -136,6 +136,7 @@ def settle_start(state: SevenAgesState, effects: list[str]) -> None:
     board.ctx["sub"] = "end"
     if empire not in board.empires:
         return
+    automatic.begin(state, automatic.FOUNDING, effects)
     card = state.game.empire_cards[empire]
     site = card.start_areas[0] if card.start_areas else None
     if (

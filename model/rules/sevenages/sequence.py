@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from model.rules.protocol import Action, IllegalActionError
 from model.rules.rng import Rng
-from model.rules.sevenages import colours, conflict, deck, emissary, glory, steps
+from model.rules.sevenages import automatic, colours, conflict, deck, emissary, glory, steps
 from model.rules.sevenages.actions import Words, act
 from model.rules.sevenages.state import AreaState, Board, EmpireState, PlayerState, Unit
 
@@ -104,6 +104,7 @@ def _bid_apply(state: SevenAgesState, action: Words, effects: list[str]) -> None
     bids = board.ctx["bids"]
     values = {p: deck.value(state, bids[p]) for p in seats}
     best = max(seats, key=lambda p: (values[p], -seats.index(p)))
+    automatic.begin(state, automatic.OPENING_BID, effects)  # the last bid's player revealed none
     effects.append("bids: " + ", ".join(f"{p} {bids[p]} ({values[p]})" for p in seats))
     effects.append(f"{best} wins the bid and holds the turn marker")
     board.holder = seats.index(best)
@@ -121,6 +122,7 @@ def begin_turn(state: SevenAgesState, effects: list[str]) -> None:
         player.markers, player.counters, player.emissary = {}, 0, ""
     for empire in board.empires.values():
         empire.wild = False
+    automatic.begin(state, automatic.TURN_START, effects, phase=automatic.TURN_START)
     effects.append(f"turn {board.turn}: {board.order[0]} holds the turn marker")
 
 
@@ -377,6 +379,8 @@ def _next_actor(state: SevenAgesState, effects: list[str]) -> None:
         marker = board.players[player].markers.get(slot, "none")
         # A turned wild card is kept as "wild:ACTION"; the log says it in words.
         shown = f"the wild card for {marker.removeprefix('wild:')}" if marker.startswith("wild:") else marker
+        # The rules turn up the next marker, not the player whose action ended the last actor's.
+        automatic.begin(state, automatic.MARKERS, effects)
         effects.append(f"{player} reveals {shown} on {slot}")
         steps.begin(state, player, slot, effects)
         return
@@ -385,6 +389,7 @@ def _next_actor(state: SevenAgesState, effects: list[str]) -> None:
 def end_turn(state: SevenAgesState, effects: list[str]) -> None:
     """End of turn (7A facts 2.13 order, HOUSE DEFAULT)."""
     board = state.board
+    automatic.begin(state, automatic.END_OF_TURN, effects, phase=automatic.END_OF_TURN)
     glory.harvest(state, effects)
     rules = state.game.rules
     for empire in board.empires.values():

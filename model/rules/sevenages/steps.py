@@ -12,7 +12,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from model.rules.protocol import Action
-from model.rules.sevenages import deck, economy, emissary, events, founding, manoeuvre, neutrals, trade
+from model.rules.sevenages import (
+    automatic,
+    deck,
+    economy,
+    emissary,
+    events,
+    founding,
+    manoeuvre,
+    neutrals,
+    trade,
+)
 from model.rules.sevenages.actions import Words, act
 
 if TYPE_CHECKING:
@@ -45,6 +55,7 @@ def begin(state: SevenAgesState, player: str, slot: str, effects: list[str]) -> 
     if step == 1:
         board.ctx["sub"] = "start_card"
     elif step == 2:
+        automatic.begin(state, automatic.PRODUCTION, effects)
         economy.collect(state, slot, effects)
         neutrals.automatic_discards(state, effects)
         board.ctx["sub"] = "produce" if slot in board.empires else "end"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from model.rules.protocol import LogEntry, is_automatic
 from model.rules.sevenages import sequence
 from model.rules.sevenages.data import Card, from_tables
 from model.rules.sevenages.game import (
@@ -113,6 +114,12 @@ def play(state: SevenAgesState, *texts: str) -> None:
         legal = [str(a) for a in state.legal_actions()]
         assert text in legal, f"{text!r} is not legal for {state.current_player()}: {legal}"
         state.apply(text)
+
+
+def last_action(state: SevenAgesState) -> LogEntry:
+    """The log entry of the last action: what its player did, without the automatic steps it set
+    off (logged after it as entries of their own)."""
+    return next(entry for entry in reversed(state.log) if not is_automatic(entry))
 
 
 def glory_card(

@@ -3,7 +3,7 @@ and the trading empire may then give its partner money as financial aid."""
 
 from __future__ import annotations
 
-from sevenages_helpers import RULES, at_step, make_game, play
+from sevenages_helpers import RULES, at_step, last_action, make_game, play
 
 from model.rules.sevenages.bot import HeuristicBot
 from model.rules.sevenages.state import SevenAgesState
@@ -50,7 +50,7 @@ def test_financial_aid_gives_the_partner_money_up_to_the_tables_most() -> None:
     assert state.board.empires["assyria"].treasury == 4
     assert state.board.empires["babylon"].treasury == 4
     assert state.statistics()["financial_aid"] == 3
-    assert "assyria gives babylon 3 money as financial aid" in state.log[-1].effects
+    assert "assyria gives babylon 3 money as financial aid" in last_action(state).effects
 
 
 def test_the_gift_is_within_the_treasury_and_none_leaves_the_money() -> None:
@@ -63,7 +63,7 @@ def test_the_gift_is_within_the_treasury_and_none_leaves_the_money() -> None:
 
 def test_an_empty_treasury_is_asked_nothing() -> None:
     state = traded(0)
-    assert "assyria advances 2 to 5" in state.log[-1].effects
+    assert "assyria advances 2 to 5" in last_action(state).effects
     assert not any(str(a).startswith("fund") for a in state.legal_actions())
     assert state.board.ctx.get("sub") != "trade_fund"
 

@@ -30,11 +30,16 @@ def test_the_archers_go_first_in_the_rules_example() -> None:
     play(state, "peace x")
     entry_count = len(state.log)
     play(state, "peace x")
-    # Nobody else can meddle, so the mission runs at once; the reveal comes first in the log.
-    effects = state.log[entry_count].effects
-    assert effects[1] == "reveal x: archers(3), chariots(2), light_horse(6)"
-    assert effects[2] == "peace mission removes neutral archers(3) in x"
-    assert effects[3] == "peace mission removes neutral chariots(2) in x"
+    # Nobody else can meddle, so the rules carry the mission out at once, logged after the
+    # declaration as the emissary's step; the reveal comes first.
+    declared, mission = state.log[entry_count:]
+    assert (declared.player, declared.effects) == ("ann", ("ann declares peace x; x",))
+    assert (mission.player, mission.action) == (None, "emissary")
+    assert mission.effects == (
+        "reveal x: archers(3), chariots(2), light_horse(6)",
+        "peace mission removes neutral archers(3) in x",
+        "peace mission removes neutral chariots(2) in x",
+    )
     assert [u.kind for u in state.units_of("neutral", "x")] == ["light_horse"]
     assert state.board.players["ann"].counters == 2 and state.statistics()["peace_removals"] == 2
 
