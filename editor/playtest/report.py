@@ -431,7 +431,7 @@ class ReportDock(QDockWidget):
             jobs=self.jobs.value(),
             seed=self.seed.value(),
             cluster=cluster,
-            cluster_tls=self.certificates.tls(),
+            cluster_tls=self.certificates.tls() if cluster else None,
         )
         self._pending_scratch = tempfile.TemporaryDirectory(prefix="mappa-playtest-")
         self.worker = ReportWorker(

@@ -25,7 +25,8 @@ import datetime
 import re
 import socket
 import ssl
-from dataclasses import astuple, dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,13 +45,9 @@ CONFIG_KEYS = {
 }
 """Where Dask's configuration keeps the client's certificates (read when no option gives them)."""
 
-_OPTION = {"ca_file": "--tls-ca-file", "cert": "--tls-cert", "key": "--tls-key"}
-_WHAT = {
-    "ca_file": "the CA certificate (--tls-ca-file)",
-    "cert": "this machine's certificate (--tls-cert)",
-    "key": "this machine's key (--tls-key)",
-}
-_NEEDED = (("ca_file", "CA"), ("cert", "CERT"))
+_WHAT = {"ca_file": "the CA certificate", "cert": "this machine's certificate", "key": "this machine's key"}
+_METAVAR = {"ca_file": "CA", "cert": "CERT", "key": "KEY"}
+_NEEDED = ("ca_file", "cert")
 """The files a client cannot do without (the key may be in the certificate's file)."""
 _NOT_SIGNED_BY_CA = frozenset({2, 7, 18, 19, 20, 21})
 """OpenSSL's verify codes for a certificate the trusted CA did not sign (X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT,
@@ -66,6 +63,45 @@ class ClusterTLSError(PlaytestError):
 
 
 @dataclass(frozen=True)
+class Naming:
+    """How messages name the three files: as ``mappa playtest``'s options, or as the fields of a
+    form (the editor's balance dock), so that the advice names what the reader can change there."""
+
+    ca_file: str
+    cert: str
+    key: str
+    fields: bool = False
+    """The names are a form's field labels (``CA file``), not command line options."""
+
+    def one(self, name: str) -> str:
+        """How a message names the file ``name`` (a ``ClusterTLS`` field): ``--tls-cert`` or ``the
+        Certificate field``."""
+        label: str = getattr(self, name)
+        return f"the {label} field" if self.fields else label
+
+    def listed(self, names: Sequence[str]) -> str:
+        """The files ``names`` as one asks for them: ``--tls-ca-file CA --tls-cert CERT`` or ``the CA
+        file and Certificate fields``."""
+        if not self.fields:
+            return " ".join(f"{getattr(self, name)} {_METAVAR[name]}" for name in names)
+        labels = [getattr(self, name) for name in names]
+        joined = labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
+        return f"the {joined} field{'s' if len(labels) > 1 else ''}"
+
+    def ask(self, names: Sequence[str]) -> str:
+        """What to do to give the files ``names``: ``give --tls-cert CERT`` or ``fill in the
+        Certificate field``."""
+        return f"{'fill in' if self.fields else 'give'} {self.listed(names)}"
+
+
+OPTION_NAMES = Naming("--tls-ca-file", "--tls-cert", "--tls-key")
+"""The files named as ``mappa playtest``'s options (``OPTIONS``)."""
+
+EVERY_FILE = ("ca_file", "cert", "key")
+"""The ``ClusterTLS`` fields of the three files, in the order they are asked for."""
+
+
+@dataclass(frozen=True)
 class ClusterTLS:
     """The client's certificate files for a ``tls://`` scheduler (paths; empty: not given)."""
 
@@ -75,6 +111,12 @@ class ClusterTLS:
     """This machine's certificate, signed by that CA."""
     key: str = ""
     """The private key of ``cert`` (empty: appended to the ``cert`` file)."""
+    names: Naming = OPTION_NAMES
+    """How messages name these files to whoever gave them (the options, or the dock's fields)."""
+
+    def paths(self) -> tuple[str, str, str]:
+        """The three paths (or PEM texts), in ``EVERY_FILE``'s order."""
+        return (self.ca_file, self.cert, self.key)
 
     def given(self) -> bool:
         """Return whether any file is given."""
@@ -129,13 +171,14 @@ def client_tls(distributed: Any, address: str, tls: ClusterTLS | None) -> Client
         ca_file=given.ca_file or configured.tls_ca_file or "",
         cert=given.cert or configured.tls_client_cert or "",
         key=given.key or configured.tls_client_key or "",
+        names=given.names,
     )
-    missing = [f"{_OPTION[name]} {label}" for name, label in _NEEDED if not getattr(files, name)]
+    missing = [name for name in _NEEDED if not getattr(files, name)]
     if missing:
-        wanted = OPTIONS if len(missing) == 2 else " ".join(missing)
+        wanted = files.names.ask(EVERY_FILE if len(missing) == 2 else missing)
         raise ClusterTLSError(
             f"the Dask scheduler at {address} is reached over TLS and needs this machine's "
-            f"certificates: give {wanted} (the certificate of the CA that signed the cluster's "
+            f"certificates: {wanted} (the certificate of the CA that signed the cluster's "
             "certificates, this machine's certificate signed by it, and that certificate's key), or "
             f"set them in Dask's configuration ({', '.join(CONFIG_KEYS.values())})"
         )
@@ -151,7 +194,7 @@ def client_tls(distributed: Any, address: str, tls: ClusterTLS | None) -> Client
         client.context()  # what Dask will load: an error the checks above missed is said here
     except (ssl.SSLError, OSError, ValueError) as error:
         raise ClusterTLSError(
-            f"cannot use the certificates {', '.join(map(_name, filter(None, astuple(files))))} for TLS "
+            f"cannot use the certificates {', '.join(map(_name, filter(None, files.paths())))} for TLS "
             f"({type(error).__name__}: {error})"
         ) from error
     return client
@@ -166,22 +209,23 @@ def check_files(files: ClusterTLS, now: datetime.datetime | None = None) -> None
     from cryptography.hazmat.primitives import serialization
 
     now = now or datetime.datetime.now(datetime.UTC)
-    authorities = _certificates(files.ca_file, "ca_file")
+    names = files.names
+    authorities = _certificates(files.ca_file, _what("ca_file", names))
     for authority in authorities:
         _check_dates(files.ca_file, "the CA certificate", authority, now)
-    certificate = _certificates(files.cert, "cert")[0]
+    certificate = _certificates(files.cert, _what("cert", names))[0]
     _check_dates(files.cert, "this machine's certificate", certificate, now)
     key_source, key_name = (files.key, "key") if files.key else (files.cert, "cert")
-    data = _read(key_source, key_name)
+    data = _read(key_source, _what(key_name, names))
     block = _KEY_BLOCK.search(data)
     if block is None:
         if not files.key:
             raise ClusterTLSError(
-                f"{_name(files.cert)}: holds no private key: give its key with --tls-key KEY (or append "
-                "the key to the certificate file)"
+                f"{_name(files.cert)}: holds no private key: give its key with {names.listed(['key'])} (or "
+                "append the key to the certificate file)"
             )
         raise ClusterTLSError(
-            f"{_name(files.key)}: not a PEM private key ({_WHAT['key']} must hold the text between "
+            f"{_name(files.key)}: not a PEM private key ({_what('key', names)} must hold the text between "
             "-----BEGIN PRIVATE KEY----- and -----END PRIVATE KEY-----, as openssl writes it)"
         )
     try:
@@ -208,28 +252,31 @@ def _name(value: str) -> str:
     return "the PEM text in Dask's configuration" if "\n" in value else value
 
 
-def _read(path: str, name: str) -> bytes:
+def _what(name: str, names: Naming) -> str:
+    """How messages call the file ``name`` (a ``ClusterTLS`` field): what it is and where it is given."""
+    return f"{_WHAT[name]} ({names.one(name)})"
+
+
+def _read(path: str, what: str) -> bytes:
     if "\n" in path:  # Dask's configuration may hold the PEM text itself, as Security takes it
         return path.encode()
     try:
         return Path(path).read_bytes()
     except OSError as error:
-        raise ClusterTLSError(
-            f"{_name(path)}: cannot read {_WHAT[name]} ({error.strerror or error})"
-        ) from error
+        raise ClusterTLSError(f"{_name(path)}: cannot read {what} ({error.strerror or error})") from error
 
 
-def _certificates(path: str, name: str) -> list[Any]:
+def _certificates(path: str, what: str) -> list[Any]:
     """The certificates of a PEM file (``x509.Certificate``; at least one, or ``ClusterTLSError``)."""
     from cryptography import x509
 
-    data = _read(path, name)
+    data = _read(path, what)
     try:
         return x509.load_pem_x509_certificates(data)
     except ValueError as error:
         held = " (it holds a private key)" if _KEY_BLOCK.search(data) else ""
         raise ClusterTLSError(
-            f"{_name(path)}: not a PEM certificate{held}: {_WHAT[name]} must hold the text between "
+            f"{_name(path)}: not a PEM certificate{held}: {what} must hold the text between "
             "-----BEGIN CERTIFICATE----- and -----END CERTIFICATE-----"
         ) from error
 
@@ -253,6 +300,7 @@ def handshake(sock: socket.socket, address: str, client: ClientTLS, timeout: flo
     ends accepted each other's certificates. ``ClusterTLSError`` says which end refused which.
     """
     files = client.files
+    names = files.names
     sock.settimeout(timeout)
     try:
         with client.context().wrap_socket(sock) as secured:
@@ -265,8 +313,8 @@ def handshake(sock: socket.socket, address: str, client: ClientTLS, timeout: flo
         if error.verify_code in _NOT_SIGNED_BY_CA:
             raise ClusterTLSError(
                 f"the Dask scheduler at {address} shows a certificate that the CA of "
-                f"{_name(files.ca_file)} did not sign ({error.verify_message}): give --tls-ca-file the "
-                "certificate of the CA that signed the scheduler's (its --tls-ca-file)"
+                f"{_name(files.ca_file)} did not sign ({error.verify_message}): give {names.one('ca_file')} "
+                "the certificate of the CA that signed the scheduler's (its --tls-ca-file)"
             ) from error
         raise ClusterTLSError(
             f"the Dask scheduler at {address} shows a certificate this machine cannot accept "
@@ -278,8 +326,8 @@ def handshake(sock: socket.socket, address: str, client: ClientTLS, timeout: flo
         if "ALERT" in reason:  # the scheduler's answer to this machine's certificate
             raise ClusterTLSError(
                 f"the Dask scheduler at {address} refused this machine's certificate {_name(files.cert)} "
-                f"({reason.lower().replace('_', ' ')}): it trusts another CA; give --tls-cert and "
-                "--tls-key a certificate signed by the CA the scheduler was started with (its "
+                f"({reason.lower().replace('_', ' ')}): it trusts another CA; give {names.one('cert')} "
+                f"and {names.one('key')} a certificate signed by the CA the scheduler was started with (its "
                 "--tls-ca-file) and its key"
             ) from error
         raise ClusterTLSError(
