@@ -122,6 +122,9 @@ class ReportWorker(QThread):
         self.finished_report.emit(build_report(self.scenario, stats.to_json(), settings))
 
 
+REPORT_REMEDY = "run the games again here (Run) and keep their report (Save report…)"
+"""What to do about a saved report the dock cannot open: the dock's own buttons, not a command."""
+
 CLUSTER_KEY = "playtest/cluster"
 """QSettings key of the balance report's last cluster address (empty: play locally)."""
 
@@ -651,7 +654,7 @@ class ReportDock(QDockWidget):
         reason in the message line, when it cannot be read or lacks a figure that use needs
         (``model.playtest.report_file``)."""
         try:
-            return read_report(path, shown)
+            return read_report(path, shown, remedy=REPORT_REMEDY)
         except ReportFileError as error:
             self.message.setText(f"Cannot open the report: {error}")
             return None

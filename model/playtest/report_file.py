@@ -20,6 +20,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
+COMMAND_REMEDY = "write it again with `mappa playtest SCENARIO --out FOLDER`"
+"""What to do about a report that does not fit, told to a reader on the command line."""
+
 
 class ReportFileError(ValueError):
     """A saved balance report that cannot be read or does not have a balance report's shape."""
@@ -129,10 +132,13 @@ class _Shown(_Compared):
     errors: list[_EngineError] = Field(default_factory=list)
 
 
-def check_report(data: object, source: str, shown: bool = False) -> dict[str, Any]:
+def check_report(
+    data: object, source: str, shown: bool = False, remedy: str = COMMAND_REMEDY
+) -> dict[str, Any]:
     """Return ``data`` (a parsed ``report.json``) when it holds what a comparison reads (with
     ``shown``, all that the balance dock shows), else raise ``ReportFileError`` naming ``source``
-    (the file), the first wrong place in it and what is wrong."""
+    (the file), the first wrong place in it and what is wrong, then ``remedy``: what the reader
+    can do where the message is shown (the command line's, or the dock's buttons)."""
     if not isinstance(data, dict):
         kind = type(data).__name__
         raise ReportFileError(f"{source}: not a balance report (it holds a {kind}, not an object)")
@@ -147,10 +153,7 @@ def check_report(data: object, source: str, shown: bool = False) -> dict[str, An
         place = ".".join(str(part) for part in first["loc"]) or "the top level"
         more = error.error_count() - 1
         others = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        raise ReportFileError(
-            f"{source}: {place}: {_problem(first)}{others}; save the report again from "
-            "`mappa playtest --out` or the balance dock"
-        ) from error
+        raise ReportFileError(f"{source}: {place}: {_problem(first)}{others}; {remedy}") from error
     return data
 
 
@@ -176,14 +179,14 @@ def _json_kind(value: object) -> str:
     return "a list" if isinstance(value, list) else f"a {type(value).__name__}"
 
 
-def read_report(path: Path, shown: bool = False) -> dict[str, Any]:
+def read_report(path: Path, shown: bool = False, remedy: str = COMMAND_REMEDY) -> dict[str, Any]:
     """Read and check the balance report at ``path`` for a comparison (with ``shown``, for the
     balance dock to show): ``ReportFileError`` naming it when it cannot be read, is no JSON or
-    lacks a figure that reader needs."""
+    lacks a figure that reader needs (then with ``remedy``, as ``check_report``)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise ReportFileError(f"{path}: cannot read the report ({error.strerror or error})") from error
     except ValueError as error:
         raise ReportFileError(f"{path}: not a JSON file ({error})") from error
-    return check_report(data, str(path), shown)
+    return check_report(data, str(path), shown, remedy)

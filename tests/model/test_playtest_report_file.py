@@ -63,7 +63,10 @@ def test_a_figure_of_the_wrong_kind_names_its_place_and_counts_the_others(
     changed = _changed(real_report, tmp_path, spoil)
     with pytest.raises(ReportFileError, match=r"report\.json: finished: input should be a valid integer"):
         read_report(changed)  # a comparison reads "finished" too
-    with pytest.raises(ReportFileError, match=r": finished: .* \(and 1 more problem\); save the report"):
+    with pytest.raises(
+        ReportFileError,
+        match=r": finished: .* \(and 1 more problem\); write it again with `mappa playtest SCENARIO --out",
+    ):
         read_report(changed, shown=True)
 
 
