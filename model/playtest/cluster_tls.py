@@ -25,7 +25,7 @@ import datetime
 import re
 import socket
 import ssl
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -167,10 +167,17 @@ def client_tls(distributed: Any, address: str, tls: ClusterTLS | None) -> Client
     # Dask's configuration fills in what the options leave out (a Security made without arguments
     # holds what the configuration says).
     configured = distributed.Security()
+    # A key goes with its certificate: a certificate given with its key appended takes no key from
+    # the configuration, which holds the key of the configuration's certificate.
+    from_config = {
+        "ca_file": "" if given.ca_file else configured.tls_ca_file or "",
+        "cert": "" if given.cert else configured.tls_client_cert or "",
+        "key": "" if given.key or given.cert else configured.tls_client_key or "",
+    }
     files = ClusterTLS(
-        ca_file=given.ca_file or configured.tls_ca_file or "",
-        cert=given.cert or configured.tls_client_cert or "",
-        key=given.key or configured.tls_client_key or "",
+        ca_file=given.ca_file or from_config["ca_file"],
+        cert=given.cert or from_config["cert"],
+        key=given.key or from_config["key"],
         names=given.names,
     )
     missing = [name for name in _NEEDED if not getattr(files, name)]
@@ -182,7 +189,7 @@ def client_tls(distributed: Any, address: str, tls: ClusterTLS | None) -> Client
             "certificates, this machine's certificate signed by it, and that certificate's key), or "
             f"set them in Dask's configuration ({', '.join(CONFIG_KEYS.values())})"
         )
-    check_files(files)
+    check_files(files, configured=frozenset(name for name, path in from_config.items() if path))
     security = distributed.Security(
         require_encryption=True,
         tls_ca_file=files.ca_file,
@@ -200,23 +207,32 @@ def client_tls(distributed: Any, address: str, tls: ClusterTLS | None) -> Client
     return client
 
 
-def check_files(files: ClusterTLS, now: datetime.datetime | None = None) -> None:
+def check_files(
+    files: ClusterTLS, now: datetime.datetime | None = None, configured: Collection[str] = ()
+) -> None:
     """Refuse, naming the file and what is wrong, certificates that cannot secure a connection.
 
-    ``now`` (UTC) is the time the certificates must be valid at (default: the current time).
+    ``now`` (UTC) is the time the certificates must be valid at (default: the current time);
+    ``configured`` the files (``ClusterTLS`` fields) that Dask's configuration gave, which
+    messages name by their configuration key rather than by option or field.
     """
     from cryptography.exceptions import UnsupportedAlgorithm
     from cryptography.hazmat.primitives import serialization
 
     now = now or datetime.datetime.now(datetime.UTC)
     names = files.names
-    authorities = _certificates(files.ca_file, _what("ca_file", names))
+
+    def what(name: str) -> str:
+        where = f"{CONFIG_KEYS[name]} in Dask's configuration" if name in configured else names.one(name)
+        return f"{_WHAT[name]} ({where})"
+
+    authorities = _certificates(files.ca_file, what("ca_file"))
     for authority in authorities:
         _check_dates(files.ca_file, "the CA certificate", authority, now)
-    certificate = _certificates(files.cert, _what("cert", names))[0]
+    certificate = _certificates(files.cert, what("cert"))[0]
     _check_dates(files.cert, "this machine's certificate", certificate, now)
     key_source, key_name = (files.key, "key") if files.key else (files.cert, "cert")
-    data = _read(key_source, _what(key_name, names))
+    data = _read(key_source, what(key_name))
     block = _KEY_BLOCK.search(data)
     if block is None:
         if not files.key:
@@ -225,7 +241,7 @@ def check_files(files: ClusterTLS, now: datetime.datetime | None = None) -> None
                 "append the key to the certificate file)"
             )
         raise ClusterTLSError(
-            f"{_name(files.key)}: not a PEM private key ({_what('key', names)} must hold the text between "
+            f"{_name(files.key)}: not a PEM private key ({what('key')} must hold the text between "
             "-----BEGIN PRIVATE KEY----- and -----END PRIVATE KEY-----, as openssl writes it)"
         )
     try:
@@ -250,11 +266,6 @@ def check_files(files: ClusterTLS, now: datetime.datetime | None = None) -> None
 def _name(value: str) -> str:
     """How messages name a file: its path, or for PEM text given in Dask's configuration, that."""
     return "the PEM text in Dask's configuration" if "\n" in value else value
-
-
-def _what(name: str, names: Naming) -> str:
-    """How messages call the file ``name`` (a ``ClusterTLS`` field): what it is and where it is given."""
-    return f"{_WHAT[name]} ({names.one(name)})"
 
 
 def _read(path: str, what: str) -> bytes:

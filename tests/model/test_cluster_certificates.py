@@ -221,3 +221,35 @@ def test_the_names_of_the_files_as_options_and_as_fields() -> None:
     assert FIELDS.listed(["ca_file", "cert"]) == "the CA file and Certificate fields"
     assert FIELDS.ask(["key"]) == "fill in the Key field"
     assert FIELDS.one("ca_file") == "the CA file field"
+
+
+def test_a_certificate_given_with_its_key_appended_takes_no_key_from_dask_config(
+    tls_files: TLSFiles, tmp_path: Path
+) -> None:
+    import dask
+
+    combined = tmp_path / "client-and-key.pem"
+    combined.write_bytes(tls_files.client[0].read_bytes() + tls_files.client[1].read_bytes())
+    # The configuration's key is its own certificate's (the worker's), not the one given here.
+    configured = {
+        "distributed.comm.tls.client.cert": str(tls_files.worker[0]),
+        "distributed.comm.tls.client.key": str(tls_files.worker[1]),
+    }
+    with dask.config.set(configured):
+        secured = client_tls(distributed, ADDRESS, ClusterTLS(str(tls_files.ca), str(combined)))
+    assert secured is not None and secured.files == ClusterTLS(str(tls_files.ca), str(combined))
+
+
+def test_a_file_from_dask_config_is_named_by_its_key_there(tls_files: TLSFiles, tmp_path: Path) -> None:
+    import dask
+
+    missing = tmp_path / "ca.pem"
+    with (
+        dask.config.set({"distributed.comm.tls.ca-file": str(missing)}),
+        pytest.raises(ClusterTLSError) as refused,
+    ):
+        client_tls(distributed, ADDRESS, ClusterTLS("", *map(str, tls_files.client)))
+    assert str(refused.value) == (
+        f"{missing}: cannot read the CA certificate (distributed.comm.tls.ca-file in Dask's "
+        "configuration) (No such file or directory)"
+    )
