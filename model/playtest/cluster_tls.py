@@ -7,7 +7,9 @@ its own certificate, and that certificate's private key (which may instead be ap
 certificate file, as Dask allows). They come from ``ClusterTLS`` (``mappa playtest --tls-ca-file CA
 --tls-cert CERT --tls-key KEY``, or the balance dock's fields), or else from Dask's own
 configuration (``distributed.comm.tls.ca-file``, ``distributed.comm.tls.client.cert`` and
-``.key``).
+``.key``; the key only with the configuration's certificate, never with one given here). Messages
+name each file as its giver knows it (``Naming``): by option on the command line, by field in the
+dock, by configuration key when Dask's configuration gave it.
 
 The files are read and checked before anything is sent, so a run is refused before any game with
 the file named and what is wrong with it: missing or unreadable, not PEM, a key encrypted with a
