@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QFormLayout, QHBoxLayout, QLineEdit, QToolButton, QWidget
 
-from model.playtest.cluster_tls import ClusterTLS, is_tls
+from model.playtest.cluster_tls import ClusterTLS, Naming, is_tls
 
 SETTINGS_KEYS = {
     "ca_file": "playtest/tls_ca_file",
@@ -46,6 +46,10 @@ _ROWS = {
         "the certificate's file) (--tls-key)",
     ),
 }
+
+FIELD_NAMES = Naming(*(_ROWS[name][0] for name in ("ca_file", "cert", "key")), fields=True)
+"""The files named by these rows' labels, so that a run's messages in the dock name the field to
+fill in, not ``mappa playtest``'s options."""
 
 
 class FileField(QWidget):
@@ -109,10 +113,12 @@ class CertificateFields:
         for name, field in self.fields.items():
             settings.setValue(SETTINGS_KEYS[name], field.text())
 
-    def tls(self) -> ClusterTLS | None:
-        """The certificates for the address in the form (None: not a ``tls://`` one, or none given,
-        which leaves Dask's configuration to give them)."""
+    def tls(self) -> ClusterTLS:
+        """The certificates for the address in the form, named by these rows (no files for an
+        address that is not a ``tls://`` one; none given leaves Dask's configuration to give them).
+
+        Even without files it goes to the run: its messages then name these rows, not the options.
+        """
         if not is_tls(self.address.text().strip()):
-            return None
-        files = ClusterTLS(**{name: field.text() for name, field in self.fields.items()})
-        return files if files.given() else None
+            return ClusterTLS(names=FIELD_NAMES)
+        return ClusterTLS(**{name: field.text() for name, field in self.fields.items()}, names=FIELD_NAMES)

@@ -122,6 +122,9 @@ class ReportWorker(QThread):
         self.finished_report.emit(build_report(self.scenario, stats.to_json(), settings))
 
 
+REPORT_REMEDY = "run the games again here (Run) and keep their report (Save report…)"
+"""What to do about a saved report the dock cannot open: the dock's own buttons, not a command."""
+
 CLUSTER_KEY = "playtest/cluster"
 """QSettings key of the balance report's last cluster address (empty: play locally)."""
 
@@ -431,7 +434,7 @@ class ReportDock(QDockWidget):
             jobs=self.jobs.value(),
             seed=self.seed.value(),
             cluster=cluster,
-            cluster_tls=self.certificates.tls(),
+            cluster_tls=self.certificates.tls() if cluster else None,
         )
         self._pending_scratch = tempfile.TemporaryDirectory(prefix="mappa-playtest-")
         self.worker = ReportWorker(
@@ -651,7 +654,7 @@ class ReportDock(QDockWidget):
         reason in the message line, when it cannot be read or lacks a figure that use needs
         (``model.playtest.report_file``)."""
         try:
-            return read_report(path, shown)
+            return read_report(path, shown, remedy=REPORT_REMEDY)
         except ReportFileError as error:
             self.message.setText(f"Cannot open the report: {error}")
             return None

@@ -48,7 +48,15 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from model import about
-from model.playtest.cluster_tls import OPTIONS, ClientTLS, ClusterTLS, client_tls, handshake, is_tls
+from model.playtest.cluster_tls import (
+    EVERY_FILE,
+    OPTIONS,
+    ClientTLS,
+    ClusterTLS,
+    client_tls,
+    handshake,
+    is_tls,
+)
 from model.playtest.identity import Identity, identity, mismatch
 from model.playtest.runner import PlaytestConfig, PlaytestError, build_context, play_game
 from model.playtest.stats import GameResult
@@ -254,7 +262,12 @@ def connect(address: str, stack: ExitStack, tls: ClusterTLS | None = None) -> Cl
             else:
                 why = f"{type(error).__name__}: {error}"
             # A scheduler over TLS drops a connection that does not start with a TLS handshake.
-            tls_hint = "" if secured else f"; one started with certificates needs tls:// and {OPTIONS}"
+            names = (tls or ClusterTLS()).names  # as the reader gave them: options or the dock's fields
+            tls_hint = (
+                ""
+                if secured
+                else f"; one started with certificates needs tls:// and {names.listed(EVERY_FILE)}"
+            )
             raise _unreachable(
                 address,
                 f"the port answers, but not as a Dask scheduler ({why}; a scheduler listens on 8786 by "

@@ -7,7 +7,9 @@ its own certificate, and that certificate's private key (which may instead be ap
 certificate file, as Dask allows). They come from ``ClusterTLS`` (``mappa playtest --tls-ca-file CA
 --tls-cert CERT --tls-key KEY``, or the balance dock's fields), or else from Dask's own
 configuration (``distributed.comm.tls.ca-file``, ``distributed.comm.tls.client.cert`` and
-``.key``).
+``.key``; the key only with the configuration's certificate, never with one given here). Messages
+name each file as its giver knows it (``Naming``): by option on the command line, by field in the
+dock, by configuration key when Dask's configuration gave it.
 
 The files are read and checked before anything is sent, so a run is refused before any game with
 the file named and what is wrong with it: missing or unreadable, not PEM, a key encrypted with a
@@ -25,7 +27,8 @@ import datetime
 import re
 import socket
 import ssl
-from dataclasses import astuple, dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,13 +47,9 @@ CONFIG_KEYS = {
 }
 """Where Dask's configuration keeps the client's certificates (read when no option gives them)."""
 
-_OPTION = {"ca_file": "--tls-ca-file", "cert": "--tls-cert", "key": "--tls-key"}
-_WHAT = {
-    "ca_file": "the CA certificate (--tls-ca-file)",
-    "cert": "this machine's certificate (--tls-cert)",
-    "key": "this machine's key (--tls-key)",
-}
-_NEEDED = (("ca_file", "CA"), ("cert", "CERT"))
+_WHAT = {"ca_file": "the CA certificate", "cert": "this machine's certificate", "key": "this machine's key"}
+_METAVAR = {"ca_file": "CA", "cert": "CERT", "key": "KEY"}
+_NEEDED = ("ca_file", "cert")
 """The files a client cannot do without (the key may be in the certificate's file)."""
 _NOT_SIGNED_BY_CA = frozenset({2, 7, 18, 19, 20, 21})
 """OpenSSL's verify codes for a certificate the trusted CA did not sign (X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT,
@@ -66,6 +65,45 @@ class ClusterTLSError(PlaytestError):
 
 
 @dataclass(frozen=True)
+class Naming:
+    """How messages name the three files: as ``mappa playtest``'s options, or as the fields of a
+    form (the editor's balance dock), so that the advice names what the reader can change there."""
+
+    ca_file: str
+    cert: str
+    key: str
+    fields: bool = False
+    """The names are a form's field labels (``CA file``), not command line options."""
+
+    def one(self, name: str) -> str:
+        """How a message names the file ``name`` (a ``ClusterTLS`` field): ``--tls-cert`` or ``the
+        Certificate field``."""
+        label: str = getattr(self, name)
+        return f"the {label} field" if self.fields else label
+
+    def listed(self, names: Sequence[str]) -> str:
+        """The files ``names`` as one asks for them: ``--tls-ca-file CA --tls-cert CERT`` or ``the CA
+        file and Certificate fields``."""
+        if not self.fields:
+            return " ".join(f"{getattr(self, name)} {_METAVAR[name]}" for name in names)
+        labels = [getattr(self, name) for name in names]
+        joined = labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
+        return f"the {joined} field{'s' if len(labels) > 1 else ''}"
+
+    def ask(self, names: Sequence[str]) -> str:
+        """What to do to give the files ``names``: ``give --tls-cert CERT`` or ``fill in the
+        Certificate field``."""
+        return f"{'fill in' if self.fields else 'give'} {self.listed(names)}"
+
+
+OPTION_NAMES = Naming("--tls-ca-file", "--tls-cert", "--tls-key")
+"""The files named as ``mappa playtest``'s options (``OPTIONS``)."""
+
+EVERY_FILE = ("ca_file", "cert", "key")
+"""The ``ClusterTLS`` fields of the three files, in the order they are asked for."""
+
+
+@dataclass(frozen=True)
 class ClusterTLS:
     """The client's certificate files for a ``tls://`` scheduler (paths; empty: not given)."""
 
@@ -75,6 +113,12 @@ class ClusterTLS:
     """This machine's certificate, signed by that CA."""
     key: str = ""
     """The private key of ``cert`` (empty: appended to the ``cert`` file)."""
+    names: Naming = OPTION_NAMES
+    """How messages name these files to whoever gave them (the options, or the dock's fields)."""
+
+    def paths(self) -> tuple[str, str, str]:
+        """The three paths (or PEM texts), in ``EVERY_FILE``'s order."""
+        return (self.ca_file, self.cert, self.key)
 
     def given(self) -> bool:
         """Return whether any file is given."""
@@ -125,21 +169,29 @@ def client_tls(distributed: Any, address: str, tls: ClusterTLS | None) -> Client
     # Dask's configuration fills in what the options leave out (a Security made without arguments
     # holds what the configuration says).
     configured = distributed.Security()
+    # A key goes with its certificate: a certificate given with its key appended takes no key from
+    # the configuration, which holds the key of the configuration's certificate.
+    from_config = {
+        "ca_file": "" if given.ca_file else configured.tls_ca_file or "",
+        "cert": "" if given.cert else configured.tls_client_cert or "",
+        "key": "" if given.key or given.cert else configured.tls_client_key or "",
+    }
     files = ClusterTLS(
-        ca_file=given.ca_file or configured.tls_ca_file or "",
-        cert=given.cert or configured.tls_client_cert or "",
-        key=given.key or configured.tls_client_key or "",
+        ca_file=given.ca_file or from_config["ca_file"],
+        cert=given.cert or from_config["cert"],
+        key=given.key or from_config["key"],
+        names=given.names,
     )
-    missing = [f"{_OPTION[name]} {label}" for name, label in _NEEDED if not getattr(files, name)]
+    missing = [name for name in _NEEDED if not getattr(files, name)]
     if missing:
-        wanted = OPTIONS if len(missing) == 2 else " ".join(missing)
+        wanted = files.names.ask(EVERY_FILE if len(missing) == 2 else missing)
         raise ClusterTLSError(
             f"the Dask scheduler at {address} is reached over TLS and needs this machine's "
-            f"certificates: give {wanted} (the certificate of the CA that signed the cluster's "
+            f"certificates: {wanted} (the certificate of the CA that signed the cluster's "
             "certificates, this machine's certificate signed by it, and that certificate's key), or "
             f"set them in Dask's configuration ({', '.join(CONFIG_KEYS.values())})"
         )
-    check_files(files)
+    check_files(files, configured=frozenset(name for name, path in from_config.items() if path))
     security = distributed.Security(
         require_encryption=True,
         tls_ca_file=files.ca_file,
@@ -151,37 +203,47 @@ def client_tls(distributed: Any, address: str, tls: ClusterTLS | None) -> Client
         client.context()  # what Dask will load: an error the checks above missed is said here
     except (ssl.SSLError, OSError, ValueError) as error:
         raise ClusterTLSError(
-            f"cannot use the certificates {', '.join(map(_name, filter(None, astuple(files))))} for TLS "
+            f"cannot use the certificates {', '.join(map(_name, filter(None, files.paths())))} for TLS "
             f"({type(error).__name__}: {error})"
         ) from error
     return client
 
 
-def check_files(files: ClusterTLS, now: datetime.datetime | None = None) -> None:
+def check_files(
+    files: ClusterTLS, now: datetime.datetime | None = None, configured: Collection[str] = ()
+) -> None:
     """Refuse, naming the file and what is wrong, certificates that cannot secure a connection.
 
-    ``now`` (UTC) is the time the certificates must be valid at (default: the current time).
+    ``now`` (UTC) is the time the certificates must be valid at (default: the current time);
+    ``configured`` the files (``ClusterTLS`` fields) that Dask's configuration gave, which
+    messages name by their configuration key rather than by option or field.
     """
     from cryptography.exceptions import UnsupportedAlgorithm
     from cryptography.hazmat.primitives import serialization
 
     now = now or datetime.datetime.now(datetime.UTC)
-    authorities = _certificates(files.ca_file, "ca_file")
+    names = files.names
+
+    def what(name: str) -> str:
+        where = f"{CONFIG_KEYS[name]} in Dask's configuration" if name in configured else names.one(name)
+        return f"{_WHAT[name]} ({where})"
+
+    authorities = _certificates(files.ca_file, what("ca_file"))
     for authority in authorities:
         _check_dates(files.ca_file, "the CA certificate", authority, now)
-    certificate = _certificates(files.cert, "cert")[0]
+    certificate = _certificates(files.cert, what("cert"))[0]
     _check_dates(files.cert, "this machine's certificate", certificate, now)
     key_source, key_name = (files.key, "key") if files.key else (files.cert, "cert")
-    data = _read(key_source, key_name)
+    data = _read(key_source, what(key_name))
     block = _KEY_BLOCK.search(data)
     if block is None:
         if not files.key:
             raise ClusterTLSError(
-                f"{_name(files.cert)}: holds no private key: give its key with --tls-key KEY (or append "
-                "the key to the certificate file)"
+                f"{_name(files.cert)}: holds no private key: give its key with {names.listed(['key'])} (or "
+                "append the key to the certificate file)"
             )
         raise ClusterTLSError(
-            f"{_name(files.key)}: not a PEM private key ({_WHAT['key']} must hold the text between "
+            f"{_name(files.key)}: not a PEM private key ({what('key')} must hold the text between "
             "-----BEGIN PRIVATE KEY----- and -----END PRIVATE KEY-----, as openssl writes it)"
         )
     try:
@@ -208,28 +270,26 @@ def _name(value: str) -> str:
     return "the PEM text in Dask's configuration" if "\n" in value else value
 
 
-def _read(path: str, name: str) -> bytes:
+def _read(path: str, what: str) -> bytes:
     if "\n" in path:  # Dask's configuration may hold the PEM text itself, as Security takes it
         return path.encode()
     try:
         return Path(path).read_bytes()
     except OSError as error:
-        raise ClusterTLSError(
-            f"{_name(path)}: cannot read {_WHAT[name]} ({error.strerror or error})"
-        ) from error
+        raise ClusterTLSError(f"{_name(path)}: cannot read {what} ({error.strerror or error})") from error
 
 
-def _certificates(path: str, name: str) -> list[Any]:
+def _certificates(path: str, what: str) -> list[Any]:
     """The certificates of a PEM file (``x509.Certificate``; at least one, or ``ClusterTLSError``)."""
     from cryptography import x509
 
-    data = _read(path, name)
+    data = _read(path, what)
     try:
         return x509.load_pem_x509_certificates(data)
     except ValueError as error:
         held = " (it holds a private key)" if _KEY_BLOCK.search(data) else ""
         raise ClusterTLSError(
-            f"{_name(path)}: not a PEM certificate{held}: {_WHAT[name]} must hold the text between "
+            f"{_name(path)}: not a PEM certificate{held}: {what} must hold the text between "
             "-----BEGIN CERTIFICATE----- and -----END CERTIFICATE-----"
         ) from error
 
@@ -253,6 +313,7 @@ def handshake(sock: socket.socket, address: str, client: ClientTLS, timeout: flo
     ends accepted each other's certificates. ``ClusterTLSError`` says which end refused which.
     """
     files = client.files
+    names = files.names
     sock.settimeout(timeout)
     try:
         with client.context().wrap_socket(sock) as secured:
@@ -265,8 +326,8 @@ def handshake(sock: socket.socket, address: str, client: ClientTLS, timeout: flo
         if error.verify_code in _NOT_SIGNED_BY_CA:
             raise ClusterTLSError(
                 f"the Dask scheduler at {address} shows a certificate that the CA of "
-                f"{_name(files.ca_file)} did not sign ({error.verify_message}): give --tls-ca-file the "
-                "certificate of the CA that signed the scheduler's (its --tls-ca-file)"
+                f"{_name(files.ca_file)} did not sign ({error.verify_message}): give {names.one('ca_file')} "
+                "the certificate of the CA that signed the scheduler's (its --tls-ca-file)"
             ) from error
         raise ClusterTLSError(
             f"the Dask scheduler at {address} shows a certificate this machine cannot accept "
@@ -278,8 +339,8 @@ def handshake(sock: socket.socket, address: str, client: ClientTLS, timeout: flo
         if "ALERT" in reason:  # the scheduler's answer to this machine's certificate
             raise ClusterTLSError(
                 f"the Dask scheduler at {address} refused this machine's certificate {_name(files.cert)} "
-                f"({reason.lower().replace('_', ' ')}): it trusts another CA; give --tls-cert and "
-                "--tls-key a certificate signed by the CA the scheduler was started with (its "
+                f"({reason.lower().replace('_', ' ')}): it trusts another CA; give {names.one('cert')} "
+                f"and {names.one('key')} a certificate signed by the CA the scheduler was started with (its "
                 "--tls-ca-file) and its key"
             ) from error
         raise ClusterTLSError(

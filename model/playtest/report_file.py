@@ -18,6 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import ErrorDetails
+
+COMMAND_REMEDY = "write it again with `mappa playtest SCENARIO --out FOLDER`"
+"""What to do about a report that does not fit, told to a reader on the command line."""
 
 
 class ReportFileError(ValueError):
@@ -62,8 +66,37 @@ class _Count(_Part):
     total: int = Field(ge=0)
 
 
-class _Settings(_Part):
+class _ComparedSettings(_Part):
+    """The run's settings as a comparison names them (the seed, when the report has one)."""
+
+    seed: int | None = None
+
+
+class _Settings(_ComparedSettings):
     seed: int
+
+
+class _Scenario(_Part):
+    title: str = ""
+
+
+class _Suggestion(_Part):
+    current: int
+    mean_vp: float
+    suggested: int
+
+
+class _Suggestions(_Part):
+    """The handicaps that even out mean victory points, as the dock's table shows them."""
+
+    method: str
+    empires: dict[str, _Suggestion]
+
+
+class _EngineError(_Part):
+    game: int
+    seed: int
+    error: str
 
 
 class _GameLength(_Part):
@@ -77,6 +110,12 @@ class _Compared(_Part):
     finished: int = Field(ge=0)
     empires: Mapping[str, _ComparedEmpire] = Field(min_length=1)
     events: dict[str, _Count] = Field(default_factory=dict)
+    # What its heading names: optional, but of the right kind when there (a comparison must not
+    # stop on a report whose settings are null or whose seat names are a list).
+    games: int = Field(default=0, ge=0)
+    settings: _ComparedSettings = Field(default_factory=_ComparedSettings)
+    scenario: _Scenario = Field(default_factory=_Scenario)
+    seat_names: dict[str, str] = Field(default_factory=dict)
 
 
 class _Shown(_Compared):
@@ -88,39 +127,66 @@ class _Shown(_Compared):
     empires: Mapping[str, _ShownEmpire] = Field(min_length=1)
     game_length: _GameLength
     area_changes: dict[str, _Count]
+    suggested_handicaps: _Suggestions | None = None
+    unused_connections: list[str] = Field(default_factory=list)
+    errors: list[_EngineError] = Field(default_factory=list)
 
 
-def check_report(data: object, source: str, shown: bool = False) -> dict[str, Any]:
+def check_report(
+    data: object, source: str, shown: bool = False, remedy: str = COMMAND_REMEDY
+) -> dict[str, Any]:
     """Return ``data`` (a parsed ``report.json``) when it holds what a comparison reads (with
     ``shown``, all that the balance dock shows), else raise ``ReportFileError`` naming ``source``
-    (the file), the first wrong place in it and what is wrong."""
+    (the file), the first wrong place in it and what is wrong, then ``remedy``: what the reader
+    can do where the message is shown (the command line's, or the dock's buttons)."""
     if not isinstance(data, dict):
         kind = type(data).__name__
         raise ReportFileError(f"{source}: not a balance report (it holds a {kind}, not an object)")
     if "empires" not in data:
         raise ReportFileError(f"{source}: not a balance report (no table of empires)")
     try:
-        (_Shown if shown else _Compared).model_validate(data)
+        # Strictly, as JSON: a figure written as a string ("0.5", "+2") would pass pydantic's lax
+        # conversion here and then fail in the reader's arithmetic, which gets ``data`` unchanged.
+        (_Shown if shown else _Compared).model_validate_json(json.dumps(data), strict=True)
     except ValidationError as error:
         first = error.errors()[0]
         place = ".".join(str(part) for part in first["loc"]) or "the top level"
         more = error.error_count() - 1
         others = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        raise ReportFileError(
-            f"{source}: {place}: {first['msg'].lower()}{others}; save the report again from "
-            "`mappa playtest --out` or the balance dock"
-        ) from error
+        raise ReportFileError(f"{source}: {place}: {_problem(first)}{others}; {remedy}") from error
     return data
 
 
-def read_report(path: Path, shown: bool = False) -> dict[str, Any]:
+def _problem(error: ErrorDetails) -> str:
+    """What is wrong at an error's place, in the file's terms: pydantic says that a part that is
+    not an object should be "a valid dictionary or instance of _Points", this module's class, and
+    checked as JSON it names no kind; the file's reader is told what the part is instead."""
+    if error["type"] in ("model_type", "dict_type"):
+        return f"should be an object, not {_json_kind(error['input'])}"
+    return error["msg"].lower()
+
+
+def _json_kind(value: object) -> str:
+    """How JSON calls the kind of a parsed value: null, a number, a string, a list..."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else f"a {type(value).__name__}"
+
+
+def read_report(path: Path, shown: bool = False, remedy: str = COMMAND_REMEDY) -> dict[str, Any]:
     """Read and check the balance report at ``path`` for a comparison (with ``shown``, for the
     balance dock to show): ``ReportFileError`` naming it when it cannot be read, is no JSON or
-    lacks a figure that reader needs."""
+    lacks a figure that reader needs (then with ``remedy``, as ``check_report``)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise ReportFileError(f"{path}: cannot read the report ({error.strerror or error})") from error
     except ValueError as error:
         raise ReportFileError(f"{path}: not a JSON file ({error})") from error
-    return check_report(data, str(path), shown)
+    return check_report(data, str(path), shown, remedy)

@@ -57,7 +57,8 @@ class PlaytestConfig:
     local worker processes; empty: play in ``jobs`` local processes (``model.playtest.cluster``)."""
     cluster_tls: ClusterTLS | None = None
     """The client's certificates for a ``tls://`` cluster address (``model.playtest.cluster_tls``;
-    None: Dask's configuration's, if any). Not a setting of the games: the report does not depend on it."""
+    None, or no files: Dask's configuration's, if any), and how its messages name them (the options
+    or the dock's fields). Not a setting of the games: the report does not depend on it."""
     seed: int = 1
     seats: Mapping[str, str] = field(default_factory=dict)
     """Player id -> AI level; seats not named play at ``default_level``."""

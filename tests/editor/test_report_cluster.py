@@ -10,9 +10,9 @@ from pytestqt.qtbot import QtBot
 from tls_certificates import TLSFiles
 
 from editor.mainwindow import MainWindow
-from editor.playtest.cluster_certificates import SETTINGS_KEYS
+from editor.playtest.cluster_certificates import FIELD_NAMES, SETTINGS_KEYS
 from editor.playtest.report import CLUSTER_KEY, ReportDock, report_dock
-from model.playtest.cluster_tls import ClusterTLS
+from model.playtest.cluster_tls import CONFIG_KEYS, ClusterTLS
 
 
 def _run(dock: ReportDock, qtbot: QtBot) -> dict[str, object]:
@@ -68,10 +68,10 @@ def test_certificate_rows_show_for_a_tls_address_and_are_remembered(
     for row in rows:
         row.browse.click()
     assert QSettings().value(SETTINGS_KEYS["ca_file"]) == str(tls_files.ca)
-    assert dock.certificates.tls() == ClusterTLS(str(tls_files.ca), *map(str, tls_files.client))
+    assert dock.certificates.tls() == ClusterTLS(str(tls_files.ca), *map(str, tls_files.client), FIELD_NAMES)
     dock.cluster.setText("tcp://127.0.0.1:8786")
     assert not any(form.isRowVisible(row) for row in rows)
-    assert dock.certificates.tls() is None  # another address's run gets none
+    assert dock.certificates.tls() == ClusterTLS(names=FIELD_NAMES)  # another address's run gets none
     other = ReportDock(window)  # a new dock reads the paths back
     assert other.certificates.fields["key"].text() == str(tls_files.client[1])
 
@@ -92,3 +92,18 @@ def test_the_dock_hands_its_certificates_to_the_run(
     assert f"{tls_files.worker[1]}: this is not the key of the certificate {tls_files.client[0]}" in (
         dock.message.text()
     )
+
+
+def test_a_tls_address_without_certificates_names_the_dock_s_fields(window: MainWindow, qtbot: QtBot) -> None:
+    import dask
+
+    dock = report_dock(window)
+    dock.games.setValue(2)
+    dock.cluster.setText("tls://127.0.0.1:8786")
+    with dask.config.set({key: None for key in CONFIG_KEYS.values()}):
+        dock.run_button.click()
+        qtbot.waitUntil(lambda: dock.worker is None, timeout=60_000)
+    assert dock.report is None
+    message = dock.message.text()
+    assert "needs this machine's certificates: fill in the CA file, Certificate and Key fields" in message
+    assert "--tls" not in message  # the dock has no options to give

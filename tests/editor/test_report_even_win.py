@@ -217,3 +217,7 @@ def test_a_report_missing_a_figure_the_dock_draws_is_refused_with_its_place(
     assert dock.message.text().startswith(
         f"Cannot open the report: {path}: empires.{empire}.victory_points.p90: field required;"
     )
+    # The dock's own buttons, not a command line the reader is not at.
+    assert dock.message.text().endswith(
+        "; run the games again here (Run) and keep their report (Save report…)"
+    )

@@ -9,7 +9,17 @@ from pathlib import Path
 import pytest
 from tls_certificates import TLSFiles
 
-from model.playtest.cluster_tls import ClusterTLS, ClusterTLSError, check_files, check_options, client_tls
+from model.playtest.cluster_tls import (
+    CONFIG_KEYS,
+    OPTION_NAMES,
+    OPTIONS,
+    ClusterTLS,
+    ClusterTLSError,
+    Naming,
+    check_files,
+    check_options,
+    client_tls,
+)
 
 distributed = pytest.importorskip("distributed")
 pytest.importorskip("cryptography")
@@ -171,4 +181,75 @@ def test_pem_text_in_dask_config_is_read_and_named_as_such(tls_files: TLSFiles) 
     assert str(mismatched.value) == (
         "the PEM text in Dask's configuration: this is not the key of the certificate the PEM text in "
         "Dask's configuration (give the key that was made with that certificate)"
+    )
+
+
+FIELDS = Naming("CA file", "Certificate", "Key", fields=True)
+"""Files given in a form's fields (as the editor's balance dock gives them)."""
+
+
+def test_files_given_in_fields_are_asked_for_by_field_not_by_option(tls_files: TLSFiles) -> None:
+    import dask
+
+    # The dock shows these messages: an option it has no field for would send the reader astray.
+    nothing = {key: None for key in CONFIG_KEYS.values()}
+    with dask.config.set(nothing), pytest.raises(ClusterTLSError) as none_given:
+        client_tls(distributed, ADDRESS, ClusterTLS(names=FIELDS))
+    with dask.config.set(nothing), pytest.raises(ClusterTLSError) as no_cert:
+        client_tls(distributed, ADDRESS, ClusterTLS(ca_file=str(tls_files.ca), names=FIELDS))
+    assert "certificates: fill in the CA file, Certificate and Key fields (the certificate" in str(
+        none_given.value
+    )
+    assert "certificates: fill in the Certificate field (the certificate" in str(no_cert.value)
+    cert = tls_files.client[0]
+    assert _refusal(ClusterTLS(str(tls_files.ca), str(cert), names=FIELDS)) == (
+        f"{cert}: holds no private key: give its key with the Key field (or append the key to the "
+        "certificate file)"
+    )
+    missing = str(tls_files.ca) + ".gone"
+    assert _refusal(ClusterTLS(missing, *map(str, tls_files.client), names=FIELDS)) == (
+        f"{missing}: cannot read the CA certificate (the CA file field) (No such file or directory)"
+    )
+    for message in (str(none_given.value), str(no_cert.value)):
+        assert "--tls" not in message
+
+
+def test_the_names_of_the_files_as_options_and_as_fields() -> None:
+    assert OPTION_NAMES.listed(["ca_file", "cert", "key"]) == OPTIONS
+    assert OPTION_NAMES.ask(["cert"]) == "give --tls-cert CERT"
+    assert OPTION_NAMES.one("key") == "--tls-key"
+    assert FIELDS.listed(["ca_file", "cert"]) == "the CA file and Certificate fields"
+    assert FIELDS.ask(["key"]) == "fill in the Key field"
+    assert FIELDS.one("ca_file") == "the CA file field"
+
+
+def test_a_certificate_given_with_its_key_appended_takes_no_key_from_dask_config(
+    tls_files: TLSFiles, tmp_path: Path
+) -> None:
+    import dask
+
+    combined = tmp_path / "client-and-key.pem"
+    combined.write_bytes(tls_files.client[0].read_bytes() + tls_files.client[1].read_bytes())
+    # The configuration's key is its own certificate's (the worker's), not the one given here.
+    configured = {
+        "distributed.comm.tls.client.cert": str(tls_files.worker[0]),
+        "distributed.comm.tls.client.key": str(tls_files.worker[1]),
+    }
+    with dask.config.set(configured):
+        secured = client_tls(distributed, ADDRESS, ClusterTLS(str(tls_files.ca), str(combined)))
+    assert secured is not None and secured.files == ClusterTLS(str(tls_files.ca), str(combined))
+
+
+def test_a_file_from_dask_config_is_named_by_its_key_there(tls_files: TLSFiles, tmp_path: Path) -> None:
+    import dask
+
+    missing = tmp_path / "ca.pem"
+    with (
+        dask.config.set({"distributed.comm.tls.ca-file": str(missing)}),
+        pytest.raises(ClusterTLSError) as refused,
+    ):
+        client_tls(distributed, ADDRESS, ClusterTLS("", *map(str, tls_files.client)))
+    assert str(refused.value) == (
+        f"{missing}: cannot read the CA certificate (distributed.comm.tls.ca-file in Dask's "
+        "configuration) (No such file or directory)"
     )

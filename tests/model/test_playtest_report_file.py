@@ -11,6 +11,7 @@ import pytest
 
 from model import io
 from model.playtest import PlaytestConfig, run_playtest
+from model.playtest.compare import compare_reports
 from model.playtest.report import build_report, write_report
 from model.playtest.report_file import ReportFileError, check_report, read_report
 
@@ -62,7 +63,10 @@ def test_a_figure_of_the_wrong_kind_names_its_place_and_counts_the_others(
     changed = _changed(real_report, tmp_path, spoil)
     with pytest.raises(ReportFileError, match=r"report\.json: finished: input should be a valid integer"):
         read_report(changed)  # a comparison reads "finished" too
-    with pytest.raises(ReportFileError, match=r": finished: .* \(and 1 more problem\); save the report"):
+    with pytest.raises(
+        ReportFileError,
+        match=r": finished: .* \(and 1 more problem\); write it again with `mappa playtest SCENARIO --out",
+    ):
         read_report(changed, shown=True)
 
 
@@ -90,3 +94,48 @@ def test_no_json_no_object_no_empires(tmp_path: Path) -> None:
         check_report({"games": 3}, "r.json")
     with pytest.raises(ReportFileError, match=r"nowhere\.json: cannot read the report"):
         read_report(tmp_path / "nowhere.json")
+
+
+def test_what_a_comparison_names_in_its_heading_must_be_of_the_right_kind(
+    real_report: Path, tmp_path: Path
+) -> None:
+    # compare_reports reads the settings' seed, the scenario's title, the games and the seat names:
+    # a report with them of another kind stopped `mappa playtest compare` with an internal error.
+    spoilt = {
+        "settings": (None, "settings: should be an object, not null;"),
+        "scenario": ("Isles", "scenario: should be an object, not a string;"),
+        "games": ("many", "games: input should be a valid integer"),
+        "seat_names": (["a"], "seat_names: should be an object, not a list;"),
+    }
+    for key, (value, said) in spoilt.items():
+        changed = _changed(real_report, tmp_path, lambda d, key=key, value=value: d.update({key: value}))
+        with pytest.raises(ReportFileError) as caught:
+            read_report(changed)
+        assert str(caught.value).startswith(f"{changed}: {said}"), key
+    # They may be left out, though: a comparison names what there is.
+    bare = _changed(real_report, tmp_path, lambda d: [d.pop(k) for k in spoilt])
+    report = read_report(bare)
+    assert compare_reports(report, report)["a"] == {"title": "", "games": 0, "finished": 3, "seed": None}
+
+
+def test_the_dock_s_tables_of_handicaps_and_engine_errors_are_checked(
+    real_report: Path, tmp_path: Path
+) -> None:
+    empire = next(iter(json.loads(real_report.read_text(encoding="utf-8"))["empires"]))
+
+    def spoil_handicap(data: dict[str, Any]) -> None:
+        data["suggested_handicaps"]["empires"][empire]["suggested"] = "+2"
+
+    changed = _changed(real_report, tmp_path, spoil_handicap)
+    place = rf"suggested_handicaps\.empires\.{empire}\.suggested: input should be a valid integer"
+    with pytest.raises(ReportFileError, match=place):
+        read_report(changed, shown=True)
+    assert read_report(changed)["suggested_handicaps"]["empires"][empire]["suggested"] == "+2"
+    changed = _changed(real_report, tmp_path, lambda d: d.update(errors=[{"game": 1, "seed": 9}]))
+    with pytest.raises(ReportFileError, match=r": errors\.0\.error: field required;"):
+        read_report(changed, shown=True)
+    changed = _changed(real_report, tmp_path, lambda d: d["empires"][empire].update(victory_points=None))
+    with pytest.raises(
+        ReportFileError, match=rf"empires\.{empire}\.victory_points: should be an object, not null;"
+    ):
+        read_report(changed)

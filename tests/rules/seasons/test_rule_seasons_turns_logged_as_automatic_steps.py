@@ -9,6 +9,9 @@ a battle in Stavely closes the first turn, three battles and a casualty choice t
 
 from __future__ import annotations
 
+import re
+
+from model.bots.base import RandomBot
 from model.rules.protocol import LogEntry, is_automatic, replay, replay_log
 from model.rules.seasons import automatic
 from model.rules.seasons.game import SeasonsGame
@@ -196,3 +199,40 @@ def test_turns_replay_undo_and_hidden_treasuries_with_the_automatic_entries(isle
         "suderland takes rookby",
         "vellmark will collect 10",
     )
+
+
+# Every effect of the Seasons rules that tells a nation's treasury (Seasons: Resources).
+PRIVATE_FIGURE = re.compile(
+    r"^(\S+) (puts -?\d+ into supply|pays -?\d+ from supply|receives -?\d+|will collect -?\d+|"
+    r"gains -?\d+ for \d+ captured units|cannot pay -?\d+|owes -?\d+ with supply)"
+)
+PLACED = re.compile(r"^(\S+) places (.*) in \S+$")
+KINDS = ("infantry", "cavalry", "war_boat", "siege")
+
+
+def test_every_automatic_step_hides_other_nations_treasuries_and_unit_kinds(isles: SeasonsGame) -> None:
+    # Seasons: Units, Resources: the steps no nation chose are read by every seat (no one's doing,
+    # so none is face down), but each through the same filter as an action's effects.
+    for seed in (11, 12):
+        state: SeasonsState = isles.new_state(seed)
+        bot = RandomBot(seed)
+        while not state.is_over():
+            state.apply(bot.choose(state))
+        steps = [entry for entry in state.log if is_automatic(entry) and entry.seq > 0]
+        assert {entry.action for entry in steps} == set(automatic.STEPS)
+        private = [e for entry in steps for e in entry.effects if PRIVATE_FIGURE.match(e)]
+        kinds = [e for entry in steps for e in entry.effects if (m := PLACED.match(e)) and m[2] != "a unit"]
+        assert private and kinds  # the author reads them: the filter below has work to do
+        for seat in isles.nations:
+            seen = {entry.seq: entry for entry in state.log_for(seat)}
+            for step in steps:
+                read = seen[step.seq]
+                assert (read.player, read.action, read.phase) == (None, step.action, step.phase)
+                for effect in read.effects:
+                    figure = PRIVATE_FIGURE.match(effect)
+                    assert figure is None or figure[1] == seat, (step.action, effect)
+                    placed = PLACED.match(effect)
+                    if placed and placed[1] != seat:
+                        assert not any(kind in placed[2] for kind in KINDS), (step.action, effect)
+                own = [e for e in step.effects if (m := PRIVATE_FIGURE.match(e)) and m[1] == seat]
+                assert set(own) <= set(read.effects)  # a nation reads its own figures

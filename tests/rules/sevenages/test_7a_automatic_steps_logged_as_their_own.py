@@ -11,11 +11,13 @@ The emissary step's own entry is tested with the peace mission (test_en_peace_mi
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from model import io
+from model.bots.base import RandomBot
 from model.rules.protocol import LogEntry, is_automatic, replay, replay_log
 from model.rules.sevenages import automatic
 from model.rules.sevenages.game import SevenAgesGame, build_game
@@ -218,3 +220,28 @@ def test_7a_2_3_a_new_empire_s_conflict_then_its_capital_then_the_next_marker(wo
     assert founded.effects == ("sumerians founds its capital in sumer",)
     assert revealed.effects == ("player_1 reveals start on slot",)
     assert replay_log(world, FOUNDING_SEED, state.log) == state
+
+
+def test_no_automatic_step_names_a_card_in_a_hand_and_every_seat_reads_them_whole(
+    world: SevenAgesGame,
+) -> None:
+    # Hands are private (view.py): a step no player chose is read by every seat as it is, so it
+    # must not name a card that a player still holds (the bids it reveals were discarded).
+    kinds: set[str] = set()
+    for seed in (1, 2):
+        state: SevenAgesState = world.new_state(seed)
+        bot = RandomBot(seed)
+        while not state.is_over():
+            before = len(state.log)
+            state.apply(bot.choose(state))
+            held = {card for player in state.board.players.values() for card in player.hand}
+            for entry in state.log[before:]:
+                if is_automatic(entry):
+                    kinds.add(entry.action)
+                    named = {word for effect in entry.effects for word in re.findall(r"\w+", effect)}
+                    assert not named & held, (entry.action, entry.effects)
+        steps = [entry for entry in state.log if is_automatic(entry) and entry.seq > 0]
+        for seat in world.seats:
+            seen = {entry.seq: entry for entry in state.log_for(seat)}
+            assert all(seen[step.seq] == step for step in steps)
+    assert kinds == set(automatic.STEPS)
