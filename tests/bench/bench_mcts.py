@@ -6,8 +6,11 @@ Run ``python tests/bench/bench_mcts.py [SCENARIO ...] [--games N] [--samples S] 
 scenarios/default.mappa.json, 20 games; a tuning number not given takes the house default of
 resources/bots/mcts.json). Game ``g`` seats the MCTS bot in seat ``g mod n`` and the heuristic bot
 in every other seat, so each seat gets the search in turn. A win counts 1 (shared equally when the
-ruleset names several winners); the fair share is ``1 / n``. Prints, per scenario, the MCTS share
-with its 95% Wilson interval, the fair share, the settings and the search's time per decision, and
+ruleset names several winners); the fair share is ``1 / n``. Each seed is also played with the
+heuristic in every seat, a paired baseline: how often the heuristic won in the searcher's seat, and
+by how many VP the searcher's final lead over the mean of the others beat the heuristic's there
+(mean and standard error). Prints, per scenario, the MCTS share with its 95% Wilson interval, the
+fair share, the baseline, the settings and the search's time per decision, and
 writes the figures to tests/bench/results/bench_mcts.json (a list when several scenarios are given).
 The ruleset is whatever the scenario names (any ruleset whose spec offers the levels ``heuristic``
 and ``mcts``).
@@ -43,7 +46,8 @@ def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
     spec, game = load_game(path)
     seats = game.players()
     overrides = {name: getattr(args, name) for name in TUNING}
-    wins = 0.0
+    wins = heuristic_wins = 0.0
+    gains: list[float] = []
     by_seat: dict[str, list[float]] = {seat: [] for seat in seats}
     rows = []
     counts = SearchCounts()
@@ -55,9 +59,11 @@ def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
             break
         seed = args.seed + number
         searcher = seats[number % len(seats)]
-        bots: dict[str, Bot] = {
-            seat: spec.make_bot("heuristic", seed=seed * 31 + index) for index, seat in enumerate(seats)
-        }
+        # The same game with the heuristic in the searcher's seat too (bots of their own, whose
+        # generators the searched game does not share): what that seat would have done without
+        # the search on the same seed, a paired baseline free of the seat's and the seed's luck.
+        baseline = play(game, _heuristics(spec, seats, seed), seed)
+        bots = _heuristics(spec, seats, seed)
         searcher_bot = MctsBot(seed=seed, **overrides)
         timer = _Timed(searcher_bot)
         bots[searcher] = timer
@@ -66,6 +72,11 @@ def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
         winners = state.winners()
         share = 1.0 / len(winners) if searcher in winners else 0.0
         wins += share
+        base_winners = baseline.winners()
+        base_share = 1.0 / len(base_winners) if searcher in base_winners else 0.0
+        heuristic_wins += base_share
+        lead = lead_over_others(state.scores(), searcher)
+        gains.append(lead - lead_over_others(baseline.scores(), searcher))
         by_seat[searcher].append(share)
         thinking += timer.seconds
         for name in ("decisions", "searched", "playouts", "overruled"):
@@ -77,6 +88,8 @@ def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
                 "winners": winners,
                 "scores": state.scores(),
                 "mcts_share": share,
+                "heuristic_share": base_share,
+                "lead_gain": gains[-1],
                 "seconds": round(time.perf_counter() - clock, 2),
             }
         )
@@ -89,6 +102,7 @@ def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
     played = len(rows)
     low, high = wilson_interval(wins, played) if played else (0.0, 1.0)
     settings = MctsBot(**overrides).settings(game.new_state(0)).model_dump()
+    gain, gain_error = mean_and_error(gains)
     per_decision = thinking / counts.decisions if counts.decisions else 0.0
     per_search = thinking / counts.searched if counts.searched else 0.0
     figures = {
@@ -103,6 +117,9 @@ def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
         "mcts_share": wins / played if played else 0.0,
         "interval_95": [low, high],
         "clearly_above_fair": low > 1 / len(seats),
+        "heuristic_wins_same_seats": heuristic_wins,
+        "lead_gain_mean": gain,
+        "lead_gain_standard_error": gain_error,
         "share_by_seat": {seat: (sum(v) / len(v) if v else None) for seat, v in by_seat.items()},
         "decisions": counts.decisions,
         "searched": counts.searched,
@@ -119,10 +136,32 @@ def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
         f"heuristic level: share {figures['mcts_share']:.3f}, 95% interval [{low:.3f}, {high:.3f}], "
         f"fair share {1 / len(seats):.3f}; {per_decision:.3f} s a decision ({per_search:.3f} s a "
         f"searched one, {counts.searched} of {counts.decisions} searched, {counts.overruled} overruled "
-        f"the heuristic)",
+        f"the heuristic). The heuristic in the same seats and seeds won {heuristic_wins:g}; the seat's "
+        f"final lead over the mean of the others was {gain:+.2f} VP (standard error {gain_error:.2f}) "
+        "against the heuristic's there",
         flush=True,
     )
     return figures
+
+
+def _heuristics(spec: Any, seats: list[str], seed: int) -> dict[str, Bot]:
+    """A heuristic bot in every seat, seeded from the game's seed and the seat's place."""
+    return {seat: spec.make_bot("heuristic", seed=seed * 31 + index) for index, seat in enumerate(seats)}
+
+
+def lead_over_others(scores: dict[str, float], seat: str) -> float:
+    """The seat's score less the mean of the other seats' (its lead over the field)."""
+    others = [value for other, value in scores.items() if other != seat]
+    return scores[seat] - sum(others) / len(others) if others else 0.0
+
+
+def mean_and_error(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (0 and 0 for fewer than two values)."""
+    if len(values) < 2:
+        return (values[0] if values else 0.0, 0.0)
+    mean = sum(values) / len(values)
+    variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
+    return mean, (variance / len(values)) ** 0.5
 
 
 class _Timed:
