@@ -13,8 +13,10 @@ the nearest grid point inside the nearest part of the face it was in.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import shapely
-from shapely.geometry import Point
+from shapely.geometry import Point, Polygon
 
 from model.geometry import anchor_for
 from model.linework import grid_anchor
@@ -38,7 +40,6 @@ def anchors_off_the_line(
     into the part of that face nearest to it.
     """
     grid = scenario.map.grid
-    pieces = shapely.MultiLineString(plan.pieces)
     # Every line the plan writes: the new pieces and the existing borders it cuts (and so bends).
     written = shapely.MultiLineString([*plan.pieces, *(p for parts in plan.splits.values() for p in parts)])
     # A cut moves a border by at most about one and a half grid steps (``_round_crossing``), so an
@@ -62,17 +63,10 @@ def anchors_off_the_line(
         parts = face_parts(noded, plan, face, set(topology.face_boundaries(face_id)), by_id)
         if not parts or any(part.contains(anchor) for part in parts):
             continue  # the line ends inside the face (a dangle), or leaves the anchor where it was
-        if pieces.distance(anchor) > grid * 1e-3:
-            # Not on the new line: a bent border carried it out of its face. Its side of that
-            # border is the part nearest to it.
-            side = min(parts, key=lambda part: part.distance(anchor))
-            target = grid_anchor(side, (anchor.x, anchor.y), grid) or anchor_for(side, grid)
-            if target is None:
-                raise InvalidGeometryError(
-                    f"the new boundary bends a border across anchor {i} of area {area.id}, and the "
-                    "part of the area beside it is too thin to take the anchor; move the anchor first"
-                )
-            moves.setdefault(area.id, {})[i] = target
+        if not on_the_line(plan, anchor, grid):
+            moves.setdefault(area.id, {})[i] = back_on_its_side(
+                parts, anchor, grid, f"anchor {i} of area {area.id}"
+            )[1]
             continue
         others = [
             Point(a)
@@ -88,6 +82,26 @@ def anchors_off_the_line(
             )
         moves.setdefault(area.id, {})[i] = target
     return moves
+
+
+def on_the_line(plan: Plan, anchor: Point, grid: float) -> bool:
+    """Whether an anchor lies on the new line's pieces (as opposed to beside a border it bends)."""
+    return bool(shapely.MultiLineString(plan.pieces).distance(anchor) <= grid * 1e-3)
+
+
+def back_on_its_side(parts: Sequence[Polygon], anchor: Point, grid: float, what: str) -> tuple[int, XY]:
+    """For an anchor that a bent border left outside every part of its face: the part on its side
+    of that border (the nearest one; the border moved by less than a grid step) and the grid point
+    in it nearest the anchor. ``what`` names the anchor in the error when the part is too thin.
+    """
+    k = min(range(len(parts)), key=lambda k: parts[k].distance(anchor))
+    target = grid_anchor(parts[k], (anchor.x, anchor.y), grid) or anchor_for(parts[k], grid)
+    if target is None:
+        raise InvalidGeometryError(
+            f"the new boundary bends a border across {what}, and the part of the face beside it "
+            "is too thin to take the anchor; move the anchor first"
+        )
+    return k, target
 
 
 def move_anchors(rec: Recorder, moves: dict[str, dict[int, XY]]) -> frozenset[str]:

@@ -132,6 +132,30 @@ def test_add_boundary_keeps_an_anchor_beside_a_border_it_bends_on_its_side() -> 
     assert io.dumps(scenario) == text
 
 
+def test_split_area_keeps_an_anchor_beside_a_border_it_bends_where_it_was() -> None:
+    """The split of the same cut: the stroke's piece inside Aldmoor ends on the long border at
+    the rounded crossing (361.5, 208), bending it past Aldmoor's anchor. The anchor stays on its
+    side, at the nearest grid point (one step west), instead of jumping to the middle of the part
+    that Aldmoor keeps; the part north of the stroke becomes the new area."""
+    text = (SHIPPED / "default.mappa.json").read_text(encoding="utf-8")
+    scenario = io.loads(text)
+    first = ops.add_boundary(scenario, [(400.0, 280.0), (251.5, 0.0)], snap_distance=6.0)
+    east = ops.add_area(scenario, (381.5, 142.0))
+
+    split = perform(scenario, ops.split_area, "aldmoor", [(0.0, 320.0), (450.0, 180.5)], tolerance=6.0)
+
+    assert split.description == "Split aldmoor in two (aldmoor, a53)"
+    assert scenario.area("aldmoor").anchors == [(323.0, 136.0)]
+    assert scenario.area("a53").anchors == [(313.5, 284.0)]
+    topology = Topology.build(scenario.map)
+    assert topology.anchor_face("aldmoor", 0) != topology.anchor_face(east.created[0], 0)
+    codes = {i.code for i in validate(scenario, topology=topology)}
+    assert not codes & {"AREA_SHARED_FACE", "ANCHOR_OUTSIDE"}
+    for change in (split, east, first):
+        change.revert(scenario)
+    assert io.dumps(scenario) == text
+
+
 def test_add_boundary_is_noded_into_the_boundaries_it_meets(grid: Scenario) -> None:
     change = perform(grid, ops.add_boundary, [(0.5, 12), (30, 12)], snap_distance=1.0)
     new = [b for b in grid.map.boundaries if b.id in change.created[:3]]
