@@ -5,7 +5,7 @@ reports ANCHOR_OUTSIDE). Drawing a border and splitting an area both move every 
 whichever area, into a part of its face beside the line.
 
 Noding also moves existing borders a little: a crossing is stored on the grid and becomes a vertex
-of the border it cuts, which bends that border by up to a grid step (``model.ops.noding``). An
+of the border it cuts, which bends that border by about a grid step at most (``model.ops.noding``). An
 anchor lying a hair beside such a border can end up on its other side, in a neighbour's face (the
 validator reports AREA_SHARED_FACE) or in a gap. Such an anchor moves back onto its own side: to
 the nearest grid point inside the nearest part of the face it was in.
@@ -91,7 +91,7 @@ def on_the_line(plan: Plan, anchor: Point, grid: float) -> bool:
 
 def back_on_its_side(parts: Sequence[Polygon], anchor: Point, grid: float, what: str) -> tuple[int, XY]:
     """For an anchor that a bent border left outside every part of its face: the part on its side
-    of that border (the nearest one; the border moved by less than a grid step) and the grid point
+    of that border (the nearest one: the border moved by about a grid step at most) and the grid point
     in it nearest the anchor. ``what`` names the anchor in the error when the part is too thin.
     """
     k = min(range(len(parts)), key=lambda k: parts[k].distance(anchor))

@@ -14,7 +14,8 @@ How a cut is made, so that no sensible stroke is refused:
 3. A part thinner than the grid (a sliver, where the stroke runs along a border) cannot hold an
    anchor and is not a sensible area: the piece that cut it off is left out, merging it back.
 4. In each face, the part holding the area's first anchor there keeps the area (anchors the
-   stroke passes through move into it); every other part becomes a new area copying the kind,
+   stroke passes through move into it; one that a border bent by step 1 passed stays on its side,
+   at the nearest grid point); every other part becomes a new area copying the kind,
    attributes and starting setup, with the anchor that was already in it, if any, else a new one.
 """
 
