@@ -14,7 +14,8 @@ How a cut is made, so that no sensible stroke is refused:
 3. A part thinner than the grid (a sliver, where the stroke runs along a border) cannot hold an
    anchor and is not a sensible area: the piece that cut it off is left out, merging it back.
 4. In each face, the part holding the area's first anchor there keeps the area (anchors the
-   stroke passes through move into it); every other part becomes a new area copying the kind,
+   stroke passes through move into it; one that a border bent by step 1 passed stays on its side,
+   at the nearest grid point); every other part becomes a new area copying the kind,
    attributes and starting setup, with the anchor that was already in it, if any, else a new one.
 """
 
@@ -27,7 +28,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 
 from model.geometry import anchor_for
-from model.ops.anchors_off import anchors_off_the_line, move_anchors
+from model.ops.anchors_off import anchors_off_the_line, back_on_its_side, move_anchors, on_the_line
 from model.ops.core import Change, InvalidGeometryError, PreconditionError, Recorder, Touched, index_of
 from model.ops.noding import (
     NodedStroke,
@@ -278,8 +279,15 @@ def _write(
         current = anchors.setdefault(cut.area_id, list(area.anchors))
         here = [i for i in range(len(area.anchors)) if topology.anchor_face(cut.area_id, i) == cut.face_id]
         where: dict[int, int | None] = {}
+        points = {i: area.anchors[i] for i in here}  # where each anchor is, once back on its side
         for i in here:
-            found = [k for k, part in enumerate(cut.parts) if part.contains(Point(area.anchors[i]))]
+            spot = Point(area.anchors[i])
+            found = [k for k, part in enumerate(cut.parts) if part.contains(spot)]
+            if not found and not on_the_line(plan, spot, grid):
+                # A border bent by a rounded crossing passed it: it stays on its side, in that part.
+                k, points[i] = back_on_its_side(cut.parts, spot, grid, f"anchor {i} of area {cut.area_id}")
+                current[i] = points[i]
+                found = [k]
             where[i] = found[0] if found else None
         placed = [k for k in (where[i] for i in here) if k is not None]
         home = placed[0] if placed else max(range(len(cut.parts)), key=lambda k: cut.parts[k].area)
@@ -298,7 +306,7 @@ def _write(
             given = [i for i in here if where[i] == k]
             for i in given:
                 current[i] = None
-            anchor = area.anchors[given[0]] if given else anchor_for(part, grid)
+            anchor = points[given[0]] if given else anchor_for(part, grid)
             if anchor is None:
                 raise InvalidGeometryError(f"a part cut off area {cut.area_id} is too thin to hold an anchor")
             new_parts.setdefault(cut.area_id, []).append((part, anchor))

@@ -4,13 +4,16 @@ each refused edit leaves the scenario exactly as it was."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from shapely.geometry import LineString, Point
 
-from model import ops
+from model import io, ops
 from model.scenario import AreaKind, Connection, ConnectionKind, Scenario, Unit
 from model.topology import Topology
+from model.validate import validate
 
 
 def dump(scenario: Scenario) -> dict[str, Any]:
@@ -84,6 +87,73 @@ def test_add_boundary_leaves_anchors_off_the_line_and_on_a_dangle_alone(grid: Sc
     assert change.touched.areas == frozenset()
     assert grid.area("a11").anchors == [(15.0, 15.0)]
     assert Topology.build(grid.map).stray_anchors() == []
+
+
+SHIPPED = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+def test_add_boundary_keeps_an_anchor_beside_a_border_it_bends_on_its_side() -> None:
+    """A crossing rounded to the grid bends the border it cuts; an anchor that lay a hair beside
+    that border must stay in its own face (found by the random drawing test on the default map).
+
+    The first stroke cuts Aldmoor with a long straight border from (400, 280) to (251.5, 0), which
+    passes 0.13 east of Aldmoor's anchor (323.5, 136); an area is added east of it. The second
+    stroke crosses that border near (361.6, 208.3); the crossing is stored at the grid point
+    (361.5, 208), which tilts the long segment below it east by about 0.2 at the anchor's height.
+    The anchor would fall on the east side, into the new area's face (AREA_SHARED_FACE); it must
+    move back into the west part of Aldmoor's face instead.
+    """
+    text = (SHIPPED / "default.mappa.json").read_text(encoding="utf-8")
+    scenario = io.loads(text)
+    first = ops.add_boundary(scenario, [(400.0, 280.0), (251.5, 0.0)], snap_distance=6.0)
+    east = ops.add_area(scenario, (381.5, 142.0))
+    border = next(b for b in scenario.map.boundaries if b.points == [(400.0, 280.0), (251.5, 0.0)])
+    assert LineString(border.points).distance(Point(323.5, 136.0)) < 0.15  # the anchor, a hair west
+    assert scenario.area("aldmoor").anchors == [(323.5, 136.0)]
+    before = [(i.code, i.ids) for i in validate(scenario) if i.code == "AREA_SHARED_FACE"]
+    assert before == []
+
+    second = perform(scenario, ops.add_boundary, [(0.0, 320.0), (450.0, 180.5)], snap_distance=6.0)
+
+    bent = scenario.boundary_index()[border.id].points
+    assert bent == [(400.0, 280.0), (361.5, 208.0)]  # cut at the rounded crossing
+    topology = Topology.build(scenario.map)
+    (new_area,) = east.created
+    aldmoor_face = topology.anchor_face("aldmoor", 0)
+    assert aldmoor_face is not None and aldmoor_face != topology.anchor_face(new_area, 0)
+    # Aldmoor keeps the part west of the bent border (it reaches the old west border b9's line).
+    x, y = scenario.area("aldmoor").anchors[0]
+    lower = next(b for b in scenario.map.boundaries if b.points == [(361.5, 208.0), (251.5, 0.0)])
+    assert (361.5 - 251.5) * (y - 0.0) - (208.0 - 0.0) * (x - 251.5) > 0  # left of the line going up
+    assert [i for i in validate(scenario, topology=topology) if i.code == "AREA_SHARED_FACE"] == []
+    assert second.touched.areas == {"aldmoor"} and lower.id in second.created
+    for change in (second, east, first):
+        change.revert(scenario)
+    assert io.dumps(scenario) == text
+
+
+def test_split_area_keeps_an_anchor_beside_a_border_it_bends_where_it_was() -> None:
+    """The split of the same cut: the stroke's piece inside Aldmoor ends on the long border at
+    the rounded crossing (361.5, 208), bending it past Aldmoor's anchor. The anchor stays on its
+    side, at the nearest grid point (one step west), instead of jumping to the middle of the part
+    that Aldmoor keeps; the part north of the stroke becomes the new area."""
+    text = (SHIPPED / "default.mappa.json").read_text(encoding="utf-8")
+    scenario = io.loads(text)
+    first = ops.add_boundary(scenario, [(400.0, 280.0), (251.5, 0.0)], snap_distance=6.0)
+    east = ops.add_area(scenario, (381.5, 142.0))
+
+    split = perform(scenario, ops.split_area, "aldmoor", [(0.0, 320.0), (450.0, 180.5)], tolerance=6.0)
+
+    assert split.description == "Split aldmoor in two (aldmoor, a53)"
+    assert scenario.area("aldmoor").anchors == [(323.0, 136.0)]
+    assert scenario.area("a53").anchors == [(313.5, 284.0)]
+    topology = Topology.build(scenario.map)
+    assert topology.anchor_face("aldmoor", 0) != topology.anchor_face(east.created[0], 0)
+    codes = {i.code for i in validate(scenario, topology=topology)}
+    assert not codes & {"AREA_SHARED_FACE", "ANCHOR_OUTSIDE"}
+    for change in (split, east, first):
+        change.revert(scenario)
+    assert io.dumps(scenario) == text
 
 
 def test_add_boundary_is_noded_into_the_boundaries_it_meets(grid: Scenario) -> None:
