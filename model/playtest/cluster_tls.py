@@ -37,9 +37,6 @@ from model.playtest.runner import PlaytestError
 TLS_SCHEME = "tls"
 """The scheme of a scheduler reached over TLS (``tls://HOST:PORT``)."""
 
-OPTIONS = "--tls-ca-file CA --tls-cert CERT --tls-key KEY"
-"""The command line options that give the client's certificates."""
-
 CONFIG_KEYS = {
     "ca_file": "distributed.comm.tls.ca-file",
     "cert": "distributed.comm.tls.client.cert",
@@ -101,6 +98,10 @@ OPTION_NAMES = Naming("--tls-ca-file", "--tls-cert", "--tls-key")
 
 EVERY_FILE = ("ca_file", "cert", "key")
 """The ``ClusterTLS`` fields of the three files, in the order they are asked for."""
+
+OPTIONS = OPTION_NAMES.listed(EVERY_FILE)
+"""The command line options that give the client's certificates (``--tls-ca-file CA --tls-cert
+CERT --tls-key KEY``; ``dask worker`` takes the same)."""
 
 
 @dataclass(frozen=True)
@@ -230,9 +231,9 @@ def check_files(
 
     authorities = _certificates(files.ca_file, what("ca_file"))
     for authority in authorities:
-        _check_dates(files.ca_file, "the CA certificate", authority, now)
+        _check_dates(files.ca_file, _WHAT["ca_file"], authority, now)
     certificate = _certificates(files.cert, what("cert"))[0]
-    _check_dates(files.cert, "this machine's certificate", certificate, now)
+    _check_dates(files.cert, _WHAT["cert"], certificate, now)
     key_source, key_name = (files.key, "key") if files.key else (files.cert, "cert")
     data = _read(key_source, what(key_name))
     block = _KEY_BLOCK.search(data)

@@ -139,6 +139,11 @@ def check_report(
     ``shown``, all that the balance dock shows), else raise ``ReportFileError`` naming ``source``
     (the file), the first wrong place in it and what is wrong, then ``remedy``: what the reader
     can do where the message is shown (the command line's, or the dock's buttons)."""
+    return _checked(data, json.dumps(data), source, shown, remedy)
+
+
+def _checked(data: object, text: str, source: str, shown: bool, remedy: str) -> dict[str, Any]:
+    """``check_report`` on ``data`` and ``text``, its JSON (validated as it is written)."""
     if not isinstance(data, dict):
         kind = type(data).__name__
         raise ReportFileError(f"{source}: not a balance report (it holds a {kind}, not an object)")
@@ -147,7 +152,7 @@ def check_report(
     try:
         # Strictly, as JSON: a figure written as a string ("0.5", "+2") would pass pydantic's lax
         # conversion here and then fail in the reader's arithmetic, which gets ``data`` unchanged.
-        (_Shown if shown else _Compared).model_validate_json(json.dumps(data), strict=True)
+        (_Shown if shown else _Compared).model_validate_json(text, strict=True)
     except ValidationError as error:
         first = error.errors()[0]
         place = ".".join(str(part) for part in first["loc"]) or "the top level"
@@ -184,9 +189,10 @@ def read_report(path: Path, shown: bool = False, remedy: str = COMMAND_REMEDY) -
     balance dock to show): ``ReportFileError`` naming it when it cannot be read, is no JSON or
     lacks a figure that reader needs (then with ``remedy``, as ``check_report``)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
     except OSError as error:
         raise ReportFileError(f"{path}: cannot read the report ({error.strerror or error})") from error
     except ValueError as error:
         raise ReportFileError(f"{path}: not a JSON file ({error})") from error
-    return check_report(data, str(path), shown, remedy)
+    return _checked(data, text, str(path), shown, remedy)  # the file's own text: not written again

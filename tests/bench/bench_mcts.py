@@ -19,6 +19,7 @@ and ``mcts``).
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -70,10 +71,9 @@ def bench(path: Path, args: argparse.Namespace) -> dict[str, Any]:
         clock = time.perf_counter()
         state = play(game, bots, seed)
         winners = state.winners()
-        share = 1.0 / len(winners) if searcher in winners else 0.0
+        share = share_of(winners, searcher)
         wins += share
-        base_winners = baseline.winners()
-        base_share = 1.0 / len(base_winners) if searcher in base_winners else 0.0
+        base_share = share_of(baseline.winners(), searcher)
         heuristic_wins += base_share
         lead = lead_over_others(state.scores(), searcher)
         gains.append(lead - lead_over_others(baseline.scores(), searcher))
@@ -156,12 +156,15 @@ def lead_over_others(scores: dict[str, float], seat: str) -> float:
 
 
 def mean_and_error(values: list[float]) -> tuple[float, float]:
-    """The mean of ``values`` and its standard error (0 and 0 for fewer than two values)."""
+    """The mean of ``values`` and its standard error (no spread below two values)."""
     if len(values) < 2:
         return (values[0] if values else 0.0, 0.0)
-    mean = sum(values) / len(values)
-    variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
-    return mean, (variance / len(values)) ** 0.5
+    return statistics.fmean(values), statistics.stdev(values) / len(values) ** 0.5
+
+
+def share_of(winners: list[str], seat: str) -> float:
+    """A seat's share of a game's win: 1 shared equally among the winners."""
+    return 1.0 / len(winners) if seat in winners else 0.0
 
 
 class _Timed:
